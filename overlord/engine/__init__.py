@@ -1,0 +1,20 @@
+"""The Overlord rules engine: pure, deterministic, no screen and no clock.
+
+The public API:
+
+    from overlord.engine import Game, Settings
+    game = Game.new(Settings(), seed=1)
+    game.prompt; game.legal_actions(); game.apply(action)
+"""
+
+from .actions import (Action, Advance, Allocate, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Interdict,
+                      Move, Retreat, Support)
+from .data import DataError, GameData, load_data
+from .game import Game, IllegalAction
+from .settings import Ratings, Settings
+
+__all__ = [
+    "Action", "Advance", "Allocate", "Answer", "ChooseStrategy", "DataError", "EndPhase", "FinishUnit", "Game",
+    "GameData", "HoldGround", "IllegalAction", "Interdict", "Move", "Ratings", "Retreat", "Settings", "Support",
+    "load_data",
+]

@@ -1,0 +1,88 @@
+"""Actions: a player's answers to the engine's prompts, small frozen values."""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen
+class Action:
+    @property
+    def name(self) -> str:
+        return type(self).__name__
+
+
+@attrs.frozen
+class Answer(Action):
+    """A keyed answer to a question: "Y"/"N", a digit, or an option letter."""
+    choice: str
+
+
+@attrs.frozen
+class Allocate(Action):
+    """Next turn's transport, in percent; the four must add up to 100."""
+    fuel: int
+    general: int
+    combat: int
+    amphibious: int
+
+    def as_dict(self) -> dict[str, int]:
+        return {"fuel": self.fuel, "general": self.general, "combat": self.combat, "amphibious": self.amphibious}
+
+
+@attrs.frozen
+class Interdict(Action):
+    """Air points (00-99) flown on interdiction this turn."""
+    air_points: int
+
+
+@attrs.frozen
+class Move(Action):
+    unit: str
+    direction: int
+
+
+@attrs.frozen
+class FinishUnit(Action):
+    """F: this unit is done for now (in movement), or does not advance (after combat)."""
+    unit: str
+
+
+@attrs.frozen
+class EndPhase(Action):
+    """E: end the whole movement or combat phase."""
+
+
+@attrs.frozen
+class Support(Action):
+    """Naval and air points (two digits each) for this combat."""
+    naval: int
+    air: int
+
+
+@attrs.frozen
+class ChooseStrategy(Action):
+    level: int
+
+
+@attrs.frozen
+class Retreat(Action):
+    direction: int
+
+
+@attrs.frozen
+class HoldGround(Action):
+    """F when asked to retreat: refuse, at the cost of more casualties."""
+
+
+@attrs.frozen
+class Advance(Action):
+    unit: str
+    direction: int
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.__name__: cls
+    for cls in (Answer, Allocate, Interdict, Move, FinishUnit, EndPhase, Support, ChooseStrategy, Retreat,
+                HoldGround, Advance)
+}

@@ -1,0 +1,54 @@
+"""Supply allocation (rulebook, Summary of Game Play III).
+
+The Allied player gives next turn's transport priorities as four two-digit
+percentages (fuel, general, combat, amphibious) that must add up to 100; the
+Suggested Transport Allocation chart is the default for the turns it covers,
+and after that the allocation last given. There is nothing to allocate for the
+final turn, which has no transport.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Allocate
+from .choices import AllocationChoices
+from .events import Event, Message
+from .prompts import AllocationPrompt
+from .state import Allocation
+
+if TYPE_CHECKING:
+    from .game import Game
+
+_CHOICES = AllocationChoices()
+
+
+def begin(g: "Game", events: list[Event]) -> bool:
+    return g.state.turn + 1 < g.last_turn
+
+
+def suggested(g: "Game") -> Allocation:
+    charts = g.data.charts
+    for_turn = charts.turns[g.state.turn + 1]
+    if for_turn in charts.suggested_allocation:
+        return Allocation(**charts.suggested_allocation[for_turn])
+    if g.state.allocation is not None:
+        return g.state.allocation
+    last = list(charts.suggested_allocation.values())[-1]
+    return Allocation(**last)
+
+
+def prompt(g: "Game") -> AllocationPrompt:
+    return AllocationPrompt(side="allied", for_turn=g.data.charts.turns[g.state.turn + 1], suggested=suggested(g))
+
+
+def legal_actions(g: "Game", p: AllocationPrompt) -> AllocationChoices:
+    return _CHOICES
+
+
+def apply(g: "Game", action: Allocate, events: list[Event]) -> None:
+    g.state.allocation = Allocation(action.fuel, action.general, action.combat, action.amphibious)
+    turn = g.data.charts.turns[g.state.turn + 1]
+    events.append(Message(text=f"Transport for {turn}: fuel {action.fuel}%, general {action.general}%, "
+                               f"combat {action.combat}%, amphibious {action.amphibious}%"))
+    g.end_phase(events)

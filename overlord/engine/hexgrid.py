@@ -1,0 +1,99 @@
+"""The hex grid: pointy-topped hexes in offset coordinates, odd rows shifted right.
+
+A position is a ``(col, row)`` tuple. Row 0 is Cherbourg's line, the last row the
+southern edge. Directions are numbered as on the 1981 compass, clockwise from
+upper-left::
+
+       1   2
+     6   *   3
+       5   4
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+Hex = tuple[int, int]
+
+DIRECTIONS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+DIRECTION_NAMES = {1: "NW", 2: "NE", 3: "E", 4: "SE", 5: "SW", 6: "W"}
+
+# (dcol, drow) for each direction; odd rows sit half a hex to the right, so the
+# diagonal neighbours of an odd row are one column further right.
+_EVEN_ROW = {1: (-1, -1), 2: (0, -1), 3: (1, 0), 4: (0, 1), 5: (-1, 1), 6: (-1, 0)}
+_ODD_ROW = {1: (0, -1), 2: (1, -1), 3: (1, 0), 4: (1, 1), 5: (0, 1), 6: (-1, 0)}
+
+
+def neighbour(hex_: Hex, direction: int) -> Hex:
+    """The position one step from ``hex_`` in ``direction`` (it may be off the map)."""
+    col, row = hex_
+    dcol, drow = (_ODD_ROW if row & 1 else _EVEN_ROW)[direction]
+    return (col + dcol, row + drow)
+
+
+def opposite(direction: int) -> int:
+    return (direction + 2) % 6 + 1
+
+
+def to_cube(hex_: Hex) -> tuple[int, int, int]:
+    col, row = hex_
+    x = col - (row - (row & 1)) // 2
+    return (x, -x - row, row)
+
+
+def distance(a: Hex, b: Hex) -> int:
+    """Number of steps between two positions."""
+    ax, ay, az = to_cube(a)
+    bx, by, bz = to_cube(b)
+    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+
+
+def direction_to(a: Hex, b: Hex) -> int | None:
+    """The direction from ``a`` to an adjacent ``b``, or None if not adjacent."""
+    for d in DIRECTIONS:
+        if neighbour(a, d) == b:
+            return d
+    return None
+
+
+class Grid:
+    """A rectangular map of ``cols`` x ``rows`` positions with its edges."""
+
+    def __init__(self, cols: int, rows: int) -> None:
+        self.cols = cols
+        self.rows = rows
+        # Adjacency is asked for constantly, so it is worked out once.
+        self._adjacent: dict[Hex, tuple[tuple[int, Hex], ...]] = {
+            h: tuple((d, n) for d in DIRECTIONS if self.on_map(n := neighbour(h, d)))
+            for h in self.positions()
+        }
+
+    def on_map(self, hex_: Hex) -> bool:
+        col, row = hex_
+        return 0 <= col < self.cols and 0 <= row < self.rows
+
+    def positions(self) -> Iterator[Hex]:
+        for row in range(self.rows):
+            for col in range(self.cols):
+                yield (col, row)
+
+    def adjacent(self, hex_: Hex) -> tuple[tuple[int, Hex], ...]:
+        """``(direction, position)`` for each neighbour that is on the map."""
+        return self._adjacent[hex_]
+
+    def neighbours(self, hex_: Hex) -> list[Hex]:
+        return [n for _, n in self._adjacent[hex_]]
+
+    def on_edge(self, hex_: Hex) -> bool:
+        col, row = hex_
+        return col in (0, self.cols - 1) or row in (0, self.rows - 1)
+
+    def within(self, centre: Hex, radius: int) -> list[Hex]:
+        """Every on-map position at most ``radius`` steps from ``centre``."""
+        col, row = centre
+        return [
+            (c, r)
+            for r in range(max(0, row - radius), min(self.rows, row + radius + 1))
+            for c in range(max(0, col - radius - 1), min(self.cols, col + radius + 2))
+            if distance(centre, (c, r)) <= radius
+        ]

@@ -1,0 +1,54 @@
+"""Turning states and actions into plain JSON-ready values and back (cattrs).
+
+Structuring runs every attrs validator, so a hostile or corrupt snapshot
+fails here with an error rather than producing a half-valid game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cattrs
+
+from .actions import ACTION_TYPES, Action
+from .settings import Settings
+from .state import GameState
+
+_converter = cattrs.Converter(forbid_extra_keys=True)
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    return _converter.unstructure(state)
+
+
+def state_from_dict(data: Any) -> GameState:
+    return _converter.structure(data, GameState)
+
+
+def settings_to_dict(settings: Settings) -> dict[str, Any]:
+    return _converter.unstructure(settings)
+
+
+def settings_from_dict(data: Any) -> Settings:
+    return _converter.structure(data, Settings)
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    out = {"type": type(action).__name__}
+    out.update(_converter.unstructure(action))
+    return out
+
+
+def action_from_dict(data: Any) -> Action:
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ValueError(f"an action must be an object with a \"type\", not {data!r}"[:200])
+    cls = ACTION_TYPES.get(data["type"])
+    if cls is None:
+        raise ValueError(f"unknown action type {data['type']!r}"[:200])
+    fields = {k: v for k, v in data.items() if k != "type"}
+    action = _converter.structure(fields, cls)
+    for name, value in fields.items():
+        expected = type(getattr(action, name))
+        if type(value) is not expected:  # cattrs would turn "3" into 3; a save must not
+            raise ValueError(f"action {data['type']} field {name} has the wrong type")
+    return action

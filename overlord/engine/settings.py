@@ -1,0 +1,77 @@
+"""Game settings: scenario, who plays each side, the seven ratings, options.
+
+The ratings run 1-9; 5 is historical for each except German leadership (7).
+docs/rules.md says what each rating changes.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+SCENARIOS = ("campaign", "two-week")
+PLAYERS = ("human", "computer")
+
+
+def _rating(instance, attribute, value) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 9:
+        raise ValueError(f"rating {attribute.name} must be a whole number from 1 to 9, not {value!r}")
+
+
+@attrs.frozen
+class Ratings:
+    combat_points: int = attrs.field(default=5, validator=_rating)
+    leadership: int = attrs.field(default=7, validator=_rating)  # German leadership
+    transport: int = attrs.field(default=5, validator=_rating)  # the rulebook's "amphibious supply rating"
+    airpower: int = attrs.field(default=5, validator=_rating)
+    naval: int = attrs.field(default=5, validator=_rating)
+    coastal_defence: int = attrs.field(default=5, validator=_rating)
+    reinforcements: int = attrs.field(default=5, validator=_rating)  # German reinforcement arrival
+    us_leadership: int = attrs.field(default=5, validator=_rating)  # only Patton Replaces Montgomery changes it
+
+    # The seven ratings the scenario questions ask for, in the 1981 order.
+    ASKED = ("combat_points", "leadership", "transport", "airpower", "naval", "coastal_defence", "reinforcements")
+    LABELS = {
+        "combat_points": "Combat points",
+        "leadership": "German leadership",
+        "transport": "Transport (amphibious supply)",
+        "airpower": "Tactical air power",
+        "naval": "Naval power",
+        "coastal_defence": "Coastal defence",
+        "reinforcements": "German reinforcement arrival",
+        "us_leadership": "US leadership",
+    }
+
+
+def _choice(options):
+    def check(instance, attribute, value) -> None:
+        if value not in options:
+            raise ValueError(f"{attribute.name} must be one of {', '.join(options)}, not {value!r}")
+    return check
+
+
+def _delay(instance, attribute, value) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
+        raise ValueError(f"display_delay must be a whole number from 0 to 9, not {value!r}")
+
+
+def _flag(instance, attribute, value) -> None:
+    if not isinstance(value, bool):
+        raise ValueError(f"{attribute.name} must be true or false, not {value!r}")
+
+
+@attrs.frozen
+class Settings:
+    scenario: str = attrs.field(default="campaign", validator=_choice(SCENARIOS))
+    allied_player: str = attrs.field(default="human", validator=_choice(PLAYERS))
+    german_player: str = attrs.field(default="computer", validator=_choice(PLAYERS))
+    ratings: Ratings = attrs.field(factory=Ratings, validator=attrs.validators.instance_of(Ratings))
+    german_dday_movement: bool = attrs.field(default=False, validator=_flag)
+    display_delay: int = attrs.field(default=3, validator=_delay)
+    preset: str = attrs.field(default="historical", validator=attrs.validators.instance_of(str))
+
+    @property
+    def german_is_human(self) -> bool:
+        return self.german_player == "human"
+
+    def player(self, side: str) -> str:
+        return self.allied_player if side == "allied" else self.german_player

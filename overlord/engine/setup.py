@@ -1,0 +1,186 @@
+"""Scenario selection (rulebook, Summary of Game Play I) and placing the units.
+
+The 1981 questions, asked one at a time as ``QuestionPrompt``s: change any
+ratings or players? "N" gives the Campaign Game against the computer German
+with historical ratings, display delay 3 and no German movement on D-Day. "Y"
+asks for the German player, then (beyond 1981) the Allied player, the scenario,
+a preset (the Difficulty Levels and Optional Rules charts) or each of the seven
+ratings, German movement on D-Day, and the display delay.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from .actions import Answer
+from .events import Event, SettingChosen
+from .prompts import QuestionPrompt
+from .settings import Ratings, Settings
+from .state import ASHORE, COASTAL, PENDING, BeachState, UnitState
+from .util import clamp, round_half_up
+
+if TYPE_CHECKING:
+    from .game import Game
+
+FIRST_QUESTIONS = ("change_ratings",)
+PRESET_ORDER = (("1", "difficulty", "historical"), ("2", "difficulty", "novice"), ("3", "difficulty", "experienced"),
+                ("4", "difficulty", "expert"), ("5", "optional", "rommels-plan"), ("6", "optional", "patton"))
+CUSTOM = "7"
+DIGITS = tuple(str(i) for i in range(1, 10))
+
+
+def begin(g: "Game", events: list[Event]) -> bool:
+    return True
+
+
+def prompt(g: "Game") -> QuestionPrompt:
+    question = g.state.setup.queue[0]
+    s = g.state.settings
+    if question == "change_ratings":
+        return _ask(question, "Change any ratings or players?", ("Y", "N"), ("Yes", "No"), "N")
+    if question == "german_player":
+        return _ask(question, "Who plays the German?", ("C", "H"), ("Computer", "Human"), "C")
+    if question == "allied_player":
+        return _ask(question, "Who plays the Allies? (computer Allied is new since 1981)", ("H", "C"),
+                    ("Human", "Computer"), "H")
+    if question == "scenario":
+        return _ask(question, "Which scenario?", ("C", "T"),
+                    ("Campaign Game (to June 30)", "First Two Week Scenario (to June 20)"), "C")
+    if question == "preset":
+        labels = tuple(_preset(g.data, kind, key)["name"] for _, kind, key in PRESET_ORDER) + ("Set each rating myself",)
+        return _ask(question, "Ratings: choose a level or optional rule, or set each rating", tuple(o for o, _, _ in PRESET_ORDER) + (CUSTOM,), labels, "1")
+    if question.startswith("rating:"):
+        name = question.split(":", 1)[1]
+        default = str(g.data.rules.ratings.historical[name])
+        return _ask(question, f"{Ratings.LABELS[name]} rating (1-9, historical {default})", DIGITS, DIGITS, str(getattr(s.ratings, name)))
+    if question == "german_dday_movement":
+        return _ask(question, "May the German move on D-Day?", ("Y", "N"), ("Yes", "No"), "Y" if s.german_dday_movement else "N")
+    if question == "display_delay":
+        return _ask(question, "Display delay (1 fast - 9 slow)?", DIGITS, DIGITS, str(max(1, s.display_delay)))
+    raise AssertionError(f"unknown question {question}")
+
+
+def _ask(question, text, options, labels, default) -> QuestionPrompt:
+    return QuestionPrompt(side="allied", question=question, text=text, options=options, labels=labels, default=default)
+
+
+def legal_actions(g: "Game", p: QuestionPrompt) -> list[Answer]:
+    return [Answer(o) for o in p.options]
+
+
+def apply(g: "Game", action: Answer, events: list[Event]) -> None:
+    st = g.state
+    question = st.setup.queue.pop(0)
+    choice = action.choice
+    s = st.settings
+    value: object = choice
+    if question == "change_ratings":
+        if choice == "N":
+            st.settings = default_settings(g)
+            value = "no: Campaign Game, computer German, historical ratings"
+        else:
+            st.setup.queue[:0] = ["german_player", "allied_player", "scenario", "preset"]
+            value = "yes"
+    elif question == "german_player":
+        st.settings = attrs.evolve(s, german_player="computer" if choice == "C" else "human")
+        value = st.settings.german_player
+    elif question == "allied_player":
+        st.settings = attrs.evolve(s, allied_player="computer" if choice == "C" else "human")
+        value = st.settings.allied_player
+    elif question == "scenario":
+        st.settings = attrs.evolve(s, scenario="campaign" if choice == "C" else "two-week")
+        value = st.settings.scenario
+    elif question == "preset":
+        if choice == CUSTOM:
+            st.settings = attrs.evolve(s, preset="custom", ratings=historical_ratings(g.data))
+            st.setup.queue[:0] = [f"rating:{r}" for r in Ratings.ASKED] + ["german_dday_movement", "display_delay"]
+            value = "custom"
+        else:
+            kind, key = next((k, n) for o, k, n in PRESET_ORDER if o == choice)
+            st.settings = apply_preset(g.data, s, kind, key)
+            st.setup.queue[:0] = ["display_delay"]
+            value = st.settings.preset
+    elif question.startswith("rating:"):
+        name = question.split(":", 1)[1]
+        st.settings = attrs.evolve(s, ratings=attrs.evolve(s.ratings, **{name: int(choice)}))
+        value = int(choice)
+    elif question == "german_dday_movement":
+        st.settings = attrs.evolve(s, german_dday_movement=choice == "Y")
+        value = st.settings.german_dday_movement
+    elif question == "display_delay":
+        st.settings = attrs.evolve(s, display_delay=int(choice))
+        value = int(choice)
+    events.append(SettingChosen(text=f"{question.replace('_', ' ')}: {value}", question=question, value=str(value)))
+    if not st.setup.queue:
+        g.end_phase(events)
+
+
+def historical_ratings(data) -> Ratings:
+    return Ratings(**data.rules.ratings.historical)
+
+
+def default_settings(g: "Game") -> Settings:
+    """The answer "N": Campaign Game, computer German, historical ratings, delay 3, no D-Day movement."""
+    return Settings(scenario="campaign", allied_player="human", german_player="computer",
+                    ratings=historical_ratings(g.data), german_dday_movement=False,
+                    display_delay=g.data.rules.setup.default_display_delay, preset="historical")
+
+
+def _preset(data, kind: str, key: str) -> dict:
+    return (data.charts.difficulty if kind == "difficulty" else data.charts.optional_rules)[key]
+
+
+def apply_preset(data, settings: Settings, kind: str, key: str) -> Settings:
+    """Settings per a Difficulty Levels row or an Optional Rule: historical plus what it changes."""
+    p = _preset(data, kind, key)
+    ratings = attrs.evolve(historical_ratings(data), **p["ratings"])
+    delay = p.get("display_delay", settings.display_delay if settings.display_delay else 3)
+    return attrs.evolve(settings, ratings=ratings, german_dday_movement=p["german_dday_movement"],
+                        display_delay=delay, preset=key)
+
+
+def preset_settings(key: str, data=None, **overrides) -> Settings:
+    """Settings for a named preset (historical, novice, experienced, expert, rommels-plan, patton)."""
+    from .data import cached_data
+    data = data or cached_data()
+    kind = "difficulty" if key in data.charts.difficulty else "optional"
+    if key not in (data.charts.difficulty if kind == "difficulty" else data.charts.optional_rules):
+        raise ValueError(f"unknown preset {key!r}")
+    return attrs.evolve(apply_preset(data, Settings(ratings=historical_ratings(data)), kind, key), **overrides)
+
+
+# --------------------------------------------------------------------------- the units
+def place_units(g: "Game") -> None:
+    """Create every unit's state from the order of battle, as the settings' ratings adjust it."""
+    st = g.state
+    r = st.settings.ratings
+    rules = g.data.rules.ratings
+    hist = rules.historical
+    st.units = {}
+    for uid, spec in g.data.units.items():
+        cp, lead = spec.cp, spec.leadership
+        arrival = None
+        if spec.side == "german":
+            if spec.is_coastal:
+                cp = round_half_up(cp * (1 + rules.coastal_defence_percent * (r.coastal_defence - 5) / 100))
+            else:
+                cp = round_half_up(cp * (1 + rules.combat_points_percent * (r.combat_points - 5) / 100))
+            lead += r.leadership - hist["leadership"]
+            if spec.arrival is not None:
+                shift = round_half_up((r.reinforcements - 5) * rules.reinforcement_turns_per_point)
+                arrival = clamp(g.turn_of(spec.arrival) + shift, 1, len(g.data.charts.turns) - 1)
+        else:
+            if spec.nation == "US":
+                lead += r.us_leadership - hist["us_leadership"]
+            if spec.arrival not in (None, "drop"):
+                arrival = g.turn_of(spec.arrival)
+        cp = max(cp, 1) if spec.cp else 0
+        u = UnitState(id=uid, status=PENDING, cp=cp, max_cp=cp, leadership=clamp(lead, 1, 9), arrival=arrival)
+        if spec.is_coastal:
+            u.status, u.beach = COASTAL, spec.beach
+        elif spec.start is not None:
+            u.status, u.position = ASHORE, spec.start
+        st.units[uid] = u
+    st.beaches = {b.name: BeachState(name=b.name) for b in g.data.map.beaches}

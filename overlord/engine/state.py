@@ -1,0 +1,173 @@
+"""The game state: plain attrs values, all of it serializable.
+
+Everything that changes during a game lives here, including the random
+generator's state, so that a snapshot restores a game exactly. Static facts
+(names, types, the map, the charts) stay in data/ and are not copied in.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .hexgrid import Hex
+from .rng import Rng
+from .settings import Settings
+
+# A unit's status:
+PENDING = "pending"  # not yet arrived (or an airborne division not yet dropped)
+AFLOAT = "afloat"  # an Allied formation in the ocean, waiting to land
+ASHORE = "ashore"  # on a land position
+COASTAL = "coastal"  # a German coastal defence unit holding its beach
+ELIMINATED = "eliminated"
+
+
+@attrs.define
+class UnitState:
+    id: str
+    status: str
+    cp: int
+    max_cp: int
+    leadership: int
+    arrival: int | None = None  # turn index it becomes available (None: from the start)
+    position: Hex | None = None
+    fatigue: int = 0
+    mp: int = 0  # movement points left this movement phase
+    ocean_steps: int = 0  # ocean moves left this movement phase
+    moved: bool = False  # has spent movement points this phase (its first step is always allowed)
+    stopped: bool = False  # its movement has ended this phase (zone of control, infiltration, ...)
+    acted: bool = False  # moved or fought this turn (resting units recover and get replacements)
+    attacks: int = 0  # attacks made this combat phase
+    interdicted: int = 0  # movement points taken by air interdiction this turn (German)
+    in_supply: bool = True
+    general_supplied: bool = True
+    cadre: bool = False
+    beach: str | None = None  # the beach it landed at (Allied) or holds (coastal defence)
+
+
+@attrs.define
+class Pools:
+    fuel: int = 0
+    general: int = 0
+    combat: int = 0
+    amphibious: int = 0
+
+    def as_dict(self) -> dict[str, int]:
+        return {"fuel": self.fuel, "general": self.general, "combat": self.combat, "amphibious": self.amphibious}
+
+
+@attrs.frozen
+class Allocation:
+    fuel: int
+    general: int
+    combat: int
+    amphibious: int
+
+    def as_dict(self) -> dict[str, int]:
+        return {"fuel": self.fuel, "general": self.general, "combat": self.combat, "amphibious": self.amphibious}
+
+
+@attrs.define
+class BeachState:
+    name: str
+    marker_intact: bool = True
+    landed_cp: int = 0
+
+
+@attrs.define
+class Tally:
+    """Running counts the victory points are made of."""
+    german_casualties: int = 0
+    allied_casualties: int = 0
+    allied_supply_casualties: int = 0  # Allied CP lost for lack of general supply
+    german_eliminated: int = 0
+    allied_eliminated: int = 0
+    objectives: float = 0.0  # Allied points for objectives held, per turn
+    objectives_final: float = 0.0  # Allied points for objectives held at the end
+    continent_side: float = 0.0  # Allied points for units beyond the naval range
+    ocean_side: float = 0.0  # German points for units within the naval range
+
+
+@attrs.define
+class TurnRecord:
+    turn: str
+    weather: str | None
+    transport: int
+    pools: dict[str, int]
+    allied_score: float
+    weather_percent: int
+    units_in_supply: int
+    units_out_of_supply: int
+
+
+# --------------------------------------------------------------------------- phase states
+@attrs.define
+class SetupState:
+    """The scenario questions still to ask, in order."""
+    queue: list[str] = attrs.Factory(list)
+
+
+@attrs.define
+class AirborneState:
+    division: int = 0  # index into the drop order
+    candidate: int = 0  # index into that division's drop zones
+
+
+@attrs.define
+class MovementState:
+    side: str
+    cycle: int = 1
+    order: list[str] = attrs.Factory(list)
+    index: int = 0
+
+
+@attrs.define
+class CombatState:
+    side: str  # the attacker
+    pass_no: int = 1
+    candidates: list[str] = attrs.Factory(list)
+    index: int = 0
+    step: str = "defender"  # defender, attacker, support, attack_level, defence_support, defence_level, retreat, advance
+    defender: str | None = None
+    attackers: list[str] = attrs.Factory(list)  # chosen for this combat
+    offers: list[str] = attrs.Factory(list)  # attackers still to be offered
+    naval: int = 0
+    air: int = 0
+    defence_naval: int = 0
+    defence_air: int = 0
+    attack_level: int = 0
+    defence_level: int = 0
+    retreat_unit: str | None = None
+    retreat_cadre: bool = False
+    vacated: Hex | None = None
+    advancers: list[str] = attrs.Factory(list)
+    second: list[str] = attrs.Factory(list)  # units entitled to a second combat now
+    second_active: bool = False
+
+
+@attrs.define
+class GameState:
+    settings: Settings
+    seed: int
+    rng: Rng
+    questions_asked: bool = False  # the game began with the scenario questions (settings answered in play)
+    phase: str = "questions"
+    turn: int = 0
+    units: dict[str, UnitState] = attrs.Factory(dict)
+    beaches: dict[str, BeachState] = attrs.Factory(dict)
+    pools: Pools = attrs.Factory(Pools)
+    allocation: Allocation | None = None  # for the next turn
+    weather: str | None = None
+    weather_history: list[str] = attrs.Factory(list)
+    transport: int = 0
+    air_left: int = 0
+    naval_left: int = 0
+    interdiction: int = -1  # air points flown this turn (-1: not yet asked)
+    tally: Tally = attrs.Factory(Tally)
+    history: list[TurnRecord] = attrs.Factory(list)
+    formations_landed_dday: int = 0  # Allied formations on the continent at the end of D-Day
+    objectives_taken: dict[str, str] = attrs.Factory(dict)  # objective -> turn it was first held
+    setup: SetupState | None = None
+    airborne: AirborneState | None = None
+    movement: MovementState | None = None
+    combat: CombatState | None = None
+    final_report: dict | None = None

@@ -1,0 +1,18 @@
+"""Small arithmetic shared by the rules."""
+
+from __future__ import annotations
+
+import math
+
+
+def round_half_up(x: float) -> int:
+    """Round to the nearest whole number, halves away from zero (as a player expects)."""
+    return int(math.floor(x + 0.5)) if x >= 0 else -int(math.floor(-x + 0.5))
+
+
+def clamp(x, low, high):
+    return low if x < low else high if x > high else x
+
+
+def percent_of(value: float, percent: float) -> int:
+    return round_half_up(value * percent / 100.0)

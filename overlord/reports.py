@@ -1,0 +1,199 @@
+"""Text and JSON views of the data: the rulebook charts as the engine uses them.
+
+Used by ``overlord charts`` and by the game's charts screen, so both show the
+same thing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine.data import CATEGORIES, WEATHERS, GameData
+
+CHARTS = {
+    "transport": "Transport availability",
+    "weather": "Weather forecast (% probability)",
+    "fuel": "Fuel expenditure",
+    "general_supply": "General supply expenditure",
+    "amphibious_supply": "Amphibious supply expenditure",
+    "combat_supply": "Combat supply expenditure",
+    "bombardment": "Air/naval bombardment losses",
+    "infiltration": "Infiltration",
+    "combat": "Combat results resolution",
+    "strategy_levels": "Strategy level descriptions",
+    "victory_points": "Victory points",
+    "victory_conditions": "Victory conditions",
+    "suggested_allocation": "Suggested transport allocation",
+    "terrain": "Terrain effects",
+    "interdiction": "Interdiction effects",
+    "difficulty": "Difficulty levels",
+    "optional_rules": "Optional rules",
+    "allied_forces": "Allied forces",
+}
+
+
+def chart_names() -> list[str]:
+    return list(CHARTS)
+
+
+def table(headers: list[str], rows: list[list[Any]]) -> str:
+    """A plain text table, columns as wide as their widest cell."""
+    cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    numeric = [all(_numeric(r[i]) for r in cells[1:]) for i in range(len(headers))]
+
+    def line(r: list[str]) -> str:
+        return "  ".join(c.rjust(w) if numeric[i] else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()
+    out = [line(cells[0]), "  ".join("-" * w for w in widths)]
+    out.extend(line(r) for r in cells[1:])
+    return "\n".join(out)
+
+
+def _numeric(cell: str) -> bool:
+    return bool(cell) and all(ch in "0123456789-/%. NA" for ch in cell)
+
+
+def _rng(pair) -> str:
+    return "N/A" if pair is None else f"{pair[0]}-{pair[1]}"
+
+
+def charts_json(data: GameData) -> dict[str, Any]:
+    c = data.charts
+    return {
+        "transport": {"ranges": {t: {w: (list(r) if r else "N/A") for w, r in row.items()} for t, row in c.transport.items()},
+                      "human_german_transport_percent": c.human_german_transport_percent,
+                      "human_german_air_naval_percent": c.human_german_air_naval_percent},
+        "weather": {"probability": c.weather},
+        "fuel": {"per_movement_point": c.fuel_per_mp, "base_combat_points": c.fuel_base_cp},
+        "general_supply": {"in_enemy_zoc": list(c.general_zoc), "otherwise": list(c.general_otherwise)},
+        "amphibious_supply": {"per_combat_point": c.amphibious_per_cp},
+        "combat_supply": {"rows_defence_1_to_9": [list(r) for r in c.combat_supply], "base_combat_points": c.combat_supply_base_cp},
+        "bombardment": [{"points": list(p), "german_extra": list(g), "allied_reduction": list(a)} for p, g, a in c.bombardment],
+        "infiltration": {"enter_enemy_zoc_cost": c.enter_zoc_cost, "infiltration_cost": c.infiltration_cost,
+                         "chance": c.infiltration_chance},
+        "combat": {"odds": list(c.combat_odds),
+                   "rows": [{"pair": list(pair), "losses": [list(x) for x in cells]} for pair, cells in c.combat_results.items()],
+                   "extra_attacker_percent": c.extra_attacker_percent, "random_loss_max": c.random_loss_max},
+        "strategy_levels": {"attack": [{"level": s.level, "name": s.name} for s in c.attack_levels],
+                            "defence": [{"level": s.level, "name": s.name, "automatic_retreat": s.automatic_retreat}
+                                        for s in c.defence_levels],
+                            "second_combat_attack_levels": list(c.second_combat_attack),
+                            "second_combat_defence_levels": list(c.second_combat_defence)},
+        "victory_points": c.victory_points,
+        "victory_conditions": {"levels": list(c.victory_levels), "minimum_score": c.victory_minimum},
+        "suggested_allocation": c.suggested_allocation,
+        "terrain": {"terrain": c.terrain, "extra_point_percent": c.extra_point_percent,
+                    "extra_point_exempt": list(c.extra_point_exempt),
+                    "ocean_attack_exempt_types": list(c.ocean_attack_exempt_types)},
+        "interdiction": {"rows": [{"points": list(p), "decrease": list(d)} for p, d in c.interdiction],
+                         "weather_percent_reduction": c.interdiction_weather_reduction},
+        "difficulty": c.difficulty,
+        "optional_rules": {**c.optional_rules, "weather_adjustment_examples": list(c.weather_examples)},
+        "allied_forces": {"formations": c.allied_forces, "totals": c.allied_totals},
+    }
+
+
+def render_chart(data: GameData, name: str) -> str:
+    c = data.charts
+    title = CHARTS[name].upper()
+    if name == "transport":
+        body = table(["Turn"] + [w.title() for w in WEATHERS],
+                     [[t] + [_rng(row[w]) for w in WEATHERS] for t, row in c.transport.items()])
+        body += (f"\nAgainst a human German: transport +{c.human_german_transport_percent}%, "
+                 f"air and naval points +{c.human_german_air_naval_percent}%.")
+    elif name == "weather":
+        body = table(["Turn"] + [w.title() for w in WEATHERS],
+                     [[t] + [f"{row[w]}%" for w in WEATHERS] for t, row in c.weather.items()])
+    elif name == "fuel":
+        body = (f"Infantry, airborne, commando, ranger: {c.fuel_per_mp['infantry']} fuel per movement point.\n"
+                f"All other units: {c.fuel_per_mp['mechanised']} per movement point.\n"
+                f"For a unit of {c.fuel_base_cp} CP; fewer or more CP pay proportionately.")
+    elif name == "general_supply":
+        z, o = c.general_zoc, c.general_otherwise
+        body = (f"Each unit on the map at the start of its movement pays {z[0]}/{z[1]} of its CP in general supply\n"
+                f"if in an enemy zone of control, {o[0]}/{o[1]} otherwise.")
+    elif name == "amphibious_supply":
+        body = f"A landing unit pays {c.amphibious_per_cp} amphibious point per combat point."
+    elif name == "combat_supply":
+        body = table(["Def \\ Att"] + [str(a) for a in range(1, 10)],
+                     [[str(d + 1)] + list(row) for d, row in enumerate(c.combat_supply)])
+        body += f"\nFor Allied units of {c.combat_supply_base_cp} CP overall; proportionate otherwise."
+    elif name == "bombardment":
+        body = table(["Air/naval points", "Extra German losses", "Fewer Allied losses"],
+                     [[_rng(p), _rng(g), _rng(a)] for p, g, a in c.bombardment])
+    elif name == "infiltration":
+        ch = c.infiltration_chance
+        body = (f"Moving next to an enemy unit: +{c.enter_zoc_cost} movement points, and the unit's movement ends.\n"
+                f"Infiltrating (next-to-enemy to next-to-enemy): +{c.infiltration_cost}, movement ends, and only with:\n"
+                + table(["Side", "Mechanised", "Infantry"],
+                        [["Allied (armoured divisions only)", f"{ch['allied_armoured']}%", "-"],
+                         ["Human German", f"{ch['human_german_mechanised']}%", f"{ch['human_german_infantry']}%"],
+                         ["Computer German", f"{ch['computer_german_mechanised']}%", f"{ch['computer_german_infantry']}%"]]))
+    elif name == "combat":
+        body = table(["Att vs Def"] + list(c.combat_odds),
+                     [[f"{a} vs {d}"] + [f"{x}/{y}" for x, y in cells] for (a, d), cells in c.combat_results.items()])
+        body += (f"\nAttacker/defender losses for one attacker. Each attacker beyond one adds "
+                 f"{c.extra_attacker_percent}% to the defender's losses; a random 0-{c.random_loss_max} "
+                 "is added to each side.")
+    elif name == "strategy_levels":
+        rows = [[s.level, a.name, s.name + (" (retreats)" if s.automatic_retreat else "")]
+                for s, a in zip(c.defence_levels, c.attack_levels)]
+        body = table(["Level", "Attack", "Defence"], rows)
+        body += (f"\nAttack again after eliminating the defender, or with attack {'/'.join(map(str, c.second_combat_attack))}"
+                 f" against defence {'/'.join(map(str, c.second_combat_defence))}.")
+    elif name == "victory_points":
+        vp = c.victory_points
+        rows = [[f"{o} (per hex)", f"{v['per_turn']} per turn, {v['final']} at the end", "0"] for o, v in vp["objectives"].items()]
+        rows += [
+            ["Ocean side of naval range (not east of Caen)", "0",
+             f"{vp['ocean_first_points']} per unit on {vp['ocean_first_turn']}, +{vp['ocean_increase']} each turn after"],
+            ["Continent side of naval range, per unit per turn", f"CP / {vp['continent_cp_divisor']} x row", "0"],
+            ["Eliminated units", f"{vp['eliminated_german']} per German unit", f"{vp['eliminated_allied']} per Allied unit"],
+            ["Casualties", f"{vp['german_casualty']:g} per German CP", f"{vp['allied_casualty']:g} per Allied CP"],
+            ["Casualties out of general supply", "0", f"{vp['allied_supply_casualty']:g} per Allied CP"],
+        ]
+        body = table(["", "Allied", "German"], rows)
+    elif name == "victory_conditions":
+        levels = c.victory_levels
+        camp, two = c.victory_minimum["campaign"], c.victory_minimum["two-week"]
+
+        def band(mins, i):
+            lvl = levels[i]
+            if lvl not in mins:
+                return "less than 0"
+            hi = mins[levels[i - 1]] - 1 if i else None
+            return f"{mins[lvl]} or more" if hi is None else f"{mins[lvl]} to {hi}"
+        body = table(["Campaign Game", "Level of victory", "First Two Weeks"],
+                     [[band(camp, i), lvl, band(two, i)] for i, lvl in enumerate(levels)])
+    elif name == "suggested_allocation":
+        body = table(["Allocated for"] + [x.title() for x in CATEGORIES],
+                     [[t] + [row[x] for x in CATEGORIES] for t, row in c.suggested_allocation.items()])
+    elif name == "terrain":
+        body = table(["Terrain", "Movement", "Defence", "Attack"],
+                     [[t.title(), f"{v['movement']:g}", f"{v['defence']:g}", f"{v['attack']:g}"] for t, v in c.terrain.items()])
+        body += (f"\n{c.extra_point_percent}% chance of one more movement point (not in the ocean). Rangers and "
+                 "commandos are not halved attacking from the ocean.")
+    elif name == "interdiction":
+        body = table(["Air points", "Decrease in German movement per unit"],
+                     [[_rng(p), _rng(d)] for p, d in c.interdiction])
+        r = c.interdiction_weather_reduction
+        body += f"\nCloudy weather takes {r['cloudy']}% of the points, overcast {r['overcast']}%; none in a storm."
+    elif name in ("difficulty", "optional_rules"):
+        sets = c.difficulty if name == "difficulty" else c.optional_rules
+        lines = []
+        for key, v in sets.items():
+            changes = ", ".join(f"{k.replace('_', ' ')} {n}" for k, n in v["ratings"].items()) or "no changes to ratings"
+            move = "German movement on D-Day" if v["german_dday_movement"] else "no German movement on D-Day"
+            lines.append(f"{v['name']}: {changes}; {move}.")
+        if name == "optional_rules":
+            lines.append("Weather score adjustment: adjusted = score - score x weather%.")
+            for e in c.weather_examples:
+                lines.append(f"  score {e['score']}, weather {e['weather_percent']}%: adjusted {e['adjusted']}")
+        body = "\n".join(lines)
+    elif name == "allied_forces":
+        rows = [[t.replace("-", " "), v["US"], v["BC"]] for t, v in c.allied_forces.items()]
+        rows.append(["total", c.allied_totals["US"], c.allied_totals["BC"]])
+        body = table(["Formations", "American", "British Commonwealth"], rows)
+    else:  # pragma: no cover - chart_names() and this function list the same charts
+        raise KeyError(name)
+    return f"{title}\n{body}"

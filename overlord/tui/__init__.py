@@ -1,0 +1,1 @@
+"""The Textual front end. It holds no rules: it shows the engine's state and prompt and sends actions."""

@@ -1,0 +1,44 @@
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "overlord", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def test_simulate_json_is_the_same_twice_and_has_the_contract_fields():
+    a, b = run("simulate", "--seed", "3", "--json"), run("simulate", "--seed", "3", "--json")
+    assert a.returncode == 0, a.stderr
+    assert a.stdout == b.stdout
+    out = json.loads(a.stdout)
+    for key in ("seed", "scenario", "turns_played", "allied_score", "victory_level", "objectives",
+                "formations_landed_dday", "final_state_hash"):
+        assert key in out
+    assert out["seed"] == 3 and out["scenario"] == "campaign"
+    assert set(out["objectives"]) == {"Cherbourg", "Caen", "St-Lo"}
+    assert set(out["objectives"].values()) <= {"allied", "german"}
+
+
+def test_simulate_save_then_replay(tmp_path):
+    save = tmp_path / "sim.json"
+    a = run("simulate", "--seed", "4", "--scenario", "two-week", "--save", str(save))
+    assert a.returncode == 0, a.stderr
+    r = run("replay", str(save))
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_simulate_rejects_an_unknown_player():
+    r = run("simulate", "--allied", "patton-bot")
+    assert r.returncode == 2 and "unknown computer player" in r.stderr
+
+
+def test_charts_print_and_json():
+    r = run("charts", "transport")
+    assert r.returncode == 0 and "1460-1566" in r.stdout
+    j = json.loads(run("charts", "--json").stdout)
+    assert j["transport"]["ranges"]["6/6"]["clear"] == [1460, 1566]
+    assert run("charts", "nonsense").returncode == 2

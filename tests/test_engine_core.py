@@ -1,0 +1,115 @@
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from overlord.engine import Allocate, Answer, EndPhase, Game, IllegalAction, Settings
+from overlord.engine.prompts import AllocationPrompt, DropZonePrompt, QuestionPrompt
+from overlord.engine.settings import Ratings
+
+from helpers import computer_settings, play
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_import_hygiene_engine_never_imports_textual_or_rich():
+    code = ("import sys, overlord.engine, overlord.engine.game;"
+            "g = overlord.engine.Game.new(overlord.engine.Settings(), 1);"
+            "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'random')];"
+            "print(bad); sys.exit(1 if bad else 0)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_engine_source_is_pure():
+    for path in (ROOT / "overlord" / "engine").glob("*.py"):
+        text = path.read_text()
+        for forbidden in ("import random", "from random", "import textual", "from textual", "import rich",
+                          "from rich", "time.time(", "datetime.now(", "print("):
+            assert forbidden not in text, f"{path.name} contains {forbidden!r}"
+
+
+def test_new_game_with_questions_starts_with_the_1981_question():
+    g = Game.new(None, seed=1)
+    p = g.prompt
+    assert isinstance(p, QuestionPrompt) and p.question == "change_ratings"
+    assert p.options == ("Y", "N") and p.default == "N"
+
+
+def test_answer_n_gives_the_campaign_defaults_then_the_82nd_drop():
+    g = Game.new(None, seed=1)
+    g.apply(Answer("N"))
+    s = g.state.settings
+    assert (s.scenario, s.german_player, s.allied_player) == ("campaign", "computer", "human")
+    assert s.ratings == Ratings() and s.display_delay == 3 and s.german_dday_movement is False
+    assert isinstance(g.prompt, DropZonePrompt) and g.prompt.unit == "us-82-abn"
+
+
+def test_a_whole_game_plays_from_setup_to_the_end_through_the_api():
+    g = Game.new(None, seed=2)
+    play(g)
+    assert g.over
+    assert g.state.turn == g.last_turn
+    assert [r.turn for r in g.state.history] == list(g.data.charts.turns)
+    assert g.legal_actions() == ()
+    with pytest.raises(IllegalAction):
+        g.apply(EndPhase())
+
+
+def test_two_week_scenario_ends_on_june_20():
+    g = Game.new(computer_settings(scenario="two-week"), seed=2)
+    play(g)
+    assert g.state.history[-1].turn == "6/20"
+
+
+def test_determinism_same_seed_same_game():
+    a, b = Game.new(computer_settings(), seed=5), Game.new(computer_settings(), seed=5)
+    ea, eb = play(a, "random", "random", seed=9), play(b, "random", "random", seed=9)
+    assert a.state_hash() == b.state_hash()
+    assert [repr(e) for e in ea] == [repr(e) for e in eb]
+    assert a.actions == b.actions
+
+
+def test_replay_reproduces_state_and_events():
+    a = Game.new(computer_settings(), seed=6)
+    events = play(a, "random", "random", seed=1)
+    b, replayed = Game.replay(a.initial_settings, 6, a.actions)
+    assert b.state_hash() == a.state_hash()
+    assert [repr(e) for e in replayed] == [repr(e) for e in events]
+
+
+def test_another_seed_gives_another_game():
+    a = Game.new(computer_settings(), seed=1)
+    b = Game.new(computer_settings(), seed=2)
+    play(a), play(b)
+    assert a.state_hash() != b.state_hash()
+
+
+def test_illegal_actions_raise_and_change_nothing():
+    g = Game.new(None, seed=3)
+    before = g.state_hash()
+    for bad in (Answer("X"), EndPhase(), Allocate(25, 25, 25, 25), Answer("y"), "Y", None):
+        with pytest.raises(IllegalAction):
+            g.apply(bad)
+        assert g.state_hash() == before and g.actions == []
+    g.apply(Answer("N"))
+    # at the allocation prompt: sums other than 100, three digits, negatives
+    play(g, stop=lambda game: isinstance(game.prompt, AllocationPrompt))
+    before, n = g.state_hash(), len(g.actions)
+    for bad in (Allocate(30, 30, 30, 30), Allocate(100, 0, 0, 0), Allocate(-1, 51, 25, 25), Allocate(25, 25, 25, 25.0)):
+        with pytest.raises(IllegalAction, match="not a legal answer"):
+            g.apply(bad)
+        assert g.state_hash() == before and len(g.actions) == n
+    g.apply(Allocate(25, 25, 25, 25))
+
+
+def test_settings_validate():
+    with pytest.raises(ValueError):
+        Ratings(transport=10)
+    with pytest.raises(ValueError):
+        Settings(scenario="d-day")
+    with pytest.raises(ValueError):
+        Settings(display_delay=-1)
+    with pytest.raises(TypeError):
+        Game.new(Settings(), seed="3")
