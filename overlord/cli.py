@@ -41,6 +41,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.set_defaults(func=cmd_replay)
 
+    p = sub.add_parser("map", help="print the Normandy map for review")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_map)
+
+    p = sub.add_parser("oob", help="print the order of battle")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_oob)
+
     p = sub.add_parser("charts", help="print the rulebook charts as the engine uses them")
     p.add_argument("name", nargs="?", help="one chart (omit for all)")
     p.add_argument("--json", action="store_true")
@@ -107,6 +115,30 @@ def cmd_replay(args) -> int:
         return EXIT_BAD_INPUT
     print(message)
     return EXIT_OK if ok else EXIT_FAIL
+
+
+def cmd_map(args) -> int:
+    data = _load_data_or_exit()
+    from .reports import map_json, map_legend, map_text
+    if args.json:
+        print(json.dumps(map_json(data)))
+        return EXIT_OK
+    from rich.console import Console
+    console = Console(highlight=False, soft_wrap=True)
+    console.print("THE NORMANDY MAP, JUNE 1944 (row 0 = Cherbourg's line; odd rows shifted half a hex right)")
+    console.print(map_text(data), end="")
+    console.print(map_legend(data), markup=False)
+    return EXIT_OK
+
+
+def cmd_oob(args) -> int:
+    data = _load_data_or_exit()
+    from .reports import oob_json, oob_text
+    if args.json:
+        print(json.dumps(oob_json(data)))
+    else:
+        print(oob_text(data))
+    return EXIT_OK
 
 
 def cmd_charts(args) -> int:

@@ -197,3 +197,146 @@ def render_chart(data: GameData, name: str) -> str:
     else:  # pragma: no cover - chart_names() and this function list the same charts
         raise KeyError(name)
     return f"{title}\n{body}"
+
+
+# --------------------------------------------------------------------------- the map
+NAVAL = {"o": "ocean", "c": "continent", "x": "ocean"}
+TERRAIN_GLYPH = {"ocean": "~~~", "clear": " . ", "town": " T ", "bocage": "%%%", "swamp": ",,,",
+                 "river": "===", "beach": "___"}
+
+
+def map_json(data: GameData) -> dict[str, Any]:
+    m = data.map
+    marker = {b.marker: b.name for b in m.beaches}
+    hexes = []
+    for (col, row) in m.grid.positions():
+        h = (col, row)
+        beach = m.beach_of_position(h)
+        hexes.append({
+            "col": col, "row": row, "terrain": m.terrain[h],
+            "town": m.towns.get(m.name_of(h) or "", None) and m.name_of(h),
+            "place": m.name_of(h) if m.name_of(h) in m.places else None,
+            "beach": beach.name if beach else None,
+            "beachhead_marker": marker.get(h),
+            "objective": m.objective_of(h),
+            "naval_side": NAVAL[m.naval_side[h]],
+            "excluded_east_of_caen": m.naval_side[h] == "x",
+        })
+    return {
+        "rows": m.rows, "cols": m.cols, "hexes": hexes,
+        "directions": {"1": "NW", "2": "NE", "3": "E", "4": "SE", "5": "SW", "6": "W"},
+        "layout": "pointy-topped hexes, odd rows shifted half a hex right; row 0 is Cherbourg's line",
+        "towns": {n: list(h) for n, h in m.towns.items()},
+        "places": {n: list(h) for n, h in m.places.items()},
+        "objectives": {n: [list(h) for h in hs] for n, hs in m.objectives.items()},
+        "beaches": [{"name": b.name, "nation": b.nation, "marker": list(b.marker),
+                     "positions": [list(p) for p in b.positions]} for b in m.beaches],
+        "rivers": {n: [list(h) for h in hs] for n, hs in m.rivers.items()},
+        "flooded": {n: [list(h) for h in hs] for n, hs in m.flooded.items()},
+        "waiting": {n: list(h) for n, h in m.waiting.items()},
+        "drop_zones": {u: [list(h) for h in hs] for u, hs in m.drop_zones.items()},
+        "entry": {n: list(h) for n, h in m.entry.items()},
+    }
+
+
+def map_text(data: GameData):
+    """The map for review, as Rich text: terrain, towns numbered, beaches, the naval-range line."""
+    from rich.text import Text
+    m = data.map
+    town_index = {h: i + 1 for i, h in enumerate(m.towns.values())}
+    beach_pos = {p: b.name[:2] for b in m.beaches for p in b.positions}
+    markers = {b.marker: "*" + b.name[0] for b in m.beaches}
+    colours = {"ocean": "blue", "clear": "green", "town": "bold white", "bocage": "dark_green", "swamp": "cyan",
+               "river": "bright_cyan", "beach": "yellow"}
+    out = Text()
+    out.append("    " + "".join(f"{c:<4}" for c in range(m.cols)) + "\n", style="dim")
+    for row in range(m.rows):
+        out.append(f"{row:>2}  " + ("  " if row % 2 else ""), style="dim")
+        for col in range(m.cols):
+            h = (col, row)
+            t = m.terrain[h]
+            cell = TERRAIN_GLYPH[t]
+            if h in town_index:
+                cell = f"{town_index[h]:>2} "
+            if h in beach_pos:
+                cell = beach_pos[h] + " " if h not in town_index else cell
+            if h in markers:
+                cell = markers[h] + " "
+            style = colours[t]
+            if m.naval_side[h] in "ox" and t != "ocean":
+                style += " on grey23" if m.naval_side[h] == "o" else " on grey11"
+            if m.objective_of(h):
+                style = "bold red " + style
+            out.append(cell, style=style)
+            out.append(" ")
+        out.append("\n")
+    return out
+
+
+def map_legend(data: GameData) -> str:
+    m = data.map
+    lines = ["Terrain: ~~~ ocean   .  clear   T town   %%% bocage   ,,, swamp   === river   ___ beach",
+             "Land within naval range (ocean side) has a grey background; darker grey: east of Caen (no German VP).",
+             "Beaches: Ut Om Go Ju Sw = landing positions; *U *O *G *J *S = beachhead markers. Objectives in red.",
+             "", "Towns:"]
+    names = list(m.towns.items())
+    for i in range(0, len(names), 3):
+        lines.append("  " + "".join(f"{j + 1:>2} {n:<24}" for j, (n, _) in enumerate(names[i:i + 3], start=i)))
+    lines.append("Places: " + ", ".join(f"{n} {list(h)}" for n, h in m.places.items()))
+    lines.append("Objectives: " + ", ".join(f"{n} {[list(h) for h in hs]}" for n, hs in m.objectives.items()))
+    lines.append("Naval-range line (o ocean side, c continent side, x ocean side east of Caen):")
+    for row in range(m.rows):
+        lines.append(f"  {row:>2}  " + ("  " if row % 2 else "") + "   ".join(m.naval_side[(c, row)] for c in range(m.cols)))
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- the order of battle
+def unit_json(spec) -> dict[str, Any]:
+    return {
+        "id": spec.id, "name": spec.name, "side": spec.side, "nation": spec.nation, "type": spec.type,
+        "cp": spec.cp, "leadership": spec.leadership, "movement": spec.movement,
+        "can_infiltrate": spec.infiltration != "none", "infiltration": spec.infiltration,
+        "fuel_class": spec.fuel_class,
+        "start": list(spec.start) if spec.start else None,
+        "arrival": spec.arrival if spec.arrival else ("D-Day" if spec.start or spec.is_coastal else None),
+        "entry": spec.entry, "beach": spec.beach, "why": spec.why,
+    }
+
+
+def oob_json(data: GameData) -> dict[str, Any]:
+    units = [unit_json(u) for u in data.units.values()]
+    allied = [u for u in units if u["side"] == "allied" and u["type"] != "depot"]
+    return {
+        "units": units,
+        "allied_formations": len(allied),
+        "allied_by_nation": {n: sum(1 for u in allied if u["nation"] == n) for n in ("US", "BC")},
+        "allied_by_type": {t: {n: sum(1 for u in allied if u["type"] == t and u["nation"] == n) for n in ("US", "BC")}
+                           for t in data.charts.allied_forces},
+    }
+
+
+def oob_text(data: GameData) -> str:
+    sections = [
+        ("ALLIED: THE 33 COMBAT FORMATIONS", lambda u: u.side == "allied" and not u.is_depot),
+        ("ALLIED DEPOTS", lambda u: u.is_depot),
+        ("GERMAN: IN PLACE ON D-DAY", lambda u: u.side == "german" and u.start is not None),
+        ("GERMAN: COASTAL DEFENCES", lambda u: u.is_coastal),
+        ("GERMAN: REINFORCEMENTS", lambda u: u.side == "german" and u.arrival is not None),
+    ]
+    out = []
+    for title, keep in sections:
+        rows = []
+        for u in data.units.values():
+            if not keep(u):
+                continue
+            where = (f"{u.start[0]},{u.start[1]}" if u.start else u.beach if u.beach
+                     else f"{u.arrival} at {u.entry}" if u.entry else u.arrival)
+            rows.append([u.nation, u.name, u.type, u.cp, u.leadership, u.movement,
+                         "yes" if u.infiltration != "none" else "no", u.fuel_class, where])
+        out.append(title)
+        out.append(table(["Nat", "Name", "Type", "CP", "Ldr", "MA", "Infil", "Fuel", "Start / arrival"], rows))
+        out.append("")
+    f = oob_json(data)
+    out.append(f"{f['allied_formations']} Allied formations: {f['allied_by_nation']['US']} US, "
+               f"{f['allied_by_nation']['BC']} British Commonwealth.")
+    return "\n".join(out)

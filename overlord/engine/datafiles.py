@@ -71,7 +71,8 @@ def _find_index(lines: list[str], pos: int, array_key: str | None, index: int) -
         if headers:
             return headers[index] if index < len(headers) else None
     # an inline array: count the lines that start an element after "key = ["
-    if "[" in _strip_comment(lines[pos]).split("=", 1)[-1][1:]:
+    value = _strip_comment(lines[pos]).split("=", 1)[-1]
+    if value.count("[") and value.count("[") == value.count("]"):
         return pos  # the whole array is on one line
     count = -1
     for i in range(pos + 1, len(lines)):
@@ -120,6 +121,10 @@ class Source:
         field = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in path).replace(".[", "[")
         return DataError(self.name, line if line is not None else find_line(self.lines, path), field, message)
 
+    def missing(self, path: Path_) -> DataError:
+        """A missing value: the line is its parent's, where it should have been written."""
+        return self.error(path, "is missing", line=find_line(self.lines, path[:-1]) if len(path) > 1 else None)
+
     # -- typed access --------------------------------------------------------
     def at(self, path: Path_) -> Any:
         node: Any = self.data
@@ -127,7 +132,7 @@ class Source:
             try:
                 node = node[key]
             except (KeyError, IndexError, TypeError):
-                raise self.error(path[: i + 1], "is missing") from None
+                raise self.missing(path[: i + 1]) from None
         return node
 
     def has(self, path: Path_) -> bool:

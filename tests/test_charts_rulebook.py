@@ -1,0 +1,261 @@
+"""Every chart in data/ against the rulebook's printed numbers.
+
+The numbers below are typed out of the 1981 rulebook independently of data/:
+if a data file drifts from the rulebook, these tests say where.
+"""
+
+import pytest
+
+TURNS = ["D-Day", "6/6", "6/8", "6/10", "6/12", "6/14", "6/16", "6/18", "6/20", "6/22", "6/24", "6/26", "6/28"]
+
+# TRANSPORT AVAILABILITY: clear, cloudy, overcast, storm
+TRANSPORT = """
+D-Day 712-764 641-687 N/A N/A
+6/6 1460-1566 1314-1410 1180-1268 419-478
+6/8 1561-1674 1404-1507 1261-1355 448-511
+6/10 1668-1789 1501-1610 1348-1448 479-546
+6/12 1784-1914 1606-1723 1442-1549 512-585
+6/14 1911-2050 1720-1845 1544-1660 549-626
+6/16 2051-2200 1846-1980 1657-1781 589-672
+6/18 2100-2253 1890-2028 1697-1824 603-688
+6/20 2152-2308 1936-2078 1739-1868 618-705
+6/22 2205-2365 1984-2129 1782-1915 633-723
+6/24 2261-2425 2034-2183 1827-1963 649-741
+6/26 2319-2487 2086-2239 1874-2013 666-760
+6/28 2379-2552 2141-2297 1923-2066 683-780
+"""
+
+WEATHER = """
+D-Day 52 48 0 0
+6/6 51 35 12 2
+6/8 51 35 12 2
+6/10 51 35 12 2
+6/12 51 35 12 2
+6/14 51 35 12 2
+6/16 51 35 12 2
+6/18 36 21 10 33
+6/20 36 21 10 33
+6/22 36 21 10 33
+6/24 51 35 12 2
+6/26 51 35 12 2
+6/28 51 35 12 2
+"""
+
+COMBAT_SUPPLY = """
+3 6 8 11 13 16 18 21 23
+6 11 16 21 26 31 36 41 46
+8 16 23 31 38 46 53 61 68
+11 21 31 41 51 61 71 81 91
+13 26 38 51 63 76 88 101 113
+16 31 46 61 76 91 106 121 136
+18 36 53 71 88 106 123 141 158
+21 41 61 81 101 121 141 161 181
+23 46 68 91 113 136 158 181 203
+"""
+
+BOMBARDMENT = """
+0-7 0-0 0-0
+8-29 0-1 0-0
+30-52 1-2 0-1
+53-74 1-3 0-2
+75-96 2-4 1-2
+97-119 2-5 1-3
+120-142 3-6 2-4
+143-164 3-7 2-4
+165-187 4-8 2-5
+188-198 4-9 2-6
+"""
+
+COMBAT_RESULTS = """
+9 1 15/8 12/10 11/11 11/11 10/12 9/13
+8 2 13/7 11/9 10/10 10/10 9/11 8/12
+7 3 12/7 10/8 10/9 9/10 8/10 8/11
+6 4 12/7 10/8 9/8 8/9 8/10 7/11
+5 5 12/6 10/8 9/8 8/9 8/10 7/10
+4 6 12/7 10/8 9/8 8/9 8/10 7/11
+3 7 12/7 10/8 10/9 9/10 8/10 8/11
+2 8 13/7 11/9 10/10 10/10 9/11 8/12
+1 9 15/8 12/10 11/11 11/11 10/12 9/13
+"""
+
+DEFENCE_NAMES = ["Full retreat", "Delaying action", "Fighting withdrawal", "Hold positions", "Standfast",
+                 "Hold at all costs", "Limited counterattack", "Counterattack", "Heavy counterattack"]
+ATTACK_NAMES = ["Recon", "Probe", "Light attack", "Limited attack", "Medium attack", "Heavy attack", "Major attack",
+                "Breakthrough attack", "Blitzkrieg attack"]
+
+INTERDICTION = """
+0-0 0-0
+1-3 0-1
+4-15 0-2
+16-35 0-3
+36-63 0-4
+64-99 0-5
+"""
+
+
+def _pair(text):
+    if text == "N/A":
+        return None
+    a, b = text.split("-")
+    return (int(a), int(b))
+
+
+def test_turns(data):
+    assert list(data.charts.turns) == TURNS + ["6/30"]
+    assert data.charts.scenarios["campaign"]["last_turn"] == "6/30"
+    assert data.charts.scenarios["two-week"]["last_turn"] == "6/20"
+
+
+def test_transport_availability_every_range(data):
+    rows = [line.split() for line in TRANSPORT.strip().splitlines()]
+    assert [r[0] for r in rows] == TURNS
+    for turn, *cells in rows:
+        got = data.charts.transport[turn]
+        for weather, cell in zip(("clear", "cloudy", "overcast", "storm"), cells):
+            assert got[weather] == _pair(cell), (turn, weather)
+    assert data.charts.human_german_transport_percent == 8
+    assert data.charts.human_german_air_naval_percent == 40
+
+
+def test_weather_forecast_every_cell(data):
+    for line in WEATHER.strip().splitlines():
+        turn, *cells = line.split()
+        assert [data.charts.weather[turn][w] for w in ("clear", "cloudy", "overcast", "storm")] == [int(c) for c in cells]
+
+
+def test_fuel_general_and_amphibious_expenditure(data):
+    c = data.charts
+    assert c.fuel_per_mp == {"infantry": 10, "mechanised": 15}
+    assert c.fuel_base_cp == 100
+    assert c.general_zoc == (1, 2) and c.general_otherwise == (1, 4)
+    assert c.amphibious_per_cp == 1
+
+
+def test_combat_supply_all_81_cells(data):
+    rows = [[int(x) for x in line.split()] for line in COMBAT_SUPPLY.strip().splitlines()]
+    assert len(rows) == 9 and all(len(r) == 9 for r in rows)
+    for d in range(9):
+        for a in range(9):
+            assert data.charts.combat_supply[d][a] == rows[d][a], (f"defence {d + 1}", f"attack {a + 1}")
+    assert data.charts.combat_supply_base_cp == 100
+
+
+def test_bombardment_losses(data):
+    rows = [tuple(_pair(x) for x in line.split()) for line in BOMBARDMENT.strip().splitlines()]
+    assert [tuple(r) for r in data.charts.bombardment] == rows
+
+
+def test_infiltration(data):
+    c = data.charts
+    assert (c.enter_zoc_cost, c.infiltration_cost) == (4, 8)
+    assert c.infiltration_chance == {"allied_armoured": 90, "human_german_mechanised": 70, "human_german_infantry": 40,
+                                     "computer_german_mechanised": 80, "computer_german_infantry": 70}
+
+
+def test_combat_results_all_54_cells(data):
+    c = data.charts
+    assert list(c.combat_odds) == ["1-2", "1-1", "2-1", "3-1", "4-1", "5-1"]
+    assert list(c.combat_odds_values) == [0.5, 1, 2, 3, 4, 5]
+    cells = 0
+    for line in COMBAT_RESULTS.strip().splitlines():
+        a, d, *losses = line.split()
+        got = c.combat_results[(int(a), int(d))]
+        for column, text in enumerate(losses):
+            att, dfn = text.split("/")
+            assert got[column] == (int(att), int(dfn)), (a, d, c.combat_odds[column])
+            cells += 1
+    assert cells == 54
+    assert c.extra_attacker_percent == 10 and c.random_loss_max == 3
+
+
+def test_strategy_level_descriptions(data):
+    c = data.charts
+    assert [s.name for s in c.defence_levels] == DEFENCE_NAMES
+    assert [s.name for s in c.attack_levels] == ATTACK_NAMES
+    assert [s.level for s in c.defence_levels if s.automatic_retreat] == [1, 2, 3]
+    assert c.second_combat_attack == (8, 9) and c.second_combat_defence == (1, 2)
+
+
+def test_victory_points(data):
+    vp = data.charts.victory_points
+    assert vp["objectives"] == {"Cherbourg": {"per_turn": 10, "final": 150}, "Caen": {"per_turn": 5, "final": 75},
+                                "St-Lo": {"per_turn": 5, "final": 75}}
+    assert (vp["ocean_first_turn"], vp["ocean_first_points"], vp["ocean_increase"]) == ("6/8", 2, 1)
+    assert vp["continent_cp_divisor"] == 60
+    assert (vp["eliminated_german"], vp["eliminated_allied"]) == (10, 20)
+    assert (vp["german_casualty"], vp["allied_casualty"], vp["allied_supply_casualty"]) == (1, 1, 0.5)
+
+
+def test_victory_conditions_both_scenarios(data):
+    c = data.charts
+    assert list(c.victory_levels) == ["Allied Strategic", "Allied Operational", "Allied Marginal", "German Marginal",
+                                      "German Operational", "German Strategic"]
+    assert list(c.victory_minimum["campaign"].values()) == [1300, 800, 600, 250, 0]
+    assert list(c.victory_minimum["two-week"].values()) == [390, 240, 180, 75, 0]
+
+
+def test_suggested_transport_allocation(data):
+    assert data.charts.suggested_allocation == {
+        "6/6": {"fuel": 35, "general": 23, "combat": 27, "amphibious": 15},
+        "6/8": {"fuel": 35, "general": 30, "combat": 25, "amphibious": 10},
+        "6/10": {"fuel": 30, "general": 30, "combat": 30, "amphibious": 10},
+        "6/12": {"fuel": 25, "general": 30, "combat": 35, "amphibious": 10},
+    }
+
+
+def test_terrain_effects(data):
+    t = data.charts.terrain
+    expected = {"clear": (1, 1, 1), "town": (1, 2, 1), "bocage": (3, 2.5, 1), "swamp": (4, 2, 0.75),
+                "river": (2, 1, 0.5), "beach": (2, 1, 1), "ocean": (0, 1, 0.5)}
+    for name, (mp, dfn, att) in expected.items():
+        assert (t[name]["movement"], t[name]["defence"], t[name]["attack"]) == (mp, dfn, att), name
+    assert data.charts.extra_point_percent == 30
+    assert data.charts.extra_point_exempt == ("ocean",)
+    assert set(data.charts.ocean_attack_exempt_types) == {"ranger", "commando"}
+
+
+def test_interdiction_effects_and_weather(data):
+    rows = [tuple(_pair(x) for x in line.split()) for line in INTERDICTION.strip().splitlines()]
+    assert [tuple(r) for r in data.charts.interdiction] == rows
+    assert data.charts.interdiction_weather_reduction == {"clear": 0, "cloudy": 20, "overcast": 40, "storm": 100}
+
+
+def test_difficulty_levels(data):
+    d = data.charts.difficulty
+    assert d["novice"]["ratings"] == {"leadership": 7, "transport": 7, "airpower": 6, "coastal_defence": 3, "naval": 6}
+    assert d["experienced"]["ratings"] == {"leadership": 7, "transport": 6, "airpower": 6}
+    assert d["expert"]["ratings"] == {} and d["expert"]["display_delay"] == 1
+    assert d["historical"]["ratings"] == {}
+    assert not any(v["german_dday_movement"] for v in d.values())
+    assert data.rules.ratings.historical == {"combat_points": 5, "leadership": 7, "transport": 5, "airpower": 5,
+                                             "naval": 5, "coastal_defence": 5, "reinforcements": 5, "us_leadership": 5}
+
+
+def test_optional_rules(data):
+    o = data.charts.optional_rules
+    assert o["rommels-plan"]["ratings"] == {"coastal_defence": 8, "reinforcements": 3}
+    assert o["rommels-plan"]["german_dday_movement"] is False
+    assert o["patton"]["ratings"] == {"transport": 6, "us_leadership": 7}
+    assert list(data.charts.weather_examples) == [{"score": 800, "weather_percent": 11, "adjusted": 712},
+                                                  {"score": 600, "weather_percent": -4, "adjusted": 624}]
+
+
+def test_allied_forces_table(data):
+    assert data.charts.allied_forces == {
+        "airborne": {"US": 2, "BC": 1}, "infantry": {"US": 9, "BC": 6}, "armoured": {"US": 2, "BC": 2},
+        "armoured-brigade": {"US": 0, "BC": 4}, "armoured-cavalry": {"US": 4, "BC": 0},
+        "ranger": {"US": 1, "BC": 0}, "commando": {"US": 0, "BC": 2}}
+    assert data.charts.allied_totals == {"US": 18, "BC": 15, "all": 33}
+
+
+def test_charts_json_matches_the_rulebook_too():
+    import json, subprocess, sys
+    from pathlib import Path
+    out = subprocess.run([sys.executable, "-m", "overlord", "charts", "--json"], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[1])
+    j = json.loads(out.stdout)
+    rows = [[int(x) for x in line.split()] for line in COMBAT_SUPPLY.strip().splitlines()]
+    assert j["combat_supply"]["rows_defence_1_to_9"] == rows
+    assert j["transport"]["ranges"]["D-Day"]["overcast"] == "N/A"
+    assert j["combat"]["rows"][0] == {"pair": [9, 1], "losses": [[15, 8], [12, 10], [11, 11], [11, 11], [10, 12], [9, 13]]}
+    assert j["weather"]["probability"]["6/18"] == {"clear": 36, "cloudy": 21, "overcast": 10, "storm": 33}

@@ -1,0 +1,157 @@
+"""A broken data file gives a clear error naming the file, the line and the field."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from overlord.engine.data import DataError, load_data
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def broken(tmp_path):
+    """A copy of data/ to break; returns (folder, edit) where edit(file, old, new) rewrites a file."""
+    folder = tmp_path / "data"
+    shutil.copytree(ROOT / "data", folder)
+
+    def edit(name, old, new, count=1):
+        p = folder / name
+        text = p.read_text()
+        assert old in text, f"{old!r} not in {name}"
+        p.write_text(text.replace(old, new, count))
+    return folder, edit
+
+
+def error_of(folder) -> DataError:
+    with pytest.raises(DataError) as info:
+        load_data(folder)
+    return info.value
+
+
+def line_of(folder, name, needle, nth=1) -> int:
+    lines = (folder / name).read_text().splitlines()
+    hits = [i + 1 for i, line in enumerate(lines) if needle in line]
+    return hits[nth - 1]
+
+
+def test_the_real_data_loads():
+    load_data(ROOT / "data")
+
+
+def test_unknown_terrain_code(broken):
+    folder, edit = broken
+    edit("map.txt", "row  6    ~ ~ ~ ~ . T", "row  6    ~ ~ ~ ~ ? T")
+    e = error_of(folder)
+    assert e.file.endswith("map.txt") and e.line == line_of(folder, "map.txt", "row  6") and "row 6 column 4" in e.field
+    assert "unknown terrain code '?'" in str(e)
+
+
+def test_ragged_map_row(broken):
+    folder, edit = broken
+    edit("map.txt", "row  2    ~ . b b r T b T ~", "row  2    ~ . b b r T b T")
+    e = error_of(folder)
+    assert e.file.endswith("map.txt") and e.line == line_of(folder, "map.txt", "row  2") and "positions" in e.message
+
+
+def test_unit_on_the_ocean(broken):
+    folder, edit = broken
+    edit("oob.toml", "start = [11, 6]", "start = [12, 4]")
+    e = error_of(folder)
+    assert e.file.endswith("oob.toml") and e.field.endswith(".start") and "ocean" in e.message
+    assert e.line == line_of(folder, "oob.toml", "start = [12, 4]")
+
+
+def test_unit_off_the_map(broken):
+    folder, edit = broken
+    edit("oob.toml", "start = [11, 6]", "start = [30, 6]")
+    e = error_of(folder)
+    assert "off the map" in e.message and e.line == line_of(folder, "oob.toml", "start = [30, 6]")
+
+
+def test_two_units_on_one_land_position(broken):
+    folder, edit = broken
+    edit("oob.toml", "start = [11, 6]", "start = [15, 7]")
+    e = error_of(folder)
+    assert "both start at [15, 7]" in e.message
+    assert e.line == line_of(folder, "oob.toml", "start = [15, 7]", nth=2)
+
+
+def test_a_chart_with_a_missing_cell(broken):
+    folder, edit = broken
+    edit("charts/combat_supply.toml", "  [         13,  26,  38,  51,  63,  76,  88, 101, 113],",
+         "  [         13,  26,  38,  51,  63,  76,  88, 101],")
+    e = error_of(folder)
+    assert e.file.endswith("combat_supply.toml") and e.field == "rows[4]" and "9 entries, has 8" in e.message
+    assert e.line == line_of(folder, "charts/combat_supply.toml", "[         13,")
+
+
+def test_a_missing_transport_range(broken):
+    folder, edit = broken
+    edit("charts/transport.toml", 'cloudy = [1501, 1610], ', "")
+    e = error_of(folder)
+    assert e.field == "ranges.6/10.cloudy" and e.message == "is missing"
+    assert e.line == line_of(folder, "charts/transport.toml", '"6/10"')
+
+
+def test_weather_row_that_does_not_add_up(broken):
+    folder, edit = broken
+    edit("charts/weather.toml", '"6/18"  = { clear = 36', '"6/18"  = { clear = 37')
+    e = error_of(folder)
+    assert e.field == "probability.6/18" and "101" in e.message
+
+
+def test_counts_that_contradict_the_rulebook(broken):
+    folder, edit = broken
+    edit("oob.toml", 'nation = "US"\ntype = "ranger"', 'nation = "US"\ntype = "infantry"')
+    e = error_of(folder)
+    assert e.file.endswith("oob.toml") and "Allied Forces table" in e.message
+
+
+def test_wrong_type_of_value(broken):
+    folder, edit = broken
+    edit("oob.toml", "cp = 90\nleadership = 7\nstart = [11, 6]", 'cp = "ninety"\nleadership = 7\nstart = [11, 6]')
+    e = error_of(folder)
+    assert e.field.endswith(".cp") and "whole number" in e.message
+    assert e.line == line_of(folder, "oob.toml", 'cp = "ninety"')
+
+
+def test_invalid_toml(broken):
+    folder, edit = broken
+    edit("rules.toml", "[fatigue]", "[fatigue")
+    e = error_of(folder)
+    assert e.file.endswith("rules.toml") and e.line == line_of(folder, "rules.toml", "[fatigue") and "TOML" in e.message
+
+
+def test_unknown_house_rule_setting(broken):
+    folder, edit = broken
+    edit("rules.toml", "retreat = 5", "retreat = 5\nretreet = 6")
+    e = error_of(folder)
+    assert e.field == "fatigue.retreet" and e.line == line_of(folder, "rules.toml", "retreet")
+
+
+def test_beach_position_not_next_to_its_marker(broken):
+    folder, edit = broken
+    edit("map.toml", "positions = [[11, 5], [10, 5]]", "positions = [[11, 5], [10, 6]]")
+    e = error_of(folder)
+    assert e.file.endswith("map.toml") and e.field == "beach[1].positions[1]" and "not next to the marker" in e.message
+
+
+def test_missing_file(broken):
+    folder, _ = broken
+    (folder / "charts" / "terrain.toml").unlink()
+    e = error_of(folder)
+    assert e.file.endswith("terrain.toml") and "missing" in e.message
+
+
+def test_the_cli_reports_bad_data_in_one_line_with_exit_2(broken):
+    folder, edit = broken
+    edit("map.txt", "row  6    ~ ~ ~ ~ . T", "row  6    ~ ~ ~ ~ ? T")
+    import os
+    env = dict(os.environ, OVERLORD_DATA=str(folder))
+    r = subprocess.run([sys.executable, "-m", "overlord", "charts"], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "map.txt, line" in r.stderr and len(r.stderr.strip().splitlines()) == 1
