@@ -27,9 +27,10 @@ def begin(g: "Game", events: list[Event]) -> bool:
     return g.state.turn + 1 < g.last_turn
 
 
-def suggested(g: "Game") -> Allocation:
+def suggested(g: "Game", for_index: int | None = None) -> Allocation:
+    """The Suggested Transport Allocation chart's row for a turn, else the last allocation made."""
     charts = g.data.charts
-    for_turn = charts.turns[g.state.turn + 1]
+    for_turn = charts.turns[g.state.turn + 1 if for_index is None else for_index]
     if for_turn in charts.suggested_allocation:
         return Allocation(**charts.suggested_allocation[for_turn])
     if g.state.allocation is not None:

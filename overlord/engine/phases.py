@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from . import airborne, allocation, pending, setup, victory
-from .events import Event, GameEnded, Message, PhaseStarted, TurnEnded
-from .state import AFLOAT, ASHORE, PENDING, TurnRecord
+from . import airborne, allocation, logistics, pending, setup, victory
+from .events import Event, GameEnded, PhaseStarted, TurnEnded
+from .state import ASHORE, TurnRecord
 
 if TYPE_CHECKING:
     from .game import Game
@@ -27,35 +27,19 @@ HANDLERS = {
 
 def start_turn(g: "Game", events: list[Event]) -> None:
     events.append(PhaseStarted(text=f"Turn {g.turn_label}", turn=g.turn_label, phase="logistics"))
-    arrivals(g, events)
-    for u in g.state.units.values():
-        u.acted = False
-
-
-def arrivals(g: "Game", events: list[Event]) -> None:
-    """Allied formations due this turn join the waiting fleet; German reinforcements enter."""
-    m = g.data.map
-    for uid, u in g.state.units.items():
-        if u.status != PENDING or u.arrival is None or u.arrival > g.state.turn:
-            continue
-        spec = g.spec(uid)
-        if spec.side == "allied":
-            g.place(uid, m.waiting[spec.nation], AFLOAT)
-        else:
-            entry = m.entry[spec.entry]
-            if g.occupant(entry) is not None:
-                continue  # blocked: it tries again next turn
-            g.place(uid, entry, ASHORE)
-            events.append(Message(text=f"German reinforcement: {spec.name} enters at {spec.entry}"))
+    logistics.start_turn(g, events)
 
 
 def end_turn(g: "Game", events: list[Event]) -> None:
     st = g.state
     if st.turn == 0:
         st.formations_landed_dday = sum(1 for _ in g.units("allied", ASHORE, combat=True))
+    allied = list(g.units("allied", ASHORE, combat=True))
+    supplied = sum(1 for u in allied if u.in_supply)
     st.history.append(TurnRecord(turn=g.turn_label, weather=st.weather, transport=st.transport,
-                                 pools=st.pools.as_dict(), allied_score=0.0, weather_percent=0,
-                                 units_in_supply=0, units_out_of_supply=0))
+                                 pools=st.pools.as_dict(), allied_score=0.0,
+                                 weather_percent=logistics.weather_percent(g),
+                                 units_in_supply=supplied, units_out_of_supply=len(allied) - supplied))
     events.append(TurnEnded(text=f"End of turn {g.turn_label}", turn=g.turn_label, score=0.0,
                             adjusted_score=0.0, weather_percent=0, points={}))
 

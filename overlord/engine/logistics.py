@@ -1,0 +1,282 @@
+"""Logistics, the heart of the game (rulebook, Logistics, and its charts).
+
+At the start of each turn: the weather is drawn from the Weather Forecast
+chart; the transport capacity is drawn within the Transport Availability range
+for the turn and weather, scaled by the transport rating (and +8% against a
+human German, -15% for each destroyed beachhead marker); it arrives in the four
+pools per the allocation made last turn (D-Day's is pre-planned); new
+formations join the fleet and German reinforcements enter; supply lines are
+traced; every unit on the map pays its general-supply upkeep; units beyond
+supply lines or deprived of general supply lose strength and gain fatigue;
+fatigue falls and replacements arrive. A LogisticsReport event tells it all.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import fatigue, losses, supply
+from .data import CATEGORIES, WEATHERS
+from .events import Event, LogisticsReport, Message
+from .state import AFLOAT, ASHORE, PENDING, Allocation
+from .util import percent_of, round_half_up
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+# --------------------------------------------------------------------------- weather
+def draw_weather(g: "Game") -> str:
+    chances = g.data.charts.weather[g.turn_label]
+    roll = g.rng.random() * 100.0
+    total = 0.0
+    for w in WEATHERS:
+        total += chances[w]
+        if roll < total:
+            return w
+    return WEATHERS[0]
+
+
+def weather_value(g: "Game", turn: str, weather: str) -> float:
+    """How good a weather is: the middle of its transport range that turn."""
+    low, high = g.data.charts.transport[turn][weather]
+    return (low + high) / 2.0
+
+
+def expected_weather_value(g: "Game", turn: str) -> float:
+    chances = g.data.charts.weather[turn]
+    return sum(chances[w] / 100.0 * weather_value(g, turn, w) for w in WEATHERS if chances[w])
+
+
+def weather_percent(g: "Game") -> int:
+    """This game's weather so far against the chart's average (rulebook, Weather note).
+
+    -11 means 11% less than average weather: the transport the weather allowed,
+    summed over the turns played, against what the chart's odds would give.
+    """
+    turns = g.data.charts.turns
+    actual = expected = 0.0
+    for i, w in enumerate(g.state.weather_history):
+        actual += weather_value(g, turns[i], w)
+        expected += expected_weather_value(g, turns[i])
+    return round_half_up(100.0 * (actual - expected) / expected) if expected else 0
+
+
+# --------------------------------------------------------------------------- transport
+def transport_capacity(g: "Game", weather: str) -> int:
+    """A draw within the chart's range, scaled by the transport rating and circumstances."""
+    low, high = g.data.charts.transport[g.turn_label][weather]
+    points = g.rng.randint(low, high)
+    s = g.state.settings
+    factor = 1 + g.data.rules.ratings.transport_percent * (s.ratings.transport - 5) / 100
+    if s.german_is_human:
+        factor *= 1 + g.data.charts.human_german_transport_percent / 100
+    lost = sum(1 for b in g.state.beaches.values() if not b.marker_intact)
+    factor *= max(0.0, 1 - g.data.rules.transport.marker_destroyed_percent * lost / 100)
+    return round_half_up(points * factor)
+
+
+def allocation_for_turn(g: "Game") -> Allocation:
+    if g.state.turn == 0:
+        return Allocation(**g.data.rules.dday.allocation)
+    if g.state.allocation is not None:
+        return g.state.allocation
+    from .allocation import suggested
+    return suggested(g, g.state.turn)
+
+
+def deliver(g: "Game", transport: int) -> dict[str, int]:
+    alloc = allocation_for_turn(g).as_dict()
+    arrived = {c: percent_of(transport, alloc[c]) for c in CATEGORIES}
+    pools = g.state.pools
+    for c in CATEGORIES:
+        setattr(pools, c, getattr(pools, c) + arrived[c])
+    return arrived
+
+
+def air_naval_budgets(g: "Game") -> tuple[int, int]:
+    """Air and naval points for this turn's interdiction and bombardment."""
+    r = g.data.rules
+    s = g.state.settings
+    air = r.support.air_points * (1 + r.ratings.airpower_percent * (s.ratings.airpower - 5) / 100)
+    air *= r.support.weather_percent[g.state.weather] / 100
+    naval = r.support.naval_points * (1 + r.ratings.naval_percent * (s.ratings.naval - 5) / 100)
+    if g.state.weather == "storm":
+        naval *= r.support.naval_storm_percent / 100
+    if s.german_is_human:
+        air *= 1 + g.data.charts.human_german_air_naval_percent / 100
+        naval *= 1 + g.data.charts.human_german_air_naval_percent / 100
+    return round_half_up(air), round_half_up(naval)
+
+
+def landing_supply(g: "Game", cp: int) -> dict[str, int]:
+    """What a landing unit brings into the pools (docs/rules.md, Logistics)."""
+    r = g.data.rules.landing_supply
+    brought = {"fuel": round_half_up(cp * r.fuel), "general": round_half_up(cp * r.general),
+               "combat": round_half_up(cp * r.combat)}
+    for c, n in brought.items():
+        setattr(g.state.pools, c, getattr(g.state.pools, c) + n)
+    return brought
+
+
+# --------------------------------------------------------------------------- expenditure
+def fuel_cost(g: "Game", uid: str, movement_points: int) -> int:
+    """Fuel for ``movement_points``: 10 (infantry types) or 15 per point per 100 CP, proportionate."""
+    spec = g.spec(uid)
+    if spec.side != "allied":
+        return 0
+    c = g.data.charts
+    return round_half_up(movement_points * c.fuel_per_mp[spec.fuel_class] * g.unit(uid).cp / c.fuel_base_cp)
+
+
+def general_supply_cost(g: "Game", uid: str) -> int:
+    """Half the unit's CP within an enemy zone of control, a quarter otherwise."""
+    num, den = g.data.charts.general_zoc if g.in_enemy_zoc(uid) else g.data.charts.general_otherwise
+    return round_half_up(g.unit(uid).cp * num / den)
+
+
+def combat_supply_cost(g: "Game", attack: int, defence: int, cp: int) -> int:
+    """The Combat Supply chart's cell, scaled by the Allied CP taking part over 100."""
+    c = g.data.charts
+    return round_half_up(c.combat_supply[defence - 1][attack - 1] * cp / c.combat_supply_base_cp)
+
+
+def amphibious_cost(g: "Game", uid: str) -> int:
+    return g.unit(uid).cp * g.data.charts.amphibious_per_cp
+
+
+# --------------------------------------------------------------------------- the turn's logistics
+def start_turn(g: "Game", events: list[Event]) -> None:
+    st = g.state
+    for u in st.units.values():
+        u.attacks = 0
+        u.interdicted = 0
+    st.interdiction = -1
+    if g.is_last_turn:
+        # the final turn has no transport, movement or combat: only supply, for the objectives
+        st.weather, st.transport = None, 0
+        st.air_left = st.naval_left = 0
+        supply.trace(g)
+        return
+    weather = draw_weather(g)
+    st.weather = weather
+    st.weather_history.append(weather)
+    st.transport = transport_capacity(g, weather)
+    arrived = deliver(g, st.transport)
+    reinforcements = arrivals(g, events)
+    st.air_left, st.naval_left = air_naval_budgets(g)
+    out_allied, out_german = supply.trace(g)
+    upkeep, deprived = (0, []) if st.turn == 0 else pay_upkeep(g)
+    attrition = 0
+    if st.turn > 0:
+        recover(g)
+        attrition = suffer_attrition(g, out_allied, deprived, out_german, events)
+        replace(g)
+    for u in st.units.values():
+        u.acted = False
+    names = lambda ids: tuple(g.spec(i).name for i in ids)  # noqa: E731
+    events.append(LogisticsReport(
+        text=(f"Logistics {g.turn_label}: {weather} weather, {st.transport} transport points "
+              f"(fuel +{arrived['fuel']}, general +{arrived['general']}, combat +{arrived['combat']}, "
+              f"amphibious +{arrived['amphibious']}); upkeep {upkeep}; "
+              f"{len(out_allied)} Allied units beyond supply lines, {len(deprived)} without general supply"),
+        turn=g.turn_label, weather=weather, transport=st.transport, arrived=arrived, upkeep=upkeep,
+        pools=st.pools.as_dict(), out_of_supply=names(out_allied), deprived=names(deprived), attrition=attrition,
+        reinforcements=tuple(reinforcements), weather_percent=weather_percent(g)))
+
+
+def arrivals(g: "Game", events: list[Event]) -> list[str]:
+    """Allied formations due join their waiting fleet; German reinforcements enter the map."""
+    m = g.data.map
+    entered = []
+    for uid, u in g.state.units.items():
+        if u.status != PENDING or u.arrival is None or u.arrival > g.state.turn:
+            continue
+        spec = g.spec(uid)
+        if spec.side == "allied":
+            g.place(uid, m.waiting[spec.nation], AFLOAT)
+            continue
+        where = entry_position(g, m.entry[spec.entry])
+        if where is None:
+            events.append(Message(text=f"{spec.name} cannot enter at {spec.entry} (blocked); it will try next turn"))
+            continue
+        g.place(uid, where, ASHORE)
+        entered.append(spec.name)
+        events.append(Message(text=f"German reinforcement: {spec.name} enters by the {spec.entry}"))
+        losses.german_occupies(g, where, events)
+    return entered
+
+
+def entry_position(g: "Game", entry):
+    """The entry position, or the nearest free land position on the same map edge within two."""
+    m = g.data.map
+    grid = m.grid
+    if g.occupant(entry) is None:
+        return entry
+    candidates = [h for h in grid.within(entry, 2)
+                  if m.is_land(h) and g.occupant(h) is None and grid.on_edge(h) and h not in g.zoc("allied")]
+    candidates.sort(key=lambda h: (abs(h[0] - entry[0]) + abs(h[1] - entry[1]), h[1], h[0]))
+    return candidates[0] if candidates else None
+
+
+def pay_upkeep(g: "Game") -> tuple[int, list[str]]:
+    """General supply for every Allied unit on the map in supply; returns (paid, deprived ids).
+
+    Units in an enemy zone of control are served first; a unit the pool cannot
+    pay in full gets nothing. Units beyond supply lines cannot draw at all.
+    """
+    pools = g.state.pools
+    paid = 0
+    deprived = []
+    units = [u for u in g.units("allied", ASHORE, combat=True)]
+    units.sort(key=lambda u: not g.in_enemy_zoc(u.id))
+    for u in units:
+        if not u.in_supply:
+            u.general_supplied = False
+            continue
+        cost = general_supply_cost(g, u.id)
+        if cost <= pools.general:
+            pools.general -= cost
+            paid += cost
+            u.general_supplied = True
+        else:
+            u.general_supplied = False
+            deprived.append(u.id)
+    return paid, deprived
+
+
+def suffer_attrition(g: "Game", out_allied: list[str], deprived: list[str], out_german: list[str],
+                     events: list[Event]) -> int:
+    """Units beyond supply lines or without general supply lose strength and gain fatigue."""
+    r = g.data.rules
+    lost = 0
+    for uid in out_allied + deprived:
+        u = g.unit(uid)
+        if u.status != ASHORE:
+            continue
+        beyond = uid in out_allied
+        pct = r.supply.out_of_supply_cp_percent if beyond else r.supply.no_general_supply_cp_percent
+        amount = max(1, percent_of(u.cp, pct))
+        lost += min(amount, u.cp)
+        fatigue.add_fatigue(g, u, r.supply.out_of_supply_fatigue if beyond else r.supply.no_general_supply_fatigue)
+        losses.inflict(g, uid, amount, events, supply=True)
+    gs = r.german_supply
+    for uid in out_german:
+        u = g.unit(uid)
+        if u.status != ASHORE:
+            continue
+        fatigue.add_fatigue(g, u, gs.out_of_supply_fatigue)
+        losses.inflict(g, uid, max(1, percent_of(u.cp, gs.out_of_supply_cp_percent)), events, cadre=False)
+    return lost
+
+
+def recover(g: "Game") -> None:
+    for u in g.units(None, ASHORE, combat=True):
+        fatigue.recover(g, u, g.in_enemy_zoc(u.id))
+    for u in g.units("allied", AFLOAT):
+        fatigue.recover(g, u, False)
+
+
+def replace(g: "Game") -> None:
+    for u in g.units(None, ASHORE, combat=True):
+        fatigue.replacements(g, u, g.side_of(u.id))

@@ -1,0 +1,72 @@
+"""Losses, elimination and cadres, shared by combat, landings and supply attrition.
+
+Every combat point lost is counted for the victory points (rulebook, Victory
+Points: casualties; Allied casualties from lack of general supply separately).
+An eliminated Allied unit is gone; an eliminated German unit forms a cadre
+(rulebook, Combat) unless it was destroyed retreating next to the enemy,
+refusing to retreat, by supply attrition, or was a cadre already.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .events import Event, MarkerDestroyed, UnitEliminated
+from .hexgrid import Hex
+from .state import ELIMINATED
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def inflict(g: "Game", uid: str, amount: int, events: list[Event], *, supply: bool = False,
+            cadre: bool = True) -> bool:
+    """Take ``amount`` CP from a unit; returns True if that eliminated it (a cadre may remain)."""
+    u = g.unit(uid)
+    amount = max(0, min(amount, u.cp))
+    u.cp -= amount
+    tally = g.state.tally
+    if g.side_of(uid) == "allied":
+        if supply:
+            tally.allied_supply_casualties += amount
+        else:
+            tally.allied_casualties += amount
+    else:
+        tally.german_casualties += amount
+    if u.cp > 0:
+        return False
+    eliminate(g, uid, events, cadre=cadre)
+    return True
+
+
+def eliminate(g: "Game", uid: str, events: list[Event], cadre: bool = True) -> None:
+    u = g.unit(uid)
+    spec = g.spec(uid)
+    tally = g.state.tally
+    if spec.side == "german" and cadre and not u.cadre and not spec.is_coastal:
+        rules = g.data.rules.combat
+        u.cp = max(rules.cadre_minimum, u.max_cp * rules.cadre_percent // 100)
+        u.cadre = True
+        tally.german_eliminated += 1
+        events.append(UnitEliminated(text=f"{spec.name} is eliminated and forms a cadre", unit=uid, cadre=True))
+        return
+    if spec.side == "german":
+        if not u.cadre:
+            tally.german_eliminated += 1
+    else:
+        tally.allied_eliminated += 1
+    g.lift(uid)
+    u.status, u.position, u.cp = ELIMINATED, None, 0
+    events.append(UnitEliminated(text=f"{spec.name} is eliminated", unit=uid, cadre=False))
+
+
+def german_occupies(g: "Game", hex_: Hex, events: list[Event]) -> None:
+    """A German unit has entered ``hex_``: a beach there loses its marker, a depot there is destroyed."""
+    beach = g.data.map.beach_of_position(hex_)
+    if beach is not None and g.state.beaches[beach.name].marker_intact:
+        g.state.beaches[beach.name].marker_intact = False
+        events.append(MarkerDestroyed(text=f"The German overruns {beach.name} beach: its beachhead marker is destroyed",
+                                      beach=beach.name))
+    depot = g.depot_at(hex_)
+    if depot is not None:
+        eliminate(g, depot, events, cadre=False)

@@ -1,0 +1,118 @@
+"""Supply lines (rulebook, Logistics and Summary of Game Play V).
+
+Allied: a unit is in supply within ``range`` (3) positions of one of its
+nation's intact beachhead markers or of one of its nation's depots that is in
+supply; a depot is in supply within 3 of a marker or of another depot in
+supply, so depots chain inland. US units draw only on Utah, Omaha and US
+depots; British Commonwealth units on Gold, Juno, Sword and theirs. Distance is
+counted in positions through anything, as in 1981: the German cuts supply by
+destroying markers and depots, not by standing between them. Supply is traced
+at the start of each turn from June 8; before that every unit is in supply.
+
+German (the rulebook is silent): a German unit is in supply if it can trace a
+path of any length to the map's southern or eastern edge, or to Cherbourg's
+fortress stores while a German unit holds the town, through land positions
+free of Allied units and, unless a German unit stands there, of Allied zones
+of control.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from .hexgrid import Hex, distance
+from .state import AFLOAT, ASHORE
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def beach_nation(g: "Game", beach: str) -> str:
+    return g.data.map.beach(beach).nation
+
+
+def allied_sources(g: "Game", nation: str) -> list[Hex]:
+    """Intact beachhead markers and in-supply depots of ``nation``."""
+    rng = g.data.rules.supply.range
+    sources = [b.marker for b in g.data.map.beaches
+               if b.nation == nation and g.state.beaches[b.name].marker_intact]
+    depots = [u.position for u in g.units("allied", ASHORE, combat=False) if g.spec(u.id).nation == nation]
+    # chain depots outward from the markers, three positions at a time
+    grew = True
+    while grew and depots:
+        grew = False
+        for d in list(depots):
+            if any(distance(d, s) <= rng for s in sources):
+                sources.append(d)
+                depots.remove(d)
+                grew = True
+    return sources
+
+
+def trace_allied(g: "Game") -> list[str]:
+    """Set every Allied unit's in_supply flag; returns the ids of units out of supply."""
+    rng = g.data.rules.supply.range
+    sources = {n: allied_sources(g, n) for n in ("US", "BC")}
+    out = []
+    for u in g.units("allied", status=None):
+        if u.status == AFLOAT:
+            u.in_supply = True
+        elif u.status == ASHORE:
+            nation = g.spec(u.id).nation
+            u.in_supply = any(distance(u.position, s) <= rng for s in sources[nation])
+            if not u.in_supply:
+                out.append(u.id)
+    return out
+
+
+def german_supplied_positions(g: "Game") -> set[Hex]:
+    """Every land position from which a German unit could trace supply."""
+    m = g.data.map
+    grid = m.grid
+    allied_zoc = g.zoc("allied")
+
+    def passable(h: Hex) -> bool:
+        if not m.is_land(h):
+            return False
+        occupant = g.occupant(h)
+        if occupant is not None:
+            return g.side_of(occupant) == "german"
+        return h not in allied_zoc
+
+    starts = [h for h in grid.positions() if (h[1] == grid.rows - 1 or h[0] == grid.cols - 1) and passable(h)]
+    for town in g.data.rules.german_supply.fortress_sources:
+        h = m.towns[town]
+        occupant = g.occupant(h)
+        if occupant is not None and g.side_of(occupant) == "german":
+            starts.append(h)
+    seen = set(starts)
+    queue = deque(starts)
+    while queue:
+        h = queue.popleft()
+        for n in grid.neighbours(h):
+            if n not in seen and passable(n):
+                seen.add(n)
+                queue.append(n)
+    return seen
+
+
+def trace_german(g: "Game") -> list[str]:
+    reachable = german_supplied_positions(g)
+    out = []
+    for u in g.units("german", ASHORE):
+        u.in_supply = u.position in reachable
+        if not u.in_supply:
+            out.append(u.id)
+    return out
+
+
+def trace(g: "Game") -> tuple[list[str], list[str]]:
+    """Trace both sides' supply (Allied only from the first trace turn)."""
+    if g.state.turn >= g.turn_of(g.data.rules.supply.first_trace_turn):
+        allied = trace_allied(g)
+    else:
+        for u in g.units("allied", status=None):
+            u.in_supply = True
+        allied = []
+    return allied, trace_german(g)
