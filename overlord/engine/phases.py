@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from . import airborne, allocation, logistics, pending, setup, victory
+from . import airborne, allocation, interdiction, logistics, movement, pending, setup, victory
 from .events import Event, GameEnded, PhaseStarted, TurnEnded
 from .state import ASHORE, TurnRecord
 
@@ -17,10 +17,10 @@ HANDLERS = {
     "questions": setup,
     "airborne": airborne,
     "allocation": allocation,
-    "interdiction": pending,
-    "allied_movement": pending,
+    "interdiction": interdiction,
+    "allied_movement": movement,
     "allied_combat": pending,
-    "german_movement": pending,
+    "german_movement": movement,
     "german_combat": pending,
 }
 

@@ -1,0 +1,77 @@
+"""Air interdiction (rulebook, Summary of Game Play IV and the Interdiction Effects chart).
+
+The Allied player enters 00-99 air points (no more than this turn's air budget
+holds). At the start of German movement each German unit loses a random number
+of movement points within the chart's range for the points, after the weather:
+cloudy weather takes 20% of the points, overcast 40%, and a storm grounds them.
+Points flown here are not available for air support in combat this turn. The
+phase is skipped on D-Day when the German may not move.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Interdict
+from .events import Event, Message
+from .prompts import InterdictionPrompt
+from .util import round_half_up
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def begin(g: "Game", events: list[Event]) -> bool:
+    st = g.state
+    st.interdiction = 0
+    if st.turn == 0 and not st.settings.german_dday_movement:
+        return False
+    if st.weather == "storm" or st.air_left <= 0:
+        events.append(Message(text="No interdiction is possible: the aircraft are grounded"))
+        return False
+    return True
+
+
+def prompt(g: "Game") -> InterdictionPrompt:
+    st = g.state
+    reduction = g.data.charts.interdiction_weather_reduction[st.weather]
+    return InterdictionPrompt(side="allied", weather=st.weather, air_available=st.air_left,
+                              max_points=min(99, st.air_left), effective_percent=100 - reduction)
+
+
+def legal_actions(g: "Game", p: InterdictionPrompt) -> list[Interdict]:
+    return [Interdict(n) for n in range(p.max_points + 1)]
+
+
+def apply(g: "Game", action: Interdict, events: list[Event]) -> None:
+    st = g.state
+    st.interdiction = action.air_points
+    st.air_left -= action.air_points
+    events.append(Message(text=f"{action.air_points} air points fly interdiction "
+                               f"({effective_points(g, action.air_points)} effective in {st.weather} weather)"))
+    g.end_phase(events)
+
+
+def effective_points(g: "Game", points: int) -> int:
+    weather = g.state.weather or "clear"
+    return round_half_up(points * (100 - g.data.charts.interdiction_weather_reduction[weather]) / 100)
+
+
+def decrease_range(g: "Game", points: int) -> tuple[int, int]:
+    """The chart's range of movement points lost per German unit for effective air points."""
+    for (low, high), decrease in g.data.charts.interdiction:
+        if low <= points <= high:
+            return decrease
+    return g.data.charts.interdiction[-1][1]
+
+
+def interdict_german_units(g: "Game", events: list[Event]) -> None:
+    """Draw each German unit's loss of movement points for this turn's interdiction."""
+    points = effective_points(g, max(0, g.state.interdiction))
+    low, high = decrease_range(g, points)
+    total = 0
+    for u in g.units("german"):
+        u.interdicted = g.rng.randint(low, high) if high > 0 else 0
+        total += u.interdicted
+    if points:
+        events.append(Message(text=f"Air interdiction costs the German {total} movement points in all"))

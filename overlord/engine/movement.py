@@ -1,0 +1,353 @@
+"""Movement, landings and German reinforcement moves (rulebook, Summary of Game Play V).
+
+Each eligible unit is offered in turn with its movement points left: a
+direction 1-6 moves it, F finishes it for now, E ends the phase. The phase
+cycles through the units five times, then ends by itself; a unit finished with
+F comes round again while it has movement left.
+
+Entering a position costs the Terrain Effects chart's points, with a 30% chance
+of one more (not in the ocean). Entering a position next to an enemy unit
+costs 4 more and ends the unit's movement; moving from next-to-enemy to
+next-to-enemy (infiltration) costs 8 more, ends its movement, and succeeds
+only with the Infiltration chart's chance (a failed attempt leaves the unit
+where it was with its movement over). A unit may always make its first step of
+a phase; after that it needs the points for the step (the chance point, if
+rolled, is taken even when it leaves the unit short). Allied units pay fuel
+per point from the pool and cannot take a step the pool cannot pay for.
+
+Landings: afloat formations move freely in the ocean (ocean costs nothing; at
+most ``ocean_steps`` moves a phase) onto a beachhead marker, then a direction
+key lands them on one of its beach positions; rangers and commandos may land
+from the marker or any ocean position next to it, on any land position beside
+them. Landing pays amphibious supply equal to the unit's CP. If 100 CP have
+already landed there, or the coastal defence is gone, the unit lands and may
+keep moving; otherwise it fights the beach's coastal defence unit round after
+round, each round costing movement, until one of them is eliminated.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import combat_results, fatigue, interdiction, logistics, losses
+from .actions import EndPhase, FinishUnit, Move
+from .data import Beach
+from .events import Event, Landed, Message, PhaseStarted, UnitMoved
+from .hexgrid import Hex, distance, neighbour
+from .prompts import MovePrompt
+from .state import AFLOAT, ASHORE, MovementState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+# --------------------------------------------------------------------------- the phase
+def begin(g: "Game", events: list[Event]) -> bool:
+    st = g.state
+    side = "allied" if st.phase == "allied_movement" else "german"
+    if side == "german" and st.turn == 0 and not st.settings.german_dday_movement:
+        return False
+    if side == "german":
+        interdiction.interdict_german_units(g, events)
+    rules = g.data.rules.movement
+    ashore, afloat = [], []
+    for u in g.units(side, status=None):
+        spec = g.spec(u.id)
+        if u.status == ASHORE and spec.movement > 0:
+            u.mp = max(0, spec.movement - u.interdicted)
+            ashore.append(u)
+        elif u.status == AFLOAT:
+            u.mp = spec.movement
+            u.ocean_steps = rules.ocean_steps
+            afloat.append(u)
+        else:
+            continue
+        u.moved = u.stopped = False
+    ashore.sort(key=lambda u: (u.position[0], u.position[1]))
+    st.movement = MovementState(side=side, order=[u.id for u in ashore + afloat])
+    events.append(PhaseStarted(text=f"{side.title()} movement", turn=g.turn_label, phase=st.phase))
+    if not _settle(g):
+        return _finish(g, events)
+    return True
+
+
+def _finish(g: "Game", events: list[Event]) -> bool:
+    g.state.movement = None
+    return False
+
+
+def _settle(g: "Game") -> bool:
+    """Point the phase at the next unit that can move; False when the phase is over."""
+    mv = g.state.movement
+    max_cycles = g.data.rules.movement.max_cycles
+    while mv.cycle <= max_cycles:
+        while mv.index < len(mv.order):
+            if legal_directions(g, mv.order[mv.index]):
+                return True
+            mv.index += 1
+        mv.cycle += 1
+        mv.index = 0
+        if not any(legal_directions(g, uid) for uid in mv.order):
+            return False
+    return False
+
+
+def current_unit(g: "Game") -> str:
+    mv = g.state.movement
+    return mv.order[mv.index]
+
+
+def prompt(g: "Game") -> MovePrompt:
+    uid = current_unit(g)
+    u = g.unit(uid)
+    options = legal_directions(g, uid)
+    landing = tuple(d for d in options if u.status == AFLOAT and g.data.map.is_land(neighbour(u.position, d)))
+    return MovePrompt(side=g.state.movement.side, unit=uid, mp=u.mp, directions=tuple(options),
+                      cycle=g.state.movement.cycle, afloat=u.status == AFLOAT, landing=landing)
+
+
+def legal_actions(g: "Game", p: MovePrompt) -> list:
+    return [Move(p.unit, d) for d in p.directions] + [FinishUnit(p.unit), EndPhase()]
+
+
+def apply(g: "Game", action, events: list[Event]) -> None:
+    mv = g.state.movement
+    if isinstance(action, EndPhase):
+        g.state.movement = None
+        g.end_phase(events)
+        return
+    if isinstance(action, Move):
+        step(g, action.unit, action.direction, events)
+        if legal_directions(g, action.unit):
+            return  # the same unit keeps the move
+    mv.index += 1
+    if not _settle(g):
+        g.state.movement = None
+        g.end_phase(events)
+
+
+# --------------------------------------------------------------------------- what a unit may do
+def legal_directions(g: "Game", uid: str) -> list[int]:
+    u = g.unit(uid)
+    if u.stopped or u.status not in (ASHORE, AFLOAT):
+        return []
+    if u.status == AFLOAT:
+        return [d for d in range(1, 7) if _afloat_option(g, uid, d) is not None]
+    if u.mp <= 0:
+        return []
+    return [d for d in range(1, 7) if _land_cost(g, uid, d) is not None]
+
+
+def _land_cost(g: "Game", uid: str, direction: int) -> tuple[int, bool, bool] | None:
+    """(base cost, enters enemy ZOC, is infiltration) for a step on land, or None if illegal."""
+    u = g.unit(uid)
+    spec = g.spec(uid)
+    m = g.data.map
+    target = neighbour(u.position, direction)
+    if not m.grid.on_map(target) or not m.is_land(target):
+        return None
+    occupant = g.occupant(target)
+    if spec.is_depot:
+        if g.depot_at(target) is not None or (occupant is not None and g.side_of(occupant) != spec.side):
+            return None
+    elif occupant is not None:
+        return None  # one combat unit per land position; a depot may share it
+    enemy_zoc = g.zoc("german" if spec.side == "allied" else "allied")
+    cost = int(g.data.charts.terrain[m.terrain[target]]["movement"])
+    enters = target in enemy_zoc
+    infiltration = enters and u.position in enemy_zoc
+    if infiltration:
+        if spec.infiltration == "none":
+            return None
+        cost += g.data.charts.infiltration_cost
+    elif enters:
+        cost += g.data.charts.enter_zoc_cost
+    if u.moved and cost > u.mp:
+        return None
+    if spec.side == "allied" and logistics.fuel_cost(g, uid, cost) > g.state.pools.fuel:
+        return None
+    return cost, enters, infiltration
+
+
+def _afloat_option(g: "Game", uid: str, direction: int):
+    """For an afloat unit: ("ocean", None) or ("land", beach), or None if illegal."""
+    u = g.unit(uid)
+    m = g.data.map
+    target = neighbour(u.position, direction)
+    if not m.grid.on_map(target):
+        return None
+    if not m.is_land(target):
+        return ("ocean", None) if u.ocean_steps > 0 else None
+    beach = landing_beach(g, uid, target)
+    if beach is None or u.mp <= 0:
+        return None
+    if g.occupant(target) is not None:
+        return None
+    spec = g.spec(uid)
+    if spec.is_depot and (g.depot_at(target) is not None or not beach_cleared(g, beach)):
+        return None
+    if logistics.amphibious_cost(g, uid) > g.state.pools.amphibious:
+        return None
+    return ("land", beach)
+
+
+def landing_beach(g: "Game", uid: str, target: Hex) -> Beach | None:
+    """The beach an afloat unit would land at on ``target``, or None if it cannot land there."""
+    u = g.unit(uid)
+    m = g.data.map
+    here = u.position
+    marker_beach = m.beach_of_marker(here)
+    if marker_beach is not None and target in marker_beach.positions:
+        return marker_beach if g.state.beaches[marker_beach.name].marker_intact else None
+    if not g.spec(uid).lands_anywhere:
+        return None
+    # rangers and commandos: from the marker or next to it, onto any land beside them
+    for b in m.beaches:
+        if g.state.beaches[b.name].marker_intact and distance(here, b.marker) <= 1:
+            return b
+    return None
+
+
+def beach_cleared(g: "Game", beach: Beach) -> bool:
+    bs = g.state.beaches[beach.name]
+    return bs.landed_cp >= g.data.rules.landing.cleared_cp or g.coastal_defender(beach.name) is None
+
+
+# --------------------------------------------------------------------------- doing it
+def step(g: "Game", uid: str, direction: int, events: list[Event]) -> None:
+    u = g.unit(uid)
+    if u.status == AFLOAT:
+        kind, beach = _afloat_option(g, uid, direction)
+        if kind == "ocean":
+            origin, target = u.position, neighbour(u.position, direction)
+            g.place(uid, target, AFLOAT)
+            u.ocean_steps -= 1
+            events.append(UnitMoved(text=f"{g.spec(uid).name} sails to {target[0]},{target[1]}", unit=uid,
+                                    origin=origin, to=target, cost=0, fuel=0, mp_left=u.mp))
+            return
+        land(g, uid, beach, neighbour(u.position, direction), events)
+        return
+    base, enters, infiltration = _land_cost(g, uid, direction)
+    spec = g.spec(uid)
+    origin = u.position
+    target = neighbour(origin, direction)
+    if infiltration and not g.rng.percent(infiltration_chance(g, uid)):
+        u.mp, u.stopped, u.moved, u.acted = 0, True, True, True
+        events.append(Message(text=f"{spec.name} fails to infiltrate and is pinned where it is"))
+        return
+    _enter(g, uid, target, base, enters, events, origin)
+
+
+def _enter(g: "Game", uid: str, target: Hex, base: int, enters: bool, events: list[Event], origin: Hex) -> None:
+    u = g.unit(uid)
+    spec = g.spec(uid)
+    terrain = g.data.map.terrain[target]
+    cost = base
+    if terrain not in g.data.charts.extra_point_exempt and g.rng.percent(g.data.charts.extra_point_percent):
+        cost += 1
+    fuel = 0
+    if spec.side == "allied":
+        fuel = min(logistics.fuel_cost(g, uid, cost), g.state.pools.fuel)
+        g.state.pools.fuel -= fuel
+    u.mp = max(0, u.mp - cost)
+    u.moved = u.acted = True
+    if enters:
+        u.mp, u.stopped = 0, True
+    fatigue.add_fatigue(g, u, g.data.rules.fatigue.per_movement_point * cost)
+    g.place(uid, target, ASHORE)
+    where = g.data.map.name_of(target) or terrain
+    events.append(UnitMoved(text=f"{spec.name} moves to {where} ({cost} MP{f', {fuel} fuel' if fuel else ''})"
+                                 + (": next to the enemy, it stops" if enters else ""),
+                            unit=uid, origin=origin, to=target, cost=cost, fuel=fuel, mp_left=u.mp))
+    if spec.side == "german":
+        losses.german_occupies(g, target, events)
+
+
+def infiltration_chance(g: "Game", uid: str) -> int:
+    spec = g.spec(uid)
+    chances = g.data.charts.infiltration_chance
+    if spec.side == "allied":
+        return chances["allied_armoured"] if spec.infiltration == "armoured" else 0
+    who = "human_german" if g.state.settings.german_is_human else "computer_german"
+    return chances[f"{who}_{spec.infiltration}"] if spec.infiltration in ("mechanised", "infantry") else 0
+
+
+# --------------------------------------------------------------------------- landings
+def land(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) -> None:
+    u = g.unit(uid)
+    spec = g.spec(uid)
+    st = g.state
+    st.pools.amphibious -= logistics.amphibious_cost(g, uid)
+    rounds = lost = 0
+    fights = target in beach.positions and not beach_cleared(g, beach)
+    if fights:
+        rounds, lost = assault(g, uid, beach, target, events)
+        if u.cp <= 0:
+            events.append(Landed(text=f"{spec.name} is destroyed assaulting {beach.name} beach after {rounds} rounds",
+                                 unit=uid, beach=beach.name, to=target, rounds=rounds, cp_lost=lost))
+            return
+    landed_cp = u.cp
+    st.beaches[beach.name].landed_cp += landed_cp
+    u.beach = beach.name
+    base = int(g.data.charts.terrain[g.data.map.terrain[target]]["movement"])
+    enters = target in g.zoc("german")
+    if enters:
+        base += g.data.charts.enter_zoc_cost
+    brought = logistics.landing_supply(g, landed_cp)
+    _enter_from_sea(g, uid, target, base, enters)
+    text = f"{spec.name} lands at {beach.name}"
+    if rounds:
+        text += f" after {rounds} round{'s' if rounds > 1 else ''} against the coastal defences ({lost} CP lost)"
+    if enters:
+        text += "; next to the enemy, it stops"
+    if brought["fuel"]:
+        text += f"; brings {brought['fuel']} fuel, {brought['general']} general, {brought['combat']} combat supply"
+    events.append(Landed(text=text, unit=uid, beach=beach.name, to=target, rounds=rounds, cp_lost=lost))
+    _overrun_if_cleared(g, beach, events)
+
+
+def _enter_from_sea(g: "Game", uid: str, target: Hex, base: int, enters: bool) -> None:
+    u = g.unit(uid)
+    cost = base + (1 if g.rng.percent(g.data.charts.extra_point_percent) else 0)
+    u.mp = max(0, u.mp - cost)
+    u.moved = u.acted = True
+    if enters:
+        u.mp, u.stopped = 0, True
+    fatigue.add_fatigue(g, u, g.data.rules.fatigue.per_movement_point * cost)
+    g.place(uid, target, ASHORE)
+
+
+def _overrun_if_cleared(g: "Game", beach: Beach, events: list[Event]) -> None:
+    """Once 100 CP have landed, whatever is left of the coastal defence is overrun."""
+    coastal = g.coastal_defender(beach.name)
+    if coastal is not None and g.state.beaches[beach.name].landed_cp >= g.data.rules.landing.cleared_cp:
+        losses.inflict(g, coastal.id, coastal.cp, events, cadre=False)
+
+
+def assault(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) -> tuple[int, int]:
+    """Fight the beach's coastal defence round by round until one side is eliminated."""
+    u = g.unit(uid)
+    spec = g.spec(uid)
+    coastal = g.coastal_defender(beach.name)
+    charts, rules = g.data.charts, g.data.rules
+    attack, defence = rules.landing.strategy
+    points = round(rules.landing.bombardment_points
+                   * (1 + rules.ratings.naval_percent * (g.state.settings.ratings.naval - 5) / 100))
+    rounds = lost = 0
+    while u.cp > 0 and coastal.cp > 0:
+        rounds += 1
+        strength = u.cp * fatigue.effectiveness(g, u)
+        if spec.lands_anywhere:  # not halved from the ocean, and stronger against beaches
+            strength *= rules.landing.ranger_commando_strength
+        else:
+            strength *= charts.terrain["ocean"]["attack"]
+        defender = coastal.cp * fatigue.effectiveness(g, coastal) * charts.terrain[g.data.map.terrain[target]]["defence"]
+        odds = strength / max(defender, 0.01)
+        att_loss, def_loss = combat_results.roll_losses(charts, rules, g.rng, attack, defence, odds, 1, u.cp, coastal.cp)
+        def_loss += combat_results.bombardment(charts, points, g.rng, german_defender=True)
+        lost += min(att_loss, u.cp)
+        losses.inflict(g, uid, att_loss, events)
+        losses.inflict(g, coastal.id, def_loss, events, cadre=False)
+        u.mp = max(0, u.mp - rules.landing.round_cost)
+    fatigue.add_fatigue(g, u, rules.fatigue.attack_per_level * attack)
+    return rounds, lost

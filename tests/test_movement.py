@@ -1,0 +1,428 @@
+"""Movement, landings, airborne drops and air interdiction (rulebook, Summary of Game Play II, IV, V)."""
+
+import pytest
+
+from overlord.engine import Answer, EndPhase, FinishUnit, IllegalAction, Interdict, Move
+from overlord.engine import airborne, interdiction, movement
+from overlord.engine.events import DropResult, Landed, UnitMoved
+from overlord.engine.game import Game
+from overlord.engine.hexgrid import neighbour
+from overlord.engine.prompts import DropZonePrompt, InterdictionPrompt, MovePrompt
+from overlord.engine.state import AFLOAT, ASHORE, ELIMINATED
+
+from builders import blank_game, computer_settings, put
+
+
+def start_movement(g: Game, side: str = "allied") -> list:
+    g.state.phase = f"{side}_movement"
+    g.state.weather = g.state.weather or "clear"
+    events = []
+    assert movement.begin(g, events)
+    g._prompt = g._legal = None
+    return events
+
+
+def afloat(g: Game, uid: str, hex_) -> None:
+    g.place(uid, tuple(hex_), AFLOAT)
+
+
+def test_terrain_costs_and_fuel_per_movement_point():
+    # from Caumont, St-Lo and north of Caen, one step each way: the chart's points (or one more)
+    expected = {"clear": 1, "town": 1, "bocage": 3, "swamp": 4, "river": 2, "beach": 2}
+    seen = set()
+    for i, start in enumerate(((12, 9), (9, 9), (16, 7), (6, 5))):
+        for d in range(1, 7):
+            g = blank_game(turn=2, seed=10 * i + d)
+            g.state.pools.fuel = 10_000
+            put(g, "us-1-inf", start)
+            target = neighbour(start, d)
+            terrain = g.data.map.terrain[target]
+            start_movement(g)
+            events = g.apply(Move("us-1-inf", d))
+            moved = next(e for e in events if isinstance(e, UnitMoved))
+            assert moved.cost in (expected[terrain], expected[terrain] + 1), (start, d, terrain)
+            assert moved.fuel == moved.cost * 10 == 10_000 - g.state.pools.fuel
+            seen.add(terrain)
+    assert set(expected) == seen
+
+
+def test_thirty_percent_chance_of_an_extra_point():
+    extras = 0
+    n = 600
+    for seed in range(n):
+        g = blank_game(turn=2, seed=seed)
+        g.state.pools.fuel = 1000
+        put(g, "us-1-inf", (17, 10))  # clear plain south-east of Caen
+        start_movement(g)
+        events = g.apply(Move("us-1-inf", 3))
+        extras += next(e for e in events if isinstance(e, UnitMoved)).cost - 1
+    assert abs(extras / n - 0.30) < 0.06
+
+
+def test_ocean_moves_cost_nothing_and_never_an_extra_point():
+    g = blank_game(turn=0)
+    g.state.pools.amphibious = 0
+    afloat(g, "us-1-inf", (10, 1))
+    start_movement(g)
+    for d in (4, 4):
+        g.apply(Move("us-1-inf", d))
+    u = g.unit("us-1-inf")
+    assert u.status == AFLOAT and u.mp == 6 and g.state.pools.fuel == 0
+    assert u.ocean_steps == g.data.rules.movement.ocean_steps - 2
+
+
+def test_moving_next_to_an_enemy_costs_four_more_and_stops():
+    g = blank_game(turn=2)
+    g.state.pools.fuel = 1000
+    put(g, "us-1-inf", (17, 10))
+    put(g, "de-21-pz", (19, 10))  # (18,10) is next to it
+    start_movement(g)
+    events = g.apply(Move("us-1-inf", 3))
+    moved = next(e for e in events if isinstance(e, UnitMoved))
+    assert moved.cost in (5, 6)  # clear 1 + 4 (+ the chance point)
+    u = g.unit("us-1-inf")
+    assert u.stopped and u.mp == 0
+    assert g.prompt.unit != "us-1-inf" if isinstance(g.prompt, MovePrompt) else True
+
+
+def test_only_armoured_divisions_may_infiltrate_and_it_costs_eight():
+    g = blank_game(turn=2)
+    g.state.pools.fuel = 5000
+    put(g, "us-1-inf", (17, 10))
+    put(g, "de-21-pz", (17, 9))  # the infantry is next to it; so is (18,10)
+    start_movement(g)
+    p = g.prompt
+    assert p.unit == "us-1-inf"
+    assert 3 not in p.directions  # (18,10) is next to the enemy too: infiltration, not for infantry
+    with pytest.raises(IllegalAction):
+        g.apply(Move("us-1-inf", 3))
+    chances = []
+    for seed in range(300):
+        g = blank_game(turn=2, seed=seed)
+        g.state.pools.fuel = 5000
+        put(g, "us-2-arm", (17, 10))
+        put(g, "de-21-pz", (17, 9))
+        start_movement(g)
+        events = g.apply(Move("us-2-arm", 3))
+        moved = [e for e in events if isinstance(e, UnitMoved)]
+        u = g.unit("us-2-arm")
+        assert u.stopped and u.mp == 0
+        if moved:
+            assert moved[0].cost in (9, 10)  # clear 1 + 8 (+ chance point)
+            assert u.position == (18, 10)
+        else:
+            assert u.position == (17, 10)  # a failed attempt stays put, movement over
+        chances.append(bool(moved))
+    assert abs(sum(chances) / len(chances) - 0.90) < 0.06
+
+
+def test_german_infiltration_chances_by_player():
+    for who, mech, inf in (("computer", 80, 70), ("human", 70, 40)):
+        g = blank_game(turn=2, german_player=who)
+        assert movement.infiltration_chance(g, "de-21-pz") == mech
+        assert movement.infiltration_chance(g, "de-352-inf") == inf
+    g = blank_game(turn=2)
+    assert movement.infiltration_chance(g, "us-2-arm") == 90
+    assert movement.infiltration_chance(g, "us-1-inf") == 0
+
+
+def test_first_step_always_allowed_then_points_are_needed():
+    g = blank_game(turn=2)
+    g.state.pools.fuel = 5000
+    put(g, "us-1-inf", (11, 9))  # bocage all round
+    start_movement(g)
+    g.apply(Move("us-1-inf", 3))  # (12,9) Caumont: town, 1-2 points
+    g.apply(Move("us-1-inf", 3))  # (13,9) Villers-Bocage, 1-2
+    u = g.unit("us-1-inf")
+    left = u.mp
+    p = g.prompt
+    assert p.unit == "us-1-inf"
+    for d in p.directions:
+        target = neighbour(u.position, d)
+        assert g.data.charts.terrain[g.data.map.terrain[target]]["movement"] <= left
+
+
+def test_fuel_stops_a_unit():
+    g = blank_game(turn=2)
+    g.state.pools.fuel = 15
+    put(g, "us-1-inf", (17, 10))
+    start_movement(g)
+    g.apply(Move("us-1-inf", 3))  # clear: 10 or 20 fuel; the pool pays what it has
+    assert g.state.pools.fuel in (5, 0)
+    if isinstance(g.prompt, MovePrompt) and g.prompt.unit == "us-1-inf":
+        assert g.prompt.directions == ()
+    assert not movement.legal_directions(g, "us-1-inf")
+
+
+def test_five_cycles_then_the_phase_ends_by_itself():
+    g = blank_game(turn=2)
+    g.state.pools.fuel = 5000
+    put(g, "us-1-inf", (17, 10))
+    put(g, "us-29-inf", (16, 11))
+    start_movement(g)
+    cycles = []
+    for _ in range(20):
+        p = g.prompt
+        if not isinstance(p, MovePrompt):
+            break
+        cycles.append(p.cycle)
+        g.apply(FinishUnit(p.unit))
+    assert cycles == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+    assert g.state.phase != "allied_movement"
+
+
+def test_e_ends_the_phase():
+    g = blank_game(turn=2)
+    g.state.pools.fuel = 100
+    put(g, "us-1-inf", (17, 10))
+    start_movement(g)
+    g.apply(EndPhase())
+    assert g.state.phase != "allied_movement"
+
+
+def _to_marker(g, uid, beach):
+    marker = g.data.map.beach(beach).marker
+    g.place(uid, marker, AFLOAT)
+
+
+def test_landing_on_a_cleared_beach_lands_and_keeps_moving():
+    g = blank_game(turn=1)
+    g.state.pools.amphibious = 500
+    g.state.pools.fuel = 500
+    g.state.beaches["Gold"].landed_cp = 100
+    _to_marker(g, "bc-50-inf", "Gold")
+    start_movement(g)
+    p = g.prompt
+    assert p.afloat and p.landing
+    events = g.apply(Move("bc-50-inf", p.landing[0]))
+    landed = next(e for e in events if isinstance(e, Landed))
+    u = g.unit("bc-50-inf")
+    assert landed.rounds == 0 and u.status == ASHORE and u.position in g.data.map.beach("Gold").positions
+    assert g.state.pools.amphibious == 400
+    assert u.mp > 0 and g.prompt.unit == "bc-50-inf"  # may continue its movement
+    assert g.state.pools.fuel == 500 + 40 and g.state.pools.combat == 40 and g.state.pools.general == 25
+
+
+def test_landing_on_a_defended_beach_fights_until_one_is_eliminated():
+    rounds_seen = []
+    for seed in range(20):
+        g = blank_game(turn=0, seed=seed)
+        g.state.pools.amphibious = 500
+        _to_marker(g, "us-1-inf", "Omaha")
+        start_movement(g)
+        events = g.apply(Move("us-1-inf", g.prompt.landing[0]))
+        landed = next(e for e in events if isinstance(e, Landed))
+        coastal = g.coastal_defender("Omaha")
+        assert coastal is None  # the defence is gone
+        assert landed.rounds >= 1 and landed.cp_lost > 0
+        u = g.unit("us-1-inf")
+        assert u.mp == max(0, 6 - landed.rounds - 2) or u.mp == max(0, 6 - landed.rounds - 3) or u.stopped
+        assert g.state.tally.german_eliminated == 1
+        rounds_seen.append(landed.rounds)
+    assert max(rounds_seen) > min(rounds_seen)  # quicker wins leave more movement
+
+
+def test_a_small_unit_can_be_destroyed_assaulting_a_beach():
+    destroyed = 0
+    for seed in range(40):
+        g = blank_game(turn=0, seed=seed)
+        g.state.pools.amphibious = 500
+        g.unit("us-4-cav").cp = 4
+        _to_marker(g, "us-4-cav", "Omaha")
+        start_movement(g)
+        g.apply(Move("us-4-cav", g.prompt.landing[0]))
+        if g.unit("us-4-cav").status == ELIMINATED:
+            destroyed += 1
+            assert g.state.tally.allied_eliminated == 1
+    assert destroyed > 0
+
+
+def test_rangers_land_beside_the_marker_without_fighting_the_beach():
+    g = blank_game(turn=0)
+    g.state.pools.amphibious = 100
+    g.place("us-rangers", (10, 3), AFLOAT)  # an ocean position next to Omaha's marker (11,4)
+    start_movement(g)
+    p = g.prompt
+    assert p.unit == "us-rangers"
+    pdh = g.data.map.places["Pointe du Hoc"]
+    d = next(d for d in p.landing if neighbour((10, 3), d) == pdh)
+    events = g.apply(Move("us-rangers", d))
+    landed = next(e for e in events if isinstance(e, Landed))
+    assert landed.rounds == 0 and g.unit("us-rangers").position == pdh
+    assert g.coastal_defender("Omaha") is not None  # the bluffs are still held
+    # ordinary infantry cannot land from beside the marker
+    g2 = blank_game(turn=0)
+    g2.state.pools.amphibious = 500
+    g2.place("us-1-inf", (10, 3), AFLOAT)
+    start_movement(g2)
+    assert g2.prompt.landing == ()
+
+
+def test_no_landing_without_enough_amphibious_points():
+    g = blank_game(turn=1)
+    g.state.pools.amphibious = 99
+    _to_marker(g, "us-1-inf", "Omaha")
+    _to_marker(g, "us-rangers", "Omaha")
+    start_movement(g)
+    assert movement.legal_directions(g, "us-1-inf") == [d for d in movement.legal_directions(g, "us-1-inf")
+                                                         if not g.data.map.is_land(neighbour((11, 4), d))]
+    assert any(g.data.map.is_land(neighbour((11, 4), d)) for d in movement.legal_directions(g, "us-rangers"))
+
+
+def test_no_landing_at_a_beach_whose_marker_is_destroyed():
+    g = blank_game(turn=1)
+    g.state.pools.amphibious = 500
+    g.state.beaches["Juno"].marker_intact = False
+    _to_marker(g, "bc-3cdn-inf", "Juno")
+    start_movement(g)
+    assert g.prompt.landing == ()
+
+
+def test_a_german_unit_on_a_beach_destroys_its_marker():
+    g = blank_game(turn=2)
+    put(g, "de-352-inf", (12, 6))
+    start_movement(g, "german")
+    d = next(d for d in g.prompt.directions if neighbour((12, 6), d) == (11, 5))
+    g.apply(Move("de-352-inf", d))
+    assert not g.state.beaches["Omaha"].marker_intact
+
+
+def test_drop_zone_cycling_historical_first():
+    g = Game.new(computer_settings(), seed=1)
+    p = g.prompt
+    assert isinstance(p, DropZonePrompt) and p.unit == "us-82-abn" and p.zone == g.data.map.drop_zones["us-82-abn"][0]
+    zones = []
+    for _ in range(7):
+        zones.append(g.prompt.zone)
+        g.apply(Answer("N"))
+    n = g.prompt.candidates
+    assert zones[:n] == list(g.data.map.drop_zones["us-82-abn"][:n])
+    assert zones[n] == zones[0]  # it cycles
+    g.apply(Answer("Y"))
+    assert g.prompt.unit == "us-101-abn"
+    g.apply(Answer("Y"))
+    assert g.prompt.unit == "bc-6-abn"
+    g.apply(Answer("Y"))
+    assert not isinstance(g.prompt, DropZonePrompt)
+    for uid in ("us-82-abn", "us-101-abn", "bc-6-abn"):
+        assert g.unit(uid).status == ASHORE
+
+
+def test_drift_happens_about_half_the_time_and_never_far():
+    drifted = 0
+    n = 300
+    for seed in range(n):
+        g = Game.new(computer_settings(), seed=seed)
+        zone = g.prompt.zone
+        events = g.apply(Answer("Y"))
+        drop = next(e for e in events if isinstance(e, DropResult))
+        assert g.data.map.is_land(drop.landed_at)
+        assert g.unit("us-82-abn").position == drop.landed_at
+        from overlord.engine.hexgrid import distance
+        assert distance(zone, drop.landed_at) <= 3
+        drifted += bool(drop.drifted)
+    assert abs(drifted / n - 0.5) < 0.1
+
+
+def test_interdiction_ranges_with_each_weather():
+    for weather, points, expected in (("clear", 99, (0, 5)), ("clear", 10, (0, 2)), ("cloudy", 99, (0, 5)),
+                                      ("cloudy", 40, (0, 3)), ("overcast", 99, (0, 4)), ("overcast", 5, (0, 1))):
+        g = blank_game(turn=2)
+        g.state.weather = weather
+        assert interdiction.decrease_range(g, interdiction.effective_points(g, points)) == expected, (weather, points)
+    # the German loses movement points drawn in that range
+    g = blank_game(turn=2)
+    g.state.weather, g.state.interdiction = "clear", 99
+    for uid, h in (("de-21-pz", (17, 9)), ("de-352-inf", (11, 6)), ("de-12ss-pz", (19, 10))):
+        put(g, uid, h)
+    losses = set()
+    for _ in range(40):
+        interdiction.interdict_german_units(g, [])
+        for uid in ("de-21-pz", "de-352-inf", "de-12ss-pz"):
+            losses.add(g.unit(uid).interdicted)
+    assert losses == {0, 1, 2, 3, 4, 5}
+    start_movement(g, "german")
+    assert g.unit("de-21-pz").mp == 10 - g.unit("de-21-pz").interdicted
+
+
+def test_interdiction_prompt_and_storm():
+    g = Game.new(computer_settings(german_dday_movement=True), seed=2)
+    while not isinstance(g.prompt, InterdictionPrompt):
+        p = g.prompt
+        g.apply(Answer("Y") if isinstance(p, DropZonePrompt) else g.legal_actions()[0])
+    p = g.prompt
+    assert p.max_points == 99 and p.air_available >= 99
+    before = g.state.air_left
+    g.apply(Interdict(40))
+    assert g.state.air_left == before - 40 and g.state.interdiction == 40
+    g = blank_game(turn=3)
+    g.state.weather, g.state.air_left = "storm", 0
+    g.state.phase = "interdiction"
+    assert not interdiction.begin(g, [])
+
+
+def test_interdiction_skipped_on_dday_without_german_movement():
+    g = Game.new(computer_settings(), seed=2)
+    seen = set()
+    while g.state.turn == 0:
+        seen.add(g.state.phase)
+        p = g.prompt
+        g.apply(Answer("Y") if isinstance(p, DropZonePrompt) else EndPhase() if EndPhase() in g.legal_actions() else g.legal_actions()[0])
+    assert "interdiction" not in seen and "german_movement" not in seen
+
+
+def test_german_reinforcements_enter_on_their_turn():
+    g = Game.new(computer_settings(), seed=3)
+    from helpers import play
+    play(g, stop=lambda game: game.state.turn >= 1 and game.state.phase == "allocation")
+    hj = g.unit("de-12ss-pz")
+    assert hj.status == ASHORE and hj.position == g.data.map.entry["Lisieux road"]
+    assert g.unit("de-pz-lehr").status == "pending"
+    from overlord.engine.settings import Ratings
+    g = Game.new(computer_settings(ratings=Ratings(reinforcements=3)), seed=3)
+    assert g.unit("de-pz-lehr").arrival == g.turn_of("6/8") - 1  # Rommel's plan: a turn earlier
+
+
+def test_a_sensible_landing_plan_lands_12_to_15_formations_on_dday():
+    import sys
+    from pathlib import Path
+    counts = []
+    for seed in range(12):
+        g = _historical_dday(seed)
+        counts.append(g.state.formations_landed_dday)
+    assert all(12 <= c <= 15 for c in counts), counts
+    assert len(set(counts)) > 1  # "depending on the weather"
+
+
+PLAN = {"Utah": ["us-4-inf", "us-4-cav"], "Omaha": ["us-1-inf", "us-29-inf", "us-rangers"],
+        "Gold": ["bc-50-inf", "bc-8-armbde"], "Juno": ["bc-3cdn-inf", "bc-2cdn-armbde", "bc-4-cdo"],
+        "Sword": ["bc-3-inf", "bc-27-armbde", "bc-1-cdo"]}
+
+
+def _historical_dday(seed):
+    from overlord.ai.paths import ocean_path
+    g = Game.new(computer_settings(), seed)
+    beach_of = {u: b for b, us in PLAN.items() for u in us}
+    while g.state.turn == 0:
+        p = g.prompt
+        if isinstance(p, MovePrompt) and p.side == "allied":
+            u = g.unit(p.unit)
+            b = beach_of.get(p.unit)
+            if p.afloat and b:
+                marker = g.data.map.beach(b).marker
+                if u.position != marker:
+                    g.apply(Move(p.unit, ocean_path(g, u.position, marker)[0]))
+                    continue
+                if p.landing:
+                    g.apply(Move(p.unit, p.landing[0]))
+                    continue
+            g.apply(FinishUnit(p.unit))
+            continue
+        if isinstance(p, DropZonePrompt):
+            g.apply(Answer("Y"))
+        elif EndPhase() in g.legal_actions():
+            g.apply(EndPhase())
+        else:
+            from overlord.ai import make_player
+            g.apply(make_player("pass", p.side).choose(g))
+    return g
