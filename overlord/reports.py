@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .engine.combat_results import base_losses
 from .engine.data import CATEGORIES, WEATHERS, GameData
 
 CHARTS = {
@@ -49,6 +50,10 @@ def table(headers: list[str], rows: list[list[Any]]) -> str:
     return "\n".join(out)
 
 
+def _whole(v: float):
+    return int(v) if float(v).is_integer() else round(v, 2)
+
+
 def _numeric(cell: str) -> bool:
     return bool(cell) and all(ch in "0123456789-/%. NA" for ch in cell)
 
@@ -73,6 +78,9 @@ def charts_json(data: GameData) -> dict[str, Any]:
                          "chance": c.infiltration_chance},
         "combat": {"odds": list(c.combat_odds),
                    "rows": [{"pair": list(pair), "losses": [list(x) for x in cells]} for pair, cells in c.combat_results.items()],
+                   "model": [{"pair": list(pair), "losses": [[_whole(v) for v in base_losses(c, *pair, o)]
+                                                              for o in c.combat_odds_values]}
+                             for pair in c.combat_results],
                    "extra_attacker_percent": c.extra_attacker_percent, "random_loss_max": c.random_loss_max},
         "strategy_levels": {"attack": [{"level": s.level, "name": s.name} for s in c.attack_levels],
                             "defence": [{"level": s.level, "name": s.name, "automatic_retreat": s.automatic_retreat}
@@ -134,7 +142,17 @@ def render_chart(data: GameData, name: str) -> str:
                      [[f"{a} vs {d}"] + [f"{x}/{y}" for x, y in cells] for (a, d), cells in c.combat_results.items()])
         body += (f"\nAttacker/defender losses for one attacker. Each attacker beyond one adds "
                  f"{c.extra_attacker_percent}% to the defender's losses; a random 0-{c.random_loss_max} "
-                 "is added to each side.")
+                 "is added to each side.\n\nThe game's loss model at the same cells (one attacker, 100 CP, "
+                 "no bombardment, no random part):\n")
+        rows = []
+        for (a, d) in c.combat_results:
+            rows.append([f"{a} vs {d}"] + ["/".join(f"{_whole(v)}" for v in base_losses(c, a, d, o))
+                                           for o in c.combat_odds_values])
+        body += table(["Att vs Def"] + list(c.combat_odds), rows)
+        body += "\n\nSome other pairs from the model, at 1-1 / 3-1:\n"
+        body += table(["Att vs Def", "1-1", "3-1"],
+                      [[f"{a} vs {d}"] + ["/".join(f"{v:.1f}" for v in base_losses(c, a, d, o)) for o in (1, 3)]
+                       for a, d in ((9, 9), (9, 5), (5, 9), (7, 7), (3, 3), (1, 1))])
     elif name == "strategy_levels":
         rows = [[s.level, a.name, s.name + (" (retreats)" if s.automatic_retreat else "")]
                 for s, a in zip(c.defence_levels, c.attack_levels)]

@@ -58,15 +58,15 @@ def test_weather_frequencies_match_the_forecast_chart():
 
 def test_weather_percent_compares_with_the_average():
     g = blank_game()
-    g.state.weather_history = ["clear", "clear", "clear"]
+    g.state.weather_history = {"D-Day": "clear", "6/6": "clear", "6/8": "clear"}
     good = logistics.weather_percent(g)
-    g.state.weather_history = ["cloudy", "storm", "overcast"]
+    g.state.weather_history = {"D-Day": "cloudy", "6/6": "storm", "6/8": "overcast"}
     bad = logistics.weather_percent(g)
     assert good > 0 > bad
-    g.state.weather_history = []
+    g.state.weather_history = {}
     assert logistics.weather_percent(g) == 0
     # D-Day clear: 738 against 0.52 x 738 + 0.48 x 664 = 702.5, so +5%
-    g.state.weather_history = ["clear"]
+    g.state.weather_history = {"D-Day": "clear"}
     assert logistics.weather_percent(g) == 5
 
 

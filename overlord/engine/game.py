@@ -27,6 +27,7 @@ from .prompts import GameOverPrompt, Prompt
 from .rng import Rng, seed_state
 from .settings import Settings
 from .state import AFLOAT, ASHORE, COASTAL, GameState, SetupState, UnitState
+from .util import enemy
 
 TURN_PHASES = ("allocation", "interdiction", "allied_movement", "allied_combat", "german_movement", "german_combat")
 SIDES = ("allied", "german")
@@ -34,10 +35,6 @@ SIDES = ("allied", "german")
 
 class IllegalAction(ValueError):
     """An action that the current prompt does not allow. The game is unchanged."""
-
-
-def enemy(side: str) -> str:
-    return "german" if side == "allied" else "allied"
 
 
 class Game:

@@ -54,11 +54,10 @@ def weather_percent(g: "Game") -> int:
     -11 means 11% less than average weather: the transport the weather allowed,
     summed over the turns played, against what the chart's odds would give.
     """
-    turns = g.data.charts.turns
     actual = expected = 0.0
-    for i, w in enumerate(g.state.weather_history):
-        actual += weather_value(g, turns[i], w)
-        expected += expected_weather_value(g, turns[i])
+    for turn, w in g.state.weather_history.items():
+        actual += weather_value(g, turn, w)
+        expected += expected_weather_value(g, turn)
     return round_half_up(100.0 * (actual - expected) / expected) if expected else 0
 
 
@@ -160,7 +159,7 @@ def start_turn(g: "Game", events: list[Event]) -> None:
         return
     weather = draw_weather(g)
     st.weather = weather
-    st.weather_history.append(weather)
+    st.weather_history[g.turn_label] = weather
     st.transport = transport_capacity(g, weather)
     arrived = deliver(g, st.transport)
     reinforcements = arrivals(g, events)

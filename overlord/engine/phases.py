@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from . import airborne, allocation, interdiction, logistics, movement, pending, setup, victory
+from . import airborne, allocation, combat, interdiction, logistics, movement, setup, victory
 from .events import Event, GameEnded, PhaseStarted, TurnEnded
 from .state import ASHORE, TurnRecord
 
@@ -19,9 +19,9 @@ HANDLERS = {
     "allocation": allocation,
     "interdiction": interdiction,
     "allied_movement": movement,
-    "allied_combat": pending,
+    "allied_combat": combat,
     "german_movement": movement,
-    "german_combat": pending,
+    "german_combat": combat,
 }
 
 

@@ -126,11 +126,5 @@ class AdvancePrompt(Prompt):
 
 
 @attrs.frozen
-class PhasePrompt(Prompt):
-    """A phase still being built: E ends it."""
-    phase: str
-
-
-@attrs.frozen
 class GameOverPrompt(Prompt):
     """The game has ended; nothing more can be done."""

@@ -140,8 +140,10 @@ class CombatState:
     retreat_cadre: bool = False
     vacated: Hex | None = None
     advancers: list[str] = attrs.Factory(list)
-    second: list[str] = attrs.Factory(list)  # units entitled to a second combat now
-    second_active: bool = False
+    second: list[str] = attrs.Factory(list)  # the attackers entitled to a second combat
+    second_active: bool = False  # offering the second combat's defenders now
+    main_candidates: list[str] = attrs.Factory(list)  # the main cycle, kept during a second combat
+    main_index: int = 0
 
 
 @attrs.define
@@ -157,7 +159,7 @@ class GameState:
     pools: Pools = attrs.Factory(Pools)
     allocation: Allocation | None = None  # for the next turn
     weather: str | None = None
-    weather_history: list[str] = attrs.Factory(list)
+    weather_history: dict[str, str] = attrs.Factory(dict)  # turn -> its weather
     transport: int = 0
     air_left: int = 0
     naval_left: int = 0

@@ -16,3 +16,8 @@ def clamp(x, low, high):
 
 def percent_of(value: float, percent: float) -> int:
     return round_half_up(value * percent / 100.0)
+
+
+def enemy(side: str) -> str:
+    """The other side."""
+    return "german" if side == "allied" else "allied"

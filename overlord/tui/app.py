@@ -8,7 +8,7 @@ from textual.widgets import Footer, Header, Static
 from ..ai import make_player
 from ..engine.actions import Allocate, Answer, EndPhase
 from ..engine.game import Game
-from ..engine.prompts import AllocationPrompt, PhasePrompt, QuestionPrompt
+from ..engine.prompts import AllocationPrompt, QuestionPrompt
 from .maprender import render_map
 
 
@@ -49,7 +49,7 @@ class OverlordApp(App):
             action = Answer(key)
         elif isinstance(p, AllocationPrompt) and event.key == "enter":
             action = Allocate(**p.suggested.as_dict())
-        elif isinstance(p, PhasePrompt) and key == "E":
+        elif key == "E":
             action = EndPhase()
         if action is not None and self.game.is_legal(action):
             self.game.apply(action)

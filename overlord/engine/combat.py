@@ -1,0 +1,468 @@
+"""Strategy-level combat (rulebook, Summary of Game Play VI and the combat charts).
+
+The attacking side is offered the enemy units it can attack one by one (Y
+attack, N next, E end the phase), twice round, then the phase ends. For a
+chosen defender each eligible attacker is offered (Y include, N not). The
+Allied player enters naval (within naval range) and air support from the
+turn's budgets; the attacker chooses an attack level and the defender a
+defence level; an Allied defender first enters defensive bombardment. Losses
+follow the loss model (combat_results); defence levels 1-3 retreat of
+themselves and a beaten defender may be forced back; the defender's owner
+retreats it (1-6) or refuses (F) at a cost in casualties; attackers may advance
+into the vacated position. Eliminating the defender, or attacking at 8-9
+against defence 1-2, lets the attackers attack again. Eliminated German units
+form cadres that retreat one position. docs/rules.md gives every choice the
+rulebook leaves open.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import combat_results, fatigue, logistics, losses
+from .actions import Advance, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Retreat, Support
+from .choices import SupportChoices
+from .events import CombatResult, Event, Message, PhaseStarted, UnitMoved
+from .hexgrid import Hex, direction_to, neighbour
+from .prompts import AdvancePrompt, AttackerPrompt, DefenderPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
+from .state import ASHORE, ELIMINATED, CombatState
+from .util import enemy, percent_of
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+# --------------------------------------------------------------------------- the phase
+def begin(g: "Game", events: list[Event]) -> bool:
+    side = "allied" if g.state.phase == "allied_combat" else "german"
+    for u in g.units(side, status=None):
+        u.attacks = 0
+    g.state.combat = CombatState(side=side)
+    g.state.combat.candidates = defender_candidates(g, side)
+    if not g.state.combat.candidates and not _next_pass(g):
+        g.state.combat = None
+        return False
+    events.append(PhaseStarted(text=f"{side.title()} combat", turn=g.turn_label, phase=g.state.phase))
+    if not _settle(g):
+        g.state.combat = None
+        return False
+    return True
+
+
+def _end(g: "Game", events: list[Event]) -> None:
+    g.state.combat = None
+    g.end_phase(events)
+
+
+def _next_pass(g: "Game") -> bool:
+    c = g.state.combat
+    if c.pass_no >= 2:
+        return False
+    c.pass_no += 1
+    c.candidates = defender_candidates(g, c.side)
+    c.index = 0
+    return bool(c.candidates)
+
+
+def _settle(g: "Game") -> bool:
+    """Move to the next defender that can still be attacked; False when the phase is over."""
+    c = g.state.combat
+    c.step = "defender"
+    while True:
+        while c.index < len(c.candidates):
+            if eligible_attackers(g, c.candidates[c.index]):
+                c.defender = c.candidates[c.index]
+                return True
+            c.index += 1
+        if c.second_active:
+            c.second_active = False
+            c.second = []
+            c.candidates, c.index = c.main_candidates, c.main_index + 1
+            continue
+        if not _next_pass(g):
+            return False
+
+
+def _advance_cycle(g: "Game", events: list[Event]) -> None:
+    c = g.state.combat
+    c.index += 1
+    c.attackers, c.offers = [], []
+    c.naval = c.air = c.defence_naval = c.defence_air = c.attack_level = c.defence_level = 0
+    if not _settle(g):
+        _end(g, events)
+
+
+# --------------------------------------------------------------------------- who may fight
+def can_attack(g: "Game", uid: str) -> bool:
+    u = g.unit(uid)
+    spec = g.spec(uid)
+    c = g.state.combat
+    if u.status != ASHORE or spec.is_depot or u.cadre or u.cp <= 0:
+        return False
+    if c is not None and c.second_active:
+        if uid not in c.second or u.attacks >= g.data.rules.combat.max_attacks_per_phase:
+            return False
+    elif u.attacks > 0:
+        return False
+    if spec.side == "german":
+        return u.in_supply
+    return logistics.combat_supply_cost(g, 1, 1, u.cp) <= g.state.pools.combat
+
+
+def eligible_attackers(g: "Game", defender: str) -> list[str]:
+    d = g.unit(defender)
+    if d.status != ASHORE:
+        return []
+    side = enemy(g.side_of(defender))
+    return [uid for uid in g.adjacent_units(d.position, side) if can_attack(g, uid)]
+
+
+def defender_candidates(g: "Game", side: str) -> list[str]:
+    found = []
+    for u in g.units(enemy(side), ASHORE, combat=True):
+        if eligible_attackers(g, u.id):
+            found.append(u)
+    found.sort(key=lambda u: (u.position[0], u.position[1]))
+    return [u.id for u in found]
+
+
+# --------------------------------------------------------------------------- strength and odds
+def terrain_of(g: "Game", uid: str) -> str:
+    return g.data.map.terrain[g.unit(uid).position]
+
+
+def attack_strength(g: "Game", uid: str) -> float:
+    u = g.unit(uid)
+    return u.cp * fatigue.effectiveness(g, u) * g.data.charts.terrain[terrain_of(g, uid)]["attack"]
+
+
+def defence_strength(g: "Game", uid: str) -> float:
+    u = g.unit(uid)
+    strength = u.cp * fatigue.effectiveness(g, u) * g.data.charts.terrain[terrain_of(g, uid)]["defence"]
+    if g.side_of(uid) == "german" and not u.in_supply:
+        strength *= g.data.rules.german_supply.out_of_supply_strength_percent / 100
+    return strength
+
+
+def odds(g: "Game", attackers: list[str], defender: str) -> float:
+    """Attacker strength over defender strength (CP x effectiveness x terrain)."""
+    att = sum(attack_strength(g, a) for a in attackers)
+    return att / max(defence_strength(g, defender), 0.01)
+
+
+def max_attack_level(g: "Game", attackers: list[str]) -> int:
+    level = min(fatigue.max_strategy_level(g, g.unit(a)) for a in attackers)
+    if g.side_of(attackers[0]) == "allied":
+        cp = sum(g.unit(a).cp for a in attackers)
+        while level > 1 and logistics.combat_supply_cost(g, level, 1, cp) > g.state.pools.combat:
+            level -= 1
+    return level
+
+
+def in_naval_range(g: "Game", hex_: Hex) -> bool:
+    return g.data.map.naval_side[hex_] in "ox"
+
+
+# --------------------------------------------------------------------------- prompts
+def prompt(g: "Game"):
+    c = g.state.combat
+    d = c.defender
+    if c.step == "defender":
+        return DefenderPrompt(side=c.side, defender=d, attackers=tuple(eligible_attackers(g, d)),
+                              pass_no=c.pass_no, second_combat=c.second_active)
+    if c.step == "attacker":
+        return AttackerPrompt(side=c.side, attacker=c.offers[0], defender=d, chosen=tuple(c.attackers))
+    if c.step in ("support", "defence_support"):
+        defensive = c.step == "defence_support"
+        st = g.state
+        in_range = in_naval_range(g, g.unit(d).position)
+        return SupportPrompt(side="allied", defender=d, defensive=defensive,
+                             naval_max=min(99, st.naval_left) if in_range else 0, air_max=min(99, st.air_left),
+                             in_naval_range=in_range)
+    if c.step == "attack_level":
+        return StrategyPrompt(side=c.side, role="attack", defender=d, attackers=tuple(c.attackers),
+                              max_level=max_attack_level(g, c.attackers), odds=round(odds(g, c.attackers, d), 2))
+    if c.step == "defence_level":
+        return StrategyPrompt(side=enemy(c.side), role="defence", defender=d, attackers=tuple(c.attackers),
+                              max_level=fatigue.max_strategy_level(g, g.unit(d)),
+                              odds=round(odds(g, c.attackers, d), 2))
+    if c.step == "retreat":
+        uid = c.retreat_unit
+        return RetreatPrompt(side=g.side_of(uid), unit=uid, directions=tuple(retreat_directions(g, uid)),
+                             cadre=c.retreat_cadre, automatic=c.defence_level <= 3)
+    if c.step == "advance":
+        uid = c.advancers[0]
+        return AdvancePrompt(side=c.side, unit=uid, direction=direction_to(g.unit(uid).position, c.vacated),
+                             into=c.vacated)
+    raise AssertionError(f"unknown combat step {c.step}")
+
+
+def legal_actions(g: "Game", p):
+    if isinstance(p, DefenderPrompt):
+        return [Answer("Y"), Answer("N"), EndPhase()]
+    if isinstance(p, AttackerPrompt):
+        return [Answer("Y"), Answer("N")]
+    if isinstance(p, SupportPrompt):
+        return SupportChoices(p.naval_max, p.air_max)
+    if isinstance(p, StrategyPrompt):
+        return [ChooseStrategy(level) for level in range(1, p.max_level + 1)]
+    if isinstance(p, RetreatPrompt):
+        return [Retreat(d) for d in p.directions] + ([] if p.cadre else [HoldGround()])
+    if isinstance(p, AdvancePrompt):
+        return [Advance(p.unit, p.direction), FinishUnit(p.unit)]
+    raise AssertionError(p)
+
+
+# --------------------------------------------------------------------------- answers
+def apply(g: "Game", action, events: list[Event]) -> None:
+    c = g.state.combat
+    if isinstance(action, EndPhase):
+        _end(g, events)
+        return
+    step = c.step
+    if step == "defender":
+        if action.choice == "N":
+            _advance_cycle(g, events)
+            return
+        c.offers = eligible_attackers(g, c.defender)
+        c.attackers = []
+        c.step = "attacker"
+    elif step == "attacker":
+        uid = c.offers.pop(0)
+        if action.choice == "Y":
+            c.attackers.append(uid)
+        if g.side_of(uid) == "allied":  # only offer units the combat supply can still carry
+            c.offers = [o for o in c.offers if _affordable(g, c.attackers + [o])]
+        if c.offers:
+            return
+        if not c.attackers:
+            _advance_cycle(g, events)
+            return
+        c.step = "support" if c.side == "allied" and _support_possible(g) else "attack_level"
+    elif step == "support":
+        c.naval, c.air = action.naval, action.air
+        g.state.naval_left -= action.naval
+        g.state.air_left -= action.air
+        c.step = "attack_level"
+    elif step == "attack_level":
+        c.attack_level = action.level
+        c.step = "defence_support" if c.side == "german" and _support_possible(g) else "defence_level"
+    elif step == "defence_support":
+        c.defence_naval, c.defence_air = action.naval, action.air
+        g.state.naval_left -= action.naval
+        g.state.air_left -= action.air
+        c.step = "defence_level"
+    elif step == "defence_level":
+        c.defence_level = action.level
+        resolve(g, events)
+    elif step == "retreat":
+        retreat(g, action, events)
+    elif step == "advance":
+        advance(g, action, events)
+
+
+def _affordable(g: "Game", attackers: list[str]) -> bool:
+    cp = sum(g.unit(a).cp for a in attackers)
+    return logistics.combat_supply_cost(g, 1, 1, cp) <= g.state.pools.combat
+
+
+def _support_possible(g: "Game") -> bool:
+    st = g.state
+    in_range = in_naval_range(g, g.unit(st.combat.defender).position)
+    return st.air_left > 0 or (in_range and st.naval_left > 0)
+
+
+# --------------------------------------------------------------------------- resolution
+def resolve(g: "Game", events: list[Event]) -> None:
+    c = g.state.combat
+    charts, rules, rng = g.data.charts, g.data.rules, g.rng
+    d = g.unit(c.defender)
+    a_level, d_level = c.attack_level, c.defence_level
+    attackers = list(c.attackers)
+    att_cp = sum(g.unit(a).cp for a in attackers)
+    att_str = sum(attack_strength(g, a) for a in attackers)
+    def_str = defence_strength(g, c.defender)
+    # combat supply: the Allied side pays the chart's cell for its CP; a shortfall weakens it
+    if c.side == "allied":
+        att_str *= _pay_combat_supply(g, a_level, d_level, att_cp)
+    else:
+        def_str *= _pay_combat_supply(g, a_level, d_level, d.cp)
+    ratio = att_str / max(def_str, 0.01)
+    att_loss, def_loss = combat_results.roll_losses(charts, rules, rng, a_level, d_level, ratio, len(attackers),
+                                                    att_cp, d.cp)
+    if c.side == "allied":
+        def_loss += combat_results.bombardment(charts, c.naval + c.air, rng, german_defender=True)
+    else:
+        def_loss = max(0, def_loss - combat_results.bombardment(charts, c.defence_naval + c.defence_air, rng,
+                                                                german_defender=False))
+    for uid in attackers:
+        fatigue.add_fatigue(g, g.unit(uid), rules.fatigue.attack_per_level * a_level)
+        g.unit(uid).acted = True
+        g.unit(uid).attacks += 1
+    fatigue.add_fatigue(g, d, rules.fatigue.defence_per_level * d_level)
+    d.acted = True
+    _share_losses(g, attackers, att_loss, events)
+    defender_pos = d.position
+    def_loss = min(def_loss, d.cp)
+    eliminated = losses.inflict(g, c.defender, def_loss, events)
+    survivors = [a for a in attackers if g.unit(a).status == ASHORE]
+    second = eliminated or (a_level in charts.second_combat_attack and d_level in charts.second_combat_defence)
+    must_retreat = False
+    if not eliminated:
+        automatic = charts.defence_levels[d_level - 1].automatic_retreat
+        threshold = rules.combat.forced_retreat_odds.get(d_level)
+        forced = threshold is not None and ratio >= threshold and def_loss > att_loss
+        must_retreat = automatic or forced
+    name = g.spec(c.defender).name
+    text = (f"{' and '.join(g.spec(a).name for a in attackers)} attack {name} at {ratio:.1f}:1 "
+            f"({charts.attack_levels[a_level - 1].name} against {charts.defence_levels[d_level - 1].name}): "
+            f"attacker loses {att_loss}, defender {def_loss}")
+    if eliminated:
+        text += "; the defender is eliminated"
+    elif must_retreat:
+        text += "; the defender must retreat"
+    events.append(CombatResult(text=text, attackers=tuple(attackers), defender=c.defender, odds=round(ratio, 2),
+                               attack_level=a_level, defence_level=d_level, attacker_losses=att_loss,
+                               defender_losses=def_loss, retreat=must_retreat, eliminated=eliminated,
+                               second_combat=bool(second and survivors)))
+    c.second = survivors if second else []
+    c.attackers = survivors
+    if eliminated:
+        u = g.unit(c.defender)
+        if u.status == ASHORE:  # a German cadre: it retreats one position
+            c.retreat_unit, c.retreat_cadre = c.defender, True
+            _start_retreat(g, events)
+        else:
+            _start_advance(g, defender_pos, events)
+        return
+    if must_retreat:
+        c.retreat_unit, c.retreat_cadre = c.defender, False
+        _start_retreat(g, events)
+        return
+    _after_combat(g, events)
+
+
+def _pay_combat_supply(g: "Game", a_level: int, d_level: int, cp: int) -> float:
+    """Pay the Allied combat supply; returns the strength factor (1, or less for a shortfall)."""
+    cost = logistics.combat_supply_cost(g, a_level, d_level, cp)
+    pool = g.state.pools
+    paid = min(cost, pool.combat)
+    pool.combat -= paid
+    if cost <= 0 or paid >= cost:
+        return 1.0
+    floor = g.data.rules.combat.no_combat_supply_strength / 100
+    return floor + (1 - floor) * paid / cost
+
+
+def _share_losses(g: "Game", attackers: list[str], total: int, events: list[Event]) -> None:
+    """Attacker losses, shared in proportion to each attacker's CP (largest remainders first)."""
+    cps = [g.unit(a).cp for a in attackers]
+    whole = sum(cps)
+    if whole <= 0 or total <= 0:
+        return
+    shares = [total * cp / whole for cp in cps]
+    base = [int(s) for s in shares]
+    left = total - sum(base)
+    for i in sorted(range(len(attackers)), key=lambda i: (-(shares[i] - base[i]), i))[:left]:
+        base[i] += 1
+    for uid, n in zip(attackers, base):
+        losses.inflict(g, uid, n, events)
+
+
+# --------------------------------------------------------------------------- retreat and advance
+def retreat_directions(g: "Game", uid: str) -> list[int]:
+    u = g.unit(uid)
+    m = g.data.map
+    out = []
+    for d, n in m.grid.adjacent(u.position):
+        if m.is_land(n) and g.occupant(n) is None:
+            out.append(d)
+    return out
+
+
+def _start_retreat(g: "Game", events: list[Event]) -> None:
+    c = g.state.combat
+    uid = c.retreat_unit
+    if not retreat_directions(g, uid) and c.retreat_cadre:
+        events.append(Message(text=f"{g.spec(uid).name}'s cadre has nowhere to go and is destroyed"))
+        start = g.unit(uid).position
+        losses.eliminate(g, uid, events, cadre=False)
+        _start_advance(g, start, events)
+        return
+    c.step = "retreat"
+
+
+def retreat(g: "Game", action, events: list[Event]) -> None:
+    c = g.state.combat
+    uid = c.retreat_unit
+    u = g.unit(uid)
+    spec = g.spec(uid)
+    start = u.position
+    r = g.data.rules
+    if isinstance(action, HoldGround):
+        extra = max(1, percent_of(u.cp, r.combat.refuse_retreat_percent))
+        events.append(Message(text=f"{spec.name} refuses to retreat and loses {min(extra, u.cp)} more CP"))
+        losses.inflict(g, uid, extra, events, cadre=False)
+        if u.status == ELIMINATED:
+            _start_advance(g, start, events)
+        else:
+            _after_combat(g, events)
+        return
+    target = neighbour(start, action.direction)
+    g.place(uid, target, ASHORE)
+    fatigue.add_fatigue(g, u, r.fatigue.retreat)
+    where = g.data.map.name_of(target) or g.data.map.terrain[target]
+    events.append(UnitMoved(text=f"{spec.name} retreats to {where}", unit=uid, origin=start, to=target, cost=0,
+                            fuel=0, mp_left=u.mp))
+    if spec.side == "german":
+        losses.german_occupies(g, target, events)
+    if g.in_enemy_zoc(uid):
+        extra = max(1, percent_of(u.cp, r.combat.retreat_next_to_enemy_percent))
+        events.append(Message(text=f"{spec.name} retreats next to the enemy and loses {min(extra, u.cp)} more CP"))
+        losses.inflict(g, uid, extra, events, cadre=False)
+    _start_advance(g, start, events)
+
+
+def _start_advance(g: "Game", vacated: Hex, events: list[Event]) -> None:
+    c = g.state.combat
+    c.vacated = vacated
+    c.advancers = [a for a in c.attackers if g.unit(a).status == ASHORE and g.occupant(vacated) is None
+                   and direction_to(g.unit(a).position, vacated) is not None]
+    if c.advancers:
+        c.step = "advance"
+    else:
+        _after_combat(g, events)
+
+
+def advance(g: "Game", action, events: list[Event]) -> None:
+    c = g.state.combat
+    uid = c.advancers.pop(0)
+    if isinstance(action, Advance):
+        u = g.unit(uid)
+        start = u.position
+        g.place(uid, c.vacated, ASHORE)
+        where = g.data.map.name_of(c.vacated) or g.data.map.terrain[c.vacated]
+        events.append(UnitMoved(text=f"{g.spec(uid).name} advances into {where}", unit=uid, origin=start,
+                                to=c.vacated, cost=0, fuel=0, mp_left=u.mp))
+        if g.side_of(uid) == "german":
+            losses.german_occupies(g, c.vacated, events)
+        c.advancers = []
+    if not c.advancers:
+        _after_combat(g, events)
+
+
+def _after_combat(g: "Game", events: list[Event]) -> None:
+    """Offer a second combat to the attackers if they earned one; else the next defender."""
+    c = g.state.combat
+    c.retreat_unit, c.retreat_cadre, c.vacated, c.advancers = None, False, None, []
+    second = [a for a in c.second if g.unit(a).status == ASHORE
+              and g.unit(a).attacks < g.data.rules.combat.max_attacks_per_phase]
+    if second:
+        if not c.second_active:
+            c.main_candidates, c.main_index = c.candidates, c.index
+        c.second, c.second_active = second, True
+        targets = {d for a in second for d in g.adjacent_units(g.unit(a).position, enemy(c.side))}
+        c.candidates = [d for d in defender_candidates(g, c.side) if d in targets]
+        c.index = -1
+        events.append(Message(text="The attackers may attack again (second combat)"))
+    _advance_cycle(g, events)
