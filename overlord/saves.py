@@ -55,8 +55,8 @@ def to_document(game: Game, name: str = "") -> dict[str, Any]:
 
 
 def current_score(game: Game) -> float:
-    history = game.state.history
-    return history[-1].allied_score if history else 0.0
+    from .engine.victory import score
+    return score(game)
 
 
 def write_save(game: Game, path: Path | str, name: str = "") -> Path:

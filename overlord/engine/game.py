@@ -180,7 +180,8 @@ class Game:
         self._run_phases(0, events)
 
     def _run_phases(self, start: int, events: list[Event]) -> None:
-        for phase in TURN_PHASES[start:]:
+        # the last turn of a scenario has no allocation, movement or combat: only the reckoning
+        for phase in TURN_PHASES[start:] if not self.is_last_turn else ():
             self.state.phase = phase
             if phases.HANDLERS[phase].begin(self, events):
                 return

@@ -1,10 +1,23 @@
-"""Victory points and victory conditions (rulebook, Charts)."""
+"""Victory points and victory conditions (rulebook, Victory Points and Victory Conditions charts).
+
+At the end of every turn the Allied player scores each objective hex held by an
+Allied unit in supply with no German unit next to it (Cherbourg 10, Caen and
+St-Lo 5 per hex; on the last turn 150 and 75 more), and each Allied unit on the
+continent side of the naval range scores its CP / 60 x its row. The German
+scores each of his units on the ocean side of the naval range, not east of
+Caen: 2 on June 8 and one more each turn after. Eliminations (10 per German
+unit, 20 per Allied) and casualties (1 a point; half a point to the German for
+Allied losses from lack of general supply) count as they happen. The score is
+the Allied points less the German points.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .data import Charts
+from .events import Event, TurnEnded
+from .state import ASHORE, TurnRecord
 
 if TYPE_CHECKING:
     from .game import Game
@@ -18,6 +31,20 @@ def victory_level(charts: Charts, scenario: str, score: float) -> str:
     return charts.victory_levels[-1]
 
 
+def adjusted_score(score: float, weather_percent: float) -> float:
+    """Adjusted Score = Score - (Score x Weather %) (rulebook, Optional Rules)."""
+    return score - score * weather_percent / 100.0
+
+
+# --------------------------------------------------------------------------- what is held
+def hex_scores(g: "Game", hex_) -> bool:
+    """An objective hex scores when an Allied unit in supply holds it with no German unit next to it."""
+    uid = g.occupant(hex_)
+    if uid is None or g.side_of(uid) != "allied" or not g.unit(uid).in_supply:
+        return False
+    return not g.adjacent_units(hex_, "german")
+
+
 def objective_holders(g: "Game") -> dict[str, str]:
     """Who holds each objective: "allied" when Allied units hold every one of its positions."""
     out = {}
@@ -25,3 +52,119 @@ def objective_holders(g: "Game") -> dict[str, str]:
         held = all((uid := g.occupant(h)) is not None and g.side_of(uid) == "allied" for h in hexes)
         out[name] = "allied" if held else "german"
     return out
+
+
+# --------------------------------------------------------------------------- points
+def category_points(g: "Game") -> dict[str, dict[str, float]]:
+    """Every category of the score so far, for each side."""
+    t = g.state.tally
+    vp = g.data.charts.victory_points
+    allied = {
+        "objectives": t.objectives,
+        "objectives_final": t.objectives_final,
+        "continent_side": t.continent_side,
+        "german_units_eliminated": t.german_eliminated * vp["eliminated_german"],
+        "german_casualties": t.german_casualties * vp["german_casualty"],
+    }
+    german = {
+        "ocean_side": t.ocean_side,
+        "allied_units_eliminated": t.allied_eliminated * vp["eliminated_allied"],
+        "allied_casualties": t.allied_casualties * vp["allied_casualty"],
+        "allied_supply_casualties": t.allied_supply_casualties * vp["allied_supply_casualty"],
+    }
+    return {"allied": allied, "german": german}
+
+
+def score(g: "Game") -> float:
+    points = category_points(g)
+    return sum(points["allied"].values()) - sum(points["german"].values())
+
+
+def turn_points(g: "Game") -> dict[str, float]:
+    """The points scored for positions at the end of this turn (not yet added)."""
+    m = g.data.map
+    vp = g.data.charts.victory_points
+    final = g.is_last_turn
+    objectives = objectives_final = 0.0
+    for name, hexes in m.objectives.items():
+        held = sum(1 for h in hexes if hex_scores(g, h))
+        objectives += held * vp["objectives"][name]["per_turn"]
+        if final:
+            objectives_final += held * vp["objectives"][name]["final"]
+    continent = 0.0
+    for u in g.units("allied", ASHORE, combat=True):
+        if m.naval_side[u.position] == "c":
+            continent += u.cp / vp["continent_cp_divisor"] * u.position[1]
+    ocean = 0.0
+    first = g.turn_of(vp["ocean_first_turn"])
+    if g.state.turn >= first:
+        per_unit = vp["ocean_first_points"] + vp["ocean_increase"] * (g.state.turn - first)
+        units = sum(1 for u in g.units("german", ASHORE, combat=True) if m.naval_side[u.position] == "o")
+        ocean = per_unit * units
+    return {"objectives": objectives, "objectives_final": objectives_final, "continent_side": continent,
+            "ocean_side": ocean}
+
+
+def end_turn(g: "Game", events: list[Event]) -> None:
+    """Score the turn, note the objectives taken, and record the turn in the history."""
+    from .logistics import weather_percent
+    st = g.state
+    pts = turn_points(g)
+    st.tally.objectives += pts["objectives"]
+    st.tally.objectives_final += pts["objectives_final"]
+    st.tally.continent_side += pts["continent_side"]
+    st.tally.ocean_side += pts["ocean_side"]
+    for name, holder in objective_holders(g).items():
+        if holder == "allied" and name not in st.objectives_taken:
+            st.objectives_taken[name] = g.turn_label
+    if st.turn == 0:
+        st.formations_landed_dday = sum(1 for _ in g.units("allied", ASHORE, combat=True))
+    total = score(g)
+    wp = weather_percent(g)
+    allied = list(g.units("allied", ASHORE, combat=True))
+    supplied = sum(1 for u in allied if u.in_supply)
+    st.history.append(TurnRecord(turn=g.turn_label, weather=st.weather, transport=st.transport,
+                                 pools=st.pools.as_dict(), allied_score=round(total, 1), weather_percent=wp,
+                                 units_in_supply=supplied, units_out_of_supply=len(allied) - supplied))
+    adjusted = adjusted_score(total, wp)
+    events.append(TurnEnded(
+        text=(f"End of {g.turn_label}: this turn Allied +{pts['objectives'] + pts['objectives_final'] + pts['continent_side']:.0f}"
+              f" for ground, German +{pts['ocean_side']:.0f}; score {total:.0f} "
+              f"(weather {wp:+d}%, adjusted {adjusted:.0f})"),
+        turn=g.turn_label, score=round(total, 1), adjusted_score=round(adjusted, 1), weather_percent=wp,
+        points={k: round(v, 1) for k, v in pts.items()}))
+
+
+def final_report(g: "Game") -> dict[str, Any]:
+    from .logistics import weather_percent
+    st = g.state
+    total = score(g)
+    wp = weather_percent(g)
+    points = category_points(g)
+    t = st.tally
+    eliminated = {
+        "allied": [g.spec(u.id).name for u in g.units("allied", "eliminated")],
+        "german": [g.spec(u.id).name for u in g.units("german", "eliminated")]
+                  + [g.spec(u.id).name + " (cadre)" for u in g.units("german", ASHORE) if u.cadre],
+    }
+    return {
+        "turns_played": len(st.history),
+        "allied_score": round(total, 1),
+        "adjusted_score": round(adjusted_score(total, wp), 1),
+        "weather_percent": wp,
+        "victory_level": victory_level(g.data.charts, st.settings.scenario, total),
+        "points": {side: {k: round(v, 1) for k, v in cats.items()} for side, cats in points.items()},
+        "objectives": objective_holders(g),
+        "objectives_taken": dict(st.objectives_taken),
+        "formations_landed_dday": st.formations_landed_dday,
+        "units_eliminated": {"allied": t.allied_eliminated, "german": t.german_eliminated, "names": eliminated},
+        "casualties": {"allied": t.allied_casualties, "allied_out_of_general_supply": t.allied_supply_casualties,
+                       "german": t.german_casualties},
+        "history": [_record(r) for r in st.history],
+    }
+
+
+def _record(r: TurnRecord) -> dict[str, Any]:
+    return {"turn": r.turn, "weather": r.weather, "transport": r.transport, "pools": dict(r.pools),
+            "allied_score": r.allied_score, "weather_percent": r.weather_percent,
+            "units_in_supply": r.units_in_supply, "units_out_of_supply": r.units_out_of_supply}
