@@ -13,6 +13,13 @@ PLAYERS = {
     "random": RandomPlayer,
 }
 
+# The computer player the game uses for a side unless told otherwise.
+DEFAULT_PLAYERS = {"allied": "pass", "german": "pass"}
+
+
+def default_player(side: str, seed: int = 0):
+    return make_player(DEFAULT_PLAYERS[side], side, seed)
+
 
 def player_names(side: str) -> list[str]:
     return [name for name, cls in PLAYERS.items() if side in getattr(cls, "sides", ("allied", "german"))]

@@ -466,3 +466,15 @@ def _after_combat(g: "Game", events: list[Event]) -> None:
         c.index = -1
         events.append(Message(text="The attackers may attack again (second combat)"))
     _advance_cycle(g, events)
+
+
+def preview(g: "Game", attackers: list[str], defender: str, attack_level: int, defence_level: int) -> dict:
+    """Odds and expected losses of a combat before it is committed (the random part at its mean)."""
+    ratio = odds(g, attackers, defender)
+    att_cp = sum(g.unit(a).cp for a in attackers)
+    att, dfn = combat_results.expected_losses(g.data.charts, g.data.rules, attack_level, defence_level, ratio,
+                                              len(attackers), att_cp, g.unit(defender).cp)
+    cost = logistics.combat_supply_cost(g, attack_level, defence_level,
+                                        att_cp if g.side_of(attackers[0]) == "allied" else g.unit(defender).cp)
+    return {"odds": round(ratio, 2), "attacker_losses": round(att, 1), "defender_losses": round(dfn, 1),
+            "combat_supply": cost if g.side_of(attackers[0]) == "allied" or g.side_of(defender) == "allied" else 0}

@@ -351,3 +351,23 @@ def assault(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event])
         u.mp = max(0, u.mp - rules.landing.round_cost)
     fatigue.add_fatigue(g, u, rules.fatigue.attack_per_level * attack)
     return rounds, lost
+
+
+def step_cost(g: "Game", uid: str, direction: int) -> dict | None:
+    """What a step would cost before the chance point: movement points, fuel, and whether it stops there."""
+    u = g.unit(uid)
+    if u.status == AFLOAT:
+        option = _afloat_option(g, uid, direction)
+        if option is None:
+            return None
+        if option[0] == "ocean":
+            return {"mp": 0, "fuel": 0, "stops": False, "landing": None}
+        return {"mp": int(g.data.charts.terrain[g.data.map.terrain[neighbour(u.position, direction)]]["movement"]),
+                "fuel": 0, "stops": False, "landing": option[1].name,
+                "amphibious": logistics.amphibious_cost(g, uid), "cleared": beach_cleared(g, option[1])}
+    found = _land_cost(g, uid, direction)
+    if found is None:
+        return None
+    cost, enters, infiltration = found
+    return {"mp": cost, "fuel": logistics.fuel_cost(g, uid, cost), "stops": enters, "landing": None,
+            "infiltration": infiltration}

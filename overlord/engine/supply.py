@@ -116,3 +116,12 @@ def trace(g: "Game") -> tuple[list[str], list[str]]:
             u.in_supply = True
         allied = []
     return allied, trace_german(g)
+
+
+def supplied_positions(g: "Game", nation: str) -> set[Hex]:
+    """Every position within supply range of ``nation``'s markers and in-supply depots (for an overlay)."""
+    rng = g.data.rules.supply.range
+    out: set[Hex] = set()
+    for source in allied_sources(g, nation):
+        out.update(g.data.map.grid.within(source, rng))
+    return out
