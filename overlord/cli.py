@@ -31,11 +31,20 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play a whole game headless with computer players")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--scenario", choices=("campaign", "two-week"), default="campaign")
-    p.add_argument("--allied", default="pass", help="computer Allied player (default: pass)")
-    p.add_argument("--german", default="pass", help="computer German player (default: pass)")
+    p.add_argument("--allied", default="historical", help="computer Allied player: historical, caen-first, pass, random")
+    p.add_argument("--german", default="ai", help="computer German player: ai, pass, random")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--save", metavar="FILE", help="also write the finished game as a save")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("tournament", help="play many seeded games between computer players and sum them up")
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--allied", default="historical", help="computer Allied player (default: historical)")
+    p.add_argument("--german", default="ai", help="computer German player (default: ai)")
+    p.add_argument("--seed", type=int, default=0, help="the first seed (the games use seed, seed+1, ...)")
+    p.add_argument("--scenario", choices=("campaign", "two-week"), default="campaign")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("replay", help="check that a save's actions reproduce its state hash")
     p.add_argument("file")
@@ -103,6 +112,53 @@ def cmd_simulate(args) -> int:
         print(f"  formations ashore at the end of D-Day: {result['formations_landed_dday']}")
         print(f"  state hash:    {result['final_state_hash']}")
     return EXIT_OK
+
+
+def cmd_tournament(args) -> int:
+    _load_data_or_exit()
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from .ai import make_player
+    from .headless import tournament
+    if args.games < 1:
+        print("overlord: --games must be at least 1", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        make_player(args.allied, "allied")
+        make_player(args.german, "german")
+    except ValueError as exc:
+        print(f"overlord: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    err = Console(stderr=True)
+    with Progress(TextColumn("[bold]games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err, transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task("games", total=args.games)
+        result = tournament(args.games, args.allied, args.german, args.seed, args.scenario,
+                            progress=lambda done, total: bar.update(task, completed=done))
+    if args.json:
+        print(json.dumps(result))
+        return EXIT_OK
+    print(tournament_text(result))
+    return EXIT_OK
+
+
+def tournament_text(result) -> str:
+    from .reports import table
+    n = result["games"]
+    s = result["score"]
+    lines = [f"Overlord tournament: {n} games of the {result['scenario']} game, Allied {result['allied']} against "
+             f"German {result['german']}, seeds {result['seed']}-{result['seed'] + n - 1}", ""]
+    lines.append(table(["Level of victory", "Games", "Share"],
+                       [[lvl, c, f"{100 * c / n:.0f}%"] for lvl, c in result["victory_levels"].items()]))
+    lines += ["", f"Score: median {s['median']:.0f}, middle half {s['q1']:.0f} to {s['q3']:.0f}, "
+                  f"all {s['min']:.0f} to {s['max']:.0f}", ""]
+    lines.append(table(["Objective", "Taken in", "Median date taken", "Held at the end"],
+                       [[name, f"{100 * o['taken_share']:.0f}%", o["median_date"] or "-", f"{100 * o['held_at_end_share']:.0f}%"]
+                        for name, o in result["objectives"].items()]))
+    f = result["formations_landed_dday"]
+    lines += ["", f"Formations ashore at the end of D-Day: median {f['median']}, {f['min']} to {f['max']}"]
+    return "\n".join(lines)
 
 
 def cmd_replay(args) -> int:

@@ -52,3 +52,45 @@ def summary(game: Game, allied: str = "", german: str = "") -> dict[str, Any]:
     for key, value in report.items():
         out.setdefault(key, value)
     return out
+
+
+def tournament(games: int, allied: str, german: str, seed: int = 0, scenario: str = "campaign",
+               progress: Callable | None = None) -> dict[str, Any]:
+    """Play ``games`` seeded games (seeds seed .. seed+games-1) and sum them up."""
+    import statistics
+
+    results = []
+    for i in range(games):
+        _, result = simulate(seed + i, scenario, allied, german)
+        results.append(result)
+        if progress is not None:
+            progress(i + 1, games)
+    from .engine.data import cached_data
+    charts = cached_data().charts
+    scores = [r["allied_score"] for r in results]
+    levels = {level: sum(1 for r in results if r["victory_level"] == level) for level in charts.victory_levels}
+    objectives = {}
+    for name in cached_data().map.objectives:
+        dates = [r.get("objectives_taken", {}).get(name) for r in results]
+        taken = [charts.turn_index(d) for d in dates if d]
+        objectives[name] = {
+            "taken_share": round(len(taken) / games, 3) if games else 0.0,
+            "median_date": charts.turns[int(statistics.median_low(taken))] if taken else None,
+            "held_at_end_share": round(sum(1 for r in results if r["objectives"][name] == "allied") / games, 3) if games else 0.0,
+        }
+    landed = [r["formations_landed_dday"] for r in results]
+    quartiles = statistics.quantiles(scores, n=4) if len(scores) >= 2 else [scores[0]] * 3 if scores else [0, 0, 0]
+    return {
+        "games": games, "allied": allied, "german": german, "seed": seed, "scenario": scenario,
+        "victory_levels": levels,
+        "score": {"median": round(statistics.median(scores), 1) if scores else 0.0,
+                  "q1": round(quartiles[0], 1), "q3": round(quartiles[2], 1),
+                  "min": round(min(scores), 1) if scores else 0.0, "max": round(max(scores), 1) if scores else 0.0,
+                  "mean": round(statistics.fmean(scores), 1) if scores else 0.0},
+        "objectives": objectives,
+        "formations_landed_dday": {"median": statistics.median(landed) if landed else 0,
+                                   "min": min(landed, default=0), "max": max(landed, default=0)},
+        "results": [{"seed": r["seed"], "allied_score": r["allied_score"], "victory_level": r["victory_level"],
+                     "objectives_taken": r.get("objectives_taken", {}),
+                     "formations_landed_dday": r["formations_landed_dday"]} for r in results],
+    }

@@ -74,10 +74,10 @@ def test_unit_off_the_map(broken):
 
 def test_two_units_on_one_land_position(broken):
     folder, edit = broken
-    edit("oob.toml", "start = [11, 6]", "start = [15, 7]")
+    edit("oob.toml", "start = [11, 6]", "start = [17, 8]")
     e = error_of(folder)
-    assert "both start at [15, 7]" in e.message
-    assert e.line == line_of(folder, "oob.toml", "start = [15, 7]", nth=2)
+    assert "both start at [17, 8]" in e.message
+    assert e.line == line_of(folder, "oob.toml", "start = [17, 8]", nth=2)
 
 
 def test_a_chart_with_a_missing_cell(broken):

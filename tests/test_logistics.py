@@ -135,7 +135,8 @@ def test_dday_allocation_is_preplanned_all_amphibious():
     g = Game.new(computer_settings(), seed=4)
     play(g, stop=lambda game: game.state.phase not in ("questions", "airborne"))
     p = g.state.pools
-    assert p.amphibious == g.state.transport and p.fuel == p.general == p.combat == 0
+    initial = g.data.rules.dday.initial_pools
+    assert p.amphibious == g.state.transport + initial["amphibious"] and p.fuel == p.general == p.combat == 0
     assert 641 <= g.state.transport <= 764
 
 

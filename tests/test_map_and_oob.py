@@ -75,11 +75,11 @@ def test_beaches_and_ocean_on_the_ocean_side_of_the_naval_line(data):
             assert m.naval_side[h] == "o"
     for h in m.waiting.values():
         assert m.terrain[h] == "ocean"
-    # the area east of Caen that the Victory Points chart excludes lies east of the Orne
+    # the area east of Caen that the Victory Points chart excludes lies east of the Orne, beside and below Caen
     caen_col = m.towns["Caen"][0]
     for h, side in m.naval_side.items():
         if side == "x":
-            assert h[0] > caen_col and m.is_land(h)
+            assert h[0] >= caen_col and h[1] >= 6 and m.is_land(h) and h not in m.objectives["Caen"][:1]
     assert any(s == "x" for s in m.naval_side.values())
     assert sum(1 for s in m.naval_side.values() if s == "c") > 60
 

@@ -147,9 +147,9 @@ def test_german_units_on_the_ocean_side_from_june_8_not_east_of_caen():
 def test_allied_units_on_the_continent_side_score_cp_over_60_times_row():
     g = blank_game(turn=4)
     put(g, "us-1-inf", (12, 9))  # Caumont, continent side, row 9
-    put(g, "bc-8-armbde", (14, 8))  # Tilly, continent, row 8: 35/60*8
-    put(g, "us-29-inf", (11, 7))  # ocean side: nothing
-    assert victory.turn_points(g)["continent_side"] == pytest.approx(100 / 60 * 9 + 35 / 60 * 8)
+    put(g, "bc-8-armbde", (14, 10))  # Aunay, continent, row 10: 35/60*10
+    put(g, "us-29-inf", (14, 8))  # Tilly, ocean side: nothing
+    assert victory.turn_points(g)["continent_side"] == pytest.approx(100 / 60 * 9 + 35 / 60 * 10)
 
 
 def test_the_score_is_the_sum_of_its_categories():

@@ -6,15 +6,23 @@
 
 from __future__ import annotations
 
+from functools import partial
+
+from .allied import AlliedPlayer
 from .baseline import PassPlayer, RandomPlayer
+from .german import GermanPlayer
 
 PLAYERS = {
     "pass": PassPlayer,
     "random": RandomPlayer,
+    "ai": GermanPlayer,
+    "historical": partial(AlliedPlayer, plan="historical"),
+    "caen-first": partial(AlliedPlayer, plan="caen-first"),
 }
+SIDES = {"ai": ("german",), "historical": ("allied",), "caen-first": ("allied",)}
 
 # The computer player the game uses for a side unless told otherwise.
-DEFAULT_PLAYERS = {"allied": "pass", "german": "pass"}
+DEFAULT_PLAYERS = {"allied": "historical", "german": "ai"}
 
 
 def default_player(side: str, seed: int = 0):
@@ -22,7 +30,7 @@ def default_player(side: str, seed: int = 0):
 
 
 def player_names(side: str) -> list[str]:
-    return [name for name, cls in PLAYERS.items() if side in getattr(cls, "sides", ("allied", "german"))]
+    return [name for name in PLAYERS if side in SIDES.get(name, ("allied", "german"))]
 
 
 def make_player(name: str, side: str, seed: int = 0):
@@ -30,6 +38,6 @@ def make_player(name: str, side: str, seed: int = 0):
         cls = PLAYERS[name]
     except KeyError:
         raise ValueError(f"unknown computer player {name!r}; choose from {', '.join(player_names(side))}") from None
-    if side not in getattr(cls, "sides", ("allied", "german")):
-        raise ValueError(f"{name!r} cannot play the {side} side")
+    if side not in SIDES.get(name, ("allied", "german")):
+        raise ValueError(f"{name!r} cannot play the {side} side; choose from {', '.join(player_names(side))}")
     return cls(side=side, seed=seed)

@@ -181,10 +181,15 @@ def _afloat_option(g: "Game", uid: str, direction: int):
     beach = landing_beach(g, uid, target)
     if beach is None or u.mp <= 0:
         return None
-    if g.occupant(target) is not None:
-        return None
     spec = g.spec(uid)
-    if spec.is_depot and (g.depot_at(target) is not None or not beach_cleared(g, beach)):
+    occupant = g.occupant(target)
+    if spec.is_depot:
+        # a depot lands only on a cleared beach, and may share a position with a friendly unit
+        if g.depot_at(target) is not None or not beach_cleared(g, beach):
+            return None
+        if occupant is not None and g.side_of(occupant) != spec.side:
+            return None
+    elif occupant is not None:
         return None
     if logistics.amphibious_cost(g, uid) > g.state.pools.amphibious:
         return None

@@ -15,8 +15,16 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 
 def seed_state(seed: int) -> int:
-    """The generator state for a game seed (any integer)."""
-    return (seed * _GOLDEN + 0x2545F4914F6CDD1D) & _MASK
+    """The generator state for a game seed (any integer).
+
+    The seed is scrambled (SplitMix64's finaliser, a bijection) so that nearby
+    seeds give unrelated games: without it, seed n + 1 would replay seed n's
+    numbers one draw later.
+    """
+    z = (seed & _MASK) ^ 0x2545F4914F6CDD1D
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
 
 
 @attrs.define

@@ -18,7 +18,7 @@ from .actions import Answer
 from .events import Event, SettingChosen
 from .prompts import QuestionPrompt
 from .settings import Ratings, Settings
-from .state import ASHORE, COASTAL, PENDING, BeachState, UnitState
+from .state import ASHORE, COASTAL, PENDING, BeachState, Pools, UnitState
 from .util import clamp, round_half_up
 
 if TYPE_CHECKING:
@@ -184,3 +184,4 @@ def place_units(g: "Game") -> None:
             u.status, u.position = ASHORE, spec.start
         st.units[uid] = u
     st.beaches = {b.name: BeachState(name=b.name) for b in g.data.map.beaches}
+    st.pools = Pools(**g.data.rules.dday.initial_pools)

@@ -1,0 +1,144 @@
+"""What a computer player reads off the board: strengths, threats, reach and supply.
+
+Everything here is what a player sees on the 1981 screen (every unit is
+visible); nothing reads the random generator.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from ..engine import combat, fatigue
+from ..engine.game import Game
+from ..engine.hexgrid import Hex, distance  # noqa: F401 (re-exported for the players)
+from ..engine.state import ASHORE
+from ..engine.util import enemy
+
+
+def strength(g: Game, uid: str) -> float:
+    """A unit's strength before terrain: CP x effectiveness."""
+    u = g.unit(uid)
+    return u.cp * fatigue.effectiveness(g, u)
+
+
+def defence_at(g: Game, uid: str, hex_: Hex) -> float:
+    """How strongly a unit would defend at a position."""
+    return strength(g, uid) * g.data.charts.terrain[g.data.map.terrain[hex_]]["defence"]
+
+
+def attack_from(g: Game, uid: str, hex_: Hex) -> float:
+    return strength(g, uid) * g.data.charts.terrain[g.data.map.terrain[hex_]]["attack"]
+
+
+def combat_units(g: Game, side: str) -> list[str]:
+    return [u.id for u in g.units(side, ASHORE, combat=True)]
+
+
+def threat_on(g: Game, hex_: Hex, side: str) -> float:
+    """The attack strength ``side``'s enemies could bring against ``hex_`` from next to it now."""
+    total = 0.0
+    for uid in g.adjacent_units(hex_, enemy(side)):
+        u = g.unit(uid)
+        if not u.cadre:
+            total += attack_from(g, uid, u.position)
+    return total
+
+
+def reach(g: Game, uid: str, mp: float | None = None, ocean_ok: bool = False) -> dict[Hex, tuple[float, Hex | None]]:
+    """Positions a unit ashore can reach this phase: cost and the previous position on the way.
+
+    Moving next to an enemy ends the walk there; infiltration is only tried by
+    units that may infiltrate. The first step is always possible.
+    """
+    m = g.data.map
+    charts = g.data.charts
+    spec = g.spec(uid)
+    u = g.unit(uid)
+    side = spec.side
+    zoc = g.zoc(enemy(side))
+    budget = u.mp if mp is None else mp
+    start = u.position
+    best: dict[Hex, tuple[float, Hex | None]] = {start: (0.0, None)}
+    heap = [(0.0, start)]
+    while heap:
+        d, h = heapq.heappop(heap)
+        if d > best[h][0]:
+            continue
+        if h != start and h in zoc:
+            continue
+        for _, n in m.grid.adjacent(h):
+            if not m.is_land(n):
+                continue
+            occ = g.occupant(n)
+            if occ is not None and not spec.is_depot:
+                continue
+            if spec.is_depot and (g.depot_at(n) is not None or (occ is not None and g.side_of(occ) != side)):
+                continue
+            cost = charts.terrain[m.terrain[n]]["movement"]
+            if n in zoc:
+                if h in zoc:
+                    if spec.infiltration == "none":
+                        continue
+                    cost += charts.infiltration_cost
+                else:
+                    cost += charts.enter_zoc_cost
+            nd = d + cost
+            if nd > budget and h != start:
+                continue
+            if nd > budget and h == start and u.moved:
+                continue
+            if n not in best or nd < best[n][0]:
+                best[n] = (nd, h)
+                heapq.heappush(heap, (nd, n))
+    return best
+
+
+def path_to(best: dict[Hex, tuple[float, Hex | None]], target: Hex) -> list[Hex]:
+    path = [target]
+    while best[path[-1]][1] is not None:
+        path.append(best[path[-1]][1])
+    path.reverse()
+    return path[1:]
+
+
+def field(g: Game, goals: list[Hex], side: str, block_enemy: bool = True) -> dict[Hex, float]:
+    """Movement-point distance from every land position to the nearest goal (terrain only)."""
+    m = g.data.map
+    charts = g.data.charts
+    dist: dict[Hex, float] = {}
+    heap = []
+    for goal in goals:
+        dist[goal] = 0.0
+        heap.append((0.0, goal))
+    heapq.heapify(heap)
+    while heap:
+        d, h = heapq.heappop(heap)
+        if d > dist[h]:
+            continue
+        # cost of stepping from n into h (reverse walk)
+        step = charts.terrain[m.terrain[h]]["movement"]
+        for _, n in m.grid.adjacent(h):
+            if not m.is_land(n) or n in dist and dist[n] <= d + step:
+                continue
+            occ = g.occupant(n) if block_enemy else None
+            extra = 6.0 if occ is not None and g.side_of(occ) != side else 0.0
+            nd = d + step + extra
+            if nd < dist.get(n, 1e9):
+                dist[n] = nd
+                heapq.heappush(heap, (nd, n))
+    return dist
+
+
+def supply_sources(g: Game, nation: str) -> list[Hex]:
+    from ..engine.supply import allied_sources
+    return allied_sources(g, nation)
+
+
+def supply_distance(sources: list[Hex], hex_: Hex) -> int:
+    return min((distance(hex_, s) for s in sources), default=99)
+
+
+def odds_with(g: Game, attackers: list[str], defender: str) -> float:
+    if not attackers:
+        return 0.0
+    return combat.odds(g, attackers, defender)

@@ -1,0 +1,94 @@
+"""Parts shared by the computer players: following a movement plan, retreats, support."""
+
+from __future__ import annotations
+
+from ..engine.actions import Action, Answer, EndPhase, FinishUnit, Move, Retreat, HoldGround
+from ..engine.game import Game
+from ..engine.hexgrid import Hex, direction_to, neighbour
+from ..engine.prompts import MovePrompt, RetreatPrompt
+from ..engine.util import enemy
+from . import board
+
+
+class MovePlanner:
+    """Plans each unit's move once per movement phase, then walks it step by step."""
+
+    def __init__(self) -> None:
+        self.phase_key: tuple | None = None
+        self.paths: dict[str, list[Hex]] = {}
+        self.claimed: dict[Hex, str] = {}
+        self.cycle = 1
+        self.moves_this_cycle = 0
+
+    def reset_if_new_phase(self, g: Game) -> bool:
+        key = (g.state.turn, g.state.phase)
+        if key != self.phase_key:
+            self.phase_key = key
+            self.paths, self.claimed = {}, {}
+            self.cycle, self.moves_this_cycle = 1, 0
+            return True
+        return False
+
+    def next_step(self, g: Game, p: MovePrompt, plan) -> Action:
+        """The next Move of ``p.unit``'s plan; ``plan(g, uid)`` makes one (a list of positions).
+
+        Units behind others may find their way open once the front units have
+        moved, so each later cycle plans again the units that have not moved,
+        until a cycle passes with nothing moving.
+        """
+        if p.cycle != self.cycle:
+            if self.moves_this_cycle == 0:
+                return EndPhase()
+            self.cycle, self.moves_this_cycle = p.cycle, 0
+            for uid in list(self.paths):
+                if not g.unit(uid).moved:
+                    del self.paths[uid]
+                    self.claimed = {h: o for h, o in self.claimed.items() if o != uid}
+        uid = p.unit
+        if uid not in self.paths:
+            self.paths[uid] = plan(g, uid) or []
+        path = self.paths[uid]
+        u = g.unit(uid)
+        while path and path[0] == u.position:
+            path.pop(0)
+        if not path:
+            return FinishUnit(uid)
+        d = direction_to(u.position, path[0])
+        if d is None or d not in p.directions:
+            self.paths[uid] = []
+            return FinishUnit(uid)
+        path.pop(0)
+        self.moves_this_cycle += 1
+        return Move(uid, d)
+
+    def claim(self, hex_: Hex, uid: str) -> None:
+        self.claimed[hex_] = uid
+
+    def is_claimed(self, hex_: Hex, uid: str) -> bool:
+        owner = self.claimed.get(hex_)
+        return owner is not None and owner != uid
+
+
+def best_retreat(g: Game, p: RetreatPrompt, toward: list[Hex] | None = None) -> Action:
+    """Retreat away from the enemy: fewest enemies next to it, good ground, toward friends or supply."""
+    if not p.directions:
+        return HoldGround()
+    uid = p.unit
+    side = g.side_of(uid)
+    here = g.unit(uid).position
+    m = g.data.map
+    zoc = g.zoc(enemy(side))
+
+    def score(d: int) -> float:
+        h = neighbour(here, d)
+        s = -3.0 * len(g.adjacent_units(h, enemy(side))) - (4.0 if h in zoc else 0.0)
+        s += g.data.charts.terrain[m.terrain[h]]["defence"]
+        s += 0.5 * len(g.adjacent_units(h, side))
+        if toward:
+            s -= 0.3 * min(board.distance(h, t) for t in toward)
+        return s
+    return Retreat(max(p.directions, key=lambda d: (score(d), -d)))
+
+
+def yes(flag: bool) -> Answer:
+    return Answer("Y" if flag else "N")

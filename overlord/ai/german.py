@@ -1,0 +1,275 @@
+"""The computer German: Rommel, with his hands partly tied.
+
+He holds Cherbourg, Caen and St-Lo; forms his line on rivers, bocage and towns
+next to the Allied perimeter, where his zones of control stop the Allied
+advance; keeps as many units as he can on the ocean side of the naval range,
+where each one scores for him every turn; strikes at the landings and the
+beachhead markers with the panzer divisions while the Allies are weak;
+counter-attacks when the odds are good; pulls back units that are being cut
+off; sends reinforcements where the line is thinnest; and chooses his levels
+from the odds, his fatigue and his supply.
+"""
+
+from __future__ import annotations
+
+from ..engine import supply
+from ..engine.actions import Action, Advance, Answer, ChooseStrategy, EndPhase, FinishUnit, Support
+from ..engine.game import Game
+from ..engine.hexgrid import Hex, distance
+from ..engine.prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, MovePrompt, QuestionPrompt,
+                              RetreatPrompt, StrategyPrompt, SupportPrompt)
+from ..engine.state import ASHORE
+from . import board
+from .common import MovePlanner, best_retreat, yes
+
+EARLY = 4  # through 6/12 the panzers go for the beaches ("push you back into the sea")
+
+
+class GermanPlayer:
+    """The computer German ("ai")."""
+
+    name = "ai"
+    sides = ("german",)
+
+    def __init__(self, side: str = "german", seed: int = 0) -> None:
+        self.side = side
+        self.mover = MovePlanner()
+        self._need: dict[Hex, float] | None = None
+        self._front: dict[Hex, float] = {}
+        self._supplied: set[Hex] = set()
+        self._line: list[Hex] | None = None
+        self._garrisons: dict[str, Hex] = {}
+
+    def choose(self, g: Game) -> Action:
+        p = g.prompt
+        if isinstance(p, QuestionPrompt):
+            return Answer(p.default)
+        if isinstance(p, MovePrompt):
+            if self.mover.reset_if_new_phase(g):
+                self._start_phase(g)
+            return self.mover.next_step(g, p, self.plan_move)
+        if isinstance(p, DefenderPrompt):
+            return yes(self.worth_attacking(g, p))
+        if isinstance(p, AttackerPrompt):
+            u = g.unit(p.attacker)
+            return yes(u.fatigue < 80 or not p.chosen)
+        if isinstance(p, StrategyPrompt):
+            return ChooseStrategy(self.attack_level(g, p) if p.role == "attack" else self.defence_level(g, p))
+        if isinstance(p, RetreatPrompt):
+            return best_retreat(g, p, toward=self._home(g))
+        if isinstance(p, AdvancePrompt):
+            return self.advance(g, p)
+        if isinstance(p, SupportPrompt):
+            return Support(0, 0)
+        legal = g.legal_actions()
+        return EndPhase() if EndPhase() in legal else legal[0]
+
+    # ------------------------------------------------------------------ the picture
+    def _start_phase(self, g: Game) -> None:
+        self._supplied = supply.german_supplied_positions(g)
+        self._need = None
+        self._garrisons = self.garrisons(g)
+
+    def garrisons(self, g: Game) -> dict[str, Hex]:
+        """A German unit for each objective position the Allies are closing on: the one there, or the
+        strongest that can get there this turn, or else the nearest, sent on its way."""
+        m = g.data.map
+        allied_pos = [g.unit(a).position for a in board.combat_units(g, "allied")]
+        units = [u for u in g.units("german", ASHORE, combat=True) if not u.cadre]
+        assigned: dict[str, Hex] = {}
+        for hexes in m.objectives.values():
+            for h in hexes:
+                occupant = g.occupant(h)
+                if occupant is not None:
+                    if g.side_of(occupant) == "german" and not g.unit(occupant).cadre:
+                        assigned[occupant] = h  # a garrison stays
+                    continue
+                if not any(distance(p, h) <= 4 for p in allied_pos):
+                    continue
+                free = [u for u in units if u.id not in assigned and u.mp >= 0]
+                reachable = [u for u in free if distance(u.position, h) <= 3 and h in board.reach(g, u.id, mp=g.spec(u.id).movement)]
+                if reachable:
+                    pick = max(reachable, key=lambda u: (u.cp, u.id))
+                elif free:
+                    pick = min(free, key=lambda u: (distance(u.position, h), -u.cp, u.id))
+                    if distance(pick.position, h) > 6:
+                        continue
+                else:
+                    continue
+                assigned[pick.id] = h
+        return assigned
+
+    def _home(self, g: Game) -> list[Hex]:
+        grid = g.data.map.grid
+        return [(c, grid.rows - 1) for c in range(4, grid.cols)] + [(grid.cols - 1, r) for r in range(6, grid.rows)]
+
+    def needs(self, g: Game) -> dict[Hex, float]:
+        """How badly each position wants a German unit.
+
+        The objectives when threatened; the main line of resistance, the
+        ocean-side positions along the naval-range line, where a unit both
+        scores every turn and bars the way to the continent side; and the ring
+        of positions next to the Allied units, whose zones of control stop them.
+        """
+        if self._need is not None:
+            return self._need
+        m = g.data.map
+        allied_pos = [g.unit(a).position for a in board.combat_units(g, "allied")]
+        need: dict[Hex, float] = {}
+        for hexes in m.objectives.values():
+            for h in hexes:
+                near = sum(1 for p in allied_pos if distance(p, h) <= 4)
+                need[h] = (20.0 if near else 4.0) + 3.0 * min(near, 4)
+        for hexes in m.objectives.values():
+            for h in hexes:
+                o = g.occupant(h)
+                held = o is not None and g.side_of(o) == "allied"
+                threatened = any(distance(p, h) <= 2 for p in allied_pos)
+                for _, n in m.grid.adjacent(h):
+                    if m.is_land(n) and g.occupant(n) is None:
+                        # take back an objective the Allies hold; stand beside a garrison under threat
+                        need[n] = need.get(n, 0.0) + (10.0 if held else 4.0 if threatened else 0.0)
+        for h in self.main_line(g):
+            if g.occupant(h) is None or g.side_of(g.occupant(h)) == "german":
+                near = min((distance(h, p) for p in allied_pos), default=9)
+                need[h] = need.get(h, 0.0) + (4.0 if near <= 3 else 2.0)
+        for p in allied_pos:
+            for _, n in m.grid.adjacent(p):
+                if m.is_land(n) and (g.occupant(n) is None or g.side_of(g.occupant(n)) == "german"):
+                    need[n] = need.get(n, 0.0) + (2.0 if m.naval_side[n] == "o" else 1.0)
+        self._need = need
+        self._front = board.field(g, list(need), "german") if need else {}
+        return need
+
+    def main_line(self, g: Game) -> list[Hex]:
+        """Ocean-side land positions with a continent-side neighbour: the naval-range line."""
+        if self._line is None:
+            m = g.data.map
+            self._line = [h for h in m.grid.positions() if m.is_land(h) and m.naval_side[h] == "o"
+                          and any(m.naval_side[n] == "c" for n in m.grid.neighbours(h))]
+        return self._line
+
+    # ------------------------------------------------------------------ movement
+    def plan_move(self, g: Game, uid: str) -> list[Hex]:
+        u = g.unit(uid)
+        spec = g.spec(uid)
+        m = g.data.map
+        best = board.reach(g, uid)
+        post = self._garrisons.get(uid)
+        if post is not None:  # garrison an objective: go there, or as near as this turn allows
+            if post in best:
+                self.mover.claim(post, uid)
+                return board.path_to(best, post)
+            fld = board.field(g, [post], "german")
+            target = min(best, key=lambda h: (fld.get(h, 99.0), best[h][0], h))
+            self.mover.claim(target, uid)
+            return board.path_to(best, target)
+        need = self.needs(g)
+        early = g.state.turn < EARLY
+        mobile = spec.infiltration == "mechanised"
+        vp = g.data.charts.victory_points
+        turns_scoring = g.state.turn + 1 - g.turn_of(vp["ocean_first_turn"])
+        ocean_value = vp["ocean_first_points"] + vp["ocean_increase"] * max(0, turns_scoring) if turns_scoring >= 0 else 1
+        allied_pos = [g.unit(a).position for a in board.combat_units(g, "allied")]
+        scored = []
+        for h, (cost, _) in best.items():
+            if self.mover.is_claimed(h, uid) or (h != u.position and g.occupant(h) is not None):
+                continue
+            near_front = min((distance(h, p) for p in allied_pos), default=99) <= 2
+            s = -0.8 * self._front.get(h, 40.0)
+            s += need.get(h, 0.0) * 1.5
+            if near_front:
+                s += (g.data.charts.terrain[m.terrain[h]]["defence"] - 1.0) * 3.0
+            if m.naval_side[h] == "o":
+                s += 1.0 + 0.8 * ocean_value
+            enemies = g.adjacent_units(h, "allied")
+            if enemies:
+                threat = sum(board.attack_from(g, e, g.unit(e).position) for e in enemies)
+                ratio = threat / max(board.defence_at(g, uid, h), 1.0)
+                if ratio > 2.0 and m.objective_of(h) is None:  # objectives are held at all costs
+                    s -= (ratio - 2.0) * (2.0 if mobile else 4.0)
+                if mobile or early:
+                    s += self.strike_value(g, uid, h, enemies, early)
+            if h not in self._supplied:
+                s -= 20.0
+            s -= 2.0 * sum(1 for n in m.grid.neighbours(h) if self.mover.claimed.get(n) not in (None, uid))
+            s -= 0.05 * cost
+            if h == u.position:
+                s += 0.5
+            scored.append((s, -cost, h))
+        if not scored:
+            return []
+        target = max(scored)[2]
+        self.mover.claim(target, uid)
+        return board.path_to(best, target)
+
+    def strike_value(self, g: Game, uid: str, h: Hex, enemies: list[str], early: bool) -> float:
+        """What a counter-attack from ``h`` promises: the best odds the German could bring on a neighbour."""
+        m = g.data.map
+        mine = board.attack_from(g, uid, h)
+        best = 0.0
+        for e in enemies:
+            target = g.unit(e).position
+            others = sum(board.attack_from(g, x, g.unit(x).position) for x in g.adjacent_units(target, "german")
+                         if x != uid and not g.unit(x).cadre)
+            odds = (mine + others) / max(board.defence_at(g, e, target), 1.0)
+            if odds < 1.2:
+                continue
+            value = 4.0 * min(odds, 3.0)
+            if m.objective_of(target) is not None:
+                value += 8.0
+            if early and m.beach_of_position(target) is not None:
+                value += 8.0  # push them back into the sea
+            best = max(best, value)
+        return best
+
+    # ------------------------------------------------------------------ combat
+    def worth_attacking(self, g: Game, p: DefenderPrompt) -> bool:
+        attackers = [a for a in p.attackers if g.unit(a).fatigue < 80] or list(p.attackers)
+        ratio = board.odds_with(g, attackers, p.defender)
+        d = g.unit(p.defender)
+        m = g.data.map
+        on_beach = m.beach_of_position(d.position) is not None
+        if d.cp < 20:
+            return ratio >= 1.0
+        if on_beach and g.state.turn < EARLY:
+            return ratio >= 1.1
+        if m.objective_of(d.position) is not None:
+            return ratio >= 1.1
+        return ratio >= 1.8
+
+    def attack_level(self, g: Game, p: StrategyPrompt) -> int:
+        r = p.odds
+        level = 8 if r >= 3 else 7 if r >= 2 else 6 if r >= 1.5 else 5 if r >= 1.1 else 3
+        return max(1, min(level, p.max_level))
+
+    def defence_level(self, g: Game, p: StrategyPrompt) -> int:
+        r = p.odds  # the Allied attack against us
+        d = g.unit(p.defender)
+        m = g.data.map
+        key = m.objective_of(d.position) is not None
+        strong_ground = g.data.charts.terrain[m.terrain[d.position]]["defence"] >= 2
+        if d.cadre or d.cp < 15:
+            level = 3
+        elif key:
+            level = 6  # hold at all costs
+        elif r >= 3.5 and not strong_ground:
+            level = 3  # fighting withdrawal: no second combat for the attacker
+        elif r >= 1.5:
+            level = 6 if strong_ground else 5
+        elif r >= 0.8:
+            level = 7
+        else:
+            level = 8
+        return max(1, min(level, p.max_level))
+
+    def advance(self, g: Game, p: AdvancePrompt) -> Action:
+        m = g.data.map
+        if m.beach_of_position(p.into) is not None or m.objective_of(p.into) is not None:
+            return Advance(p.unit, p.direction)
+        here = g.unit(p.unit).position
+        better = g.data.charts.terrain[m.terrain[p.into]]["defence"] > g.data.charts.terrain[m.terrain[here]]["defence"]
+        safe = len(g.adjacent_units(p.into, "allied")) <= 1
+        if better and safe and p.into in self._supplied:
+            return Advance(p.unit, p.direction)
+        return FinishUnit(p.unit)

@@ -1,0 +1,180 @@
+"""The computer players: legal actions only, games that end, the same game from the same seed."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from overlord.ai import make_player, player_names
+from overlord.engine import Game
+from overlord.engine.actions import Allocate, Answer, ChooseStrategy
+from overlord.engine.prompts import AllocationPrompt, DefenderPrompt, StrategyPrompt
+
+from builders import blank_game, computer_settings, put
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def play_checked(seed, allied, german, scenario="campaign"):
+    """A whole game in which every action is checked against the legal ones and the generator is never read."""
+    g = Game.new(computer_settings(scenario=scenario), seed)
+    players = {"allied": make_player(allied, "allied", seed), "german": make_player(german, "german", seed)}
+    seen = set()
+    while not g.over:
+        p = g.prompt
+        rng_before = g.state.rng.state
+        action = players[p.side].choose(g)
+        assert g.state.rng.state == rng_before, "a computer player touched the game's random generator"
+        assert action in g.legal_actions(), (p, action)
+        seen.add(type(p).__name__)
+        g.apply(action)
+    return g, seen
+
+
+@pytest.mark.parametrize("seed,allied,german", [
+    (1, "historical", "ai"), (2, "caen-first", "ai"), (3, "historical", "random"), (4, "random", "ai"),
+    (5, "historical", "pass"), (6, "pass", "ai"),
+])
+def test_computer_players_make_only_legal_moves_and_finish(seed, allied, german):
+    g, seen = play_checked(seed, allied, german)
+    assert g.over and len(g.state.history) == 14
+    if allied == "historical" and german == "ai":
+        assert {"MovePrompt", "DefenderPrompt", "AttackerPrompt", "StrategyPrompt", "AllocationPrompt",
+                "InterdictionPrompt", "RetreatPrompt"} <= seen
+
+
+def test_two_week_games_finish_too():
+    g, _ = play_checked(7, "historical", "ai", scenario="two-week")
+    assert g.state.history[-1].turn == "6/20"
+
+
+def test_same_seed_same_game():
+    a, _ = play_checked(11, "historical", "ai")
+    b, _ = play_checked(11, "historical", "ai")
+    assert a.state_hash() == b.state_hash() and a.actions == b.actions
+
+
+def test_the_computer_players_never_look_at_the_generator():
+    for path in (ROOT / "overlord" / "ai").glob("*.py"):
+        if path.name == "baseline.py":  # the random player has its own generator
+            continue
+        text = path.read_text()
+        assert ".rng" not in text and "state.rng" not in text, path.name
+
+
+def test_player_names():
+    assert set(player_names("allied")) >= {"historical", "caen-first", "pass", "random"}
+    assert set(player_names("german")) >= {"ai", "pass", "random"}
+    with pytest.raises(ValueError):
+        make_player("ai", "allied")
+    with pytest.raises(ValueError):
+        make_player("historical", "german")
+
+
+# --------------------------------------------------------------------------- the German
+def test_the_german_keeps_a_threatened_garrison_in_place():
+    g = blank_game(turn=5)
+    put(g, "de-709-inf", (4, 0))  # Cherbourg
+    put(g, "us-4-inf", (5, 2))
+    g.state.phase = "german_movement"
+    from overlord.engine import movement
+    assert movement.begin(g, [])
+    g._prompt = g._legal = None
+    german = make_player("ai", "german")
+    action = german.choose(g)
+    assert type(action).__name__ in ("FinishUnit", "EndPhase")  # it stays in the fortress
+
+
+def test_the_german_strikes_at_a_weak_landing_early():
+    g = blank_game(turn=1)
+    put(g, "us-rangers", (11, 5), cp=12)  # a weak unit on Omaha beach
+    put(g, "de-21-pz", (12, 6))
+    from overlord.engine import combat
+    g.state.phase = "german_combat"
+    assert combat.begin(g, [])
+    g._prompt = g._legal = None
+    german = make_player("ai", "german")
+    p = g.prompt
+    assert isinstance(p, DefenderPrompt) and p.defender == "us-rangers"
+    assert german.choose(g) == Answer("Y")
+
+
+def test_the_german_chooses_levels_from_the_odds():
+    german = make_player("ai", "german")
+    g = blank_game(turn=4)
+    put(g, "de-352-inf", (11, 8))  # bocage
+    put(g, "de-91-inf", (16, 10))  # clear
+    for defender, odds, expect in (("de-352-inf", 2.0, 6), ("de-91-inf", 5.0, 3), ("de-91-inf", 0.5, 8)):
+        p = StrategyPrompt(side="german", role="defence", defender=defender, attackers=("us-1-inf",), max_level=9,
+                           odds=odds)
+        assert german.defence_level(g, p) == expect
+    p = StrategyPrompt(side="german", role="attack", defender="us-1-inf", attackers=("de-21-pz",), max_level=4, odds=3.5)
+    assert german.attack_level(g, p) == 4  # capped by fatigue
+
+
+# --------------------------------------------------------------------------- the Allies
+def test_the_allied_allocation_follows_the_chart_then_need():
+    g = Game.new(computer_settings(), 3)
+    allied = make_player("historical", "allied")
+    german = make_player("ai", "german")
+    allocations = []
+    while g.state.turn < 7:
+        p = g.prompt
+        action = (allied if p.side == "allied" else german).choose(g)
+        if isinstance(p, AllocationPrompt):
+            allocations.append((p.for_turn, action))
+            if p.for_turn in g.data.charts.suggested_allocation:
+                assert action == Allocate(**p.suggested.as_dict())
+        g.apply(action)
+    for _, a in allocations:
+        assert a.fuel + a.general + a.combat + a.amphibious == 100
+    storm_eve = [a for t, a in allocations if t in ("6/16", "6/18")]
+    calm = [a for t, a in allocations if t == "6/14"]
+    assert storm_eve and calm and storm_eve[0].general >= calm[0].general  # stockpile before the storms
+
+
+def test_the_allies_land_the_june_6_plan():
+    from overlord.ai.allied import DDAY_LANDINGS
+    g = Game.new(computer_settings(), 5)
+    players = {"allied": make_player("historical", "allied"), "german": make_player("ai", "german")}
+    while g.state.turn == 0:
+        g.apply(players[g.prompt.side].choose(g))
+    for uid, beach in DDAY_LANDINGS.items():
+        u = g.unit(uid)
+        if u.status == "ashore":
+            assert u.beach == beach or u.beach is None, (uid, u.beach)
+    assert 12 <= g.state.formations_landed_dday <= 15
+
+
+def test_the_allies_attack_only_when_it_pays():
+    allied = make_player("historical", "allied")
+    g = blank_game(turn=4)
+    g.state.pools.combat = 1000
+    g.state.air_left, g.state.naval_left = 0, 0
+    put(g, "us-1-inf", (16, 7))
+    put(g, "de-12ss-pz", (16, 8), fatigue=0)  # a strong panzer division in the open: 0.6:1
+    p = DefenderPrompt(side="allied", defender="de-12ss-pz", attackers=("us-1-inf",), pass_no=1, second_combat=False)
+    assert not allied.worth_attacking(g, p)
+    put(g, "de-716-inf", (17, 7), cp=10)  # a beaten unit: attack it
+    p = DefenderPrompt(side="allied", defender="de-716-inf", attackers=("us-1-inf",), pass_no=1, second_combat=False)
+    assert allied.worth_attacking(g, p)
+
+
+def test_tournament_command_prints_a_table_and_json():
+    r = subprocess.run([sys.executable, "-m", "overlord", "tournament", "--games", "2", "--seed", "5"],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    for words in ("Level of victory", "Allied Marginal", "Score: median", "Cherbourg", "Median date taken",
+                  "Formations ashore at the end of D-Day"):
+        assert words in r.stdout
+    j = json.loads(subprocess.run([sys.executable, "-m", "overlord", "tournament", "--games", "2", "--json",
+                                   "--allied", "caen-first"], capture_output=True, text=True, cwd=ROOT).stdout)
+    assert j["games"] == 2 and j["allied"] == "caen-first" and j["german"] == "ai"
+    assert sum(j["victory_levels"].values()) == 2
+    assert set(j["objectives"]) == {"Cherbourg", "Caen", "St-Lo"}
+    assert {"median", "q1", "q3", "min", "max"} <= set(j["score"])
+    bad = subprocess.run([sys.executable, "-m", "overlord", "tournament", "--german", "historical"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert bad.returncode == 2
