@@ -46,6 +46,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_tournament)
 
+    p = sub.add_parser("fuzz", help="play many random games, checking every invariant after every action")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0, help="the first seed (the games use seed, seed+1, ...)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_fuzz)
+
     p = sub.add_parser("replay", help="check that a save's actions reproduce its state hash")
     p.add_argument("file")
     p.set_defaults(func=cmd_replay)
@@ -159,6 +166,32 @@ def tournament_text(result) -> str:
     f = result["formations_landed_dday"]
     lines += ["", f"Formations ashore at the end of D-Day: median {f['median']}, {f['min']} to {f['max']}"]
     return "\n".join(lines)
+
+
+def cmd_fuzz(args) -> int:
+    _load_data_or_exit()
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from .fuzz import run
+    if args.games < 1 or args.jobs < 1:
+        print("overlord: --games and --jobs must be at least 1", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    err = Console(stderr=True)
+    with Progress(TextColumn("[bold]fuzzing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err, transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task("games", total=args.games)
+        result = run(args.games, args.seed, args.jobs, progress=lambda done, total: bar.update(task, completed=done))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"games played:    {result['games']} (seeds {args.seed}-{args.seed + args.games - 1})")
+        print(f"actions applied: {result['actions']}")
+        print(f"failures:        {len(result['failures'])}")
+        for f in result["failures"]:
+            print(f"  seed {f['seed']} ({f['allied']} v {f['german']}), after {f['actions']} actions: {f['failure']}")
+            print(f"    reproduce: python3 -m overlord fuzz --games 1 --seed {f['seed']}")
+    return EXIT_OK if not result["failures"] else EXIT_FAIL
 
 
 def cmd_replay(args) -> int:

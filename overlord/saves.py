@@ -144,10 +144,7 @@ def replay_document(doc: dict[str, Any], path: Path | str = "save") -> Game:
 def load_save(path: Path | str) -> Game:
     """Load a save. Raises SaveError, one line, on any problem."""
     doc = read_document(path)
-    try:
-        snapshot = state_from_dict(doc["state"])
-    except Exception as exc:
-        raise SaveError(f"{path}: the state snapshot is malformed ({_one_line(exc)})") from None
+    snapshot = _snapshot(doc, path)
     game = replay_document(doc, path)
     if game.state_hash() != doc["state_hash"]:
         raise SaveError(f"{path}: the state hash does not match the replayed game")
@@ -162,11 +159,21 @@ def verify_replay(path: Path | str) -> tuple[bool, str]:
     Raises SaveError when the file cannot be read as a save at all.
     """
     doc = read_document(path)
+    snapshot = _snapshot(doc, path)
     game = replay_document(doc, path)
     got = game.state_hash()
-    if got == doc["state_hash"]:
-        return True, f"{path}: replayed {len(doc['actions'])} actions; state hash {got[:16]} matches"
-    return False, f"{path}: replay gives state hash {got[:16]}, the file says {doc['state_hash'][:16]}"
+    if got != doc["state_hash"]:
+        return False, f"{path}: replay gives state hash {got[:16]}, the file says {doc['state_hash'][:16]}"
+    if snapshot != game.state:
+        raise SaveError(f"{path}: the state snapshot does not match the replayed game")
+    return True, f"{path}: replayed {len(doc['actions'])} actions; state hash {got[:16]} matches"
+
+
+def _snapshot(doc: dict[str, Any], path) -> Any:
+    try:
+        return state_from_dict(doc["state"])
+    except Exception as exc:
+        raise SaveError(f"{path}: the state snapshot is malformed ({_one_line(exc)})") from None
 
 
 def list_saves(folder: Path | None = None) -> list[dict[str, Any]]:

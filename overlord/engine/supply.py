@@ -50,19 +50,21 @@ def allied_sources(g: "Game", nation: str) -> list[Hex]:
     return sources
 
 
-def trace_allied(g: "Game") -> list[str]:
-    """Set every Allied unit's in_supply flag; returns the ids of units out of supply."""
+def allied_out_of_supply(g: "Game") -> list[str]:
+    """The Allied units ashore that cannot trace supply now (nothing is changed)."""
     rng = g.data.rules.supply.range
     sources = {n: allied_sources(g, n) for n in ("US", "BC")}
-    out = []
+    return [u.id for u in g.units("allied", ASHORE)
+            if not any(distance(u.position, s) <= rng for s in sources[g.spec(u.id).nation])]
+
+
+def trace_allied(g: "Game") -> list[str]:
+    """Set every Allied unit's in_supply flag; returns the ids of units out of supply."""
+    out = allied_out_of_supply(g)
+    cut = set(out)
     for u in g.units("allied", status=None):
-        if u.status == AFLOAT:
-            u.in_supply = True
-        elif u.status == ASHORE:
-            nation = g.spec(u.id).nation
-            u.in_supply = any(distance(u.position, s) <= rng for s in sources[nation])
-            if not u.in_supply:
-                out.append(u.id)
+        if u.status in (AFLOAT, ASHORE):
+            u.in_supply = u.id not in cut
     return out
 
 
