@@ -96,14 +96,14 @@ class MapData:
         object.__setattr__(self, "_beach_by_position", {p: b for b in self.beaches for p in b.positions})
 
 
-def load_map(root: Path, terrain_names: tuple[str, ...]) -> MapData:
+def load_map(root: Path, terrain_names: tuple[str, ...], strict: bool = True) -> MapData:
     meta = Source(root / "map.toml", root).parse_toml()
     legend = {}
     for code in meta.table(("legend",)):
         if len(code) != 1 or code.isspace():
             raise meta.error(("legend", code), "a map code must be one visible character")
         legend[code] = meta.str(("legend", code), terrain_names)
-    terrain, cols, rows = _read_map_text(Source(root / "map.txt", root), legend)
+    terrain, cols, rows = _read_map_text(Source(root / "map.txt", root), legend, strict)
     grid = Grid(cols, rows)
 
     def position(path, land: bool | None = None) -> Hex:
@@ -180,13 +180,13 @@ def load_map(root: Path, terrain_names: tuple[str, ...]) -> MapData:
     drop_zones = {u: positions(("drop_zones", u), True) for u in meta.table(("drop_zones",))}
     entry = {n: position(("entry", n), True) for n in meta.table(("entry",))}
     for n, h in entry.items():
-        if not grid.on_edge(h):
+        if strict and not grid.on_edge(h):
             raise meta.error(("entry", n), f"entry position {list(h)} is not on the map's edge")
     return MapData(grid, terrain, legend, towns, places, objectives, tuple(beaches), rivers, flooded,
                    naval_side, waiting, drop_zones, entry)
 
 
-def _read_map_text(src: Source, legend: dict[str, str]) -> tuple[dict[Hex, str], int, int]:
+def _read_map_text(src: Source, legend: dict[str, str], strict: bool = True) -> tuple[dict[Hex, str], int, int]:
     terrain: dict[Hex, str] = {}
     width = None
     row = 0
@@ -208,9 +208,11 @@ def _read_map_text(src: Source, legend: dict[str, str]) -> tuple[dict[Hex, str],
                 raise DataError(src.name, lineno, f"row {row} column {col}", f"unknown terrain code {code!r}")
             terrain[(col, row)] = legend[code]
         row += 1
-    if row != 12:
+    if width is None:
+        raise DataError(src.name, None, "rows", "the map has no rows")
+    if strict and row != 12:
         raise DataError(src.name, None, "rows", f"the map must have 12 rows (0 = Cherbourg's line, 11 = the southern edge); it has {row}")
-    if width is None or not 18 <= width <= 24:
+    if strict and not 18 <= width <= 24:
         raise DataError(src.name, None, "columns", f"the map should be 18-24 columns wide; it is {width}")
     return terrain, width, row
 
@@ -252,7 +254,7 @@ class UnitSpec:
         return self.type in ("ranger", "commando")
 
 
-def load_oob(root: Path, map_: MapData, turns: tuple[str, ...], forces: dict) -> dict[str, UnitSpec]:
+def load_oob(root: Path, map_: MapData, turns: tuple[str, ...], forces: dict, strict: bool = True) -> dict[str, UnitSpec]:
     src = Source(root / "oob.toml", root).parse_toml()
     types = {side: src.table(("types", side)) for side in SIDES}
     for side, table in types.items():
@@ -306,7 +308,8 @@ def load_oob(root: Path, map_: MapData, turns: tuple[str, ...], forces: dict) ->
     for uid in map_.drop_zones:
         if uid not in units:
             raise DataError(src.name, None, "unit", f"map.toml has drop zones for {uid!r}, which is not in the order of battle")
-    _check_allied_forces(src, units, forces)
+    if strict:
+        _check_allied_forces(src, units, forces)
     for b in map_.beaches:
         if not any(u.beach == b.name for u in units.values()):
             raise DataError(src.name, None, "unit", f"no coastal defence unit holds {b.name} beach")
@@ -698,14 +701,18 @@ class GameData:
         return self.units[uid]
 
 
-def load_data(root: Path | None = None) -> GameData:
-    """Load and validate every data file. Raises DataError on the first problem."""
+def load_data(root: Path | None = None, strict: bool = True) -> GameData:
+    """Load and validate every data file. Raises DataError on the first problem.
+
+    ``strict=False`` (for benchmarks on generated maps only) lets the map be any
+    size and the order of battle any strength.
+    """
     root = Path(root) if root is not None else default_data_dir()
     if not root.is_dir():
         raise DataError(str(root), None, "", "the data folder is missing")
     charts = load_charts(root)
-    map_ = load_map(root, TERRAINS)
-    units = load_oob(root, map_, charts.turns, charts.allied_forces)
+    map_ = load_map(root, TERRAINS, strict)
+    units = load_oob(root, map_, charts.turns, charts.allied_forces, strict)
     rules = load_rules(root, charts.turns, map_.towns)
     for uid, zones in map_.drop_zones.items():
         for i, z in enumerate(zones):

@@ -45,6 +45,7 @@ class Game:
         self.opening_events: list[Event] = []
         self._prompt: Prompt | None = None
         self._legal: Sequence[Action] | None = None
+        self.scratch: dict = {}  # derived values the rules work out once per state (never saved)
         self._rebuild_index()
 
     # ------------------------------------------------------------------ creation
@@ -103,7 +104,11 @@ class Game:
         if action not in self.legal_actions():
             raise IllegalAction(self._why_illegal(action))
         events: list[Event] = []
-        self._handler().apply(self, action, events)
+        self.scratch.clear()
+        try:
+            self._handler().apply(self, action, events)
+        finally:
+            self.scratch.clear()
         self.actions.append(action)
         self._prompt = None
         self._legal = None
@@ -225,6 +230,7 @@ class Game:
     def place(self, uid: str, hex_: Hex, status: str = ASHORE) -> None:
         """Put a unit on a position (lifting it from where it was)."""
         self.lift(uid)
+        self.scratch.clear()
         u = self.state.units[uid]
         u.position = hex_
         u.status = status
@@ -238,6 +244,7 @@ class Game:
     def lift(self, uid: str) -> None:
         """Take a unit off the board index (its status and position are the caller's to set)."""
         u = self.state.units[uid]
+        self.scratch.clear()
         if u.position is not None and u.status == ASHORE:
             if self._depot.get(u.position) == uid:
                 del self._depot[u.position]

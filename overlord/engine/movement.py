@@ -65,6 +65,7 @@ def begin(g: "Game", events: list[Event]) -> bool:
         u.moved = u.stopped = False
     ashore.sort(key=lambda u: (u.position[0], u.position[1]))
     st.movement = MovementState(side=side, order=[u.id for u in ashore + afloat])
+    g.scratch.clear()  # movement points have been set
     events.append(PhaseStarted(text=f"{side.title()} movement", turn=g.turn_label, phase=st.phase))
     if not _settle(g):
         return _finish(g, events)
@@ -118,6 +119,7 @@ def apply(g: "Game", action, events: list[Event]) -> None:
         return
     if isinstance(action, Move):
         step(g, action.unit, action.direction, events)
+        g.scratch.clear()  # the board has changed
         if legal_directions(g, action.unit):
             return  # the same unit keeps the move
     mv.index += 1
@@ -128,6 +130,15 @@ def apply(g: "Game", action, events: list[Event]) -> None:
 
 # --------------------------------------------------------------------------- what a unit may do
 def legal_directions(g: "Game", uid: str) -> list[int]:
+    """The directions ``uid`` may move now (worked out once per state of the board)."""
+    cache = g.scratch.setdefault("directions", {})
+    found = cache.get(uid)
+    if found is None:
+        found = cache[uid] = _legal_directions(g, uid)
+    return found
+
+
+def _legal_directions(g: "Game", uid: str) -> list[int]:
     u = g.unit(uid)
     if u.stopped or u.status not in (ASHORE, AFLOAT):
         return []
