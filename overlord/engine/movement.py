@@ -255,28 +255,36 @@ def step(g: "Game", uid: str, direction: int, events: list[Event]) -> None:
 
 
 def _enter(g: "Game", uid: str, target: Hex, base: int, enters: bool, events: list[Event], origin: Hex) -> None:
-    u = g.unit(uid)
     spec = g.spec(uid)
-    terrain = g.data.map.terrain[target]
-    cost = base
-    if terrain not in g.data.charts.extra_point_exempt and g.rng.percent(g.data.charts.extra_point_percent):
-        cost += 1
+    cost = _with_chance_point(g, base, target)
     fuel = 0
     if spec.side == "allied":
         fuel = min(logistics.fuel_cost(g, uid, cost), g.state.pools.fuel)
         g.state.pools.fuel -= fuel
+    _arrive(g, uid, target, cost, enters)
+    where = g.data.map.name_of(target) or g.data.map.terrain[target]
+    events.append(UnitMoved(text=f"{spec.name} moves to {where} ({cost} MP{f', {fuel} fuel' if fuel else ''})"
+                                 + (": next to the enemy, it stops" if enters else ""),
+                            unit=uid, origin=origin, to=target, cost=cost, fuel=fuel, mp_left=g.unit(uid).mp))
+    if spec.side == "german":
+        losses.german_occupies(g, target, events)
+
+
+def _with_chance_point(g: "Game", base: int, target: Hex) -> int:
+    """The step's cost: its points, and a 30% chance of one more (not in the ocean)."""
+    exempt = g.data.map.terrain[target] in g.data.charts.extra_point_exempt
+    return base + (1 if not exempt and g.rng.percent(g.data.charts.extra_point_percent) else 0)
+
+
+def _arrive(g: "Game", uid: str, target: Hex, cost: int, enters: bool) -> None:
+    """Spend the points (all of them next to the enemy), tire the unit, and put it there."""
+    u = g.unit(uid)
     u.mp = max(0, u.mp - cost)
     u.moved = u.acted = True
     if enters:
         u.mp, u.stopped = 0, True
     fatigue.add_fatigue(g, u, g.data.rules.fatigue.per_movement_point * cost)
     g.place(uid, target, ASHORE)
-    where = g.data.map.name_of(target) or terrain
-    events.append(UnitMoved(text=f"{spec.name} moves to {where} ({cost} MP{f', {fuel} fuel' if fuel else ''})"
-                                 + (": next to the enemy, it stops" if enters else ""),
-                            unit=uid, origin=origin, to=target, cost=cost, fuel=fuel, mp_left=u.mp))
-    if spec.side == "german":
-        losses.german_occupies(g, target, events)
 
 
 def infiltration_chance(g: "Game", uid: str) -> int:
@@ -310,7 +318,7 @@ def land(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) ->
     if enters:
         base += g.data.charts.enter_zoc_cost
     brought = logistics.landing_supply(g, landed_cp)
-    _enter_from_sea(g, uid, target, base, enters)
+    _arrive(g, uid, target, _with_chance_point(g, base, target), enters)  # no fuel: the ships carry it
     text = f"{spec.name} lands at {beach.name}"
     if rounds:
         text += f" after {rounds} round{'s' if rounds > 1 else ''} against the coastal defences ({lost} CP lost)"
@@ -320,17 +328,6 @@ def land(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) ->
         text += f"; brings {brought['fuel']} fuel, {brought['general']} general, {brought['combat']} combat supply"
     events.append(Landed(text=text, unit=uid, beach=beach.name, to=target, rounds=rounds, cp_lost=lost))
     _overrun_if_cleared(g, beach, events)
-
-
-def _enter_from_sea(g: "Game", uid: str, target: Hex, base: int, enters: bool) -> None:
-    u = g.unit(uid)
-    cost = base + (1 if g.rng.percent(g.data.charts.extra_point_percent) else 0)
-    u.mp = max(0, u.mp - cost)
-    u.moved = u.acted = True
-    if enters:
-        u.mp, u.stopped = 0, True
-    fatigue.add_fatigue(g, u, g.data.rules.fatigue.per_movement_point * cost)
-    g.place(uid, target, ASHORE)
 
 
 def _overrun_if_cleared(g: "Game", beach: Beach, events: list[Event]) -> None:
