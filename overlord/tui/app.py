@@ -1,64 +1,363 @@
-"""The Overlord Textual app (minimal: the map and the current prompt)."""
+"""The Overlord Textual app: title, set-up, the game, and the screens around it.
+
+The app holds no rules. It keeps a Session (the engine game and its computer
+players), shows the prompt on the right screen, sends the player's answers to
+the engine, lets the computer answer its own prompts one by one at the display
+delay, and puts up the reports, the hot-seat hand-overs and the final report
+as they come.
+"""
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
-from textual.widgets import Footer, Header, Static
+import random
+from pathlib import Path
+from typing import Iterable
 
-from ..ai import make_player
-from ..engine.actions import Allocate, Answer, EndPhase
-from ..engine.game import Game
-from ..engine.prompts import AllocationPrompt, QuestionPrompt
-from .maprender import render_map
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from ..engine.game import Game, IllegalAction
+from ..engine.prompts import AdvancePrompt, QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
+from ..saves import SaveError, load_save
+from .cards import SIDE_NAME, phase_name
+from .charts_screen import ChartsScreen
+from .final import FinalScreen
+from .game_screen import GameScreen
+from .loadscreen import LoadScreen
+from .reporting import page_text
+from .roster import RosterScreen
+from .screens import HandOverScreen, HelpScreen, ReportScreen, SaveNameScreen, TooSmallScreen
+from .session import Session, autosave_path
+from .setup_screen import SetupScreen
+from .themes import CYCLE, THEMES
+from .title import TitleScreen
+
+MIN_SIZE = (80, 24)
+DELAY_UNIT = 0.15  # seconds of pause per point of the display delay setting, after each computer move
+MAX_COMPUTER_STEPS = 200_000
 
 
 class OverlordApp(App):
     TITLE = "Overlord: Battle for Normandy"
-    BINDINGS = [("ctrl+q", "quit", "Quit")]
+    CSS_PATH = "overlord.tcss"
+    BINDINGS = [
+        Binding("f1", "help", "Help"),
+        Binding("question_mark", "help", "Help", show=False),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+o", "load", "Load", show=False),
+        Binding("f2", "charts", "Charts", show=False),
+        Binding("f3", "roster", "Roster", show=False),
+        Binding("f5", "cycle_theme", "Theme", show=False),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+    ]
 
-    def __init__(self, seed: int | None = None, game: Game | None = None) -> None:
+    def __init__(self, seed: int | None = None, game: Game | None = None, delay: float | None = None,
+                 theme: str = "phosphor") -> None:
         super().__init__()
-        self.game = game or Game.new(None, seed or 0)
-        self.computer = {}
+        self.start_seed = seed
+        self.start_game = game
+        self.delay_override = delay
+        self.start_theme = theme
+        self.session: Session | None = None
+        self.main: Screen | None = None
+        self.hurry = False
+        self.too_small = False
+        self._timer = None
+        self._waiting = False  # one of the game's own modal screens (report, hand-over) is up
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static(id="map")
-        yield Static(id="prompt")
-        yield Footer()
-
+    # ------------------------------------------------------------------ start-up
     def on_mount(self) -> None:
-        self.refresh_view()
-
-    def refresh_view(self) -> None:
-        self.query_one("#map", Static).update(render_map(self.game))
-        p = self.game.prompt
-        if isinstance(p, QuestionPrompt):
-            text = f"{p.text} " + " ".join(f"[{o}] {l}" for o, l in zip(p.options, p.labels)) + f" (Enter: {p.default})"
+        for theme in THEMES:
+            self.register_theme(theme)
+        self.theme = self.start_theme if self.start_theme in self.available_themes else "phosphor"
+        if self.start_game is not None:
+            self.start(self.start_game, resumed=bool(self.start_game.actions))
+        elif self.start_seed is not None:
+            self.start(Game.new(None, self.start_seed))
         else:
-            text = f"{self.game.turn_label}: {p.kind} for the {p.side}"
-        self.query_one("#prompt", Static).update(text)
+            self.show_title()
+        self.check_size(self.size.width, self.size.height)
 
-    def on_key(self, event) -> None:
-        p = self.game.prompt
-        key = event.key.upper()
-        action = None
-        if isinstance(p, QuestionPrompt) and (key in p.options or event.key == "enter"):
-            action = Answer(key if key in p.options else p.default)
-        elif hasattr(p, "options") and key in getattr(p, "options"):
-            action = Answer(key)
-        elif isinstance(p, AllocationPrompt) and event.key == "enter":
-            action = Allocate(**p.suggested.as_dict())
-        elif key == "E":
-            action = EndPhase()
-        if action is not None and self.game.is_legal(action):
-            self.game.apply(action)
-            self._computer_moves()
-            self.refresh_view()
+    def show_title(self) -> None:
+        self.cancel_timer()
+        self.session = None
+        self._set_main(TitleScreen())
 
-    def _computer_moves(self) -> None:
-        settings = self.game.state.settings
-        while not self.game.over and settings.player(self.game.prompt.side) == "computer":
-            side = self.game.prompt.side
-            player = self.computer.setdefault(side, make_player("pass", side, self.game.state.seed))
-            self.game.apply(player.choose(self.game))
+    def new_game(self, seed: int | None = None) -> None:
+        self.start(Game.new(None, seed if seed is not None else random.randrange(1, 1_000_000)))
+
+    def start(self, game: Game, resumed: bool = False) -> None:
+        self.cancel_timer()
+        self.session = Session.resumed(game) if resumed else Session(game)
+        self.hurry = False
+        self._waiting = False
+        self.main = None
+        self.advance()
+
+    def load_file(self, path: Path | str) -> bool:
+        try:
+            game = load_save(path)
+        except SaveError as exc:
+            self._user_modal(LoadScreen(str(exc)), self._loaded)
+            return False
+        if self.session is not None and not self.session.game.over:
+            self.session.autosave()
+        self.start(game, resumed=True)
+        self.notify(f"Loaded {Path(path).name}: {game.turn_label}, {phase_name(game)}.", timeout=4)
+        return True
+
+    # ------------------------------------------------------------------ the main screen
+    def _set_main(self, screen: Screen) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) > 1:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+        self.main = screen
+        if self.too_small:
+            self.too_small = False
+            self.check_size(self.size.width, self.size.height)
+
+    def _show_main(self) -> None:
+        wanted = SetupScreen if isinstance(self.session.game.prompt, QuestionPrompt) else GameScreen
+        if not isinstance(self.main, wanted):
+            self._set_main(wanted())
+
+    def refresh_main(self) -> None:
+        if isinstance(self.main, (GameScreen, SetupScreen)) and self.main.is_mounted:
+            self.main.refresh_view()
+
+    def accepting(self) -> bool:
+        """May the person at the keyboard answer the prompt now?"""
+        s = self.session
+        return (s is not None and not self._waiting and not self.too_small and s.human_to_move
+                and self.screen is self.main)
+
+    def computer_moving(self) -> bool:
+        s = self.session
+        return s is not None and not s.game.over and s.is_computer(s.game.prompt.side) and self.screen is self.main
+
+    # ------------------------------------------------------------------ playing
+    def play(self, action) -> None:
+        """The player's answer: apply it, show what it did, and go on."""
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as exc:
+            if isinstance(self.main, GameScreen):
+                self.main.say(str(exc))
+            return
+        if isinstance(self.main, GameScreen):
+            self.main.add_events(events)
+            drops = [e for e in events if e.kind == "DropResult"]
+            if drops:  # where the division came down, and any drift, stays in view for the next drop
+                self.main.message = drops[-1].text
+        self.advance()
+
+    def advance(self) -> None:
+        """Bring the screens up to date: computer moves, reports, hand-overs, the final report."""
+        s = self.session
+        if s is None or self._waiting or self.too_small:
+            return
+        if self.main is not None and self.screen is not self.main:
+            return  # a help, charts or save screen is up; closing it calls advance again
+        self.cancel_timer()
+        for _ in range(MAX_COMPUTER_STEPS):
+            if s.game.over:
+                self._show_final()
+                return
+            if s.pages:
+                self._show_pages()
+                return
+            self._show_main()
+            if not s.is_computer(s.game.prompt.side):
+                break
+            events = self._computer_step()
+            if events and self.delay > 0 and not self.hurry:
+                self.refresh_main()
+                self._timer = self.set_timer(self.delay, self.advance)
+                return
+        self.hurry = False
+        if s.needs_handover():
+            self._show_handover()
+            return
+        s.take_seat()
+        s.recent = []
+        s.autosave_if_new_phase()
+        self.refresh_main()
+
+    def _computer_step(self) -> list:
+        s = self.session
+        events = s.apply(s.computer_action())
+        s.autosave_if_new_phase()
+        if isinstance(self.main, GameScreen):
+            self.main.add_events(events)
+        return events
+
+    @property
+    def delay(self) -> float:
+        if self.delay_override is not None:
+            return self.delay_override
+        return self.session.game.state.settings.display_delay * DELAY_UNIT
+
+    def hurry_up(self) -> None:
+        self.hurry = True
+        self.advance()
+
+    def cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _modal(self, screen: Screen) -> None:
+        self._waiting = True
+
+        def done(_result=None) -> None:
+            self._waiting = False
+            self.advance()
+        self.push_screen(screen, done)
+
+    def _show_pages(self) -> None:
+        self.session.autosave_if_new_phase()
+        self.refresh_main()
+        self._modal(ReportScreen([page_text(e) for e in self.session.take_pages()]))
+
+    def _show_handover(self) -> None:
+        p = self.session.game.prompt
+        what = f"{self.session.game.turn_label}: {phase_name(self.session.game)}."
+        game = self.session.game
+        if isinstance(p, StrategyPrompt) and p.role == "defence":
+            what = f"Your {game.spec(p.defender).name} is attacked: choose its defence level."
+        elif isinstance(p, SupportPrompt) and p.defensive:
+            what = f"Your {game.spec(p.defender).name} is attacked: bombardment, then its defence level."
+        elif isinstance(p, RetreatPrompt):
+            what = f"Your {game.spec(p.unit).name} must retreat."
+        elif isinstance(p, AdvancePrompt):
+            what = f"The enemy has fallen back: may your {game.spec(p.unit).name} advance?"
+        self.refresh_main()
+        self.session.take_seat()
+        self._modal(HandOverScreen(SIDE_NAME[p.side], what))
+
+    def _show_final(self) -> None:
+        s = self.session
+        s.autosave()
+        self.cancel_timer()
+        if not isinstance(self.main, FinalScreen):
+            self._set_main(FinalScreen(s.game.state.final_report or {}, s.game.data.charts.scenarios[
+                s.game.state.settings.scenario]["name"]))
+
+    # ------------------------------------------------------------------ the terminal's size
+    def on_resize(self, event) -> None:
+        self.check_size(event.size.width, event.size.height)
+
+    def check_size(self, width: int, height: int) -> None:
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small and not self.too_small:
+            self.too_small = True
+            self.cancel_timer()
+            self.push_screen(TooSmallScreen(MIN_SIZE))
+        elif small:
+            if isinstance(self.screen, TooSmallScreen):
+                self.screen.show(width, height)
+        elif self.too_small:
+            self.too_small = False
+            if any(isinstance(screen, TooSmallScreen) for screen in self.screen_stack):
+                while not isinstance(self.screen, TooSmallScreen):
+                    self.pop_screen()
+                self.pop_screen()
+            self.call_after_refresh(self.advance)
+
+    # ------------------------------------------------------------------ commands
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if self.too_small and action not in ("quit",):
+            return False
+        if action in ("save", "roster"):
+            return self.session is not None and not self.session.game.over
+        return True
+
+    def _user_modal(self, screen: Screen, callback=None) -> None:
+        if self.too_small:
+            return
+
+        def done(result=None) -> None:
+            if callback is not None:
+                callback(result)
+            self.call_after_refresh(self.advance)
+        self.push_screen(screen, done)
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self._user_modal(HelpScreen())
+
+    def action_charts(self) -> None:
+        if not isinstance(self.screen, ChartsScreen):
+            self._user_modal(ChartsScreen())
+
+    def action_roster(self) -> None:
+        if self.session is not None and not isinstance(self.screen, RosterScreen):
+            self._user_modal(RosterScreen(), self._look_at)
+
+    def _look_at(self, uid: str | None) -> None:
+        if uid is None or not isinstance(self.main, GameScreen):
+            return
+        u = self.session.game.unit(uid)
+        if u.position is not None:
+            self.main.look = u.position
+            self.main.refresh_view()
+
+    def action_save(self) -> None:
+        if self.session is None or isinstance(self.screen, SaveNameScreen):
+            return
+        g = self.session.game
+        default = f"{g.turn_label.replace('/', '-')}-{g.state.phase.replace('_', '-')}"
+        self._user_modal(SaveNameScreen(default), self._save_named)
+
+    def _save_named(self, name: str | None) -> None:
+        if not name:
+            return
+        try:
+            path = self.session.save(name)
+        except OSError as exc:
+            self.notify(f"Could not save: {exc}", severity="error")
+            return
+        self.notify(f"Saved as {path.name} in {path.parent}.", timeout=4)
+
+    def action_load(self) -> None:
+        if not isinstance(self.screen, LoadScreen):
+            self._user_modal(LoadScreen(), self._loaded)
+
+    def _loaded(self, path: Path | None) -> None:
+        if path is not None:
+            self.load_file(path)
+
+    def action_cycle_theme(self) -> None:
+        names = [n for n in CYCLE if n in self.available_themes]
+        self.theme = names[(names.index(self.theme) + 1) % len(names)] if self.theme in names else names[0]
+        self.notify(f"Colours: {self.theme}", timeout=2)
+
+    async def action_quit(self) -> None:
+        s = self.session
+        message = None
+        if s is not None and not s.game.over:
+            if s.autosave() is not None:
+                message = (f"Overlord: the game is saved in {autosave_path()}; "
+                           f"resume it with: overlord --load {autosave_path()}")
+        self.cancel_timer()
+        self.exit(message=message)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield SystemCommand("Save", "Save the game under a name (Ctrl+S)", self.action_save)
+        yield SystemCommand("Load", "Load a saved game (Ctrl+O)", self.action_load)
+        yield SystemCommand("Charts", "The rulebook charts (F2)", self.action_charts)
+        yield SystemCommand("Roster", "Every unit and its state (F3)", self.action_roster)
+        yield SystemCommand("Help", "The keys and how to play (F1)", self.action_help)
+        yield SystemCommand("Supply overlay", "Show which positions are within supply lines (S)", self._overlay)
+        yield SystemCommand("Next colours", "Green phosphor, amber, modern (F5)", self.action_cycle_theme)
+        yield SystemCommand("Quit", "Save to autosave and quit (Ctrl+Q)", self.action_quit)
+        yield from (c for c in super().get_system_commands(screen) if c.title not in ("Quit",))
+
+    def _overlay(self) -> None:
+        if isinstance(self.main, GameScreen):
+            self.main.action_supply_overlay()

@@ -1,0 +1,319 @@
+"""The question being asked, in words: one text per prompt kind, and the number fields it needs.
+
+Everything shown comes from the prompt, the game, the data or an engine
+helper (step_cost, preview, effective_points, decrease_range).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..engine import combat as combat_rules
+from ..engine import fatigue, interdiction, movement
+from ..engine.combat_results import bombardment_row
+from ..engine.game import Game
+from ..engine.hexgrid import neighbour
+from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
+                              InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
+from .cards import where
+from .entry import DigitEntry, Field
+
+HEAD = "bold reverse"
+KEY = "bold"
+
+
+def short(game: Game, uid: str) -> str:
+    return game.spec(uid).name.replace(" Division", "").replace(" Brigade", " Bde").replace(" Regiment", " Rgt")
+
+
+def make_entry(game: Game, prompt: Prompt) -> DigitEntry | None:
+    """The number fields a prompt is answered with, defaults filled in (None: answered with keys)."""
+    if isinstance(prompt, AllocationPrompt):
+        s = prompt.suggested
+        return DigitEntry([Field("Fuel", s.fuel), Field("General", s.general), Field("Combat", s.combat),
+                           Field("Amphibious", s.amphibious)])
+    if isinstance(prompt, InterdictionPrompt):
+        return DigitEntry([Field("Air points", prompt.max_points, prompt.max_points)])
+    if isinstance(prompt, SupportPrompt):
+        return DigitEntry([Field("Naval", 0, prompt.naval_max), Field("Air", 0, prompt.air_max)])
+    return None
+
+
+def _fields(entry: DigitEntry) -> Text:
+    t = Text()
+    for i, f in enumerate(entry.fields):
+        here = i == entry.index and not f.fixed
+        t.append(f"{f.label} ")
+        t.append("[" if here else " ", style="bold")
+        if f.fixed:
+            t.append("--", style="dim")
+        elif f.text:
+            t.append(f.text.ljust(2, "_"), style="bold reverse" if here else "bold underline")
+        else:
+            t.append(f"{f.default:02d}", style="reverse" if here else "dim")
+        t.append("]" if here else " ", style="bold")
+        t.append("  ")
+    return t
+
+
+def _keys(t: Text, *pairs: tuple[str, str]) -> None:
+    for key, what in pairs:
+        t.append(key, style=KEY)
+        t.append(f" {what}  ")
+
+
+def prompt_text(game: Game, p: Prompt, entry: DigitEntry | None = None) -> Text:
+    fn = _TEXTS.get(type(p))
+    if fn is None:
+        return Text("The game is over.")
+    t = fn(game, p, entry)
+    t.rstrip()
+    return t
+
+
+def _drop(game: Game, p: DropZonePrompt, entry) -> Text:
+    t = Text()
+    t.append(f" AIRBORNE DROP: {game.spec(p.unit).name} ", style=HEAD)
+    t.append(f"\nDrop zone {p.candidate + 1} of {p.candidates}: {where(game, p.zone)}, flashing on the map. "
+             "The division may drift.\n")
+    return t
+
+
+def _allocation(game: Game, p: AllocationPrompt, entry: DigitEntry) -> Text:
+    t = Text()
+    t.append(f" TRANSPORT ALLOCATION for {p.for_turn} ", style=HEAD)
+    t.append(" four two-digit percentages that add up to 100\n")
+    t.append_text(_fields(entry))
+    total = sum(entry.values())
+    t.append(f"Sum {total}", style="bold" if total == 100 else "bold reverse")
+    s = p.suggested
+    t.append(f"\nSuggested {s.fuel:02d} {s.general:02d} {s.combat:02d} {s.amphibious:02d}. ")
+    _keys(t, ("0-9", "type"), ("Enter", "next / accept"), ("Bksp", "erase"))
+    return t
+
+
+def _interdiction(game: Game, p: InterdictionPrompt, entry: DigitEntry) -> Text:
+    t = Text()
+    t.append(" AIR INTERDICTION ", style=HEAD)
+    t.append(f" air points against German movement, 00-{p.max_points:02d} "
+             f"({p.air_available} air points this turn; those flown here cannot support combat)\n")
+    t.append_text(_fields(entry))
+    points = entry.values()[0]
+    eff = interdiction.effective_points(game, points)
+    low, high = interdiction.decrease_range(game, eff)
+    t.append(f"{eff} effective in {p.weather} weather ({p.effective_percent}%): each German unit loses "
+             f"{low}-{high} MP\n")
+    _keys(t, ("0-9", "type"), ("Enter", "fly them (alone: the most, as the briefing advises)"), ("Bksp", "erase"))
+    return t
+
+
+def step_costs(game: Game, p: MovePrompt) -> Text:
+    """What each legal direction would cost, before the key is pressed (engine's step_cost)."""
+    t = Text()
+    costs = {d: movement.step_cost(game, p.unit, d) for d in p.directions}
+    if p.afloat:
+        sail = [d for d, c in costs.items() if c is not None and not c.get("landing")]
+        if sail:
+            t.append("/".join(map(str, sail)), style=KEY)
+            t.append(f" sail ({game.unit(p.unit).ocean_steps} moves at sea left)  ")
+        beaches: dict[str, list[int]] = {}
+        for d, c in costs.items():
+            if c is not None and c.get("landing"):
+                beaches.setdefault(c["landing"], []).append(d)
+        for beach, dirs in beaches.items():
+            c = costs[dirs[0]]
+            t.append("/".join(map(str, dirs)), style=KEY)
+            fight = "" if c.get("cleared") else "; the coastal defence fights"
+            t.append(f" land at {beach} ({c['amphibious']} amphibious{fight})  ")
+        return t
+    for d, cost in costs.items():
+        if cost is None:
+            continue
+        target = neighbour(game.unit(p.unit).position, d)
+        extra = ", stops" if cost["stops"] else ""
+        if cost.get("infiltration"):
+            extra = ", infiltrates"
+        fuel = f" {cost['fuel']}f" if cost["fuel"] else ""
+        t.append(f"{d}", style=KEY)
+        t.append(f" {game.data.map.terrain[target]} {cost['mp']}mp{fuel}{extra}  ")
+    return t
+
+
+def _move(game: Game, p: MovePrompt, entry) -> Text:
+    t = Text()
+    side = "ALLIED" if p.side == "allied" else "GERMAN"
+    t.append(f" {side} MOVE: {game.spec(p.unit).name} ", style=HEAD)
+    t.append(f" MP {p.mp}, cycle {p.cycle}/{game.data.rules.movement.max_cycles}")
+    if p.afloat:
+        t.append(", at sea: sail onto a beachhead marker *, then land")
+    t.append("\n")
+    t.append_text(step_costs(game, p))
+    return t
+
+
+def _defender(game: Game, p: DefenderPrompt, entry) -> Text:
+    t = Text()
+    second = " SECOND COMBAT" if p.second_combat else ""
+    t.append(f" COMBAT{second} (pass {p.pass_no}/2): attack {game.spec(p.defender).name}? ", style=HEAD)
+    d = game.unit(p.defender)
+    t.append(f"\n{d.cp} CP in {where(game, d.position)}. Could attack it: "
+             + ", ".join(f"{short(game, a)} ({game.unit(a).cp})" for a in p.attackers) + "\n")
+    return t
+
+
+def _odds(game: Game, attackers, defender) -> float:
+    return combat_rules.preview(game, list(attackers), defender, 1, 1)["odds"]
+
+
+def _attacker(game: Game, p: AttackerPrompt, entry) -> Text:
+    t = Text()
+    t.append(f" ATTACK on {short(game, p.defender)}: include {game.spec(p.attacker).name}? ", style=HEAD)
+    with_it = _odds(game, p.chosen + (p.attacker,), p.defender)
+    t.append(f"\nOdds with it {with_it:.1f}:1")
+    if p.chosen:
+        t.append(f", without {_odds(game, p.chosen, p.defender):.1f}:1. Chosen: "
+                 + ", ".join(short(game, a) for a in p.chosen))
+    t.append("\n")
+    return t
+
+
+def _support(game: Game, p: SupportPrompt, entry: DigitEntry) -> Text:
+    t = Text()
+    c = game.state.combat
+    if p.defensive:
+        level = c.attack_level
+        t.append(f" DEFENSIVE BOMBARDMENT: the German attacks {short(game, p.defender)} ", style=HEAD)
+        t.append(f"\nA {game.data.charts.attack_levels[level - 1].name} ({level}) by "
+                 + ", ".join(short(game, a) for a in c.attackers) + ". Naval and air points lessen your losses.\n")
+    else:
+        t.append(f" SUPPORT for the attack on {short(game, p.defender)} ", style=HEAD)
+        t.append("\n" if p.in_naval_range else " beyond naval range: air only\n")
+    t.append_text(_fields(entry))
+    points = sum(entry.values())
+    _, extra, reduction = bombardment_row(game.data.charts, points)
+    low, high = reduction if p.defensive else extra
+    t.append(f"= {points}: {low}-{high} {'fewer Allied' if p.defensive else 'more German'} losses "
+             f"(left: naval {game.state.naval_left}, air {game.state.air_left})\n")
+    _keys(t, ("0-9", "type"), ("Enter", "next / commit"), ("Bksp", "erase"))
+    return t
+
+
+def _strategy(game: Game, p: StrategyPrompt, entry) -> Text:
+    t = Text()
+    c = game.data.charts
+    if p.role == "attack":
+        t.append(f" ATTACK LEVEL 1-{p.max_level}: {', '.join(short(game, a) for a in p.attackers)} "
+                 f"against {short(game, p.defender)} ", style=HEAD)
+    else:
+        level = game.state.combat.attack_level
+        t.append(f" DEFENCE LEVEL 1-{p.max_level}: {short(game, p.defender)} against a "
+                 f"{c.attack_levels[level - 1].name} ({level}) ", style=HEAD)
+    t.append(f"\nOdds {p.odds:.1f}:1. Beside the map: each level, its expected losses and its name."
+             + (f" Above {p.max_level} is closed (fatigue or combat supply)." if p.max_level < 9 else ""))
+    if p.side == "allied":
+        t.append("\n")
+        t.append_text(_supply_line(game, p))
+    return t
+
+
+def _supply_line(game: Game, p: StrategyPrompt) -> Text:
+    """What the fight costs the Allied combat supply pool, per the engine's preview."""
+    c = game.state.combat
+    attackers, defender = list(p.attackers), p.defender
+
+    def cost(level: int) -> int:
+        a, d = (level, 5) if p.role == "attack" else (c.attack_level, level)
+        return combat_rules.preview(game, attackers, defender, a, d)["combat_supply"]
+    pool = game.state.pools.combat
+    low, high = cost(1), cost(p.max_level)
+    t = Text(f"Combat supply pool {pool}: level 1 costs {low}, level {p.max_level} {high}")
+    t.append(" (against Standfast)" if p.role == "attack" else "")
+    if high > pool:
+        t.append(". Short of supply, the unit fights weaker.", style="bold")
+    return t
+
+
+def _retreat(game: Game, p: RetreatPrompt, entry) -> Text:
+    t = Text()
+    t.append(f" RETREAT {game.spec(p.unit).name}{' (cadre)' if p.cadre else ''} ", style=HEAD)
+    why = "its defence level retreats" if p.automatic else "it is beaten back"
+    t.append(f"\nIt must retreat: {why}. Next to an enemy it loses more."
+             + ("" if p.cadre else " Refusing costs casualties.") + "\n")
+    return t
+
+
+def _advance(game: Game, p: AdvancePrompt, entry) -> Text:
+    t = Text()
+    t.append(f" ADVANCE {game.spec(p.unit).name}? ", style=HEAD)
+    t.append(f"\nInto the vacated position, {where(game, p.into)}, direction {p.direction}.\n")
+    return t
+
+
+_TEXTS = {
+    DropZonePrompt: _drop, AllocationPrompt: _allocation, InterdictionPrompt: _interdiction, MovePrompt: _move,
+    DefenderPrompt: _defender, AttackerPrompt: _attacker, SupportPrompt: _support, StrategyPrompt: _strategy,
+    RetreatPrompt: _retreat, AdvancePrompt: _advance,
+}
+
+
+# --------------------------------------------------------------------------- the combat card (beside the map)
+def level_table(game: Game, p: StrategyPrompt) -> Text:
+    """Each level with the expected losses (yours/theirs) and its name, from the engine's preview."""
+    c = game.data.charts
+    attackers, defender = list(p.attackers), p.defender
+    t = Text(no_wrap=True, overflow="ellipsis")
+    if p.role == "attack":
+        t.append("Lvl Losses yours/theirs\n", style="bold")
+        t.append("    (over their defences)\n", style="dim")
+        top = fatigue.max_strategy_level(game, game.unit(defender))
+        for level in range(1, 10):
+            name = c.attack_levels[level - 1].name
+            if level > p.max_level:
+                t.append(f" {level}  {'closed':<11} {name}\n", style="dim")
+                continue
+            rows = [combat_rules.preview(game, attackers, defender, level, d) for d in range(1, top + 1)]
+            mine = [r["attacker_losses"] for r in rows]
+            theirs = [r["defender_losses"] for r in rows]
+            losses = f"{min(mine):.0f}-{max(mine):.0f}/{min(theirs):.0f}-{max(theirs):.0f}"
+            t.append(f" {level}", style=KEY)
+            t.append(f"  {losses:<11} {name}\n")
+        return t
+    a_level = game.state.combat.attack_level
+    t.append("Lvl Losses yours/theirs\n", style="bold")
+    for level in range(1, 10):
+        s = c.defence_levels[level - 1]
+        name = s.name + ("*" if s.automatic_retreat else "")
+        if level > p.max_level:
+            t.append(f" {level}  {'closed':<7} {name}\n", style="dim")
+            continue
+        r = combat_rules.preview(game, attackers, defender, a_level, level)
+        t.append(f" {level}", style=KEY)
+        t.append(f"  {r['defender_losses']:.0f}/{r['attacker_losses']:.0f}".ljust(10) + f"{name}\n")
+    t.append("* retreats of itself\n", style="dim")
+    return t
+
+
+def combat_card(game: Game, p: Prompt) -> Text | None:
+    """Beside the map during combat: the defender, the attackers, the odds; the level table when choosing."""
+    if isinstance(p, StrategyPrompt):
+        t = Text(no_wrap=True, overflow="ellipsis")
+        t.append(f"Odds {p.odds:.1f}:1 vs {short(game, p.defender)}\n", style="bold")
+        t.append_text(level_table(game, p))
+        return t
+    if isinstance(p, (DefenderPrompt, AttackerPrompt, SupportPrompt)):
+        defender = p.defender
+        chosen = list(getattr(p, "chosen", ())) or list(getattr(game.state.combat, "attackers", []) or [])
+        t = Text(no_wrap=True, overflow="ellipsis")
+        d = game.unit(defender)
+        t.append(f"Defender: {short(game, defender)}\n", style="bold")
+        t.append(f"CP {d.cp}  Eff {fatigue.effectiveness(game, d):.2f}  Fatigue {d.fatigue}\n")
+        t.append(f"{where(game, d.position)}\n")
+        terrain = game.data.charts.terrain[game.data.map.terrain[d.position]]
+        t.append(f"Terrain defence x{terrain['defence']:g}\n")
+        if chosen:
+            t.append("Attacking:\n", style="bold")
+            for a in chosen:
+                t.append(f" {short(game, a)} ({game.unit(a).cp} CP)\n")
+            t.append(f"Odds {_odds(game, chosen, defender):.1f}:1\n")
+        return t
+    return None

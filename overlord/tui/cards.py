@@ -1,0 +1,164 @@
+"""Small text blocks for the side panel and status line: units, positions, pools, the compass.
+
+Every number is read from the game (its state, its data, or a read-only
+engine helper); nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..engine import fatigue
+from ..engine.game import Game
+from ..engine.hexgrid import Hex
+from ..engine.state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
+from ..engine.victory import score
+
+PHASES = {
+    "questions": "Scenario", "airborne": "Airborne drops", "allocation": "Transport allocation",
+    "interdiction": "Air interdiction", "allied_movement": "Allied movement", "allied_combat": "Allied combat",
+    "german_movement": "German movement", "german_combat": "German combat", "game_over": "Game over",
+}
+STATUS = {PENDING: "not yet arrived", AFLOAT: "at sea", ASHORE: "ashore", COASTAL: "coastal defence",
+          ELIMINATED: "eliminated"}
+SIDE_NAME = {"allied": "Allied", "german": "German", "none": ""}
+
+
+def phase_name(game: Game) -> str:
+    return PHASES.get(game.state.phase, game.state.phase)
+
+
+def status_line(game: Game, who: str = "") -> Text:
+    st = game.state
+    t = Text(no_wrap=True, overflow="ellipsis")
+    t.append(" OVERLORD ", style="reverse bold")
+    t.append(f" {game.turn_label} ", style="bold")
+    t.append(f"{phase_name(game)}")
+    if st.movement is not None:
+        t.append(f" (cycle {st.movement.cycle}/{game.data.rules.movement.max_cycles})")
+    if st.combat is not None:
+        t.append(f" (pass {st.combat.pass_no}/2)")
+    if who:
+        t.append(f" · {who}", style="bold")
+    if st.weather:
+        t.append(f" · {st.weather.title()}")
+    if st.phase not in ("questions", "airborne"):
+        t.append(f" · Score {score(game):.0f}")
+    return t
+
+
+def where(game: Game, hex_: Hex | None) -> str:
+    if hex_ is None:
+        return "-"
+    m = game.data.map
+    name = m.name_of(hex_)
+    terrain = m.terrain.get(hex_, "off the map")
+    return f"{name}, {terrain} ({hex_[0]},{hex_[1]})" if name else f"{terrain} ({hex_[0]},{hex_[1]})"
+
+
+def supply_text(game: Game, uid: str) -> str:
+    u = game.unit(uid)
+    if game.side_of(uid) == "german":
+        return "in supply" if u.in_supply else "CUT OFF"
+    lines = "in lines" if u.in_supply else "OUT OF LINES"
+    general = "general ok" if u.general_supplied else "NO GENERAL"
+    return f"{lines}, {general}"
+
+
+def unit_card(game: Game, uid: str, title_style: str = "bold") -> Text:
+    """Seven lines: name, type, strength, fatigue, supply, movement, position."""
+    spec = game.spec(uid)
+    u = game.unit(uid)
+    t = Text(no_wrap=True, overflow="ellipsis")
+    t.append(spec.name + (" (cadre)" if u.cadre else "") + "\n", style=title_style)
+    t.append(f"{spec.nation} {spec.type.replace('-', ' ')}, {STATUS.get(u.status, u.status)}\n")
+    moving = game.state.movement is not None and game.state.movement.side == spec.side
+    mp = f"MP {u.mp} of {spec.movement}" if moving else f"Movement {spec.movement}"
+    if u.interdicted:
+        mp += f" (interdicted -{u.interdicted})"
+    if u.status == AFLOAT and moving:
+        mp += f", {u.ocean_steps} at sea"
+    if spec.is_depot:
+        t.append("Supply depot\n" + mp + "\n")
+    else:
+        eff = fatigue.effectiveness(game, u)
+        t.append(f"CP {u.cp}/{u.max_cp}  Eff {eff:.2f}  Ldr {u.leadership}\n")
+        t.append(f"Fatigue {u.fatigue} (max level {fatigue.max_strategy_level(game, u)})\n")
+        t.append(f"Supply {supply_text(game, uid)}\n", style="" if u.in_supply and u.general_supplied else "bold")
+        t.append(mp + "\n")
+    if u.status == AFLOAT:
+        t.append(f"At sea ({u.position[0]},{u.position[1]})\n")
+    elif u.status == COASTAL:
+        t.append(f"Holds {u.beach} beach\n")
+    elif u.position is not None:
+        t.append(where(game, u.position) + "\n")
+    return t
+
+
+def position_card(game: Game, hex_: Hex) -> Text:
+    """What is at a position (the look cursor): place, terrain and its effects, who is there."""
+    m = game.data.map
+    t = Text(no_wrap=True, overflow="ellipsis")
+    t.append(f"Looking at {where(game, hex_)}\n", style="bold")
+    terrain = m.terrain[hex_]
+    eff = game.data.charts.terrain[terrain]
+    t.append(f"Move {eff['movement']:g}  defence x{eff['defence']:g}  attack x{eff['attack']:g}\n")
+    side = {"o": "ocean side of the naval range", "x": "ocean side, east of Caen", "c": "continent side"}
+    t.append(side[m.naval_side[hex_]].capitalize() + "\n")
+    if (obj := m.objective_of(hex_)) is not None:
+        t.append(f"Objective: {obj}\n", style="bold")
+    if (beach := m.beach_of_marker(hex_)) is not None:
+        state = "intact" if game.state.beaches[beach.name].marker_intact else "DESTROYED"
+        t.append(f"{beach.name} beachhead marker ({beach.nation}), {state}\n")
+    if (beach := m.beach_of_position(hex_)) is not None:
+        coastal = game.coastal_defender(beach.name)
+        landed = game.state.beaches[beach.name].landed_cp
+        held = f"held by {game.spec(coastal.id).name} ({coastal.cp} CP)" if coastal else "defences cleared"
+        t.append(f"{beach.name} beach: {held}; {landed} CP landed\n")
+    if (depot := game.depot_at(hex_)) is not None:
+        t.append(f"Depot: {game.spec(depot).name}\n")
+    afloat = game.afloat_at(hex_)
+    if afloat:
+        t.append(f"At sea here: {', '.join(game.spec(a).name for a in afloat)}\n")
+    if (uid := game.occupant(hex_)) is not None:
+        t.append_text(unit_card(game, uid))
+    return t
+
+
+def compass(directions=(), highlight: str = "bold reverse") -> Text:
+    """The 1981 compass, legal directions lit."""
+    def d(n: int) -> tuple[str, str]:
+        return str(n), (highlight if n in directions else "dim")
+    t = Text(no_wrap=True)
+    for line in (("   ", d(1), "   ", d(2), "  "), (" ", d(6), "   *   ", d(3)), ("   ", d(5), "   ", d(4), "  ")):
+        for part in line:
+            if isinstance(part, tuple):
+                t.append(*part)
+            else:
+                t.append(part)
+        t.append("\n")
+    return t
+
+
+def pools_line(game: Game) -> str:
+    """The four supply pools and the turn's air and naval points, on one line."""
+    st = game.state
+    p = st.pools
+    return (f" Fuel {p.fuel}  General {p.general}  Combat {p.combat}  Amphib {p.amphibious}"
+            f"  Air {st.air_left}  Naval {st.naval_left} ")
+
+
+def compass_and_weather(game: Game, directions=()) -> Text:
+    """The compass, with the weather beside it."""
+    lines = list(compass(directions).split("\n"))
+    weather = game.state.weather.title() if game.state.weather else "-"
+    right = [Text("Weather", style="bold"), Text(weather), Text(f"{game.turn_label}")]
+    t = Text(no_wrap=True)
+    for i, line in enumerate(lines[:3]):
+        line = line.copy()
+        line.pad_right(14 - line.cell_len)
+        t.append_text(line)
+        t.append_text(right[i])
+        t.append("\n")
+    t.rstrip()
+    return t

@@ -1,0 +1,90 @@
+"""Typing two-digit numbers, as in 1981: the allocation, interdiction and support fields.
+
+Each field takes two digits (00-99); after the second digit the next field is
+current. Enter fills an empty field with its default and moves on; on the last
+field it hands back the numbers. Enter before anything is typed accepts every
+default at once. Backspace erases. The numbers are checked by the caller, which
+asks the engine whether they are a legal answer.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.define
+class Field:
+    label: str
+    default: int
+    maximum: int = 99
+    text: str = ""
+
+    @property
+    def value(self) -> int:
+        return int(self.text) if self.text else self.default
+
+    @property
+    def fixed(self) -> bool:
+        """A field with nothing to choose (e.g. no naval points out of naval range)."""
+        return self.maximum <= 0
+
+
+class DigitEntry:
+    def __init__(self, fields: list[Field]) -> None:
+        self.fields = fields
+        self.index = self._next_open(0)
+
+    def _next_open(self, start: int) -> int:
+        for i in range(start, len(self.fields)):
+            if not self.fields[i].fixed:
+                return i
+        return len(self.fields) - 1
+
+    @property
+    def current(self) -> Field:
+        return self.fields[self.index]
+
+    @property
+    def touched(self) -> bool:
+        return any(f.text for f in self.fields)
+
+    @property
+    def on_last(self) -> bool:
+        return all(f.fixed for f in self.fields[self.index + 1:])
+
+    def values(self) -> list[int]:
+        return [f.value for f in self.fields]
+
+    def type(self, digit: str) -> None:
+        f = self.current
+        if f.fixed:
+            return
+        if len(f.text) >= 2:
+            f.text = ""
+        f.text += digit
+        if len(f.text) == 2 and not self.on_last:
+            self.index = self._next_open(self.index + 1)
+
+    def rub(self) -> None:
+        if self.current.text:
+            self.current.text = self.current.text[:-1]
+            return
+        for i in range(self.index - 1, -1, -1):
+            if not self.fields[i].fixed:
+                self.index = i
+                self.current.text = self.current.text[:-1]
+                return
+
+    def accept(self) -> list[int] | None:
+        """Enter: the numbers when the entry is complete, else None (the next field is current)."""
+        if not self.touched or self.on_last:
+            return self.values()
+        if not self.current.text:
+            self.current.text = f"{self.current.default:02d}"
+        self.index = self._next_open(self.index + 1)
+        return None
+
+    def clear(self) -> None:
+        for f in self.fields:
+            f.text = ""
+        self.index = self._next_open(0)

@@ -1,0 +1,34 @@
+"""The end-of-game report: the level of victory, the points, the objectives, the turns."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from .reporting import final_report
+
+
+class FinalScreen(Screen):
+    BINDINGS = [Binding("enter", "title", "Title screen"), Binding("q", "quit_app", "Quit")]
+
+    def __init__(self, report: dict, scenario: str = "") -> None:
+        super().__init__()
+        self.report = report
+        self.scenario = scenario
+
+    def compose(self) -> ComposeResult:
+        head = Text(" THE GAME IS OVER: JUNE 1944 ", style="bold reverse")
+        with VerticalScroll(id="final"):
+            yield Static(Group(head, Text(""), *final_report(self.report, self.scenario)), id="final-report")
+        yield Footer()
+
+    def action_title(self) -> None:
+        self.app.show_title()
+
+    def action_quit_app(self) -> None:
+        self.app.action_quit()

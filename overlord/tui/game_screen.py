@@ -1,0 +1,372 @@
+"""The main game screen: the map, the side panel, the question, the log and the legal keys.
+
+Keys are Textual bindings; ``check_action`` lets through only the keys that
+answer the current prompt, so the Footer always shows exactly the legal keys.
+Every answer becomes an engine action that the app applies.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from ..engine.actions import (Advance, Allocate, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Interdict,
+                              Move, Retreat, Support)
+from ..engine.hexgrid import neighbour
+from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
+                              InterdictionPrompt, MovePrompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
+from ..engine.supply import supplied_positions
+from .asking import combat_card, make_entry, prompt_text
+from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card
+from .maprender import MapOptions, map_height, map_width, move_targets
+from .widgets import MapView, MessageLog, Panel
+
+MOVE = Binding.Group("Move", compact=True)
+RETREAT = Binding.Group("Retreat", compact=True)
+LEVEL = Binding.Group("Level", compact=True)
+TYPE = Binding.Group("Type", compact=True)
+
+ANSWERS = {"move", "finish", "end_phase", "drop_yes", "drop_no", "attack", "next", "include", "leave", "level",
+           "digit", "accept", "rub", "retreat", "hold", "advance", "stay"}
+ENTRY_PROMPTS = (AllocationPrompt, InterdictionPrompt, SupportPrompt)
+LOOK = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+SIDE_MIN = 32
+
+
+class GameScreen(Screen):
+    BINDINGS = [
+        *(Binding(str(d), f"move({d})", "Move", group=MOVE) for d in range(1, 7)),
+        *(Binding(str(d), f"retreat({d})", "Retreat", group=RETREAT) for d in range(1, 7)),
+        *(Binding(str(d), f"advance({d})", "Advance") for d in range(1, 7)),
+        *(Binding(str(n), f"level({n})", "Level", group=LEVEL) for n in range(1, 10)),
+        *(Binding(str(n), f"digit('{n}')", "Type", group=TYPE) for n in range(10)),
+        Binding("y", "drop_yes", "Drop here"), Binding("n", "drop_no", "Next zone"),
+        Binding("y", "attack", "Attack"), Binding("n", "next", "Next"),
+        Binding("y", "include", "Include"), Binding("n", "leave", "Leave out"),
+        Binding("f", "finish", "Finish unit"), Binding("f", "hold", "Refuse"), Binding("f", "stay", "Stay"),
+        Binding("e", "end_phase", "End phase"),
+        Binding("enter", "accept", "Next/OK"),
+        Binding("backspace", "rub", "Erase", show=False),
+        Binding("space", "hurry", "Hurry"),
+        *(Binding(k, f"look('{k}')", "Look", show=False) for k in LOOK),
+        Binding("escape", "unlook", "Unlook", show=False),
+        Binding("s,f4", "supply_overlay", "Supply", show=False),
+        Binding("l", "labels", "Labels", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entry = None
+        self.entry_for = -1  # the number of actions played when the fields were made
+        self.message: Text | str = ""
+        self.look = None
+        self.flash_on = True
+        self.overlay = False
+        self.labels = True
+        self.last_moved = None  # where the computer's last move ended
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Panel(id="status")
+        with Horizontal(id="top"):
+            yield MapView(self.map_options, id="map")
+            yield Panel(id="side")
+        yield Panel(id="prompt")
+        yield MessageLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one(MessageLog)
+        for event in self.app.session.log[-300:]:
+            if event.kind != "SettingChosen":
+                log.add(event)
+        self.set_interval(0.5, self._flash)
+        self.fit(self.app.size.width, self.app.size.height)
+        self.refresh_view()
+
+    def on_resize(self, event) -> None:
+        self.fit(event.size.width, event.size.height)
+
+    def fit(self, width: int, height: int) -> None:
+        """Wide cells when the width allows, two lines a row when the height does too."""
+        game = self.app.session.game
+        cell = 4 if width - map_width(game, 4) - 1 >= SIDE_MIN else 2
+        tall = cell == 4 and height - map_height(game, True) >= 12
+        self.query_one("#map").styles.width = map_width(game, cell) + 1
+        self.query_one("#top").styles.height = max(map_height(game, tall), 13)
+
+    def _flash(self) -> None:
+        self.flash_on = not self.flash_on
+        self.query_one(MapView).refresh()
+
+    # ------------------------------------------------------------------ what is shown
+    @property
+    def game(self):
+        return self.app.session.game
+
+    def prompt_now(self):
+        """The prompt if the person at the keyboard may answer it now, else None."""
+        if not self.app.accepting():
+            return None
+        return self.game.prompt
+
+    def map_options(self) -> MapOptions:
+        game = self.game
+        p = game.prompt
+        opts = MapOptions(theme=self.app.theme, flash_on=self.flash_on, cursor=self.look, labels=self.labels)
+        unit = getattr(p, "unit", None)
+        if isinstance(p, DropZonePrompt):
+            opts.focus = p.zone
+        elif isinstance(p, (DefenderPrompt, SupportPrompt, StrategyPrompt)):
+            opts.focus = game.unit(p.defender).position
+            attackers = p.attackers if not isinstance(p, SupportPrompt) else game.state.combat.attackers
+            opts.marks = frozenset(game.unit(a).position for a in attackers)
+        elif isinstance(p, AttackerPrompt):
+            opts.focus = game.unit(p.attacker).position
+            opts.marks = frozenset(game.unit(a).position for a in p.chosen + (p.defender,))
+        elif unit is not None:
+            opts.focus, opts.focus_unit = game.unit(unit).position, unit
+        if self.app.session.is_computer(p.side) and self.last_moved is not None:
+            opts.focus, opts.marks, opts.focus_unit = self.last_moved, frozenset(), None
+        elif isinstance(p, MovePrompt):
+            opts.targets = move_targets(game, p.unit, p.directions)
+        elif isinstance(p, RetreatPrompt):
+            opts.targets = move_targets(game, p.unit, p.directions)
+        elif isinstance(p, AdvancePrompt):
+            opts.targets = {p.into: p.direction}
+        if self.overlay:
+            us, bc = supplied_positions(game, "US"), supplied_positions(game, "BC")
+            opts.supply = {h: ("both" if h in us and h in bc else "US" if h in us else "BC") for h in us | bc}
+        return opts
+
+    def current_entry(self):
+        """The number fields for the question being asked (made afresh for each new question)."""
+        game = self.game
+        if self.entry_for != len(game.actions):
+            self.entry_for = len(game.actions)
+            self.entry = make_entry(game, game.prompt)
+        return self.entry
+
+    def refresh_view(self) -> None:
+        game = self.game
+        session = self.app.session
+        p = game.prompt
+        self.current_entry()
+        who = ""
+        if session.is_computer(p.side):
+            who = f"the computer {p.side.title()} is moving"
+        elif session.hot_seat and p.side in ("allied", "german"):
+            who = f"{p.side.title()} player"
+        self.query_one("#status", Panel).update(status_line(game, who))
+        self.query_one("#side", Panel).update(self.side_text())
+        prompt = self.query_one("#prompt", Panel)
+        prompt.update(self.prompt_panel_text())
+        prompt.border_title = pools_line(game)
+        self.query_one(MapView).refresh()
+        self.refresh_bindings()
+
+    def side_text(self) -> Text:
+        game = self.game
+        p = game.prompt
+        if self.look is not None:
+            return position_card(game, self.look)
+        card = combat_card(game, p)
+        if card is not None and not self.app.session.is_computer(p.side):
+            return card
+        t = Text(no_wrap=True, overflow="ellipsis")
+        unit = getattr(p, "unit", None)
+        if self.app.session.is_computer(p.side) and self.last_moved and game.occupant(self.last_moved):
+            unit = game.occupant(self.last_moved)
+        if unit is not None and not isinstance(p, DropZonePrompt):
+            t.append_text(unit_card(game, unit))
+        elif isinstance(p, DropZonePrompt):
+            t.append_text(unit_card(game, p.unit))
+        directions = getattr(p, "directions", ()) if not self.app.session.is_computer(p.side) else ()
+        if isinstance(p, AdvancePrompt):
+            directions = (p.direction,)
+        t.append_text(compass_and_weather(game, directions))
+        return t
+
+    def prompt_panel_text(self) -> Text:
+        game = self.game
+        p = game.prompt
+        session = self.app.session
+        if session.is_computer(p.side):
+            t = Text()
+            t.append(f" THE {p.side.upper()} IS MOVING ", style="bold reverse")
+            t.append("  press any key to hurry\n")
+        else:
+            t = prompt_text(game, p, self.entry)
+        if self.message:
+            t.append("\n")
+            t.append("» ", style="bold")
+            t.append_text(self.message if isinstance(self.message, Text) else Text(self.message, style="bold"))
+        return t
+
+    def add_events(self, events) -> None:
+        log = self.query_one(MessageLog)
+        for e in events:
+            log.add(e)
+            to = getattr(e, "to", None) or getattr(e, "landed_at", None)
+            if to is not None:
+                self.last_moved = to
+
+    def say(self, message: Text | str) -> None:
+        self.message = message
+        self.query_one("#prompt", Panel).update(self.prompt_panel_text())
+
+    # ------------------------------------------------------------------ keys
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "hurry":
+            return self.app.computer_moving()
+        if action not in ANSWERS:
+            return True
+        p = self.prompt_now()
+        if p is None:
+            return False
+        arg = parameters[0] if parameters else None
+        rules = {
+            "move": lambda: isinstance(p, MovePrompt) and arg in p.directions,
+            "finish": lambda: isinstance(p, MovePrompt),
+            "end_phase": lambda: isinstance(p, (MovePrompt, DefenderPrompt)),
+            "drop_yes": lambda: isinstance(p, DropZonePrompt),
+            "drop_no": lambda: isinstance(p, DropZonePrompt),
+            "attack": lambda: isinstance(p, DefenderPrompt),
+            "next": lambda: isinstance(p, DefenderPrompt),
+            "include": lambda: isinstance(p, AttackerPrompt),
+            "leave": lambda: isinstance(p, AttackerPrompt),
+            "level": lambda: isinstance(p, StrategyPrompt) and arg <= p.max_level,
+            "digit": lambda: isinstance(p, ENTRY_PROMPTS),
+            "accept": lambda: isinstance(p, ENTRY_PROMPTS),
+            "rub": lambda: isinstance(p, ENTRY_PROMPTS),
+            "retreat": lambda: isinstance(p, RetreatPrompt) and arg in p.directions,
+            "hold": lambda: isinstance(p, RetreatPrompt) and not p.cadre,
+            "advance": lambda: isinstance(p, AdvancePrompt) and arg == p.direction,
+            "stay": lambda: isinstance(p, AdvancePrompt),
+        }
+        return rules[action]()
+
+    def on_key(self, event) -> None:
+        binding = self.active_bindings.get(event.key)
+        if binding is not None and binding.enabled:
+            return
+        if event.key in ("tab", "shift+tab"):
+            event.stop()
+            return
+        if self.app.computer_moving():
+            self.app.hurry_up()
+            event.stop()
+            return
+        if event.is_printable or event.key in ("enter", "backspace"):
+            event.stop()
+            name = event.key.title() if event.key in ("enter", "backspace") else (event.character or event.key).upper()
+            self.say(Text(f"{name} is not an answer here. "
+                          "The keys you can use are at the bottom; F1 for help.", style="bold"))
+
+    def play(self, action) -> None:
+        self.message = ""
+        self.app.play(action)
+
+    def action_move(self, d: int) -> None:
+        self.play(Move(self.game.prompt.unit, d))
+
+    def action_finish(self) -> None:
+        self.play(FinishUnit(self.game.prompt.unit))
+
+    def action_end_phase(self) -> None:
+        self.play(EndPhase())
+
+    def action_drop_yes(self) -> None:
+        self.play(Answer("Y"))
+
+    def action_drop_no(self) -> None:
+        self.play(Answer("N"))
+
+    action_attack = action_include = action_drop_yes
+    action_next = action_leave = action_drop_no
+
+    def action_level(self, n: int) -> None:
+        self.play(ChooseStrategy(n))
+
+    def action_retreat(self, d: int) -> None:
+        self.play(Retreat(d))
+
+    def action_hold(self) -> None:
+        self.play(HoldGround())
+
+    def action_advance(self, d: int) -> None:
+        self.play(Advance(self.game.prompt.unit, d))
+
+    def action_stay(self) -> None:
+        self.play(FinishUnit(self.game.prompt.unit))
+
+    def action_hurry(self) -> None:
+        self.app.hurry_up()
+
+    def action_digit(self, digit: str) -> None:
+        self.current_entry().type(digit)
+        self.say("")
+
+    def action_rub(self) -> None:
+        self.current_entry().rub()
+        self.say("")
+
+    def action_accept(self) -> None:
+        values = self.current_entry().accept()
+        if values is None:
+            self.say("")
+            return
+        p = self.game.prompt
+        if isinstance(p, AllocationPrompt):
+            action = Allocate(*values)
+        elif isinstance(p, InterdictionPrompt):
+            action = Interdict(values[0])
+        else:
+            action = Support(*values)
+        if action in self.game.legal_actions():
+            self.play(action)
+            return
+        self.entry.clear()
+        self.say(Text(self.refusal(p, values), style="bold reverse"))
+
+    def refusal(self, p, values) -> str:
+        if isinstance(p, AllocationPrompt):
+            return f"The four numbers add up to {sum(values)}, not 100. Give the allocation again."
+        if isinstance(p, InterdictionPrompt):
+            return f"At most {p.max_points} air points can fly this turn. Give the number again."
+        return f"At most {p.naval_max} naval and {p.air_max} air points. Give them again."
+
+    def action_look(self, key: str) -> None:
+        m = self.game.data.map
+        if self.look is None:
+            self.look = self.map_options().focus or (m.cols // 2, m.rows // 2)
+        else:
+            dc, dr = LOOK[key]
+            col, row = self.look
+            if dr:
+                # up and down zig-zag through the offset rows (directions 1/5 and 2/4)
+                d = (1 if row % 2 == 0 else 2) if dr < 0 else (5 if row % 2 == 0 else 4)
+                col, row = neighbour(self.look, d)
+            else:
+                col += dc
+            if m.grid.on_map((col, row)):
+                self.look = (col, row)
+        self.refresh_view()
+
+    def action_unlook(self) -> None:
+        self.look = None
+        self.refresh_view()
+
+    def action_labels(self) -> None:
+        self.labels = not self.labels
+        self.query_one(MapView).refresh()
+
+    def action_supply_overlay(self) -> None:
+        self.overlay = not self.overlay
+        self.say("Supply overlay on: positions within Allied supply lines are underlined (S turns it off)." if self.overlay
+                 else "Supply overlay off.")
+        self.query_one(MapView).refresh()

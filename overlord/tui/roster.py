@@ -1,0 +1,61 @@
+"""The roster: every unit with its state. Enter looks at the unit on the map."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer
+
+from ..engine import fatigue
+from ..engine.game import Game
+from .cards import STATUS, where
+
+COLUMNS = ("Nat", "Unit", "CP", "Eff", "Ldr", "Fat", "Supply", "MP", "Status", "Where", "Type")
+
+
+def roster_rows(game: Game) -> list[tuple]:
+    rows = []
+    for uid, u in game.state.units.items():
+        spec = game.spec(uid)
+        supply = ""
+        if u.status == "ashore" and not spec.is_depot:
+            supply = "in" if u.in_supply else "OUT"
+            if spec.side == "allied" and not u.general_supplied:
+                supply += " no gen"
+        place = where(game, u.position) if u.status == "ashore" else (u.beach or "") if u.status == "coastal" else ""
+        if u.status == "afloat":
+            place = f"at sea {u.position[0]},{u.position[1]}"
+        eff = f"{fatigue.effectiveness(game, u):.2f}" if u.cp else ""
+        rows.append((spec.nation, spec.name + (" (cadre)" if u.cadre else ""), f"{u.cp}/{u.max_cp}", eff,
+                     str(u.leadership), str(u.fatigue), supply, str(u.mp), STATUS.get(u.status, u.status), place,
+                     spec.type, uid))
+    order = {"ashore": 0, "afloat": 1, "coastal": 2, "pending": 3, "eliminated": 4}
+    rows.sort(key=lambda r: (game.spec(r[-1]).side != "allied", order.get(game.unit(r[-1]).status, 5)))
+    return rows
+
+
+class RosterScreen(ModalScreen[str | None]):
+    BINDINGS = [Binding("escape,q,f3", "close", "Close"), Binding("enter", "pick", "Look at it")]
+
+    def compose(self) -> ComposeResult:
+        yield DataTable(id="roster", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns(*COLUMNS)
+        for row in roster_rows(self.app.session.game):
+            table.add_row(*row[:-1], key=row[-1])
+        table.focus()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.dismiss(event.row_key.value)
+
+    def action_pick(self) -> None:
+        table = self.query_one(DataTable)
+        if table.row_count:
+            self.dismiss(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,165 @@
+"""Small modal screens: hand-over, reports between turns, the save name, help, a terminal too small."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Static
+
+from .cards import compass
+from .maprender import LEGEND
+
+
+class HandOverScreen(ModalScreen[None]):
+    """Hot-seat: the other player takes the keyboard."""
+
+    BINDINGS = [Binding("enter", "go", "Continue")]
+
+    def __init__(self, side: str, what: str) -> None:
+        super().__init__()
+        self.side, self.what = side, what
+
+    def compose(self) -> ComposeResult:
+        t = Text()
+        t.append(f" {self.side.upper()} PLAYER \n\n", style="bold reverse")
+        t.append(f"{self.what}\n\n")
+        t.append(f"{self.side} player, press Enter.", style="bold")
+        with Vertical(classes="dialog"):
+            yield Static(t, classes="centred")
+        yield Footer()
+
+    def on_key(self, event) -> None:
+        if event.key != "enter" and event.is_printable:
+            event.stop()
+
+    def action_go(self) -> None:
+        self.dismiss(None)
+
+
+class ReportScreen(ModalScreen[None]):
+    """The reports that come between turns: the end of the turn and the new turn's logistics."""
+
+    BINDINGS = [Binding("enter,space,escape", "go", "Continue")]
+
+    def __init__(self, pages: list) -> None:
+        super().__init__()
+        self.pages = pages
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog wide"):
+            yield Static(Group(*self.pages, Text("\nPress Enter to continue.", style="bold")))
+        yield Footer()
+
+    def action_go(self) -> None:
+        self.dismiss(None)
+
+
+class SaveNameScreen(ModalScreen[str | None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, default: str) -> None:
+        super().__init__()
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text("SAVE THE GAME\n", style="bold"))
+            yield Static("Name of the save (Enter saves, Escape cancels):")
+            yield Input(value=self.default, id="save-name")
+        yield Footer()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or self.default)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+HELP = """\
+OVERLORD is the 1981 Battle for Normandy. The game asks one question
+at a time and you answer with a key, as in 1981. The keys you can press
+now are always at the bottom of the screen; any other key is refused
+with a message saying so.
+
+ANSWERING
+  Y / N   yes or no: drop here / next zone, attack / next defender,
+          include / leave out this attacker
+  1-6     move (or retreat, or advance) that way on the compass
+  F       finish this unit for now; refuse to retreat; stay put
+  E       end the whole movement or combat phase
+  1-9     the attack or defence level (beside the map: each level's
+          name and expected losses)
+  0-9     two digits per field (allocation, interdiction, support);
+          Enter moves to the next field, then commits; Enter alone
+          takes the values shown; Backspace erases
+  Enter   the default answer to a scenario question
+  Space   while the computer moves: hurry (any other key does too)
+
+MOVING AND LANDING
+  The flashing unit is the one being asked about. While it blinks,
+  the positions it may enter show their direction number. The cost
+  of each step (movement points, fuel) is shown before you press.
+  A formation at sea sails with 1-6 onto a beachhead marker *, then
+  lands with the direction of a beach position beside the marker.
+
+LOOKING AROUND
+  Arrows   move a look cursor [ ] over the map; the panel describes
+           the position and any unit there; Escape ends the look
+  S or F4  supply overlay: positions within supply lines underlined
+  L        town names on the map, on or off
+  F2 charts   F3 roster of every unit   F5 colours (phosphor, amber,
+  modern)   Ctrl+S save   Ctrl+O load   Ctrl+P command palette
+  Ctrl+Q   quit; the game is saved first (so is Ctrl+C) to
+           saves/autosave.json, and Load game resumes it
+
+The game also saves itself at every phase; a save resumes at the
+exact question where it was left.
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,f1,question_mark,q,enter", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        legend = Text("MAP\n", style="bold")
+        for i in range(0, len(LEGEND), 5):
+            legend.append("  " + "   ".join(f"{g} {name}" for g, name in LEGEND[i:i + 5]) + "\n")
+        legend.append("  Units: a letter on a block (Allied bright, German dark):\n"
+                      "  I infantry  A airborne  T armoured division  B armoured bde\n"
+                      "  C cavalry  R rangers  K commandos  D depot  S static infantry\n"
+                      "  F parachute  P panzer  G panzergrenadier  M mobile brigade\n"
+                      "  H heavy tanks.  A digit at sea: formations waiting to land.\n")
+        legend.append("\nTHE COMPASS\n", style="bold")
+        legend.append_text(compass(range(1, 7)))
+        with VerticalScroll(classes="dialog wide"):
+            yield Static(Group(Text("HELP\n", style="bold reverse"), Text(HELP), legend))
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """Shown instead of the game while the terminal is smaller than the game needs."""
+
+    def __init__(self, need: tuple[int, int]) -> None:
+        super().__init__()
+        self.need = need
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small")
+
+    def message(self, width: int, height: int) -> str:
+        return (f"The terminal is {width}x{height}.\nOverlord needs at least\n{self.need[0]}x{self.need[1]}: "
+                "enlarge the\nwindow to go on.\n(Ctrl+Q saves and quits.)")
+
+    def show(self, width: int, height: int) -> None:
+        for widget in self.query("#too-small"):
+            widget.update(self.message(width, height))
+
+    def on_mount(self) -> None:
+        self.show(self.app.size.width, self.app.size.height)

@@ -1,0 +1,108 @@
+"""The scenario questions of 1981, one at a time: a key answers, Enter takes the default."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..engine.actions import Answer
+from ..engine.events import SettingChosen
+from ..engine.prompts import QuestionPrompt
+from ..engine.settings import Ratings
+
+ANSWER = Binding.Group("Answer", compact=True)
+OPTION_KEYS = "ynchtc123456789"
+BRIEFING = ("A dispatch reaches your headquarters in London: YOU ARE HEREBY PLACED IN COMMAND OF THE "
+            "EXECUTION OF OPERATION OVERLORD. Before D-Day, settle how the campaign is to be fought.\n")
+
+
+def setting_label(question: str) -> str:
+    if question.startswith("rating:"):
+        return Ratings.LABELS.get(question.split(":", 1)[1], question)
+    return question.replace("_", " ").capitalize().replace("dday", "D-Day")
+
+
+class SetupScreen(Screen):
+    BINDINGS = [
+        *(Binding(k, f"option('{k.upper()}')", "Answer", group=ANSWER) for k in dict.fromkeys(OPTION_KEYS)),
+        Binding("enter", "default", "Default"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.message = ""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="setup-box"):
+            yield Static(id="setup-title")
+            yield Static(id="setup-answered")
+            yield Static(id="setup-question")
+            yield Static(id="setup-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+
+    @property
+    def prompt(self) -> QuestionPrompt | None:
+        p = self.app.session.game.prompt
+        return p if isinstance(p, QuestionPrompt) else None
+
+    def refresh_view(self) -> None:
+        title = Text()
+        title.append(" OVERLORD: BATTLE FOR NORMANDY ", style="bold reverse")
+        title.append("  scenario selection\n\n")
+        title.append(BRIEFING, style="dim")
+        self.query_one("#setup-title", Static).update(title)
+        answered = Text()
+        chosen = [e for e in self.app.session.log if isinstance(e, SettingChosen)]
+        for e in chosen[-6:]:
+            answered.append(f"  {setting_label(e.question)}: {e.value}\n", style="dim")
+        self.query_one("#setup-answered", Static).update(answered)
+        p = self.prompt
+        q = Text()
+        if p is not None:
+            q.append(f"\n{p.text}\n\n", style="bold")
+            for option, label in zip(p.options, p.labels):
+                if option == label:
+                    continue
+                q.append(f"  {option}", style="bold reverse" if option == p.default else "bold")
+                q.append(f"  {label}\n")
+            if all(o == lbl for o, lbl in zip(p.options, p.labels)):
+                q.append(f"  {p.options[0]}-{p.options[-1]}\n", style="bold")
+            q.append(f"\nPress a key; Enter takes the default ({p.default}).")
+        self.query_one("#setup-question", Static).update(q)
+        self.query_one("#setup-message", Static).update(Text(self.message, style="bold reverse") if self.message else "")
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "option":
+            return self.prompt is not None and parameters[0] in self.prompt.options
+        if action == "default":
+            return self.prompt is not None
+        return True
+
+    def on_key(self, event) -> None:
+        binding = self.active_bindings.get(event.key)
+        if binding is not None and binding.enabled:
+            return
+        p = self.prompt
+        if p is not None and (event.is_printable or event.key == "backspace"):
+            event.stop()
+            keys = ", ".join(f"{o} ({lbl})" if o != lbl else o for o, lbl in zip(p.options, p.labels))
+            self.message = f"{(event.character or event.key).upper()} is not an answer. Answer {keys}; Enter takes {p.default}."
+            self.refresh_view()
+
+    def action_option(self, key: str) -> None:
+        self.answer(key)
+
+    def action_default(self) -> None:
+        self.answer(self.prompt.default)
+
+    def answer(self, key: str) -> None:
+        self.message = ""
+        self.app.play(Answer(key))

@@ -1,0 +1,122 @@
+"""The Textual game driven by key presses only: the title, the questions, a whole hot-seat game.
+
+The helpers here (``key_for``, ``drive``) read the screen the player sees and
+choose the key a player would press; other test_tui files import them.
+"""
+
+from __future__ import annotations
+
+from overlord.engine.prompts import QuestionPrompt
+from overlord.tui.app import OverlordApp
+from overlord.tui.final import FinalScreen
+from overlord.tui.game_screen import GameScreen
+from overlord.tui.screens import HandOverScreen, ReportScreen
+from overlord.tui.setup_screen import SetupScreen
+from overlord.tui.title import TitleScreen
+
+HOT_SEAT_TWO_WEEKS = {"change_ratings": "y", "german_player": "h", "allied_player": "h", "scenario": "t",
+                      "preset": "1", "display_delay": "enter"}
+
+# What a hurried player presses at each prompt: accept the defaults, end each phase.
+PASSIVE = {
+    "DropZonePrompt": lambda p: "y",
+    "AllocationPrompt": lambda p: "enter",
+    "InterdictionPrompt": lambda p: "enter",
+    "MovePrompt": lambda p: "e",
+    "DefenderPrompt": lambda p: "e",
+    "AttackerPrompt": lambda p: "n",
+    "SupportPrompt": lambda p: "enter",
+    "StrategyPrompt": lambda p: "1",
+    "RetreatPrompt": lambda p: str(p.directions[0]) if p.directions else "f",
+    "AdvancePrompt": lambda p: "f",
+}
+
+
+def key_for(app: OverlordApp, answers: dict | None = None, policy: dict | None = None) -> str | None:
+    """The key to press on the screen showing now (None once the final report is up)."""
+    screen = app.screen
+    if isinstance(screen, TitleScreen):
+        return "n"
+    if isinstance(screen, (HandOverScreen, ReportScreen)):
+        return "enter"
+    if isinstance(screen, FinalScreen):
+        return None
+    prompt = app.session.game.prompt
+    if isinstance(screen, SetupScreen):
+        assert isinstance(prompt, QuestionPrompt)
+        return (answers or {}).get(prompt.question, "enter")
+    assert isinstance(screen, GameScreen), screen
+    chooser = (policy or {}).get(prompt.kind) or PASSIVE[prompt.kind]
+    return chooser(prompt)
+
+
+async def drive(pilot, answers=None, policy=None, until=None, limit: int = 2000) -> list[str]:
+    """Press keys until the final report (or ``until(app)``); returns the keys pressed."""
+    app = pilot.app
+    pressed = []
+    for _ in range(limit):
+        if until is not None and until(app):
+            return pressed
+        key = key_for(app, answers, policy)
+        if key is None:
+            return pressed
+        pressed.append(key)
+        await pilot.press(key)
+    raise AssertionError(f"the game did not end within {limit} keys; last: {pressed[-20:]}")
+
+
+async def test_title_screen_offers_new_load_charts_quit():
+    app = OverlordApp(delay=0)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        keys = {b.binding.description for b in app.screen.active_bindings.values()}
+        assert {"New game", "Load game", "Charts", "Quit"} <= keys
+        await pilot.press("c")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ChartsScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_questions_refuse_a_bad_key_and_take_the_default_on_enter():
+    app = OverlordApp(delay=0)
+    async with app.run_test() as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("x")
+        await pilot.pause()
+        assert "X is not an answer" in app.screen.message
+        assert app.session.game.prompt.question == "change_ratings"
+        await pilot.press("y", "h")
+        await pilot.pause()
+        assert app.session.game.state.settings.german_player == "human"
+        assert app.session.game.prompt.question == "allied_player"
+        await pilot.press("enter", "enter", "7")  # human Allied, the Campaign, then each rating
+        await pilot.pause()
+        assert app.session.game.prompt.question.startswith("rating:")
+        await pilot.press("z")
+        await pilot.pause()
+        assert "Enter takes" in app.screen.message
+        await pilot.press("9")
+        await pilot.pause()
+        assert app.session.game.state.settings.ratings.combat_points == 9
+
+
+async def test_a_whole_hot_seat_game_from_the_title_to_the_final_report_by_keys():
+    app = OverlordApp(delay=0)
+    async with app.run_test() as pilot:
+        keys = await drive(pilot, answers=HOT_SEAT_TWO_WEEKS)
+        game = app.session.game
+        assert game.over
+        assert isinstance(app.screen, FinalScreen)
+        assert game.state.settings.german_player == "human" and game.state.settings.scenario == "two-week"
+        assert game.turn_label == "6/20"
+        assert keys[0] == "n" and keys.count("enter") > 10
+        report = app.screen.report
+        assert report["victory_level"] and report["turns_played"] == len(game.state.history)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)

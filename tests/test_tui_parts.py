@@ -1,0 +1,80 @@
+"""The Textual game's parts without a screen: number entry, the session, the map drawing, the texts."""
+
+from __future__ import annotations
+
+from overlord.engine.actions import Allocate, Answer
+from overlord.engine.game import Game
+from overlord.engine.setup import preset_settings
+from overlord.tui.asking import make_entry, prompt_text
+from overlord.tui.entry import DigitEntry, Field
+from overlord.tui.maprender import MapOptions, map_width, render_map, town_label
+from overlord.tui.session import Session, autosave_path, safe_filename
+
+
+def test_two_digit_fields_move_on_and_enter_takes_the_defaults():
+    entry = DigitEntry([Field("Fuel", 35), Field("General", 23), Field("Combat", 27), Field("Amphibious", 15)])
+    assert entry.accept() == [35, 23, 27, 15]  # Enter alone: the defaults
+    for d in "4012":
+        entry.type(d)
+    assert entry.index == 2 and entry.values() == [40, 12, 27, 15]
+    entry.rub()  # back into General
+    assert entry.index == 1 and entry.fields[1].text == "1"
+    entry.type("8")
+    assert entry.accept() is None and entry.values() == [40, 18, 27, 15]  # Combat takes its default, on to Amphibious
+    assert entry.accept() == [40, 18, 27, 15]
+    entry.clear()
+    assert entry.index == 0 and not entry.touched
+
+
+def test_a_field_with_nothing_to_choose_is_skipped():
+    entry = DigitEntry([Field("Naval", 0, 0), Field("Air", 0, 40)])
+    assert entry.index == 1
+    entry.type("3")
+    entry.type("0")
+    assert entry.accept() == [0, 30]
+
+
+def test_the_session_keeps_the_log_and_the_reports_and_autosaves_at_each_phase():
+    game = Game.new(preset_settings("historical"), 2)
+    s = Session(game)
+    assert not s.is_computer("allied") and s.is_computer("german") and not s.hot_seat
+    for _ in range(3):
+        s.apply(Answer("Y"))
+    assert [e.kind for e in s.take_pages()] == ["DropResult"] * 3 + ["LogisticsReport"]
+    assert s.autosave_if_new_phase() and autosave_path().exists()
+    assert not s.autosave_if_new_phase()  # the same phase: no new autosave
+    s.apply(Allocate(**game.prompt.suggested.as_dict()))
+    assert s.autosave_if_new_phase()
+    assert safe_filename(" my/../save? 1 ") == "my-save-1" and safe_filename("///") == "save"
+
+
+def test_the_map_is_drawn_compact_or_wide_with_units_towns_and_markers():
+    game = Game.new(preset_settings("historical"), 2)
+    compact = render_map(game, MapOptions(cell=2)).plain.splitlines()
+    assert len(compact) == 13 and max(len(line) for line in compact) <= map_width(game, 2)
+    wide = render_map(game, MapOptions(cell=4, tall=True, cursor=(7, 4))).plain
+    free = [town_label(n) for n, h in game.data.map.towns.items() if game.occupant(h) is None]
+    assert free and all(label in wide for label in free)
+    assert "[" in wide and "*" in wide
+    assert len(wide.splitlines()) == 25
+
+
+def test_every_prompt_has_words():
+    game = Game.new(preset_settings("historical"), 2)
+    text = prompt_text(game, game.prompt).plain
+    assert "AIRBORNE DROP" in text and "Drop zone 1 of" in text
+    for _ in range(3):
+        game.apply(Answer("Y"))
+    entry = make_entry(game, game.prompt)
+    text = prompt_text(game, game.prompt, entry).plain
+    assert "TRANSPORT ALLOCATION" in text and "Sum 100" in text
+
+
+def test_every_theme_has_a_map_palette_and_the_overlay_draws():
+    game = Game.new(preset_settings("historical"), 2)
+    supply = {(8, 4): "US", (14, 5): "BC", (12, 5): "both"}
+    for theme in ("phosphor", "amber", "textual-dark"):
+        for flash in (True, False):
+            text = render_map(game, MapOptions(theme=theme, focus=(7, 4), flash_on=flash, supply=supply,
+                                               targets={(7, 5): 4}, marks=frozenset({(6, 3)})))
+            assert text.plain.count("\n") == 12

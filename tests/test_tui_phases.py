@@ -1,0 +1,159 @@
+"""Every phase of the Textual game driven by key presses: drops, allocation (and its refusal),
+movement and landing, interdiction, combat with support and levels, retreat and advance,
+the hot-seat hand-over, and the computer's moves at the display delay."""
+
+from __future__ import annotations
+
+from overlord.ai import make_player
+from overlord.engine.actions import Move
+from overlord.engine.events import DropResult, Landed, UnitMoved
+from overlord.engine.game import Game
+from overlord.engine.setup import preset_settings
+from overlord.tui.app import OverlordApp
+from overlord.tui.game_screen import GameScreen
+from overlord.tui.screens import HandOverScreen, ReportScreen
+
+from test_tui_keys import drive
+
+
+def kind(app) -> str:
+    return app.session.game.prompt.kind
+
+
+def enabled_keys(screen) -> set[str]:
+    return {key for key, b in screen.active_bindings.items() if b.enabled}
+
+
+async def press(pilot, *keys: str) -> None:
+    for key in keys:
+        await pilot.press(key)
+    await pilot.pause()
+
+
+async def test_solo_drops_allocation_landing_interdiction_and_a_move_by_keys():
+    app = OverlordApp(seed=11, delay=0)
+    async with app.run_test() as pilot:
+        await press(pilot, "n")  # no changes: the Campaign Game against the computer German
+        game = app.session.game
+        assert kind(app) == "DropZonePrompt" and isinstance(app.screen, GameScreen)
+        first = game.prompt.zone
+        assert app.screen.map_options().focus == first  # the candidate zone flashes
+        await press(pilot, "n")
+        assert game.prompt.candidate == 1 and game.prompt.zone != first
+        assert app.screen.map_options().focus == game.prompt.zone
+        await press(pilot, "y", "y", "y")
+        assert sum(isinstance(e, DropResult) for e in app.session.log) == 3
+        assert isinstance(app.screen, ReportScreen)  # the D-Day logistics report
+        await press(pilot, "enter")
+
+        # allocation: a sum other than 100 is refused and asked again
+        assert kind(app) == "AllocationPrompt"
+        assert enabled_keys(app.screen) >= {"0", "9", "enter", "backspace"}
+        await press(pilot, *"50505050", "enter")
+        assert kind(app) == "AllocationPrompt"
+        assert "add up to 200" in str(app.screen.message)
+        assert app.screen.entry.values() == [35, 23, 27, 15]  # the fields are empty again, defaults shown
+        await press(pilot, *"40", "backspace", "5", *"2327", *"05", "enter")
+        assert game.state.allocation.as_dict() == {"fuel": 45, "general": 23, "combat": 27, "amphibious": 5}
+
+        # movement: the 4th Infantry sails onto the Utah marker and lands
+        p = game.prompt
+        assert p.kind == "MovePrompt" and p.unit == "us-4-inf" and p.afloat
+        assert {str(d) for d in p.directions} <= enabled_keys(app.screen)
+        assert "y" not in enabled_keys(app.screen)
+        await press(pilot, "5", "5", "6")
+        p = game.prompt
+        assert p.landing and game.unit("us-4-inf").position == game.data.map.beach("Utah").marker
+        await press(pilot, str(p.landing[0]))
+        assert any(isinstance(e, Landed) and e.unit == "us-4-inf" for e in app.session.log)
+        await press(pilot, "e")
+
+        # on to the next turn's interdiction, whatever the computer German does meanwhile
+        await drive(pilot, until=lambda a: a.session.game.prompt.kind == "InterdictionPrompt"
+                    and isinstance(a.screen, GameScreen))
+        await press(pilot, "4", "0", "enter")
+        assert game.state.interdiction == 40
+
+        # a move on land shows its cost first and pays fuel
+        await drive(pilot, until=lambda a: a.session.game.prompt.kind == "MovePrompt"
+                    and not a.session.game.prompt.afloat and isinstance(a.screen, GameScreen))
+        p = game.prompt
+        direction = p.directions[0]
+        assert "mp" in str(app.screen.prompt_panel_text())
+        fuel = game.state.pools.fuel
+        await press(pilot, str(direction))
+        moved = [e for e in app.session.log if isinstance(e, UnitMoved) and e.unit == p.unit]
+        assert moved and moved[-1].fuel == fuel - game.state.pools.fuel
+
+
+async def test_hot_seat_combat_support_levels_retreat_and_advance_with_hand_overs():
+    game = Game.new(preset_settings("historical", german_player="human"), 3)
+    app = OverlordApp(game=game, delay=0)
+    seen: list[str] = []
+    handovers: list[str] = []
+
+    def record(choose):
+        def wrapped(p):
+            seen.append(f"{p.kind}:{p.side}:{getattr(p, 'role', '')}")
+            return choose(p)
+        return wrapped
+
+    policy = {
+        "MovePrompt": record(lambda p: "e"),
+        "DefenderPrompt": record(lambda p: "y" if p.side == "allied" else "e"),
+        "AttackerPrompt": record(lambda p: "y"),
+        "SupportPrompt": record(lambda p: "enter"),
+        "StrategyPrompt": record(lambda p: "5" if p.role == "attack" else "1"),
+        "RetreatPrompt": record(lambda p: str(p.directions[0]) if p.directions else "f"),
+        "AdvancePrompt": record(lambda p: str(p.direction)),
+    }
+
+    def until(a):
+        if isinstance(a.screen, HandOverScreen) and (not handovers or handovers[-1] != id(a.screen)):
+            handovers.append(id(a.screen))
+            seen.append(f"handover:{a.screen.side}")
+        return any(s.startswith("AdvancePrompt") for s in seen)
+
+    async with app.run_test() as pilot:
+        await drive(pilot, policy=policy, until=until)
+        assert "DefenderPrompt:allied:" in seen and "AttackerPrompt:allied:" in seen
+        attack = seen.index("StrategyPrompt:allied:attack")
+        defence = seen.index("StrategyPrompt:german:defence")
+        assert "handover:German" in seen[attack:defence]  # the defender's player takes the keyboard
+        assert any(s.startswith("RetreatPrompt:german") for s in seen)
+        advance = next(i for i, s in enumerate(seen) if s.startswith("AdvancePrompt"))
+        assert "handover:Allied" in seen[defence:advance]
+        result = [e for e in app.session.log if e.kind == "CombatResult"]
+        assert result and result[0].defence_level == 1 and result[0].attack_level == 5
+
+
+class Mover:
+    """A computer German that always takes a step when it can (so there is something to watch)."""
+
+    def __init__(self) -> None:
+        self.fallback = make_player("pass", "german", 0)
+
+    def choose(self, game):
+        p = game.prompt
+        if p.kind == "MovePrompt" and p.directions:
+            return Move(p.unit, p.directions[0])
+        return self.fallback.choose(game)
+
+
+async def test_the_computer_moves_at_the_display_delay_and_any_key_hurries_it():
+    game = Game.new(preset_settings("historical", german_dday_movement=True), 4)
+    app = OverlordApp(game=game, delay=30)  # a long delay: only a key can finish the phase in the test
+    async with app.run_test() as pilot:
+        app.session.players["german"] = Mover()
+        await drive(pilot, until=lambda a: a.session.game.prompt.kind == "MovePrompt"
+                    and a.session.game.prompt.side == "allied" and isinstance(a.screen, GameScreen))
+        await press(pilot, "e")
+        await drive(pilot, until=lambda a: a.computer_moving() or a.session.game.prompt.side == "allied")
+        assert app.computer_moving()
+        assert "THE GERMAN IS MOVING" in str(app.screen.prompt_panel_text())
+        assert "space" in enabled_keys(app.screen)
+        before = len(app.session.game.actions)
+        await press(pilot, "x")  # any key hurries
+        assert not app.computer_moving()
+        assert len(app.session.game.actions) > before + 1
+        assert app.session.game.prompt.side == "allied" or app.session.game.over

@@ -1,0 +1,169 @@
+"""Saving and loading through the UI, autosave, quitting, a tiny terminal, and the help screens."""
+
+from __future__ import annotations
+
+from textual.command import CommandList
+
+from overlord.engine.game import Game
+from overlord.engine.setup import preset_settings
+from overlord.saves import list_saves, saves_dir
+from overlord.tui.app import OverlordApp
+from overlord.tui.charts_screen import ChartsScreen
+from overlord.tui.game_screen import GameScreen
+from overlord.tui.loadscreen import LoadScreen
+from overlord.tui.roster import RosterScreen
+from overlord.tui.screens import HelpScreen, SaveNameScreen, TooSmallScreen
+from overlord.tui.session import autosave_path
+from overlord.tui.title import TitleScreen
+
+from test_tui_keys import drive
+
+
+def at_allocation(app) -> bool:
+    return app.session.game.prompt.kind == "AllocationPrompt" and isinstance(app.screen, GameScreen)
+
+
+async def test_save_with_a_name_quit_with_autosave_and_load_at_the_same_prompt():
+    app = OverlordApp(seed=21, delay=0)
+    async with app.run_test() as pilot:
+        await drive(pilot, until=at_allocation)
+        await pilot.press("5")  # half-typed: the save still resumes at the question
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveNameScreen)
+        await pilot.press(*(["backspace"] * 30), *"beachhead", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert (saves_dir() / "beachhead.json").exists()
+        assert autosave_path().exists()  # autosaved when the phase began
+        actions = list(app.session.game.actions)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.return_code == 0
+    assert {s["name"] for s in list_saves()} >= {"beachhead", "autosave"}
+
+    app = OverlordApp(delay=0)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        names = [s["name"] for s in app.screen.saves]
+        await pilot.press(*(["down"] * names.index("beachhead")), "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        game = app.session.game
+        assert game.prompt.kind == "AllocationPrompt" and game.actions == actions
+        assert any(e.kind == "DropResult" for e in app.session.log)  # the log is rebuilt
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.state.allocation is not None
+
+
+async def test_a_bad_save_is_refused_with_a_message(tmp_path):
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    (saves_dir() / "broken.json").write_text('{"format": "overlord-save", "version": 1, "seed": 1, '
+                                             '"actions": [{"type": "Nonsense"}], "state": {}, "state_hash": "x"}')
+    app = OverlordApp(delay=0)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert not app.load_file(saves_dir() / "broken.json")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen) and "broken.json" in app.screen.message
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_ctrl_c_autosaves_and_quits():
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 5), delay=0)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+    assert autosave_path().exists()
+    assert [s["name"] for s in list_saves()] == ["autosave"]
+
+
+async def test_a_tiny_terminal_gets_a_message_and_the_game_comes_back():
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 6), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        text = str(app.screen.query_one("#too-small").render())
+        assert "40x12" in text and "80x24" in text
+        await pilot.press("y")  # nothing happens behind the message
+        await pilot.pause()
+        assert app.session.game.prompt.kind == "DropZonePrompt" and app.session.game.prompt.unit == "us-82-abn"
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.session.game.prompt.kind != "DropZonePrompt" or app.session.game.prompt.unit != "us-82-abn"
+
+
+async def test_help_charts_roster_overlay_themes_and_the_command_palette():
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 7), delay=0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        for key in ("f1", "question_mark"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, ChartsScreen)
+        first = str(app.screen.query_one("#chart-text").render())
+        await pilot.press("down")
+        await pilot.pause()
+        assert str(app.screen.query_one("#chart-text").render()) != first
+        await pilot.press("escape")
+        await pilot.pause()
+
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        table = app.screen.query_one("DataTable")
+        assert table.row_count == len(app.session.game.state.units)
+        await pilot.press("escape")
+        await pilot.pause()
+
+        await pilot.press("s")
+        await pilot.pause()
+        opts = app.screen.map_options()
+        assert opts.supply  # the supply overlay tints the positions in supply
+        await pilot.press("right", "down")
+        await pilot.pause()
+        assert app.screen.look is not None and "Looking at" in str(app.screen.side_text())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.look is None
+
+        themes = []
+        for _ in range(3):
+            await pilot.press("f5")
+            await pilot.pause()
+            themes.append(app.theme)
+        assert themes == ["amber", "textual-dark", "phosphor"]
+
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"roster")
+        for _ in range(100):  # the palette searches in the background
+            await pilot.pause(0.02)
+            results = app.screen.query(CommandList)
+            if results and results.first().option_count:
+                break
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
