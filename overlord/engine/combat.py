@@ -344,10 +344,17 @@ def resolve(g: "Game", events: list[Event]) -> None:
 
 def _pay_combat_supply(g: "Game", a_level: int, d_level: int, cp: int) -> float:
     """Pay the Allied combat supply; returns the strength factor (1, or less for a shortfall)."""
+    factor = supply_factor(g, a_level, d_level, cp)
     cost = logistics.combat_supply_cost(g, a_level, d_level, cp)
-    pool = g.state.pools
-    paid = min(cost, pool.combat)
-    pool.combat -= paid
+    g.state.pools.combat -= min(cost, g.state.pools.combat)
+    return factor
+
+
+def supply_factor(g: "Game", a_level: int, d_level: int, cp: int) -> float:
+    """The Allied side's strength factor for a fight at these levels: 1 if the pool can pay it all,
+    down to 50% (no_combat_supply_strength) with nothing to pay."""
+    cost = logistics.combat_supply_cost(g, a_level, d_level, cp)
+    paid = min(cost, g.state.pools.combat)
     if cost <= 0 or paid >= cost:
         return 1.0
     floor = g.data.rules.combat.no_combat_supply_strength / 100
@@ -469,9 +476,14 @@ def _after_combat(g: "Game", events: list[Event]) -> None:
 
 
 def preview(g: "Game", attackers: list[str], defender: str, attack_level: int, defence_level: int) -> dict:
-    """Odds and expected losses of a combat before it is committed (the random part at its mean)."""
+    """Odds and expected losses of a combat before it is committed (the random part at its mean),
+    counting an Allied side's shortage of combat supply as the fight would."""
     ratio = odds(g, attackers, defender)
     att_cp = sum(g.unit(a).cp for a in attackers)
+    if g.side_of(attackers[0]) == "allied":
+        ratio *= supply_factor(g, attack_level, defence_level, att_cp)
+    else:
+        ratio /= supply_factor(g, attack_level, defence_level, g.unit(defender).cp)
     att, dfn = combat_results.expected_losses(g.data.charts, g.data.rules, attack_level, defence_level, ratio,
                                               len(attackers), att_cp, g.unit(defender).cp)
     cost = logistics.combat_supply_cost(g, attack_level, defence_level,
