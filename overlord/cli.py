@@ -10,8 +10,15 @@ from pathlib import Path
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 
 
+COMMANDS = ("simulate", "tournament", "fuzz", "replay", "map", "oob", "charts")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    # playing is the common case: it needs only the top-level options, so the full parser
+    # (with every command's options) is built only when a command or help is asked for
+    wanted = any(a in COMMANDS or a in ("-h", "--help") for a in argv)
+    parser = build_parser() if wanted else play_parser()
     args = parser.parse_args(argv)
     try:
         return args.func(args)
@@ -21,11 +28,16 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_OK
 
 
-def build_parser() -> argparse.ArgumentParser:
+def play_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="overlord", description="Overlord: Battle for Normandy (1981), remade for the terminal.")
     parser.add_argument("--seed", type=int, help="start a new game with this seed (skips the title screen)")
     parser.add_argument("--load", metavar="FILE", help="resume a saved game")
     parser.set_defaults(func=cmd_play)
+    return parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = play_parser()
     sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser("simulate", help="play a whole game headless with computer players")
@@ -82,11 +94,12 @@ def _load_data_or_exit():
 
 
 def cmd_play(args) -> int:
-    _load_data_or_exit()
-    from .saves import SaveError, load_save
     from .tui.app import OverlordApp
+    if args.seed is not None or args.load:
+        _load_data_or_exit()  # the title screen checks the data itself, once it is up
     game = None
     if args.load:
+        from .saves import SaveError, load_save
         try:
             game = load_save(args.load)
         except SaveError as exc:
@@ -94,6 +107,9 @@ def cmd_play(args) -> int:
             return EXIT_BAD_INPUT
     app = OverlordApp(seed=args.seed, game=game)
     app.run()
+    if app.data_error:
+        print(f"overlord: bad data: {app.data_error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     return EXIT_OK
 
 

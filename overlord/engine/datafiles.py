@@ -127,20 +127,23 @@ class Source:
 
     # -- typed access --------------------------------------------------------
     def at(self, path: Path_) -> Any:
+        depth, node = self._walk(path)
+        if depth < len(path):
+            raise self.missing(path[: depth + 1])
+        return node
+
+    def has(self, path: Path_) -> bool:
+        return self._walk(path)[0] == len(path)
+
+    def _walk(self, path: Path_) -> tuple[int, Any]:
+        """How far along ``path`` the data go, and the value reached (no error is built)."""
         node: Any = self.data
         for i, key in enumerate(path):
             try:
                 node = node[key]
             except (KeyError, IndexError, TypeError):
-                raise self.missing(path[: i + 1]) from None
-        return node
-
-    def has(self, path: Path_) -> bool:
-        try:
-            self.at(path)
-        except DataError:
-            return False
-        return True
+                return i, None
+        return len(path), node
 
     def table(self, path: Path_) -> dict[str, Any]:
         value = self.at(path)

@@ -9,38 +9,33 @@ as they come.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from ..engine.game import Game, IllegalAction
-from ..engine.prompts import AdvancePrompt, QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
-from ..saves import SaveError, load_save
-from .cards import SIDE_NAME, phase_name
-from .charts_screen import ChartsScreen
-from .final import FinalScreen
-from .game_screen import GameScreen
-from .loadscreen import LoadScreen
-from .reporting import page_text
-from .roster import RosterScreen
-from .screens import HandOverScreen, HelpScreen, ReportScreen, SaveNameScreen, TooSmallScreen
-from .session import Session, autosave_path
-from .setup_screen import SetupScreen
+from .styles import APP_CSS
 from .themes import CYCLE, THEMES
 from .title import TitleScreen
 
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+# The title screen needs nothing of the engine: the game's own modules are
+# imported when a game starts (or a screen is first opened), so the title is
+# up as fast as Textual allows. Python caches them after the first import.
+
 MIN_SIZE = (80, 24)
+DATA_CHECK_AFTER = 0.05  # seconds after start-up: the title is drawn first, then data/ is read and checked
 DELAY_UNIT = 0.15  # seconds of pause per point of the display delay setting, after each computer move
 MAX_COMPUTER_STEPS = 200_000
 
 
 class OverlordApp(App):
     TITLE = "Overlord: Battle for Normandy"
-    CSS_PATH = "overlord.tcss"
+    CSS_PATH = APP_CSS  # the game's screens bring their own (styles.GAME_CSS) when they first appear
     BINDINGS = [
         Binding("f1", "help", "Help"),
         Binding("question_mark", "help", "Help", show=False),
@@ -66,19 +61,38 @@ class OverlordApp(App):
         self.too_small = False
         self._timer = None
         self._waiting = False  # one of the game's own modal screens (report, hand-over) is up
+        self.data_error: str | None = None
+        # the themes are in place before the stylesheet is first read, so it is read only once
+        for theme in THEMES:
+            self.register_theme(theme)
+        self.theme = theme if (theme := self.start_theme) in self.available_themes else "phosphor"
 
     # ------------------------------------------------------------------ start-up
     def on_mount(self) -> None:
-        for theme in THEMES:
-            self.register_theme(theme)
-        self.theme = self.start_theme if self.start_theme in self.available_themes else "phosphor"
         if self.start_game is not None:
             self.start(self.start_game, resumed=bool(self.start_game.actions))
         elif self.start_seed is not None:
+            from ..engine.game import Game
             self.start(Game.new(None, self.start_seed))
         else:
-            self.show_title()
+            self.main = self.screen  # the title is the default screen (get_default_screen): no screen to push
+            self.set_timer(DATA_CHECK_AFTER, self.check_data)  # once the title has been drawn
         self.check_size(self.size.width, self.size.height)
+
+    def check_data(self) -> None:
+        """Read and check data/ once the title is up (a game started from the command line has done it
+        already): a bad file ends the program with its one-line error."""
+        from ..engine.data import DataError, cached_data
+        try:
+            cached_data()
+        except DataError as exc:
+            self.data_error = str(exc)
+            self.exit(return_code=2)
+
+    def get_default_screen(self) -> Screen:
+        if self.start_game is None and self.start_seed is None:
+            return TitleScreen()
+        return super().get_default_screen()
 
     def show_title(self) -> None:
         self.cancel_timer()
@@ -86,9 +100,13 @@ class OverlordApp(App):
         self._set_main(TitleScreen())
 
     def new_game(self, seed: int | None = None) -> None:
+        import random
+
+        from ..engine.game import Game
         self.start(Game.new(None, seed if seed is not None else random.randrange(1, 1_000_000)))
 
     def start(self, game: Game, resumed: bool = False) -> None:
+        from .session import Session
         self.cancel_timer()
         self.session = Session.resumed(game) if resumed else Session(game)
         self.hurry = False
@@ -97,6 +115,9 @@ class OverlordApp(App):
         self.advance()
 
     def load_file(self, path: Path | str) -> bool:
+        from ..saves import SaveError, load_save
+        from .cards import phase_name
+        from .loadscreen import LoadScreen
         try:
             game = load_save(path)
         except SaveError as exc:
@@ -122,11 +143,16 @@ class OverlordApp(App):
             self.check_size(self.size.width, self.size.height)
 
     def _show_main(self) -> None:
+        from ..engine.prompts import QuestionPrompt
+        from .game_screen import GameScreen
+        from .setup_screen import SetupScreen
         wanted = SetupScreen if isinstance(self.session.game.prompt, QuestionPrompt) else GameScreen
         if not isinstance(self.main, wanted):
             self._set_main(wanted())
 
     def refresh_main(self) -> None:
+        from .game_screen import GameScreen
+        from .setup_screen import SetupScreen
         if isinstance(self.main, (GameScreen, SetupScreen)) and self.main.is_mounted:
             self.main.refresh_view()
 
@@ -143,6 +169,8 @@ class OverlordApp(App):
     # ------------------------------------------------------------------ playing
     def play(self, action) -> None:
         """The player's answer: apply it, show what it did, and go on."""
+        from ..engine.game import IllegalAction
+        from .game_screen import GameScreen
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:
@@ -189,6 +217,7 @@ class OverlordApp(App):
         self.refresh_main()
 
     def _computer_step(self) -> list:
+        from .game_screen import GameScreen
         s = self.session
         events = s.apply(s.computer_action())
         s.autosave_if_new_phase()
@@ -220,11 +249,16 @@ class OverlordApp(App):
         self.push_screen(screen, done)
 
     def _show_pages(self) -> None:
+        from .reporting import page_text
+        from .screens import ReportScreen
         self.session.autosave_if_new_phase()
         self.refresh_main()
         self._modal(ReportScreen([page_text(e) for e in self.session.take_pages()]))
 
     def _show_handover(self) -> None:
+        from ..engine.prompts import AdvancePrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
+        from .cards import SIDE_NAME, phase_name
+        from .screens import HandOverScreen
         p = self.session.game.prompt
         what = f"{self.session.game.turn_label}: {phase_name(self.session.game)}."
         game = self.session.game
@@ -241,6 +275,7 @@ class OverlordApp(App):
         self._modal(HandOverScreen(SIDE_NAME[p.side], what))
 
     def _show_final(self) -> None:
+        from .final import FinalScreen
         s = self.session
         s.autosave()
         self.cancel_timer()
@@ -254,6 +289,9 @@ class OverlordApp(App):
 
     def check_size(self, width: int, height: int) -> None:
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if not small and not self.too_small:
+            return
+        from .screens import TooSmallScreen
         if small and not self.too_small:
             self.too_small = True
             self.cancel_timer()
@@ -288,18 +326,22 @@ class OverlordApp(App):
         self.push_screen(screen, done)
 
     def action_help(self) -> None:
+        from .screens import HelpScreen
         if not isinstance(self.screen, HelpScreen):
             self._user_modal(HelpScreen())
 
     def action_charts(self) -> None:
+        from .charts_screen import ChartsScreen
         if not isinstance(self.screen, ChartsScreen):
             self._user_modal(ChartsScreen())
 
     def action_roster(self) -> None:
+        from .roster import RosterScreen
         if self.session is not None and not isinstance(self.screen, RosterScreen):
             self._user_modal(RosterScreen(), self._look_at)
 
     def _look_at(self, uid: str | None) -> None:
+        from .game_screen import GameScreen
         if uid is None or not isinstance(self.main, GameScreen):
             return
         u = self.session.game.unit(uid)
@@ -308,6 +350,7 @@ class OverlordApp(App):
             self.main.refresh_view()
 
     def action_save(self) -> None:
+        from .screens import SaveNameScreen
         if self.session is None or isinstance(self.screen, SaveNameScreen):
             return
         g = self.session.game
@@ -325,6 +368,7 @@ class OverlordApp(App):
         self.notify(f"Saved as {path.name} in {path.parent}.", timeout=4)
 
     def action_load(self) -> None:
+        from .loadscreen import LoadScreen
         if not isinstance(self.screen, LoadScreen):
             self._user_modal(LoadScreen(), self._loaded)
 
@@ -338,6 +382,7 @@ class OverlordApp(App):
         self.notify(f"Colours: {self.theme}", timeout=2)
 
     async def action_quit(self) -> None:
+        from .session import autosave_path
         s = self.session
         message = None
         if s is not None and not s.game.over:
@@ -359,5 +404,6 @@ class OverlordApp(App):
         yield from (c for c in super().get_system_commands(screen) if c.title not in ("Quit",))
 
     def _overlay(self) -> None:
+        from .game_screen import GameScreen
         if isinstance(self.main, GameScreen):
             self.main.action_supply_overlay()

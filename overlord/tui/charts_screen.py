@@ -12,9 +12,11 @@ from textual.widgets.option_list import Option
 
 from ..engine.data import cached_data
 from ..reports import CHARTS, chart_names, render_chart
+from .styles import GAME_CSS
 
 
 class ChartsScreen(ModalScreen[None]):
+    CSS_PATH = GAME_CSS
     BINDINGS = [
         Binding("escape,q,f2", "close", "Close"),
         Binding("pageup", "scroll_body(0, -10)", "Scroll", show=False),

@@ -11,9 +11,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from .reporting import final_report
+from .styles import GAME_CSS
 
 
 class FinalScreen(Screen):
+    CSS_PATH = GAME_CSS
     BINDINGS = [Binding("enter", "title", "Title screen"), Binding("q", "quit_app", "Quit")]
 
     def __init__(self, report: dict, scenario: str = "") -> None:

@@ -24,6 +24,7 @@ from .asking import combat_card, make_entry, prompt_text
 from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card
 from .maprender import MapOptions, map_height, map_width, move_targets
 from .widgets import MapView, MessageLog, Panel
+from .styles import GAME_CSS
 
 MOVE = Binding.Group("Move", compact=True)
 RETREAT = Binding.Group("Retreat", compact=True)
@@ -38,6 +39,7 @@ SIDE_MIN = 32
 
 
 class GameScreen(Screen):
+    CSS_PATH = GAME_CSS
     BINDINGS = [
         *(Binding(str(d), f"move({d})", "Move", group=MOVE) for d in range(1, 7)),
         *(Binding(str(d), f"retreat({d})", "Retreat", group=RETREAT) for d in range(1, 7)),

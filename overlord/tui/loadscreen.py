@@ -13,9 +13,11 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..saves import list_saves, saves_dir
+from .styles import GAME_CSS
 
 
 class LoadScreen(ModalScreen[Path | None]):
+    CSS_PATH = GAME_CSS
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
     def __init__(self, message: str = "") -> None:

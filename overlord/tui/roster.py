@@ -10,6 +10,7 @@ from textual.widgets import DataTable, Footer
 from ..engine import fatigue
 from ..engine.game import Game
 from .cards import STATUS, where
+from .styles import GAME_CSS
 
 COLUMNS = ("Nat", "Unit", "CP", "Eff", "Ldr", "Fat", "Supply", "MP", "Status", "Where", "Type")
 
@@ -36,6 +37,7 @@ def roster_rows(game: Game) -> list[tuple]:
 
 
 class RosterScreen(ModalScreen[str | None]):
+    CSS_PATH = GAME_CSS
     BINDINGS = [Binding("escape,q,f3", "close", "Close"), Binding("enter", "pick", "Look at it")]
 
     def compose(self) -> ComposeResult:

@@ -12,10 +12,12 @@ from textual.widgets import Footer, Input, Static
 
 from .cards import compass
 from .maprender import LEGEND
+from .styles import GAME_CSS
 
 
 class HandOverScreen(ModalScreen[None]):
     """Hot-seat: the other player takes the keyboard."""
+    CSS_PATH = GAME_CSS
 
     BINDINGS = [Binding("enter", "go", "Continue")]
 
@@ -42,6 +44,7 @@ class HandOverScreen(ModalScreen[None]):
 
 class ReportScreen(ModalScreen[None]):
     """The reports that come between turns: the end of the turn and the new turn's logistics."""
+    CSS_PATH = GAME_CSS
 
     BINDINGS = [Binding("enter,space,escape", "go", "Continue")]
 
@@ -59,6 +62,7 @@ class ReportScreen(ModalScreen[None]):
 
 
 class SaveNameScreen(ModalScreen[str | None]):
+    CSS_PATH = GAME_CSS
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, default: str) -> None:
@@ -122,6 +126,7 @@ exact question where it was left.
 
 
 class HelpScreen(ModalScreen[None]):
+    CSS_PATH = GAME_CSS
     BINDINGS = [Binding("escape,f1,question_mark,q,enter", "close", "Close")]
 
     def compose(self) -> ComposeResult:

@@ -13,6 +13,7 @@ from ..engine.actions import Answer
 from ..engine.events import SettingChosen
 from ..engine.prompts import QuestionPrompt
 from ..engine.settings import Ratings
+from .styles import GAME_CSS
 
 ANSWER = Binding.Group("Answer", compact=True)
 OPTION_KEYS = "ynchtc123456789"
@@ -27,6 +28,7 @@ def setting_label(question: str) -> str:
 
 
 class SetupScreen(Screen):
+    CSS_PATH = GAME_CSS
     BINDINGS = [
         *(Binding(k, f"option('{k.upper()}')", "Answer", group=ANSWER) for k in dict.fromkeys(OPTION_KEYS)),
         Binding("enter", "default", "Default"),

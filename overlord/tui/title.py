@@ -5,10 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Static
 
 BANNER = r"""
   ___  __   __ ___  ___  _     ___   ___  ___
@@ -18,39 +16,60 @@ BANNER = r"""
 """
 
 
+MENU = (("new", "N", "New game"), ("load", "L", "Load game"), ("charts", "C", "Charts"), ("quit", "Q", "Quit"))
+
+
 class TitleScreen(Screen):
+    """A plain menu: it needs nothing of the engine, so it is up at once."""
+
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("l", "choose('load')", "Load game"),
         Binding("c", "choose('charts')", "Charts"),
         Binding("q", "choose('quit')", "Quit"),
+        Binding("up", "cursor(-1)", "Up", show=False),
+        Binding("down", "cursor(1)", "Down", show=False),
+        Binding("enter", "pick", "Choose", show=False),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.cursor = 0
+
     def compose(self) -> ComposeResult:
-        with Vertical(id="title-box"):
-            with Center():
-                yield Static(Text(BANNER, style="bold", no_wrap=True, overflow="crop"), id="banner")
-            sub = Text(justify="center")
-            sub.append("BATTLE FOR NORMANDY\n", style="bold")
-            sub.append("the 1981 wargame of D-Day and the campaign to June 30, 1944\n", style="dim")
-            yield Static(sub, id="subtitle")
-            with Center():
-                yield OptionList(
-                    Option("N  New game", id="new"),
-                    Option("L  Load game", id="load"),
-                    Option("C  Charts", id="charts"),
-                    Option("Q  Quit", id="quit"),
-                    id="menu",
-                )
-            yield Static(Text("Arrows and Enter, or the letter.  F1 help.", style="dim", justify="center"),
-                         id="title-hint")
-        yield Footer()
+        yield Static(self.title_text(), id="title")  # one widget: the title is up as fast as can be
 
-    def on_mount(self) -> None:
-        self.query_one("#menu", OptionList).focus()
+    def title_text(self) -> Text:
+        width = 64
+        t = Text(no_wrap=True, overflow="crop")
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_choose(event.option.id)
+        def line(text: str, style: str = "") -> None:
+            t.append(text.center(width).rstrip() + "\n", style=style)
+        rows = BANNER.strip("\n").splitlines()
+        for row in rows:
+            line(row.ljust(max(map(len, rows))), "bold")
+        line("")
+        line("BATTLE FOR NORMANDY", "bold")
+        line("the 1981 wargame of D-Day and the campaign to June 30, 1944", "dim")
+        line("")
+        box = 28
+        pad = " " * ((width - box - 2) // 2)
+        t.append(pad + "╭" + "─" * box + "╮\n", style="dim")
+        for i, (_, key, label) in enumerate(MENU):
+            t.append(pad + "│", style="dim")
+            t.append(f" {key}  {label}".ljust(box), style="reverse" if i == self.cursor else "")
+            t.append("│\n", style="dim")
+        t.append(pad + "╰" + "─" * box + "╯\n", style="dim")
+        line("")
+        t.append("Arrows and Enter, or the letter.  F1 help.".center(width).rstrip(), style="dim")
+        return t
+
+    def action_cursor(self, step: int) -> None:
+        self.cursor = (self.cursor + step) % len(MENU)
+        self.query_one("#title", Static).update(self.title_text())
+
+    def action_pick(self) -> None:
+        self.action_choose(MENU[self.cursor][0])
 
     def action_choose(self, what: str) -> None:
         app = self.app

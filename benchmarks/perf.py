@@ -1,0 +1,271 @@
+"""Performance, measured as ratios against bare baselines in one run; writes docs/performance.md.
+
+    python benchmarks/perf.py [--no-write]
+
+1. A whole headless AI-vs-AI campaign (`overlord simulate`) against a bare
+   `import overlord.engine`, both as fresh processes.          goal: at most 5x
+2. The game's start-up to its first prompt against a bare Textual app's first
+   paint, both as fresh headless processes.                     goal: at most 1.3x
+3. A key press to repaint in the movement phase (F, finish unit: an engine
+   action and a redrawn map and panel) against a bare Textual app's key round
+   trip (a key that updates a label).                           goal: at most 1.5x
+4. The game's peak memory (max RSS) against the bare app's.     goal: at most 1.3x
+5. How engine time grows on a generated map four times larger with four times
+   the units, under a fixed workload (benchmarks/workload.py).  goal: at most 4.5x
+Run by hand, not in CI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+PY = sys.executable
+START, END = "<!-- performance-results -->", "<!-- /performance-results -->"
+
+BARE_APP = """
+import resource, time
+from textual.app import App
+from textual.widgets import Static
+class Bare(App):
+    def compose(self):
+        yield Static("Overlord")
+    def on_mount(self):
+        self.call_after_refresh(self.painted)
+    def painted(self):
+        self.painted_at = time.time()
+        self.exit()
+app = Bare()
+app.run(headless=True, size=(100, 30))
+print(app.painted_at, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+# `overlord` exactly as a player starts it (cli.main), until its first prompt is painted:
+# the title menu, or with --seed the first scenario question.
+GAME_APP = """
+import resource, sys, time
+sys.path.insert(0, {root!r})
+import overlord.tui.app as tui_app
+from overlord.tui.setup_screen import SetupScreen
+from overlord.tui.title import TitleScreen
+WANT = SetupScreen if {seeded} else TitleScreen
+class Probe(tui_app.OverlordApp):
+    def on_mount(self):
+        super().on_mount()
+        if isinstance(self.screen, WANT):  # the title is the default screen: painted on the first refresh
+            self.call_after_refresh(self.painted)
+        else:
+            self._probe = self.set_interval(0.001, self._check)
+    def _check(self):
+        if isinstance(self.screen, WANT) and self.screen.is_mounted:
+            self._probe.stop()
+            self.call_after_refresh(self.painted)
+    def painted(self):
+        Probe.painted_at_seen = time.time()
+        self.call_after_refresh(self.exit)  # after the data check the title screen starts
+    def run(self, *args, **kwargs):
+        return super().run(headless=True, size=(100, 30))
+tui_app.OverlordApp = Probe
+from overlord.cli import main
+main(["--seed", "1"] if {seeded} else [])
+print(Probe.painted_at_seen, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+# Bytecode is cached as it is on a player's machine (this sandbox sets PYTHONDONTWRITEBYTECODE,
+# which would make Overlord, unlike the installed Textual, compile from source at every start).
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def launch_to_paint(code: str, runs: int, warm: bool = True) -> tuple[float, float]:
+    """Seconds from launching a fresh process to its first paint (the best of ``runs``: start-up
+    latency is what the machine allows, and the best run is the one least disturbed), and the
+    process's peak memory in KB."""
+    if warm:
+        subprocess.run([PY, "-c", code], capture_output=True, text=True, cwd=ROOT, env=ENV)  # warm the caches
+    times, memory = [], 0
+    for _ in range(runs):
+        start = time.time()
+        r = subprocess.run([PY, "-c", code], capture_output=True, text=True, cwd=ROOT, env=ENV)
+        if r.returncode != 0:
+            raise RuntimeError(r.stderr[-500:])
+        painted, rss = r.stdout.split()[-2:]
+        times.append(float(painted) - start)
+        memory = max(memory, int(rss))
+    return min(times), memory
+
+
+def timed(args: list[str], runs: int = 5) -> float:
+    """Median wall time of a fresh process (after one warm-up run)."""
+    subprocess.run(args, capture_output=True, text=True, cwd=ROOT, env=ENV)
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        r = subprocess.run(args, capture_output=True, text=True, cwd=ROOT, env=ENV)
+        times.append(time.perf_counter() - t)
+        if r.returncode != 0:
+            raise RuntimeError(r.stderr[-500:])
+    return statistics.median(times)
+
+
+def campaign_vs_import() -> dict:
+    imp = timed([PY, "-c", "import overlord.engine"], runs=9)
+    camp = timed([PY, "-m", "overlord", "simulate", "--seed", "1", "--allied", "historical", "--german", "ai"], runs=7)
+    return {"import_s": imp, "campaign_s": camp, "ratio": camp / imp}
+
+
+def startup_and_memory(runs: int = 25) -> dict:
+    """Start-up to the first prompt, the game's and the bare app's runs taken in turn so that any
+    slowing of the machine falls on both alike."""
+    codes = {"bare": BARE_APP, "game": GAME_APP.format(root=str(ROOT), seeded=False),
+             "seeded": GAME_APP.format(root=str(ROOT), seeded=True)}
+    best = {k: (1e9, 0) for k in codes}
+    for _ in range(runs):
+        for k, code in codes.items():
+            t, kb = launch_to_paint(code, 1, warm=False)
+            best[k] = (min(best[k][0], t), max(best[k][1], kb))
+    (bare, bare_kb), (game, game_kb), (seeded, seeded_kb) = best["bare"], best["game"], best["seeded"]
+    return {"bare_s": bare, "game_s": game, "startup_ratio": game / bare, "seeded_s": seeded,
+            "seeded_ratio": seeded / bare, "bare_mb": bare_kb / 1024, "game_mb": game_kb / 1024,
+            "memory_ratio": game_kb / bare_kb, "seeded_mb": seeded_kb / 1024}
+
+
+async def _bare_keys(n: int) -> float:
+    from textual.app import App
+    from textual.widgets import Static
+
+    class Bare(App):
+        BINDINGS = [("f", "bump", "Bump")]
+        count = 0
+
+        def compose(self):
+            yield Static("0", id="label")
+
+        def action_bump(self):
+            self.count += 1
+            self.query_one("#label", Static).update(str(self.count))
+
+    app = Bare()
+    samples = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(n):
+            t = time.perf_counter()
+            await pilot.press("f")
+            await pilot.pause()
+            samples.append(time.perf_counter() - t)
+    return statistics.median(samples)
+
+
+async def _game_keys(n: int) -> float:
+    from overlord.ai import make_player
+    from overlord.engine import Game, Settings
+    from overlord.engine.prompts import MovePrompt
+    from overlord.tui.app import OverlordApp
+    g = Game.new(Settings(allied_player="human", german_player="computer", display_delay=0), 2)
+    allied, german = make_player("historical", "allied"), make_player("ai", "german")
+    while not (isinstance(g.prompt, MovePrompt) and g.prompt.side == "allied"):
+        g.apply((allied if g.prompt.side == "allied" else german).choose(g))
+    app = OverlordApp(game=g, delay=0)
+    samples = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        for _ in range(n):
+            if not isinstance(app.session.game.prompt, MovePrompt):
+                break
+            t = time.perf_counter()
+            await pilot.press("f")
+            await pilot.pause()
+            samples.append(time.perf_counter() - t)
+    return statistics.median(samples)
+
+
+def key_round_trip(n: int = 40) -> dict:
+    bare = asyncio.run(_bare_keys(n))
+    game = asyncio.run(_game_keys(n))
+    return {"bare_ms": 1000 * bare, "game_ms": 1000 * game, "ratio": game / bare}
+
+
+def engine_growth(games: int = 3) -> dict:
+    from bigmap import generate
+    from workload import Walker
+
+    from overlord.engine import Game, Settings
+    from overlord.engine.data import load_data
+
+    def engine_time(data) -> float:
+        total = 0.0
+        for seed in range(games):
+            g = Game.new(Settings(allied_player="computer"), seed, data=data)
+            players = {s: Walker(s) for s in ("allied", "german")}
+            while not g.over:
+                t0 = time.perf_counter()
+                side = g.prompt.side
+                g.legal_actions()
+                t1 = time.perf_counter()
+                action = players[side].choose(g)
+                t2 = time.perf_counter()
+                g.apply(action)
+                total += (t1 - t0) + (time.perf_counter() - t2)
+        return total / games
+    small = load_data(ROOT / "data")
+    big = load_data(generate(ROOT / "data", Path("/tmp/overlord-bigmap")), strict=False)
+    s, b = engine_time(small), engine_time(big)
+    return {"small_ms": 1000 * s, "big_ms": 1000 * b, "ratio": b / s,
+            "small_units": len(small.units), "big_units": len(big.units),
+            "small_positions": small.map.cols * small.map.rows, "big_positions": big.map.cols * big.map.rows}
+
+
+def report() -> str:
+    c = campaign_vs_import()
+    s = startup_and_memory()
+    k = key_round_trip()
+    e = engine_growth()
+
+    def ok(value, goal):
+        return "met" if value <= goal else "MISSED"
+    return "\n".join([
+        "Measured in one run with `python benchmarks/perf.py` (medians; wall time of fresh processes for 1, 2 and 4).",
+        "",
+        "| measure | Overlord | baseline | ratio | goal | |",
+        "|---|---|---|---|---|---|",
+        f"| 1. AI-vs-AI campaign (`overlord simulate --seed 1`) vs `python -c \"import overlord.engine\"` | "
+        f"{c['campaign_s']:.2f} s | {c['import_s']:.2f} s | {c['ratio']:.2f}x | 5x | {ok(c['ratio'], 5)} |",
+        f"| 2. start-up to the first prompt vs a bare Textual app's first paint (headless, 100x30) | "
+        f"{s['game_s']:.2f} s | {s['bare_s']:.2f} s | {s['startup_ratio']:.2f}x | 1.3x | {ok(s['startup_ratio'], 1.3)} |",
+        f"| 3. key press to repaint in the movement phase (F) vs a bare app's key round trip | "
+        f"{k['game_ms']:.1f} ms | {k['bare_ms']:.1f} ms | {k['ratio']:.2f}x | 1.5x | {ok(k['ratio'], 1.5)} |",
+        f"| 4. peak memory (max RSS) of the game vs the bare app | {s['game_mb']:.1f} MB | {s['bare_mb']:.1f} MB | "
+        f"{s['memory_ratio']:.2f}x | 1.3x | {ok(s['memory_ratio'], 1.3)} |",
+        f"| 5. engine time of a fixed-workload campaign, {e['big_positions']} positions and {e['big_units']} units vs "
+        f"{e['small_positions']} and {e['small_units']} | {e['big_ms']:.0f} ms | {e['small_ms']:.0f} ms | "
+        f"{e['ratio']:.2f}x | 4.5x | {ok(e['ratio'], 4.5)} |",
+    ])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-write", action="store_true")
+    args = parser.parse_args()
+    text = report()
+    print(text)
+    if not args.no_write:
+        doc = ROOT / "docs" / "performance.md"
+        body = doc.read_text()
+        head, rest = body.split(START, 1)
+        _, tail = rest.split(END, 1)
+        doc.write_text(f"{head}{START}\n{text}\n{END}{tail}")
+        print(f"\nwritten to {doc}")
+
+
+if __name__ == "__main__":
+    main()
