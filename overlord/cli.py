@@ -7,6 +7,8 @@ import json
 import sys
 from pathlib import Path
 
+from . import gcpause
+
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 
 
@@ -14,7 +16,15 @@ COMMANDS = ("simulate", "tournament", "fuzz", "replay", "map", "oob", "charts")
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    if argv is None:  # the program itself (tests and other callers pass their arguments and keep their collector)
+        gcpause.pause()  # resumed once the first screen is up, or once the data is loaded
+    try:
+        return run(sys.argv[1:] if argv is None else argv)
+    finally:
+        gcpause.resume()
+
+
+def run(argv: list[str]) -> int:
     # playing is the common case: it needs only the top-level options, so the full parser
     # (with every command's options) is built only when a command or help is asked for
     wanted = any(a in COMMANDS or a in ("-h", "--help") for a in argv)
@@ -84,19 +94,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _load_data_or_exit():
+def _load_data_or_exit(resume_gc: bool = True):
     from .engine.data import DataError, cached_data
     try:
-        return cached_data()
+        data = cached_data()
     except DataError as exc:
         print(f"overlord: bad data: {exc}", file=sys.stderr)
         raise SystemExit(EXIT_BAD_INPUT) from None
+    if resume_gc:
+        gcpause.resume()
+    return data
 
 
 def cmd_play(args) -> int:
     from .tui.app import OverlordApp
     if args.seed is not None or args.load:
-        _load_data_or_exit()  # the title screen checks the data itself, once it is up
+        _load_data_or_exit(resume_gc=False)  # the title screen checks the data itself, once it is up
     game = None
     if args.load:
         from .saves import SaveError, load_save

@@ -11,6 +11,7 @@ from overlord.engine.game import Game
 from overlord.engine.setup import preset_settings
 from overlord.tui.app import OverlordApp
 from overlord.tui.game_screen import GameScreen
+from overlord.tui.keybar import KeyBar, join_keys
 from overlord.tui.screens import HandOverScreen, ReportScreen
 
 from test_tui_keys import drive
@@ -22,6 +23,10 @@ def kind(app) -> str:
 
 def enabled_keys(screen) -> set[str]:
     return {key for key, b in screen.active_bindings.items() if b.enabled}
+
+
+def key_bar(app) -> str:
+    return app.screen.query_one(KeyBar).text.plain
 
 
 async def press(pilot, *keys: str) -> None:
@@ -41,6 +46,8 @@ async def test_solo_drops_allocation_landing_interdiction_and_a_move_by_keys():
         await press(pilot, "n")
         assert game.prompt.candidate == 1 and game.prompt.zone != first
         assert app.screen.map_options().focus == game.prompt.zone
+        bar = key_bar(app)
+        assert "y Drop here" in bar and "n Next zone" in bar and "Attack" not in bar and "Move" not in bar
         await press(pilot, "y", "y", "y")
         assert sum(isinstance(e, DropResult) for e in app.session.log) == 3
         assert isinstance(app.screen, ReportScreen)  # the D-Day logistics report
@@ -61,6 +68,8 @@ async def test_solo_drops_allocation_landing_interdiction_and_a_move_by_keys():
         assert p.kind == "MovePrompt" and p.unit == "us-4-inf" and p.afloat
         assert {str(d) for d in p.directions} <= enabled_keys(app.screen)
         assert "y" not in enabled_keys(app.screen)
+        assert f"{join_keys([str(d) for d in p.directions])} Move" in key_bar(app)  # only the legal directions
+        assert "f Finish unit" in key_bar(app) and "Drop here" not in key_bar(app)
         await press(pilot, "5", "5", "6")
         p = game.prompt
         assert p.landing and game.unit("us-4-inf").position == game.data.map.beach("Utah").marker
@@ -157,3 +166,10 @@ async def test_the_computer_moves_at_the_display_delay_and_any_key_hurries_it():
         assert not app.computer_moving()
         assert len(app.session.game.actions) > before + 1
         assert app.session.game.prompt.side == "allied" or app.session.game.over
+
+
+def test_the_key_bar_writes_a_run_of_digits_as_a_range():
+    assert join_keys(["1", "2", "3", "4", "5", "6"]) == "1-6"
+    assert join_keys(["1", "2", "4"]) == "124"
+    assert join_keys(["y", "n"]) == "yn"
+    assert join_keys(["f1", "^s"]) == "f1/^s"

@@ -66,9 +66,7 @@ def reach(g: Game, uid: str, mp: float | None = None, ocean_ok: bool = False) ->
             continue
         if h != start and h in zoc:
             continue
-        for _, n in m.grid.adjacent(h):
-            if not m.is_land(n):
-                continue
+        for n in m.land_neighbours(h):
             occ = g.occupant(n)
             if occ is not None and not spec.is_depot:
                 continue
@@ -117,8 +115,8 @@ def field(g: Game, goals: list[Hex], side: str, block_enemy: bool = True) -> dic
             continue
         # cost of stepping from n into h (reverse walk)
         step = charts.terrain[m.terrain[h]]["movement"]
-        for _, n in m.grid.adjacent(h):
-            if not m.is_land(n) or n in dist and dist[n] <= d + step:
+        for n in m.land_neighbours(h):
+            if n in dist and dist[n] <= d + step:
                 continue
             occ = g.occupant(n) if block_enemy else None
             extra = 6.0 if occ is not None and g.side_of(occ) != side else 0.0

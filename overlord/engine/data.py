@@ -71,6 +71,10 @@ class MapData:
     def is_land(self, hex_: Hex) -> bool:
         return self.terrain.get(hex_, "ocean") != "ocean"
 
+    def land_neighbours(self, hex_: Hex) -> tuple[Hex, ...]:
+        """The land positions next to ``hex_`` (worked out once; walks over the land ask for them constantly)."""
+        return self._land_neighbours[hex_]
+
     def name_of(self, hex_: Hex) -> str | None:
         return self._names.get(hex_)
 
@@ -90,6 +94,8 @@ class MapData:
         names = {h: n for n, h in self.places.items()}
         names.update({h: n for n, h in self.towns.items()})
         object.__setattr__(self, "_names", names)
+        object.__setattr__(self, "_land_neighbours", {
+            h: tuple(n for _, n in self.grid.adjacent(h) if self.is_land(n)) for h in self.grid.positions()})
         object.__setattr__(self, "_objective_hexes", {h: o for o, hs in self.objectives.items() for h in hs})
         object.__setattr__(self, "_beaches_by_name", {b.name: b for b in self.beaches})
         object.__setattr__(self, "_beach_by_marker", {b.marker: b for b in self.beaches})

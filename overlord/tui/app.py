@@ -16,6 +16,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from .. import gcpause
 from .styles import APP_CSS
 from .themes import CYCLE, THEMES
 from .title import TitleScreen
@@ -78,6 +79,7 @@ class OverlordApp(App):
             self.main = self.screen  # the title is the default screen (get_default_screen): no screen to push
             self.set_timer(DATA_CHECK_AFTER, self.check_data)  # once the title has been drawn
         self.check_size(self.size.width, self.size.height)
+        self.call_after_refresh(gcpause.resume)  # the first screen is up
 
     def check_data(self) -> None:
         """Read and check data/ once the title is up (a game started from the command line has done it
@@ -144,16 +146,16 @@ class OverlordApp(App):
 
     def _show_main(self) -> None:
         from ..engine.prompts import QuestionPrompt
-        from .game_screen import GameScreen
-        from .setup_screen import SetupScreen
-        wanted = SetupScreen if isinstance(self.session.game.prompt, QuestionPrompt) else GameScreen
+        # only the screen wanted is imported: the scenario questions come up without the game screen's code
+        if isinstance(self.session.game.prompt, QuestionPrompt):
+            from .setup_screen import SetupScreen as wanted
+        else:
+            from .game_screen import GameScreen as wanted
         if not isinstance(self.main, wanted):
             self._set_main(wanted())
 
     def refresh_main(self) -> None:
-        from .game_screen import GameScreen
-        from .setup_screen import SetupScreen
-        if isinstance(self.main, (GameScreen, SetupScreen)) and self.main.is_mounted:
+        if hasattr(self.main, "refresh_view") and self.main.is_mounted:  # the game or the set-up screen
             self.main.refresh_view()
 
     def accepting(self) -> bool:

@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..engine.data import cached_data
 from ..reports import CHARTS, chart_names, render_chart
+from .keybar import KeyBar
 from .styles import GAME_CSS
 
 
@@ -30,7 +31,7 @@ class ChartsScreen(ModalScreen[None]):
             yield OptionList(*(Option(CHARTS[n], id=n) for n in chart_names()), id="chart-list")
             with ScrollableContainer(id="chart-body", can_focus=False):
                 yield Static(id="chart-text")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         menu = self.query_one("#chart-list", OptionList)

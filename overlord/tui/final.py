@@ -8,8 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from .keybar import KeyBar
 from .reporting import final_report
 from .styles import GAME_CSS
 
@@ -27,7 +28,7 @@ class FinalScreen(Screen):
         head = Text(" THE GAME IS OVER: JUNE 1944 ", style="bold reverse")
         with VerticalScroll(id="final"):
             yield Static(Group(head, Text(""), *final_report(self.report, self.scenario)), id="final-report")
-        yield Footer()
+        yield KeyBar()
 
     def action_title(self) -> None:
         self.app.show_title()

@@ -1,7 +1,7 @@
 """The main game screen: the map, the side panel, the question, the log and the legal keys.
 
 Keys are Textual bindings; ``check_action`` lets through only the keys that
-answer the current prompt, so the Footer always shows exactly the legal keys.
+answer the current prompt, so the key bar always shows exactly the legal keys.
 Every answer becomes an engine action that the app applies.
 """
 
@@ -12,7 +12,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from ..engine.actions import (Advance, Allocate, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Interdict,
                               Move, Retreat, Support)
@@ -22,9 +21,10 @@ from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, D
 from ..engine.supply import supplied_positions
 from .asking import combat_card, make_entry, prompt_text
 from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card
+from .keybar import KeyBar
 from .maprender import MapOptions, map_height, map_width, move_targets
-from .widgets import MapView, MessageLog, Panel
 from .styles import GAME_CSS
+from .widgets import MapView, MessageLog, Panel
 
 MOVE = Binding.Group("Move", compact=True)
 RETREAT = Binding.Group("Retreat", compact=True)
@@ -79,7 +79,7 @@ class GameScreen(Screen):
             yield Panel(id="side")
         yield Panel(id="prompt")
         yield MessageLog(id="log")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         log = self.query_one(MessageLog)
@@ -163,10 +163,10 @@ class GameScreen(Screen):
             who = f"the computer {p.side.title()} is moving"
         elif session.hot_seat and p.side in ("allied", "german"):
             who = f"{p.side.title()} player"
-        self.query_one("#status", Panel).update(status_line(game, who))
-        self.query_one("#side", Panel).update(self.side_text())
+        self.query_one("#status", Panel).show(status_line(game, who))
+        self.query_one("#side", Panel).show(self.side_text())
         prompt = self.query_one("#prompt", Panel)
-        prompt.update(self.prompt_panel_text())
+        prompt.show(self.prompt_panel_text())
         prompt.border_title = pools_line(game)
         self.query_one(MapView).refresh()
         self.refresh_bindings()
@@ -219,7 +219,7 @@ class GameScreen(Screen):
 
     def say(self, message: Text | str) -> None:
         self.message = message
-        self.query_one("#prompt", Panel).update(self.prompt_panel_text())
+        self.query_one("#prompt", Panel).show(self.prompt_panel_text())
 
     # ------------------------------------------------------------------ keys
     def check_action(self, action: str, parameters: tuple) -> bool | None:

@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..saves import list_saves, saves_dir
+from .keybar import KeyBar
 from .styles import GAME_CSS
 
 
@@ -34,7 +35,7 @@ class LoadScreen(ModalScreen[Path | None]):
             else:
                 yield Static(f"No saves yet in {saves_dir()}.")
             yield Static(Text(self.message, style="bold reverse") if self.message else "", id="load-message")
-        yield Footer()
+        yield KeyBar()
 
     @staticmethod
     def row(s: dict) -> str:

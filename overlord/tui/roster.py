@@ -5,11 +5,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer
+from textual.widgets import DataTable
 
 from ..engine import fatigue
 from ..engine.game import Game
 from .cards import STATUS, where
+from .keybar import KeyBar
 from .styles import GAME_CSS
 
 COLUMNS = ("Nat", "Unit", "CP", "Eff", "Ldr", "Fat", "Supply", "MP", "Status", "Where", "Type")
@@ -42,7 +43,7 @@ class RosterScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         yield DataTable(id="roster", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

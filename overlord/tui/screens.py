@@ -8,9 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from .cards import compass
+from .keybar import KeyBar
 from .maprender import LEGEND
 from .styles import GAME_CSS
 
@@ -32,7 +33,7 @@ class HandOverScreen(ModalScreen[None]):
         t.append(f"{self.side} player, press Enter.", style="bold")
         with Vertical(classes="dialog"):
             yield Static(t, classes="centred")
-        yield Footer()
+        yield KeyBar()
 
     def on_key(self, event) -> None:
         if event.key != "enter" and event.is_printable:
@@ -55,7 +56,7 @@ class ReportScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide"):
             yield Static(Group(*self.pages, Text("\nPress Enter to continue.", style="bold")))
-        yield Footer()
+        yield KeyBar()
 
     def action_go(self) -> None:
         self.dismiss(None)
@@ -74,7 +75,7 @@ class SaveNameScreen(ModalScreen[str | None]):
             yield Static(Text("SAVE THE GAME\n", style="bold"))
             yield Static("Name of the save (Enter saves, Escape cancels):")
             yield Input(value=self.default, id="save-name")
-        yield Footer()
+        yield KeyBar()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or self.default)
@@ -142,7 +143,7 @@ class HelpScreen(ModalScreen[None]):
         legend.append_text(compass(range(1, 7)))
         with VerticalScroll(classes="dialog wide"):
             yield Static(Group(Text("HELP\n", style="bold reverse"), Text(HELP), legend))
-        yield Footer()
+        yield KeyBar()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -106,6 +106,8 @@ class Session:
 
     def autosave_if_new_phase(self) -> bool:
         key = (self.game.state.turn, self.game.state.phase)
+        if not self.game.actions:  # nothing played yet: the last game's autosave is worth more than this one
+            return False
         if key == self._saved_phase:
             return False
         self._saved_phase = key

@@ -7,12 +7,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..engine.actions import Answer
 from ..engine.events import SettingChosen
 from ..engine.prompts import QuestionPrompt
 from ..engine.settings import Ratings
+from .keybar import KeyBar
 from .styles import GAME_CSS
 
 ANSWER = Binding.Group("Answer", compact=True)
@@ -44,7 +45,7 @@ class SetupScreen(Screen):
             yield Static(id="setup-answered")
             yield Static(id="setup-question")
             yield Static(id="setup-message")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.refresh_view()

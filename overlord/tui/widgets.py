@@ -39,6 +39,13 @@ class MapView(Widget):
 
 class Panel(Static):
     can_focus = False
+    shown: Text | str | None = None
+
+    def show(self, content: Text | str) -> None:
+        """Update only on a change: every update costs the screen a new layout."""
+        if content != self.shown:
+            self.shown = content
+            self.update(content)
 
 
 class MessageLog(RichLog):

@@ -1,0 +1,82 @@
+"""The bottom line of every screen: the keys that answer now, as text.
+
+Textual's Footer builds a widget for every key and rebuilds them all whenever
+the keys change, which in the movement phase is nearly every key press; this
+draws the same line as one piece of text, so a key press costs a repaint of one
+line. Keys the screen's ``check_action`` refuses (returns False for) are left
+out, so the line shows exactly the keys that work.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widget import Widget
+
+
+class KeyBar(Widget):
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: 1;
+        width: 100%;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+        background: $footer-background;
+        color: $footer-foreground;
+    }
+    KeyBar > .keybar--key {
+        color: $footer-key-foreground;
+        text-style: bold;
+    }
+    """
+    COMPONENT_CLASSES = {"keybar--key", "keybar--description"}
+    can_focus = False
+    text = Text()
+
+    def render(self) -> Text:
+        return self.text
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+        self.bindings_changed(self.screen)
+
+    def bindings_changed(self, screen) -> None:
+        if self.is_attached and screen is self.screen:
+            text = self.keys_text()
+            if text != self.text:  # one line of fixed size: a repaint, never a new layout
+                self.text = text
+                self.refresh()
+
+    def entries(self) -> list[tuple[str, str]]:
+        """(keys, description) for each shown key, in the order bound; the keys of one group go together."""
+        app = self.app
+        by_action: dict[str, tuple] = {}
+        for _, binding, enabled, _ in self.screen.active_bindings.values():
+            if binding.show and enabled and binding.action not in by_action:
+                by_action[binding.action] = binding
+        out: list[tuple[list[str], str, object]] = []
+        for binding in by_action.values():
+            key = app.get_key_display(binding)
+            if binding.group is not None and out and out[-1][2] is binding.group:
+                out[-1][0].append(key)
+            else:
+                description = binding.group.description if binding.group is not None else binding.description
+                out.append(([key], description, binding.group))
+        return [(join_keys(keys), description) for keys, description, _ in out]
+
+    def keys_text(self) -> Text:
+        key_style = self.get_component_rich_style("keybar--key", partial=True)
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for keys, description in self.entries():
+            text.append(f" {keys} ", style=key_style)
+            text.append(f"{description} ")
+        return text
+
+
+def join_keys(keys: list[str]) -> str:
+    """Keys of one group as one word: a run of three or more digits is written 1-6."""
+    if len(keys) >= 3 and all(k.isdigit() and len(k) == 1 for k in keys):
+        nums = [int(k) for k in keys]
+        if nums == list(range(nums[0], nums[0] + len(nums))):
+            return f"{nums[0]}-{nums[-1]}"
+    return "".join(keys) if all(len(k) == 1 for k in keys) else "/".join(keys)
