@@ -21,10 +21,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import platform
 import statistics
 import subprocess
 import sys
 import time
+from importlib.metadata import version
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -277,7 +279,9 @@ def report() -> str:
     def ok(value, goal):
         return "met" if value <= goal else "MISSED"
     return "\n".join([
-        "Measured in one run with `python benchmarks/perf.py` (medians; wall time of fresh processes for 1, 2 and 4).",
+        "Measured in one run with `python benchmarks/perf.py` (medians; wall time of fresh processes for 1, 2 and 4); "
+        f"Python {platform.python_version()}, Textual {version('textual')}, {platform.system()} "
+        f"{platform.machine()}, {os.cpu_count()} CPUs.",
         "",
         "| measure | Overlord | baseline | ratio | goal | |",
         "|---|---|---|---|---|---|",
