@@ -56,6 +56,7 @@ async def test_solo_drops_allocation_landing_interdiction_and_a_move_by_keys():
         # allocation: a sum other than 100 is refused and asked again
         assert kind(app) == "AllocationPrompt"
         assert enabled_keys(app.screen) >= {"0", "9", "enter", "backspace"}
+        assert "0-9 Type" in key_bar(app)
         await press(pilot, *"50505050", "enter")
         assert kind(app) == "AllocationPrompt"
         assert "add up to 200" in str(app.screen.message)
@@ -170,6 +171,7 @@ async def test_the_computer_moves_at_the_display_delay_and_any_key_hurries_it():
 
 def test_the_key_bar_writes_a_run_of_digits_as_a_range():
     assert join_keys(["1", "2", "3", "4", "5", "6"]) == "1-6"
-    assert join_keys(["1", "2", "4"]) == "124"
+    assert join_keys(["1", "2", "4"]) == "1/2/4"
+    assert join_keys([*"1234567890"]) == "0-9"
     assert join_keys(["y", "n"]) == "yn"
     assert join_keys(["f1", "^s"]) == "f1/^s"

@@ -74,9 +74,12 @@ class KeyBar(Widget):
 
 
 def join_keys(keys: list[str]) -> str:
-    """Keys of one group as one word: a run of three or more digits is written 1-6."""
-    if len(keys) >= 3 and all(k.isdigit() and len(k) == 1 for k in keys):
+    """Keys of one group as one word: digits in order, 1/5/6, and a run of three or more written 1-6."""
+    if all(k.isdigit() and len(k) == 1 for k in keys):
+        # in order: a key's place among the bindings is where it was first bound, 0 after 1-9
+        keys = sorted(keys)
         nums = [int(k) for k in keys]
-        if nums == list(range(nums[0], nums[0] + len(nums))):
+        if len(nums) >= 3 and nums == list(range(nums[0], nums[0] + len(nums))):
             return f"{nums[0]}-{nums[-1]}"
+        return "/".join(keys)  # 1/5/6, not a number 156
     return "".join(keys) if all(len(k) == 1 for k in keys) else "/".join(keys)
