@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -26,7 +25,6 @@ sys.path.insert(0, str(ROOT))
 
 from overlord.headless import simulate  # noqa: E402
 
-START, END = "<!-- ai-strength-results -->", "<!-- /ai-strength-results -->"
 
 
 def _one(args):
@@ -57,23 +55,14 @@ def engine_time(games: int = 10) -> dict:
     """Time spent in the engine (prompt, legal actions, apply) and in the players, per campaign."""
     from overlord.ai import make_player
     from overlord.engine import Game, Settings
+    from workload import play_timed
     engine = players = 0.0
     actions = 0
     for seed in range(games):
         g = Game.new(Settings(allied_player="computer"), seed)
         ps = {"allied": make_player("historical", "allied", seed), "german": make_player("ai", "german", seed)}
-        while not g.over:
-            t0 = time.perf_counter()
-            side = g.prompt.side
-            g.legal_actions()
-            t1 = time.perf_counter()
-            action = ps[side].choose(g)
-            t2 = time.perf_counter()
-            g.apply(action)
-            t3 = time.perf_counter()
-            engine += (t1 - t0) + (t3 - t2)
-            players += t2 - t1
-            actions += 1
+        e, p, n = play_timed(g, ps)
+        engine, players, actions = engine + e, players + p, actions + n
     return {"engine_ms": 1000 * engine / games, "players_ms": 1000 * players / games, "actions": actions / games}
 
 
@@ -117,13 +106,8 @@ def main() -> None:
     text = report(args.games, args.jobs)
     print(text)
     if not args.no_write:
-        doc = ROOT / "docs" / "ai.md"
-        body = doc.read_text()
-        if START in body and END in body:
-            head, rest = body.split(START, 1)
-            _, tail = rest.split(END, 1)
-            doc.write_text(f"{head}{START}\n{text}\n{END}{tail}")
-            print(f"\nwritten to {doc}")
+        from results import write_results
+        write_results(ROOT / "docs" / "ai.md", "ai-strength-results", text)
 
 
 if __name__ == "__main__":

@@ -46,7 +46,6 @@ def peak_kb():
         import resource
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 """
-START, END = "<!-- performance-results -->", "<!-- /performance-results -->"
 
 BARE_APP = """
 import time
@@ -241,7 +240,7 @@ def key_round_trip(n: int = 40) -> dict:
 
 def engine_growth(games: int = 3) -> dict:
     from bigmap import generate
-    from workload import Walker
+    from workload import Walker, play_timed
 
     from overlord.engine import Game, Settings
     from overlord.engine.data import load_data
@@ -250,16 +249,7 @@ def engine_growth(games: int = 3) -> dict:
         total = 0.0
         for seed in range(games):
             g = Game.new(Settings(allied_player="computer"), seed, data=data)
-            players = {s: Walker(s) for s in ("allied", "german")}
-            while not g.over:
-                t0 = time.perf_counter()
-                side = g.prompt.side
-                g.legal_actions()
-                t1 = time.perf_counter()
-                action = players[side].choose(g)
-                t2 = time.perf_counter()
-                g.apply(action)
-                total += (t1 - t0) + (time.perf_counter() - t2)
+            total += play_timed(g, {s: Walker(s) for s in ("allied", "german")})[0]
         return total / games
     small = load_data(ROOT / "data")
     big = load_data(generate(ROOT / "data", Path("/tmp/overlord-bigmap")), strict=False)
@@ -308,15 +298,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
+    from results import write_results
     text = report()
     print(text)
     if not args.no_write:
-        doc = ROOT / "docs" / "performance.md"
-        body = doc.read_text()
-        head, rest = body.split(START, 1)
-        _, tail = rest.split(END, 1)
-        doc.write_text(f"{head}{START}\n{text}\n{END}{tail}")
-        print(f"\nwritten to {doc}")
+        write_results(ROOT / "docs" / "performance.md", "performance-results", text)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ engine's time can be compared between maps of different sizes.
 
 from __future__ import annotations
 
+import time
+
 from overlord.engine.actions import (Advance, Allocate, Answer, ChooseStrategy, EndPhase, FinishUnit, Interdict,
                                      Move, Retreat, HoldGround, Support)
 from overlord.engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
@@ -50,3 +52,25 @@ class Walker:
         if isinstance(p, AdvancePrompt):
             return Advance(p.unit, p.direction)
         return g.legal_actions()[0]
+
+
+def play_timed(g, players: dict) -> tuple[float, float, int]:
+    """Play ``g`` to its end: (seconds in the engine, seconds in the players, actions).
+
+    The engine's part is ``legal_actions`` and ``apply``; the players' is ``choose``.
+    """
+    engine = thinking = 0.0
+    actions = 0
+    while not g.over:
+        t0 = time.perf_counter()
+        side = g.prompt.side
+        g.legal_actions()
+        t1 = time.perf_counter()
+        action = players[side].choose(g)
+        t2 = time.perf_counter()
+        g.apply(action)
+        engine += (t1 - t0) + (time.perf_counter() - t2)
+        thinking += t2 - t1
+        actions += 1
+    return engine, thinking, actions
+
