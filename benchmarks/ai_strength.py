@@ -26,7 +26,6 @@ sys.path.insert(0, str(ROOT))
 from overlord.headless import simulate  # noqa: E402
 
 
-
 def _one(args):
     seed, allied, german = args
     _, result = simulate(seed, "campaign", allied, german)
@@ -48,6 +47,7 @@ def matchup(allied: str, german: str, games: int, jobs: int) -> dict:
                    ("Allied Strategic", "Allied Operational", "Allied Marginal", "German Marginal",
                     "German Operational", "German Strategic")},
         "landed": statistics.median(r["formations_landed_dday"] for r in results),
+        "allied_lost": statistics.median(r["casualties"]["allied"] for r in results),
     }
 
 
@@ -70,6 +70,7 @@ def report(games: int, jobs: int) -> str:
     main = matchup("historical", "ai", games, jobs)
     base = matchup("historical", "pass", games, jobs)
     other = matchup("caen-first", "ai", games, jobs)
+    passive = matchup("pass", "ai", games, jobs)  # an Allied side that lands nothing and never moves
     t = engine_time()
     gap = base["median"] - main["median"]
 
@@ -86,13 +87,13 @@ def report(games: int, jobs: int) -> str:
         f"| German ai beats pass by 300+ median points | {base['median']:.0f} - {main['median']:.0f} = {gap:.0f} | {ok(gap >= 300)} |",
         f"| A campaign well under a second of engine time | {t['engine_ms']:.0f} ms engine, {t['players_ms']:.0f} ms both computer players, {t['actions']:.0f} actions | {ok(t['engine_ms'] < 500)} |",
         "",
-        "| Allied v German | median | middle half | Caen German at end | Cherbourg taken | St-Lo taken | D-Day ashore |",
-        "|---|---|---|---|---|---|---|",
+        "| Allied v German | median | middle half | Caen German at end | Cherbourg taken | St-Lo taken | D-Day ashore | Allied CP lost |",
+        "|---|---|---|---|---|---|---|---|",
     ]
-    for m in (main, base, other):
+    for m in (main, base, other, passive):
         lines.append(f"| {m['allied']} v {m['german']} | {m['median']:.0f} | {m['q1']:.0f} to {m['q3']:.0f} | "
                      f"{m['caen_german']}/{games} | {m['cherbourg_taken']}/{games} | {m['st_lo_taken']}/{games} | "
-                     f"{m['landed']} |")
+                     f"{m['landed']} | {m['allied_lost']:.0f} |")
     lines += ["", "Levels of victory, historical v ai: " + ", ".join(f"{k} {v}" for k, v in main["levels"].items())]
     return "\n".join(lines)
 

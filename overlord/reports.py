@@ -310,13 +310,16 @@ def map_legend(data: GameData) -> str:
 
 # --------------------------------------------------------------------------- the order of battle
 def unit_json(spec) -> dict[str, Any]:
+    arrival = spec.arrival if spec.arrival else ("D-Day" if spec.start or spec.is_coastal else None)
     return {
         "id": spec.id, "name": spec.name, "side": spec.side, "nation": spec.nation, "type": spec.type,
-        "cp": spec.cp, "leadership": spec.leadership, "movement": spec.movement,
+        # the short keys came first; the rulebook's words are given too, with the same values
+        "cp": spec.cp, "combat_points": spec.cp, "leadership": spec.leadership,
+        "movement": spec.movement, "movement_allowance": spec.movement,
         "can_infiltrate": spec.infiltration != "none", "infiltration": spec.infiltration,
         "fuel_class": spec.fuel_class,
         "start": list(spec.start) if spec.start else None,
-        "arrival": spec.arrival if spec.arrival else ("D-Day" if spec.start or spec.is_coastal else None),
+        "arrival": arrival, "arrival_turn": arrival,
         "entry": spec.entry, "beach": spec.beach, "why": spec.why,
     }
 

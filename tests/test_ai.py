@@ -178,3 +178,22 @@ def test_tournament_command_prints_a_table_and_json():
     bad = subprocess.run([sys.executable, "-m", "overlord", "tournament", "--german", "historical"],
                          capture_output=True, text=True, cwd=ROOT)
     assert bad.returncode == 2
+
+
+def test_the_german_gathers_a_blow_at_a_unit_caught_alone_and_cut_off():
+    from overlord.engine import movement
+    from overlord.engine.events import CombatResult
+    g = blank_game(turn=8)
+    target = (13, 11)  # bocage far from the objectives (no German is needed as a garrison)
+    put(g, "us-2-inf", target, cp=70, in_supply=False)  # alone, beyond supply lines
+    for uid, h in (("de-12ss-pz", (15, 10)), ("de-pz-lehr", (16, 11)), ("de-21-pz", (11, 10))):
+        put(g, uid, h)
+    g.state.phase = "german_movement"
+    assert movement.begin(g, [])
+    g._prompt = g._legal = None
+    players = {"german": make_player("ai", "german"), "allied": make_player("historical", "allied")}
+    events = []
+    while g.state.phase in ("german_movement", "german_combat"):  # the Allied side picks its defence level
+        events += g.apply(players[g.prompt.side].choose(g))
+    # they came together and struck together
+    assert any(isinstance(e, CombatResult) and e.defender == "us-2-inf" and len(e.attackers) >= 2 for e in events)

@@ -42,3 +42,17 @@ def test_charts_print_and_json():
     j = json.loads(run("charts", "--json").stdout)
     assert j["transport"]["ranges"]["6/6"]["clear"] == [1460, 1566]
     assert run("charts", "nonsense").returncode == 2
+
+
+def test_oob_and_map_json_give_the_contract_fields():
+    oob = json.loads(run("oob", "--json").stdout)
+    assert oob["allied_formations"] == 33 and oob["allied_by_nation"] == {"US": 18, "BC": 15}
+    for u in oob["units"]:
+        for key in ("id", "name", "side", "nation", "type", "combat_points", "leadership", "movement_allowance",
+                    "can_infiltrate", "fuel_class", "start", "arrival_turn"):
+            assert key in u, (u["id"], key)
+        assert u["side"] in ("allied", "german") and u["nation"] in ("US", "BC", "DE")
+        assert u["start"] is not None or u["arrival_turn"] is not None or u["type"] == "depot", u["id"]
+    m = json.loads(run("map", "--json").stdout)
+    assert (m["rows"], m["cols"]) == (12, 22) and len(m["hexes"]) == 12 * 22
+    assert {"col", "row", "terrain", "town", "beach", "naval_side"} <= set(m["hexes"][0])

@@ -421,3 +421,26 @@ def test_charts_combat_prints_the_models_losses(tmp_path):
         assert row["losses"] == model["losses"]
     text = subprocess.run([sys.executable, "-m", "overlord", "charts", "combat"], capture_output=True, text=True, cwd=root).stdout
     assert "model" in text.lower() and "15/8" in text
+
+
+@pytest.mark.parametrize("how", ["refuse", "next to the enemy"])
+def test_second_combat_when_the_retreat_eliminates_the_defender(how):
+    g = blank_game(seed=5)
+    g.state.pools.combat = 1000
+    put(g, "us-1-inf", (16, 7))
+    put(g, "de-716-inf", (16, 8))
+    put(g, "de-21-pz", (15, 7))  # another target next to the attacker
+    if how == "next to the enemy":
+        put(g, "us-29-inf", (14, 8))  # next to (15,8), where the defender will retreat
+    start_combat(g)
+    while g.prompt.defender != "de-716-inf":
+        g.apply(Answer("N"))
+    fight(g, 5, 2, attackers=["us-1-inf"])
+    assert isinstance(g.prompt, RetreatPrompt)
+    g.unit("de-716-inf").cp = 1  # the extra casualties will finish it
+    g.apply(HoldGround() if how == "refuse" else Retreat(direction_to((16, 8), (15, 8))))
+    assert g.unit("de-716-inf").status == ELIMINATED  # no cadre: eliminated in the retreat
+    if isinstance(g.prompt, AdvancePrompt):
+        g.apply(FinishUnit("us-1-inf"))
+    p = g.prompt
+    assert isinstance(p, DefenderPrompt) and p.second_combat and p.attackers == ("us-1-inf",)

@@ -258,3 +258,75 @@ def test_a_headless_game_fills_and_spends_the_pools_turn_by_turn():
     # with nothing landing or moving, the pools only grow by each turn's transport
     for before, after in zip(hist, hist[1:-1]):
         assert after.pools["amphibious"] > before.pools["amphibious"]
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_every_pool_change_in_a_real_game_is_accounted_for_by_the_charts(seed):
+    """Historical Allied against the German AI: after every action, each pool has moved by exactly what the
+    events say arrived, was brought ashore or was spent, and each of those is the chart's figure."""
+    from overlord.ai import make_player
+    from overlord.engine.events import CombatResult, Landed, UnitMoved
+    from overlord.engine.util import percent_of, round_half_up
+    g = Game.new(computer_settings(), seed)
+    players = {"allied": make_player("historical", "allied", seed), "german": make_player("ai", "german", seed)}
+    charts, r = g.data.charts, g.data.rules.landing_supply
+    seen = {"transport": 0, "landing": 0, "move": 0, "combat": 0, "upkeep": 0}
+    while not g.over:
+        pools = g.state.pools.as_dict()
+        cp = {uid: u.cp for uid, u in g.state.units.items()}
+        events = g.apply(players[g.prompt.side].choose(g))
+        delta = dict.fromkeys(pools, 0)
+        for e in events:
+            if isinstance(e, LogisticsReport):
+                alloc = logistics.allocation_for_turn(g).as_dict()  # the turn's, now under way
+                assert e.arrived == {c: percent_of(e.transport, alloc[c]) for c in pools}, e.turn
+                for c in pools:
+                    delta[c] += e.arrived[c]
+                delta["general"] -= e.upkeep
+                seen["transport"] += e.transport > 0
+                seen["upkeep"] += e.upkeep > 0
+            elif isinstance(e, Landed):
+                assert e.amphibious == cp[e.unit] * charts.amphibious_per_cp
+                delta["amphibious"] -= e.amphibious
+                if e.brought:
+                    landed = g.unit(e.unit).cp  # what came ashore, after any fight with the coastal defence
+                    assert e.brought == {"fuel": round_half_up(landed * r.fuel),
+                                         "general": round_half_up(landed * r.general),
+                                         "combat": round_half_up(landed * r.combat)}
+                    for c, n in e.brought.items():
+                        delta[c] += n
+                seen["landing"] += 1
+            elif isinstance(e, UnitMoved) and e.cost and g.side_of(e.unit) == "allied":
+                assert e.fuel == logistics.fuel_cost(g, e.unit, e.cost)
+                delta["fuel"] -= e.fuel
+                seen["move"] += 1
+            elif isinstance(e, CombatResult):
+                allied_attack = g.side_of(e.attackers[0]) == "allied"
+                fighting = sum(cp[a] for a in e.attackers) if allied_attack else cp[e.defender]
+                cell = logistics.combat_supply_cost(g, e.attack_level, e.defence_level, fighting)
+                assert e.combat_supply == min(cell, pools["combat"] + delta["combat"])
+                delta["combat"] -= e.combat_supply
+                seen["combat"] += 1
+        after = g.state.pools.as_dict()
+        assert {c: after[c] - pools[c] for c in pools} == delta, [e.text for e in events]
+    assert all(n > 5 for n in seen.values()), seen
+
+
+def test_german_replacements_begin_when_a_third_is_lost():
+    g = blank_game(turn=3)
+    full = g.unit("de-352-inf").max_cp
+    third = -(-full // 3)  # a third of full strength, rounded up: the least loss that is "a third or more"
+    put(g, "de-352-inf", (17, 10), cp=full - third, acted=False)
+    put(g, "de-716-inf", (15, 10), cp=g.unit("de-716-inf").max_cp - (g.unit("de-716-inf").max_cp // 3 - 1), acted=False)
+    before = g.unit("de-716-inf").cp
+    logistics.start_turn(g, [])
+    assert g.unit("de-352-inf").cp > full - third
+    assert g.unit("de-716-inf").in_supply and g.unit("de-716-inf").cp == before  # lost less than a third: none
+
+
+def test_a_unit_landed_at_the_other_nations_beach_is_beyond_supply_lines():
+    g = blank_game(turn=3)
+    put(g, "bc-50-inf", (8, 4))  # a British division at Utah
+    put(g, "us-1-inf", (17, 6))  # a US division at Sword
+    put(g, "us-29-inf", (11, 5))  # and one at home, at Omaha
+    assert set(supply.allied_out_of_supply(g)) == {"bc-50-inf", "us-1-inf"}

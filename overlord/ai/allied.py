@@ -97,6 +97,7 @@ PLANS["caen-first"] = dict(PLANS["historical"], **{
 OBJECTIVE_PLACES = ("Cherbourg", "Caen", "Caen (Colombelles)", "St-Lo")
 STORM_TURNS = ("6/18", "6/20", "6/22")
 MIN_GAIN = 4.0  # an attack must promise this many more German than Allied casualties (key positions: -4)
+SPENT = 8.0  # what standing next to the German counts against a position for a unit down to half strength
 
 
 class AlliedPlayer:
@@ -241,6 +242,7 @@ class AlliedPlayer:
         waiting = any(True for _ in g.units("allied", AFLOAT))
         m = g.data.map
         planned = {m.objective_of(m.towns[p]) for p in self.goals.get(uid, ()) if p in m.towns} - {None}
+        spent = u.cp * 2 < u.max_cp
         scored = []
         for h, (cost, _) in best.items():
             if self.mover.is_claimed(h, uid) or (h != u.position and g.occupant(h) is not None):
@@ -252,6 +254,8 @@ class AlliedPlayer:
             if sd > 3:  # one position beyond supply lines is tolerable: the depots follow
                 s -= (2.0 if sd == 4 else 2.0 + 6.0 * (sd - 4)) if tracing else 1.5 * (sd - 3)
             enemies = g.adjacent_units(h, "german")
+            if enemies and spent:
+                s -= SPENT  # a unit worn down to half strength pulls out of the line to rest and refit
             if enemies:
                 defence = board.defence_at(g, uid, h)
                 ratio = sum(board.attack_from(g, e, g.unit(e).position) for e in enemies) / max(defence, 1.0)

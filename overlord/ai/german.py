@@ -5,8 +5,9 @@ next to the Allied perimeter, where his zones of control stop the Allied
 advance; keeps as many units as he can on the ocean side of the naval range,
 where each one scores for him every turn; strikes at the landings and the
 beachhead markers with the panzer divisions while the Allies are weak;
-counter-attacks when the odds are good; pulls back units that are being cut
-off; sends reinforcements where the line is thinnest; and chooses his levels
+counter-attacks when the odds are good; punishes the Allied units he catches
+alone, worn down to half strength or beyond supply lines, gathering several
+units around one for a blow; pulls back units that are being cut off; sends reinforcements where the line is thinnest; and chooses his levels
 from the odds, his fatigue and his supply.
 """
 
@@ -23,6 +24,13 @@ from . import board
 from .common import MovePlanner, best_retreat, yes
 
 EARLY = 4  # through 6/12 the panzers go for the beaches ("push you back into the sea")
+STRIKE_INFANTRY = 0.5  # how keenly the infantry, after the first days, looks for a blow
+ISOLATED = 6.0  # the worth of catching an Allied unit alone (and half again if it is out of supply)
+BLOW_WEAK = 2  # an Allied unit down to 1/2 of its strength is exposed, as is one out of supply, and one alone:
+BLOW_ALONE = 2  # with no other Allied unit within this many positions
+BLOW_MIN_ODDS = (2.5, 2.0, 1.5)  # the least odds of a blow at a unit exposed in one, two or three ways...
+BLOW_MARGIN = 0.5  # ...and units are gathered until the odds are this much better
+BLOW_MAX_FATIGUE = 70  # units this tired are not sent
 
 
 class GermanPlayer:
@@ -37,8 +45,12 @@ class GermanPlayer:
         self._need: dict[Hex, float] | None = None
         self._front: dict[Hex, float] = {}
         self._supplied: set[Hex] = set()
+        self._supplied_if_held: set[Hex] = set()
         self._line: list[Hex] | None = None
         self._garrisons: dict[str, Hex] = {}
+        self._strikers: dict[str, float] = {}  # Allied unit -> German attack strength planned next to it
+        self._blows: dict[str, Hex] = {}  # German unit -> where it goes to join a planned blow
+        self._hunted: set[str] = set()  # the Allied units those blows are aimed at
 
     def choose(self, g: Game) -> Action:
         p = g.prompt
@@ -67,8 +79,16 @@ class GermanPlayer:
     # ------------------------------------------------------------------ the picture
     def _start_phase(self, g: Game) -> None:
         self._supplied = supply.german_supplied_positions(g)
+        # an empty position in an Allied zone of control is closed to the trace only while empty: a German
+        # unit that moves there traces through its own position to a supplied neighbour. Blows go there;
+        # the line itself keeps to positions supplied now.
+        m = g.data.map
+        self._supplied_if_held = self._supplied | {
+            n for h in self._supplied for n in m.land_neighbours(h) if g.occupant(n) is None}
         self._need = None
         self._garrisons = self.garrisons(g)
+        self._strikers = {}
+        self._blows = self.plan_blows(g)
 
     def garrisons(self, g: Game) -> dict[str, Hex]:
         """A German unit for each objective position the Allies are closing on: the one there, or the
@@ -98,6 +118,54 @@ class GermanPlayer:
                     continue
                 assigned[pick.id] = h
         return assigned
+
+    def plan_blows(self, g: Game) -> dict[str, Hex]:
+        """Punish the Allied units caught weak, alone or out of supply: for each, from the most exposed,
+        German units that can reach the positions around it this turn are sent there until the odds are
+        good. A blow that cannot reach fair odds is not planned (its units keep to the line)."""
+        m = g.data.map
+        self._hunted = set()
+        free = [u for u in g.units("german", ASHORE, combat=True)
+                if not u.cadre and u.id not in self._garrisons and u.fatigue < BLOW_MAX_FATIGUE]
+        targets = []
+        allied_pos = [g.unit(a).position for a in board.combat_units(g, "allied")]
+        for a in board.combat_units(g, "allied"):
+            au = g.unit(a)
+            alone = not any(distance(au.position, p) <= BLOW_ALONE for p in allied_pos if p != au.position)
+            exposed = alone + (not au.in_supply) + (au.cp * BLOW_WEAK < au.max_cp)
+            if exposed:
+                targets.append((board.defence_at(g, a, au.position) / (1 + exposed), a, exposed))
+        blows: dict[str, Hex] = {}
+        taken: set[Hex] = set()
+        for _, a, exposed in sorted(targets):
+            least = BLOW_MIN_ODDS[exposed - 1]
+            pos = g.unit(a).position
+            defence = max(board.defence_at(g, a, pos), 1.0)
+            there = [x for x in g.adjacent_units(pos, "german") if not g.unit(x).cadre]
+            strength = sum(board.attack_from(g, x, g.unit(x).position) for x in there)
+            spots = [n for n in m.land_neighbours(pos)
+                     if g.occupant(n) is None and n not in taken and n in self._supplied_if_held]
+            joining: dict[str, Hex] = {}
+            for u in sorted(free, key=lambda u: (-board.attack_from(g, u.id, u.position), u.id)):
+                if strength >= (least + BLOW_MARGIN) * defence or not spots:
+                    break
+                if u.id in blows or u.id in there or distance(u.position, pos) > g.spec(u.id).movement + 1:
+                    continue
+                reach = board.reach(g, u.id)
+                spot = min((h for h in spots if h in reach), key=lambda h: (reach[h][0], h), default=None)
+                if spot is None:
+                    continue
+                joining[u.id] = spot
+                spots.remove(spot)
+                strength += board.attack_from(g, u.id, spot)
+            if joining and strength >= least * defence:
+                blows.update(joining)
+                taken.update(joining.values())
+                self._hunted.add(a)
+                self._strikers[a] = strength
+        for uid, spot in blows.items():
+            self.mover.claim(spot, uid)
+        return blows
 
     def _home(self, g: Game) -> list[Hex]:
         grid = g.data.map.grid
@@ -164,6 +232,9 @@ class GermanPlayer:
             target = min(best, key=lambda h: (fld.get(h, 99.0), best[h][0], h))
             self.mover.claim(target, uid)
             return board.path_to(best, target)
+        blow = self._blows.get(uid)
+        if blow is not None and blow in best:
+            return board.path_to(best, blow)
         need = self.needs(g)
         early = g.state.turn < EARLY
         mobile = spec.infiltration == "mechanised"
@@ -188,8 +259,8 @@ class GermanPlayer:
                 ratio = threat / max(board.defence_at(g, uid, h), 1.0)
                 if ratio > 2.0 and m.objective_of(h) is None:  # objectives are held at all costs
                     s -= (ratio - 2.0) * (2.0 if mobile else 4.0)
-                if mobile or early:
-                    s += self.strike_value(g, uid, h, enemies, early)
+                # every unit looks for a blow; the panzers (and everyone in the first days) most keenly
+                s += self.strike_value(g, uid, h, enemies, early) * (1.0 if mobile or early else STRIKE_INFANTRY)
             if h not in self._supplied:
                 s -= 20.0
             s -= 2.0 * sum(1 for n in m.grid.neighbours(h) if self.mover.claimed.get(n) not in (None, uid))
@@ -201,6 +272,8 @@ class GermanPlayer:
             return []
         target = max(scored)[2]
         self.mover.claim(target, uid)
+        for e in g.adjacent_units(target, "allied"):  # those who come later can join the blow
+            self._strikers[e] = self._strikers.get(e, 0.0) + board.attack_from(g, uid, target)
         return board.path_to(best, target)
 
     def strike_value(self, g: Game, uid: str, h: Hex, enemies: list[str], early: bool) -> float:
@@ -212,10 +285,15 @@ class GermanPlayer:
             target = g.unit(e).position
             others = sum(board.attack_from(g, x, g.unit(x).position) for x in g.adjacent_units(target, "german")
                          if x != uid and not g.unit(x).cadre)
+            others += self._strikers.get(e, 0.0)  # units already sent against it this phase
             odds = (mine + others) / max(board.defence_at(g, e, target), 1.0)
             if odds < 1.2:
                 continue
             value = 4.0 * min(odds, 3.0)
+            if not g.adjacent_units(target, "allied"):
+                value += ISOLATED  # alone: nobody to support it, nobody to stop a second blow
+            if not g.unit(e).in_supply:
+                value += ISOLATED / 2
             if m.objective_of(target) is not None:
                 value += 8.0
             if early and m.beach_of_position(target) is not None:
@@ -232,6 +310,8 @@ class GermanPlayer:
         on_beach = m.beach_of_position(d.position) is not None
         if d.cp < 20:
             return ratio >= 1.0
+        if p.defender in self._hunted:
+            return ratio >= BLOW_MIN_ODDS[-1]
         if on_beach and g.state.turn < EARLY:
             return ratio >= 1.1
         if m.objective_of(d.position) is not None:

@@ -284,9 +284,11 @@ def resolve(g: "Game", events: list[Event]) -> None:
     def_str = defence_strength(g, c.defender)
     # combat supply: the Allied side pays the chart's cell for its CP; a shortfall weakens it
     if c.side == "allied":
-        att_str *= _pay_combat_supply(g, a_level, d_level, att_cp)
+        factor, supply_spent = _pay_combat_supply(g, a_level, d_level, att_cp)
+        att_str *= factor
     else:
-        def_str *= _pay_combat_supply(g, a_level, d_level, d.cp)
+        factor, supply_spent = _pay_combat_supply(g, a_level, d_level, d.cp)
+        def_str *= factor
     ratio = att_str / max(def_str, 0.01)
     att_loss, def_loss = combat_results.roll_losses(charts, rules, rng, a_level, d_level, ratio, len(attackers),
                                                     att_cp, d.cp)
@@ -317,6 +319,8 @@ def resolve(g: "Game", events: list[Event]) -> None:
     text = (f"{' and '.join(g.spec(a).name for a in attackers)} attack {name} at {ratio:.1f}:1 "
             f"({charts.attack_levels[a_level - 1].name} against {charts.defence_levels[d_level - 1].name}): "
             f"attacker loses {att_loss}, defender {def_loss}")
+    if supply_spent:
+        text += f", {supply_spent} combat supply spent"
     if eliminated:
         text += "; the defender is eliminated"
     elif must_retreat:
@@ -324,7 +328,7 @@ def resolve(g: "Game", events: list[Event]) -> None:
     events.append(CombatResult(text=text, attackers=tuple(attackers), defender=c.defender, odds=round(ratio, 2),
                                attack_level=a_level, defence_level=d_level, attacker_losses=att_loss,
                                defender_losses=def_loss, retreat=must_retreat, eliminated=eliminated,
-                               second_combat=bool(second and survivors)))
+                               second_combat=bool(second and survivors), combat_supply=supply_spent))
     c.second = survivors if second else []
     c.attackers = survivors
     if eliminated:
@@ -342,12 +346,12 @@ def resolve(g: "Game", events: list[Event]) -> None:
     _after_combat(g, events)
 
 
-def _pay_combat_supply(g: "Game", a_level: int, d_level: int, cp: int) -> float:
-    """Pay the Allied combat supply; returns the strength factor (1, or less for a shortfall)."""
+def _pay_combat_supply(g: "Game", a_level: int, d_level: int, cp: int) -> tuple[float, int]:
+    """Pay the Allied combat supply: (the strength factor, 1 or less for a shortfall; what was paid)."""
     factor = supply_factor(g, a_level, d_level, cp)
-    cost = logistics.combat_supply_cost(g, a_level, d_level, cp)
-    g.state.pools.combat -= min(cost, g.state.pools.combat)
-    return factor
+    paid = min(logistics.combat_supply_cost(g, a_level, d_level, cp), g.state.pools.combat)
+    g.state.pools.combat -= paid
+    return factor, paid
 
 
 def supply_factor(g: "Game", a_level: int, d_level: int, cp: int) -> float:
@@ -411,6 +415,7 @@ def retreat(g: "Game", action, events: list[Event]) -> None:
         events.append(Message(text=f"{spec.name} refuses to retreat and loses {min(extra, u.cp)} more CP"))
         losses.inflict(g, uid, extra, events, cadre=False)
         if u.status == ELIMINATED:
+            _eliminated_in_retreat(g)
             _start_advance(g, start, events)
         else:
             _after_combat(g, events)
@@ -427,7 +432,16 @@ def retreat(g: "Game", action, events: list[Event]) -> None:
         extra = max(1, percent_of(u.cp, r.combat.retreat_next_to_enemy_percent))
         events.append(Message(text=f"{spec.name} retreats next to the enemy and loses {min(extra, u.cp)} more CP"))
         losses.inflict(g, uid, extra, events, cadre=False)
+        if u.status == ELIMINATED:
+            _eliminated_in_retreat(g)
     _start_advance(g, start, events)
+
+
+def _eliminated_in_retreat(g: "Game") -> None:
+    """A defender eliminated refusing to retreat or retreating next to the enemy is an enemy unit
+    eliminated: its attackers may attack again (second combat), as when the fight itself destroys it."""
+    c = g.state.combat
+    c.second = [a for a in c.attackers if g.unit(a).status == ASHORE]
 
 
 def _start_advance(g: "Game", vacated: Hex, events: list[Event]) -> None:

@@ -630,7 +630,7 @@ _RULES_SCHEMA: dict[str, dict[str, Any]] = {
     "effectiveness": {"base": float, "per_leadership": float, "fatigue_divisor": float, "minimum": float},
     "strategy_limits": {"free_fatigue_per_leadership": int, "fatigue_per_level": int},
     "replacements": {"allied_rest_percent": int, "allied_line_percent": int,
-                     "german_threshold_percent": int, "german_percent": int},
+                     "german_loss_fraction": int, "german_percent": int},
     "movement": {"max_cycles": int, "ocean_steps": int},
     "airborne": {"drift_chance": int, "drift_max": int, "water_loss_percent": int, "swamp_loss_percent": int,
                  "enemy_fatigue": int, "scattered_fatigue": int},

@@ -80,6 +80,8 @@ class Landed(Event):
     to: Hex
     rounds: int
     cp_lost: int
+    amphibious: int  # amphibious supply spent on the landing
+    brought: dict[str, int]  # what the unit brought into the fuel, general and combat pools
 
 
 @attrs.frozen
@@ -94,6 +96,7 @@ class CombatResult(Event):
     retreat: bool
     eliminated: bool
     second_combat: bool
+    combat_supply: int  # Allied combat supply spent on the fight (attacking or defending)
 
 
 @attrs.frozen

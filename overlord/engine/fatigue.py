@@ -58,7 +58,7 @@ def replacements(g: "Game", u: UnitState, side: str) -> int:
             return 0
         gain = percent_of(u.max_cp, r.allied_rest_percent if not u.acted else r.allied_line_percent)
     else:
-        if u.cp * 100 > u.max_cp * r.german_threshold_percent:
+        if (u.max_cp - u.cp) * r.german_loss_fraction < u.max_cp:  # has not lost 1/3 (the fraction) yet
             return 0
         gain = percent_of(u.max_cp, r.german_percent)
     gain = min(max(gain, 1), u.max_cp - u.cp)

@@ -301,14 +301,16 @@ def land(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) ->
     u = g.unit(uid)
     spec = g.spec(uid)
     st = g.state
-    st.pools.amphibious -= logistics.amphibious_cost(g, uid)
+    amphibious = logistics.amphibious_cost(g, uid)
+    st.pools.amphibious -= amphibious
     rounds = lost = 0
     fights = target in beach.positions and not beach_cleared(g, beach)
     if fights:
         rounds, lost = assault(g, uid, beach, target, events)
         if u.cp <= 0:
             events.append(Landed(text=f"{spec.name} is destroyed assaulting {beach.name} beach after {rounds} rounds",
-                                 unit=uid, beach=beach.name, to=target, rounds=rounds, cp_lost=lost))
+                                 unit=uid, beach=beach.name, to=target, rounds=rounds, cp_lost=lost,
+                                 amphibious=amphibious, brought={}))
             return
     landed_cp = u.cp
     st.beaches[beach.name].landed_cp += landed_cp
@@ -326,7 +328,8 @@ def land(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) ->
         text += "; next to the enemy, it stops"
     if brought["fuel"]:
         text += f"; brings {brought['fuel']} fuel, {brought['general']} general, {brought['combat']} combat supply"
-    events.append(Landed(text=text, unit=uid, beach=beach.name, to=target, rounds=rounds, cp_lost=lost))
+    events.append(Landed(text=text, unit=uid, beach=beach.name, to=target, rounds=rounds, cp_lost=lost,
+                         amphibious=amphibious, brought=brought))
     _overrun_if_cleared(g, beach, events)
 
 
