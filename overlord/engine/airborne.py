@@ -118,7 +118,7 @@ def drop(g: "Game", uid: str, zone: Hex) -> DropResult:
         u.fatigue += rules.enemy_fatigue
     u.fatigue = min(u.fatigue, g.data.rules.fatigue.max)
     name = g.spec(uid).name
-    where = m.name_of(spot) or f"position {spot[0]},{spot[1]}"
+    where = m.describe(spot)
     text = f"{name} drops at {where}"
     if drifted:
         text += f" after drifting {drifted} position{'s' if drifted > 1 else ''}"

@@ -423,7 +423,7 @@ def retreat(g: "Game", action, events: list[Event]) -> None:
     target = neighbour(start, action.direction)
     g.place(uid, target, ASHORE)
     fatigue.add_fatigue(g, u, r.fatigue.retreat)
-    where = g.data.map.name_of(target) or g.data.map.terrain[target]
+    where = g.data.map.describe(target)
     events.append(UnitMoved(text=f"{spec.name} retreats to {where}", unit=uid, origin=start, to=target, cost=0,
                             fuel=0, mp_left=u.mp))
     if spec.side == "german":
@@ -462,7 +462,7 @@ def advance(g: "Game", action, events: list[Event]) -> None:
         u = g.unit(uid)
         start = u.position
         g.place(uid, c.vacated, ASHORE)
-        where = g.data.map.name_of(c.vacated) or g.data.map.terrain[c.vacated]
+        where = g.data.map.describe(c.vacated)
         events.append(UnitMoved(text=f"{g.spec(uid).name} advances into {where}", unit=uid, origin=start,
                                 to=c.vacated, cost=0, fuel=0, mp_left=u.mp))
         if g.side_of(uid) == "german":

@@ -78,6 +78,10 @@ class MapData:
     def name_of(self, hex_: Hex) -> str | None:
         return self._names.get(hex_)
 
+    def describe(self, hex_: Hex) -> str:
+        """A position in words: its name, or its terrain and where it is ("swamp 4,5")."""
+        return self._names.get(hex_) or f"{self.terrain[hex_]} {hex_[0]},{hex_[1]}"
+
     def objective_of(self, hex_: Hex) -> str | None:
         return self._objective_hexes.get(hex_)
 

@@ -262,7 +262,7 @@ def _enter(g: "Game", uid: str, target: Hex, base: int, enters: bool, events: li
         fuel = min(logistics.fuel_cost(g, uid, cost), g.state.pools.fuel)
         g.state.pools.fuel -= fuel
     _arrive(g, uid, target, cost, enters)
-    where = g.data.map.name_of(target) or g.data.map.terrain[target]
+    where = g.data.map.describe(target)
     events.append(UnitMoved(text=f"{spec.name} moves to {where} ({cost} MP{f', {fuel} fuel' if fuel else ''})"
                                  + (": next to the enemy, it stops" if enters else ""),
                             unit=uid, origin=origin, to=target, cost=cost, fuel=fuel, mp_left=g.unit(uid).mp))
