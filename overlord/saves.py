@@ -32,8 +32,19 @@ class SaveError(Exception):
 
 
 def saves_dir() -> Path:
+    """Where saves go: $OVERLORD_SAVES; else saves/ in the source checkout the game runs from; else (an
+    installed copy, whose folder may not be writable) the user's data folder."""
     env = os.environ.get("OVERLORD_SAVES")
-    return Path(env) if env else Path(__file__).resolve().parents[1] / "saves"
+    if env:
+        return Path(env)
+    checkout = Path(__file__).resolve().parents[1]
+    if (checkout / "pyproject.toml").exists():
+        return checkout / "saves"
+    if os.name == "nt":
+        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "overlord" / "saves"
 
 
 def to_document(game: Game, name: str = "") -> dict[str, Any]:

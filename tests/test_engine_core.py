@@ -97,8 +97,9 @@ def test_illegal_actions_raise_and_change_nothing():
     # at the allocation prompt: sums other than 100, three digits, negatives
     play(g, stop=lambda game: isinstance(game.prompt, AllocationPrompt))
     before, n = g.state_hash(), len(g.actions)
-    for bad in (Allocate(30, 30, 30, 30), Allocate(100, 0, 0, 0), Allocate(-1, 51, 25, 25), Allocate(25, 25, 25, 25.0)):
-        with pytest.raises(IllegalAction, match="not a legal answer"):
+    for bad, why in ((Allocate(30, 30, 30, 30), "must add up to 100, not 120"), (Allocate(100, 0, 0, 0), "two digits"),
+                     (Allocate(-1, 51, 25, 25), "two digits"), (Allocate(25, 25, 25, 25.0), "two digits")):
+        with pytest.raises(IllegalAction, match=f"not a legal answer.*{why}"):
             g.apply(bad)
         assert g.state_hash() == before and len(g.actions) == n
     g.apply(Allocate(25, 25, 25, 25))

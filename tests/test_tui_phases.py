@@ -47,7 +47,7 @@ async def test_solo_drops_allocation_landing_interdiction_and_a_move_by_keys():
         assert game.prompt.candidate == 1 and game.prompt.zone != first
         assert app.screen.map_options().focus == game.prompt.zone
         bar = key_bar(app)
-        assert "y Drop here" in bar and "n Next zone" in bar and "Attack" not in bar and "Move" not in bar
+        assert "Y Drop here" in bar and "N Next zone" in bar and "Attack" not in bar and "Move" not in bar
         await press(pilot, "y", "y", "y")
         assert sum(isinstance(e, DropResult) for e in app.session.log) == 3
         assert isinstance(app.screen, ReportScreen)  # the D-Day logistics report
@@ -70,7 +70,7 @@ async def test_solo_drops_allocation_landing_interdiction_and_a_move_by_keys():
         assert {str(d) for d in p.directions} <= enabled_keys(app.screen)
         assert "y" not in enabled_keys(app.screen)
         assert f"{join_keys([str(d) for d in p.directions])} Move" in key_bar(app)  # only the legal directions
-        assert "f Finish unit" in key_bar(app) and "Drop here" not in key_bar(app)
+        assert "F Finish unit" in key_bar(app) and "Drop here" not in key_bar(app)
         await press(pilot, "5", "5", "6")
         p = game.prompt
         assert p.landing and game.unit("us-4-inf").position == game.data.map.beach("Utah").marker
@@ -173,5 +173,5 @@ def test_the_key_bar_writes_a_run_of_digits_as_a_range():
     assert join_keys(["1", "2", "3", "4", "5", "6"]) == "1-6"
     assert join_keys(["1", "2", "4"]) == "1/2/4"
     assert join_keys([*"1234567890"]) == "0-9"
-    assert join_keys(["y", "n"]) == "yn"
+    assert join_keys(["Y", "N"]) == "Y/N"
     assert join_keys(["f1", "^s"]) == "f1/^s"

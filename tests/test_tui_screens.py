@@ -141,7 +141,14 @@ async def test_help_charts_roster_overlay_themes_and_the_command_palette():
         await pilot.press("s")
         await pilot.pause()
         opts = app.screen.map_options()
-        assert opts.supply  # the supply overlay tints the positions in supply
+        assert opts.supply and set(opts.supply.values()) <= {"US", "BC", "both"}  # Allied supply lines first
+        await pilot.press("s")
+        await pilot.pause()
+        german = app.screen.map_options().supply
+        assert german and set(german.values()) == {"DE"}  # then where the German traces supply from
+        await pilot.press("s")
+        await pilot.pause()
+        assert not app.screen.map_options().supply  # then off
         await pilot.press("right", "down")
         await pilot.pause()
         assert app.screen.look is not None and "Looking at" in str(app.screen.side_text())

@@ -134,6 +134,9 @@ class Game:
 
     def _why_illegal(self, action: Action) -> str:
         prompt = self.prompt
+        reason = _number_answer_fault(prompt, action)
+        if reason:
+            return f"{action!r} is not a legal answer to {prompt.kind}: {reason}"
         legal = self.legal_actions()
         sample = ", ".join(repr(a) for a in list(legal[:8]))
         more = f" (and {len(legal) - 8} more)" if len(legal) > 8 else ""
@@ -297,3 +300,22 @@ class Game:
             if u.status == COASTAL and u.beach == beach:
                 return u
         return None
+
+
+def _number_answer_fault(prompt, action) -> str | None:
+    """For the questions answered with numbers, what is wrong with the numbers (the list of every legal
+    answer, 176,847 allocations, says nothing useful)."""
+    from .actions import Allocate, Interdict, Support
+    from .prompts import AllocationPrompt, InterdictionPrompt, SupportPrompt
+    if isinstance(prompt, AllocationPrompt) and isinstance(action, Allocate):
+        values = action.as_dict().values()
+        if any(not isinstance(v, int) or not 0 <= v <= 99 for v in values):
+            return "each percentage is two digits, 00-99"
+        if sum(values) != 100:
+            return f"the four percentages must add up to 100, not {sum(values)}"
+    if isinstance(prompt, InterdictionPrompt) and isinstance(action, Interdict):
+        return f"air points are 00-{prompt.max_points:02d} this turn"
+    if isinstance(prompt, SupportPrompt) and isinstance(action, Support):
+        return f"naval points are 00-{prompt.naval_max:02d} and air points 00-{prompt.air_max:02d} here"
+    return None
+

@@ -400,10 +400,10 @@ class OverlordApp(App):
         yield SystemCommand("Charts", "The rulebook charts (F2)", self.action_charts)
         yield SystemCommand("Roster", "Every unit and its state (F3)", self.action_roster)
         yield SystemCommand("Help", "The keys and how to play (F1)", self.action_help)
-        yield SystemCommand("Supply overlay", "Show which positions are within supply lines (S)", self._overlay)
+        yield SystemCommand("Supply overlay", "Allied supply lines, then German supply, then off (S)", self._overlay)
         yield SystemCommand("Next colours", "Green phosphor, amber, modern (F5)", self.action_cycle_theme)
         yield SystemCommand("Quit", "Save to autosave and quit (Ctrl+Q)", self.action_quit)
-        yield from (c for c in super().get_system_commands(screen) if c.title not in ("Quit",))
+        # Textual's own commands (keys panel, screenshot, themes without a map palette) are left out
 
     def _overlay(self) -> None:
         from .game_screen import GameScreen

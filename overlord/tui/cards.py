@@ -57,9 +57,12 @@ def where(game: Game, hex_: Hex | None) -> str:
 
 
 def supply_text(game: Game, uid: str) -> str:
+    """The unit's supply in a few words (the card prints it after "Supply: ")."""
     u = game.unit(uid)
+    if u.status not in (ASHORE, COASTAL):
+        return "at sea: ships' stores" if u.status == AFLOAT else "-"
     if game.side_of(uid) == "german":
-        return "in supply" if u.in_supply else "CUT OFF"
+        return "ok" if u.in_supply else "CUT OFF"
     lines = "in lines" if u.in_supply else "OUT OF LINES"
     general = "general ok" if u.general_supplied else "NO GENERAL"
     return f"{lines}, {general}"
@@ -84,7 +87,7 @@ def unit_card(game: Game, uid: str, title_style: str = "bold") -> Text:
         eff = fatigue.effectiveness(game, u)
         t.append(f"CP {u.cp}/{u.max_cp}  Eff {eff:.2f}  Ldr {u.leadership}\n")
         t.append(f"Fatigue {u.fatigue} (max level {fatigue.max_strategy_level(game, u)})\n")
-        t.append(f"Supply {supply_text(game, uid)}\n", style="" if u.in_supply and u.general_supplied else "bold")
+        t.append(f"Supply: {supply_text(game, uid)}\n", style="" if u.in_supply and u.general_supplied else "bold")
         t.append(mp + "\n")
     if u.status == AFLOAT:
         t.append(f"At sea ({u.position[0]},{u.position[1]})\n")

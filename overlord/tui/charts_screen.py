@@ -18,6 +18,7 @@ from .styles import GAME_CSS
 
 class ChartsScreen(ModalScreen[None]):
     CSS_PATH = GAME_CSS
+    KEY_HINTS = [("↑/↓", "Chart")]
     BINDINGS = [
         Binding("escape,q,f2", "close", "Close"),
         Binding("pageup", "scroll_body(0, -10)", "Scroll", show=False),

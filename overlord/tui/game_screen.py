@@ -18,7 +18,7 @@ from ..engine.actions import (Advance, Allocate, Answer, ChooseStrategy, EndPhas
 from ..engine.hexgrid import neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
-from ..engine.supply import supplied_positions
+from ..engine.supply import german_supplied_positions, supplied_positions
 from .asking import combat_card, make_entry, prompt_text
 from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card
 from .keybar import KeyBar
@@ -36,6 +36,7 @@ ANSWERS = {"move", "finish", "end_phase", "drop_yes", "drop_no", "attack", "next
 ENTRY_PROMPTS = (AllocationPrompt, InterdictionPrompt, SupportPrompt)
 LOOK = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 SIDE_MIN = 32
+OVERLAYS = (None, "allied", "german")
 
 
 class GameScreen(Screen):
@@ -67,7 +68,7 @@ class GameScreen(Screen):
         self.message: Text | str = ""
         self.look = None
         self.flash_on = True
-        self.overlay = False
+        self.overlay: str | None = None  # the supply overlay shown: "allied", "german" or none
         self.labels = True
         self.last_moved = None  # where the computer's last move ended
 
@@ -140,9 +141,11 @@ class GameScreen(Screen):
             opts.targets = move_targets(game, p.unit, p.directions)
         elif isinstance(p, AdvancePrompt):
             opts.targets = {p.into: p.direction}
-        if self.overlay:
+        if self.overlay == "allied":
             us, bc = supplied_positions(game, "US"), supplied_positions(game, "BC")
             opts.supply = {h: ("both" if h in us and h in bc else "US" if h in us else "BC") for h in us | bc}
+        elif self.overlay == "german":
+            opts.supply = dict.fromkeys(german_supplied_positions(game), "DE")
         return opts
 
     def current_entry(self):
@@ -368,7 +371,10 @@ class GameScreen(Screen):
         self.query_one(MapView).refresh()
 
     def action_supply_overlay(self) -> None:
-        self.overlay = not self.overlay
-        self.say("Supply overlay on: positions within Allied supply lines are underlined (S turns it off)." if self.overlay
-                 else "Supply overlay off.")
+        """S cycles the overlay: Allied supply lines, then the positions the German can trace supply from, then off."""
+        self.overlay = OVERLAYS[(OVERLAYS.index(self.overlay) + 1) % len(OVERLAYS)]
+        self.say({"allied": "Supply overlay: positions within Allied supply lines are underlined (S for the German's).",
+                  "german": "Supply overlay: positions from which a German unit traces supply are underlined "
+                            "(S turns it off).",
+                  None: "Supply overlay off."}[self.overlay])
         self.query_one(MapView).refresh()

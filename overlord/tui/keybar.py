@@ -57,12 +57,15 @@ class KeyBar(Widget):
         out: list[tuple[list[str], str, object]] = []
         for binding in by_action.values():
             key = app.get_key_display(binding)
+            if len(key) == 1 and key.isalpha():
+                key = key.upper()  # as the screens and the rulebook write them: press F, Y or N
             if binding.group is not None and out and out[-1][2] is binding.group:
                 out[-1][0].append(key)
             else:
                 description = binding.group.description if binding.group is not None else binding.description
                 out.append(([key], description, binding.group))
-        return [(join_keys(keys), description) for keys, description, _ in out]
+        hints = list(getattr(self.screen, "KEY_HINTS", ()))  # keys a focused list handles itself
+        return hints + [(join_keys(keys), description) for keys, description, _ in out]
 
     def keys_text(self) -> Text:
         key_style = self.get_component_rich_style("keybar--key", partial=True)
@@ -74,7 +77,7 @@ class KeyBar(Widget):
 
 
 def join_keys(keys: list[str]) -> str:
-    """Keys of one group as one word: digits in order, 1/5/6, and a run of three or more written 1-6."""
+    """Keys of one group as one word: Y/N; digits in order, 1/5/6, and a run of three or more written 1-6."""
     if all(k.isdigit() and len(k) == 1 for k in keys):
         # in order: a key's place among the bindings is where it was first bound, 0 after 1-9
         keys = sorted(keys)
@@ -82,4 +85,4 @@ def join_keys(keys: list[str]) -> str:
         if len(nums) >= 3 and nums == list(range(nums[0], nums[0] + len(nums))):
             return f"{nums[0]}-{nums[-1]}"
         return "/".join(keys)  # 1/5/6, not a number 156
-    return "".join(keys) if all(len(k) == 1 for k in keys) else "/".join(keys)
+    return "/".join(keys)

@@ -20,6 +20,7 @@ from .styles import GAME_CSS
 class LoadScreen(ModalScreen[Path | None]):
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("escape", "cancel", "Back")]
+    KEY_HINTS = [("↑/↓", "Choose"), ("⏎", "Load")]
 
     def __init__(self, message: str = "") -> None:
         super().__init__()

@@ -10,6 +10,8 @@ and the look cursor ("[ ]").
 
 from __future__ import annotations
 
+import re
+
 import attrs
 from rich.text import Text
 
@@ -58,9 +60,58 @@ def unit_role(game: Game, uid: str) -> str:
     return spec.nation
 
 
-def town_label(name: str) -> str:
-    letters = "".join(ch for ch in name if ch.isalnum())
-    return letters[:3]
+PARTICLES = {"la", "le", "les", "sur", "en", "du", "de", "l"}
+
+
+def _words(name: str) -> list[str]:
+    """The words of a town's name that carry it (not la, sur, du...): St-Vaast-la-Hougue -> St, Vaast, Hougue."""
+    return [w for w in re.split(r"[^A-Za-z0-9]+", name) if w and w.lower() not in PARTICLES]
+
+
+def _candidates(name: str, size: int) -> list[str]:
+    """Labels of ``size`` letters for a town, the most natural first."""
+    words = _words(name)
+    first = words[0]
+    out = []
+    if size == 2:
+        if len(words) > 1:
+            out.append((words[0][0] + words[1][0]).upper())  # Ste-Mere-Eglise -> SM
+        out += [first[0].upper() + ch.lower() for ch in first[1:]]  # Carentan -> Ca, Cr, Ce...
+    else:
+        initials = "".join(w[0].upper() for w in words[1:])
+        out.append(first[:3] if len(first) >= 3 else (first + initials)[:3])  # Cherbourg -> Che, St-Lo -> StL
+        if initials:
+            out.append(first[:2] + initials[0])  # Barneville-Carteret -> BaC
+        out += [first[:2] + ch for ch in first[2:]]
+    out += [f"{first[0].upper()}{i}" for i in range(10)]
+    return [c for c in out if len(c) == size]
+
+
+def town_labels(names: list[str]) -> dict[str, tuple[str, str]]:
+    """A label of two letters (compact map) and of three (wide map) for each town, no two alike; the
+    towns named first get the most natural labels."""
+    labels: dict[str, list[str]] = {n: [] for n in names}
+    for size in (2, 3):
+        used: set[str] = set()
+        for n in names:
+            label = next(c for c in _candidates(n, size) if c not in used)
+            used.add(label)
+            labels[n].append(label)
+    return {n: (two, three) for n, (two, three) in labels.items()}
+
+
+def map_town_labels(m) -> dict[str, tuple[str, str]]:
+    """The labels of a map's towns (worked out once per map); the objectives' towns come first, so
+    they keep the plainest labels (Caen is Ca, Carentan Cr)."""
+    labels = m.__dict__.get("_town_labels")
+    if labels is None:
+        labels = town_labels(sorted(m.towns, key=lambda n: m.objective_of(m.towns[n]) is None))
+        object.__setattr__(m, "_town_labels", labels)
+    return labels
+
+
+def town_label(game: Game, name: str, wide: bool = True) -> str:
+    return map_town_labels(game.data.map)[name][1 if wide else 0]
 
 
 def map_width(game: Game, cell: int) -> int:
@@ -140,7 +191,7 @@ def _cell(game: Game, h: Hex, opts: MapOptions, pal: dict, afloat: dict[Hex, int
     # a town is labelled: three letters when wide, two (running into the separator) when compact
     top = glyph, style
     if name and opts.labels:
-        top = (town_label(name) if wide else town_label(name)[:2] if h != opts.cursor else glyph), style
+        top = (town_label(game, name, wide) if wide or h != opts.cursor else glyph), style
     bottom = glyph, style
     uid = game.occupant(h)
     marker = m.beach_of_marker(h)

@@ -15,6 +15,7 @@ COLOUR = {
     "depot": "bold black on grey70", "afloat": "bold white on navy_blue", "cadre": "bold white on dark_red",
     "label": "grey50", "naval": "bold magenta", "bracket": "bold bright_yellow", "target": "bold bright_yellow",
     "supply_US": "underline on #1c2c48", "supply_BC": "underline on #2c3a1c", "supply_both": "underline on #2c3c4c",
+    "supply_DE": "underline on #4a1c1c",
     "title": "bold bright_white",
 }
 
@@ -26,7 +27,7 @@ PHOSPHOR = {
     "depot": "bold #001a00 on #2f8f2f", "afloat": "bold #66ff66 on #0c3a0c", "cadre": "#66ff66 on #0c3a0c",
     "label": "#2f8f2f", "naval": "bold #aaffaa", "bracket": "bold #ccffcc", "target": "bold #ccffcc",
     "supply_US": "bold underline", "supply_BC": "bold underline", "supply_both": "bold underline",
-    "title": "bold #aaffaa",
+    "supply_DE": "bold underline", "title": "bold #aaffaa",
 }
 
 AMBER = {
@@ -37,7 +38,7 @@ AMBER = {
     "depot": "bold #1a1000 on #a87400", "afloat": "bold #ffc040 on #3a2600", "cadre": "#ffc040 on #3a2600",
     "label": "#a87400", "naval": "bold #ffe0a0", "bracket": "bold #fff0c0", "target": "bold #fff0c0",
     "supply_US": "bold underline", "supply_BC": "bold underline", "supply_both": "bold underline",
-    "title": "bold #ffe0a0",
+    "supply_DE": "bold underline", "title": "bold #ffe0a0",
 }
 
 PALETTES = {"phosphor": PHOSPHOR, "amber": AMBER}

@@ -12,7 +12,7 @@ from textual.widgets import Input, Static
 
 from .cards import compass
 from .keybar import KeyBar
-from .maprender import LEGEND
+from .maprender import LEGEND, map_town_labels
 from .styles import GAME_CSS
 
 
@@ -47,7 +47,8 @@ class ReportScreen(ModalScreen[None]):
     """The reports that come between turns: the end of the turn and the new turn's logistics."""
     CSS_PATH = GAME_CSS
 
-    BINDINGS = [Binding("enter,space,escape", "go", "Continue")]
+    # not Space: it hurries the computer's moves, and a press meant for them must not skip the report
+    BINDINGS = [Binding("enter,escape", "go", "Continue")]
 
     def __init__(self, pages: list) -> None:
         super().__init__()
@@ -114,7 +115,7 @@ MOVING AND LANDING
 LOOKING AROUND
   Arrows   move a look cursor [ ] over the map; the panel describes
            the position and any unit there; Escape ends the look
-  S or F4  supply overlay: positions within supply lines underlined
+  S or F4  supply overlay: Allied supply lines, then German supply, then off
   L        town names on the map, on or off
   F2 charts   F3 roster of every unit   F5 colours (phosphor, amber,
   modern)   Ctrl+S save   Ctrl+O load   Ctrl+P command palette
@@ -139,11 +140,23 @@ class HelpScreen(ModalScreen[None]):
                       "  C cavalry  R rangers  K commandos  D depot  S static infantry\n"
                       "  F parachute  P panzer  G panzergrenadier  M mobile brigade\n"
                       "  H heavy tanks.  A digit at sea: formations waiting to land.\n")
+        legend.append("\nTOWNS (two letters on the compact map, three on the wide one)\n", style="bold")
+        labels = sorted(map_town_labels(self._map()).items(), key=lambda kv: kv[1][0])
+        for i in range(0, len(labels), 3):
+            legend.append("  " + "".join(f"{two} {three} {name[:19]:<20}" for name, (two, three) in labels[i:i + 3])
+                          .rstrip() + "\n")
         legend.append("\nTHE COMPASS\n", style="bold")
         legend.append_text(compass(range(1, 7)))
         with VerticalScroll(classes="dialog wide"):
             yield Static(Group(Text("HELP\n", style="bold reverse"), Text(HELP), legend))
         yield KeyBar()
+
+    def _map(self):
+        session = getattr(self.app, "session", None)
+        if session is not None:
+            return session.game.data.map
+        from ..engine.data import cached_data
+        return cached_data().map
 
     def action_close(self) -> None:
         self.dismiss(None)
