@@ -140,11 +140,10 @@ class HelpScreen(ModalScreen[None]):
                       "  C cavalry  R rangers  K commandos  D depot  S static infantry\n"
                       "  F parachute  P panzer  G panzergrenadier  M mobile brigade\n"
                       "  H heavy tanks.  A digit at sea: formations waiting to land.\n")
-        legend.append("\nTOWNS (two letters on the compact map, three on the wide one)\n", style="bold")
+        legend.append("\nTOWNS on the compact map (the wide map gives three letters)\n", style="bold")
         labels = sorted(map_town_labels(self._map()).items(), key=lambda kv: kv[1][0])
         for i in range(0, len(labels), 3):
-            legend.append("  " + "".join(f"{two} {three} {name[:19]:<20}" for name, (two, three) in labels[i:i + 3])
-                          .rstrip() + "\n")
+            legend.append("  " + "".join(f"{two} {name[:20]:<21}" for name, (two, _) in labels[i:i + 3]).rstrip() + "\n")
         legend.append("\nTHE COMPASS\n", style="bold")
         legend.append_text(compass(range(1, 7)))
         with VerticalScroll(classes="dialog wide"):
