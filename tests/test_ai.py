@@ -9,6 +9,7 @@ import pytest
 
 from overlord.ai import make_player, player_names
 from overlord.engine import Game
+from overlord.engine.hexgrid import distance
 from overlord.engine.actions import Allocate, Answer, ChooseStrategy
 from overlord.engine.prompts import AllocationPrompt, DefenderPrompt, StrategyPrompt
 
@@ -197,3 +198,18 @@ def test_the_german_gathers_a_blow_at_a_unit_caught_alone_and_cut_off():
         events += g.apply(players[g.prompt.side].choose(g))
     # they came together and struck together
     assert any(isinstance(e, CombatResult) and e.defender == "us-2-inf" and len(e.attackers) >= 2 for e in events)
+
+
+def test_the_allies_drop_on_the_historical_zone_unless_the_german_is_on_it():
+    from overlord.engine.prompts import DropZonePrompt
+    g = Game.new(computer_settings(), 3)
+    allied = make_player("historical", "allied")
+    assert isinstance(g.prompt, DropZonePrompt) and g.prompt.unit == "us-82-abn" and g.prompt.candidate == 0
+    assert allied.choose(g) == Answer("Y")  # Ste-Mere-Eglise, as planned
+    for uid, h in (("de-21-pz", (7, 3)), ("de-12ss-pz", (8, 4))):  # panzers beside the zone
+        g.place(uid, h)
+    g._prompt = g._legal = None
+    assert allied.choose(g) == Answer("N")
+    while allied.choose(g) == Answer("N"):
+        g.apply(Answer("N"))
+    assert g.prompt.zone != (7, 4) and min(distance(g.prompt.zone, h) for h in ((7, 3), (8, 4))) >= 2

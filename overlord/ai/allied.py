@@ -98,6 +98,8 @@ OBJECTIVE_PLACES = ("Cherbourg", "Caen", "Caen (Colombelles)", "St-Lo")
 STORM_TURNS = ("6/18", "6/20", "6/22")
 MIN_GAIN = 4.0  # an attack must promise this many more German than Allied casualties (key positions: -4)
 SPENT = 8.0  # what standing next to the German counts against a position for a unit down to half strength
+CUT_OFF = 1.0  # what an armoured division gains at a position that leaves a German unit one way out or none
+HISTORICAL_ZONE = 1.5  # the planners' zone (the bridges, the causeways) is worth this much risk over another
 
 
 class AlliedPlayer:
@@ -123,7 +125,7 @@ class AlliedPlayer:
         if isinstance(p, QuestionPrompt):
             return Answer(p.default)
         if isinstance(p, DropZonePrompt):
-            return Answer("Y")
+            return yes(p.zone == self.drop_zone(g, p.unit))
         if isinstance(p, AllocationPrompt):
             return self.allocate(g, p)
         if isinstance(p, InterdictionPrompt):
@@ -182,6 +184,23 @@ class AlliedPlayer:
         if total <= 0:
             return Allocate(**p.suggested.as_dict())
         return Allocate(**_percentages(needs))
+
+    # ------------------------------------------------------------------ airborne drops
+    def drop_zone(self, g: Game, uid: str) -> Hex:
+        """The best of the division's free zones: away from German units (a drop beside them is fought
+        at once and tires the division), off swamp and river (a drift there drowns men), near the first
+        place of its plan; the historical zone, offered first, unless another is clearly safer."""
+        from ..engine.airborne import free_zones
+        m = g.data.map
+        goal = self.goal_for(g, uid)[0]
+        german = [g.unit(e).position for e in board.combat_units(g, "german")]
+
+        def risk(h: Hex) -> float:
+            near = sum(3.0 if distance(h, p) == 1 else 1.0 for p in german if distance(h, p) <= 2)
+            wet = sum(1 for n in m.grid.within(h, 1) if m.terrain.get(n) in ("swamp", "river", "ocean"))
+            return near + 0.5 * wet + 0.3 * distance(h, goal)
+        zones = free_zones(g, uid)
+        return min(zones, key=lambda h: (risk(h) - (HISTORICAL_ZONE if h == zones[0] else 0.0), zones.index(h)))
 
     # ------------------------------------------------------------------ movement
     def goal_for(self, g: Game, uid: str) -> list[Hex]:
@@ -243,6 +262,8 @@ class AlliedPlayer:
         m = g.data.map
         planned = {m.objective_of(m.towns[p]) for p in self.goals.get(uid, ()) if p in m.towns} - {None}
         spent = u.cp * 2 < u.max_cp
+        armour = spec.infiltration != "none"  # the armoured divisions, the only Allied units that infiltrate
+        allied_zoc = g.zoc("allied") if armour else frozenset()
         scored = []
         for h, (cost, _) in best.items():
             if self.mover.is_claimed(h, uid) or (h != u.position and g.occupant(h) is not None):
@@ -256,6 +277,8 @@ class AlliedPlayer:
             enemies = g.adjacent_units(h, "german")
             if enemies and spent:
                 s -= SPENT  # a unit worn down to half strength pulls out of the line to rest and refit
+            if enemies and armour:
+                s += CUT_OFF * sum(1 for e in enemies if self._exits(g, e, h, allied_zoc) <= 1)
             if enemies:
                 defence = board.defence_at(g, uid, h)
                 ratio = sum(board.attack_from(g, e, g.unit(e).position) for e in enemies) / max(defence, 1.0)
@@ -286,6 +309,14 @@ class AlliedPlayer:
         _, _, target = max(scored)
         self.mover.claim(target, uid)
         return board.path_to(best, target)
+
+    def _exits(self, g: Game, enemy_uid: str, h: Hex, allied_zoc: frozenset) -> int:
+        """How many ways a German unit would have to retreat with an Allied unit at ``h``: free land
+        positions next to it outside the Allied zones of control (a retreat into them costs it dear)."""
+        m = g.data.map
+        pos = g.unit(enemy_uid).position
+        return sum(1 for n in m.land_neighbours(pos)
+                   if n != h and g.occupant(n) is None and n not in allied_zoc and distance(n, h) > 1)
 
     def _focus(self, g: Game, enemy_uid: str, uid: str) -> int:
         """How many other Allied units are next to (or are heading next to) an enemy unit."""
