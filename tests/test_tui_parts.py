@@ -87,3 +87,17 @@ def test_every_town_has_its_own_label_on_both_maps():
     assert all(len(two) == 2 and len(three) == 3 for two, three in labels.values())
     assert town_label(game, "Caen", wide=False) == "Ca" and town_label(game, "Ste-Mere-Eglise", wide=False) == "SM"
     assert town_label(game, "St-Lo") == "StL" and town_label(game, "St-Vaast-la-Hougue") == "StV"
+
+
+def test_the_odds_shown_say_when_the_allies_are_short_of_combat_supply():
+    from builders import blank_game, put
+    from overlord.engine import combat
+    from overlord.tui.asking import _odds
+    g = blank_game(turn=3)
+    put(g, "bc-6-abn", (18, 7))
+    put(g, "de-21-pz", (18, 8))
+    g.state.pools.combat = 0  # an Allied defender with nothing to fight with defends at half strength
+    raw = combat.odds(g, ["de-21-pz"], "bc-6-abn")
+    assert _odds(g, ["de-21-pz"], "bc-6-abn") == f"{raw:.1f}:1 ({2 * raw:.1f}:1 as the Allies are short of combat supply)"
+    g.state.pools.combat = 1000
+    assert _odds(g, ["de-21-pz"], "bc-6-abn") == f"{raw:.1f}:1"

@@ -161,17 +161,23 @@ def _defender(game: Game, p: DefenderPrompt, entry) -> Text:
     return t
 
 
-def _odds(game: Game, attackers, defender) -> float:
-    return combat_rules.preview(game, list(attackers), defender, 1, 1)["odds"]
+def _odds(game: Game, attackers, defender) -> str:
+    """The odds as the prompts give them (strength against strength), and, when the Allied side is short
+    of combat supply, the odds the fight would then be fought at."""
+    raw = combat_rules.odds(game, list(attackers), defender)
+    text = f"{raw:.1f}:1"
+    short_of_supply = combat_rules.preview(game, list(attackers), defender, 1, 1)["odds"]
+    if abs(short_of_supply - raw) >= 0.05:
+        text += f" ({short_of_supply:.1f}:1 as the Allies are short of combat supply)"
+    return text
 
 
 def _attacker(game: Game, p: AttackerPrompt, entry) -> Text:
     t = Text()
     t.append(f" ATTACK on {short(game, p.defender)}: include {game.spec(p.attacker).name}? ", style=HEAD)
-    with_it = _odds(game, p.chosen + (p.attacker,), p.defender)
-    t.append(f"\nOdds with it {with_it:.1f}:1")
+    t.append(f"\nOdds with it {_odds(game, p.chosen + (p.attacker,), p.defender)}")
     if p.chosen:
-        t.append(f", without {_odds(game, p.chosen, p.defender):.1f}:1. Chosen: "
+        t.append(f", without {_odds(game, p.chosen, p.defender)}. Chosen: "
                  + ", ".join(short(game, a) for a in p.chosen))
     t.append("\n")
     return t
@@ -208,7 +214,8 @@ def _strategy(game: Game, p: StrategyPrompt, entry) -> Text:
         level = game.state.combat.attack_level
         t.append(f" DEFENCE LEVEL 1-{p.max_level}: {short(game, p.defender)} against a "
                  f"{c.attack_levels[level - 1].name} ({level}) ", style=HEAD)
-    t.append(f"\nOdds {p.odds:.1f}:1. Beside the map: each level, its expected losses and its name."
+    t.append(f"\nOdds {_odds(game, p.attackers, p.defender)}. "
+             "Beside the map: each level, its expected losses and its name."
              + (f" Above {p.max_level} is closed (fatigue or combat supply)." if p.max_level < 9 else ""))
     if p.side == "allied":
         t.append("\n")
@@ -314,6 +321,6 @@ def combat_card(game: Game, p: Prompt) -> Text | None:
             t.append("Attacking:\n", style="bold")
             for a in chosen:
                 t.append(f" {short(game, a)} ({game.unit(a).cp} CP)\n")
-            t.append(f"Odds {_odds(game, chosen, defender):.1f}:1\n")
+            t.append(f"Odds {_odds(game, chosen, defender)}\n")
         return t
     return None
