@@ -118,6 +118,7 @@ class AlliedPlayer:
         self._fields: dict = {}
         self._threatened: set[Hex] = set()
         self._sources: dict[str, list[Hex]] = {}
+        self._supply_distance: dict[tuple[str, Hex], int] = {}
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, g: Game) -> Action:
@@ -135,6 +136,7 @@ class AlliedPlayer:
                 self._fields = {}
                 self._threatened = self.threatened_beaches(g)
                 self._sources = {n: board.supply_sources(g, n) for n in ("US", "BC")}
+                self._supply_distance = {}
             return self.mover.next_step(g, p, self.plan_move)
         if isinstance(p, DefenderPrompt):
             return yes(self.worth_attacking(g, p))
@@ -271,7 +273,9 @@ class AlliedPlayer:
             s = -fld.get(h, 60.0)
             if m.naval_side[h] == "c":
                 s += u.cp / 60 * h[1] * 0.05
-            sd = board.supply_distance(sources, h)
+            sd = self._supply_distance.get((spec.nation, h))
+            if sd is None:  # the sources are the phase's (see choose), so the distance is too
+                sd = self._supply_distance[(spec.nation, h)] = board.supply_distance(sources, h)
             if sd > 3:  # one position beyond supply lines is tolerable: the depots follow
                 s -= (2.0 if sd == 4 else 2.0 + 6.0 * (sd - 4)) if tracing else 1.5 * (sd - 3)
             enemies = g.adjacent_units(h, "german")

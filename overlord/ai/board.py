@@ -60,19 +60,21 @@ def reach(g: Game, uid: str, mp: float | None = None, ocean_ok: bool = False) ->
     start = u.position
     best: dict[Hex, tuple[float, Hex | None]] = {start: (0.0, None)}
     heap = [(0.0, start)]
+    costs, occupant, depot = move_costs(g), g.occupant, spec.is_depot
+    pop, push, near = heapq.heappop, heapq.heappush, m.land_neighbours
     while heap:
-        d, h = heapq.heappop(heap)
+        d, h = pop(heap)
         if d > best[h][0]:
             continue
         if h != start and h in zoc:
             continue
-        for n in m.land_neighbours(h):
-            occ = g.occupant(n)
-            if occ is not None and not spec.is_depot:
+        for n in near(h):
+            occ = occupant(n)
+            if occ is not None and not depot:
                 continue
-            if spec.is_depot and (g.depot_at(n) is not None or (occ is not None and g.side_of(occ) != side)):
+            if depot and (g.depot_at(n) is not None or (occ is not None and g.side_of(occ) != side)):
                 continue
-            cost = charts.terrain[m.terrain[n]]["movement"]
+            cost = costs[n]
             if n in zoc:
                 if h in zoc:
                     if spec.infiltration == "none":
@@ -87,7 +89,7 @@ def reach(g: Game, uid: str, mp: float | None = None, ocean_ok: bool = False) ->
                 continue
             if n not in best or nd < best[n][0]:
                 best[n] = (nd, h)
-                heapq.heappush(heap, (nd, n))
+                push(heap, (nd, n))
     return best
 
 
@@ -102,29 +104,38 @@ def path_to(best: dict[Hex, tuple[float, Hex | None]], target: Hex) -> list[Hex]
 def field(g: Game, goals: list[Hex], side: str, block_enemy: bool = True) -> dict[Hex, float]:
     """Movement-point distance from every land position to the nearest goal (terrain only)."""
     m = g.data.map
-    charts = g.data.charts
+    cost = move_costs(g)
+    # the positions an enemy unit holds cost more to pass (a walk around them is usually shorter)
+    blocked = {h for h, uid in g.occupants() if g.side_of(uid) != side} if block_enemy else set()
     dist: dict[Hex, float] = {}
     heap = []
     for goal in goals:
         dist[goal] = 0.0
         heap.append((0.0, goal))
     heapq.heapify(heap)
+    pop, push, near = heapq.heappop, heapq.heappush, m.land_neighbours
     while heap:
-        d, h = heapq.heappop(heap)
+        d, h = pop(heap)
         if d > dist[h]:
             continue
-        # cost of stepping from n into h (reverse walk)
-        step = charts.terrain[m.terrain[h]]["movement"]
-        for n in m.land_neighbours(h):
-            if n in dist and dist[n] <= d + step:
-                continue
-            occ = g.occupant(n) if block_enemy else None
-            extra = 6.0 if occ is not None and g.side_of(occ) != side else 0.0
-            nd = d + step + extra
+        step = d + cost[h]  # the cost of stepping from a neighbour into h (the walk is reversed)
+        for n in near(h):
+            nd = step + 6.0 if n in blocked else step
             if nd < dist.get(n, 1e9):
                 dist[n] = nd
-                heapq.heappush(heap, (nd, n))
+                push(heap, (nd, n))
     return dist
+
+
+def move_costs(g: Game) -> dict[Hex, float]:
+    """Each land position's movement cost (Terrain Effects chart), worked out once per map."""
+    m = g.data.map
+    costs = m.__dict__.get("_ai_move_costs")
+    if costs is None:
+        terrain = g.data.charts.terrain
+        costs = {h: terrain[t]["movement"] for h, t in m.terrain.items() if t != "ocean"}
+        object.__setattr__(m, "_ai_move_costs", costs)
+    return costs
 
 
 def supply_sources(g: Game, nation: str) -> list[Hex]:

@@ -50,6 +50,7 @@ class GermanPlayer:
         self._garrisons: dict[str, Hex] = {}
         self._strikers: dict[str, float] = {}  # Allied unit -> German attack strength planned next to it
         self._blows: dict[str, Hex] = {}  # German unit -> where it goes to join a planned blow
+        self._front_zone: set[Hex] = set()
         self._hunted: set[str] = set()  # the Allied units those blows are aimed at
 
     def choose(self, g: Game) -> Action:
@@ -88,6 +89,8 @@ class GermanPlayer:
         self._need = None
         self._garrisons = self.garrisons(g)
         self._strikers = {}
+        # within two positions of an Allied unit (the Allies do not move while the German does)
+        self._front_zone = {h for a in board.combat_units(g, "allied") for h in m.grid.within(g.unit(a).position, 2)}
         self._blows = self.plan_blows(g)
 
     def garrisons(self, g: Game) -> dict[str, Hex]:
@@ -241,12 +244,11 @@ class GermanPlayer:
         vp = g.data.charts.victory_points
         turns_scoring = g.state.turn + 1 - g.turn_of(vp["ocean_first_turn"])
         ocean_value = vp["ocean_first_points"] + vp["ocean_increase"] * max(0, turns_scoring) if turns_scoring >= 0 else 1
-        allied_pos = [g.unit(a).position for a in board.combat_units(g, "allied")]
         scored = []
         for h, (cost, _) in best.items():
             if self.mover.is_claimed(h, uid) or (h != u.position and g.occupant(h) is not None):
                 continue
-            near_front = min((distance(h, p) for p in allied_pos), default=99) <= 2
+            near_front = h in self._front_zone
             s = -0.8 * self._front.get(h, 40.0)
             s += need.get(h, 0.0) * 1.5
             if near_front:

@@ -215,6 +215,10 @@ class Game:
         """The combat unit ashore at ``hex_`` (one per land position), if any."""
         return self._occupant.get(hex_)
 
+    def occupants(self):
+        """(position, unit) for every combat unit ashore."""
+        return self._occupant.items()
+
     def depot_at(self, hex_: Hex) -> str | None:
         return self._depot.get(hex_)
 

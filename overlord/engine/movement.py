@@ -146,38 +146,49 @@ def _legal_directions(g: "Game", uid: str) -> list[int]:
         return [d for d in range(1, 7) if _afloat_option(g, uid, d) is not None]
     if u.mp <= 0:
         return []
-    return [d for d in range(1, 7) if _land_cost(g, uid, d) is not None]
+    return sorted(_land_costs(g, uid))
 
 
 def _land_cost(g: "Game", uid: str, direction: int) -> tuple[int, bool, bool] | None:
     """(base cost, enters enemy ZOC, is infiltration) for a step on land, or None if illegal."""
+    return _land_costs(g, uid).get(direction)
+
+
+def _land_costs(g: "Game", uid: str) -> dict[int, tuple[int, bool, bool]]:
+    """The legal steps on land, by direction: (base cost, enters enemy ZOC, is infiltration).
+    All six at once: what they share (the unit, its zone of control, the fuel) is looked up once."""
     u = g.unit(uid)
     spec = g.spec(uid)
     m = g.data.map
-    target = neighbour(u.position, direction)
-    if not m.grid.on_map(target) or not m.is_land(target):
-        return None
-    occupant = g.occupant(target)
-    if spec.is_depot:
-        if g.depot_at(target) is not None or (occupant is not None and g.side_of(occupant) != spec.side):
-            return None
-    elif occupant is not None:
-        return None  # one combat unit per land position; a depot may share it
+    charts = g.data.charts
     enemy_zoc = g.zoc("german" if spec.side == "allied" else "allied")
-    cost = int(g.data.charts.terrain[m.terrain[target]]["movement"])
-    enters = target in enemy_zoc
-    infiltration = enters and u.position in enemy_zoc
-    if infiltration:
-        if spec.infiltration == "none":
-            return None
-        cost += g.data.charts.infiltration_cost
-    elif enters:
-        cost += g.data.charts.enter_zoc_cost
-    if u.moved and cost > u.mp:
-        return None
-    if spec.side == "allied" and logistics.fuel_cost(g, uid, cost) > g.state.pools.fuel:
-        return None
-    return cost, enters, infiltration
+    here_in_zoc = u.position in enemy_zoc
+    fuel = g.state.pools.fuel if spec.side == "allied" else None
+    out = {}
+    for direction, target in m.grid.adjacent(u.position):
+        if not m.is_land(target):
+            continue
+        occupant = g.occupant(target)
+        if spec.is_depot:
+            if g.depot_at(target) is not None or (occupant is not None and g.side_of(occupant) != spec.side):
+                continue
+        elif occupant is not None:
+            continue  # one combat unit per land position; a depot may share it
+        cost = int(charts.terrain[m.terrain[target]]["movement"])
+        enters = target in enemy_zoc
+        infiltration = enters and here_in_zoc
+        if infiltration:
+            if spec.infiltration == "none":
+                continue
+            cost += charts.infiltration_cost
+        elif enters:
+            cost += charts.enter_zoc_cost
+        if u.moved and cost > u.mp:
+            continue
+        if fuel is not None and logistics.fuel_cost(g, uid, cost) > fuel:
+            continue
+        out[direction] = (cost, enters, infiltration)
+    return out
 
 
 def _afloat_option(g: "Game", uid: str, direction: int):
