@@ -364,7 +364,7 @@ def assault(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event])
     while u.cp > 0 and coastal.cp > 0:
         rounds += 1
         strength = u.cp * fatigue.effectiveness(g, u)
-        if spec.lands_anywhere:  # not halved from the ocean, and stronger against beaches
+        if spec.type in charts.ocean_attack_exempt_types:  # not halved from the ocean; stronger against beaches
             strength *= rules.landing.ranger_commando_strength
         else:
             strength *= charts.terrain["ocean"]["attack"]
