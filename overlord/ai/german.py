@@ -140,6 +140,7 @@ class GermanPlayer:
                 targets.append((board.defence_at(g, a, au.position) / (1 + exposed), a, exposed))
         blows: dict[str, Hex] = {}
         taken: set[Hex] = set()
+        reaches: dict[str, dict] = {}
         for _, a, exposed in sorted(targets):
             least = BLOW_MIN_ODDS[exposed - 1]
             pos = g.unit(a).position
@@ -154,7 +155,9 @@ class GermanPlayer:
                     break
                 if u.id in blows or u.id in there or distance(u.position, pos) > g.spec(u.id).movement + 1:
                     continue
-                reach = board.reach(g, u.id)
+                reach = reaches.get(u.id)
+                if reach is None:  # a unit may be weighed for several blows: its reach is worked out once
+                    reach = reaches[u.id] = board.reach(g, u.id)
                 spot = min((h for h in spots if h in reach), key=lambda h: (reach[h][0], h), default=None)
                 if spot is None:
                     continue

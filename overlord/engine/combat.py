@@ -240,17 +240,13 @@ def apply(g: "Game", action, events: list[Event]) -> None:
             return
         c.step = "support" if c.side == "allied" and _support_possible(g) else "attack_level"
     elif step == "support":
-        c.naval, c.air = action.naval, action.air
-        g.state.naval_left -= action.naval
-        g.state.air_left -= action.air
+        c.naval, c.air = _spend_support(g, action)
         c.step = "attack_level"
     elif step == "attack_level":
         c.attack_level = action.level
         c.step = "defence_support" if c.side == "german" and _support_possible(g) else "defence_level"
     elif step == "defence_support":
-        c.defence_naval, c.defence_air = action.naval, action.air
-        g.state.naval_left -= action.naval
-        g.state.air_left -= action.air
+        c.defence_naval, c.defence_air = _spend_support(g, action)
         c.step = "defence_level"
     elif step == "defence_level":
         c.defence_level = action.level
@@ -344,6 +340,13 @@ def resolve(g: "Game", events: list[Event]) -> None:
         _start_retreat(g, events)
         return
     _after_combat(g, events)
+
+
+def _spend_support(g: "Game", action) -> tuple[int, int]:
+    """Take a Support answer's naval and air points from what is left this turn; returns them."""
+    g.state.naval_left -= action.naval
+    g.state.air_left -= action.air
+    return action.naval, action.air
 
 
 def _pay_combat_supply(g: "Game", a_level: int, d_level: int, cp: int) -> tuple[float, int]:
