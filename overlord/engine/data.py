@@ -10,6 +10,7 @@ file, the line and the field.
 from __future__ import annotations
 
 import functools
+import importlib.resources
 import os
 from pathlib import Path
 from types import SimpleNamespace
@@ -29,9 +30,14 @@ RATINGS = ("combat_points", "leadership", "transport", "airpower", "naval", "coa
 
 
 def default_data_dir() -> Path:
+    """Where the game's data is: $OVERLORD_DATA; else the copy an installed wheel carries inside the
+    package (overlord/_data); else data/ at the top of the source checkout the game runs from."""
     env = os.environ.get("OVERLORD_DATA")
     if env:
         return Path(env)
+    installed = importlib.resources.files("overlord") / "_data"
+    if isinstance(installed, Path) and installed.is_dir():
+        return installed
     return Path(__file__).resolve().parents[2] / "data"
 
 
