@@ -12,7 +12,7 @@ from . import gcpause
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 
 
-COMMANDS = ("simulate", "tournament", "fuzz", "replay", "map", "oob", "charts")
+COMMANDS = ("simulate", "tournament", "fuzz", "replay", "map", "oob", "charts", "serve")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,6 +100,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the charts as JSON")
     p.set_defaults(func=cmd_charts)
 
+    p = sub.add_parser("serve", help="play in a web browser: serve the game from this computer "
+                                     "(needs the web extra: pip install 'battle-for-normandy[web]')")
+    p.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default: 127.0.0.1, this computer only; 0.0.0.0 opens it "
+                        "to the network)")
+    p.add_argument("--public-url", metavar="URL",
+                   help="the address browsers reach the server at, when not http://HOST:PORT (behind a proxy, "
+                        "or with --host 0.0.0.0)")
+    p.set_defaults(func=cmd_serve)
     return parser
 
 
@@ -306,6 +316,11 @@ def cmd_charts(args) -> int:
         print(render_chart(data, name))
         print()
     return EXIT_OK
+
+
+def cmd_serve(args) -> int:
+    from .web import serve
+    return serve(args.host, args.port, args.public_url)
 
 
 if __name__ == "__main__":
