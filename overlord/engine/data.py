@@ -10,7 +10,6 @@ file, the line and the field.
 from __future__ import annotations
 
 import functools
-import importlib.resources
 import os
 from pathlib import Path
 from types import SimpleNamespace
@@ -35,10 +34,13 @@ def default_data_dir() -> Path:
     env = os.environ.get("OVERLORD_DATA")
     if env:
         return Path(env)
-    installed = importlib.resources.files("overlord") / "_data"
-    if isinstance(installed, Path) and installed.is_dir():
-        return installed
-    return Path(__file__).resolve().parents[2] / "data"
+    import overlord  # the top package (already imported: the engine is part of it)
+    # its folder, as importlib.resources.files("overlord") gives for an installed wheel; not that
+    # function itself, which imports tempfile and so the global random into the engine
+    package = Path(overlord.__file__).resolve().parent
+    if (package / "_data").is_dir():
+        return package / "_data"
+    return package.parent / "data"
 
 
 # --------------------------------------------------------------------------- map
