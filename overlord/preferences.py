@@ -9,13 +9,11 @@ rename.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import tomllib
 from pathlib import Path
 from typing import Callable
 
-from .userdirs import preferences_path
+from .userdirs import preferences_path, write_atomically
 
 KEYS = ("theme",)
 
@@ -52,22 +50,6 @@ def remember(**changes: str) -> Path:
     text = "# Overlord's preferences, written by the game\n" + "".join(
         f"{key} = {json.dumps(value)}\n" for key, value in sorted(prefs.items()))
     path = preferences_path()
-    _write_atomically(path, text)
+    write_atomically(path, text)
     return path
 
-
-def _write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise

@@ -8,6 +8,8 @@ in saves/. ``OVERLORD_SAVES`` and ``OVERLORD_PREFERENCES`` override both.
 A game played in a browser (``overlord serve``) runs one process per visitor: each finds the folder
 the server set aside for its visitors in ``OVERLORD_BROWSER_SESSIONS`` and makes a fresh folder of its
 own there, for its saves and preferences, so visitors never see or replace each other's games.
+
+``write_atomically`` writes such a file whole or not at all.
 """
 
 from __future__ import annotations
@@ -68,3 +70,21 @@ def browser_session_dir() -> Path | None:
         return None
     Path(root).mkdir(parents=True, exist_ok=True)
     return Path(tempfile.mkdtemp(prefix=time.strftime("%Y%m%d-%H%M%S-"), dir=root))
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write a file whole or not at all: a temporary file beside it, flushed to disk, then a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
