@@ -9,7 +9,6 @@ rename.
 from __future__ import annotations
 
 import json
-import tomllib
 from pathlib import Path
 from typing import Callable
 
@@ -28,6 +27,7 @@ def load(warn: Callable[[str], None] = lambda message: None) -> dict[str, str]:
     except (OSError, UnicodeDecodeError) as exc:
         warn(f"{path}: cannot be read ({getattr(exc, 'strerror', None) or exc}); the preferences are ignored")
         return {}
+    import tomllib  # here: most starts have no preferences file yet
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

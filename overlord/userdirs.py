@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import functools
 import os
-import tempfile
-import time
 from pathlib import Path
 
 import platformdirs
@@ -68,12 +66,15 @@ def browser_session_dir() -> Path | None:
     root = os.environ.get(BROWSER_SESSIONS)
     if not root:
         return None
+    import tempfile
+    import time
     Path(root).mkdir(parents=True, exist_ok=True)
     return Path(tempfile.mkdtemp(prefix=time.strftime("%Y%m%d-%H%M%S-"), dir=root))
 
 
 def write_atomically(path: Path, text: str) -> None:
     """Write a file whole or not at all: a temporary file beside it, flushed to disk, then a rename."""
+    import tempfile  # here: the game's start-up does without it (and the memory it takes)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
