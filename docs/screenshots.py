@@ -38,6 +38,10 @@ async def shoot(name: str, size: tuple[int, int], game: Game | None = None, keys
             await pilot.press(key)
             await pilot.pause()
         await pilot.pause(0.3)
+        if hasattr(app.screen, "flash_on"):  # the unit being moved blinks: catch it lit, the same every time
+            app.screen.flash_on = True
+            app.screen.refresh_view()
+            await pilot.pause()
         app.save_screenshot(filename=f"{name}.svg", path=str(DOCS))
     print(f"docs/{name}.svg ({size[0]}x{size[1]})")
 
