@@ -12,7 +12,7 @@ from . import gcpause
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 
 
-COMMANDS = ("simulate", "tournament", "fuzz", "replay", "map", "oob", "charts")
+COMMANDS = ("simulate", "tournament", "fuzz", "replay", "map", "oob", "charts", "serve")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,9 +39,15 @@ def run(argv: list[str]) -> int:
 
 
 def play_parser() -> argparse.ArgumentParser:
+    from . import __version__
+    from .tui.themes import CYCLE
     parser = argparse.ArgumentParser(prog="overlord", description="Overlord: Battle for Normandy (1981), remade for the terminal.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                        help="print the version and exit")
     parser.add_argument("--seed", type=int, help="start a new game with this seed (skips the title screen)")
-    parser.add_argument("--load", metavar="FILE", help="resume a saved game")
+    parser.add_argument("--load", metavar="FILE", help="resume a saved game (it keeps its own seed)")
+    parser.add_argument("--theme", choices=CYCLE, help="the colours: " + ", ".join(CYCLE) +
+                        " (remembered for the next run, as F5 is)")
     parser.set_defaults(func=cmd_play)
     return parser
 
@@ -51,8 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser("simulate", help="play a whole game headless with computer players")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--scenario", choices=("campaign", "two-week"), default="campaign")
+    p.add_argument("--seed", type=int, default=0, help="the game's seed: the same seed plays the same game (default: 0)")
+    p.add_argument("--scenario", choices=("campaign", "two-week"), default="campaign",
+                   help="the Campaign Game (to June 30) or the First Two Week Scenario (default: campaign)")
     p.add_argument("--allied", default="historical", help="computer Allied player: historical, caen-first, pass, random")
     p.add_argument("--german", default="ai", help="computer German player: ai, pass, random")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -60,37 +67,49 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("tournament", help="play many seeded games between computer players and sum them up")
-    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--games", type=int, default=20, help="how many games to play (default: 20)")
     p.add_argument("--allied", default="historical", help="computer Allied player (default: historical)")
     p.add_argument("--german", default="ai", help="computer German player (default: ai)")
     p.add_argument("--seed", type=int, default=0, help="the first seed (the games use seed, seed+1, ...)")
-    p.add_argument("--scenario", choices=("campaign", "two-week"), default="campaign")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--scenario", choices=("campaign", "two-week"), default="campaign",
+                   help="the Campaign Game or the First Two Week Scenario (default: campaign)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("fuzz", help="play many random games, checking every invariant after every action")
-    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--games", type=int, default=100, help="how many games to play (default: 100)")
     p.add_argument("--seed", type=int, default=0, help="the first seed (the games use seed, seed+1, ...)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_fuzz)
 
     p = sub.add_parser("replay", help="check that a save's actions reproduce its state hash")
-    p.add_argument("file")
+    p.add_argument("file", help="the save file to check")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("map", help="print the Normandy map for review")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print every position as JSON")
     p.set_defaults(func=cmd_map)
 
     p = sub.add_parser("oob", help="print the order of battle")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print every unit as JSON")
     p.set_defaults(func=cmd_oob)
 
     p = sub.add_parser("charts", help="print the rulebook charts as the engine uses them")
     p.add_argument("name", nargs="?", help="one chart (omit for all)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the charts as JSON")
     p.set_defaults(func=cmd_charts)
+
+    p = sub.add_parser("serve", help="play in a web browser: serve the game from this computer "
+                                     "(needs the web extra: pip install 'battle-for-normandy[web]')")
+    p.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default: 127.0.0.1, this computer only; 0.0.0.0 opens it "
+                        "to the network)")
+    p.add_argument("--public-url", metavar="URL",
+                   help="the address browsers reach the server at, when not http://HOST:PORT (behind a proxy, "
+                        "or with --host 0.0.0.0)")
+    p.set_defaults(func=cmd_serve)
     return parser
 
 
@@ -108,6 +127,9 @@ def _load_data_or_exit(resume_gc: bool = True):
 
 def cmd_play(args) -> int:
     from .tui.app import OverlordApp
+    if args.seed is not None and args.load:
+        print(f"overlord: --seed {args.seed} is ignored: a saved game goes on with its own seed", file=sys.stderr)
+    theme = start_theme(args.theme)
     if args.seed is not None or args.load:
         _load_data_or_exit(resume_gc=False)  # the title screen checks the data itself, once it is up
     game = None
@@ -118,12 +140,32 @@ def cmd_play(args) -> int:
         except SaveError as exc:
             print(f"overlord: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
-    app = OverlordApp(seed=args.seed, game=game)
+    app = OverlordApp(seed=args.seed, game=game, theme=theme)
     app.run()
     if app.data_error:
         print(f"overlord: bad data: {app.data_error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     return EXIT_OK
+
+
+def start_theme(chosen: str | None) -> str:
+    """The theme asked for on the command line (and remembered), else the one remembered from the last run."""
+    from . import preferences
+    from .tui.themes import CYCLE, DEFAULT
+
+    def warn(message: str) -> None:
+        print(f"overlord: {message}", file=sys.stderr)
+    if chosen is not None:
+        try:
+            preferences.remember(theme=chosen)
+        except OSError as exc:
+            warn(f"the theme could not be remembered ({exc})")
+        return chosen
+    theme = preferences.load(warn).get("theme", DEFAULT)
+    if theme not in CYCLE:
+        warn(f"the remembered theme {theme!r} is unknown; using {DEFAULT}")
+        return DEFAULT
+    return theme
 
 
 def cmd_simulate(args) -> int:
@@ -274,6 +316,11 @@ def cmd_charts(args) -> int:
         print(render_chart(data, name))
         print()
     return EXIT_OK
+
+
+def cmd_serve(args) -> int:
+    from .web import serve
+    return serve(args.host, args.port, args.public_url)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from . import userdirs
 from .engine.game import Game, IllegalAction
 from .engine.serialize import (action_from_dict, action_to_dict, settings_from_dict, settings_to_dict,
                                state_from_dict, state_to_dict)
@@ -33,18 +34,8 @@ class SaveError(Exception):
 
 def saves_dir() -> Path:
     """Where saves go: $OVERLORD_SAVES; else saves/ in the source checkout the game runs from; else (an
-    installed copy, whose folder may not be writable) the user's data folder."""
-    env = os.environ.get("OVERLORD_SAVES")
-    if env:
-        return Path(env)
-    checkout = Path(__file__).resolve().parents[1]
-    if (checkout / "pyproject.toml").exists():
-        return checkout / "saves"
-    if os.name == "nt":
-        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "overlord" / "saves"
+    installed copy) the user's data folder. See overlord.userdirs."""
+    return userdirs.saves_dir()
 
 
 def to_document(game: Game, name: str = "") -> dict[str, Any]:

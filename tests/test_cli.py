@@ -56,3 +56,36 @@ def test_oob_and_map_json_give_the_contract_fields():
     m = json.loads(run("map", "--json").stdout)
     assert (m["rows"], m["cols"]) == (12, 22) and len(m["hexes"]) == 12 * 22
     assert {"col", "row", "terrain", "town", "beach", "naval_side"} <= set(m["hexes"][0])
+
+
+def test_version():
+    from overlord import __version__
+    r = run("--version")
+    assert r.returncode == 0 and r.stdout.strip() == f"overlord {__version__}"
+
+
+def test_every_option_of_every_command_says_what_it_does():
+    import argparse
+
+    from overlord.cli import COMMANDS, build_parser
+
+    def undocumented(parser):
+        return [a.dest for a in parser._actions
+                if not isinstance(a, argparse._SubParsersAction) and (not a.help or a.help == argparse.SUPPRESS)]
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    assert set(commands) == set(COMMANDS)
+    assert undocumented(parser) == []
+    for name, sub in commands.items():
+        assert undocumented(sub) == [], name
+    assert "--version" in run("--help").stdout
+
+
+def test_seed_with_load_says_the_seed_is_ignored(tmp_path):
+    save = tmp_path / "missing.json"
+    r = run("--load", str(save), "--seed", "7")
+    assert r.returncode == 2  # the save does not exist: refused before any screen is up
+    lines = r.stderr.strip().splitlines()
+    assert lines[0] == "overlord: --seed 7 is ignored: a saved game goes on with its own seed"
+    assert "no such file" in lines[1]
+    assert "ignored" not in run("--load", str(save)).stderr

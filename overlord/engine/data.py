@@ -29,10 +29,18 @@ RATINGS = ("combat_points", "leadership", "transport", "airpower", "naval", "coa
 
 
 def default_data_dir() -> Path:
+    """Where the game's data is: $OVERLORD_DATA; else the copy an installed wheel carries inside the
+    package (overlord/_data); else data/ at the top of the source checkout the game runs from."""
     env = os.environ.get("OVERLORD_DATA")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2] / "data"
+    import overlord  # the top package (already imported: the engine is part of it)
+    # its folder, as importlib.resources.files("overlord") gives for an installed wheel; not that
+    # function itself, which imports tempfile and so the global random into the engine
+    package = Path(overlord.__file__).resolve().parent
+    if (package / "_data").is_dir():
+        return package / "_data"
+    return package.parent / "data"
 
 
 # --------------------------------------------------------------------------- map

@@ -18,7 +18,7 @@ from textual.screen import Screen
 
 from .. import gcpause
 from .styles import APP_CSS
-from .themes import CYCLE, THEMES
+from .themes import CYCLE, DEFAULT, retro_themes
 from .title import TitleScreen
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ class OverlordApp(App):
     ]
 
     def __init__(self, seed: int | None = None, game: Game | None = None, delay: float | None = None,
-                 theme: str = "phosphor") -> None:
+                 theme: str = DEFAULT) -> None:
         super().__init__()
         self.start_seed = seed
         self.start_game = game
@@ -64,9 +64,9 @@ class OverlordApp(App):
         self._waiting = False  # one of the game's own modal screens (report, hand-over) is up
         self.data_error: str | None = None
         # the themes are in place before the stylesheet is first read, so it is read only once
-        for theme in THEMES:
+        for theme in retro_themes():
             self.register_theme(theme)
-        self.theme = theme if (theme := self.start_theme) in self.available_themes else "phosphor"
+        self.theme = theme if (theme := self.start_theme) in self.available_themes else DEFAULT
 
     # ------------------------------------------------------------------ start-up
     def on_mount(self) -> None:
@@ -382,6 +382,11 @@ class OverlordApp(App):
         names = [n for n in CYCLE if n in self.available_themes]
         self.theme = names[(names.index(self.theme) + 1) % len(names)] if self.theme in names else names[0]
         self.notify(f"Colours: {self.theme}", timeout=2)
+        from .. import preferences
+        try:
+            preferences.remember(theme=self.theme)  # the next run starts in the same colours
+        except OSError as exc:
+            self.notify(f"The colours could not be remembered: {exc}", severity="warning", timeout=4)
 
     async def action_quit(self) -> None:
         from .session import autosave_path

@@ -120,11 +120,21 @@ LOOKING AROUND
   F2 charts   F3 roster of every unit   F5 colours (phosphor, amber,
   modern)   Ctrl+S save   Ctrl+O load   Ctrl+P command palette
   Ctrl+Q   quit; the game is saved first (so is Ctrl+C) to
-           saves/autosave.json, and Load game resumes it
+           autosave.json in the saves folder (below), and Load
+           game resumes it
 
 The game also saves itself at every phase; a save resumes at the
 exact question where it was left.
 """
+
+
+def saves_text() -> Text:
+    """Where the saves are, for the help: the folder differs between an installed game and a checkout."""
+    from ..saves import saves_dir
+    t = Text("\nSAVES\n", style="bold")
+    t.append(f"  Saves (and autosave.json) are kept in\n  {saves_dir()}\n"
+             "  Set OVERLORD_SAVES to keep them in another folder.\n")
+    return t
 
 
 class HelpScreen(ModalScreen[None]):
@@ -147,7 +157,7 @@ class HelpScreen(ModalScreen[None]):
         legend.append("\nTHE COMPASS\n", style="bold")
         legend.append_text(compass(range(1, 7)))
         with VerticalScroll(classes="dialog wide"):
-            yield Static(Group(Text("HELP\n", style="bold reverse"), Text(HELP), legend))
+            yield Static(Group(Text("HELP\n", style="bold reverse"), Text(HELP), saves_text(), legend))
         yield KeyBar()
 
     def _map(self):

@@ -1,0 +1,55 @@
+"""The player's preferences, kept between runs in a small TOML file (today: the colour theme).
+
+The file is where ``overlord.userdirs.preferences_path()`` says. A missing file means no preferences;
+a damaged one is ignored with a one-line warning (the game never fails to start because of it), and
+it is replaced whole the next time a preference changes. Writes are atomic: a temporary file, then a
+rename.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Callable
+
+from .userdirs import preferences_path, write_atomically
+
+KEYS = ("theme",)
+
+
+def load(warn: Callable[[str], None] = lambda message: None) -> dict[str, str]:
+    """The preferences as {key: value}; ``warn`` hears why a damaged file or value was ignored."""
+    path = preferences_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as exc:
+        warn(f"{path}: cannot be read ({getattr(exc, 'strerror', None) or exc}); the preferences are ignored")
+        return {}
+    import tomllib  # here: most starts have no preferences file yet
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        warn(f"{path}: not a valid preferences file ({exc}); it is ignored")
+        return {}
+    prefs = {}
+    for key, value in doc.items():
+        if key in KEYS and isinstance(value, str):
+            prefs[key] = value
+        else:
+            why = "should be text in quotes" if key in KEYS else "is not a preference the game knows"
+            warn(f"{path}: {key} {why}; it is ignored")
+    return prefs
+
+
+def remember(**changes: str) -> Path:
+    """Change some preferences and write the file. Raises OSError when it cannot be written."""
+    prefs = {**load(), **changes}
+    # json.dumps of a string is a valid TOML basic string (the same quotes and escapes)
+    text = "# Overlord's preferences, written by the game\n" + "".join(
+        f"{key} = {json.dumps(value)}\n" for key, value in sorted(prefs.items()))
+    path = preferences_path()
+    write_atomically(path, text)
+    return path
+

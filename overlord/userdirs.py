@@ -1,0 +1,91 @@
+"""Where the game keeps the player's own files: saves and preferences.
+
+An installed game keeps them in the operating system's folders for an application's data and
+settings (platformdirs: ~/.local/share/overlord and ~/.config/overlord on Linux, the Application
+Support and AppData folders on macOS and Windows). A source checkout keeps its saves beside the code,
+in saves/. ``OVERLORD_SAVES`` and ``OVERLORD_PREFERENCES`` override both.
+
+A game played in a browser (``overlord serve``) runs one process per visitor: each finds the folder
+the server set aside for its visitors in ``OVERLORD_BROWSER_SESSIONS`` and makes a fresh folder of its
+own there, for its saves and preferences, so visitors never see or replace each other's games.
+
+``write_atomically`` writes such a file whole or not at all.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "overlord"
+PREFERENCES_FILE = "preferences.toml"
+BROWSER_SESSIONS = "OVERLORD_BROWSER_SESSIONS"
+_CHECKOUT = Path(__file__).resolve().parents[1]
+
+
+def saves_dir() -> Path:
+    """The folder saves are written to and listed from."""
+    session = browser_session_dir()
+    if session is not None:  # before $OVERLORD_SAVES, which the server's own environment may set
+        return session
+    env = os.environ.get("OVERLORD_SAVES")
+    if env:
+        return Path(env)
+    if is_checkout():
+        return _CHECKOUT / "saves"
+    return platformdirs.user_data_path(APP_NAME, appauthor=False) / "saves"
+
+
+def preferences_path() -> Path:
+    """The preferences file (a checkout shares the player's own: a theme is the player's choice)."""
+    session = browser_session_dir()
+    if session is not None:
+        return session / PREFERENCES_FILE
+    env = os.environ.get("OVERLORD_PREFERENCES")
+    if env:
+        return Path(env)
+    return platformdirs.user_config_path(APP_NAME, appauthor=False) / PREFERENCES_FILE
+
+
+def is_checkout() -> bool:
+    """Does the game run from a source checkout (rather than from an installed wheel)?"""
+    return (_CHECKOUT / "pyproject.toml").is_file()
+
+
+def browser_sessions_root() -> Path:
+    """Where ``overlord serve`` puts its visitors' folders: beside the saves of whoever runs it."""
+    return saves_dir() / "browser-sessions"
+
+
+@functools.cache
+def browser_session_dir() -> Path | None:
+    """This browser session's own folder, made once per process; None outside ``overlord serve``."""
+    root = os.environ.get(BROWSER_SESSIONS)
+    if not root:
+        return None
+    import tempfile
+    import time
+    Path(root).mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=time.strftime("%Y%m%d-%H%M%S-"), dir=root))
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write a file whole or not at all: a temporary file beside it, flushed to disk, then a rename."""
+    import tempfile  # here: the game's start-up does without it (and the memory it takes)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

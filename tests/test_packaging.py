@@ -1,0 +1,35 @@
+"""The distribution: every package is listed for the wheel, and the game finds its data wherever it runs."""
+
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+from overlord.engine.data import default_data_dir
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_every_package_of_the_source_is_listed_for_the_wheel():
+    # pyproject.toml lists the packages by name (data/ is mapped into the package as overlord/_data),
+    # so a new package left out of the list would be missing from the installed game
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "overlord").rglob("__init__.py")}
+    assert found <= listed
+    assert {"overlord._data", "overlord._data.charts"} <= listed
+
+
+def test_a_checkout_finds_its_own_data_folder(monkeypatch):
+    monkeypatch.delenv("OVERLORD_DATA", raising=False)
+    assert default_data_dir() == ROOT / "data"
+
+
+def test_overlord_data_overrides_where_the_data_is(tmp_path, monkeypatch):
+    monkeypatch.setenv("OVERLORD_DATA", str(tmp_path))
+    assert default_data_dir() == tmp_path
+    # and the program itself reads it from there: an empty folder is reported as missing data
+    env = dict(os.environ, OVERLORD_DATA=str(tmp_path / "nowhere"))
+    r = subprocess.run([sys.executable, "-m", "overlord", "charts"], capture_output=True, text=True, cwd=tmp_path,
+                       env=env)
+    assert r.returncode == 2 and "nowhere" in r.stderr and "Traceback" not in r.stderr
