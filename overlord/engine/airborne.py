@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Answer
+from .enums import Side
 from .events import DropResult, Event
 from .hexgrid import Hex, distance, neighbour
 from .prompts import DropZonePrompt
@@ -60,7 +61,7 @@ def prompt(g: "Game") -> DropZonePrompt:
     uid = _current(g)
     zones = free_zones(g, uid)
     i = g.state.airborne.candidate % len(zones)
-    return DropZonePrompt(side="allied", unit=uid, zone=zones[i], candidate=i, candidates=len(zones))
+    return DropZonePrompt(side=Side.ALLIED, unit=uid, zone=zones[i], candidate=i, candidates=len(zones))
 
 
 def legal_actions(g: "Game", p: DropZonePrompt) -> list[Answer]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Allocate
 from .choices import AllocationChoices
+from .enums import Side
 from .events import Event, Message
 from .prompts import AllocationPrompt
 from .state import Allocation
@@ -40,7 +41,7 @@ def suggested(g: "Game", for_index: int | None = None) -> Allocation:
 
 
 def prompt(g: "Game") -> AllocationPrompt:
-    return AllocationPrompt(side="allied", for_turn=g.data.charts.turns[g.state.turn + 1], suggested=suggested(g))
+    return AllocationPrompt(side=Side.ALLIED, for_turn=g.data.charts.turns[g.state.turn + 1], suggested=suggested(g))
 
 
 def legal_actions(g: "Game", p: AllocationPrompt) -> AllocationChoices:

@@ -21,6 +21,7 @@ from typing import Iterator
 from . import airborne, phases, setup
 from .actions import Action
 from .data import GameData, UnitSpec, cached_data
+from .enums import TURN_PHASES, Phase, Side, UnitStatus
 from .events import Event
 from .hexgrid import Hex
 from .prompts import GameOverPrompt, Prompt
@@ -29,8 +30,6 @@ from .settings import Settings
 from .state import AFLOAT, ASHORE, COASTAL, GameState, SetupState, UnitState
 from .util import enemy
 
-TURN_PHASES = ("allocation", "interdiction", "allied_movement", "allied_combat", "german_movement", "german_combat")
-SIDES = ("allied", "german")
 
 
 class IllegalAction(ValueError):
@@ -59,7 +58,7 @@ class Game:
         events: list[Event] = []
         if settings is None:
             state.questions_asked = True
-            state.phase = "questions"
+            state.phase = Phase.QUESTIONS
             state.setup = SetupState(queue=list(setup.FIRST_QUESTIONS))
         else:
             game._begin_game(events)
@@ -80,8 +79,8 @@ class Game:
     @property
     def prompt(self) -> Prompt:
         if self._prompt is None:
-            if self.state.phase == "game_over":
-                self._prompt = GameOverPrompt(side="none")
+            if self.state.phase == Phase.GAME_OVER:
+                self._prompt = GameOverPrompt(side=Side.NONE)
             else:
                 self._prompt = self._handler().prompt(self)
         return self._prompt
@@ -116,7 +115,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.state.phase == "game_over"
+        return self.state.phase == Phase.GAME_OVER
 
     @property
     def initial_settings(self) -> Settings | None:
@@ -166,11 +165,11 @@ class Game:
     def end_phase(self, events: list[Event]) -> None:
         """The current phase is over: go on to the next one that has something to ask."""
         phase = self.state.phase
-        if phase == "questions":
+        if phase == Phase.QUESTIONS:
             self.state.setup = None
             self._begin_game(events)
             return
-        if phase == "airborne":
+        if phase == Phase.AIRBORNE:
             self.state.airborne = None
             self._start_turn(events)
             return
@@ -179,7 +178,7 @@ class Game:
     def _begin_game(self, events: list[Event]) -> None:
         setup.place_units(self)
         self._rebuild_index()
-        self.state.phase = "airborne"
+        self.state.phase = Phase.AIRBORNE
         if not airborne.begin(self, events):
             self.end_phase(events)
 
@@ -195,7 +194,7 @@ class Game:
                 return
         phases.end_turn(self, events)
         if self.state.turn >= self.last_turn:
-            self.state.phase = "game_over"
+            self.state.phase = Phase.GAME_OVER
             phases.end_game(self, events)
             return
         self.state.turn += 1
@@ -222,7 +221,8 @@ class Game:
     def depot_at(self, hex_: Hex) -> str | None:
         return self._depot.get(hex_)
 
-    def units(self, side: str | None = None, status: str | None = ASHORE, combat: bool | None = None) -> Iterator[UnitState]:
+    def units(self, side: str | None = None, status: UnitStatus | None = ASHORE,
+              combat: bool | None = None) -> Iterator[UnitState]:
         """Units in order-of-battle order, filtered by side, status and combat (not depot)."""
         for uid, u in self.state.units.items():
             spec = self.data.units[uid]
@@ -234,7 +234,7 @@ class Game:
                 continue
             yield u
 
-    def place(self, uid: str, hex_: Hex, status: str = ASHORE) -> None:
+    def place(self, uid: str, hex_: Hex, status: UnitStatus = ASHORE) -> None:
         """Put a unit on a position (lifting it from where it was)."""
         self.lift(uid)
         self.scratch.clear()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Interdict
+from .enums import Side
 from .events import Event, Message
 from .prompts import InterdictionPrompt
 from .util import round_half_up
@@ -35,7 +36,7 @@ def begin(g: "Game", events: list[Event]) -> bool:
 def prompt(g: "Game") -> InterdictionPrompt:
     st = g.state
     reduction = g.data.charts.interdiction_weather_reduction[st.weather]
-    return InterdictionPrompt(side="allied", weather=st.weather, air_available=st.air_left,
+    return InterdictionPrompt(side=Side.ALLIED, weather=st.weather, air_available=st.air_left,
                               max_points=min(99, st.air_left), effective_percent=100 - reduction)
 
 
@@ -70,7 +71,7 @@ def interdict_german_units(g: "Game", events: list[Event]) -> None:
     points = effective_points(g, max(0, g.state.interdiction))
     low, high = decrease_range(g, points)
     total = 0
-    for u in g.units("german"):
+    for u in g.units(Side.GERMAN):
         u.interdicted = g.rng.randint(low, high) if high > 0 else 0
         total += u.interdicted
     if points:

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from . import combat_results, fatigue, interdiction, logistics, losses
 from .actions import EndPhase, FinishUnit, Move
 from .data import Beach
+from .enums import PHASE_SIDE, Side
 from .events import Event, Landed, Message, PhaseStarted, UnitMoved
 from .hexgrid import Hex, distance, neighbour
 from .prompts import MovePrompt
@@ -44,10 +45,10 @@ if TYPE_CHECKING:
 # --------------------------------------------------------------------------- the phase
 def begin(g: "Game", events: list[Event]) -> bool:
     st = g.state
-    side = "allied" if st.phase == "allied_movement" else "german"
-    if side == "german" and st.turn == 0 and not st.settings.german_dday_movement:
+    side = PHASE_SIDE[st.phase]
+    if side == Side.GERMAN and st.turn == 0 and not st.settings.german_dday_movement:
         return False
-    if side == "german":
+    if side == Side.GERMAN:
         interdiction.interdict_german_units(g, events)
     rules = g.data.rules.movement
     ashore, afloat = [], []
@@ -161,9 +162,9 @@ def _land_costs(g: "Game", uid: str) -> dict[int, tuple[int, bool, bool]]:
     spec = g.spec(uid)
     m = g.data.map
     charts = g.data.charts
-    enemy_zoc = g.zoc("german" if spec.side == "allied" else "allied")
+    enemy_zoc = g.zoc(Side.GERMAN if spec.side == Side.ALLIED else Side.ALLIED)
     here_in_zoc = u.position in enemy_zoc
-    fuel = g.state.pools.fuel if spec.side == "allied" else None
+    fuel = g.state.pools.fuel if spec.side == Side.ALLIED else None
     out = {}
     for direction, target in m.grid.adjacent(u.position):
         if not m.is_land(target):
@@ -269,7 +270,7 @@ def _enter(g: "Game", uid: str, target: Hex, base: int, enters: bool, events: li
     spec = g.spec(uid)
     cost = _with_chance_point(g, base, target)
     fuel = 0
-    if spec.side == "allied":
+    if spec.side == Side.ALLIED:
         fuel = min(logistics.fuel_cost(g, uid, cost), g.state.pools.fuel)
         g.state.pools.fuel -= fuel
     _arrive(g, uid, target, cost, enters)
@@ -277,7 +278,7 @@ def _enter(g: "Game", uid: str, target: Hex, base: int, enters: bool, events: li
     events.append(UnitMoved(text=f"{spec.name} moves to {where} ({cost} MP{f', {fuel} fuel' if fuel else ''})"
                                  + (": next to the enemy, it stops" if enters else ""),
                             unit=uid, origin=origin, to=target, cost=cost, fuel=fuel, mp_left=g.unit(uid).mp))
-    if spec.side == "german":
+    if spec.side == Side.GERMAN:
         losses.german_occupies(g, target, events)
 
 
@@ -301,7 +302,7 @@ def _arrive(g: "Game", uid: str, target: Hex, cost: int, enters: bool) -> None:
 def infiltration_chance(g: "Game", uid: str) -> int:
     spec = g.spec(uid)
     chances = g.data.charts.infiltration_chance
-    if spec.side == "allied":
+    if spec.side == Side.ALLIED:
         return chances["allied_armoured"] if spec.infiltration == "armoured" else 0
     who = "human_german" if g.state.settings.german_is_human else "computer_german"
     return chances[f"{who}_{spec.infiltration}"] if spec.infiltration in ("mechanised", "infantry") else 0
@@ -327,7 +328,7 @@ def land(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) ->
     st.beaches[beach.name].landed_cp += landed_cp
     u.beach = beach.name
     base = int(g.data.charts.terrain[g.data.map.terrain[target]]["movement"])
-    enters = target in g.zoc("german")
+    enters = target in g.zoc(Side.GERMAN)
     if enters:
         base += g.data.charts.enter_zoc_cost
     brought = logistics.landing_supply(g, landed_cp)

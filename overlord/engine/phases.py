@@ -5,20 +5,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import airborne, allocation, combat, interdiction, logistics, movement, setup, victory
+from .enums import Phase
 from .events import Event, GameEnded, PhaseStarted
 
 if TYPE_CHECKING:
     from .game import Game
 
 HANDLERS = {
-    "questions": setup,
-    "airborne": airborne,
-    "allocation": allocation,
-    "interdiction": interdiction,
-    "allied_movement": movement,
-    "allied_combat": combat,
-    "german_movement": movement,
-    "german_combat": combat,
+    Phase.QUESTIONS: setup,
+    Phase.AIRBORNE: airborne,
+    Phase.ALLOCATION: allocation,
+    Phase.INTERDICTION: interdiction,
+    Phase.ALLIED_MOVEMENT: movement,
+    Phase.ALLIED_COMBAT: combat,
+    Phase.GERMAN_MOVEMENT: movement,
+    Phase.GERMAN_COMBAT: combat,
 }
 
 

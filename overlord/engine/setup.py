@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .actions import Answer
+from .enums import Side
 from .events import Event, SettingChosen
 from .prompts import QuestionPrompt
 from .settings import Ratings, Settings
@@ -63,7 +64,8 @@ def prompt(g: "Game") -> QuestionPrompt:
 
 
 def _ask(question, text, options, labels, default) -> QuestionPrompt:
-    return QuestionPrompt(side="allied", question=question, text=text, options=options, labels=labels, default=default)
+    return QuestionPrompt(side=Side.ALLIED, question=question, text=text, options=options, labels=labels,
+                          default=default)
 
 
 def legal_actions(g: "Game", p: QuestionPrompt) -> list[Answer]:
@@ -162,7 +164,7 @@ def place_units(g: "Game") -> None:
     for uid, spec in g.data.units.items():
         cp, lead = spec.cp, spec.leadership
         arrival = None
-        if spec.side == "german":
+        if spec.side == Side.GERMAN:
             if spec.is_coastal:
                 cp = round_half_up(cp * (1 + rules.coastal_defence_percent * (r.coastal_defence - 5) / 100))
             else:

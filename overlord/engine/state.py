@@ -9,22 +9,23 @@ from __future__ import annotations
 
 import attrs
 
+from .enums import CombatStep, Phase, Side, UnitStatus
 from .hexgrid import Hex
 from .rng import Rng
 from .settings import Settings
 
-# A unit's status:
-PENDING = "pending"  # not yet arrived (or an airborne division not yet dropped)
-AFLOAT = "afloat"  # an Allied formation in the ocean, waiting to land
-ASHORE = "ashore"  # on a land position
-COASTAL = "coastal"  # a German coastal defence unit holding its beach
-ELIMINATED = "eliminated"
+# A unit's status, by the short names the rules use (enums.UnitStatus says what each means).
+PENDING = UnitStatus.PENDING
+AFLOAT = UnitStatus.AFLOAT
+ASHORE = UnitStatus.ASHORE
+COASTAL = UnitStatus.COASTAL
+ELIMINATED = UnitStatus.ELIMINATED
 
 
 @attrs.define
 class UnitState:
     id: str
-    status: str
+    status: UnitStatus
     cp: int
     max_cp: int
     leadership: int
@@ -114,7 +115,7 @@ class AirborneState:
 
 @attrs.define
 class MovementState:
-    side: str
+    side: Side
     cycle: int = 1
     order: list[str] = attrs.Factory(list)
     index: int = 0
@@ -122,11 +123,11 @@ class MovementState:
 
 @attrs.define
 class CombatState:
-    side: str  # the attacker
+    side: Side  # the attacker
     pass_no: int = 1
     candidates: list[str] = attrs.Factory(list)
     index: int = 0
-    step: str = "defender"  # defender, attacker, support, attack_level, defence_support, defence_level, retreat, advance
+    step: CombatStep = CombatStep.DEFENDER
     defender: str | None = None
     attackers: list[str] = attrs.Factory(list)  # chosen for this combat
     offers: list[str] = attrs.Factory(list)  # attackers still to be offered
@@ -152,7 +153,7 @@ class GameState:
     seed: int
     rng: Rng
     questions_asked: bool = False  # the game began with the scenario questions (settings answered in play)
-    phase: str = "questions"
+    phase: Phase = Phase.QUESTIONS
     turn: int = 0
     units: dict[str, UnitState] = attrs.Factory(dict)
     beaches: dict[str, BeachState] = attrs.Factory(dict)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+from .enums import Side
+
 
 def round_half_up(x: float) -> int:
     """Round to the nearest whole number, halves away from zero (as a player expects)."""
@@ -18,6 +20,6 @@ def percent_of(value: float, percent: float) -> int:
     return round_half_up(value * percent / 100.0)
 
 
-def enemy(side: str) -> str:
+def enemy(side: str) -> Side:
     """The other side."""
-    return "german" if side == "allied" else "allied"
+    return Side.GERMAN if side == Side.ALLIED else Side.ALLIED
