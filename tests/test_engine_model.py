@@ -40,3 +40,63 @@ def test_an_old_saves_state_reads_as_enums_and_writes_back_byte_for_byte():
         assert json.dumps(again) == json.dumps(doc["state"])  # same fields, same order, same values
         assert type(again["phase"]) is str
         assert all(type(u["status"]) is str for u in again["units"].values())
+
+
+# --------------------------------------------------------------------------- the order of play
+def _pass_game(scenario="two-week", seed=5):
+    from overlord.ai import make_player
+    from overlord.engine.game import Game
+    from overlord.engine.settings import Settings
+    g = Game.new(None if scenario is None else Settings(scenario=scenario, allied_player="computer"), seed)
+    players = {side: make_player("random", side, seed) for side in ("allied", "german")}
+    return g, players
+
+
+def test_a_whole_game_asks_in_the_order_game_advance_sets_out():
+    from overlord.engine.actions import Answer
+    g, players = _pass_game(scenario=None)
+    order = [Phase.QUESTIONS, Phase.AIRBORNE, *TURN_PHASES]
+    seen = []
+    while not g.over:
+        seen.append((g.state.turn, order.index(g.state.phase)))
+        g.apply(Answer("N") if g.state.phase == Phase.QUESTIONS else players[g.prompt.side].choose(g))
+    assert seen == sorted(seen)  # never back to an earlier phase of a turn, nor to an earlier turn
+    assert seen[0] == (0, 0) and any(p == 1 for _, p in seen) and seen[-1][0] == g.last_turn - 1
+    assert g.state.phase == Phase.GAME_OVER and g.state.final_report is not None
+    assert g.state.setup is g.state.airborne is g.state.movement is g.state.combat is None
+
+
+def test_handlers_report_the_end_of_their_phase_and_never_move_the_game_on(monkeypatch):
+    from overlord.engine import phases
+    from overlord.engine.game import Game
+    inside = []
+    advance = Game._advance
+
+    class Watched:
+        def __init__(self, handler):
+            self.handler = handler
+
+        def __getattr__(self, name):
+            return getattr(self.handler, name)
+
+        def apply(self, game, action, events):
+            inside.append(game.state.phase)
+            try:
+                over = self.handler.apply(game, action, events)
+            finally:
+                inside.pop()
+            assert isinstance(over, bool)
+            assert game.state.phase in phases.HANDLERS  # the handler left the phase where it was
+            return over
+
+    def watched_advance(game, events):
+        assert not inside, f"a handler of {inside[-1]} moved the game on itself"
+        advance(game, events)
+
+    monkeypatch.setattr(Game, "_advance", watched_advance)
+    for phase, handler in list(phases.HANDLERS.items()):
+        monkeypatch.setitem(phases.HANDLERS, phase, Watched(handler))
+    g, players = _pass_game()
+    while not g.over:
+        g.apply(players[g.prompt.side].choose(g))
+    assert g.state.phase == Phase.GAME_OVER

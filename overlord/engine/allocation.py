@@ -48,9 +48,9 @@ def legal_actions(g: "Game", p: AllocationPrompt) -> AllocationChoices:
     return _CHOICES
 
 
-def apply(g: "Game", action: Allocate, events: list[Event]) -> None:
+def apply(g: "Game", action: Allocate, events: list[Event]) -> bool:
     g.state.allocation = Allocation(action.fuel, action.general, action.combat, action.amphibious)
     turn = g.data.charts.turns[g.state.turn + 1]
     events.append(Message(text=f"Transport for {turn}: fuel {action.fuel}%, general {action.general}%, "
                                f"combat {action.combat}%, amphibious {action.amphibious}%"))
-    g.end_phase(events)
+    return True  # one answer, and the phase is over

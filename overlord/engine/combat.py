@@ -50,9 +50,9 @@ def begin(g: "Game", events: list[Event]) -> bool:
     return True
 
 
-def _end(g: "Game", events: list[Event]) -> None:
+def _end(g: "Game") -> None:
+    """The combat phase is over: nothing is left to attack, or the attacker has ended it."""
     g.state.combat = None
-    g.end_phase(events)
 
 
 def _next_pass(g: "Game") -> bool:
@@ -84,13 +84,13 @@ def _settle(g: "Game") -> bool:
             return False
 
 
-def _advance_cycle(g: "Game", events: list[Event]) -> None:
+def _advance_cycle(g: "Game") -> None:
     c = g.state.combat
     c.index += 1
     c.attackers, c.offers = [], []
     c.naval = c.air = c.defence_naval = c.defence_air = c.attack_level = c.defence_level = 0
     if not _settle(g):
-        _end(g, events)
+        _end(g)
 
 
 # --------------------------------------------------------------------------- who may fight
@@ -215,15 +215,21 @@ def legal_actions(g: "Game", p):
 
 
 # --------------------------------------------------------------------------- answers
-def apply(g: "Game", action, events: list[Event]) -> None:
-    c = g.state.combat
+def apply(g: "Game", action, events: list[Event]) -> bool:
+    """Carry out an answer; True when that ends the combat phase."""
     if isinstance(action, EndPhase):
-        _end(g, events)
-        return
+        _end(g)
+    else:
+        _answer(g, action, events)
+    return g.state.combat is None
+
+
+def _answer(g: "Game", action, events: list[Event]) -> None:
+    c = g.state.combat
     step = c.step
     if step == CombatStep.DEFENDER:
         if action.choice == "N":
-            _advance_cycle(g, events)
+            _advance_cycle(g)
             return
         c.offers = eligible_attackers(g, c.defender)
         c.attackers = []
@@ -237,7 +243,7 @@ def apply(g: "Game", action, events: list[Event]) -> None:
         if c.offers:
             return
         if not c.attackers:
-            _advance_cycle(g, events)
+            _advance_cycle(g)
             return
         supported = c.side == Side.ALLIED and _support_possible(g)
         c.step = CombatStep.SUPPORT if supported else CombatStep.ATTACK_LEVEL
@@ -492,7 +498,7 @@ def _after_combat(g: "Game", events: list[Event]) -> None:
         c.candidates = [d for d in defender_candidates(g, c.side) if d in targets]
         c.index = -1
         events.append(Message(text="The attackers may attack again (second combat)"))
-    _advance_cycle(g, events)
+    _advance_cycle(g)
 
 
 def preview(g: "Game", attackers: list[str], defender: str, attack_level: int, defence_level: int) -> dict:

@@ -1,14 +1,14 @@
-"""The game: state plus data, the phase machine, and the public API.
+"""The game: state plus data, the order of play, and the public API.
 
     game = Game.new(settings, seed)     # or Game.new(None, seed) to ask the scenario questions
     game.prompt                          # what is being asked, and of which side
     game.legal_actions()                 # the legal answers (a sequence)
     events = game.apply(action)          # IllegalAction if not legal; nothing changes then
 
-The turn runs as DESIGN.md sets out: logistics, allocation, interdiction,
-Allied movement and combat, German movement and combat, end of turn. Each
-phase is a module with ``begin``, ``prompt``, ``legal_actions`` and ``apply``;
-``begin`` returns False when the phase has nothing to ask (it is skipped).
+``Game.apply`` hands the answer to the phase in hand (a handler in
+phases.HANDLERS) and, when that ends the phase, runs the game on in one loop
+(``Game._advance``, whose docstring gives the order of a whole game) to the
+next question.
 """
 
 from __future__ import annotations
@@ -18,12 +18,13 @@ import json
 from collections.abc import Sequence
 from typing import Iterator
 
-from . import airborne, phases, setup
+from . import logistics, setup, victory
 from .actions import Action
 from .data import GameData, UnitSpec, cached_data
 from .enums import TURN_PHASES, Phase, Side, UnitStatus
 from .events import Event
 from .hexgrid import Hex
+from .phases import HANDLERS, PhaseHandler
 from .prompts import GameOverPrompt, Prompt
 from .rng import Rng, seed_state
 from .settings import Settings
@@ -60,8 +61,8 @@ class Game:
             state.questions_asked = True
             state.phase = Phase.QUESTIONS
             state.setup = SetupState(queue=list(setup.FIRST_QUESTIONS))
-        else:
-            game._begin_game(events)
+        else:  # the settings answer the questions: straight on to the board and the drops
+            game._advance(events)
         game.opening_events = events
         return game
 
@@ -95,7 +96,11 @@ class Game:
         return action in self.legal_actions()
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply a legal action and return the events it caused."""
+        """Apply a legal action and return the events it caused.
+
+        The phase in hand carries the answer out; when that ends the phase the game runs on
+        (``_advance``) to the next question, or to its end.
+        """
         if self.over:
             raise IllegalAction("the game is over: no more actions")
         if not isinstance(action, Action):
@@ -105,7 +110,8 @@ class Game:
         events: list[Event] = []
         self.scratch.clear()
         try:
-            self._handler().apply(self, action, events)
+            if self._handler().apply(self, action, events):
+                self._advance(events)
         finally:
             self.scratch.clear()
         self.actions.append(action)
@@ -141,8 +147,56 @@ class Game:
         more = f" (and {len(legal) - 8} more)" if len(legal) > 8 else ""
         return f"{action!r} is not a legal answer to {prompt.kind} ({prompt.side}); legal: {sample}{more}"
 
-    def _handler(self):
-        return phases.HANDLERS[self.state.phase]
+    def _handler(self) -> PhaseHandler:
+        return HANDLERS[self.state.phase]
+
+    # ------------------------------------------------------------------ the order of play
+    def _advance(self, events: list[Event]) -> None:
+        """The phase in hand is over: run the game on to the next phase that asks something.
+
+        A whole game, in order (a phase with nothing to ask is skipped):
+
+            questions         the scenario questions (only in a game made with Game.new(None, seed))
+              > the units are placed
+            airborne          the three parachute drops
+            every turn, D-Day first:
+              > logistics     weather, transport, arrivals, supply lines, upkeep (logistics.start_turn)
+              allocation, interdiction, allied_movement, allied_combat, german_movement, german_combat
+                              (the scenario's last turn has none of these: only the reckoning)
+              > end of turn   the turn's victory points (victory.end_turn)
+            game_over         after the last turn, with the final report (victory.end_game)
+
+        (> marks the steps that run by themselves, between phases.)
+        """
+        while True:
+            phase = self._next_phase(events)
+            self.state.phase = phase
+            if phase == Phase.GAME_OVER or self._begin(phase, events):
+                return
+
+    def _next_phase(self, events: list[Event]) -> Phase:
+        """The phase after the current one, running the steps that come between them."""
+        phase = self.state.phase
+        if phase == Phase.QUESTIONS:  # the answers are in: set up the board
+            setup.place_units(self)
+            self._rebuild_index()
+            return Phase.AIRBORNE
+        if phase in TURN_PHASES and phase != TURN_PHASES[-1]:
+            return TURN_PHASES[TURN_PHASES.index(phase) + 1]
+        if phase != Phase.AIRBORNE:  # the turn is over
+            victory.end_turn(self, events)
+            if self.is_last_turn:
+                victory.end_game(self, events)
+                return Phase.GAME_OVER
+            self.state.turn += 1
+        logistics.start_turn(self, events)  # a new turn (D-Day, after the drops)
+        return TURN_PHASES[0]
+
+    def _begin(self, phase: Phase, events: list[Event]) -> bool:
+        """Start ``phase``; True if it has something to ask."""
+        if phase in TURN_PHASES and self.is_last_turn:
+            return False  # the scenario's last turn has no allocation, movement or combat
+        return HANDLERS[phase].begin(self, events)
 
     # ------------------------------------------------------------------ turns
     @property
@@ -160,45 +214,6 @@ class Game:
 
     def turn_of(self, label: str) -> int:
         return self.data.charts.turn_index(label)
-
-    # ------------------------------------------------------------------ the phase machine
-    def end_phase(self, events: list[Event]) -> None:
-        """The current phase is over: go on to the next one that has something to ask."""
-        phase = self.state.phase
-        if phase == Phase.QUESTIONS:
-            self.state.setup = None
-            self._begin_game(events)
-            return
-        if phase == Phase.AIRBORNE:
-            self.state.airborne = None
-            self._start_turn(events)
-            return
-        self._run_phases(TURN_PHASES.index(phase) + 1, events)
-
-    def _begin_game(self, events: list[Event]) -> None:
-        setup.place_units(self)
-        self._rebuild_index()
-        self.state.phase = Phase.AIRBORNE
-        if not airborne.begin(self, events):
-            self.end_phase(events)
-
-    def _start_turn(self, events: list[Event]) -> None:
-        phases.start_turn(self, events)
-        self._run_phases(0, events)
-
-    def _run_phases(self, start: int, events: list[Event]) -> None:
-        # the last turn of a scenario has no allocation, movement or combat: only the reckoning
-        for phase in TURN_PHASES[start:] if not self.is_last_turn else ():
-            self.state.phase = phase
-            if phases.HANDLERS[phase].begin(self, events):
-                return
-        phases.end_turn(self, events)
-        if self.state.turn >= self.last_turn:
-            self.state.phase = Phase.GAME_OVER
-            phases.end_game(self, events)
-            return
-        self.state.turn += 1
-        self._start_turn(events)
 
     # ------------------------------------------------------------------ the board
     def spec(self, uid: str) -> UnitSpec:

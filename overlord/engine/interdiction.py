@@ -44,13 +44,13 @@ def legal_actions(g: "Game", p: InterdictionPrompt) -> list[Interdict]:
     return [Interdict(n) for n in range(p.max_points + 1)]
 
 
-def apply(g: "Game", action: Interdict, events: list[Event]) -> None:
+def apply(g: "Game", action: Interdict, events: list[Event]) -> bool:
     st = g.state
     st.interdiction = action.air_points
     st.air_left -= action.air_points
     events.append(Message(text=f"{action.air_points} air points fly interdiction "
                                f"({effective_points(g, action.air_points)} effective in {st.weather} weather)"))
-    g.end_phase(events)
+    return True  # one answer, and the phase is over
 
 
 def effective_points(g: "Game", points: int) -> int:

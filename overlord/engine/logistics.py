@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from . import fatigue, losses, supply
 from .data import CATEGORIES, WEATHERS
 from .enums import Side
-from .events import Event, LogisticsReport, Message
+from .events import Event, LogisticsReport, Message, PhaseStarted
 from .state import AFLOAT, ASHORE, PENDING, Allocation
 from .util import percent_of, round_half_up
 
@@ -147,6 +147,8 @@ def amphibious_cost(g: "Game", uid: str) -> int:
 
 # --------------------------------------------------------------------------- the turn's logistics
 def start_turn(g: "Game", events: list[Event]) -> None:
+    """The turn's logistics, before its first phase."""
+    events.append(PhaseStarted(text=f"Turn {g.turn_label}", turn=g.turn_label, phase="logistics"))
     st = g.state
     for u in st.units.values():
         u.attacks = 0

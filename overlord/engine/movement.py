@@ -69,13 +69,14 @@ def begin(g: "Game", events: list[Event]) -> bool:
     g.scratch.clear()  # movement points have been set
     events.append(PhaseStarted(text=f"{side.title()} movement", turn=g.turn_label, phase=st.phase))
     if not _settle(g):
-        return _finish(g, events)
+        _finish(g)
+        return False
     return True
 
 
-def _finish(g: "Game", events: list[Event]) -> bool:
+def _finish(g: "Game") -> None:
+    """The movement phase is over (no unit can move, or the side has ended it)."""
     g.state.movement = None
-    return False
 
 
 def _settle(g: "Game") -> bool:
@@ -112,21 +113,22 @@ def legal_actions(g: "Game", p: MovePrompt) -> list:
     return [Move(p.unit, d) for d in p.directions] + [FinishUnit(p.unit), EndPhase()]
 
 
-def apply(g: "Game", action, events: list[Event]) -> None:
+def apply(g: "Game", action, events: list[Event]) -> bool:
+    """Carry out an answer; True when that ends the movement phase."""
     mv = g.state.movement
     if isinstance(action, EndPhase):
-        g.state.movement = None
-        g.end_phase(events)
-        return
+        _finish(g)
+        return True
     if isinstance(action, Move):
         step(g, action.unit, action.direction, events)
         g.scratch.clear()  # the board has changed
         if legal_directions(g, action.unit):
-            return  # the same unit keeps the move
+            return False  # the same unit keeps the move
     mv.index += 1
-    if not _settle(g):
-        g.state.movement = None
-        g.end_phase(events)
+    if _settle(g):
+        return False
+    _finish(g)
+    return True
 
 
 # --------------------------------------------------------------------------- what a unit may do

@@ -72,7 +72,8 @@ def legal_actions(g: "Game", p: QuestionPrompt) -> list[Answer]:
     return [Answer(o) for o in p.options]
 
 
-def apply(g: "Game", action: Answer, events: list[Event]) -> None:
+def apply(g: "Game", action: Answer, events: list[Event]) -> bool:
+    """Record an answer; True once every question is answered."""
     st = g.state
     question = st.setup.queue.pop(0)
     choice = action.choice
@@ -115,8 +116,10 @@ def apply(g: "Game", action: Answer, events: list[Event]) -> None:
         st.settings = attrs.evolve(s, display_delay=int(choice))
         value = int(choice)
     events.append(SettingChosen(text=f"{question.replace('_', ' ')}: {value}", question=question, value=str(value)))
-    if not st.setup.queue:
-        g.end_phase(events)
+    if st.setup.queue:
+        return False
+    st.setup = None
+    return True
 
 
 def historical_ratings(data) -> Ratings:

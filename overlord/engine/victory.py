@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .data import Charts
-from .events import Event, TurnEnded
+from .events import Event, GameEnded, TurnEnded
 from .enums import Side
 from .state import ASHORE, ELIMINATED, TurnRecord
 
@@ -134,6 +134,14 @@ def end_turn(g: "Game", events: list[Event]) -> None:
               f"(weather {wp:+d}%, adjusted {adjusted:.0f})"),
         turn=g.turn_label, score=round(total, 1), adjusted_score=round(adjusted, 1), weather_percent=wp,
         points={k: round(v, 1) for k, v in pts.items()}))
+
+
+def end_game(g: "Game", events: list[Event]) -> None:
+    """The game is over: write the final report."""
+    report = final_report(g)
+    g.state.final_report = report
+    events.append(GameEnded(text=(f"The game is over: {report['victory_level']}, score {report['allied_score']:.0f}"
+                                  f" (adjusted for the weather {report['adjusted_score']:.0f})."), report=report))
 
 
 def final_report(g: "Game") -> dict[str, Any]:
