@@ -100,3 +100,28 @@ def test_handlers_report_the_end_of_their_phase_and_never_move_the_game_on(monke
     while not g.over:
         g.apply(players[g.prompt.side].choose(g))
     assert g.state.phase == Phase.GAME_OVER
+
+
+# --------------------------------------------------------------------------- what the game works out
+def test_the_game_forgets_what_it_worked_out_when_it_moves_a_unit():
+    from overlord.engine.game import Game
+    from overlord.engine.prompts import DropZonePrompt
+    from overlord.engine.settings import Settings
+    g = Game.new(Settings(allied_player="computer"), 3)
+    p = g.prompt
+    assert isinstance(p, DropZonePrompt) and p.unit == "us-82-abn"
+    g.legal_actions()
+    g.place("de-21-pz", p.zone)  # the German on the drop zone: it is no longer offered
+    assert g.prompt.zone != p.zone and g.occupant(p.zone) == "de-21-pz"
+
+
+def test_edited_rebuilds_the_board_index_after_changes_from_outside():
+    from builders import blank_game
+    from overlord.engine.invariants import violations
+    g = blank_game()
+    u = g.unit("us-1-inf")
+    u.status, u.position = ASHORE, (16, 7)  # straight into the state, as a tool might
+    assert g.occupant((16, 7)) is None
+    g.edited()
+    assert g.occupant((16, 7)) == "us-1-inf" and (16, 8) in g.zoc(Side.ALLIED)
+    assert violations(g) == []

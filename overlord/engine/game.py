@@ -43,9 +43,14 @@ class Game:
         self.data = data if data is not None else cached_data()
         self.actions: list[Action] = []
         self.opening_events: list[Event] = []
+        # What is worked out from the state, never saved. Game alone keeps these up to date: it
+        # forgets them whenever the state changes (see changed and edited).
         self._prompt: Prompt | None = None
         self._legal: Sequence[Action] | None = None
-        self.scratch: dict = {}  # derived values the rules work out once per state (never saved)
+        self._memo: dict[str, dict] = {}  # values the rules work out once per state (see memo)
+        self._occupant: dict[Hex, str] = {}  # the board index: combat unit ashore by position
+        self._depot: dict[Hex, str] = {}  # depot ashore by position
+        self._zoc_cache: dict[str, frozenset[Hex]] = {}  # zone of control by side
         self._rebuild_index()
 
     # ------------------------------------------------------------------ creation
@@ -108,15 +113,13 @@ class Game:
         if action not in self.legal_actions():
             raise IllegalAction(self._why_illegal(action))
         events: list[Event] = []
-        self.scratch.clear()
+        self.changed()
         try:
             if self._handler().apply(self, action, events):
                 self._advance(events)
         finally:
-            self.scratch.clear()
+            self.changed()
         self.actions.append(action)
-        self._prompt = None
-        self._legal = None
         return events
 
     @property
@@ -179,7 +182,7 @@ class Game:
         phase = self.state.phase
         if phase == Phase.QUESTIONS:  # the answers are in: set up the board
             setup.place_units(self)
-            self._rebuild_index()
+            self.edited()
             return Phase.AIRBORNE
         if phase in TURN_PHASES and phase != TURN_PHASES[-1]:
             return TURN_PHASES[TURN_PHASES.index(phase) + 1]
@@ -252,7 +255,6 @@ class Game:
     def place(self, uid: str, hex_: Hex, status: UnitStatus = ASHORE) -> None:
         """Put a unit on a position (lifting it from where it was)."""
         self.lift(uid)
-        self.scratch.clear()
         u = self.state.units[uid]
         u.position = hex_
         u.status = status
@@ -266,7 +268,7 @@ class Game:
     def lift(self, uid: str) -> None:
         """Take a unit off the board index (its status and position are the caller's to set)."""
         u = self.state.units[uid]
-        self.scratch.clear()
+        self.changed()
         if u.position is not None and u.status == ASHORE:
             if self._depot.get(u.position) == uid:
                 del self._depot[u.position]
@@ -300,10 +302,37 @@ class Game:
                 out.append(uid)
         return out
 
+    # ------------------------------------------------------------------ what is worked out from the state
+    def memo(self, name: str) -> dict:
+        """A dict where a rule keeps what it works out once per state (``name`` keeps rules apart).
+        Game empties it whenever the state changes."""
+        found = self._memo.get(name)
+        if found is None:
+            found = self._memo[name] = {}
+        return found
+
+    def changed(self) -> None:
+        """Forget what was worked out from the state: the prompt, the legal actions, the rules' memos.
+
+        Game does this itself after every action and whenever it moves a unit (place, lift); a rule
+        that changes units otherwise in the middle of an action (movement points, a unit stopped)
+        calls it before asking again what they may do.
+        """
+        self._memo.clear()
+        self._prompt = None
+        self._legal = None
+
+    def edited(self) -> None:
+        """The state was edited from outside the rules (a test or a tool building a position, a
+        phase begun by hand): rebuild the board index from the units and forget everything worked
+        out from the state as it was."""
+        self._rebuild_index()
+        self.changed()
+
     def _rebuild_index(self) -> None:
-        self._occupant: dict[Hex, str] = {}
-        self._depot: dict[Hex, str] = {}
-        self._zoc_cache: dict[str, frozenset[Hex]] = {}
+        self._occupant.clear()
+        self._depot.clear()
+        self._zoc_cache.clear()
         for uid, u in self.state.units.items():
             if u.status == ASHORE and u.position is not None:
                 if self.data.units[uid].is_depot:

@@ -66,7 +66,7 @@ def begin(g: "Game", events: list[Event]) -> bool:
         u.moved = u.stopped = False
     ashore.sort(key=lambda u: (u.position[0], u.position[1]))
     st.movement = MovementState(side=side, order=[u.id for u in ashore + afloat])
-    g.scratch.clear()  # movement points have been set
+    g.changed()  # movement points have been set
     events.append(PhaseStarted(text=f"{side.title()} movement", turn=g.turn_label, phase=st.phase))
     if not _settle(g):
         _finish(g)
@@ -121,7 +121,7 @@ def apply(g: "Game", action, events: list[Event]) -> bool:
         return True
     if isinstance(action, Move):
         step(g, action.unit, action.direction, events)
-        g.scratch.clear()  # the board has changed
+        g.changed()  # the unit has moved, or has stopped
         if legal_directions(g, action.unit):
             return False  # the same unit keeps the move
     mv.index += 1
@@ -134,7 +134,7 @@ def apply(g: "Game", action, events: list[Event]) -> bool:
 # --------------------------------------------------------------------------- what a unit may do
 def legal_directions(g: "Game", uid: str) -> list[int]:
     """The directions ``uid`` may move now (worked out once per state of the board)."""
-    cache = g.scratch.setdefault("directions", {})
+    cache = g.memo("directions")
     found = cache.get(uid)
     if found is None:
         found = cache[uid] = _legal_directions(g, uid)
