@@ -125,3 +125,142 @@ def test_edited_rebuilds_the_board_index_after_changes_from_outside():
     g.edited()
     assert g.occupant((16, 7)) == "us-1-inf" and (16, 8) in g.zoc(Side.ALLIED)
     assert violations(g) == []
+
+
+# --------------------------------------------------------------------------- clone
+def _played(until, seed=11):
+    """A game of the historical Allies against the German AI, played until ``until(game)``."""
+    from overlord.ai import make_player
+    from overlord.engine.game import Game
+    from overlord.engine.settings import Settings
+    g = Game.new(Settings(allied_player="computer", german_dday_movement=True), seed)
+    players = {"allied": make_player("historical", "allied", seed), "german": make_player("ai", "german", seed)}
+    while not g.over and not until(g):
+        g.apply(players[g.prompt.side].choose(g))
+    return g, players
+
+
+def _mutable_parts(game):
+    """Every mutable object reachable from a game's state, actions and board index, by id."""
+    import attrs
+    found = {}
+
+    def walk(value):
+        if _mutable(value):
+            if id(value) in found:
+                return
+            found[id(value)] = value
+        if isinstance(value, dict):
+            for k, v in value.items():
+                walk(k)
+                walk(v)
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            for v in value:
+                walk(v)
+        elif attrs.has(type(value)):
+            for f in attrs.fields(type(value)):
+                walk(getattr(value, f.name))
+
+    for part in (game.state, game.actions, game.opening_events, game._occupant, game._depot, game._zoc_cache,
+                 game._memo):
+        walk(part)
+    return found
+
+
+def _mutable(value) -> bool:
+    import attrs
+    if isinstance(value, (list, dict, set)):
+        return True
+    if not attrs.has(type(value)) or not attrs.fields(type(value)):
+        return False
+    name = attrs.fields(type(value))[0].name
+    try:
+        setattr(value, name, getattr(value, name))  # the same value: harmless, unless frozen
+    except attrs.exceptions.FrozenInstanceError:
+        return False
+    return True
+
+
+CLONE_POINTS = {
+    "drops": lambda g: g.state.phase == Phase.AIRBORNE,
+    "mid-movement": lambda g: g.state.movement is not None and g.state.movement.cycle == 2,
+    "mid-combat": lambda g: g.state.combat is not None and g.state.combat.step == CombatStep.ATTACK_LEVEL,
+    "second turn": lambda g: g.state.turn == 2 and g.state.phase == Phase.ALLIED_COMBAT,
+}
+
+
+def test_a_clone_plays_on_exactly_as_the_game_does():
+    """Clones taken at the drops, in movement, in combat and later each follow the game for 150 actions."""
+    from overlord.ai import make_player
+    from overlord.engine.game import Game
+    from overlord.engine.settings import Settings
+    g = Game.new(Settings(allied_player="computer", german_dday_movement=True), 11)
+    players = {"allied": make_player("historical", "allied", 11), "german": make_player("ai", "german", 11)}
+    points, twins, taken = dict(CLONE_POINTS), [], []
+    while not g.over and (points or twins):
+        for name, point in list(points.items()):
+            if point(g):
+                del points[name]
+                twin = g.clone()
+                assert twin.state_hash() == g.state_hash() and twin.prompt == g.prompt
+                assert list(twin.legal_actions()[:50]) == list(g.legal_actions()[:50])
+                twins.append([twin, 150])
+                taken.append(name)
+        action = players[g.prompt.side].choose(g)
+        for twin, _ in twins:
+            assert twin.prompt == g.prompt and len(twin.legal_actions()) == len(g.legal_actions())
+        events = g.apply(action)
+        for entry in twins:
+            twin = entry[0]
+            assert twin.apply(action) == events
+            assert twin.state_hash() == g.state_hash() and twin.actions == g.actions
+            entry[1] -= 1
+        twins = [t for t in twins if t[1] > 0]
+    assert taken == list(CLONE_POINTS)
+
+
+def test_a_clone_shares_nothing_mutable_with_its_game():
+    from overlord.engine.serialize import state_to_dict
+    g, _ = _played(CLONE_POINTS["second turn"])
+    assert g.state.combat is not None and g.state.history and g.state.weather_history
+    before, before_hash = state_to_dict(g.state), g.state_hash()
+    twin = g.clone()
+    mine, theirs = _mutable_parts(g), _mutable_parts(twin)
+    assert len(mine) > len(g.state.units) and not set(mine) & set(theirs)
+    assert set(twin.__dict__) == set(g.__dict__)  # every attribute of a game is given to its clone
+    # change every mutable part of the clone: the game does not see it
+    st = twin.state
+    for u in st.units.values():
+        u.cp, u.fatigue, u.mp, u.position = u.cp + 1, u.fatigue + 1, u.mp + 1, (0, 0)
+    for b in st.beaches.values():
+        b.landed_cp += 1
+        b.marker_intact = not b.marker_intact
+    st.pools.fuel += 1
+    st.tally.german_casualties += 1
+    st.history.append(st.history[0])
+    st.weather_history["x"] = "storm"
+    st.objectives_taken["x"] = "D-Day"
+    c = st.combat
+    c.candidates.append("x")
+    c.attackers.append("x")
+    c.offers.append("x")
+    c.step = CombatStep.RETREAT
+    st.rng.next64()
+    twin.actions.append(twin.actions[0])
+    twin.place(next(iter(twin.state.units)), (1, 1))
+    assert g.state_hash() == before_hash and state_to_dict(g.state) == before
+    assert len(g.actions) == len(twin.actions) - 1
+
+
+def test_a_reseeded_clone_draws_its_own_numbers():
+    g, players = _played(CLONE_POINTS["mid-movement"])
+    hash_before = g.state_hash()
+    one, two = g.clone(reseed=5), g.clone(reseed=5)
+    assert one.state.rng.state != g.state.rng.state and one.state.rng == two.state.rng
+    assert one.prompt == g.prompt and list(one.legal_actions()) == list(g.legal_actions())
+    for _ in range(100):
+        if one.over:
+            break
+        action = players[one.prompt.side].choose(one)
+        assert one.apply(action) == two.apply(action)
+    assert one.state_hash() == two.state_hash() and g.state_hash() == hash_before

@@ -71,6 +71,28 @@ class Game:
         game.opening_events = events
         return game
 
+    def clone(self, reseed: int | None = None) -> Game:
+        """A copy of the game that shares nothing mutable with it, for a computer player that
+        searches: played on with the same actions it gives the same prompts, legal actions, events
+        and state hashes. With ``reseed`` its random generator is a fresh one from that seed, so
+        that a search cannot see the game's own future draws.
+
+        The frozen data and settings are shared; the state is copied field by field
+        (GameState.copy) and the board index copied rather than rebuilt.
+        """
+        twin = Game.__new__(Game)  # not __init__: it would rebuild the board index
+        twin.state = self.state.copy(None if reseed is None else Rng(seed_state(reseed)))
+        twin.data = self.data
+        twin.actions = list(self.actions)
+        twin.opening_events = list(self.opening_events)
+        twin._prompt = self._prompt  # frozen, and drawn from the state without chance
+        twin._legal = list(self._legal) if isinstance(self._legal, list) else self._legal
+        twin._memo = {}
+        twin._occupant = dict(self._occupant)
+        twin._depot = dict(self._depot)
+        twin._zoc_cache = dict(self._zoc_cache)  # of frozensets
+        return twin
+
     @classmethod
     def replay(cls, settings: Settings | None, seed: int, actions: Sequence[Action],
                data: GameData | None = None) -> tuple["Game", list[Event]]:

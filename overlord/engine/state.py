@@ -3,9 +3,20 @@
 Everything that changes during a game lives here, including the random
 generator's state, so that a snapshot restores a game exactly. Static facts
 (names, types, the map, the charts) stay in data/ and are not copied in.
+
+``GameState.copy`` copies it for ``Game.clone``: what never changes once made
+(settings, allocations, turn records) is frozen and shared, the rest copied.
+The records are flat (numbers, strings, tuples, enums, lists of ids), so a
+record is copied by passing its own fields to its class, far quicker than a
+deep copy.
 """
 
 from __future__ import annotations
+
+import copy
+import functools
+import operator
+from typing import Any, TypeVar
 
 import attrs
 
@@ -55,6 +66,21 @@ class Pools:
     def as_dict(self) -> dict[str, int]:
         return {"fuel": self.fuel, "general": self.general, "combat": self.combat, "amphibious": self.amphibious}
 
+    def levels(self) -> PoolLevels:
+        return PoolLevels(self.fuel, self.general, self.combat, self.amphibious)
+
+
+@attrs.frozen
+class PoolLevels:
+    """What the four pools held at one moment (a turn's record)."""
+    fuel: int
+    general: int
+    combat: int
+    amphibious: int
+
+    def as_dict(self) -> dict[str, int]:
+        return {"fuel": self.fuel, "general": self.general, "combat": self.combat, "amphibious": self.amphibious}
+
 
 @attrs.frozen
 class Allocation:
@@ -88,12 +114,13 @@ class Tally:
     ocean_side: float = 0.0  # German points for units within the naval range
 
 
-@attrs.define
+@attrs.frozen
 class TurnRecord:
+    """A turn as it ended (written once, at the end of the turn)."""
     turn: str
     weather: str | None
     transport: int
-    pools: dict[str, int]
+    pools: PoolLevels
     allied_score: float
     weather_percent: int
     units_in_supply: int
@@ -174,3 +201,38 @@ class GameState:
     movement: MovementState | None = None
     combat: CombatState | None = None
     final_report: dict | None = None
+
+    def copy(self, rng: Rng | None = None) -> GameState:
+        """A copy that shares nothing mutable with this state (``rng``: another generator for it)."""
+        twin = _copy_record(self)  # the frozen and immutable fields, shared
+        twin.rng = Rng(self.rng.state) if rng is None else rng
+        twin.units = {uid: _copy_record(u) for uid, u in self.units.items()}
+        twin.beaches = {name: _copy_record(b) for name, b in self.beaches.items()}
+        twin.pools = _copy_record(self.pools)
+        twin.weather_history = dict(self.weather_history)
+        twin.tally = _copy_record(self.tally)
+        twin.history = list(self.history)
+        twin.objectives_taken = dict(self.objectives_taken)
+        for name in ("setup", "airborne", "movement", "combat"):
+            phase_state = getattr(self, name)
+            if phase_state is not None:
+                setattr(twin, name, _copy_record(phase_state, lists=True))
+        twin.final_report = copy.deepcopy(self.final_report)  # only once the game is over
+        return twin
+
+
+@functools.cache
+def _fields_of(cls: type) -> operator.attrgetter:
+    return operator.attrgetter(*(f.name for f in attrs.fields(cls)))
+
+
+_Record = TypeVar("_Record")
+
+
+def _copy_record(record: _Record, lists: bool = False) -> _Record:
+    """A copy of an attrs record holding immutable values, made by passing its fields to its class;
+    with ``lists`` its lists (of ids) are copied too."""
+    values: Any = _fields_of(type(record))(record)
+    if lists:
+        values = [list(v) if type(v) is list else v for v in values]
+    return type(record)(*values)

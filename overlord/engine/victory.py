@@ -125,7 +125,7 @@ def end_turn(g: "Game", events: list[Event]) -> None:
     allied = list(g.units(Side.ALLIED, ASHORE, combat=True))
     supplied = sum(1 for u in allied if u.in_supply)
     st.history.append(TurnRecord(turn=g.turn_label, weather=st.weather, transport=st.transport,
-                                 pools=st.pools.as_dict(), allied_score=round(total, 1), weather_percent=wp,
+                                 pools=st.pools.levels(), allied_score=round(total, 1), weather_percent=wp,
                                  units_in_supply=supplied, units_out_of_supply=len(allied) - supplied))
     adjusted = adjusted_score(total, wp)
     events.append(TurnEnded(
@@ -174,6 +174,6 @@ def final_report(g: "Game") -> dict[str, Any]:
 
 
 def _record(r: TurnRecord) -> dict[str, Any]:
-    return {"turn": r.turn, "weather": r.weather, "transport": r.transport, "pools": dict(r.pools),
+    return {"turn": r.turn, "weather": r.weather, "transport": r.transport, "pools": r.pools.as_dict(),
             "allied_score": r.allied_score, "weather_percent": r.weather_percent,
             "units_in_supply": r.units_in_supply, "units_out_of_supply": r.units_out_of_supply}
