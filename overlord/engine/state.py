@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from .data import CATEGORIES
 from .enums import CombatStep, Phase, Side, UnitStatus
 from .hexgrid import Hex
 from .rng import Rng
@@ -56,41 +57,41 @@ class UnitState:
     beach: str | None = None  # the beach it landed at (Allied) or holds (coastal defence)
 
 
+class _PerCategory:
+    """A record with a number for each supply category (fuel, general, combat, amphibious)."""
+    __slots__ = ()
+
+    def as_dict(self) -> dict[str, int]:
+        return {c: getattr(self, c) for c in CATEGORIES}
+
+
 @attrs.define
-class Pools:
+class Pools(_PerCategory):
     fuel: int = 0
     general: int = 0
     combat: int = 0
     amphibious: int = 0
-
-    def as_dict(self) -> dict[str, int]:
-        return {"fuel": self.fuel, "general": self.general, "combat": self.combat, "amphibious": self.amphibious}
 
     def levels(self) -> PoolLevels:
         return PoolLevels(self.fuel, self.general, self.combat, self.amphibious)
 
 
 @attrs.frozen
-class PoolLevels:
+class PoolLevels(_PerCategory):
     """What the four pools held at one moment (a turn's record)."""
     fuel: int
     general: int
     combat: int
     amphibious: int
 
-    def as_dict(self) -> dict[str, int]:
-        return {"fuel": self.fuel, "general": self.general, "combat": self.combat, "amphibious": self.amphibious}
-
 
 @attrs.frozen
-class Allocation:
+class Allocation(_PerCategory):
+    """Transport priorities, in percent."""
     fuel: int
     general: int
     combat: int
     amphibious: int
-
-    def as_dict(self) -> dict[str, int]:
-        return {"fuel": self.fuel, "general": self.general, "combat": self.combat, "amphibious": self.amphibious}
 
 
 @attrs.define
