@@ -37,6 +37,7 @@ from .events import Event, Landed, Message, PhaseStarted, UnitMoved
 from .hexgrid import Hex, distance, neighbour
 from .prompts import MovePrompt
 from .state import AFLOAT, ASHORE, MovementState
+from .util import enemy
 
 if TYPE_CHECKING:
     from .game import Game
@@ -164,7 +165,7 @@ def _land_costs(g: "Game", uid: str) -> dict[int, tuple[int, bool, bool]]:
     spec = g.spec(uid)
     m = g.data.map
     charts = g.data.charts
-    enemy_zoc = g.zoc(Side.GERMAN if spec.side == Side.ALLIED else Side.ALLIED)
+    enemy_zoc = g.zoc(enemy(spec.side))
     here_in_zoc = u.position in enemy_zoc
     fuel = g.state.pools.fuel if spec.side == Side.ALLIED else None
     out = {}

@@ -20,6 +20,9 @@ def percent_of(value: float, percent: float) -> int:
     return round_half_up(value * percent / 100.0)
 
 
+_ENEMY = {Side.ALLIED: Side.GERMAN, Side.GERMAN: Side.ALLIED}
+
+
 def enemy(side: str) -> Side:
     """The other side."""
-    return Side.GERMAN if side == Side.ALLIED else Side.ALLIED
+    return _ENEMY[side]  # a table: reading an enum's members is slow in Python 3.11, and this is asked often
