@@ -15,6 +15,7 @@ from typing import Any, Callable
 import attrs
 
 from .ai import make_player
+from .engine.enums import Phase
 from .engine.game import Game
 from .engine.invariants import supply_violations, violations
 from .engine.rng import Rng, seed_state
@@ -49,7 +50,7 @@ def fuzz_game(seed: int) -> dict[str, Any]:
             game.apply(action)
             actions += 1
             problems = violations(game)
-            if game.state.phase == "allocation" and game.state.turn != turn_checked:
+            if game.state.phase == Phase.ALLOCATION and game.state.turn != turn_checked:
                 turn_checked = game.state.turn
                 problems += supply_violations(game)
             if problems:

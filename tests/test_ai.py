@@ -13,7 +13,7 @@ from overlord.engine.hexgrid import distance
 from overlord.engine.actions import Allocate, Answer, ChooseStrategy
 from overlord.engine.prompts import AllocationPrompt, DefenderPrompt, StrategyPrompt
 
-from builders import blank_game, computer_settings, put
+from builders import blank_game, computer_settings, put, start_phase
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -79,10 +79,7 @@ def test_the_german_keeps_a_threatened_garrison_in_place():
     g = blank_game(turn=5)
     put(g, "de-709-inf", (4, 0))  # Cherbourg
     put(g, "us-4-inf", (5, 2))
-    g.state.phase = "german_movement"
-    from overlord.engine import movement
-    assert movement.begin(g, [])
-    g._prompt = g._legal = None
+    assert start_phase(g, "german_movement")
     german = make_player("ai", "german")
     action = german.choose(g)
     assert type(action).__name__ in ("FinishUnit", "EndPhase")  # it stays in the fortress
@@ -92,10 +89,7 @@ def test_the_german_strikes_at_a_weak_landing_early():
     g = blank_game(turn=1)
     put(g, "us-rangers", (11, 5), cp=12)  # a weak unit on Omaha beach
     put(g, "de-21-pz", (12, 6))
-    from overlord.engine import combat
-    g.state.phase = "german_combat"
-    assert combat.begin(g, [])
-    g._prompt = g._legal = None
+    assert start_phase(g, "german_combat")
     german = make_player("ai", "german")
     p = g.prompt
     assert isinstance(p, DefenderPrompt) and p.defender == "us-rangers"
@@ -182,16 +176,13 @@ def test_tournament_command_prints_a_table_and_json():
 
 
 def test_the_german_gathers_a_blow_at_a_unit_caught_alone_and_cut_off():
-    from overlord.engine import movement
     from overlord.engine.events import CombatResult
     g = blank_game(turn=8)
     target = (13, 11)  # bocage far from the objectives (no German is needed as a garrison)
     put(g, "us-2-inf", target, cp=70, in_supply=False)  # alone, beyond supply lines
     for uid, h in (("de-12ss-pz", (15, 10)), ("de-pz-lehr", (16, 11)), ("de-21-pz", (11, 10))):
         put(g, uid, h)
-    g.state.phase = "german_movement"
-    assert movement.begin(g, [])
-    g._prompt = g._legal = None
+    assert start_phase(g, "german_movement")
     players = {"german": make_player("ai", "german"), "allied": make_player("historical", "allied")}
     events = []
     while g.state.phase in ("german_movement", "german_combat"):  # the Allied side picks its defence level
@@ -207,8 +198,7 @@ def test_the_allies_drop_on_the_historical_zone_unless_the_german_is_on_it():
     assert isinstance(g.prompt, DropZonePrompt) and g.prompt.unit == "us-82-abn" and g.prompt.candidate == 0
     assert allied.choose(g) == Answer("Y")  # Ste-Mere-Eglise, as planned
     for uid, h in (("de-21-pz", (7, 3)), ("de-12ss-pz", (8, 4))):  # panzers beside the zone
-        g.place(uid, h)
-    g._prompt = g._legal = None
+        g.place(uid, h)  # the game forgets its prompt and legal actions itself
     assert allied.choose(g) == Answer("N")
     while allied.choose(g) == Answer("N"):
         g.apply(Answer("N"))

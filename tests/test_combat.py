@@ -11,16 +11,14 @@ from overlord.engine.prompts import (AdvancePrompt, AttackerPrompt, DefenderProm
 from overlord.engine.rng import Rng
 from overlord.engine.state import ASHORE, ELIMINATED
 
-from builders import blank_game, put
+from builders import blank_game, put, start_phase
 from test_charts_rulebook import COMBAT_RESULTS
 
 
 def start_combat(g, side="allied"):
-    g.state.phase = f"{side}_combat"
     g.state.weather = g.state.weather or "clear"
     g.state.air_left, g.state.naval_left = 200, 150
-    assert combat.begin(g, [])
-    g._prompt = g._legal = None
+    assert start_phase(g, f"{side}_combat")
 
 
 def fight(g, attack, defence, attackers=None, support=(0, 0), defence_support=(0, 0)):

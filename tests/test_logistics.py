@@ -257,7 +257,7 @@ def test_a_headless_game_fills_and_spends_the_pools_turn_by_turn():
     assert all(h.transport > 0 for h in hist[:-1]) and hist[-1].transport == 0
     # with nothing landing or moving, the pools only grow by each turn's transport
     for before, after in zip(hist, hist[1:-1]):
-        assert after.pools["amphibious"] > before.pools["amphibious"]
+        assert after.pools.amphibious > before.pools.amphibious
 
 
 @pytest.mark.parametrize("seed", [1, 4])

@@ -10,15 +10,13 @@ from overlord.engine.hexgrid import neighbour
 from overlord.engine.prompts import DropZonePrompt, InterdictionPrompt, MovePrompt
 from overlord.engine.state import AFLOAT, ASHORE, ELIMINATED
 
-from builders import blank_game, computer_settings, put
+from builders import blank_game, computer_settings, put, start_phase
 
 
 def start_movement(g: Game, side: str = "allied") -> list:
-    g.state.phase = f"{side}_movement"
     g.state.weather = g.state.weather or "clear"
     events = []
-    assert movement.begin(g, events)
-    g._prompt = g._legal = None
+    assert start_phase(g, f"{side}_movement", events)
     return events
 
 

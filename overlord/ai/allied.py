@@ -19,12 +19,13 @@ from __future__ import annotations
 from ..engine import combat, fatigue, logistics, supply
 from ..engine.actions import (Action, Advance, Allocate, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround,
                               Interdict, Move, Support)
+from ..engine.enums import Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance, neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, QuestionPrompt, RetreatPrompt, StrategyPrompt,
                               SupportPrompt)
-from ..engine.state import AFLOAT, ASHORE
+from ..engine.state import AFLOAT, ASHORE, PENDING
 from . import board
 from .common import MovePlanner, best_retreat, yes
 from .paths import ocean_path
@@ -105,9 +106,9 @@ HISTORICAL_ZONE = 1.5  # the planners' zone (the bridges, the causeways) is wort
 class AlliedPlayer:
     """The computer Allied, playing one of the PLANS."""
 
-    sides = ("allied",)
+    sides = (Side.ALLIED,)
 
-    def __init__(self, side: str = "allied", seed: int = 0, plan: str = "historical") -> None:
+    def __init__(self, side: str = Side.ALLIED, seed: int = 0, plan: str = "historical") -> None:
         if plan not in PLANS:
             raise ValueError(f"unknown Allied plan {plan!r}")
         self.side = side
@@ -166,10 +167,10 @@ class AlliedPlayer:
             return Allocate(**p.suggested.as_dict())
         st = g.state
         pools = st.pools
-        ashore = [u for u in g.units("allied", ASHORE, combat=True)]
-        waiting = [u for u in g.units("allied", AFLOAT)]
+        ashore = [u for u in g.units(Side.ALLIED, ASHORE, combat=True)]
+        waiting = [u for u in g.units(Side.ALLIED, AFLOAT)]
         next_index = st.turn + 1
-        arriving = [u for u in g.units("allied", "pending") if u.arrival is not None and u.arrival <= next_index]
+        arriving = [u for u in g.units(Side.ALLIED, PENDING) if u.arrival is not None and u.arrival <= next_index]
         upkeep = sum(u.cp / (2 if g.in_enemy_zoc(u.id) else 4) for u in ashore)
         landing = sum(u.cp for u in waiting + arriving)
         general = upkeep + 0.25 * landing
@@ -195,7 +196,7 @@ class AlliedPlayer:
         from ..engine.airborne import free_zones
         m = g.data.map
         goal = self.goal_for(g, uid)[0]
-        german = [g.unit(e).position for e in board.combat_units(g, "german")]
+        german = [g.unit(e).position for e in board.combat_units(g, Side.GERMAN)]
 
         def risk(h: Hex) -> float:
             near = sum(3.0 if distance(h, p) == 1 else 1.0 for p in german if distance(h, p) <= 2)
@@ -223,7 +224,7 @@ class AlliedPlayer:
             return [final]
         for h in hexes[:-1]:
             occ = g.occupant(h)
-            held = occ is not None and occ != uid and g.side_of(occ) == "allied"
+            held = occ is not None and occ != uid and g.side_of(occ) == Side.ALLIED
             if distance(h, final) < distance(here, final) and distance(here, h) > 1 and not held:
                 return [h]
         return [final]
@@ -233,7 +234,7 @@ class AlliedPlayer:
         m = g.data.map
         positions = {p for b in m.beaches if g.state.beaches[b.name].marker_intact for p in b.positions}
         threatened: set[Hex] = set()
-        for uid in board.combat_units(g, "german"):
+        for uid in board.combat_units(g, Side.GERMAN):
             u = g.unit(uid)
             if u.cadre or min(distance(u.position, p) for p in positions) > 4:
                 continue
@@ -245,7 +246,7 @@ class AlliedPlayer:
     def _field(self, g: Game, goals: list[Hex]) -> dict[Hex, float]:
         key = tuple(goals)
         if key not in self._fields:
-            self._fields[key] = board.field(g, list(goals), "allied")
+            self._fields[key] = board.field(g, list(goals), Side.ALLIED)
         return self._fields[key]
 
     def plan_move(self, g: Game, uid: str) -> list[Hex]:
@@ -260,12 +261,12 @@ class AlliedPlayer:
         fld = self._field(g, goals)
         sources = self._sources.get(spec.nation) or board.supply_sources(g, spec.nation)
         tracing = g.state.turn + 1 >= g.turn_of(g.data.rules.supply.first_trace_turn)
-        waiting = any(True for _ in g.units("allied", AFLOAT))
+        waiting = any(True for _ in g.units(Side.ALLIED, AFLOAT))
         m = g.data.map
         planned = {m.objective_of(m.towns[p]) for p in self.goals.get(uid, ()) if p in m.towns} - {None}
         spent = u.cp * 2 < u.max_cp
         armour = spec.infiltration != "none"  # the armoured divisions, the only Allied units that infiltrate
-        allied_zoc = g.zoc("allied") if armour else frozenset()
+        allied_zoc = g.zoc(Side.ALLIED) if armour else frozenset()
         scored = []
         for h, (cost, _) in best.items():
             if self.mover.is_claimed(h, uid) or (h != u.position and g.occupant(h) is not None):
@@ -278,7 +279,7 @@ class AlliedPlayer:
                 sd = self._supply_distance[(spec.nation, h)] = board.supply_distance(sources, h)
             if sd > 3:  # one position beyond supply lines is tolerable: the depots follow
                 s -= (2.0 if sd == 4 else 2.0 + 6.0 * (sd - 4)) if tracing else 1.5 * (sd - 3)
-            enemies = g.adjacent_units(h, "german")
+            enemies = g.adjacent_units(h, Side.GERMAN)
             if enemies and spent:
                 s -= SPENT  # a unit worn down to half strength pulls out of the line to rest and refit
             if enemies and armour:
@@ -328,7 +329,8 @@ class AlliedPlayer:
         count = 0
         for _, n in g.data.map.grid.adjacent(pos):
             o = g.occupant(n)
-            if (o is not None and o != uid and g.side_of(o) == "allied") or self.mover.claimed.get(n) not in (None, uid):
+            friend = o is not None and o != uid and g.side_of(o) == Side.ALLIED
+            if friend or self.mover.claimed.get(n) not in (None, uid):
                 count += 1
         return count
 
@@ -341,7 +343,7 @@ class AlliedPlayer:
         markers = [b.marker for b in g.data.map.beaches if b.nation == spec.nation
                    and g.state.beaches[b.name].marker_intact]
         fld = self._field(g, self.goal_for(g, uid))
-        units = [u for u in g.units("allied", ASHORE, combat=True) if g.spec(u.id).nation == spec.nation]
+        units = [u for u in g.units(Side.ALLIED, ASHORE, combat=True) if g.spec(u.id).nation == spec.nation]
         stranded = [u for u in units if not any(distance(u.position, s) <= rng for s in others + markers)]
         scored = []
         for h, (cost, _) in best.items():
@@ -350,7 +352,7 @@ class AlliedPlayer:
             if not any(distance(h, s) <= rng for s in others + markers):
                 continue  # it must itself stay in supply
             friends = sum(1 for _, n in g.data.map.grid.adjacent(h)
-                          if (o := g.occupant(n)) is not None and g.side_of(o) == "allied")
+                          if (o := g.occupant(n)) is not None and g.side_of(o) == Side.ALLIED)
             guarded = friends > 0 or g.occupant(h) is not None
             rescued = sum(u.cp for u in stranded if distance(u.position, h) <= rng)
             scored.append((0.08 * rescued - 0.6 * fld.get(h, 60.0) + (3.0 if guarded else -8.0) - 0.1 * cost, h))
@@ -374,7 +376,7 @@ class AlliedPlayer:
         def free(b):
             if spec.is_depot:  # a depot may share a position with a friendly unit
                 return [p for p in b.positions if g.depot_at(p) is None
-                        and (g.occupant(p) is None or g.side_of(g.occupant(p)) == "allied")]
+                        and (g.occupant(p) is None or g.side_of(g.occupant(p)) == Side.ALLIED)]
             spots = list(b.positions)
             if spec.lands_anywhere and uid == "us-rangers":  # the rangers' cliff: Pointe du Hoc
                 spots += [n for n in g.data.map.grid.neighbours(b.marker)
@@ -390,7 +392,7 @@ class AlliedPlayer:
             beach = min(options, key=lambda b: (min(distance(b.marker, x) for x in goals), b.name))
         else:
             beach = options[0]
-        landing = min(free(beach), key=lambda p: (p not in self._threatened, len(g.adjacent_units(p, "german")), p))
+        landing = min(free(beach), key=lambda p: (p not in self._threatened, len(g.adjacent_units(p, Side.GERMAN)), p))
         route = ocean_path(g, u.position, beach.marker)
         if route is None or len(route) > u.ocean_steps:
             return []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..engine.actions import (Action, Allocate, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Interdict,
                               Retreat, Support)
+from ..engine.enums import Side
 from ..engine.game import Game
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, DefenderPrompt, DropZonePrompt, InterdictionPrompt,
                               QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
@@ -49,7 +50,7 @@ class RandomPlayer:
 
     def __init__(self, side: str, seed: int = 0) -> None:
         self.side = side
-        self.rng = Rng(seed_state(seed * 7919 + (1 if side == "allied" else 2)))
+        self.rng = Rng(seed_state(seed * 7919 + (1 if side == Side.ALLIED else 2)))
 
     def choose(self, game: Game) -> Action:
         legal = game.legal_actions()

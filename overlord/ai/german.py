@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..engine import supply
 from ..engine.actions import Action, Advance, Answer, ChooseStrategy, EndPhase, FinishUnit, Support
+from ..engine.enums import Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance
 from ..engine.prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, MovePrompt, QuestionPrompt,
@@ -37,9 +38,9 @@ class GermanPlayer:
     """The computer German ("ai")."""
 
     name = "ai"
-    sides = ("german",)
+    sides = (Side.GERMAN,)
 
-    def __init__(self, side: str = "german", seed: int = 0) -> None:
+    def __init__(self, side: str = Side.GERMAN, seed: int = 0) -> None:
         self.side = side
         self.mover = MovePlanner()
         self._need: dict[Hex, float] | None = None
@@ -90,21 +91,21 @@ class GermanPlayer:
         self._garrisons = self.garrisons(g)
         self._strikers = {}
         # within two positions of an Allied unit (the Allies do not move while the German does)
-        self._front_zone = {h for a in board.combat_units(g, "allied") for h in m.grid.within(g.unit(a).position, 2)}
+        self._front_zone = {h for a in board.combat_units(g, Side.ALLIED) for h in m.grid.within(g.unit(a).position, 2)}
         self._blows = self.plan_blows(g)
 
     def garrisons(self, g: Game) -> dict[str, Hex]:
         """A German unit for each objective position the Allies are closing on: the one there, or the
         strongest that can get there this turn, or else the nearest, sent on its way."""
         m = g.data.map
-        allied_pos = [g.unit(a).position for a in board.combat_units(g, "allied")]
-        units = [u for u in g.units("german", ASHORE, combat=True) if not u.cadre]
+        allied_pos = [g.unit(a).position for a in board.combat_units(g, Side.ALLIED)]
+        units = [u for u in g.units(Side.GERMAN, ASHORE, combat=True) if not u.cadre]
         assigned: dict[str, Hex] = {}
         for hexes in m.objectives.values():
             for h in hexes:
                 occupant = g.occupant(h)
                 if occupant is not None:
-                    if g.side_of(occupant) == "german" and not g.unit(occupant).cadre:
+                    if g.side_of(occupant) == Side.GERMAN and not g.unit(occupant).cadre:
                         assigned[occupant] = h  # a garrison stays
                     continue
                 if not any(distance(p, h) <= 4 for p in allied_pos):
@@ -128,11 +129,11 @@ class GermanPlayer:
         good. A blow that cannot reach fair odds is not planned (its units keep to the line)."""
         m = g.data.map
         self._hunted = set()
-        free = [u for u in g.units("german", ASHORE, combat=True)
+        free = [u for u in g.units(Side.GERMAN, ASHORE, combat=True)
                 if not u.cadre and u.id not in self._garrisons and u.fatigue < BLOW_MAX_FATIGUE]
         targets = []
-        allied_pos = [g.unit(a).position for a in board.combat_units(g, "allied")]
-        for a in board.combat_units(g, "allied"):
+        allied_pos = [g.unit(a).position for a in board.combat_units(g, Side.ALLIED)]
+        for a in board.combat_units(g, Side.ALLIED):
             au = g.unit(a)
             alone = not any(distance(au.position, p) <= BLOW_ALONE for p in allied_pos if p != au.position)
             exposed = alone + (not au.in_supply) + (au.cp * BLOW_WEAK < au.max_cp)
@@ -145,7 +146,7 @@ class GermanPlayer:
             least = BLOW_MIN_ODDS[exposed - 1]
             pos = g.unit(a).position
             defence = max(board.defence_at(g, a, pos), 1.0)
-            there = [x for x in g.adjacent_units(pos, "german") if not g.unit(x).cadre]
+            there = [x for x in g.adjacent_units(pos, Side.GERMAN) if not g.unit(x).cadre]
             strength = sum(board.attack_from(g, x, g.unit(x).position) for x in there)
             spots = [n for n in m.land_neighbours(pos)
                      if g.occupant(n) is None and n not in taken and n in self._supplied_if_held]
@@ -188,7 +189,7 @@ class GermanPlayer:
         if self._need is not None:
             return self._need
         m = g.data.map
-        allied_pos = [g.unit(a).position for a in board.combat_units(g, "allied")]
+        allied_pos = [g.unit(a).position for a in board.combat_units(g, Side.ALLIED)]
         need: dict[Hex, float] = {}
         for hexes in m.objectives.values():
             for h in hexes:
@@ -197,22 +198,22 @@ class GermanPlayer:
         for hexes in m.objectives.values():
             for h in hexes:
                 o = g.occupant(h)
-                held = o is not None and g.side_of(o) == "allied"
+                held = o is not None and g.side_of(o) == Side.ALLIED
                 threatened = any(distance(p, h) <= 2 for p in allied_pos)
                 for _, n in m.grid.adjacent(h):
                     if m.is_land(n) and g.occupant(n) is None:
                         # take back an objective the Allies hold; stand beside a garrison under threat
                         need[n] = need.get(n, 0.0) + (10.0 if held else 4.0 if threatened else 0.0)
         for h in self.main_line(g):
-            if g.occupant(h) is None or g.side_of(g.occupant(h)) == "german":
+            if g.occupant(h) is None or g.side_of(g.occupant(h)) == Side.GERMAN:
                 near = min((distance(h, p) for p in allied_pos), default=9)
                 need[h] = need.get(h, 0.0) + (4.0 if near <= 3 else 2.0)
         for p in allied_pos:
             for _, n in m.grid.adjacent(p):
-                if m.is_land(n) and (g.occupant(n) is None or g.side_of(g.occupant(n)) == "german"):
+                if m.is_land(n) and (g.occupant(n) is None or g.side_of(g.occupant(n)) == Side.GERMAN):
                     need[n] = need.get(n, 0.0) + (2.0 if m.naval_side[n] == "o" else 1.0)
         self._need = need
-        self._front = board.field(g, list(need), "german") if need else {}
+        self._front = board.field(g, list(need), Side.GERMAN) if need else {}
         return need
 
     def main_line(self, g: Game) -> list[Hex]:
@@ -234,7 +235,7 @@ class GermanPlayer:
             if post in best:
                 self.mover.claim(post, uid)
                 return board.path_to(best, post)
-            fld = board.field(g, [post], "german")
+            fld = board.field(g, [post], Side.GERMAN)
             target = min(best, key=lambda h: (fld.get(h, 99.0), best[h][0], h))
             self.mover.claim(target, uid)
             return board.path_to(best, target)
@@ -258,7 +259,7 @@ class GermanPlayer:
                 s += (g.data.charts.terrain[m.terrain[h]]["defence"] - 1.0) * 3.0
             if m.naval_side[h] == "o":
                 s += 1.0 + 0.8 * ocean_value
-            enemies = g.adjacent_units(h, "allied")
+            enemies = g.adjacent_units(h, Side.ALLIED)
             if enemies:
                 threat = sum(board.attack_from(g, e, g.unit(e).position) for e in enemies)
                 ratio = threat / max(board.defence_at(g, uid, h), 1.0)
@@ -277,7 +278,7 @@ class GermanPlayer:
             return []
         target = max(scored)[2]
         self.mover.claim(target, uid)
-        for e in g.adjacent_units(target, "allied"):  # those who come later can join the blow
+        for e in g.adjacent_units(target, Side.ALLIED):  # those who come later can join the blow
             self._strikers[e] = self._strikers.get(e, 0.0) + board.attack_from(g, uid, target)
         return board.path_to(best, target)
 
@@ -288,14 +289,14 @@ class GermanPlayer:
         best = 0.0
         for e in enemies:
             target = g.unit(e).position
-            others = sum(board.attack_from(g, x, g.unit(x).position) for x in g.adjacent_units(target, "german")
+            others = sum(board.attack_from(g, x, g.unit(x).position) for x in g.adjacent_units(target, Side.GERMAN)
                          if x != uid and not g.unit(x).cadre)
             others += self._strikers.get(e, 0.0)  # units already sent against it this phase
             odds = (mine + others) / max(board.defence_at(g, e, target), 1.0)
             if odds < 1.2:
                 continue
             value = 4.0 * min(odds, 3.0)
-            if not g.adjacent_units(target, "allied"):
+            if not g.adjacent_units(target, Side.ALLIED):
                 value += ISOLATED  # alone: nobody to support it, nobody to stop a second blow
             if not g.unit(e).in_supply:
                 value += ISOLATED / 2
@@ -354,7 +355,7 @@ class GermanPlayer:
             return Advance(p.unit, p.direction)
         here = g.unit(p.unit).position
         better = g.data.charts.terrain[m.terrain[p.into]]["defence"] > g.data.charts.terrain[m.terrain[here]]["defence"]
-        safe = len(g.adjacent_units(p.into, "allied")) <= 1
+        safe = len(g.adjacent_units(p.into, Side.ALLIED)) <= 1
         if better and safe and p.into in self._supplied:
             return Advance(p.unit, p.direction)
         return FinishUnit(p.unit)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Answer
+from .enums import Side
 from .events import DropResult, Event
 from .hexgrid import Hex, distance, neighbour
 from .prompts import DropZonePrompt
@@ -33,7 +34,15 @@ def drop_order(g: "Game") -> list[str]:
 
 def begin(g: "Game", events: list[Event]) -> bool:
     g.state.airborne = AirborneState()
-    return _current(g) is not None
+    return not _done(g)
+
+
+def _done(g: "Game") -> bool:
+    """True when every division has dropped: the phase is over and its state cleared."""
+    if _current(g) is not None:
+        return False
+    g.state.airborne = None
+    return True
 
 
 def _current(g: "Game") -> str | None:
@@ -60,24 +69,24 @@ def prompt(g: "Game") -> DropZonePrompt:
     uid = _current(g)
     zones = free_zones(g, uid)
     i = g.state.airborne.candidate % len(zones)
-    return DropZonePrompt(side="allied", unit=uid, zone=zones[i], candidate=i, candidates=len(zones))
+    return DropZonePrompt(side=Side.ALLIED, unit=uid, zone=zones[i], candidate=i, candidates=len(zones))
 
 
 def legal_actions(g: "Game", p: DropZonePrompt) -> list[Answer]:
     return [Answer("Y"), Answer("N")]
 
 
-def apply(g: "Game", action: Answer, events: list[Event]) -> None:
+def apply(g: "Game", action: Answer, events: list[Event]) -> bool:
+    """Drop the division (Y) or offer the next zone (N); True once every division has dropped."""
     a = g.state.airborne
     if action.choice == "N":
         a.candidate += 1
-        return
+        return False
     p = prompt(g)
     events.append(drop(g, p.unit, p.zone))
     a.division += 1
     a.candidate = 0
-    if _current(g) is None:
-        g.end_phase(events)
+    return _done(g)
 
 
 def drop(g: "Game", uid: str, zone: Hex) -> DropResult:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Allocate
 from .choices import AllocationChoices
+from .enums import Side
 from .events import Event, Message
 from .prompts import AllocationPrompt
 from .state import Allocation
@@ -40,16 +41,16 @@ def suggested(g: "Game", for_index: int | None = None) -> Allocation:
 
 
 def prompt(g: "Game") -> AllocationPrompt:
-    return AllocationPrompt(side="allied", for_turn=g.data.charts.turns[g.state.turn + 1], suggested=suggested(g))
+    return AllocationPrompt(side=Side.ALLIED, for_turn=g.data.charts.turns[g.state.turn + 1], suggested=suggested(g))
 
 
 def legal_actions(g: "Game", p: AllocationPrompt) -> AllocationChoices:
     return _CHOICES
 
 
-def apply(g: "Game", action: Allocate, events: list[Event]) -> None:
+def apply(g: "Game", action: Allocate, events: list[Event]) -> bool:
     g.state.allocation = Allocation(action.fuel, action.general, action.combat, action.amphibious)
     turn = g.data.charts.turns[g.state.turn + 1]
     events.append(Message(text=f"Transport for {turn}: fuel {action.fuel}%, general {action.general}%, "
                                f"combat {action.combat}%, amphibious {action.amphibious}%"))
-    g.end_phase(events)
+    return True  # one answer, and the phase is over

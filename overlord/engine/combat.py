@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from . import combat_results, fatigue, logistics, losses
 from .actions import Advance, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Retreat, Support
 from .choices import SupportChoices
+from .enums import PHASE_SIDE, CombatStep, Side
 from .events import CombatResult, Event, Message, PhaseStarted, UnitMoved
 from .hexgrid import Hex, direction_to, neighbour
 from .prompts import AdvancePrompt, AttackerPrompt, DefenderPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 
 # --------------------------------------------------------------------------- the phase
 def begin(g: "Game", events: list[Event]) -> bool:
-    side = "allied" if g.state.phase == "allied_combat" else "german"
+    side = PHASE_SIDE[g.state.phase]
     for u in g.units(side, status=None):
         u.attacks = 0
     g.state.combat = CombatState(side=side)
@@ -49,9 +50,9 @@ def begin(g: "Game", events: list[Event]) -> bool:
     return True
 
 
-def _end(g: "Game", events: list[Event]) -> None:
+def _end(g: "Game") -> None:
+    """The combat phase is over: nothing is left to attack, or the attacker has ended it."""
     g.state.combat = None
-    g.end_phase(events)
 
 
 def _next_pass(g: "Game") -> bool:
@@ -67,7 +68,7 @@ def _next_pass(g: "Game") -> bool:
 def _settle(g: "Game") -> bool:
     """Move to the next defender that can still be attacked; False when the phase is over."""
     c = g.state.combat
-    c.step = "defender"
+    c.step = CombatStep.DEFENDER
     while True:
         while c.index < len(c.candidates):
             if eligible_attackers(g, c.candidates[c.index]):
@@ -83,13 +84,13 @@ def _settle(g: "Game") -> bool:
             return False
 
 
-def _advance_cycle(g: "Game", events: list[Event]) -> None:
+def _advance_cycle(g: "Game") -> None:
     c = g.state.combat
     c.index += 1
     c.attackers, c.offers = [], []
     c.naval = c.air = c.defence_naval = c.defence_air = c.attack_level = c.defence_level = 0
     if not _settle(g):
-        _end(g, events)
+        _end(g)
 
 
 # --------------------------------------------------------------------------- who may fight
@@ -104,7 +105,7 @@ def can_attack(g: "Game", uid: str) -> bool:
             return False
     elif u.attacks > 0:
         return False
-    if spec.side == "german":
+    if spec.side == Side.GERMAN:
         return u.in_supply
     return logistics.combat_supply_cost(g, 1, 1, u.cp) <= g.state.pools.combat
 
@@ -139,7 +140,7 @@ def attack_strength(g: "Game", uid: str) -> float:
 def defence_strength(g: "Game", uid: str) -> float:
     u = g.unit(uid)
     strength = u.cp * fatigue.effectiveness(g, u) * g.data.charts.terrain[terrain_of(g, uid)]["defence"]
-    if g.side_of(uid) == "german" and not u.in_supply:
+    if g.side_of(uid) == Side.GERMAN and not u.in_supply:
         strength *= g.data.rules.german_supply.out_of_supply_strength_percent / 100
     return strength
 
@@ -152,7 +153,7 @@ def odds(g: "Game", attackers: list[str], defender: str) -> float:
 
 def max_attack_level(g: "Game", attackers: list[str]) -> int:
     level = min(fatigue.max_strategy_level(g, g.unit(a)) for a in attackers)
-    if g.side_of(attackers[0]) == "allied":
+    if g.side_of(attackers[0]) == Side.ALLIED:
         cp = sum(g.unit(a).cp for a in attackers)
         while level > 1 and logistics.combat_supply_cost(g, level, 1, cp) > g.state.pools.combat:
             level -= 1
@@ -167,30 +168,30 @@ def in_naval_range(g: "Game", hex_: Hex) -> bool:
 def prompt(g: "Game"):
     c = g.state.combat
     d = c.defender
-    if c.step == "defender":
+    if c.step == CombatStep.DEFENDER:
         return DefenderPrompt(side=c.side, defender=d, attackers=tuple(eligible_attackers(g, d)),
                               pass_no=c.pass_no, second_combat=c.second_active)
-    if c.step == "attacker":
+    if c.step == CombatStep.ATTACKER:
         return AttackerPrompt(side=c.side, attacker=c.offers[0], defender=d, chosen=tuple(c.attackers))
-    if c.step in ("support", "defence_support"):
-        defensive = c.step == "defence_support"
+    if c.step in (CombatStep.SUPPORT, CombatStep.DEFENCE_SUPPORT):
+        defensive = c.step == CombatStep.DEFENCE_SUPPORT
         st = g.state
         in_range = in_naval_range(g, g.unit(d).position)
-        return SupportPrompt(side="allied", defender=d, defensive=defensive,
+        return SupportPrompt(side=Side.ALLIED, defender=d, defensive=defensive,
                              naval_max=min(99, st.naval_left) if in_range else 0, air_max=min(99, st.air_left),
                              in_naval_range=in_range)
-    if c.step == "attack_level":
+    if c.step == CombatStep.ATTACK_LEVEL:
         return StrategyPrompt(side=c.side, role="attack", defender=d, attackers=tuple(c.attackers),
                               max_level=max_attack_level(g, c.attackers), odds=round(odds(g, c.attackers, d), 2))
-    if c.step == "defence_level":
+    if c.step == CombatStep.DEFENCE_LEVEL:
         return StrategyPrompt(side=enemy(c.side), role="defence", defender=d, attackers=tuple(c.attackers),
                               max_level=fatigue.max_strategy_level(g, g.unit(d)),
                               odds=round(odds(g, c.attackers, d), 2))
-    if c.step == "retreat":
+    if c.step == CombatStep.RETREAT:
         uid = c.retreat_unit
         return RetreatPrompt(side=g.side_of(uid), unit=uid, directions=tuple(retreat_directions(g, uid)),
                              cadre=c.retreat_cadre, automatic=c.defence_level <= 3)
-    if c.step == "advance":
+    if c.step == CombatStep.ADVANCE:
         uid = c.advancers[0]
         return AdvancePrompt(side=c.side, unit=uid, direction=direction_to(g.unit(uid).position, c.vacated),
                              into=c.vacated)
@@ -214,46 +215,54 @@ def legal_actions(g: "Game", p):
 
 
 # --------------------------------------------------------------------------- answers
-def apply(g: "Game", action, events: list[Event]) -> None:
-    c = g.state.combat
+def apply(g: "Game", action, events: list[Event]) -> bool:
+    """Carry out an answer; True when that ends the combat phase."""
     if isinstance(action, EndPhase):
-        _end(g, events)
-        return
+        _end(g)
+    else:
+        _answer(g, action, events)
+    return g.state.combat is None
+
+
+def _answer(g: "Game", action, events: list[Event]) -> None:
+    c = g.state.combat
     step = c.step
-    if step == "defender":
+    if step == CombatStep.DEFENDER:
         if action.choice == "N":
-            _advance_cycle(g, events)
+            _advance_cycle(g)
             return
         c.offers = eligible_attackers(g, c.defender)
         c.attackers = []
-        c.step = "attacker"
-    elif step == "attacker":
+        c.step = CombatStep.ATTACKER
+    elif step == CombatStep.ATTACKER:
         uid = c.offers.pop(0)
         if action.choice == "Y":
             c.attackers.append(uid)
-        if g.side_of(uid) == "allied":  # only offer units the combat supply can still carry
+        if g.side_of(uid) == Side.ALLIED:  # only offer units the combat supply can still carry
             c.offers = [o for o in c.offers if _affordable(g, c.attackers + [o])]
         if c.offers:
             return
         if not c.attackers:
-            _advance_cycle(g, events)
+            _advance_cycle(g)
             return
-        c.step = "support" if c.side == "allied" and _support_possible(g) else "attack_level"
-    elif step == "support":
+        supported = c.side == Side.ALLIED and _support_possible(g)
+        c.step = CombatStep.SUPPORT if supported else CombatStep.ATTACK_LEVEL
+    elif step == CombatStep.SUPPORT:
         c.naval, c.air = _spend_support(g, action)
-        c.step = "attack_level"
-    elif step == "attack_level":
+        c.step = CombatStep.ATTACK_LEVEL
+    elif step == CombatStep.ATTACK_LEVEL:
         c.attack_level = action.level
-        c.step = "defence_support" if c.side == "german" and _support_possible(g) else "defence_level"
-    elif step == "defence_support":
+        defensive = c.side == Side.GERMAN and _support_possible(g)
+        c.step = CombatStep.DEFENCE_SUPPORT if defensive else CombatStep.DEFENCE_LEVEL
+    elif step == CombatStep.DEFENCE_SUPPORT:
         c.defence_naval, c.defence_air = _spend_support(g, action)
-        c.step = "defence_level"
-    elif step == "defence_level":
+        c.step = CombatStep.DEFENCE_LEVEL
+    elif step == CombatStep.DEFENCE_LEVEL:
         c.defence_level = action.level
         resolve(g, events)
-    elif step == "retreat":
+    elif step == CombatStep.RETREAT:
         retreat(g, action, events)
-    elif step == "advance":
+    elif step == CombatStep.ADVANCE:
         advance(g, action, events)
 
 
@@ -279,7 +288,7 @@ def resolve(g: "Game", events: list[Event]) -> None:
     att_str = sum(attack_strength(g, a) for a in attackers)
     def_str = defence_strength(g, c.defender)
     # combat supply: the Allied side pays the chart's cell for its CP; a shortfall weakens it
-    if c.side == "allied":
+    if c.side == Side.ALLIED:
         factor, supply_spent = _pay_combat_supply(g, a_level, d_level, att_cp)
         att_str *= factor
     else:
@@ -288,7 +297,7 @@ def resolve(g: "Game", events: list[Event]) -> None:
     ratio = att_str / max(def_str, 0.01)
     att_loss, def_loss = combat_results.roll_losses(charts, rules, rng, a_level, d_level, ratio, len(attackers),
                                                     att_cp, d.cp)
-    if c.side == "allied":
+    if c.side == Side.ALLIED:
         def_loss += combat_results.bombardment(charts, c.naval + c.air, rng, german_defender=True)
     else:
         def_loss = max(0, def_loss - combat_results.bombardment(charts, c.defence_naval + c.defence_air, rng,
@@ -403,7 +412,7 @@ def _start_retreat(g: "Game", events: list[Event]) -> None:
         losses.eliminate(g, uid, events, cadre=False)
         _start_advance(g, start, events)
         return
-    c.step = "retreat"
+    c.step = CombatStep.RETREAT
 
 
 def retreat(g: "Game", action, events: list[Event]) -> None:
@@ -429,7 +438,7 @@ def retreat(g: "Game", action, events: list[Event]) -> None:
     where = g.data.map.describe(target)
     events.append(UnitMoved(text=f"{spec.name} retreats to {where}", unit=uid, origin=start, to=target, cost=0,
                             fuel=0, mp_left=u.mp))
-    if spec.side == "german":
+    if spec.side == Side.GERMAN:
         losses.german_occupies(g, target, events)
     if g.in_enemy_zoc(uid):
         extra = max(1, percent_of(u.cp, r.combat.retreat_next_to_enemy_percent))
@@ -453,7 +462,7 @@ def _start_advance(g: "Game", vacated: Hex, events: list[Event]) -> None:
     c.advancers = [a for a in c.attackers if g.unit(a).status == ASHORE and g.occupant(vacated) is None
                    and direction_to(g.unit(a).position, vacated) is not None]
     if c.advancers:
-        c.step = "advance"
+        c.step = CombatStep.ADVANCE
     else:
         _after_combat(g, events)
 
@@ -468,7 +477,7 @@ def advance(g: "Game", action, events: list[Event]) -> None:
         where = g.data.map.describe(c.vacated)
         events.append(UnitMoved(text=f"{g.spec(uid).name} advances into {where}", unit=uid, origin=start,
                                 to=c.vacated, cost=0, fuel=0, mp_left=u.mp))
-        if g.side_of(uid) == "german":
+        if g.side_of(uid) == Side.GERMAN:
             losses.german_occupies(g, c.vacated, events)
         c.advancers = []
     if not c.advancers:
@@ -489,7 +498,7 @@ def _after_combat(g: "Game", events: list[Event]) -> None:
         c.candidates = [d for d in defender_candidates(g, c.side) if d in targets]
         c.index = -1
         events.append(Message(text="The attackers may attack again (second combat)"))
-    _advance_cycle(g, events)
+    _advance_cycle(g)
 
 
 def preview(g: "Game", attackers: list[str], defender: str, attack_level: int, defence_level: int) -> dict:
@@ -497,13 +506,14 @@ def preview(g: "Game", attackers: list[str], defender: str, attack_level: int, d
     counting an Allied side's shortage of combat supply as the fight would."""
     ratio = odds(g, attackers, defender)
     att_cp = sum(g.unit(a).cp for a in attackers)
-    if g.side_of(attackers[0]) == "allied":
+    allied_attack = g.side_of(attackers[0]) == Side.ALLIED
+    if allied_attack:
         ratio *= supply_factor(g, attack_level, defence_level, att_cp)
     else:
         ratio /= supply_factor(g, attack_level, defence_level, g.unit(defender).cp)
     att, dfn = combat_results.expected_losses(g.data.charts, g.data.rules, attack_level, defence_level, ratio,
                                               len(attackers), att_cp, g.unit(defender).cp)
     cost = logistics.combat_supply_cost(g, attack_level, defence_level,
-                                        att_cp if g.side_of(attackers[0]) == "allied" else g.unit(defender).cp)
+                                        att_cp if allied_attack else g.unit(defender).cp)
     return {"odds": round(ratio, 2), "attacker_losses": round(att, 1), "defender_losses": round(dfn, 1),
-            "combat_supply": cost if g.side_of(attackers[0]) == "allied" or g.side_of(defender) == "allied" else 0}
+            "combat_supply": cost if allied_attack or g.side_of(defender) == Side.ALLIED else 0}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .enums import Side
 from .state import UnitState
 from .util import clamp, percent_of
 
@@ -53,7 +54,7 @@ def replacements(g: "Game", u: UnitState, side: str) -> int:
     r = g.data.rules.replacements
     if u.cp >= u.max_cp or not u.in_supply:
         return 0
-    if side == "allied":
+    if side == Side.ALLIED:
         if not u.general_supplied:
             return 0
         gain = percent_of(u.max_cp, r.allied_rest_percent if not u.acted else r.allied_line_percent)

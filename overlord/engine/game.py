@@ -1,14 +1,14 @@
-"""The game: state plus data, the phase machine, and the public API.
+"""The game: state plus data, the order of play, and the public API.
 
     game = Game.new(settings, seed)     # or Game.new(None, seed) to ask the scenario questions
     game.prompt                          # what is being asked, and of which side
     game.legal_actions()                 # the legal answers (a sequence)
     events = game.apply(action)          # IllegalAction if not legal; nothing changes then
 
-The turn runs as DESIGN.md sets out: logistics, allocation, interdiction,
-Allied movement and combat, German movement and combat, end of turn. Each
-phase is a module with ``begin``, ``prompt``, ``legal_actions`` and ``apply``;
-``begin`` returns False when the phase has nothing to ask (it is skipped).
+``Game.apply`` hands the answer to the phase in hand (a handler in
+phases.HANDLERS) and, when that ends the phase, runs the game on in one loop
+(``Game._advance``, whose docstring gives the order of a whole game) to the
+next question.
 """
 
 from __future__ import annotations
@@ -18,19 +18,19 @@ import json
 from collections.abc import Sequence
 from typing import Iterator
 
-from . import airborne, phases, setup
+from . import logistics, setup, victory
 from .actions import Action
 from .data import GameData, UnitSpec, cached_data
+from .enums import TURN_PHASES, Phase, Side, UnitStatus
 from .events import Event
 from .hexgrid import Hex
+from .phases import HANDLERS, PhaseHandler
 from .prompts import GameOverPrompt, Prompt
 from .rng import Rng, seed_state
 from .settings import Settings
 from .state import AFLOAT, ASHORE, COASTAL, GameState, SetupState, UnitState
 from .util import enemy
 
-TURN_PHASES = ("allocation", "interdiction", "allied_movement", "allied_combat", "german_movement", "german_combat")
-SIDES = ("allied", "german")
 
 
 class IllegalAction(ValueError):
@@ -43,9 +43,14 @@ class Game:
         self.data = data if data is not None else cached_data()
         self.actions: list[Action] = []
         self.opening_events: list[Event] = []
+        # What is worked out from the state, never saved. Game alone keeps these up to date: it
+        # forgets them whenever the state changes (see changed and edited).
         self._prompt: Prompt | None = None
         self._legal: Sequence[Action] | None = None
-        self.scratch: dict = {}  # derived values the rules work out once per state (never saved)
+        self._memo: dict[str, dict] = {}  # values the rules work out once per state (see memo)
+        self._occupant: dict[Hex, str] = {}  # the board index: combat unit ashore by position
+        self._depot: dict[Hex, str] = {}  # depot ashore by position
+        self._zoc_cache: dict[str, frozenset[Hex]] = {}  # zone of control by side
         self._rebuild_index()
 
     # ------------------------------------------------------------------ creation
@@ -59,12 +64,34 @@ class Game:
         events: list[Event] = []
         if settings is None:
             state.questions_asked = True
-            state.phase = "questions"
+            state.phase = Phase.QUESTIONS
             state.setup = SetupState(queue=list(setup.FIRST_QUESTIONS))
-        else:
-            game._begin_game(events)
+        else:  # the settings answer the questions: straight on to the board and the drops
+            game._advance(events)
         game.opening_events = events
         return game
+
+    def clone(self, reseed: int | None = None) -> Game:
+        """A copy of the game that shares nothing mutable with it, for a computer player that
+        searches: played on with the same actions it gives the same prompts, legal actions, events
+        and state hashes. With ``reseed`` its random generator is a fresh one from that seed, so
+        that a search cannot see the game's own future draws.
+
+        The frozen data and settings are shared; the state is copied field by field
+        (GameState.copy) and the board index copied rather than rebuilt.
+        """
+        twin = Game.__new__(Game)  # not __init__: it would rebuild the board index
+        twin.state = self.state.copy(None if reseed is None else Rng(seed_state(reseed)))
+        twin.data = self.data
+        twin.actions = list(self.actions)
+        twin.opening_events = list(self.opening_events)
+        twin._prompt = self._prompt  # frozen, and drawn from the state without chance
+        twin._legal = list(self._legal) if isinstance(self._legal, list) else self._legal
+        twin._memo = {}
+        twin._occupant = dict(self._occupant)
+        twin._depot = dict(self._depot)
+        twin._zoc_cache = dict(self._zoc_cache)  # of frozensets
+        return twin
 
     @classmethod
     def replay(cls, settings: Settings | None, seed: int, actions: Sequence[Action],
@@ -80,8 +107,8 @@ class Game:
     @property
     def prompt(self) -> Prompt:
         if self._prompt is None:
-            if self.state.phase == "game_over":
-                self._prompt = GameOverPrompt(side="none")
+            if self.state.phase == Phase.GAME_OVER:
+                self._prompt = GameOverPrompt(side=Side.NONE)
             else:
                 self._prompt = self._handler().prompt(self)
         return self._prompt
@@ -96,7 +123,11 @@ class Game:
         return action in self.legal_actions()
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply a legal action and return the events it caused."""
+        """Apply a legal action and return the events it caused.
+
+        The phase in hand carries the answer out; when that ends the phase the game runs on
+        (``_advance``) to the next question, or to its end.
+        """
         if self.over:
             raise IllegalAction("the game is over: no more actions")
         if not isinstance(action, Action):
@@ -104,19 +135,18 @@ class Game:
         if action not in self.legal_actions():
             raise IllegalAction(self._why_illegal(action))
         events: list[Event] = []
-        self.scratch.clear()
+        self.changed()
         try:
-            self._handler().apply(self, action, events)
+            if self._handler().apply(self, action, events):
+                self._advance(events)
         finally:
-            self.scratch.clear()
+            self.changed()
         self.actions.append(action)
-        self._prompt = None
-        self._legal = None
         return events
 
     @property
     def over(self) -> bool:
-        return self.state.phase == "game_over"
+        return self.state.phase == Phase.GAME_OVER
 
     @property
     def initial_settings(self) -> Settings | None:
@@ -142,8 +172,56 @@ class Game:
         more = f" (and {len(legal) - 8} more)" if len(legal) > 8 else ""
         return f"{action!r} is not a legal answer to {prompt.kind} ({prompt.side}); legal: {sample}{more}"
 
-    def _handler(self):
-        return phases.HANDLERS[self.state.phase]
+    def _handler(self) -> PhaseHandler:
+        return HANDLERS[self.state.phase]
+
+    # ------------------------------------------------------------------ the order of play
+    def _advance(self, events: list[Event]) -> None:
+        """The phase in hand is over: run the game on to the next phase that asks something.
+
+        A whole game, in order (a phase with nothing to ask is skipped):
+
+            questions         the scenario questions (only in a game made with Game.new(None, seed))
+              > the units are placed
+            airborne          the three parachute drops
+            every turn, D-Day first:
+              > logistics     weather, transport, arrivals, supply lines, upkeep (logistics.start_turn)
+              allocation, interdiction, allied_movement, allied_combat, german_movement, german_combat
+                              (the scenario's last turn has none of these: only the reckoning)
+              > end of turn   the turn's victory points (victory.end_turn)
+            game_over         after the last turn, with the final report (victory.end_game)
+
+        (> marks the steps that run by themselves, between phases.)
+        """
+        while True:
+            phase = self._next_phase(events)
+            self.state.phase = phase
+            if phase == Phase.GAME_OVER or self._begin(phase, events):
+                return
+
+    def _next_phase(self, events: list[Event]) -> Phase:
+        """The phase after the current one, running the steps that come between them."""
+        phase = self.state.phase
+        if phase == Phase.QUESTIONS:  # the answers are in: set up the board
+            setup.place_units(self)
+            self.edited()
+            return Phase.AIRBORNE
+        if phase in TURN_PHASES and phase != TURN_PHASES[-1]:
+            return TURN_PHASES[TURN_PHASES.index(phase) + 1]
+        if phase != Phase.AIRBORNE:  # the turn is over
+            victory.end_turn(self, events)
+            if self.is_last_turn:
+                victory.end_game(self, events)
+                return Phase.GAME_OVER
+            self.state.turn += 1
+        logistics.start_turn(self, events)  # a new turn (D-Day, after the drops)
+        return TURN_PHASES[0]
+
+    def _begin(self, phase: Phase, events: list[Event]) -> bool:
+        """Start ``phase``; True if it has something to ask."""
+        if phase in TURN_PHASES and self.is_last_turn:
+            return False  # the scenario's last turn has no allocation, movement or combat
+        return HANDLERS[phase].begin(self, events)
 
     # ------------------------------------------------------------------ turns
     @property
@@ -161,45 +239,6 @@ class Game:
 
     def turn_of(self, label: str) -> int:
         return self.data.charts.turn_index(label)
-
-    # ------------------------------------------------------------------ the phase machine
-    def end_phase(self, events: list[Event]) -> None:
-        """The current phase is over: go on to the next one that has something to ask."""
-        phase = self.state.phase
-        if phase == "questions":
-            self.state.setup = None
-            self._begin_game(events)
-            return
-        if phase == "airborne":
-            self.state.airborne = None
-            self._start_turn(events)
-            return
-        self._run_phases(TURN_PHASES.index(phase) + 1, events)
-
-    def _begin_game(self, events: list[Event]) -> None:
-        setup.place_units(self)
-        self._rebuild_index()
-        self.state.phase = "airborne"
-        if not airborne.begin(self, events):
-            self.end_phase(events)
-
-    def _start_turn(self, events: list[Event]) -> None:
-        phases.start_turn(self, events)
-        self._run_phases(0, events)
-
-    def _run_phases(self, start: int, events: list[Event]) -> None:
-        # the last turn of a scenario has no allocation, movement or combat: only the reckoning
-        for phase in TURN_PHASES[start:] if not self.is_last_turn else ():
-            self.state.phase = phase
-            if phases.HANDLERS[phase].begin(self, events):
-                return
-        phases.end_turn(self, events)
-        if self.state.turn >= self.last_turn:
-            self.state.phase = "game_over"
-            phases.end_game(self, events)
-            return
-        self.state.turn += 1
-        self._start_turn(events)
 
     # ------------------------------------------------------------------ the board
     def spec(self, uid: str) -> UnitSpec:
@@ -222,7 +261,8 @@ class Game:
     def depot_at(self, hex_: Hex) -> str | None:
         return self._depot.get(hex_)
 
-    def units(self, side: str | None = None, status: str | None = ASHORE, combat: bool | None = None) -> Iterator[UnitState]:
+    def units(self, side: str | None = None, status: UnitStatus | None = ASHORE,
+              combat: bool | None = None) -> Iterator[UnitState]:
         """Units in order-of-battle order, filtered by side, status and combat (not depot)."""
         for uid, u in self.state.units.items():
             spec = self.data.units[uid]
@@ -234,10 +274,9 @@ class Game:
                 continue
             yield u
 
-    def place(self, uid: str, hex_: Hex, status: str = ASHORE) -> None:
+    def place(self, uid: str, hex_: Hex, status: UnitStatus = ASHORE) -> None:
         """Put a unit on a position (lifting it from where it was)."""
         self.lift(uid)
-        self.scratch.clear()
         u = self.state.units[uid]
         u.position = hex_
         u.status = status
@@ -251,7 +290,7 @@ class Game:
     def lift(self, uid: str) -> None:
         """Take a unit off the board index (its status and position are the caller's to set)."""
         u = self.state.units[uid]
-        self.scratch.clear()
+        self.changed()
         if u.position is not None and u.status == ASHORE:
             if self._depot.get(u.position) == uid:
                 del self._depot[u.position]
@@ -285,10 +324,37 @@ class Game:
                 out.append(uid)
         return out
 
+    # ------------------------------------------------------------------ what is worked out from the state
+    def memo(self, name: str) -> dict:
+        """A dict where a rule keeps what it works out once per state (``name`` keeps rules apart).
+        Game empties it whenever the state changes."""
+        found = self._memo.get(name)
+        if found is None:
+            found = self._memo[name] = {}
+        return found
+
+    def changed(self) -> None:
+        """Forget what was worked out from the state: the prompt, the legal actions, the rules' memos.
+
+        Game does this itself after every action and whenever it moves a unit (place, lift); a rule
+        that changes units otherwise in the middle of an action (movement points, a unit stopped)
+        calls it before asking again what they may do.
+        """
+        self._memo.clear()
+        self._prompt = None
+        self._legal = None
+
+    def edited(self) -> None:
+        """The state was edited from outside the rules (a test or a tool building a position, a
+        phase begun by hand): rebuild the board index from the units and forget everything worked
+        out from the state as it was."""
+        self._rebuild_index()
+        self.changed()
+
     def _rebuild_index(self) -> None:
-        self._occupant: dict[Hex, str] = {}
-        self._depot: dict[Hex, str] = {}
-        self._zoc_cache: dict[str, frozenset[Hex]] = {}
+        self._occupant.clear()
+        self._depot.clear()
+        self._zoc_cache.clear()
         for uid, u in self.state.units.items():
             if u.status == ASHORE and u.position is not None:
                 if self.data.units[uid].is_depot:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Interdict
+from .enums import Side
 from .events import Event, Message
 from .prompts import InterdictionPrompt
 from .util import round_half_up
@@ -35,7 +36,7 @@ def begin(g: "Game", events: list[Event]) -> bool:
 def prompt(g: "Game") -> InterdictionPrompt:
     st = g.state
     reduction = g.data.charts.interdiction_weather_reduction[st.weather]
-    return InterdictionPrompt(side="allied", weather=st.weather, air_available=st.air_left,
+    return InterdictionPrompt(side=Side.ALLIED, weather=st.weather, air_available=st.air_left,
                               max_points=min(99, st.air_left), effective_percent=100 - reduction)
 
 
@@ -43,13 +44,13 @@ def legal_actions(g: "Game", p: InterdictionPrompt) -> list[Interdict]:
     return [Interdict(n) for n in range(p.max_points + 1)]
 
 
-def apply(g: "Game", action: Interdict, events: list[Event]) -> None:
+def apply(g: "Game", action: Interdict, events: list[Event]) -> bool:
     st = g.state
     st.interdiction = action.air_points
     st.air_left -= action.air_points
     events.append(Message(text=f"{action.air_points} air points fly interdiction "
                                f"({effective_points(g, action.air_points)} effective in {st.weather} weather)"))
-    g.end_phase(events)
+    return True  # one answer, and the phase is over
 
 
 def effective_points(g: "Game", points: int) -> int:
@@ -70,7 +71,7 @@ def interdict_german_units(g: "Game", events: list[Event]) -> None:
     points = effective_points(g, max(0, g.state.interdiction))
     low, high = decrease_range(g, points)
     total = 0
-    for u in g.units("german"):
+    for u in g.units(Side.GERMAN):
         u.interdicted = g.rng.randint(low, high) if high > 0 else 0
         total += u.interdicted
     if points:

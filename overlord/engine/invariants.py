@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import fatigue, supply, victory
+from .enums import Side
 from .state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def violations(g: "Game") -> list[str]:
                 out.append(f"{uid} and {table[u.position]} share {u.position}")
             table[u.position] = uid
         elif u.status == AFLOAT:
-            if u.position is None or m.is_land(u.position) or spec.side != "allied":
+            if u.position is None or m.is_land(u.position) or spec.side != Side.ALLIED:
                 out.append(f"{uid} is afloat at {u.position}")
         elif u.status in (PENDING, ELIMINATED, COASTAL):
             if u.position is not None:
@@ -73,7 +74,7 @@ def violations(g: "Game") -> list[str]:
         out.append("the board index holds units the state does not place")
     # the score is the sum of its categories, and the history agrees with it
     points = victory.category_points(g)
-    total = sum(points["allied"].values()) - sum(points["german"].values())
+    total = sum(points[Side.ALLIED].values()) - sum(points[Side.GERMAN].values())
     if abs(total - victory.score(g)) > 1e-6:
         out.append("the score is not the sum of its categories")
     if st.final_report is not None and abs(st.final_report["allied_score"] - round(total, 1)) > 0.051:
@@ -88,4 +89,4 @@ def supply_violations(g: "Game") -> list[str]:
         return []
     cut = set(supply.allied_out_of_supply(g))
     return [f"{u.id} in_supply={u.in_supply} but the trace says {u.id not in cut}"
-            for u in g.units("allied", ASHORE) if u.in_supply != (u.id not in cut)]
+            for u in g.units(Side.ALLIED, ASHORE) if u.in_supply != (u.id not in cut)]

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from . import fatigue, losses, supply
 from .data import CATEGORIES, WEATHERS
-from .events import Event, LogisticsReport, Message
+from .enums import Side
+from .events import Event, LogisticsReport, Message, PhaseStarted
 from .state import AFLOAT, ASHORE, PENDING, Allocation
 from .util import percent_of, round_half_up
 
@@ -122,7 +123,7 @@ def landing_supply(g: "Game", cp: int) -> dict[str, int]:
 def fuel_cost(g: "Game", uid: str, movement_points: int) -> int:
     """Fuel for ``movement_points``: 10 (infantry types) or 15 per point per 100 CP, proportionate."""
     spec = g.spec(uid)
-    if spec.side != "allied":
+    if spec.side != Side.ALLIED:
         return 0
     c = g.data.charts
     return round_half_up(movement_points * c.fuel_per_mp[spec.fuel_class] * g.unit(uid).cp / c.fuel_base_cp)
@@ -146,6 +147,8 @@ def amphibious_cost(g: "Game", uid: str) -> int:
 
 # --------------------------------------------------------------------------- the turn's logistics
 def start_turn(g: "Game", events: list[Event]) -> None:
+    """The turn's logistics, before its first phase."""
+    events.append(PhaseStarted(text=f"Turn {g.turn_label}", turn=g.turn_label, phase="logistics"))
     st = g.state
     for u in st.units.values():
         u.attacks = 0
@@ -192,7 +195,7 @@ def arrivals(g: "Game", events: list[Event]) -> list[str]:
         if u.status != PENDING or u.arrival is None or u.arrival > g.state.turn:
             continue
         spec = g.spec(uid)
-        if spec.side == "allied":
+        if spec.side == Side.ALLIED:
             g.place(uid, m.waiting[spec.nation], AFLOAT)
             continue
         where = entry_position(g, m.entry[spec.entry])
@@ -213,7 +216,7 @@ def entry_position(g: "Game", entry):
     if g.occupant(entry) is None:
         return entry
     candidates = [h for h in grid.within(entry, 2)
-                  if m.is_land(h) and g.occupant(h) is None and grid.on_edge(h) and h not in g.zoc("allied")]
+                  if m.is_land(h) and g.occupant(h) is None and grid.on_edge(h) and h not in g.zoc(Side.ALLIED)]
     candidates.sort(key=lambda h: (abs(h[0] - entry[0]) + abs(h[1] - entry[1]), h[1], h[0]))
     return candidates[0] if candidates else None
 
@@ -227,7 +230,7 @@ def pay_upkeep(g: "Game") -> tuple[int, list[str]]:
     pools = g.state.pools
     paid = 0
     deprived = []
-    units = [u for u in g.units("allied", ASHORE, combat=True)]
+    units = [u for u in g.units(Side.ALLIED, ASHORE, combat=True)]
     units.sort(key=lambda u: not g.in_enemy_zoc(u.id))
     for u in units:
         if not u.in_supply:
@@ -272,7 +275,7 @@ def suffer_attrition(g: "Game", out_allied: list[str], deprived: list[str], out_
 def recover(g: "Game") -> None:
     for u in g.units(None, ASHORE, combat=True):
         fatigue.recover(g, u, g.in_enemy_zoc(u.id))
-    for u in g.units("allied", AFLOAT):
+    for u in g.units(Side.ALLIED, AFLOAT):
         fatigue.recover(g, u, False)
 
 

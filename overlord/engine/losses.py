@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .enums import Side
 from .events import Event, MarkerDestroyed, UnitEliminated
 from .hexgrid import Hex
 from .state import ELIMINATED
@@ -26,7 +27,7 @@ def inflict(g: "Game", uid: str, amount: int, events: list[Event], *, supply: bo
     amount = max(0, min(amount, u.cp))
     u.cp -= amount
     tally = g.state.tally
-    if g.side_of(uid) == "allied":
+    if g.side_of(uid) == Side.ALLIED:
         if supply:
             tally.allied_supply_casualties += amount
         else:
@@ -43,14 +44,14 @@ def eliminate(g: "Game", uid: str, events: list[Event], cadre: bool = True) -> N
     u = g.unit(uid)
     spec = g.spec(uid)
     tally = g.state.tally
-    if spec.side == "german" and cadre and not u.cadre and not spec.is_coastal:
+    if spec.side == Side.GERMAN and cadre and not u.cadre and not spec.is_coastal:
         rules = g.data.rules.combat
         u.cp = max(rules.cadre_minimum, u.max_cp * rules.cadre_percent // 100)
         u.cadre = True
         tally.german_eliminated += 1
         events.append(UnitEliminated(text=f"{spec.name} is eliminated and forms a cadre", unit=uid, cadre=True))
         return
-    if spec.side == "german":
+    if spec.side == Side.GERMAN:
         if not u.cadre:
             tally.german_eliminated += 1
     else:

@@ -32,10 +32,12 @@ from typing import TYPE_CHECKING
 from . import combat_results, fatigue, interdiction, logistics, losses
 from .actions import EndPhase, FinishUnit, Move
 from .data import Beach
+from .enums import PHASE_SIDE, Side
 from .events import Event, Landed, Message, PhaseStarted, UnitMoved
 from .hexgrid import Hex, distance, neighbour
 from .prompts import MovePrompt
 from .state import AFLOAT, ASHORE, MovementState
+from .util import enemy
 
 if TYPE_CHECKING:
     from .game import Game
@@ -44,10 +46,10 @@ if TYPE_CHECKING:
 # --------------------------------------------------------------------------- the phase
 def begin(g: "Game", events: list[Event]) -> bool:
     st = g.state
-    side = "allied" if st.phase == "allied_movement" else "german"
-    if side == "german" and st.turn == 0 and not st.settings.german_dday_movement:
+    side = PHASE_SIDE[st.phase]
+    if side == Side.GERMAN and st.turn == 0 and not st.settings.german_dday_movement:
         return False
-    if side == "german":
+    if side == Side.GERMAN:
         interdiction.interdict_german_units(g, events)
     rules = g.data.rules.movement
     ashore, afloat = [], []
@@ -65,16 +67,17 @@ def begin(g: "Game", events: list[Event]) -> bool:
         u.moved = u.stopped = False
     ashore.sort(key=lambda u: (u.position[0], u.position[1]))
     st.movement = MovementState(side=side, order=[u.id for u in ashore + afloat])
-    g.scratch.clear()  # movement points have been set
+    g.changed()  # movement points have been set
     events.append(PhaseStarted(text=f"{side.title()} movement", turn=g.turn_label, phase=st.phase))
     if not _settle(g):
-        return _finish(g, events)
+        _finish(g)
+        return False
     return True
 
 
-def _finish(g: "Game", events: list[Event]) -> bool:
+def _finish(g: "Game") -> None:
+    """The movement phase is over (no unit can move, or the side has ended it)."""
     g.state.movement = None
-    return False
 
 
 def _settle(g: "Game") -> bool:
@@ -111,27 +114,28 @@ def legal_actions(g: "Game", p: MovePrompt) -> list:
     return [Move(p.unit, d) for d in p.directions] + [FinishUnit(p.unit), EndPhase()]
 
 
-def apply(g: "Game", action, events: list[Event]) -> None:
+def apply(g: "Game", action, events: list[Event]) -> bool:
+    """Carry out an answer; True when that ends the movement phase."""
     mv = g.state.movement
     if isinstance(action, EndPhase):
-        g.state.movement = None
-        g.end_phase(events)
-        return
+        _finish(g)
+        return True
     if isinstance(action, Move):
         step(g, action.unit, action.direction, events)
-        g.scratch.clear()  # the board has changed
+        g.changed()  # the unit has moved, or has stopped
         if legal_directions(g, action.unit):
-            return  # the same unit keeps the move
+            return False  # the same unit keeps the move
     mv.index += 1
-    if not _settle(g):
-        g.state.movement = None
-        g.end_phase(events)
+    if _settle(g):
+        return False
+    _finish(g)
+    return True
 
 
 # --------------------------------------------------------------------------- what a unit may do
 def legal_directions(g: "Game", uid: str) -> list[int]:
     """The directions ``uid`` may move now (worked out once per state of the board)."""
-    cache = g.scratch.setdefault("directions", {})
+    cache = g.memo("directions")
     found = cache.get(uid)
     if found is None:
         found = cache[uid] = _legal_directions(g, uid)
@@ -161,9 +165,9 @@ def _land_costs(g: "Game", uid: str) -> dict[int, tuple[int, bool, bool]]:
     spec = g.spec(uid)
     m = g.data.map
     charts = g.data.charts
-    enemy_zoc = g.zoc("german" if spec.side == "allied" else "allied")
+    enemy_zoc = g.zoc(enemy(spec.side))
     here_in_zoc = u.position in enemy_zoc
-    fuel = g.state.pools.fuel if spec.side == "allied" else None
+    fuel = g.state.pools.fuel if spec.side == Side.ALLIED else None
     out = {}
     for direction, target in m.grid.adjacent(u.position):
         if not m.is_land(target):
@@ -269,7 +273,7 @@ def _enter(g: "Game", uid: str, target: Hex, base: int, enters: bool, events: li
     spec = g.spec(uid)
     cost = _with_chance_point(g, base, target)
     fuel = 0
-    if spec.side == "allied":
+    if spec.side == Side.ALLIED:
         fuel = min(logistics.fuel_cost(g, uid, cost), g.state.pools.fuel)
         g.state.pools.fuel -= fuel
     _arrive(g, uid, target, cost, enters)
@@ -277,7 +281,7 @@ def _enter(g: "Game", uid: str, target: Hex, base: int, enters: bool, events: li
     events.append(UnitMoved(text=f"{spec.name} moves to {where} ({cost} MP{f', {fuel} fuel' if fuel else ''})"
                                  + (": next to the enemy, it stops" if enters else ""),
                             unit=uid, origin=origin, to=target, cost=cost, fuel=fuel, mp_left=g.unit(uid).mp))
-    if spec.side == "german":
+    if spec.side == Side.GERMAN:
         losses.german_occupies(g, target, events)
 
 
@@ -301,7 +305,7 @@ def _arrive(g: "Game", uid: str, target: Hex, cost: int, enters: bool) -> None:
 def infiltration_chance(g: "Game", uid: str) -> int:
     spec = g.spec(uid)
     chances = g.data.charts.infiltration_chance
-    if spec.side == "allied":
+    if spec.side == Side.ALLIED:
         return chances["allied_armoured"] if spec.infiltration == "armoured" else 0
     who = "human_german" if g.state.settings.german_is_human else "computer_german"
     return chances[f"{who}_{spec.infiltration}"] if spec.infiltration in ("mechanised", "infantry") else 0
@@ -327,7 +331,7 @@ def land(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) ->
     st.beaches[beach.name].landed_cp += landed_cp
     u.beach = beach.name
     base = int(g.data.charts.terrain[g.data.map.terrain[target]]["movement"])
-    enters = target in g.zoc("german")
+    enters = target in g.zoc(Side.GERMAN)
     if enters:
         base += g.data.charts.enter_zoc_cost
     brought = logistics.landing_supply(g, landed_cp)

@@ -1,38 +1,52 @@
-"""The turn's automatic steps and the table of phase handlers."""
+"""The phase handlers: what each phase that asks questions does, and the protocol they keep.
+
+``Game`` owns the order of play (``Game._advance``); each phase that asks is
+handled by a module with the four functions of ``PhaseHandler``. A handler
+never moves the game on: its ``apply`` says when its phase is over and
+``Game`` goes on from there.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
-from . import airborne, allocation, combat, interdiction, logistics, movement, setup, victory
-from .events import Event, GameEnded, PhaseStarted
+from . import airborne, allocation, combat, interdiction, movement, setup
+from .enums import Phase
 
 if TYPE_CHECKING:
+    from .actions import Action
+    from .events import Event
     from .game import Game
+    from .prompts import Prompt
 
-HANDLERS = {
-    "questions": setup,
-    "airborne": airborne,
-    "allocation": allocation,
-    "interdiction": interdiction,
-    "allied_movement": movement,
-    "allied_combat": combat,
-    "german_movement": movement,
-    "german_combat": combat,
+
+class PhaseHandler(Protocol):
+    def begin(self, game: Game, events: list[Event]) -> bool:
+        """Set the phase up as it starts; True if it has something to ask. A phase with nothing
+        to ask (False) is skipped and leaves no state of its own behind."""
+        ...
+
+    def prompt(self, game: Game) -> Prompt:
+        """The question the phase asks now."""
+        ...
+
+    def legal_actions(self, game: Game, prompt: Prompt) -> Sequence[Action]:
+        """Every legal answer to ``prompt``."""
+        ...
+
+    def apply(self, game: Game, action: Action, events: list[Event]) -> bool:
+        """Carry out a legal answer; True when that ends the phase (its own state cleared)."""
+        ...
+
+
+HANDLERS: dict[Phase, PhaseHandler] = {
+    Phase.QUESTIONS: setup,
+    Phase.AIRBORNE: airborne,
+    Phase.ALLOCATION: allocation,
+    Phase.INTERDICTION: interdiction,
+    Phase.ALLIED_MOVEMENT: movement,
+    Phase.ALLIED_COMBAT: combat,
+    Phase.GERMAN_MOVEMENT: movement,
+    Phase.GERMAN_COMBAT: combat,
 }
-
-
-def start_turn(g: "Game", events: list[Event]) -> None:
-    events.append(PhaseStarted(text=f"Turn {g.turn_label}", turn=g.turn_label, phase="logistics"))
-    logistics.start_turn(g, events)
-
-
-def end_turn(g: "Game", events: list[Event]) -> None:
-    victory.end_turn(g, events)
-
-
-def end_game(g: "Game", events: list[Event]) -> None:
-    report = victory.final_report(g)
-    g.state.final_report = report
-    events.append(GameEnded(text=(f"The game is over: {report['victory_level']}, score {report['allied_score']:.0f}"
-                                  f" (adjusted for the weather {report['adjusted_score']:.0f})."), report=report))

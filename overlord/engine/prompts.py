@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import attrs
 
+from .enums import Side
 from .hexgrid import Hex
 from .state import Allocation
 
 
 @attrs.frozen
 class Prompt:
-    side: str  # "allied", "german", or "none" once the game is over
+    side: Side = attrs.field(converter=Side)  # who answers: Side.NONE once the game is over
 
     @property
     def kind(self) -> str:

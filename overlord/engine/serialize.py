@@ -1,11 +1,15 @@
 """Turning states and actions into plain JSON-ready values and back (cattrs).
 
 Structuring runs every attrs validator, so a hostile or corrupt snapshot
-fails here with an error rather than producing a half-valid game.
+fails here with an error rather than producing a half-valid game. The enums
+(sides, phases, combat steps, unit statuses) are written as their plain string
+values and read back from them, so the files and hashes are those of the days
+when they were bare strings.
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 import cattrs
@@ -15,6 +19,7 @@ from .settings import Settings
 from .state import GameState
 
 _converter = cattrs.Converter(forbid_extra_keys=True)
+_converter.register_unstructure_hook(StrEnum, lambda member: member.value)  # before str, whose hook keeps it
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import attrs
 
+from .enums import Side
+
 SCENARIOS = ("campaign", "two-week")
 PLAYERS = ("human", "computer")
 
@@ -74,4 +76,4 @@ class Settings:
         return self.german_player == "human"
 
     def player(self, side: str) -> str:
-        return self.allied_player if side == "allied" else self.german_player
+        return self.allied_player if side == Side.ALLIED else self.german_player

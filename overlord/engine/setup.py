@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .actions import Answer
+from .enums import Side
 from .events import Event, SettingChosen
 from .prompts import QuestionPrompt
 from .settings import Ratings, Settings
@@ -63,14 +64,16 @@ def prompt(g: "Game") -> QuestionPrompt:
 
 
 def _ask(question, text, options, labels, default) -> QuestionPrompt:
-    return QuestionPrompt(side="allied", question=question, text=text, options=options, labels=labels, default=default)
+    return QuestionPrompt(side=Side.ALLIED, question=question, text=text, options=options, labels=labels,
+                          default=default)
 
 
 def legal_actions(g: "Game", p: QuestionPrompt) -> list[Answer]:
     return [Answer(o) for o in p.options]
 
 
-def apply(g: "Game", action: Answer, events: list[Event]) -> None:
+def apply(g: "Game", action: Answer, events: list[Event]) -> bool:
+    """Record an answer; True once every question is answered."""
     st = g.state
     question = st.setup.queue.pop(0)
     choice = action.choice
@@ -113,8 +116,10 @@ def apply(g: "Game", action: Answer, events: list[Event]) -> None:
         st.settings = attrs.evolve(s, display_delay=int(choice))
         value = int(choice)
     events.append(SettingChosen(text=f"{question.replace('_', ' ')}: {value}", question=question, value=str(value)))
-    if not st.setup.queue:
-        g.end_phase(events)
+    if st.setup.queue:
+        return False
+    st.setup = None
+    return True
 
 
 def historical_ratings(data) -> Ratings:
@@ -162,7 +167,7 @@ def place_units(g: "Game") -> None:
     for uid, spec in g.data.units.items():
         cp, lead = spec.cp, spec.leadership
         arrival = None
-        if spec.side == "german":
+        if spec.side == Side.GERMAN:
             if spec.is_coastal:
                 cp = round_half_up(cp * (1 + rules.coastal_defence_percent * (r.coastal_defence - 5) / 100))
             else:

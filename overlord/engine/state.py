@@ -3,28 +3,41 @@
 Everything that changes during a game lives here, including the random
 generator's state, so that a snapshot restores a game exactly. Static facts
 (names, types, the map, the charts) stay in data/ and are not copied in.
+
+``GameState.copy`` copies it for ``Game.clone``: what never changes once made
+(settings, allocations, turn records) is frozen and shared, the rest copied.
+The records are flat (numbers, strings, tuples, enums, lists of ids), so a
+record is copied by passing its own fields to its class, far quicker than a
+deep copy.
 """
 
 from __future__ import annotations
 
+import copy
+import functools
+import operator
+from typing import Any, TypeVar
+
 import attrs
 
+from .data import CATEGORIES
+from .enums import CombatStep, Phase, Side, UnitStatus
 from .hexgrid import Hex
 from .rng import Rng
 from .settings import Settings
 
-# A unit's status:
-PENDING = "pending"  # not yet arrived (or an airborne division not yet dropped)
-AFLOAT = "afloat"  # an Allied formation in the ocean, waiting to land
-ASHORE = "ashore"  # on a land position
-COASTAL = "coastal"  # a German coastal defence unit holding its beach
-ELIMINATED = "eliminated"
+# A unit's status, by the short names the rules use (enums.UnitStatus says what each means).
+PENDING = UnitStatus.PENDING
+AFLOAT = UnitStatus.AFLOAT
+ASHORE = UnitStatus.ASHORE
+COASTAL = UnitStatus.COASTAL
+ELIMINATED = UnitStatus.ELIMINATED
 
 
 @attrs.define
 class UnitState:
     id: str
-    status: str
+    status: UnitStatus
     cp: int
     max_cp: int
     leadership: int
@@ -44,26 +57,41 @@ class UnitState:
     beach: str | None = None  # the beach it landed at (Allied) or holds (coastal defence)
 
 
+class _PerCategory:
+    """A record with a number for each supply category (fuel, general, combat, amphibious)."""
+    __slots__ = ()
+
+    def as_dict(self) -> dict[str, int]:
+        return {c: getattr(self, c) for c in CATEGORIES}
+
+
 @attrs.define
-class Pools:
+class Pools(_PerCategory):
     fuel: int = 0
     general: int = 0
     combat: int = 0
     amphibious: int = 0
 
-    def as_dict(self) -> dict[str, int]:
-        return {"fuel": self.fuel, "general": self.general, "combat": self.combat, "amphibious": self.amphibious}
+    def levels(self) -> PoolLevels:
+        return PoolLevels(self.fuel, self.general, self.combat, self.amphibious)
 
 
 @attrs.frozen
-class Allocation:
+class PoolLevels(_PerCategory):
+    """What the four pools held at one moment (a turn's record)."""
     fuel: int
     general: int
     combat: int
     amphibious: int
 
-    def as_dict(self) -> dict[str, int]:
-        return {"fuel": self.fuel, "general": self.general, "combat": self.combat, "amphibious": self.amphibious}
+
+@attrs.frozen
+class Allocation(_PerCategory):
+    """Transport priorities, in percent."""
+    fuel: int
+    general: int
+    combat: int
+    amphibious: int
 
 
 @attrs.define
@@ -87,12 +115,13 @@ class Tally:
     ocean_side: float = 0.0  # German points for units within the naval range
 
 
-@attrs.define
+@attrs.frozen
 class TurnRecord:
+    """A turn as it ended (written once, at the end of the turn)."""
     turn: str
     weather: str | None
     transport: int
-    pools: dict[str, int]
+    pools: PoolLevels
     allied_score: float
     weather_percent: int
     units_in_supply: int
@@ -114,7 +143,7 @@ class AirborneState:
 
 @attrs.define
 class MovementState:
-    side: str
+    side: Side
     cycle: int = 1
     order: list[str] = attrs.Factory(list)
     index: int = 0
@@ -122,11 +151,11 @@ class MovementState:
 
 @attrs.define
 class CombatState:
-    side: str  # the attacker
+    side: Side  # the attacker
     pass_no: int = 1
     candidates: list[str] = attrs.Factory(list)
     index: int = 0
-    step: str = "defender"  # defender, attacker, support, attack_level, defence_support, defence_level, retreat, advance
+    step: CombatStep = CombatStep.DEFENDER
     defender: str | None = None
     attackers: list[str] = attrs.Factory(list)  # chosen for this combat
     offers: list[str] = attrs.Factory(list)  # attackers still to be offered
@@ -152,7 +181,7 @@ class GameState:
     seed: int
     rng: Rng
     questions_asked: bool = False  # the game began with the scenario questions (settings answered in play)
-    phase: str = "questions"
+    phase: Phase = Phase.QUESTIONS
     turn: int = 0
     units: dict[str, UnitState] = attrs.Factory(dict)
     beaches: dict[str, BeachState] = attrs.Factory(dict)
@@ -173,3 +202,38 @@ class GameState:
     movement: MovementState | None = None
     combat: CombatState | None = None
     final_report: dict | None = None
+
+    def copy(self, rng: Rng | None = None) -> GameState:
+        """A copy that shares nothing mutable with this state (``rng``: another generator for it)."""
+        twin = _copy_record(self)  # the frozen and immutable fields, shared
+        twin.rng = Rng(self.rng.state) if rng is None else rng
+        twin.units = {uid: _copy_record(u) for uid, u in self.units.items()}
+        twin.beaches = {name: _copy_record(b) for name, b in self.beaches.items()}
+        twin.pools = _copy_record(self.pools)
+        twin.weather_history = dict(self.weather_history)
+        twin.tally = _copy_record(self.tally)
+        twin.history = list(self.history)
+        twin.objectives_taken = dict(self.objectives_taken)
+        for name in ("setup", "airborne", "movement", "combat"):
+            phase_state = getattr(self, name)
+            if phase_state is not None:
+                setattr(twin, name, _copy_record(phase_state, lists=True))
+        twin.final_report = copy.deepcopy(self.final_report)  # only once the game is over
+        return twin
+
+
+@functools.cache
+def _fields_of(cls: type) -> operator.attrgetter:
+    return operator.attrgetter(*(f.name for f in attrs.fields(cls)))
+
+
+_Record = TypeVar("_Record")
+
+
+def _copy_record(record: _Record, lists: bool = False) -> _Record:
+    """A copy of an attrs record holding immutable values, made by passing its fields to its class;
+    with ``lists`` its lists (of ids) are copied too."""
+    values: Any = _fields_of(type(record))(record)
+    if lists:
+        values = [list(v) if type(v) is list else v for v in values]
+    return type(record)(*values)

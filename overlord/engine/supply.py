@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
+from .enums import Side
 from .hexgrid import Hex, distance
 from .state import AFLOAT, ASHORE
 
@@ -37,7 +38,7 @@ def allied_sources(g: "Game", nation: str) -> list[Hex]:
     rng = g.data.rules.supply.range
     sources = [b.marker for b in g.data.map.beaches
                if b.nation == nation and g.state.beaches[b.name].marker_intact]
-    depots = [u.position for u in g.units("allied", ASHORE, combat=False) if g.spec(u.id).nation == nation]
+    depots = [u.position for u in g.units(Side.ALLIED, ASHORE, combat=False) if g.spec(u.id).nation == nation]
     # chain depots outward from the markers, three positions at a time
     grew = True
     while grew and depots:
@@ -54,7 +55,7 @@ def allied_out_of_supply(g: "Game") -> list[str]:
     """The Allied units ashore that cannot trace supply now (nothing is changed)."""
     rng = g.data.rules.supply.range
     sources = {n: allied_sources(g, n) for n in ("US", "BC")}
-    return [u.id for u in g.units("allied", ASHORE)
+    return [u.id for u in g.units(Side.ALLIED, ASHORE)
             if not any(distance(u.position, s) <= rng for s in sources[g.spec(u.id).nation])]
 
 
@@ -62,7 +63,7 @@ def trace_allied(g: "Game") -> list[str]:
     """Set every Allied unit's in_supply flag; returns the ids of units out of supply."""
     out = allied_out_of_supply(g)
     cut = set(out)
-    for u in g.units("allied", status=None):
+    for u in g.units(Side.ALLIED, status=None):
         if u.status in (AFLOAT, ASHORE):
             u.in_supply = u.id not in cut
     return out
@@ -72,21 +73,21 @@ def german_supplied_positions(g: "Game") -> set[Hex]:
     """Every land position from which a German unit could trace supply."""
     m = g.data.map
     grid = m.grid
-    allied_zoc = g.zoc("allied")
+    allied_zoc = g.zoc(Side.ALLIED)
 
     def passable(h: Hex) -> bool:
         if not m.is_land(h):
             return False
         occupant = g.occupant(h)
         if occupant is not None:
-            return g.side_of(occupant) == "german"
+            return g.side_of(occupant) == Side.GERMAN
         return h not in allied_zoc
 
     starts = [h for h in grid.positions() if (h[1] == grid.rows - 1 or h[0] == grid.cols - 1) and passable(h)]
     for town in g.data.rules.german_supply.fortress_sources:
         h = m.towns[town]
         occupant = g.occupant(h)
-        if occupant is not None and g.side_of(occupant) == "german":
+        if occupant is not None and g.side_of(occupant) == Side.GERMAN:
             starts.append(h)
     seen = set(starts)
     queue = deque(starts)
@@ -102,7 +103,7 @@ def german_supplied_positions(g: "Game") -> set[Hex]:
 def trace_german(g: "Game") -> list[str]:
     reachable = german_supplied_positions(g)
     out = []
-    for u in g.units("german", ASHORE):
+    for u in g.units(Side.GERMAN, ASHORE):
         u.in_supply = u.position in reachable
         if not u.in_supply:
             out.append(u.id)
@@ -114,7 +115,7 @@ def trace(g: "Game") -> tuple[list[str], list[str]]:
     if g.state.turn >= g.turn_of(g.data.rules.supply.first_trace_turn):
         allied = trace_allied(g)
     else:
-        for u in g.units("allied", status=None):
+        for u in g.units(Side.ALLIED, status=None):
             u.in_supply = True
         allied = []
     return allied, trace_german(g)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+from .enums import Side
+
 
 def round_half_up(x: float) -> int:
     """Round to the nearest whole number, halves away from zero (as a player expects)."""
@@ -18,6 +20,9 @@ def percent_of(value: float, percent: float) -> int:
     return round_half_up(value * percent / 100.0)
 
 
-def enemy(side: str) -> str:
+_ENEMY = {Side.ALLIED: Side.GERMAN, Side.GERMAN: Side.ALLIED}
+
+
+def enemy(side: str) -> Side:
     """The other side."""
-    return "german" if side == "allied" else "allied"
+    return _ENEMY[side]  # a table: reading an enum's members is slow in Python 3.11, and this is asked often

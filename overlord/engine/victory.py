@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .data import Charts
-from .events import Event, TurnEnded
-from .state import ASHORE, TurnRecord
+from .events import Event, GameEnded, TurnEnded
+from .enums import Side
+from .state import ASHORE, ELIMINATED, TurnRecord
 
 if TYPE_CHECKING:
     from .game import Game
@@ -40,17 +41,17 @@ def adjusted_score(score: float, weather_percent: float) -> float:
 def hex_scores(g: "Game", hex_) -> bool:
     """An objective hex scores when an Allied unit in supply holds it with no German unit next to it."""
     uid = g.occupant(hex_)
-    if uid is None or g.side_of(uid) != "allied" or not g.unit(uid).in_supply:
+    if uid is None or g.side_of(uid) != Side.ALLIED or not g.unit(uid).in_supply:
         return False
-    return not g.adjacent_units(hex_, "german")
+    return not g.adjacent_units(hex_, Side.GERMAN)
 
 
 def objective_holders(g: "Game") -> dict[str, str]:
-    """Who holds each objective: "allied" when Allied units hold every one of its positions."""
+    """Who holds each objective: the Allied side when Allied units hold every one of its positions."""
     out = {}
     for name, hexes in g.data.map.objectives.items():
-        held = all((uid := g.occupant(h)) is not None and g.side_of(uid) == "allied" for h in hexes)
-        out[name] = "allied" if held else "german"
+        held = all((uid := g.occupant(h)) is not None and g.side_of(uid) == Side.ALLIED for h in hexes)
+        out[name] = Side.ALLIED if held else Side.GERMAN
     return out
 
 
@@ -72,12 +73,12 @@ def category_points(g: "Game") -> dict[str, dict[str, float]]:
         "allied_casualties": t.allied_casualties * vp["allied_casualty"],
         "allied_supply_casualties": t.allied_supply_casualties * vp["allied_supply_casualty"],
     }
-    return {"allied": allied, "german": german}
+    return {Side.ALLIED: allied, Side.GERMAN: german}
 
 
 def score(g: "Game") -> float:
     points = category_points(g)
-    return sum(points["allied"].values()) - sum(points["german"].values())
+    return sum(points[Side.ALLIED].values()) - sum(points[Side.GERMAN].values())
 
 
 def turn_points(g: "Game") -> dict[str, float]:
@@ -92,14 +93,14 @@ def turn_points(g: "Game") -> dict[str, float]:
         if final:
             objectives_final += held * vp["objectives"][name]["final"]
     continent = 0.0
-    for u in g.units("allied", ASHORE, combat=True):
+    for u in g.units(Side.ALLIED, ASHORE, combat=True):
         if m.naval_side[u.position] == "c":
             continent += u.cp / vp["continent_cp_divisor"] * u.position[1]
     ocean = 0.0
     first = g.turn_of(vp["ocean_first_turn"])
     if g.state.turn >= first:
         per_unit = vp["ocean_first_points"] + vp["ocean_increase"] * (g.state.turn - first)
-        units = sum(1 for u in g.units("german", ASHORE, combat=True) if m.naval_side[u.position] == "o")
+        units = sum(1 for u in g.units(Side.GERMAN, ASHORE, combat=True) if m.naval_side[u.position] == "o")
         ocean = per_unit * units
     return {"objectives": objectives, "objectives_final": objectives_final, "continent_side": continent,
             "ocean_side": ocean}
@@ -115,16 +116,16 @@ def end_turn(g: "Game", events: list[Event]) -> None:
     st.tally.continent_side += pts["continent_side"]
     st.tally.ocean_side += pts["ocean_side"]
     for name, holder in objective_holders(g).items():
-        if holder == "allied" and name not in st.objectives_taken:
+        if holder == Side.ALLIED and name not in st.objectives_taken:
             st.objectives_taken[name] = g.turn_label
     if st.turn == 0:
-        st.formations_landed_dday = sum(1 for _ in g.units("allied", ASHORE, combat=True))
+        st.formations_landed_dday = sum(1 for _ in g.units(Side.ALLIED, ASHORE, combat=True))
     total = score(g)
     wp = weather_percent(g)
-    allied = list(g.units("allied", ASHORE, combat=True))
+    allied = list(g.units(Side.ALLIED, ASHORE, combat=True))
     supplied = sum(1 for u in allied if u.in_supply)
     st.history.append(TurnRecord(turn=g.turn_label, weather=st.weather, transport=st.transport,
-                                 pools=st.pools.as_dict(), allied_score=round(total, 1), weather_percent=wp,
+                                 pools=st.pools.levels(), allied_score=round(total, 1), weather_percent=wp,
                                  units_in_supply=supplied, units_out_of_supply=len(allied) - supplied))
     adjusted = adjusted_score(total, wp)
     events.append(TurnEnded(
@@ -135,6 +136,14 @@ def end_turn(g: "Game", events: list[Event]) -> None:
         points={k: round(v, 1) for k, v in pts.items()}))
 
 
+def end_game(g: "Game", events: list[Event]) -> None:
+    """The game is over: write the final report."""
+    report = final_report(g)
+    g.state.final_report = report
+    events.append(GameEnded(text=(f"The game is over: {report['victory_level']}, score {report['allied_score']:.0f}"
+                                  f" (adjusted for the weather {report['adjusted_score']:.0f})."), report=report))
+
+
 def final_report(g: "Game") -> dict[str, Any]:
     from .logistics import weather_percent
     st = g.state
@@ -143,9 +152,9 @@ def final_report(g: "Game") -> dict[str, Any]:
     points = category_points(g)
     t = st.tally
     eliminated = {
-        "allied": [g.spec(u.id).name for u in g.units("allied", "eliminated")],
-        "german": [g.spec(u.id).name for u in g.units("german", "eliminated")]
-                  + [g.spec(u.id).name + " (cadre)" for u in g.units("german", ASHORE) if u.cadre],
+        "allied": [g.spec(u.id).name for u in g.units(Side.ALLIED, ELIMINATED)],
+        "german": [g.spec(u.id).name for u in g.units(Side.GERMAN, ELIMINATED)]
+                  + [g.spec(u.id).name + " (cadre)" for u in g.units(Side.GERMAN, ASHORE) if u.cadre],
     }
     return {
         "turns_played": len(st.history),
@@ -165,6 +174,6 @@ def final_report(g: "Game") -> dict[str, Any]:
 
 
 def _record(r: TurnRecord) -> dict[str, Any]:
-    return {"turn": r.turn, "weather": r.weather, "transport": r.transport, "pools": dict(r.pools),
+    return {"turn": r.turn, "weather": r.weather, "transport": r.transport, "pools": r.pools.as_dict(),
             "allied_score": r.allied_score, "weather_percent": r.weather_percent,
             "units_in_supply": r.units_in_supply, "units_out_of_supply": r.units_out_of_supply}

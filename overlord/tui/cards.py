@@ -9,19 +9,21 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..engine import fatigue
+from ..engine.enums import Phase, Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex
 from ..engine.state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
 from ..engine.victory import score
 
 PHASES = {
-    "questions": "Scenario", "airborne": "Airborne drops", "allocation": "Transport allocation",
-    "interdiction": "Air interdiction", "allied_movement": "Allied movement", "allied_combat": "Allied combat",
-    "german_movement": "German movement", "german_combat": "German combat", "game_over": "Game over",
+    Phase.QUESTIONS: "Scenario", Phase.AIRBORNE: "Airborne drops", Phase.ALLOCATION: "Transport allocation",
+    Phase.INTERDICTION: "Air interdiction", Phase.ALLIED_MOVEMENT: "Allied movement",
+    Phase.ALLIED_COMBAT: "Allied combat", Phase.GERMAN_MOVEMENT: "German movement",
+    Phase.GERMAN_COMBAT: "German combat", Phase.GAME_OVER: "Game over",
 }
 STATUS = {PENDING: "not yet arrived", AFLOAT: "at sea", ASHORE: "ashore", COASTAL: "coastal defence",
           ELIMINATED: "eliminated"}
-SIDE_NAME = {"allied": "Allied", "german": "German", "none": ""}
+SIDE_NAME = {Side.ALLIED: "Allied", Side.GERMAN: "German", Side.NONE: ""}
 
 
 def phase_name(game: Game) -> str:
@@ -42,7 +44,7 @@ def status_line(game: Game, who: str = "") -> Text:
         t.append(f" · {who}", style="bold")
     if st.weather:
         t.append(f" · {st.weather.title()}")
-    if st.phase not in ("questions", "airborne"):
+    if st.phase not in (Phase.QUESTIONS, Phase.AIRBORNE):
         t.append(f" · Score {score(game):.0f}")
     return t
 

@@ -8,7 +8,9 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable
 
 from ..engine import fatigue
+from ..engine.enums import Side
 from ..engine.game import Game
+from ..engine.state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
 from .cards import STATUS, where
 from .keybar import KeyBar
 from .styles import GAME_CSS
@@ -21,19 +23,19 @@ def roster_rows(game: Game) -> list[tuple]:
     for uid, u in game.state.units.items():
         spec = game.spec(uid)
         supply = ""
-        if u.status == "ashore" and not spec.is_depot:
+        if u.status == ASHORE and not spec.is_depot:
             supply = "in" if u.in_supply else "OUT"
-            if spec.side == "allied" and not u.general_supplied:
+            if spec.side == Side.ALLIED and not u.general_supplied:
                 supply += " no gen"
-        place = where(game, u.position) if u.status == "ashore" else (u.beach or "") if u.status == "coastal" else ""
-        if u.status == "afloat":
+        place = where(game, u.position) if u.status == ASHORE else (u.beach or "") if u.status == COASTAL else ""
+        if u.status == AFLOAT:
             place = f"at sea {u.position[0]},{u.position[1]}"
         eff = f"{fatigue.effectiveness(game, u):.2f}" if u.cp else ""
         rows.append((spec.nation, spec.name + (" (cadre)" if u.cadre else ""), f"{u.cp}/{u.max_cp}", eff,
                      str(u.leadership), str(u.fatigue), supply, str(u.mp), STATUS.get(u.status, u.status), place,
                      spec.type, uid))
-    order = {"ashore": 0, "afloat": 1, "coastal": 2, "pending": 3, "eliminated": 4}
-    rows.sort(key=lambda r: (game.spec(r[-1]).side != "allied", order.get(game.unit(r[-1]).status, 5)))
+    order = {ASHORE: 0, AFLOAT: 1, COASTAL: 2, PENDING: 3, ELIMINATED: 4}
+    rows.sort(key=lambda r: (game.spec(r[-1]).side != Side.ALLIED, order.get(game.unit(r[-1]).status, 5)))
     return rows
 
 
