@@ -60,7 +60,7 @@ def reach(g: Game, uid: str, mp: float | None = None, ocean_ok: bool = False) ->
     start = u.position
     best: dict[Hex, tuple[float, Hex | None]] = {start: (0.0, None)}
     heap = [(0.0, start)]
-    costs, occupant, depot = move_costs(g), g.occupant, spec.is_depot
+    costs, occupant, depot = g.data.movement_cost, g.occupant, spec.is_depot
     pop, push, near = heapq.heappop, heapq.heappush, m.land_neighbours
     while heap:
         d, h = pop(heap)
@@ -104,7 +104,7 @@ def path_to(best: dict[Hex, tuple[float, Hex | None]], target: Hex) -> list[Hex]
 def field(g: Game, goals: list[Hex], side: str, block_enemy: bool = True) -> dict[Hex, float]:
     """Movement-point distance from every land position to the nearest goal (terrain only)."""
     m = g.data.map
-    cost = move_costs(g)
+    cost = g.data.movement_cost
     # the positions an enemy unit holds cost more to pass (a walk around them is usually shorter)
     blocked = {h for h, uid in g.occupants() if g.side_of(uid) != side} if block_enemy else set()
     dist: dict[Hex, float] = {}
@@ -125,17 +125,6 @@ def field(g: Game, goals: list[Hex], side: str, block_enemy: bool = True) -> dic
                 dist[n] = nd
                 push(heap, (nd, n))
     return dist
-
-
-def move_costs(g: Game) -> dict[Hex, float]:
-    """Each land position's movement cost (Terrain Effects chart), worked out once per map."""
-    m = g.data.map
-    costs = m.__dict__.get("_ai_move_costs")
-    if costs is None:
-        terrain = g.data.charts.terrain
-        costs = {h: terrain[t]["movement"] for h, t in m.terrain.items() if t != "ocean"}
-        object.__setattr__(m, "_ai_move_costs", costs)
-    return costs
 
 
 def supply_sources(g: Game, nation: str) -> list[Hex]:

@@ -168,6 +168,7 @@ def _land_costs(g: "Game", uid: str) -> dict[int, tuple[int, bool, bool]]:
     enemy_zoc = g.zoc(enemy(spec.side))
     here_in_zoc = u.position in enemy_zoc
     fuel = g.state.pools.fuel if spec.side == Side.ALLIED else None
+    movement_cost = g.data.movement_cost
     out = {}
     for direction, target in m.grid.adjacent(u.position):
         if not m.is_land(target):
@@ -178,7 +179,7 @@ def _land_costs(g: "Game", uid: str) -> dict[int, tuple[int, bool, bool]]:
                 continue
         elif occupant is not None:
             continue  # one combat unit per land position; a depot may share it
-        cost = int(charts.terrain[m.terrain[target]]["movement"])
+        cost = int(movement_cost[target])
         enters = target in enemy_zoc
         infiltration = enters and here_in_zoc
         if infiltration:
@@ -330,7 +331,7 @@ def land(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) ->
     landed_cp = u.cp
     st.beaches[beach.name].landed_cp += landed_cp
     u.beach = beach.name
-    base = int(g.data.charts.terrain[g.data.map.terrain[target]]["movement"])
+    base = int(g.data.movement_cost[target])
     enters = target in g.zoc(Side.GERMAN)
     if enters:
         base += g.data.charts.enter_zoc_cost
@@ -393,7 +394,7 @@ def step_cost(g: "Game", uid: str, direction: int) -> dict | None:
             return None
         if option[0] == "ocean":
             return {"mp": 0, "fuel": 0, "stops": False, "landing": None}
-        return {"mp": int(g.data.charts.terrain[g.data.map.terrain[neighbour(u.position, direction)]]["movement"]),
+        return {"mp": int(g.data.movement_cost[neighbour(u.position, direction)]),
                 "fuel": 0, "stops": False, "landing": option[1].name,
                 "amphibious": logistics.amphibious_cost(g, uid), "cleared": beach_cleared(g, option[1])}
     found = _land_cost(g, uid, direction)

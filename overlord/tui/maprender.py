@@ -10,11 +10,13 @@ and the look cursor ("[ ]").
 
 from __future__ import annotations
 
+import functools
 import re
 
 import attrs
 from rich.text import Text
 
+from ..engine.data import MapData
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, neighbour
 from ..engine.state import AFLOAT, ASHORE
@@ -100,14 +102,11 @@ def town_labels(names: list[str]) -> dict[str, tuple[str, str]]:
     return {n: (two, three) for n, (two, three) in labels.items()}
 
 
-def map_town_labels(m) -> dict[str, tuple[str, str]]:
-    """The labels of a map's towns (worked out once per map); the objectives' towns come first, so
-    they keep the plainest labels (Caen is Ca, Carentan Cr)."""
-    labels = m.__dict__.get("_town_labels")
-    if labels is None:
-        labels = town_labels(sorted(m.towns, key=lambda n: m.objective_of(m.towns[n]) is None))
-        object.__setattr__(m, "_town_labels", labels)
-    return labels
+@functools.cache
+def map_town_labels(m: MapData) -> dict[str, tuple[str, str]]:
+    """The labels of a map's towns (worked out once per map: a map is hashed by identity); the
+    objectives' towns come first, so they keep the plainest labels (Caen is Ca, Carentan Cr)."""
+    return town_labels(sorted(m.towns, key=lambda n: m.objective_of(m.towns[n]) is None))
 
 
 def town_label(game: Game, name: str, wide: bool = True) -> str:
