@@ -171,7 +171,7 @@ class AlliedPlayer:
         waiting = [u for u in g.units(Side.ALLIED, AFLOAT)]
         next_index = st.turn + 1
         arriving = [u for u in g.units(Side.ALLIED, PENDING) if u.arrival is not None and u.arrival <= next_index]
-        upkeep = sum(u.cp / (2 if g.in_enemy_zoc(u.id) else 4) for u in ashore)
+        upkeep = logistics.upkeep_estimate(g, (u.id for u in ashore))
         landing = sum(u.cp for u in waiting + arriving)
         general = upkeep + 0.25 * landing
         if p.for_turn in STORM_TURNS or charts.turns[min(next_index + 1, len(charts.turns) - 1)] in STORM_TURNS:
@@ -260,7 +260,8 @@ class AlliedPlayer:
         goals = self.goal_for(g, uid)
         fld = self._field(g, goals)
         sources = self._sources.get(spec.nation) or board.supply_sources(g, spec.nation)
-        tracing = g.state.turn + 1 >= g.turn_of(g.data.rules.supply.first_trace_turn)
+        tracing = supply.traced_on(g, g.state.turn + 1)
+        supply_range = g.data.rules.supply.range
         waiting = any(True for _ in g.units(Side.ALLIED, AFLOAT))
         m = g.data.map
         planned = {m.objective_of(m.towns[p]) for p in self.goals.get(uid, ()) if p in m.towns} - {None}
@@ -277,8 +278,9 @@ class AlliedPlayer:
             sd = self._supply_distance.get((spec.nation, h))
             if sd is None:  # the sources are the phase's (see choose), so the distance is too
                 sd = self._supply_distance[(spec.nation, h)] = board.supply_distance(sources, h)
-            if sd > 3:  # one position beyond supply lines is tolerable: the depots follow
-                s -= (2.0 if sd == 4 else 2.0 + 6.0 * (sd - 4)) if tracing else 1.5 * (sd - 3)
+            beyond = sd - supply_range
+            if beyond > 0:  # one position beyond supply lines is tolerable: the depots follow
+                s -= (2.0 if beyond == 1 else 2.0 + 6.0 * (beyond - 1)) if tracing else 1.5 * beyond
             enemies = g.adjacent_units(h, Side.GERMAN)
             if enemies and spent:
                 s -= SPENT  # a unit worn down to half strength pulls out of the line to rest and refit
@@ -337,24 +339,23 @@ class AlliedPlayer:
     def plan_depot(self, g: Game, uid: str) -> list[Hex]:
         """Walk a depot up its drive as far as it stays in supply, out of enemy reach, beside friends."""
         spec = g.spec(uid)
-        rng = g.data.rules.supply.range
         best = board.reach(g, uid)
         others = [s for s in supply.allied_sources(g, spec.nation) if s != g.unit(uid).position]
         markers = [b.marker for b in g.data.map.beaches if b.nation == spec.nation
                    and g.state.beaches[b.name].marker_intact]
         fld = self._field(g, self.goal_for(g, uid))
         units = [u for u in g.units(Side.ALLIED, ASHORE, combat=True) if g.spec(u.id).nation == spec.nation]
-        stranded = [u for u in units if not any(distance(u.position, s) <= rng for s in others + markers)]
+        stranded = [u for u in units if not supply.within_supply_range(g, u.position, others + markers)]
         scored = []
         for h, (cost, _) in best.items():
             if g.in_enemy_zoc(uid, h) or g.depot_at(h) not in (None, uid):
                 continue
-            if not any(distance(h, s) <= rng for s in others + markers):
+            if not supply.within_supply_range(g, h, others + markers):
                 continue  # it must itself stay in supply
             friends = sum(1 for _, n in g.data.map.grid.adjacent(h)
                           if (o := g.occupant(n)) is not None and g.side_of(o) == Side.ALLIED)
             guarded = friends > 0 or g.occupant(h) is not None
-            rescued = sum(u.cp for u in stranded if distance(u.position, h) <= rng)
+            rescued = sum(u.cp for u in stranded if supply.within_supply_range(g, u.position, (h,)))
             scored.append((0.08 * rescued - 0.6 * fld.get(h, 60.0) + (3.0 if guarded else -8.0) - 0.1 * cost, h))
         if not scored:
             return []

@@ -12,6 +12,7 @@ from ..engine import combat, fatigue
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance  # noqa: F401 (re-exported for the players)
 from ..engine.state import ASHORE
+from ..engine.supply import allied_sources, source_distance
 from ..engine.util import enemy
 
 
@@ -128,12 +129,13 @@ def field(g: Game, goals: list[Hex], side: str, block_enemy: bool = True) -> dic
 
 
 def supply_sources(g: Game, nation: str) -> list[Hex]:
-    from ..engine.supply import allied_sources
     return allied_sources(g, nation)
 
 
 def supply_distance(sources: list[Hex], hex_: Hex) -> int:
-    return min((distance(hex_, s) for s in sources), default=99)
+    """Positions from ``hex_`` to the nearest supply source (99 with none)."""
+    found = source_distance(hex_, sources)
+    return 99 if found is None else found
 
 
 def odds_with(g: Game, attackers: list[str], defender: str) -> float:

@@ -13,7 +13,7 @@ from the odds, his fatigue and his supply.
 
 from __future__ import annotations
 
-from ..engine import supply
+from ..engine import supply, victory
 from ..engine.actions import Action, Advance, Answer, ChooseStrategy, EndPhase, FinishUnit, Support
 from ..engine.enums import Side
 from ..engine.game import Game
@@ -245,9 +245,8 @@ class GermanPlayer:
         need = self.needs(g)
         early = g.state.turn < EARLY
         mobile = spec.infiltration == "mechanised"
-        vp = g.data.charts.victory_points
-        turns_scoring = g.state.turn + 1 - g.turn_of(vp["ocean_first_turn"])
-        ocean_value = vp["ocean_first_points"] + vp["ocean_increase"] * max(0, turns_scoring) if turns_scoring >= 0 else 1
+        next_turn = g.state.turn + 1  # what a unit on the ocean side scores then (a point before they score)
+        ocean_value = victory.ocean_side_points(g, next_turn) if victory.ocean_side_scores(g, next_turn) else 1
         scored = []
         for h, (cost, _) in best.items():
             if self.mover.is_claimed(h, uid) or (h != u.position and g.occupant(h) is not None):

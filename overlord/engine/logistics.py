@@ -13,6 +13,7 @@ fatigue falls and replacements arrive. A LogisticsReport event tells it all.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from . import fatigue, losses, supply
@@ -129,10 +130,22 @@ def fuel_cost(g: "Game", uid: str, movement_points: int) -> int:
     return round_half_up(movement_points * c.fuel_per_mp[spec.fuel_class] * g.unit(uid).cp / c.fuel_base_cp)
 
 
-def general_supply_cost(g: "Game", uid: str) -> int:
-    """Half the unit's CP within an enemy zone of control, a quarter otherwise."""
+def general_supply_need(g: "Game", uid: str) -> float:
+    """A unit's general-supply upkeep before rounding: half its CP within an enemy zone of control,
+    a quarter otherwise (the General Supply chart)."""
     num, den = g.data.charts.general_zoc if g.in_enemy_zoc(uid) else g.data.charts.general_otherwise
-    return round_half_up(g.unit(uid).cp * num / den)
+    return g.unit(uid).cp * num / den
+
+
+def general_supply_cost(g: "Game", uid: str) -> int:
+    """What a unit pays in general supply this turn (its need, rounded)."""
+    return round_half_up(general_supply_need(g, uid))
+
+
+def upkeep_estimate(g: "Game", uids: Iterable[str]) -> float:
+    """The general supply these units would need as they stand (before rounding), for planning the
+    next turn's transport."""
+    return sum(general_supply_need(g, uid) for uid in uids)
 
 
 def combat_supply_cost(g: "Game", attack: int, defence: int, cp: int) -> int:

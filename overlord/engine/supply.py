@@ -19,6 +19,7 @@ of control.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .enums import Side
@@ -51,12 +52,28 @@ def allied_sources(g: "Game", nation: str) -> list[Hex]:
     return sources
 
 
+def source_distance(hex_: Hex, sources: Iterable[Hex]) -> int | None:
+    """How many positions ``hex_`` is from the nearest of ``sources`` (None if there are none)."""
+    return min((distance(hex_, s) for s in sources), default=None)
+
+
+def within_supply_range(g: "Game", hex_: Hex, sources: Iterable[Hex]) -> bool:
+    """Whether an Allied unit at ``hex_`` would be in supply from one of ``sources``."""
+    rng = g.data.rules.supply.range
+    return any(distance(hex_, s) <= rng for s in sources)
+
+
+def traced_on(g: "Game", turn: int) -> bool:
+    """Whether Allied supply lines are traced at the start of turn index ``turn`` (before that every
+    unit is in supply)."""
+    return turn >= g.turn_of(g.data.rules.supply.first_trace_turn)
+
+
 def allied_out_of_supply(g: "Game") -> list[str]:
     """The Allied units ashore that cannot trace supply now (nothing is changed)."""
-    rng = g.data.rules.supply.range
     sources = {n: allied_sources(g, n) for n in ("US", "BC")}
     return [u.id for u in g.units(Side.ALLIED, ASHORE)
-            if not any(distance(u.position, s) <= rng for s in sources[g.spec(u.id).nation])]
+            if not within_supply_range(g, u.position, sources[g.spec(u.id).nation])]
 
 
 def trace_allied(g: "Game") -> list[str]:
@@ -112,7 +129,7 @@ def trace_german(g: "Game") -> list[str]:
 
 def trace(g: "Game") -> tuple[list[str], list[str]]:
     """Trace both sides' supply (Allied only from the first trace turn)."""
-    if g.state.turn >= g.turn_of(g.data.rules.supply.first_trace_turn):
+    if traced_on(g, g.state.turn):
         allied = trace_allied(g)
     else:
         for u in g.units(Side.ALLIED, status=None):
