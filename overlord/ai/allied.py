@@ -446,10 +446,9 @@ class AlliedPlayer:
         key = g.data.map.objective_of(d.position) is not None
         if p.defensive:
             return Support(min(p.naval_max, 40), min(p.air_max, 40))
-        c = g.state.combat
-        left = max(1, len(c.candidates) - c.index) if c else 1
-        share_air = g.state.air_left / min(left, 4)
-        share_naval = g.state.naval_left / min(left, 4)
+        left = max(1, p.defenders_left)  # the budgets are shared among the defenders still to come
+        share_air = p.air_left / min(left, 4)
+        share_naval = p.naval_left / min(left, 4)
         if key:
             share_air, share_naval = share_air * 2, share_naval * 2
         return Support(min(p.naval_max, int(share_naval)), min(p.air_max, int(share_air)))

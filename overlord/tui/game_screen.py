@@ -126,8 +126,7 @@ class GameScreen(Screen):
             opts.focus = p.zone
         elif isinstance(p, (DefenderPrompt, SupportPrompt, StrategyPrompt)):
             opts.focus = game.unit(p.defender).position
-            attackers = p.attackers if not isinstance(p, SupportPrompt) else game.state.combat.attackers
-            opts.marks = frozenset(game.unit(a).position for a in attackers)
+            opts.marks = frozenset(game.unit(a).position for a in p.attackers)
         elif isinstance(p, AttackerPrompt):
             opts.focus = game.unit(p.attacker).position
             opts.marks = frozenset(game.unit(a).position for a in p.chosen + (p.defender,))
