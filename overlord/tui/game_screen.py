@@ -212,12 +212,16 @@ class GameScreen(Screen):
         return t
 
     def add_events(self, events) -> None:
-        log = self.query_one(MessageLog)
         for e in events:
-            log.add(e)
             to = getattr(e, "to", None) or getattr(e, "landed_at", None)
             if to is not None:
                 self.last_moved = to
+        # a screen just put up (the computer moving at once after the questions) is not composed yet:
+        # its on_mount writes the session's log, these events included
+        logs = self.query(MessageLog)
+        if logs:
+            for e in events:
+                logs.first().add(e)
 
     def say(self, message: Text | str) -> None:
         self.message = message
