@@ -8,18 +8,16 @@ from __future__ import annotations
 
 import heapq
 
-from ..engine import combat, fatigue
+from ..engine import view
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance  # noqa: F401 (re-exported for the players)
-from ..engine.state import ASHORE
-from ..engine.supply import allied_sources, source_distance
-from ..engine.util import enemy
+from ..engine.view import ASHORE, enemy
 
 
 def strength(g: Game, uid: str) -> float:
     """A unit's strength before terrain: CP x effectiveness."""
     u = g.unit(uid)
-    return u.cp * fatigue.effectiveness(g, u)
+    return u.cp * view.effectiveness(g, u)
 
 
 def defence_at(g: Game, uid: str, hex_: Hex) -> float:
@@ -129,16 +127,16 @@ def field(g: Game, goals: list[Hex], side: str, block_enemy: bool = True) -> dic
 
 
 def supply_sources(g: Game, nation: str) -> list[Hex]:
-    return allied_sources(g, nation)
+    return view.allied_sources(g, nation)
 
 
 def supply_distance(sources: list[Hex], hex_: Hex) -> int:
     """Positions from ``hex_`` to the nearest supply source (99 with none)."""
-    found = source_distance(hex_, sources)
+    found = view.source_distance(hex_, sources)
     return 99 if found is None else found
 
 
 def odds_with(g: Game, attackers: list[str], defender: str) -> float:
     if not attackers:
         return 0.0
-    return combat.odds(g, attackers, defender)
+    return view.odds(g, attackers, defender)

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 # --------------------------------------------------------------------------- the phase
 def begin(g: "Game", events: list[Event]) -> bool:
     side = PHASE_SIDE[g.state.phase]
-    for u in g.units(side, status=None):
+    for u in g.records(side, status=None):
         u.attacks = 0
     g.state.combat = CombatState(side=side)
     g.state.combat.candidates = defender_candidates(g, side)
@@ -312,7 +312,7 @@ def _support_possible(g: "Game") -> bool:
 def resolve(g: "Game", events: list[Event]) -> None:
     c = g.state.combat
     charts, rules, rng = g.data.charts, g.data.rules, g.rng
-    d = g.unit(c.defender)
+    d = g.record(c.defender)
     a_level, d_level = c.attack_level, c.defence_level
     attackers = list(c.attackers)
     att_cp = sum(g.unit(a).cp for a in attackers)
@@ -334,9 +334,9 @@ def resolve(g: "Game", events: list[Event]) -> None:
         def_loss = max(0, def_loss - combat_results.bombardment(charts, c.defence_naval + c.defence_air, rng,
                                                                 german_defender=False))
     for uid in attackers:
-        fatigue.add_fatigue(g, g.unit(uid), rules.fatigue.attack_per_level * a_level)
-        g.unit(uid).acted = True
-        g.unit(uid).attacks += 1
+        fatigue.add_fatigue(g, g.record(uid), rules.fatigue.attack_per_level * a_level)
+        g.record(uid).acted = True
+        g.record(uid).attacks += 1
     fatigue.add_fatigue(g, d, rules.fatigue.defence_per_level * d_level)
     d.acted = True
     _share_losses(g, attackers, att_loss, events)
@@ -449,7 +449,7 @@ def _start_retreat(g: "Game", events: list[Event]) -> None:
 def retreat(g: "Game", action, events: list[Event]) -> None:
     c = g.state.combat
     uid = c.retreat_unit
-    u = g.unit(uid)
+    u = g.record(uid)
     spec = g.spec(uid)
     start = u.position
     r = g.data.rules

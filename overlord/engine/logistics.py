@@ -243,7 +243,7 @@ def pay_upkeep(g: "Game") -> tuple[int, list[str]]:
     pools = g.state.pools
     paid = 0
     deprived = []
-    units = [u for u in g.units(Side.ALLIED, ASHORE, combat=True)]
+    units = [u for u in g.records(Side.ALLIED, ASHORE, combat=True)]
     units.sort(key=lambda u: not g.in_enemy_zoc(u.id))
     for u in units:
         if not u.in_supply:
@@ -266,7 +266,7 @@ def suffer_attrition(g: "Game", out_allied: list[str], deprived: list[str], out_
     r = g.data.rules
     lost = 0
     for uid in out_allied + deprived:
-        u = g.unit(uid)
+        u = g.record(uid)
         if u.status != ASHORE:
             continue
         beyond = uid in out_allied
@@ -277,7 +277,7 @@ def suffer_attrition(g: "Game", out_allied: list[str], deprived: list[str], out_
         losses.inflict(g, uid, amount, events, supply=True)
     gs = r.german_supply
     for uid in out_german:
-        u = g.unit(uid)
+        u = g.record(uid)
         if u.status != ASHORE:
             continue
         fatigue.add_fatigue(g, u, gs.out_of_supply_fatigue)
@@ -286,12 +286,12 @@ def suffer_attrition(g: "Game", out_allied: list[str], deprived: list[str], out_
 
 
 def recover(g: "Game") -> None:
-    for u in g.units(None, ASHORE, combat=True):
+    for u in g.records(None, ASHORE, combat=True):
         fatigue.recover(g, u, g.in_enemy_zoc(u.id))
-    for u in g.units(Side.ALLIED, AFLOAT):
+    for u in g.records(Side.ALLIED, AFLOAT):
         fatigue.recover(g, u, False)
 
 
 def replace(g: "Game") -> None:
-    for u in g.units(None, ASHORE, combat=True):
+    for u in g.records(None, ASHORE, combat=True):
         fatigue.replacements(g, u, g.side_of(u.id))

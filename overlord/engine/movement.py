@@ -53,7 +53,7 @@ def begin(g: "Game", events: list[Event]) -> bool:
         interdiction.interdict_german_units(g, events)
     rules = g.data.rules.movement
     ashore, afloat = [], []
-    for u in g.units(side, status=None):
+    for u in g.records(side, status=None):
         spec = g.spec(u.id)
         if u.status == ASHORE and spec.movement > 0:
             u.mp = max(0, spec.movement - u.interdicted)
@@ -247,7 +247,7 @@ def beach_cleared(g: "Game", beach: Beach) -> bool:
 
 # --------------------------------------------------------------------------- doing it
 def step(g: "Game", uid: str, direction: int, events: list[Event]) -> None:
-    u = g.unit(uid)
+    u = g.record(uid)
     if u.status == AFLOAT:
         kind, beach = _afloat_option(g, uid, direction)
         if kind == "ocean":
@@ -294,7 +294,7 @@ def _with_chance_point(g: "Game", base: int, target: Hex) -> int:
 
 def _arrive(g: "Game", uid: str, target: Hex, cost: int, enters: bool) -> None:
     """Spend the points (all of them next to the enemy), tire the unit, and put it there."""
-    u = g.unit(uid)
+    u = g.record(uid)
     u.mp = max(0, u.mp - cost)
     u.moved = u.acted = True
     if enters:
@@ -314,7 +314,7 @@ def infiltration_chance(g: "Game", uid: str) -> int:
 
 # --------------------------------------------------------------------------- landings
 def land(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) -> None:
-    u = g.unit(uid)
+    u = g.record(uid)
     spec = g.spec(uid)
     st = g.state
     amphibious = logistics.amphibious_cost(g, uid)
@@ -358,7 +358,7 @@ def _overrun_if_cleared(g: "Game", beach: Beach, events: list[Event]) -> None:
 
 def assault(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) -> tuple[int, int]:
     """Fight the beach's coastal defence round by round until one side is eliminated."""
-    u = g.unit(uid)
+    u = g.record(uid)
     spec = g.spec(uid)
     coastal = g.coastal_defender(beach.name)
     charts, rules = g.data.charts, g.data.rules

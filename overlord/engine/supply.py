@@ -80,7 +80,7 @@ def trace_allied(g: "Game") -> list[str]:
     """Set every Allied unit's in_supply flag; returns the ids of units out of supply."""
     out = allied_out_of_supply(g)
     cut = set(out)
-    for u in g.units(Side.ALLIED, status=None):
+    for u in g.records(Side.ALLIED, status=None):
         if u.status in (AFLOAT, ASHORE):
             u.in_supply = u.id not in cut
     return out
@@ -120,7 +120,7 @@ def german_supplied_positions(g: "Game") -> set[Hex]:
 def trace_german(g: "Game") -> list[str]:
     reachable = german_supplied_positions(g)
     out = []
-    for u in g.units(Side.GERMAN, ASHORE):
+    for u in g.records(Side.GERMAN, ASHORE):
         u.in_supply = u.position in reachable
         if not u.in_supply:
             out.append(u.id)
@@ -132,7 +132,7 @@ def trace(g: "Game") -> tuple[list[str], list[str]]:
     if traced_on(g, g.state.turn):
         allied = trace_allied(g)
     else:
-        for u in g.units(Side.ALLIED, status=None):
+        for u in g.records(Side.ALLIED, status=None):
             u.in_supply = True
         allied = []
     return allied, trace_german(g)

@@ -231,7 +231,7 @@ class OverlordApp(App):
     def delay(self) -> float:
         if self.delay_override is not None:
             return self.delay_override
-        return self.session.game.state.settings.display_delay * DELAY_UNIT
+        return self.session.game.settings.display_delay * DELAY_UNIT
 
     def hurry_up(self) -> None:
         self.hurry = True
@@ -282,8 +282,8 @@ class OverlordApp(App):
         s.autosave()
         self.cancel_timer()
         if not isinstance(self.main, FinalScreen):
-            self._set_main(FinalScreen(s.game.state.final_report or {}, s.game.data.charts.scenarios[
-                s.game.state.settings.scenario]["name"]))
+            self._set_main(FinalScreen(s.game.final_report or {}, s.game.data.charts.scenarios[
+                s.game.settings.scenario]["name"]))
 
     # ------------------------------------------------------------------ the terminal's size
     def on_resize(self, event) -> None:
@@ -356,7 +356,7 @@ class OverlordApp(App):
         if self.session is None or isinstance(self.screen, SaveNameScreen):
             return
         g = self.session.game
-        default = f"{g.turn_label.replace('/', '-')}-{g.state.phase.replace('_', '-')}"
+        default = f"{g.turn_label.replace('/', '-')}-{g.phase.replace('_', '-')}"
         self._user_modal(SaveNameScreen(default), self._save_named)
 
     def _save_named(self, name: str | None) -> None:

@@ -1,16 +1,15 @@
 """The question being asked, in words: one text per prompt kind, and the number fields it needs.
 
-Everything shown comes from the prompt, the game, the data or an engine
-helper (step_cost, preview, effective_points, decrease_range).
+Everything shown comes from the prompt or the game's public view (engine/view.py:
+the board, the data, and rules helpers such as step_cost, preview,
+effective_points, decrease_range).
 """
 
 from __future__ import annotations
 
 from rich.text import Text
 
-from ..engine import combat as combat_rules
-from ..engine import fatigue, interdiction, movement
-from ..engine.combat_results import bombardment_row
+from ..engine import view
 from ..engine.game import Game
 from ..engine.hexgrid import neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
@@ -99,8 +98,8 @@ def _interdiction(game: Game, p: InterdictionPrompt, entry: DigitEntry) -> Text:
              f"({p.air_available} air points this turn; those flown here cannot support combat)\n")
     t.append_text(_fields(entry))
     points = entry.values()[0]
-    eff = interdiction.effective_points(game, points)
-    low, high = interdiction.decrease_range(game, eff)
+    eff = view.effective_points(game, points)
+    low, high = view.decrease_range(game, eff)
     t.append(f"{eff} effective in {p.weather} weather ({p.effective_percent}%): each German unit loses "
              f"{low}-{high} MP\n")
     _keys(t, ("0-9", "type"), ("Enter", "fly them (alone: the most, as the briefing advises)"), ("Bksp", "erase"))
@@ -110,7 +109,7 @@ def _interdiction(game: Game, p: InterdictionPrompt, entry: DigitEntry) -> Text:
 def step_costs(game: Game, p: MovePrompt) -> Text:
     """What each legal direction would cost, before the key is pressed (engine's step_cost)."""
     t = Text()
-    costs = {d: movement.step_cost(game, p.unit, d) for d in p.directions}
+    costs = {d: view.step_cost(game, p.unit, d) for d in p.directions}
     if p.afloat:
         sail = [d for d, c in costs.items() if c is not None and not c.get("landing")]
         if sail:
@@ -193,7 +192,7 @@ def _support(game: Game, p: SupportPrompt, entry: DigitEntry) -> Text:
         t.append("\n" if p.in_naval_range else " beyond naval range: air only\n")
     t.append_text(_fields(entry))
     points = sum(entry.values())
-    _, extra, reduction = bombardment_row(game.data.charts, points)
+    _, extra, reduction = view.bombardment_row(game.data.charts, points)
     low, high = reduction if p.defensive else extra
     t.append(f"= {points}: {low}-{high} {'fewer Allied' if p.defensive else 'more German'} losses "
              f"(left: naval {p.naval_left}, air {p.air_left})\n")
@@ -220,7 +219,7 @@ def _strategy(game: Game, p: StrategyPrompt, entry) -> Text:
 
 
 def _closed(p: StrategyPrompt) -> str:
-    """Which levels are closed and why (" Above 4: 5-6 combat supply, 7-9 fatigue.")."""
+    """Which levels are closed and why (" Closed: 5-6 combat supply, 7-9 fatigue.")."""
     spans: list[list] = []
     for level in range(p.max_level + 1, 10):
         why = p.closed_because(level)
@@ -240,8 +239,8 @@ def _supply_line(game: Game, p: StrategyPrompt) -> Text:
     attackers, defender = list(p.attackers), p.defender
 
     def cost(a: int, d: int) -> int:
-        return combat_rules.preview(game, attackers, defender, a, d)["combat_supply"]
-    pool = game.state.pools.combat
+        return view.preview(game, attackers, defender, a, d)["combat_supply"]
+    pool = game.pools.combat
     if p.role == "attack":
         low, high = cost(1, 5), cost(p.max_level, 5)
         t = Text(f"Combat supply pool {pool}: level 1 costs {low}, level {p.max_level} {high} (against Standfast)")
@@ -297,11 +296,11 @@ def level_table(game: Game, p: StrategyPrompt) -> Text:
             t.append(f" {level}  {'(' + str(p.closed_because(level)) + ')':<11} {name}\n", style="dim")
             continue
         if attacking:
-            rows = [combat_rules.preview(game, attackers, defender, level, d) for d in range(1, p.opponent_max + 1)]
+            rows = [view.preview(game, attackers, defender, level, d) for d in range(1, p.opponent_max + 1)]
             mine = [r["attacker_losses"] for r in rows]
             theirs = [r["defender_losses"] for r in rows]
         else:
-            rows = [combat_rules.preview(game, attackers, defender, a, level) for a in range(1, p.opponent_max + 1)]
+            rows = [view.preview(game, attackers, defender, a, level) for a in range(1, p.opponent_max + 1)]
             mine = [r["defender_losses"] for r in rows]
             theirs = [r["attacker_losses"] for r in rows]
         losses = f"{min(mine):.0f}-{max(mine):.0f}/{min(theirs):.0f}-{max(theirs):.0f}"
@@ -329,7 +328,7 @@ def combat_card(game: Game, p: Prompt) -> Text | None:
         t = Text(no_wrap=True, overflow="ellipsis")
         d = game.unit(defender)
         t.append(f"Defender: {short(game, defender)}\n", style="bold")
-        t.append(f"CP {d.cp}  Eff {fatigue.effectiveness(game, d):.2f}  Fatigue {d.fatigue}\n")
+        t.append(f"CP {d.cp}  Eff {view.effectiveness(game, d):.2f}  Fatigue {d.fatigue}\n")
         t.append(f"{where(game, d.position)}\n")
         terrain = game.data.charts.terrain[game.data.map.terrain[d.position]]
         t.append(f"Terrain defence x{terrain['defence']:g}\n")

@@ -18,7 +18,7 @@ from ..engine.actions import (Advance, Allocate, Answer, ChooseStrategy, EndPhas
 from ..engine.hexgrid import neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
-from ..engine.supply import german_supplied_positions, supplied_positions
+from ..engine.view import german_supplied_positions, supplied_positions
 from .asking import combat_card, make_entry, prompt_text
 from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card
 from .keybar import KeyBar
