@@ -281,34 +281,40 @@ _TEXTS = {
 
 # --------------------------------------------------------------------------- the combat card (beside the map)
 def level_table(game: Game, p: StrategyPrompt) -> Text:
-    """Each level with the expected losses (yours/theirs) and its name, from the engine's preview."""
+    """Each level with the expected losses (yours/theirs, over the levels the other side may choose) and
+    its name, from the engine's preview; a closed level says why."""
     c = game.data.charts
-    attackers, defender = list(p.attackers), p.defender
-    t = Text(no_wrap=True, overflow="ellipsis")
     attacking = p.role == "attack"
+    cells = {level: _losses(game, p, level) for level in range(1, p.max_level + 1)}
+    cells.update({level: f"({p.closed_because(level)})" for level in range(p.max_level + 1, 10)})
+    width = max(len(cell) for cell in cells.values())
+    t = Text(no_wrap=True, overflow="ellipsis")
     t.append("Lvl Losses yours/theirs\n", style="bold")
     t.append(f"    (over their {'defences' if attacking else 'attacks'})\n", style="dim")
     levels = c.attack_levels if attacking else c.defence_levels
-    for level in range(1, 10):
+    for level, cell in cells.items():
         s = levels[level - 1]
         name = s.name + ("*" if not attacking and s.automatic_retreat else "")
         if level > p.max_level:
-            t.append(f" {level}  {'(' + str(p.closed_because(level)) + ')':<11} {name}\n", style="dim")
+            t.append(f" {level}  {cell:<{width}} {name}\n", style="dim")
             continue
-        if attacking:
-            rows = [view.preview(game, attackers, defender, level, d) for d in range(1, p.opponent_max + 1)]
-            mine = [r["attacker_losses"] for r in rows]
-            theirs = [r["defender_losses"] for r in rows]
-        else:
-            rows = [view.preview(game, attackers, defender, a, level) for a in range(1, p.opponent_max + 1)]
-            mine = [r["defender_losses"] for r in rows]
-            theirs = [r["attacker_losses"] for r in rows]
-        losses = f"{min(mine):.0f}-{max(mine):.0f}/{min(theirs):.0f}-{max(theirs):.0f}"
         t.append(f" {level}", style=KEY)
-        t.append(f"  {losses:<11} {name}\n")
+        t.append(f"  {cell:<{width}} {name}\n")
     if not attacking:
         t.append("* retreats of itself\n", style="dim")
     return t
+
+
+def _losses(game: Game, p: StrategyPrompt, level: int) -> str:
+    """The expected losses at one's own level over the other side's levels: "yours low-high/theirs low-high"."""
+    attackers, others = list(p.attackers), range(1, p.opponent_max + 1)
+    if p.role == "attack":
+        rows = [view.preview(game, attackers, p.defender, level, d) for d in others]
+        mine, theirs = [r["attacker_losses"] for r in rows], [r["defender_losses"] for r in rows]
+    else:
+        rows = [view.preview(game, attackers, p.defender, a, level) for a in others]
+        mine, theirs = [r["defender_losses"] for r in rows], [r["attacker_losses"] for r in rows]
+    return f"{min(mine):.0f}-{max(mine):.0f}/{min(theirs):.0f}-{max(theirs):.0f}"
 
 
 def combat_card(game: Game, p: Prompt) -> Text | None:
