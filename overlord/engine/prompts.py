@@ -61,7 +61,11 @@ class InterdictionPrompt(Prompt):
 
 @attrs.frozen
 class MovePrompt(Prompt):
-    """Move this unit: a direction 1-6, F (finish for now) or E (end the phase)."""
+    """Move this unit: a direction 1-6, F (finish for now) or E (end the phase).
+
+    What each direction would cost (movement points, fuel, whether the unit stops or lands) is
+    asked of view.step_cost when wanted: the prompt is made at every step, and the computer
+    players plan their own paths."""
     unit: str
     mp: int
     directions: tuple[int, ...]
