@@ -38,9 +38,21 @@ def run(argv: list[str]) -> int:
         return EXIT_OK
 
 
+def seed(text: str) -> int:
+    """A seed from the command line: a whole number in the one range every game accepts."""
+    from .engine.rng import SEED_RANGE, seed_in_range
+    try:
+        value = int(text)
+    except ValueError:  # not a number, or one with more digits than Python reads
+        value = None
+    if value is None or not seed_in_range(value):
+        raise argparse.ArgumentTypeError(f"a seed is {SEED_RANGE}")
+    return value
+
+
 def play_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="overlord", description="Overlord: Battle for Normandy (1981), remade for the terminal.")
-    parser.add_argument("--seed", type=int, help="start a new game with this seed (skips the title screen)")
+    parser.add_argument("--seed", type=seed, help="start a new game with this seed (skips the title screen)")
     parser.add_argument("--load", metavar="FILE", help="resume a saved game")
     parser.set_defaults(func=cmd_play)
     return parser
@@ -51,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser("simulate", help="play a whole game headless with computer players")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=seed, default=0)
     p.add_argument("--scenario", choices=("campaign", "two-week"), default="campaign")
     p.add_argument("--allied", default="historical", help="computer Allied player: historical, caen-first, pass, random")
     p.add_argument("--german", default="ai", help="computer German player: ai, pass, random")
@@ -63,14 +75,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--allied", default="historical", help="computer Allied player (default: historical)")
     p.add_argument("--german", default="ai", help="computer German player (default: ai)")
-    p.add_argument("--seed", type=int, default=0, help="the first seed (the games use seed, seed+1, ...)")
+    p.add_argument("--seed", type=seed, default=0, help="the first seed (the games use seed, seed+1, ...)")
     p.add_argument("--scenario", choices=("campaign", "two-week"), default="campaign")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("fuzz", help="play many random games, checking every invariant after every action")
     p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0, help="the first seed (the games use seed, seed+1, ...)")
+    p.add_argument("--seed", type=seed, default=0, help="the first seed (the games use seed, seed+1, ...)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_fuzz)
@@ -160,6 +172,8 @@ def cmd_tournament(args) -> int:
     if args.games < 1:
         print("overlord: --games must be at least 1", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if not _last_seed_in_range(args):
+        return EXIT_BAD_INPUT
     try:
         make_player(args.allied, "allied")
         make_player(args.german, "german")
@@ -177,6 +191,15 @@ def cmd_tournament(args) -> int:
         return EXIT_OK
     print(tournament_text(result))
     return EXIT_OK
+
+
+def _last_seed_in_range(args) -> bool:
+    """The games of a tournament or a fuzz run use seed, seed+1, ...: the last must be a seed too."""
+    from .engine.rng import SEED_RANGE, seed_in_range
+    if seed_in_range(args.seed + args.games - 1):
+        return True
+    print(f"overlord: --seed plus --games runs past the last seed (a seed is {SEED_RANGE})", file=sys.stderr)
+    return False
 
 
 def tournament_text(result) -> str:
@@ -205,6 +228,8 @@ def cmd_fuzz(args) -> int:
     from .fuzz import run
     if args.games < 1 or args.jobs < 1:
         print("overlord: --games and --jobs must be at least 1", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if not _last_seed_in_range(args):
         return EXIT_BAD_INPUT
     err = Console(stderr=True)
     with Progress(TextColumn("[bold]fuzzing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

@@ -3,6 +3,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -56,3 +58,22 @@ def test_oob_and_map_json_give_the_contract_fields():
     m = json.loads(run("map", "--json").stdout)
     assert (m["rows"], m["cols"]) == (12, 22) and len(m["hexes"]) == 12 * 22
     assert {"col", "row", "terrain", "town", "beach", "naval_side"} <= set(m["hexes"][0])
+
+
+def test_one_seed_range_everywhere(tmp_path):
+    from overlord.engine import Game
+    from overlord.engine.rng import SEED_LIMIT
+    from overlord.saves import load_save
+    edge = tmp_path / "edge.json"
+    ok = run("simulate", "--seed", str(-SEED_LIMIT), "--scenario", "two-week", "--save", str(edge))
+    assert ok.returncode == 0, ok.stderr
+    assert load_save(edge).state.seed == -SEED_LIMIT  # the edge of the range is a seed everywhere
+    for args in (["simulate", "--seed", str(SEED_LIMIT + 1)], ["--seed", str(-SEED_LIMIT - 1)],
+                 ["simulate", "--seed", "9" * 5000], ["tournament", "--seed", str(SEED_LIMIT), "--games", "2"],
+                 ["fuzz", "--seed", str(SEED_LIMIT - 5), "--games", "10"]):
+        r = run(*args)
+        assert r.returncode == 2 and "Traceback" not in r.stderr, args
+        assert "-9223372036854775808 to 9223372036854775808" in r.stderr.splitlines()[-1], args
+    with pytest.raises(ValueError, match="2\\^63"):
+        Game.new(None, SEED_LIMIT + 1)
+    assert Game.new(None, SEED_LIMIT).state.seed == SEED_LIMIT
