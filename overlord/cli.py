@@ -141,14 +141,18 @@ def cmd_play(args) -> int:
 def cmd_simulate(args) -> int:
     _load_data_or_exit()
     from .headless import simulate
-    from .saves import write_save
+    from .saves import write_problem, write_save
     try:
         game, result = simulate(args.seed, args.scenario, args.allied, args.german)
     except ValueError as exc:
         print(f"overlord: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.save:
-        write_save(game, Path(args.save))
+        try:
+            write_save(game, Path(args.save))
+        except OSError as exc:
+            print(f"overlord: the save was not written: {write_problem(exc)}", file=sys.stderr)
+            return EXIT_BAD_INPUT
     if args.json:
         print(json.dumps(result, sort_keys=True))
     else:
