@@ -119,23 +119,30 @@ def _load_data_or_exit(resume_gc: bool = True):
 
 
 def cmd_play(args) -> int:
-    from .tui.app import OverlordApp
-    if args.seed is not None or args.load:
-        _load_data_or_exit(resume_gc=False)  # the title screen checks the data itself, once it is up
-    game = None
-    if args.load:
-        from .saves import SaveError, load_save
-        try:
-            game = load_save(args.load)
-        except SaveError as exc:
-            print(f"overlord: {exc}", file=sys.stderr)
-            return EXIT_BAD_INPUT
-    app = OverlordApp(seed=args.seed, game=game)
+    app = play_app(args)
+    if isinstance(app, int):
+        return app
     app.run()
     if app.data_error:
         print(f"overlord: bad data: {app.data_error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    return EXIT_OK
+    return app.return_code or EXIT_OK  # Textual sets 1 when the game crashed
+
+
+def play_app(args):
+    """The game's app for the top-level options, or the exit status when they are refused."""
+    from .tui.app import OverlordApp
+    if args.seed is not None or args.load:
+        _load_data_or_exit(resume_gc=False)  # the title screen checks the data itself, once it is up
+    loaded = None
+    if args.load:
+        from .saves import SaveError, open_save
+        try:
+            loaded = open_save(args.load)
+        except SaveError as exc:
+            print(f"overlord: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    return OverlordApp(seed=args.seed, loaded=loaded)
 
 
 def cmd_simulate(args) -> int:

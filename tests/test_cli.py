@@ -77,3 +77,46 @@ def test_one_seed_range_everywhere(tmp_path):
     with pytest.raises(ValueError, match="2\\^63"):
         Game.new(None, SEED_LIMIT + 1)
     assert Game.new(None, SEED_LIMIT).state.seed == SEED_LIMIT
+
+
+CRASH = """
+import sys
+sys.path.insert(0, {root!r})
+import overlord.tui.title as title
+def broken(self):
+    raise RuntimeError("a bug in the title screen")
+title.TitleScreen.compose = broken
+from overlord.cli import main
+raise SystemExit(main([]))
+"""
+
+
+def test_the_game_exits_non_zero_after_a_crash():
+    """The real program in a terminal (a pseudo-terminal), with a bug put in: its exit status says so."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import struct
+    import termios
+    import time
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the game
+        os.execv(sys.executable, [sys.executable, "-c", CRASH.format(root=str(ROOT))])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    output, deadline = b"", time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if select.select([fd], [], [], 1)[0]:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:  # the game has ended and closed the terminal
+                break
+            if not chunk:
+                break
+            output += chunk
+    else:
+        os.kill(pid, 9)
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1, output[-2000:]
+    assert b"a bug in the title screen" in output
