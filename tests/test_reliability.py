@@ -81,6 +81,13 @@ def test_fuzz_command_small_run():
     assert "games played:    6" in r.stdout and "failures:        0" in r.stdout
 
 
+def test_fuzz_reports_a_game_that_does_not_end():
+    from overlord.fuzz import fuzz_game
+    record = fuzz_game(100, limit=25)
+    assert record["failure"] == "the game did not end within 25 actions" and record["actions"] == 25
+    assert fuzz_game(100)["failure"] is None
+
+
 EVENT_LOG = """
 import hashlib, sys
 from overlord.engine import Game, Settings
