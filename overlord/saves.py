@@ -299,6 +299,8 @@ def _check_shape(doc: Any, path: Path) -> None:
     for key, kind in _META.items():
         if key in doc and (not isinstance(doc[key], kind) or isinstance(doc[key], bool)):
             raise SaveError(path, f"field {key!r} is of the wrong type")
+    if len(doc.get("game_id", "")) > 64:
+        raise SaveError(path, "field 'game_id' is too long")
     score = doc.get("score", 0)
     if not (abs(score) <= MAX_SCORE):  # a whole number is compared exactly, never made a float; NaN fails
         raise SaveError(path, "field 'score' is out of range")

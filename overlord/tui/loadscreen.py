@@ -56,11 +56,18 @@ class LoadScreen(ModalScreen[Path | None]):
         self.query_one("#load-problems").display = False
         self.read_folder()
 
-    @work(thread=True, exclusive=True)
+    @work(thread=True, exclusive=True, exit_on_error=False)
     def read_folder(self) -> None:
-        saves, problems = scan_saves(self.folder)
-        if not get_current_worker().is_cancelled:
+        try:
+            saves, problems = scan_saves(self.folder)
+        except Exception as exc:  # scan_saves says what it can; anything else must not end the game
+            saves, problems = [], [printable(f"{self.folder}: the saves could not be read ({exc})")]
+        if get_current_worker().is_cancelled:
+            return
+        try:
             self.app.call_from_thread(self.show, saves, problems)
+        except RuntimeError:  # the game closed while the folder was being read
+            pass
 
     def show(self, saves: list[dict], problems: list[str]) -> None:
         if not self.is_mounted:
