@@ -123,6 +123,8 @@ def cmd_play(args) -> int:
     if isinstance(app, int):
         return app
     app.run()
+    if app.farewell:
+        print(app.farewell, file=sys.stderr)
     if app.data_error:
         print(f"overlord: bad data: {app.data_error}", file=sys.stderr)
         return EXIT_BAD_INPUT

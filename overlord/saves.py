@@ -216,7 +216,7 @@ def _read(path: Path) -> tuple[dict[str, Any], tuple]:
     except RecursionError:
         raise SaveError(path, "not a save file (nested too deeply)") from None
     except json.JSONDecodeError as exc:
-        raise SaveError(path, f"not valid JSON, perhaps truncated ({exc.msg} at line {exc.lineno})") from None
+        raise SaveError(path, f"not valid JSON, perhaps truncated ({exc.msg}; line {exc.lineno})") from None
     except _NotANumber:
         raise SaveError(path, "not a save file (NaN or Infinity is not a number a save holds)") from None
     except ValueError:  # Python's limit on the digits of an integer

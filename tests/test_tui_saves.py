@@ -146,6 +146,7 @@ async def test_ctrl_q_while_the_computer_moves_then_load_resumes_there_and_the_c
         await pilot.press("ctrl+q")
         await pilot.pause()
     assert app.return_code == 0
+    assert app.farewell.splitlines()[-1] == f"Resume it with: overlord --load {autosave_path()}"
     saved = load_save(autosave_path())
     assert saved.prompt.side == "german" and saved.actions == game.actions  # saved with the computer to move
 
@@ -281,7 +282,7 @@ async def test_an_autosave_that_cannot_be_written_is_said_and_ctrl_q_asks_before
         await pilot.pause()
         await pilot.press("ctrl+q")  # the quit key again: quit all the same
         await pilot.pause()
-    assert app.return_code == 0
+    assert app.return_code == 0 and app.farewell == "Overlord: the game was not saved."
 
 
 async def test_quit_works_on_the_title_and_the_final_screens():

@@ -13,7 +13,6 @@ import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -69,6 +68,7 @@ class OverlordApp(App):
         self._waiting = False  # one of the game's own modal screens (report, hand-over) is up
         self.data_error: str | None = None
         self.autosave_problem: str | None = None  # why the last autosave failed (said once, until one works)
+        self.farewell: str | None = None  # printed by the command once the screen is given back: where the game is
         # the themes are in place before the stylesheet is first read, so it is read only once
         for theme in THEMES:
             self.register_theme(theme)
@@ -475,17 +475,17 @@ class OverlordApp(App):
     def _quit_unsaved(self, yes: bool | None) -> None:
         if yes:
             self.cancel_timer()
-            self.exit(message=Text("Overlord: the game was not saved."))
+            self.farewell = "Overlord: the game was not saved."
+            self.exit()
         else:
             self.call_after_refresh(self.advance)
 
     def _exit_saved(self, path: Path | None) -> None:
         self.cancel_timer()
-        message = None
-        if path is not None:  # plain Text: a path is never read as markup
-            message = Text(f"Overlord: the game is saved in {printable(path)}; resume it with: "
-                           f"overlord --load {shlex.quote(printable(path))}", no_wrap=True, overflow="ignore")
-        self.exit(message=message)
+        if path is not None:  # printed plain (not through Rich, which would wrap the command and read markup)
+            self.farewell = (f"Overlord: the game is saved in {printable(path)}\n"
+                             f"Resume it with: overlord --load {shlex.quote(printable(path))}")
+        self.exit()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield SystemCommand("Save", "Save the game under a name (Ctrl+S)", self.action_save)
