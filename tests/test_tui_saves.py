@@ -298,3 +298,25 @@ async def test_quit_works_on_the_title_and_the_final_screens():
         await pilot.press("down", "down", "down", "enter")  # the menu's Quit
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_saves_at_every_kind_of_prompt_come_up_in_the_app():
+    """The golden saves: a scenario question, Allied movement, German combat between two players, a
+    defence level, a retreat, a finished game; each comes up with `overlord --load` on the right screen."""
+    from pathlib import Path
+
+    from overlord.cli import build_parser, play_app
+    from overlord.tui.setup_screen import SetupScreen
+    expected = {"at-scenario-question": SetupScreen, "two-week-finished": FinalScreen}
+    saves = sorted((Path(__file__).parent / "golden" / "saves").glob("*.json"))
+    assert len(saves) >= 6
+    for path in saves:
+        before = path.read_bytes()
+        app = play_app(build_parser().parse_args(["--load", str(path)]))
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            app.hurry = True  # no waiting for the display delay
+            await pilot.pause()
+            assert isinstance(app.screen, (expected.get(path.stem, GameScreen), HandOverScreen, ReportScreen)), path
+        assert app.return_code in (None, 0), path
+        assert path.read_bytes() == before  # the file loaded is never written
