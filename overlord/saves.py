@@ -20,8 +20,8 @@ Every game has an id, made when it begins and kept in each of its saves. A
 game autosaves to a slot of its own: ``autosave.json``, else ``autosave-2.json``
 and so on. A slot is free for a game when it is missing, holds the same game,
 or holds a game that is over; a game keeps its slot while the file is the one it
-last wrote or loaded, and moves to the next free slot if another program
-replaced it. So the autosave of a game in progress is only ever replaced by
+last wrote or loaded, and moves to the next free slot if another game wrote
+it meanwhile. So the autosave of a game in progress is only ever replaced by
 that same game, and two games running at once never share a slot.
 """
 
@@ -455,7 +455,7 @@ def slot_is_free(path: Path, game_id: str) -> bool:
         doc = read_document(path)
     except SaveError:
         return False
-    return (bool(game_id) and doc.get("game_id") == game_id) or doc.get("phase") == GAME_OVER
+    return (bool(game_id) and doc.get("game_id") == game_id) or doc["state"].get("phase") == GAME_OVER
 
 
 def free_autosave_slot(folder: Path, game_id: str, avoid: set[Path] = frozenset()) -> Path:
