@@ -213,12 +213,16 @@ class GameScreen(Screen):
         return t
 
     def add_events(self, events) -> None:
-        log = self.query_one(MessageLog)
         for e in events:
-            log.add(e)
             to = getattr(e, "to", None) or getattr(e, "landed_at", None)
             if to is not None:
                 self.last_moved = to
+        # The app may move for the computer before this screen is up (a game resumed, or begun, with the
+        # computer to move): on_mount then writes the session's log, these events included.
+        if self.is_mounted:
+            log = self.query_one(MessageLog)
+            for e in events:
+                log.add(e)
 
     def say(self, message: Text | str) -> None:
         self.message = message
