@@ -38,13 +38,25 @@ def run(argv: list[str]) -> int:
         return EXIT_OK
 
 
+def seed(text: str) -> int:
+    """A seed from the command line: a whole number in the one range every game accepts."""
+    from .engine.rng import SEED_RANGE, seed_in_range
+    try:
+        value = int(text)
+    except ValueError:  # not a number, or one with more digits than Python reads
+        value = None
+    if value is None or not seed_in_range(value):
+        raise argparse.ArgumentTypeError(f"a seed is {SEED_RANGE}")
+    return value
+
+
 def play_parser() -> argparse.ArgumentParser:
     from . import __version__
     from .tui.themes import CYCLE
     parser = argparse.ArgumentParser(prog="overlord", description="Overlord: Battle for Normandy (1981), remade for the terminal.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
                         help="print the version and exit")
-    parser.add_argument("--seed", type=int, help="start a new game with this seed (skips the title screen)")
+    parser.add_argument("--seed", type=seed, help="start a new game with this seed (skips the title screen)")
     parser.add_argument("--load", metavar="FILE", help="resume a saved game (it keeps its own seed)")
     parser.add_argument("--theme", choices=CYCLE, help="the colours: " + ", ".join(CYCLE) +
                         " (remembered for the next run, as F5 is)")
@@ -57,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser("simulate", help="play a whole game headless with computer players")
-    p.add_argument("--seed", type=int, default=0, help="the game's seed: the same seed plays the same game (default: 0)")
+    p.add_argument("--seed", type=seed, default=0, help="the game's seed: the same seed plays the same game (default: 0)")
     p.add_argument("--scenario", choices=("campaign", "two-week"), default="campaign",
                    help="the Campaign Game (to June 30) or the First Two Week Scenario (default: campaign)")
     p.add_argument("--allied", default="historical", help="computer Allied player: historical, caen-first, pass, random")
@@ -70,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=20, help="how many games to play (default: 20)")
     p.add_argument("--allied", default="historical", help="computer Allied player (default: historical)")
     p.add_argument("--german", default="ai", help="computer German player (default: ai)")
-    p.add_argument("--seed", type=int, default=0, help="the first seed (the games use seed, seed+1, ...)")
+    p.add_argument("--seed", type=seed, default=0, help="the first seed (the games use seed, seed+1, ...)")
     p.add_argument("--scenario", choices=("campaign", "two-week"), default="campaign",
                    help="the Campaign Game or the First Two Week Scenario (default: campaign)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
@@ -78,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("fuzz", help="play many random games, checking every invariant after every action")
     p.add_argument("--games", type=int, default=100, help="how many games to play (default: 100)")
-    p.add_argument("--seed", type=int, default=0, help="the first seed (the games use seed, seed+1, ...)")
+    p.add_argument("--seed", type=seed, default=0, help="the first seed (the games use seed, seed+1, ...)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_fuzz)
@@ -126,26 +138,35 @@ def _load_data_or_exit(resume_gc: bool = True):
 
 
 def cmd_play(args) -> int:
-    from .tui.app import OverlordApp
-    if args.seed is not None and args.load:
-        print(f"overlord: --seed {args.seed} is ignored: a saved game goes on with its own seed", file=sys.stderr)
-    theme = start_theme(args.theme)
-    if args.seed is not None or args.load:
-        _load_data_or_exit(resume_gc=False)  # the title screen checks the data itself, once it is up
-    game = None
-    if args.load:
-        from .saves import SaveError, load_save
-        try:
-            game = load_save(args.load)
-        except SaveError as exc:
-            print(f"overlord: {exc}", file=sys.stderr)
-            return EXIT_BAD_INPUT
-    app = OverlordApp(seed=args.seed, game=game, theme=theme)
+    app = play_app(args)
+    if isinstance(app, int):
+        return app
     app.run()
+    if app.farewell:
+        print(app.farewell, file=sys.stderr)
     if app.data_error:
         print(f"overlord: bad data: {app.data_error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    return EXIT_OK
+    return app.return_code or EXIT_OK  # Textual sets 1 when the game crashed
+
+
+def play_app(args):
+    """The game's app for the top-level options, or the exit status when they are refused."""
+    from .tui.app import OverlordApp
+    if args.seed is not None and args.load:
+        print(f"overlord: --seed {args.seed} is ignored: a saved game goes on with its own seed", file=sys.stderr)
+    theme = start_theme(getattr(args, "theme", None))
+    if args.seed is not None or args.load:
+        _load_data_or_exit(resume_gc=False)  # the title screen checks the data itself, once it is up
+    loaded = None
+    if args.load:
+        from .saves import SaveError, open_save
+        try:
+            loaded = open_save(args.load)
+        except SaveError as exc:
+            print(f"overlord: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    return OverlordApp(seed=args.seed, loaded=loaded, theme=theme)
 
 
 def start_theme(chosen: str | None) -> str:
@@ -171,14 +192,18 @@ def start_theme(chosen: str | None) -> str:
 def cmd_simulate(args) -> int:
     _load_data_or_exit()
     from .headless import simulate
-    from .saves import write_save
+    from .saves import write_problem, write_save
     try:
         game, result = simulate(args.seed, args.scenario, args.allied, args.german)
     except ValueError as exc:
         print(f"overlord: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.save:
-        write_save(game, Path(args.save))
+        try:
+            write_save(game, Path(args.save))
+        except OSError as exc:
+            print(f"overlord: the save was not written: {write_problem(exc)}", file=sys.stderr)
+            return EXIT_BAD_INPUT
     if args.json:
         print(json.dumps(result, sort_keys=True))
     else:
@@ -202,6 +227,8 @@ def cmd_tournament(args) -> int:
     if args.games < 1:
         print("overlord: --games must be at least 1", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if not _last_seed_in_range(args):
+        return EXIT_BAD_INPUT
     try:
         make_player(args.allied, "allied")
         make_player(args.german, "german")
@@ -219,6 +246,15 @@ def cmd_tournament(args) -> int:
         return EXIT_OK
     print(tournament_text(result))
     return EXIT_OK
+
+
+def _last_seed_in_range(args) -> bool:
+    """The games of a tournament or a fuzz run use seed, seed+1, ...: the last must be a seed too."""
+    from .engine.rng import SEED_RANGE, seed_in_range
+    if seed_in_range(args.seed + args.games - 1):
+        return True
+    print(f"overlord: --seed plus --games runs past the last seed (a seed is {SEED_RANGE})", file=sys.stderr)
+    return False
 
 
 def tournament_text(result) -> str:
@@ -247,6 +283,8 @@ def cmd_fuzz(args) -> int:
     from .fuzz import run
     if args.games < 1 or args.jobs < 1:
         print("overlord: --games and --jobs must be at least 1", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if not _last_seed_in_range(args):
         return EXIT_BAD_INPUT
     err = Console(stderr=True)
     with Progress(TextColumn("[bold]fuzzing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

@@ -37,8 +37,12 @@ def game_plan(seed: int) -> tuple[Settings, str, str, int]:
     return settings, allied, german, r.randint(1, 1500)
 
 
-def fuzz_game(seed: int) -> dict[str, Any]:
-    """Play one fuzzed game; returns its record (failure is None when all held)."""
+MAX_ACTIONS = 200_000  # far more than any game takes (a whole campaign is about 1,000)
+
+
+def fuzz_game(seed: int, limit: int = MAX_ACTIONS) -> dict[str, Any]:
+    """Play one fuzzed game; returns its record (failure is None when all held, and the game ended
+    within ``limit`` actions)."""
     settings, allied, german, reload_at = game_plan(seed)
     players = {"allied": make_player(allied, "allied", seed), "german": make_player(german, "german", seed)}
     game = Game.new(settings, seed)
@@ -46,6 +50,8 @@ def fuzz_game(seed: int) -> dict[str, Any]:
     turn_checked = -1
     try:
         while not game.over:
+            if actions >= limit:
+                return _record(seed, allied, german, actions, f"the game did not end within {limit} actions")
             action = players[game.prompt.side].choose(game)
             game.apply(action)
             actions += 1
@@ -59,8 +65,6 @@ def fuzz_game(seed: int) -> dict[str, Any]:
                 problem = _round_trip(game)
                 if problem:
                     return _record(seed, allied, german, actions, problem)
-        if actions > 200_000:
-            return _record(seed, allied, german, actions, "the game did not end")
     except Exception as exc:  # the fuzzer's whole purpose is to catch these
         tb = traceback.format_exc(limit=4).strip().splitlines()
         return _record(seed, allied, german, actions, f"{type(exc).__name__}: {exc} ({tb[-3].strip()})")

@@ -2,34 +2,75 @@
 
 A save holds a format version, the settings the game began with (null when the
 scenario questions were asked), the seed, the action log, a snapshot of the
-state and the state's hash. Loading replays the action log from the seed and
-accepts the file only if the replay reproduces both the snapshot and the hash,
-so a corrupt, truncated, hostile or incompatible file is refused with a
-one-line ``SaveError`` and nothing is half-loaded.
+state and the state's hash; and, for the Load screen, a name, the time, the
+turn, the phase, the score and the game's id. Loading replays the action log
+from the seed and accepts the file only if the replay reproduces both the
+snapshot and the hash, so a corrupt, truncated, hostile or incompatible file is
+refused with a one-line ``SaveError`` and nothing is half-loaded.
+
+Reading opens regular files only (a pipe never blocks it, a device is never
+read) and reads at most ``MAX_BYTES``. No message carries a control code from a
+file or its name (overlord/plaintext.py).
+
+Writing goes to a temporary file beside the save, then a rename; it never
+replaces anything but a regular file, and it clears away temporary files a
+killed write left behind.
+
+Every game has an id, made when it begins and kept in each of its saves. A
+game autosaves to a slot of its own: ``autosave.json``, else ``autosave-2.json``
+and so on. A slot is free for a game when it is missing, holds the same game,
+or holds a game that is over; a game keeps its slot while the file is the one it
+last wrote or loaded, and moves to the next free slot if another game wrote
+it meanwhile. So the autosave of a game in progress is only ever replaced by
+that same game, and two games running at once never share a slot.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import errno
 import json
 import os
+import re
+import secrets
+import stat
 import tempfile
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from . import userdirs
 from .engine.game import Game, IllegalAction
+from .engine.rng import SEED_RANGE, seed_in_range
 from .engine.serialize import (action_from_dict, action_to_dict, settings_from_dict, settings_to_dict,
                                state_from_dict, state_to_dict)
+from .plaintext import printable
 
 FORMAT = "overlord-save"
 VERSION = 1
 MAX_BYTES = 32 * 1024 * 1024
 MAX_ACTIONS = 200_000
+MAX_SCORE = 10**9  # far beyond any real score: a bigger one is a damaged file
+AUTOSAVE = "autosave"  # the slots' names: autosave, autosave-2, autosave-3, ...
+MAX_SLOTS = 1000
+STALE_TEMPORARY = 600  # seconds: a temporary file older than this was left by a write that was killed
+GAME_OVER = "game_over"  # the phase of a finished game
+_SLOT_NAME = re.compile(rf"{AUTOSAVE}(-[0-9]+)?", re.IGNORECASE)
+# the fields shown on the Load screen; each may be missing, none may be of another kind
+_META = {"name": str, "saved_at": str, "turn": str, "phase": str, "game_id": str, "score": (int, float)}
 
 
 class SaveError(Exception):
-    """A save file that cannot be used; the message is one line."""
+    """A save file that cannot be used; the message is one printable line: the file, then why."""
+
+    def __init__(self, path: Path | str, reason: str) -> None:
+        self.path = Path(path)
+        self.reason = printable(reason)
+        super().__init__(printable(f"{path}: {reason}"))
+
+
+class NotARegularFile(OSError):
+    """A save is never written over a folder, a device, a pipe or a socket."""
 
 
 def saves_dir() -> Path:
@@ -38,12 +79,18 @@ def saves_dir() -> Path:
     return userdirs.saves_dir()
 
 
-def to_document(game: Game, name: str = "") -> dict[str, Any]:
+def new_game_id() -> str:
+    return secrets.token_hex(8)
+
+
+# --------------------------------------------------------------------------- writing
+def to_document(game: Game, name: str = "", game_id: str = "") -> dict[str, Any]:
     initial_settings = game.initial_settings
     return {
         "format": FORMAT,
         "version": VERSION,
         "name": name,
+        "game_id": game_id,
         "saved_at": _dt.datetime.now().isoformat(timespec="seconds"),
         "turn": game.turn_label,
         "phase": game.state.phase,
@@ -61,98 +108,245 @@ def current_score(game: Game) -> float:
     return score(game)
 
 
-def write_save(game: Game, path: Path | str, name: str = "") -> Path:
-    """Write ``game`` to ``path`` atomically (a temporary file, then a rename)."""
+def write_save(game: Game, path: Path | str, name: str = "", game_id: str | None = None) -> Path:
+    """Write ``game`` to ``path`` atomically (a temporary file, then a rename). Raises OSError, with
+    the file named, when it cannot; whatever was at ``path`` is then as it was."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(to_document(game, name or path.stem), separators=(",", ":"))
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    if path.is_symlink():
+        path = path.resolve()  # a link to a save: write the save, keep the link
+    _check_writable_target(path)
+    text = json.dumps(to_document(game, name or path.stem, game_id or new_game_id()), separators=(",", ":"))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale_temporaries(path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:  # the folder cannot be made, or nothing can be written in it
+        exc.filename = str(path.parent)  # not the temporary file's name, which means nothing to the player
+        raise exc from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError):
+            raise _with_filename(exc, path) from None
         raise
     return path
 
 
+def _check_writable_target(path: Path) -> None:
+    try:
+        info = path.stat()
+    except OSError:
+        info = None  # nothing there (or nothing that can be looked at): the write itself will tell
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        raise NotARegularFile(errno.EEXIST, f"is {what}, and a save never replaces one", str(path))
+    _check_folder(path.parent)
+
+
+def _check_folder(folder: Path) -> None:
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "is not a folder, so no save can go in it", str(folder))
+
+
+def _with_filename(exc: OSError, path: Path) -> OSError:
+    if exc.filename is None:
+        exc.filename = str(path)
+    return exc
+
+
+def write_problem(exc: OSError) -> str:
+    """One printable line for a write that failed: the file and the system's reason."""
+    why = exc.strerror or str(exc) or type(exc).__name__
+    return printable(f"{exc.filename}: {why}" if exc.filename else why)
+
+
+def remove_stale_temporaries(folder: Path) -> None:
+    """Remove the temporary files of saves that were killed half-written (a write takes seconds; these
+    are older than STALE_TEMPORARY). A failure here never stops a save."""
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.startswith(".") and entry.name.endswith(".tmp") and ".json." in entry.name:
+            try:
+                if entry.is_file(follow_symlinks=False) and now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMPORARY:
+                    os.unlink(entry.path)
+            except OSError:
+                pass
+
+
+# --------------------------------------------------------------------------- reading
 def read_document(path: Path | str) -> dict[str, Any]:
     """Read and check the outer shape of a save file (no replay)."""
-    path = Path(path)
+    return _read(Path(path))[0]
+
+
+def _read(path: Path) -> tuple[dict[str, Any], tuple]:
+    """The checked document and the file's stamp (see ``file_stamp``)."""
+    raw, stamp = _read_bytes(path)
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raise SaveError(path, "the file begins with a byte-order mark, which the game never writes (was it edited?)")
     try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot be read ({exc.strerror})") from None
-    if size > MAX_BYTES:
-        raise SaveError(f"{path}: too large to be a save ({size} bytes)")
-    try:
-        raw = path.read_bytes()
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError(f"{path}: not a save file (not text)") from None
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot be read ({exc.strerror})") from None
+        raise SaveError(path, "not a save file (not text)") from None
     if not text.strip():
-        raise SaveError(f"{path}: the file is empty")
+        raise SaveError(path, "the file is empty")
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, parse_constant=_refuse_constant)
     except RecursionError:
-        raise SaveError(f"{path}: not a save file (nested too deeply)") from None
-    except ValueError as exc:
-        raise SaveError(f"{path}: not valid JSON, perhaps truncated ({exc.msg} at line {exc.lineno})") from None
+        raise SaveError(path, "not a save file (nested too deeply)") from None
+    except json.JSONDecodeError as exc:
+        raise SaveError(path, f"not valid JSON, perhaps truncated ({exc.msg}; line {exc.lineno})") from None
+    except _NotANumber:
+        raise SaveError(path, "not a save file (NaN or Infinity is not a number a save holds)") from None
+    except ValueError:  # Python's limit on the digits of an integer
+        raise SaveError(path, "not a save file (a number with more digits than Python reads)") from None
+    _check_shape(doc, path)
+    return doc, stamp
+
+
+class _NotANumber(ValueError):
+    pass
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _NotANumber(name)
+
+
+def _read_bytes(path: Path) -> tuple[bytes, tuple]:
+    """A regular file's bytes, at most MAX_BYTES; opened without blocking, so a pipe cannot hang the game."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise SaveError(path, "no such file") from None
+    except IsADirectoryError:
+        raise SaveError(path, "a folder, not a save file") from None
+    except OSError as exc:
+        raise SaveError(path, f"cannot be read ({exc.strerror or exc})") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise SaveError(path, "a folder, not a save file")
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(path, "not a save file (a device, pipe or socket, not a regular file)")
+        if info.st_size > MAX_BYTES:
+            raise SaveError(path, f"too large to be a save ({info.st_size} bytes)")
+        chunks, total = [], 0
+        while total <= MAX_BYTES:  # whatever the size claimed: a file that grows is cut off here
+            chunk = os.read(fd, min(MAX_BYTES + 1 - total, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > MAX_BYTES:
+            raise SaveError(path, f"too large to be a save (over {MAX_BYTES} bytes)")
+        return b"".join(chunks), _stamp(info)
+    except OSError as exc:
+        raise SaveError(path, f"cannot be read ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+
+
+def _stamp(info: os.stat_result) -> tuple:
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+def file_stamp(path: Path) -> tuple | None:
+    """What tells one version of a file from another (None when there is no file)."""
+    try:
+        return _stamp(os.stat(path))
+    except OSError:
+        return None
+
+
+def _check_shape(doc: Any, path: Path) -> None:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise SaveError(f"{path}: not an Overlord save file")
+        raise SaveError(path, "not an Overlord save file")
     version = doc.get("version")
-    if version != VERSION:
-        raise SaveError(f"{path}: save format version {version!r} is not supported (this game reads version {VERSION})")
+    if type(version) is not int or version != VERSION:  # true is not 1
+        shown = repr(version) if type(version) is int else f"{json.dumps(version)[:40]} (not a whole number)"
+        raise SaveError(path, f"save format version {shown} is not supported (this game reads version {VERSION})")
     for key, kind in (("seed", int), ("actions", list), ("state", dict), ("state_hash", str)):
         if not isinstance(doc.get(key), kind) or isinstance(doc.get(key), bool):
-            raise SaveError(f"{path}: field {key!r} is missing or of the wrong type")
-    if abs(doc["seed"]) > 2**63:
-        raise SaveError(f"{path}: the seed is out of range")
+            raise SaveError(path, f"field {key!r} is missing or of the wrong type")
+    if not seed_in_range(doc["seed"]):
+        raise SaveError(path, f"the seed is out of range (a seed is {SEED_RANGE})")
     if len(doc["actions"]) > MAX_ACTIONS:
-        raise SaveError(f"{path}: too many actions ({len(doc['actions'])})")
+        raise SaveError(path, f"too many actions ({len(doc['actions'])})")
     if doc.get("settings") is not None and not isinstance(doc["settings"], dict):
-        raise SaveError(f"{path}: field 'settings' is of the wrong type")
-    return doc
+        raise SaveError(path, "field 'settings' is of the wrong type")
+    for key, kind in _META.items():
+        if key in doc and (not isinstance(doc[key], kind) or isinstance(doc[key], bool)):
+            raise SaveError(path, f"field {key!r} is of the wrong type")
+    if len(doc.get("game_id", "")) > 64:
+        raise SaveError(path, "field 'game_id' is too long")
+    score = doc.get("score", 0)
+    if not (abs(score) <= MAX_SCORE):  # a whole number is compared exactly, never made a float; NaN fails
+        raise SaveError(path, "field 'score' is out of range")
 
 
 def replay_document(doc: dict[str, Any], path: Path | str = "save") -> Game:
     """Replay a save's actions from its seed."""
     try:
         settings = None if doc.get("settings") is None else settings_from_dict(doc["settings"])
-        actions = [action_from_dict(a) for a in doc["actions"]]
     except Exception as exc:  # cattrs raises several kinds; any of them means a bad file
-        raise SaveError(f"{path}: bad settings or actions ({_one_line(exc)})") from None
-    game = Game.new(settings, doc["seed"])
+        raise SaveError(path, f"bad settings ({first_problem(exc, 'settings')})") from None
+    actions = []
+    for i, a in enumerate(doc["actions"]):
+        try:
+            actions.append(action_from_dict(a))
+        except Exception as exc:
+            raise SaveError(path, f"action {i + 1} is malformed ({first_problem(exc, f'actions[{i}]')})") from None
+    try:
+        game = Game.new(settings, doc["seed"])
+    except Exception as exc:
+        raise SaveError(path, f"the game cannot begin ({_one_line(exc)})") from None
     for i, action in enumerate(actions):
         try:
             game.apply(action)
         except IllegalAction as exc:
-            raise SaveError(f"{path}: action {i + 1} is illegal on replay ({_one_line(exc)})") from None
+            raise SaveError(path, f"action {i + 1} is illegal on replay ({_one_line(exc)})") from None
         except Exception as exc:  # a hostile log must never crash the loader
-            raise SaveError(f"{path}: action {i + 1} cannot be replayed ({_one_line(exc)})") from None
+            raise SaveError(path, f"action {i + 1} cannot be replayed ({_one_line(exc)})") from None
     return game
 
 
 def load_save(path: Path | str) -> Game:
     """Load a save. Raises SaveError, one line, on any problem."""
-    doc = read_document(path)
+    return open_save(path).game
+
+
+class OpenedSave:
+    """A save that loaded: the game, the game's id ("" in saves from before ids), and which file it came
+    from, as it was when read (its stamp)."""
+
+    def __init__(self, game: Game, game_id: str, path: Path, stamp: tuple) -> None:
+        self.game, self.game_id, self.path, self.stamp = game, game_id, path, stamp
+
+
+def open_save(path: Path | str) -> OpenedSave:
+    """Load a save with what the game needs to know about the file. Raises SaveError, one line."""
+    path = Path(path)
+    doc, stamp = _read(path)
     snapshot = _snapshot(doc, path)
     game = replay_document(doc, path)
     if game.state_hash() != doc["state_hash"]:
-        raise SaveError(f"{path}: the state hash does not match the replayed game")
+        raise SaveError(path, "the state hash does not match the replayed game")
     if snapshot != game.state:
-        raise SaveError(f"{path}: the state snapshot does not match the replayed game")
-    return game
+        raise SaveError(path, "the state snapshot does not match the replayed game")
+    return OpenedSave(game, doc.get("game_id", ""), path, stamp)
 
 
 def verify_replay(path: Path | str) -> tuple[bool, str]:
@@ -165,35 +359,102 @@ def verify_replay(path: Path | str) -> tuple[bool, str]:
     game = replay_document(doc, path)
     got = game.state_hash()
     if got != doc["state_hash"]:
-        return False, f"{path}: replay gives state hash {got[:16]}, the file says {doc['state_hash'][:16]}"
+        return False, printable(f"{path}: replay gives state hash {got[:16]}, the file says {doc['state_hash'][:16]}")
     if snapshot != game.state:
-        raise SaveError(f"{path}: the state snapshot does not match the replayed game")
-    return True, f"{path}: replayed {len(doc['actions'])} actions; state hash {got[:16]} matches"
+        raise SaveError(path, "the state snapshot does not match the replayed game")
+    return True, printable(f"{path}: replayed {len(doc['actions'])} actions; state hash {got[:16]} matches")
 
 
 def _snapshot(doc: dict[str, Any], path) -> Any:
     try:
         return state_from_dict(doc["state"])
     except Exception as exc:
-        raise SaveError(f"{path}: the state snapshot is malformed ({_one_line(exc)})") from None
+        raise SaveError(path, f"the state snapshot is malformed ({first_problem(exc, 'state')})") from None
 
 
-def list_saves(folder: Path | None = None) -> list[dict[str, Any]]:
-    """Saves in ``folder`` with their name, date, turn and score, newest first (unreadable ones skipped)."""
-    folder = folder or saves_dir()
-    out = []
-    for p in sorted(folder.glob("*.json")):
-        try:
-            doc = read_document(p)
-        except SaveError:
-            continue
-        out.append({"path": p, "name": doc.get("name") or p.stem, "saved_at": str(doc.get("saved_at", "")),
-                    "turn": str(doc.get("turn", "?")), "score": doc.get("score", 0)})
-    out.sort(key=lambda s: s["saved_at"], reverse=True)
-    return out
+def first_problem(exc: BaseException, where: str) -> str:
+    """The first thing cattrs found wrong, with the field it is in ("... @ settings.display_delay")."""
+    import cattrs
+    if isinstance(exc, cattrs.BaseValidationError):
+        def say(e: BaseException, kind: Any) -> str:  # the validators' own words name the field and the rule
+            return _one_line(e) if isinstance(e, (ValueError, TypeError)) else cattrs.v.format_exception(e, kind)
+        problems = cattrs.transform_error(exc, where, format_exception=say)
+        if problems:
+            return problems[0]
+    return _one_line(exc)
 
 
 def _one_line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     msg = text[0] if text else type(exc).__name__
     return msg[:200]
+
+
+# --------------------------------------------------------------------------- the saves folder
+def scan_saves(folder: Path | None = None) -> tuple[list[dict[str, Any]], list[str]]:
+    """The saves in ``folder`` (name, date, turn, phase, score, game id; newest first), and for each
+    file that cannot be one, a line saying which and why."""
+    folder = Path(folder or saves_dir())
+    try:
+        names = sorted(e.name for e in os.scandir(folder) if e.name.lower().endswith(".json"))
+    except FileNotFoundError:
+        return [], []
+    except NotADirectoryError:
+        return [], [printable(f"{folder}: not a folder, so it holds no saves")]
+    except OSError as exc:
+        return [], [printable(f"{folder}: the saves folder cannot be read ({exc.strerror or exc})")]
+    saves, problems = [], []
+    for name in names:
+        p = folder / name
+        try:
+            doc = read_document(p)
+        except SaveError as exc:
+            problems.append(printable(f"{name}: {exc.reason}"))
+            continue
+        saves.append({"path": p, "name": printable(doc.get("name") or p.stem, 60),
+                      "saved_at": printable(doc.get("saved_at", ""), 40), "turn": printable(doc.get("turn", "?"), 20),
+                      "phase": doc.get("phase", ""), "score": doc.get("score", 0), "game_id": doc.get("game_id", "")})
+    saves.sort(key=lambda s: s["saved_at"], reverse=True)
+    return saves, problems
+
+
+def list_saves(folder: Path | None = None) -> list[dict[str, Any]]:
+    """Saves in ``folder`` with their name, date, turn and score, newest first (unreadable ones left out)."""
+    return scan_saves(folder)[0]
+
+
+def is_autosave_slot(path: Path) -> bool:
+    return bool(_SLOT_NAME.fullmatch(path.stem)) and path.suffix.lower() == ".json"
+
+
+def autosave_slots(folder: Path) -> Iterator[Path]:
+    yield folder / f"{AUTOSAVE}.json"
+    for n in range(2, MAX_SLOTS + 1):
+        yield folder / f"{AUTOSAVE}-{n}.json"
+
+
+def slot_is_free(path: Path, game_id: str) -> bool:
+    """May the game ``game_id`` autosave to ``path``? Only when nothing is there, or the same game, or a
+    game that is over; never over another game in progress, nor over a file that is not a save."""
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    try:
+        doc = read_document(path)
+    except SaveError:
+        return False
+    return (bool(game_id) and doc.get("game_id") == game_id) or doc["state"].get("phase") == GAME_OVER
+
+
+def free_autosave_slot(folder: Path, game_id: str, avoid: set[Path] = frozenset()) -> Path:
+    """The first autosave slot in ``folder`` free for the game ``game_id``, other than those in ``avoid``.
+    Raises OSError when there is none (or no folder to hold one)."""
+    _check_folder(folder)
+    for slot in autosave_slots(folder):
+        if slot not in avoid and slot_is_free(slot, game_id):
+            return slot
+    raise OSError(errno.ENOSPC, f"every autosave slot ({AUTOSAVE}.json to {AUTOSAVE}-{MAX_SLOTS}.json) holds another game",
+                  str(folder))

@@ -3,6 +3,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -89,3 +91,65 @@ def test_seed_with_load_says_the_seed_is_ignored(tmp_path):
     assert lines[0] == "overlord: --seed 7 is ignored: a saved game goes on with its own seed"
     assert "no such file" in lines[1]
     assert "ignored" not in run("--load", str(save)).stderr
+
+
+def test_one_seed_range_everywhere(tmp_path):
+    from overlord.engine import Game
+    from overlord.engine.rng import SEED_LIMIT
+    from overlord.saves import load_save
+    edge = tmp_path / "edge.json"
+    ok = run("simulate", "--seed", str(-SEED_LIMIT), "--scenario", "two-week", "--save", str(edge))
+    assert ok.returncode == 0, ok.stderr
+    assert load_save(edge).state.seed == -SEED_LIMIT  # the edge of the range is a seed everywhere
+    for args in (["simulate", "--seed", str(SEED_LIMIT + 1)], ["--seed", str(-SEED_LIMIT - 1)],
+                 ["simulate", "--seed", "9" * 5000], ["tournament", "--seed", str(SEED_LIMIT), "--games", "2"],
+                 ["fuzz", "--seed", str(SEED_LIMIT - 5), "--games", "10"]):
+        r = run(*args)
+        assert r.returncode == 2 and "Traceback" not in r.stderr, args
+        assert "-9223372036854775808 to 9223372036854775808" in r.stderr.splitlines()[-1], args
+    with pytest.raises(ValueError, match="2\\^63"):
+        Game.new(None, SEED_LIMIT + 1)
+    assert Game.new(None, SEED_LIMIT).state.seed == SEED_LIMIT
+
+
+CRASH = """
+import sys
+sys.path.insert(0, {root!r})
+import overlord.tui.title as title
+def broken(self):
+    raise RuntimeError("a bug in the title screen")
+title.TitleScreen.compose = broken
+from overlord.cli import main
+raise SystemExit(main([]))
+"""
+
+
+def test_the_game_exits_non_zero_after_a_crash():
+    """The real program in a terminal (a pseudo-terminal), with a bug put in: its exit status says so."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import struct
+    import termios
+    import time
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the game
+        os.execv(sys.executable, [sys.executable, "-c", CRASH.format(root=str(ROOT))])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    output, deadline = b"", time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if select.select([fd], [], [], 1)[0]:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:  # the game has ended and closed the terminal
+                break
+            if not chunk:
+                break
+            output += chunk
+    else:
+        os.kill(pid, 9)
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1, output[-2000:]
+    assert b"a bug in the title screen" in output

@@ -155,3 +155,38 @@ def test_the_cli_reports_bad_data_in_one_line_with_exit_2(broken):
     r = subprocess.run([sys.executable, "-m", "overlord", "charts"], capture_output=True, text=True, cwd=ROOT, env=env)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "map.txt, line" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("file,old,new,field,words", [
+    ("rules.toml", "fatigue_divisor = 150", "fatigue_divisor = 0", "effectiveness.fatigue_divisor", "above 0"),
+    ("rules.toml", "odds_cap = 10 ", "odds_cap = -1 ", "combat.odds_cap", "below the least allowed 0"),
+    ("rules.toml", "base = 0.55", "base = nan", "effectiveness.base", "finite"),
+    ("rules.toml", "naval_points = 150", "naval_points = 1_000_000_000_000", "support.naval_points", "far beyond"),
+    ("rules.toml", "engagement_min = 0.25", "engagement_min = 2.0", "combat.engagement_min", "at most its maximum"),
+    ("rules.toml", "max_cycles = 5", "max_cycles = 0", "movement.max_cycles", "below the least allowed 1"),
+    ("rules.toml", "german_loss_fraction = 3", "german_loss_fraction = 0", "replacements.german_loss_fraction",
+     "below the least allowed 1"),
+    ("rules.toml", "drift_chance = 50", "drift_chance = 150", "airborne.drift_chance", "above the most allowed 100"),
+    ("rules.toml", "combat_points_percent = 8", "combat_points_percent = 30", "ratings.combat_points_percent",
+     "above the most allowed 25"),
+    ("rules.toml", "max = 99", "max = 150", "fatigue.max", "above the most allowed 99"),
+    ("charts/terrain.toml", "defence = 2.5", "defence = inf", "terrain.bocage.defence", "finite"),
+    ("charts/terrain.toml", "bocage = { movement = 3", "bocage = { movement = 0", "terrain.bocage.movement",
+     "below the least allowed 1"),
+    ("charts/victory_points.toml", "cp_divisor = ", "cp_divisor = 0 #", "allied_continent_side.cp_divisor",
+     "below the least allowed 1"),
+])
+def test_every_number_is_finite_and_in_range(broken, file, old, new, field, words):
+    folder, edit = broken
+    edit(file, old, new)
+    e = error_of(folder)
+    assert e.file.endswith(file) and e.field == field and words in e.message, str(e)
+    assert e.line == line_of(folder, file, new), str(e)
+
+
+def test_a_number_with_more_digits_than_python_reads(broken):
+    folder, edit = broken
+    edit("rules.toml", "air_points = 200", "air_points = " + "9" * 5000)
+    e = error_of(folder)
+    assert e.file.endswith("rules.toml") and "more digits" in e.message
+    assert e.line == line_of(folder, "rules.toml", "air_points = 999")

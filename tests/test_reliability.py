@@ -81,6 +81,13 @@ def test_fuzz_command_small_run():
     assert "games played:    6" in r.stdout and "failures:        0" in r.stdout
 
 
+def test_fuzz_reports_a_game_that_does_not_end():
+    from overlord.fuzz import fuzz_game
+    record = fuzz_game(100, limit=25)
+    assert record["failure"] == "the game did not end within 25 actions" and record["actions"] == 25
+    assert fuzz_game(100)["failure"] is None
+
+
 EVENT_LOG = """
 import hashlib, sys
 from overlord.engine import Game, Settings
@@ -145,6 +152,15 @@ HOSTILE = {
     "bad-direction": lambda d: d["actions"].append({"type": "Retreat", "direction": 99}),
     "extra-field-in-action": lambda d: d["actions"][0].update(cheat=1),
     "hash-not-hex": lambda d: d.update(state_hash="not a hash"),
+    # markup and terminal escapes where a message quotes the file
+    "escapes-in-hash": lambda d: d.update(state_hash="\x1b]0;owned\x07\x1b[2J[/]" + "0" * 50),
+    "escapes-in-settings": lambda d: d.update(settings=dict(d["settings"], scenario="[/]\x1b[2J\x9b31m")),
+    "escapes-in-action": lambda d: d["actions"].append({"type": "\x1b[2J[bold]Nuke"}),
+    "escapes-in-version": lambda d: d.update(version="\x1b[2J"),
+    # the fields shown on the Load screen
+    "score-400-digits": lambda d: d.update(score=10**400),
+    "name-an-object": lambda d: d.update(name={"[/]": 1}),
+    "version-true": lambda d: d.update(version=True),
 }
 
 
@@ -162,7 +178,39 @@ def test_hostile_saves_are_refused_with_exit_2_and_nothing_changes(tmp_path, nam
     assert r.returncode in (1, 2) and "Traceback" not in r.stderr
     if r.returncode == 2:
         assert len(r.stderr.strip().splitlines()) == 1
+    assert not any(ch in r.stdout + r.stderr for ch in "\x1b\x07\x9b")  # no escape reaches the terminal
     assert bad.read_bytes() == before
+
+
+HUGE = {  # numbers past Python's limit on digits (4,300): json cannot even read them
+    "seed": lambda text: text.replace('"seed":21', '"seed":' + "1" * 5000, 1),
+    "state": lambda text: text.replace('"turn":', '"turn":' + "2" * 4301 + ',"x":', 1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HUGE))
+def test_numbers_too_long_to_read_are_refused_with_exit_2(tmp_path, name):
+    base = _base_save(tmp_path)
+    bad = tmp_path / f"huge-{name}.json"
+    bad.write_text(HUGE[name](base.read_text()))
+    with pytest.raises(SaveError, match="more digits than Python reads"):
+        load_save(bad)
+    r = subprocess.run([sys.executable, "-m", "overlord", "replay", str(bad)], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "dev-null", "folder"])
+def test_files_that_are_not_files_never_hang_or_fill_the_memory(tmp_path, kind):
+    path = tmp_path / f"{kind}.json"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    else:
+        path.symlink_to(f"/dev/{kind[4:]}")
+    r = subprocess.run([sys.executable, "-m", "overlord", "replay", str(path)], capture_output=True, text=True,
+                       cwd=ROOT, timeout=60)
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
 
 
 KILL_MID_SAVE = """

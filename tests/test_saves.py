@@ -1,12 +1,16 @@
+import errno
 import json
+import os
+import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from overlord.engine import Game
-from overlord.saves import SaveError, load_save, verify_replay, write_save
+from overlord.saves import SaveError, load_save, scan_saves, verify_replay, write_problem, write_save
 
 from helpers import computer_settings, play
 
@@ -84,6 +88,21 @@ def _corpus(tmp_path):
     yield edit("bad-settings", lambda d: d.update(settings={"scenario": "moon"}))
     yield edit("extra-key", lambda d: d["state"].update(cheat=True))
     yield edit("missing-state", lambda d: d.pop("state"))
+    # the fields the Load screen shows: each of the wrong kind, or a number no score can be
+    yield edit("name-a-number", lambda d: d.update(name=7))
+    yield edit("score-text", lambda d: d.update(score="high"))
+    yield edit("score-400-digits", lambda d: d.update(score=10**400))
+    yield edit("turn-a-list", lambda d: d.update(turn=["6/7"]))
+    yield edit("saved-at-a-number", lambda d: d.update(saved_at=20240606))
+    yield edit("phase-null", lambda d: d.update(phase=None))
+    yield edit("game-id-an-object", lambda d: d.update(game_id={"id": 1}))
+    yield edit("version-true", lambda d: d.update(version=True))
+    yield edit("settings-bad-field", lambda d: d.update(settings=dict(d["settings"], display_delay=12)))
+    yield variant("score-nan", text.replace('"score":', '"score":NaN,"was":', 1))
+    yield variant("seed-5000-digits", text.replace(f'"seed":{doc["seed"]}', '"seed":' + "9" * 5000, 1))
+    yield variant("turn-5000-digits", text.replace('"turn":', '"turn":' + "1" * 5000 + ',"was":', 1))
+    yield variant("byte-order-mark", b"\xef\xbb\xbf" + text.encode())
+    yield variant("utf16", text.encode("utf-16"))
 
 
 def test_every_malformed_save_is_refused_with_one_line(tmp_path):
@@ -97,6 +116,110 @@ def test_every_malformed_save_is_refused_with_one_line(tmp_path):
         assert path.read_bytes() == before  # nothing changed
         n += 1
     assert n >= 20
+
+
+REASONS = {
+    "name-a-number": "field 'name' is of the wrong type",
+    "score-text": "field 'score' is of the wrong type",
+    "score-400-digits": "field 'score' is out of range",
+    "turn-a-list": "field 'turn' is of the wrong type",
+    "saved-at-a-number": "field 'saved_at' is of the wrong type",
+    "phase-null": "field 'phase' is of the wrong type",
+    "game-id-an-object": "field 'game_id' is of the wrong type",
+    "version-true": "version true (not a whole number) is not supported",
+    "settings-bad-field": "display_delay must be a whole number from 0 to 9",
+    "score-nan": "NaN or Infinity",
+    "seed-5000-digits": "more digits than Python reads",
+    "turn-5000-digits": "more digits than Python reads",
+    "byte-order-mark": "byte-order mark",
+    "utf16": "not text",
+    "huge-seed": "the seed is out of range",
+}
+
+
+def test_each_new_kind_of_bad_save_says_what_is_wrong(tmp_path):
+    found = {p.stem: p for p in _corpus(tmp_path)}
+    for name, reason in REASONS.items():
+        with pytest.raises(SaveError) as info:
+            load_save(found[name])
+        assert reason in info.value.reason, (name, info.value.reason)
+
+
+def run_overlord(*args, timeout=120):
+    return subprocess.run([sys.executable, "-m", "overlord", *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=timeout)
+
+
+def test_files_that_are_not_files_are_refused_at_once(tmp_path):
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)  # nothing ever writes to it: opening it the usual way would wait for ever
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    zero, null = tmp_path / "zero.json", tmp_path / "null.json"
+    zero.symlink_to("/dev/zero")  # endless: reading it the usual way fills the memory
+    null.symlink_to("/dev/null")
+    for path, reason in ((fifo, "not a regular file"), (folder, "a folder"), (zero, "not a regular file"),
+                         (null, "not a regular file")):
+        with pytest.raises(SaveError) as info:
+            load_save(path)
+        assert reason in info.value.reason, (path.name, info.value.reason)
+    for args in (["replay", str(fifo)], ["--load", str(fifo)], ["replay", str(zero)]):
+        r = run_overlord(*args, timeout=60)
+        assert r.returncode == 2 and "not a regular file" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_a_file_that_grows_past_the_limit_is_read_no_further(tmp_path, monkeypatch):
+    import overlord.saves as saves
+    good = _good_save(tmp_path)
+    monkeypatch.setattr(saves, "MAX_BYTES", good.stat().st_size - 1)
+    with pytest.raises(SaveError, match="too large"):
+        load_save(good)
+
+
+def test_huge_numbers_give_one_line_and_exit_2(tmp_path):
+    good = _good_save(tmp_path)
+    text = good.read_text()
+    for name, content in (("seed", text.replace('"seed":13', '"seed":' + "9" * 5000)),
+                          ("score", text.replace('"score":', '"score":' + "9" * 400 + ',"was":'))):
+        bad = tmp_path / f"huge-{name}.json"
+        bad.write_text(content)
+        for args in (["replay", str(bad)], ["--load", str(bad)]):
+            r = run_overlord(*args)
+            assert r.returncode == 2 and "Traceback" not in r.stderr, (name, args, r.stderr[-300:])
+            assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_nothing_from_a_save_reaches_the_terminal_as_a_control_code(tmp_path):
+    good = _good_save(tmp_path)
+    doc = json.loads(good.read_text())
+    doc["state_hash"] = "\x1b]0;owned\x07\x1b[2J" + "0" * 50  # retitle the window, clear the screen
+    doc["name"] = "\x1b[2J[/]"
+    bad = tmp_path / "escapes.json"
+    bad.write_text(json.dumps(doc))
+    r = run_overlord("replay", str(bad))
+    assert r.returncode == 1 and "\x1b" not in r.stdout + r.stderr and "\x07" not in r.stdout + r.stderr
+    odd = tmp_path / "\x1b[2J\x07odd.json"  # a file whose very name is an escape code
+    odd.write_text("{}")
+    r = run_overlord("--load", str(odd))
+    assert r.returncode == 2 and "\x1b" not in r.stderr and "odd.json" in r.stderr
+    assert "?[2J[/]" in [s["name"] for s in scan_saves(tmp_path)[0]]  # the name, its escape made harmless
+
+
+def test_the_saves_folder_lists_every_save_and_one_line_for_each_file_it_cannot_use(tmp_path):
+    good = _good_save(tmp_path)
+    (tmp_path / "truncated.json").write_text(good.read_text()[:300])
+    (tmp_path / "odd \x1b[31m.json").write_text('{"format": "overlord-save", "version": true}')
+    os.mkfifo(tmp_path / "pipe.json")
+    (tmp_path / "notes.txt").write_text("not a save, not listed")
+    saves, problems = scan_saves(tmp_path)
+    assert [s["path"].name for s in saves] == ["good.json"]
+    assert len(problems) == 3 and all("\n" not in p and "\x1b" not in p for p in problems)
+    assert any(p.startswith("truncated.json: not valid JSON") for p in problems)
+    assert any(p.startswith("pipe.json: not a save file") for p in problems)
+    file_instead = tmp_path / "file"
+    file_instead.write_text("x")
+    assert scan_saves(file_instead) == ([], [f"{file_instead}: not a folder, so it holds no saves"])
+    assert scan_saves(tmp_path / "missing") == ([], [])
 
 
 def test_cli_refuses_a_truncated_save_with_exit_2_and_no_traceback(tmp_path):
@@ -142,3 +265,60 @@ def test_saving_is_atomic_a_failed_write_keeps_the_old_file(tmp_path, monkeypatc
         write_save(game, path)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_a_save_is_never_written_over_a_folder_a_device_or_a_pipe(tmp_path):
+    game = Game.new(computer_settings(), seed=15)
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    null = tmp_path / "null.json"
+    null.symlink_to("/dev/null")
+    for path in (fifo, folder, null):
+        with pytest.raises(OSError) as info:
+            write_save(game, path)
+        assert "never replaces" in write_problem(info.value)
+    assert stat.S_ISFIFO(fifo.lstat().st_mode) and folder.is_dir() and null.is_symlink()
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_failed_write_names_the_file_and_the_reason(tmp_path, monkeypatch):
+    game = Game.new(computer_settings(), seed=16)
+    blocker = tmp_path / "saves"
+    blocker.write_text("a file where the saves folder should be")
+    with pytest.raises(OSError) as info:
+        write_save(game, blocker / "game.json")
+    assert write_problem(info.value) == f"{blocker}: is not a folder, so no save can go in it"
+    import overlord.saves as saves
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(saves.os, "fsync", full)
+    with pytest.raises(OSError) as info:
+        write_save(game, tmp_path / "game.json")
+    assert write_problem(info.value) == f"{tmp_path / 'game.json'}: No space left on device"
+    assert list(tmp_path.iterdir()) == [blocker]  # no half-written file, no temporary left
+
+
+def test_the_temporary_files_of_a_killed_write_are_cleared_by_the_next_save(tmp_path):
+    game = Game.new(computer_settings(), seed=17)
+    stale = tmp_path / ".slot.json.x1y2z3.tmp"
+    stale.write_text('{"half": ')
+    old = time.time() - 3600
+    os.utime(stale, (old, old))
+    fresh = tmp_path / ".other.json.a1b2c3.tmp"  # perhaps another game writing now: left alone
+    fresh.write_text('{"half": ')
+    write_save(game, tmp_path / "slot.json")
+    assert not stale.exists() and fresh.exists() and (tmp_path / "slot.json").exists()
+
+
+def test_simulate_save_to_a_folder_proc_or_a_pipe_gives_one_line(tmp_path):
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    for target in (tmp_path, "/proc/overlord.json", fifo):
+        r = run_overlord("simulate", "--seed", "1", "--scenario", "two-week", "--save", str(target), timeout=300)
+        assert r.returncode == 2 and "Traceback" not in r.stderr, (target, r.stderr[-400:])
+        assert r.stderr.startswith("overlord: the save was not written:") and len(r.stderr.strip().splitlines()) == 1
+    assert stat.S_ISFIFO(fifo.lstat().st_mode) and tmp_path.is_dir()

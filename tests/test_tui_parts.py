@@ -45,7 +45,7 @@ def test_the_session_keeps_the_log_and_the_reports_and_autosaves_at_each_phase()
     assert not s.autosave_if_new_phase()  # the same phase: no new autosave
     s.apply(Allocate(**game.prompt.suggested.as_dict()))
     assert s.autosave_if_new_phase()
-    assert safe_filename(" my/../save? 1 ") == "my-save-1" and safe_filename("///") == "save"
+    assert safe_filename(" my/../save? 1 ") == "my-save-1" and safe_filename("///") == ""
 
 
 def test_the_map_is_drawn_compact_or_wide_with_units_towns_and_markers():

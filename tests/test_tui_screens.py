@@ -23,6 +23,15 @@ def at_allocation(app) -> bool:
     return app.session.game.prompt.kind == "AllocationPrompt" and isinstance(app.screen, GameScreen)
 
 
+async def saves_listed(pilot) -> LoadScreen:
+    """The Load screen, once its worker has read the saves folder."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, LoadScreen) and screen.ready
+    return screen
+
+
 async def test_save_with_a_name_quit_with_autosave_and_load_at_the_same_prompt():
     app = OverlordApp(seed=21, delay=0)
     async with app.run_test() as pilot:
@@ -48,8 +57,7 @@ async def test_save_with_a_name_quit_with_autosave_and_load_at_the_same_prompt()
         assert isinstance(app.screen, TitleScreen)
         await pilot.press("l")
         await pilot.pause()
-        assert isinstance(app.screen, LoadScreen)
-        names = [s["name"] for s in app.screen.saves]
+        names = [s["name"] for s in (await saves_listed(pilot)).saves]
         await pilot.press(*(["down"] * names.index("beachhead")), "enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)

@@ -553,7 +553,9 @@ def load_charts(root: Path) -> Charts:
     s = src["terrain"]
     terrain = {}
     for name in TERRAINS:
-        terrain[name] = {k: s.number(("terrain", name, k), 0) for k in ("movement", "defence", "attack")}
+        # moving onto land costs at least 1 point (0 would let a unit move for ever); the ocean is sailed
+        terrain[name] = {k: s.number(("terrain", name, k), 1 if k == "movement" and name != "ocean" else 0)
+                         for k in ("movement", "defence", "attack")}
     _no_extra_keys(s, ("terrain",), TERRAINS)
     xpct = s.int(("extra_point_percent",), 0, 100)
     xex = tuple(s.str(("extra_point_exempt", i), TERRAINS) for i in range(len(s.array(("extra_point_exempt",)))))
@@ -658,6 +660,35 @@ _RULES_SCHEMA: dict[str, dict[str, Any]] = {
 }
 
 
+# Bounds beyond "a number, not negative" (low, high). A percentage or a chance is at most 100; a divisor, a
+# count of cycles or a maximum at least 1; a rating's change per point at most 25% (rating 1 is four
+# points below the historical 5, and must leave something).
+_PER_POINT = (0, 25)
+_RULES_BOUNDS: dict[tuple[str, str], tuple[float | None, float | None]] = {
+    ("ratings", "combat_points_percent"): _PER_POINT, ("ratings", "transport_percent"): _PER_POINT,
+    ("ratings", "airpower_percent"): _PER_POINT, ("ratings", "naval_percent"): _PER_POINT,
+    ("ratings", "coastal_defence_percent"): _PER_POINT,
+    ("setup", "default_display_delay"): (0, 9),
+    ("supply", "range"): (1, None),
+    ("fatigue", "max"): (1, 99),
+    ("effectiveness", "minimum"): (0, 1),
+    ("strategy_limits", "fatigue_per_level"): (1, None),  # divides the fatigue
+    ("replacements", "german_loss_fraction"): (1, None),  # the fraction 1/N
+    ("movement", "max_cycles"): (1, None),
+    ("combat", "base_cp"): (1, None),  # divides the engagement
+    ("combat", "no_combat_supply_strength"): (0, 100),
+    ("combat", "max_attacks_per_phase"): (1, None),
+}
+_ABOVE_ZERO = {("effectiveness", "fatigue_divisor"), ("combat", "odds_cap")}  # fractions allowed, not 0
+_AT_MOST = {("combat", "engagement_min"): ("combat", "engagement_max")}  # a minimum at most its maximum
+
+
+def _rule_bounds(section: str, key: str) -> tuple[float | None, float | None]:
+    if (section, key) in _RULES_BOUNDS:
+        return _RULES_BOUNDS[(section, key)]
+    return (0, 100) if key.endswith(("_percent", "_chance")) else (0, None)
+
+
 def load_rules(root: Path, turns: tuple[str, ...], towns: dict[str, Hex]) -> SimpleNamespace:
     src = Source(root / "rules.toml", root).parse_toml()
     out = SimpleNamespace()
@@ -667,9 +698,11 @@ def load_rules(root: Path, turns: tuple[str, ...], towns: dict[str, Hex]) -> Sim
         for key, kind in keys.items():
             p = (section, key)
             if kind is int:
-                value: Any = src.int(p, 0)
+                value: Any = src.int(p, *_rule_bounds(section, key))
             elif kind is float:
-                value = float(src.number(p, 0))
+                value = float(src.number(p, *_rule_bounds(section, key)))
+                if p in _ABOVE_ZERO and value <= 0:
+                    raise src.error(p, f"is {value}; it divides, so it must be above 0")
             elif kind is str:
                 value = src.str(p)
             elif kind is list:
@@ -694,6 +727,10 @@ def load_rules(root: Path, turns: tuple[str, ...], towns: dict[str, Hex]) -> Sim
     for key in src.data:
         if key not in _RULES_SCHEMA:
             raise src.error((key,), f"unknown section {key!r}")
+    for (section, key), (top_section, top) in _AT_MOST.items():
+        low, high = getattr(getattr(out, section), key), getattr(getattr(out, top_section), top)
+        if low > high:
+            raise src.error((section, key), f"is {low}, above {top} ({high}); a minimum is at most its maximum")
     if out.supply.first_trace_turn not in turns:
         raise src.error(("supply", "first_trace_turn"), f"{out.supply.first_trace_turn!r} is not a turn")
     for i, town in enumerate(out.german_supply.fortress_sources):

@@ -7,12 +7,14 @@ elements). Every loader in data.py reads through a ``Source``.
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
 Path_ = tuple[Any, ...]
+LARGEST = 10**9  # no number of the game comes near this: a bigger one is a slip of the keyboard
 
 
 class DataError(Exception):
@@ -114,6 +116,9 @@ class Source:
             if line is None and match:
                 line = int(match.group(1))
             raise DataError(self.name, line, "", f"is not valid TOML ({exc})") from None
+        except ValueError:  # a whole number with more digits than Python reads
+            line = next((i for i, text in enumerate(self.lines, 1) if re.search(r"\d{1000,}", text)), None)
+            raise DataError(self.name, line, "", "holds a number with more digits than Python reads") from None
         return self
 
     # -- errors --------------------------------------------------------------
@@ -170,6 +175,8 @@ class Source:
         value = self.at(path)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise self.error(path, f"should be a number, not {_kind(value)} {value!r}")
+        if not math.isfinite(value):
+            raise self.error(path, f"should be a finite number, not {value}")
         self._check_range(path, value, low, high)
         return float(value) if isinstance(value, float) else value
 
@@ -201,6 +208,9 @@ class Source:
         return (self.int(path + (0,)), self.int(path + (1,)))
 
     def _check_range(self, path: Path_, value: float, low: float | None, high: float | None) -> None:
+        if abs(value) > LARGEST:
+            shown = f"{value:.3g}" if isinstance(value, float) else f"a {len(str(abs(value)))}-digit number"
+            raise self.error(path, f"is {shown}, far beyond any number of the game")
         if low is not None and value < low:
             raise self.error(path, f"is {value}, below the least allowed {low}")
         if high is not None and value > high:

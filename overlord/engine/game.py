@@ -31,7 +31,7 @@ from .events import Event
 from .hexgrid import Hex
 from .phases import HANDLERS, PhaseHandler
 from .prompts import GameOverPrompt, Prompt
-from .rng import Rng, seed_state
+from .rng import SEED_RANGE, Rng, seed_in_range, seed_state
 from .settings import Settings
 from .state import AFLOAT, ASHORE, COASTAL, GameState, SetupState, TurnRecord, UnitState
 from .util import enemy
@@ -66,6 +66,8 @@ class Game:
         """A new game. With ``settings`` None the 1981 scenario questions are asked first."""
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be a whole number, not {seed!r}")
+        if not seed_in_range(seed):
+            raise ValueError(f"the seed must be {SEED_RANGE}")
         state = GameState(settings=settings or Settings(), seed=seed, rng=Rng(seed_state(seed)))
         game = cls(state, data)
         events: list[Event] = []

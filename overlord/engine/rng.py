@@ -13,6 +13,15 @@ import attrs
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
+# The seeds a game accepts, everywhere (the command line, the tools, saves): -2^63 to 2^63, what saves
+# have always been checked against, so every save that ever loaded still does.
+SEED_LIMIT = 2**63
+SEED_RANGE = "a whole number from -2^63 to 2^63, that is -9223372036854775808 to 9223372036854775808"
+
+
+def seed_in_range(seed: int) -> bool:
+    return -SEED_LIMIT <= seed <= SEED_LIMIT
+
 
 def seed_state(seed: int) -> int:
     """The generator state for a game seed (any integer).

@@ -9,6 +9,7 @@ as they come.
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
@@ -17,12 +18,14 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from .. import gcpause
+from ..plaintext import printable
 from .styles import APP_CSS
 from .themes import CYCLE, DEFAULT, retro_themes
 from .title import TitleScreen
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from ..saves import OpenedSave
 
 # The title screen needs nothing of the engine: the game's own modules are
 # imported when a game starts (or a screen is first opened), so the title is
@@ -50,10 +53,11 @@ class OverlordApp(App):
     ]
 
     def __init__(self, seed: int | None = None, game: Game | None = None, delay: float | None = None,
-                 theme: str = DEFAULT) -> None:
+                 theme: str = DEFAULT, loaded: OpenedSave | None = None) -> None:
         super().__init__()
         self.start_seed = seed
-        self.start_game = game
+        self.start_game = loaded.game if loaded is not None else game
+        self.start_loaded = loaded  # the save the game came from (--load), if it did
         self.delay_override = delay
         self.start_theme = theme
         self.session: Session | None = None
@@ -63,6 +67,8 @@ class OverlordApp(App):
         self._timer = None
         self._waiting = False  # one of the game's own modal screens (report, hand-over) is up
         self.data_error: str | None = None
+        self.autosave_problem: str | None = None  # why the last autosave failed (said once, until one works)
+        self.farewell: str | None = None  # printed by the command once the screen is given back: where the game is
         # the themes are in place before the stylesheet is first read, so it is read only once
         for theme in retro_themes():
             self.register_theme(theme)
@@ -71,7 +77,7 @@ class OverlordApp(App):
     # ------------------------------------------------------------------ start-up
     def on_mount(self) -> None:
         if self.start_game is not None:
-            self.start(self.start_game, resumed=bool(self.start_game.actions))
+            self.start(self.start_game, resumed=bool(self.start_game.actions), loaded=self.start_loaded)
         elif self.start_seed is not None:
             from ..engine.game import Game
             self.start(Game.new(None, self.start_seed))
@@ -107,29 +113,45 @@ class OverlordApp(App):
         from ..engine.game import Game
         self.start(Game.new(None, seed if seed is not None else random.randrange(1, 1_000_000)))
 
-    def start(self, game: Game, resumed: bool = False) -> None:
+    def start(self, game: Game, resumed: bool = False, loaded: OpenedSave | None = None) -> None:
         from .session import Session
         self.cancel_timer()
-        self.session = Session.resumed(game) if resumed else Session(game)
+        self.session = Session.resumed(game, loaded) if resumed or loaded else Session(game)
         self.hurry = False
         self._waiting = False
         self.main = None
         self.advance()
 
     def load_file(self, path: Path | str) -> bool:
-        from ..saves import SaveError, load_save
-        from .cards import phase_name
+        """Load a save in place of the game being played, which is autosaved first (never over the file
+        being loaded); if it cannot be, the player is asked before it is given up."""
+        from ..saves import SaveError, open_save, write_problem
         from .loadscreen import LoadScreen
+        from .screens import ConfirmScreen
         try:
-            game = load_save(path)
+            opened = open_save(path)
         except SaveError as exc:
             self._user_modal(LoadScreen(str(exc)), self._loaded)
             return False
-        if self.session is not None and not self.session.game.over:
-            self.session.autosave()
-        self.start(game, resumed=True)
-        self.notify(f"Loaded {Path(path).name}: {game.turn_label}, {phase_name(game)}.", timeout=4)
+        s = self.session
+        if s is not None and not s.game.over:
+            try:
+                s.autosave(avoid=opened.path)
+            except OSError as exc:
+                self._show_notes()
+                question = (f"The game being played could not be saved: {write_problem(exc)}\n\n"
+                            f"Load {printable(opened.path.name)} anyway, and lose the game being played?")
+                self._user_modal(ConfirmScreen(question, "load"), lambda yes: yes and self._resume(opened))
+                return False
+            self._show_notes()
+        self._resume(opened)
         return True
+
+    def _resume(self, opened: OpenedSave) -> None:
+        from .cards import phase_name
+        self.start(opened.game, resumed=True, loaded=opened)
+        self.notify(f"Loaded {printable(opened.path.name)}: {opened.game.turn_label}, {phase_name(opened.game)}.",
+                    timeout=4, markup=False)
 
     # ------------------------------------------------------------------ the main screen
     def _set_main(self, screen: Screen) -> None:
@@ -215,14 +237,14 @@ class OverlordApp(App):
             return
         s.take_seat()
         s.recent = []
-        s.autosave_if_new_phase()
+        self._autosave_phase()
         self.refresh_main()
 
     def _computer_step(self) -> list:
         from .game_screen import GameScreen
         s = self.session
         events = s.apply(s.computer_action())
-        s.autosave_if_new_phase()
+        self._autosave_phase()
         if isinstance(self.main, GameScreen):
             self.main.add_events(events)
         return events
@@ -253,7 +275,7 @@ class OverlordApp(App):
     def _show_pages(self) -> None:
         from .reporting import page_text
         from .screens import ReportScreen
-        self.session.autosave_if_new_phase()
+        self._autosave_phase()
         self.refresh_main()
         self._modal(ReportScreen([page_text(e) for e in self.session.take_pages()]))
 
@@ -279,11 +301,34 @@ class OverlordApp(App):
     def _show_final(self) -> None:
         from .final import FinalScreen
         s = self.session
-        s.autosave()
+        self._autosave_phase()  # a game that ends in play is saved at its end; one loaded finished is not written
         self.cancel_timer()
         if not isinstance(self.main, FinalScreen):
             self._set_main(FinalScreen(s.game.final_report or {}, s.game.data.charts.scenarios[
                 s.game.settings.scenario]["name"]))
+
+    # ------------------------------------------------------------------ autosaving
+    def _autosave_phase(self) -> None:
+        """The autosave at each new phase; a failure is said once (and again if the reason changes)."""
+        from ..saves import write_problem
+        try:
+            wrote = self.session.autosave_if_new_phase()
+        except OSError as exc:
+            problem = write_problem(exc)
+            if problem != self.autosave_problem:
+                self.autosave_problem = problem
+                self.notify(f"The game could not be autosaved: {problem}", severity="error", timeout=10, markup=False)
+        else:
+            if wrote and self.autosave_problem is not None:
+                self.autosave_problem = None
+                self.notify(f"Autosaved again, in {printable(self.session.saved_in)}.", timeout=4, markup=False)
+        self._show_notes()
+
+    def _show_notes(self) -> None:
+        if self.session is not None:
+            for note in self.session.notes:
+                self.notify(printable(note), severity="warning", timeout=8, markup=False)
+            self.session.notes.clear()
 
     # ------------------------------------------------------------------ the terminal's size
     def on_resize(self, event) -> None:
@@ -353,21 +398,43 @@ class OverlordApp(App):
 
     def action_save(self) -> None:
         from .screens import SaveNameScreen
+        from .session import save_name_problem
         if self.session is None or isinstance(self.screen, SaveNameScreen):
             return
         g = self.session.game
         default = f"{g.turn_label.replace('/', '-')}-{g.phase.replace('_', '-')}"
-        self._user_modal(SaveNameScreen(default), self._save_named)
+        self._user_modal(SaveNameScreen(default, check=save_name_problem), self._save_named)
 
     def _save_named(self, name: str | None) -> None:
+        """Save under the name typed; a name whose file exists (another save, or one that makes the same file
+        name) is replaced only when the player says so."""
+        import os
+
+        from ..saves import SaveError, read_document
+        from .screens import ConfirmScreen
+        from .session import save_path
         if not name:
             return
+        path = save_path(name)
+        if os.path.lexists(path):
+            try:
+                doc = read_document(path)
+                held = f"the save \"{printable(doc.get('name') or path.stem, 60)}\" ({printable(doc.get('turn', '?'), 20)})"
+            except SaveError as exc:
+                held = f"a file that is not a save that can be loaded ({exc.reason})"
+            question = f"{printable(path.name)} already holds {held}.\n\nReplace it with this game?"
+            self._user_modal(ConfirmScreen(question, "replace"), lambda yes: yes and self._write_named(name))
+            return
+        self._write_named(name)
+
+    def _write_named(self, name: str) -> None:
+        from ..saves import write_problem
         try:
             path = self.session.save(name)
         except OSError as exc:
-            self.notify(f"Could not save: {exc}", severity="error")
+            self.notify(f"Could not save: {write_problem(exc)}", severity="error", timeout=10, markup=False)
             return
-        self.notify(f"Saved as {path.name} in {path.parent}.", timeout=4)
+        self.notify(f"Saved as {printable(path.name)} in {printable(path.parent)}.", timeout=4, markup=False)
 
     def action_load(self) -> None:
         from .loadscreen import LoadScreen
@@ -388,16 +455,42 @@ class OverlordApp(App):
         except OSError as exc:
             self.notify(f"The colours could not be remembered: {exc}", severity="warning", timeout=4)
 
-    async def action_quit(self) -> None:
-        from .session import autosave_path
+    def action_quit(self) -> None:
+        """Ctrl+Q, Ctrl+C, Q on the title and final screens, the menu: save the game being played, then quit.
+        If it cannot be saved, ask first (Y, or the quit key again, quits all the same)."""
+        from ..saves import write_problem
+        from .screens import ConfirmScreen
+        if isinstance(self.screen, ConfirmScreen) and self.screen.topic == "quit":
+            self.screen.dismiss(True)
+            return
         s = self.session
-        message = None
-        if s is not None and not s.game.over:
-            if s.autosave() is not None:
-                message = (f"Overlord: the game is saved in {autosave_path()}; "
-                           f"resume it with: overlord --load {autosave_path()}")
+        if s is None or s.game.over:
+            self._exit_saved(None)
+            return
+        try:
+            path = s.autosave()
+        except OSError as exc:
+            self._show_notes()
+            lost = f"the moves since it was saved in {printable(s.saved_in)}" if s.saved_in else "the whole game"
+            question = f"The game could not be saved: {write_problem(exc)}\n\nQuit anyway, and lose {lost}?"
+            self.push_screen(ConfirmScreen(question, "quit"), self._quit_unsaved)
+            return
+        self._exit_saved(path)
+
+    def _quit_unsaved(self, yes: bool | None) -> None:
+        if yes:
+            self.cancel_timer()
+            self.farewell = "Overlord: the game was not saved."
+            self.exit()
+        else:
+            self.call_after_refresh(self.advance)
+
+    def _exit_saved(self, path: Path | None) -> None:
         self.cancel_timer()
-        self.exit(message=message)
+        if path is not None:  # printed plain (not through Rich, which would wrap the command and read markup)
+            self.farewell = (f"Overlord: the game is saved in {printable(path)}\n"
+                             f"Resume it with: overlord --load {shlex.quote(printable(path))}")
+        self.exit()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield SystemCommand("Save", "Save the game under a name (Ctrl+S)", self.action_save)

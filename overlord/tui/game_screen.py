@@ -216,12 +216,12 @@ class GameScreen(Screen):
             to = getattr(e, "to", None) or getattr(e, "landed_at", None)
             if to is not None:
                 self.last_moved = to
-        # a screen just put up (the computer moving at once after the questions) is not composed yet:
-        # its on_mount writes the session's log, these events included
-        logs = self.query(MessageLog)
-        if logs:
+        # The app may move for the computer before this screen is up (a game resumed, or begun, with the
+        # computer to move): on_mount then writes the session's log, these events included.
+        if self.is_mounted:
+            log = self.query_one(MessageLog)
             for e in events:
-                logs.first().add(e)
+                log.add(e)
 
     def say(self, message: Text | str) -> None:
         self.message = message

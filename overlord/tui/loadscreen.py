@@ -1,20 +1,31 @@
-"""Choosing a save to load: name, date, turn and score, newest first."""
+"""Choosing a save to load: name, date, turn and score, newest first; then each file that cannot be
+loaded, with why.
+
+The folder is read in a worker thread, so a slow disk or a folder full of big files never freezes the
+game. Everything shown comes from files anyone can edit: it is shown as plain Text (never markup), and
+overlord.saves has already replaced any control code in it.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
-from ..saves import list_saves, saves_dir
+from ..plaintext import printable
+from ..saves import saves_dir, scan_saves
 from .keybar import KeyBar
 from .styles import GAME_CSS
+
+HEADER = f"  {'Name':<24} {'Saved':<19} {'Turn':<6} {'Score':>6}"
 
 
 class LoadScreen(ModalScreen[Path | None]):
@@ -24,29 +35,66 @@ class LoadScreen(ModalScreen[Path | None]):
 
     def __init__(self, message: str = "") -> None:
         super().__init__()
-        self.saves = list_saves()
-        self.message = message
+        self.folder = saves_dir()
+        self.saves: list[dict] = []
+        self.problems: list[str] = []
+        self.message = printable(message)
+        self.ready = False  # the folder has been read
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             yield Static(Text("LOAD A SAVED GAME\n", style="bold"))
-            if self.saves:
-                yield Static(Text(f"  {'Name':<24} {'Saved':<19} {'Turn':<6} {'Score':>6}", style="bold"))
-                yield OptionList(*(Option(self.row(s), id=str(i)) for i, s in enumerate(self.saves)), id="saves")
-            else:
-                yield Static(f"No saves yet in {saves_dir()}.")
-            yield Static(Text(self.message, style="bold reverse") if self.message else "", id="load-message")
+            yield Static(Text(f"Reading the saves in {printable(self.folder)} ..."), id="load-status")
+            yield OptionList(id="saves")
+            with VerticalScroll(id="load-problems"):
+                yield Static(id="load-problems-text")
+            yield Static(Text(self.message, style="bold reverse"), id="load-message")
         yield KeyBar()
 
-    @staticmethod
-    def row(s: dict) -> str:
-        when = s["saved_at"].replace("T", " ")[:19]
-        score = s["score"] if isinstance(s["score"], (int, float)) else 0
-        return f"{s['name'][:24]:<24} {when:<19} {s['turn']:<6} {score:>6.0f}"
-
     def on_mount(self) -> None:
-        if self.saves:
-            self.query_one("#saves", OptionList).focus()
+        self.query_one("#saves").display = False
+        self.query_one("#load-problems").display = False
+        self.read_folder()
+
+    @work(thread=True, exclusive=True, exit_on_error=False)
+    def read_folder(self) -> None:
+        try:
+            saves, problems = scan_saves(self.folder)
+        except Exception as exc:  # scan_saves says what it can; anything else must not end the game
+            saves, problems = [], [printable(f"{self.folder}: the saves could not be read ({exc})")]
+        if get_current_worker().is_cancelled:
+            return
+        try:
+            self.app.call_from_thread(self.show, saves, problems)
+        except RuntimeError:  # the game closed while the folder was being read
+            pass
+
+    def show(self, saves: list[dict], problems: list[str]) -> None:
+        if not self.is_mounted:
+            return  # closed while the folder was being read
+        self.saves, self.problems, self.ready = saves, problems, True
+        status = self.query_one("#load-status", Static)
+        if saves:
+            status.update(Text(HEADER, style="bold"))
+            options = self.query_one("#saves", OptionList)
+            options.add_options([Option(self.row(s), id=str(i)) for i, s in enumerate(saves)])
+            options.display = True
+            options.highlighted = 0
+            options.focus()
+        else:
+            status.update(Text(f"No saves to load in {printable(self.folder)}."))
+        if problems:
+            text = Text(f"{len(problems)} file{'s' if len(problems) > 1 else ''} in the folder cannot be loaded:\n",
+                        style="bold")
+            text.append("\n".join(problems))
+            self.query_one("#load-problems-text", Static).update(text)
+            self.query_one("#load-problems").display = True
+
+    @staticmethod
+    def row(s: dict) -> Text:
+        when = s["saved_at"].replace("T", " ")[:19]
+        return Text(f"{s['name'][:24]:<24} {when:<19} {s['turn'][:6]:<6} {s['score']:>6.0f}",
+                    no_wrap=True, overflow="ellipsis")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.saves[int(event.option.id)]["path"])

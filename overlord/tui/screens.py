@@ -1,6 +1,9 @@
-"""Small modal screens: hand-over, reports between turns, the save name, help, a terminal too small."""
+"""Small modal screens: hand-over, reports between turns, the save name, a yes-or-no question, help, a terminal
+too small."""
 
 from __future__ import annotations
+
+from typing import Callable
 
 from rich.console import Group
 from rich.text import Text
@@ -67,22 +70,49 @@ class SaveNameScreen(ModalScreen[str | None]):
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, default: str) -> None:
+    def __init__(self, default: str, check: Callable[[str], str | None] = lambda name: None) -> None:
         super().__init__()
         self.default = default
+        self.check = check  # why a name cannot be used, or None
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text("SAVE THE GAME\n", style="bold"))
             yield Static("Name of the save (Enter saves, Escape cancels):")
             yield Input(value=self.default, id="save-name")
+            yield Static(id="save-message")
         yield KeyBar()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or self.default)
+        name = event.value.strip() or self.default
+        problem = self.check(name)
+        if problem:
+            self.query_one("#save-message", Static).update(Text(problem, style="bold"))
+            return
+        self.dismiss(name)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes-or-no question before something that cannot be undone: Y does it, N or Escape does not."""
+    CSS_PATH = GAME_CSS
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, question: str, topic: str = "") -> None:
+        super().__init__()
+        self.question = question  # plain text: it may hold a file's name, never markup
+        self.topic = topic  # what is asked about ("quit", "replace", "load")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.question + "\n"))
+            yield Static(Text("Y: yes    N: no", style="bold"))
+        yield KeyBar()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
 
 
 HELP = """\
@@ -119,9 +149,10 @@ LOOKING AROUND
   L        town names on the map, on or off
   F2 charts   F3 roster of every unit   F5 colours (phosphor, amber,
   modern)   Ctrl+S save   Ctrl+O load   Ctrl+P command palette
-  Ctrl+Q   quit; the game is saved first (so is Ctrl+C) to
-           autosave.json in the saves folder (below), and Load
-           game resumes it
+  Ctrl+Q   quit; the game is saved first (so is Ctrl+C) to its
+           autosave: autosave.json in the saves folder (below),
+           or autosave-2.json and on when another game holds
+           that; Load game resumes it
 
 The game also saves itself at every phase; a save resumes at the
 exact question where it was left.

@@ -1,6 +1,7 @@
 """One game being played: the engine game, its computer players, the log, and autosave.
 
-No Textual here: the app drives a Session, and tests can too.
+No Textual here: the app drives a Session, and tests can too. The game's id and its
+autosave slot are explained in overlord/saves.py: a session writes only its own slot.
 """
 
 from __future__ import annotations
@@ -13,37 +14,49 @@ from ..engine.events import (CombatResult, DropResult, Event, LogisticsReport, M
                              UnitEliminated)
 from ..engine.game import Game
 from ..engine.prompts import QuestionPrompt
-from ..saves import saves_dir, write_save
+from ..saves import (AUTOSAVE, OpenedSave, file_stamp, free_autosave_slot, is_autosave_slot, new_game_id,
+                     saves_dir, write_save)
 
 SIDES = ("allied", "german")
-AUTOSAVE = "autosave.json"
 NEWS = (DropResult, CombatResult, UnitEliminated, MarkerDestroyed)  # repeated above a report, not to be missed
 
 
 def autosave_path() -> Path:
-    return saves_dir() / AUTOSAVE
+    """The first autosave slot: where a game autosaves unless another game in progress holds it."""
+    return saves_dir() / f"{AUTOSAVE}.json"
 
 
 class Session:
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, game_id: str = "") -> None:
         self.game = game
+        self.game_id = game_id or new_game_id()
         self.players: dict[str, object] = {}
         self.log: list[Event] = list(game.opening_events)
         self.pages: list[Event] = []  # reports waiting to be shown (logistics, end of turn)
         self.recent: list[Event] = []  # what happened since the person at the keyboard last answered
         self.seat: str | None = None  # the side the human at the keyboard is playing now (hot-seat)
+        self.notes: list[str] = []  # news about saving for the player (the app shows them)
         self._saved_phase: tuple[int, str] | None = None
+        self.saved_in: Path | None = None  # the file that holds the game as far as it was last saved
+        self._saved_actions = -1  # how many actions that file holds
+        self.slot: Path | None = None  # this game's autosave slot, once it has one
+        self._slot_stamp: tuple | None = None  # the slot as this game last wrote or read it
+        self._lost: set[Path] = set()  # slots another game took over
 
     @classmethod
-    def resumed(cls, game: Game) -> "Session":
+    def resumed(cls, game: Game, loaded: OpenedSave | None = None) -> "Session":
         """A session for a loaded game, its log rebuilt by replaying its actions (the reports are not shown again)."""
-        session = cls(game)
+        session = cls(game, loaded.game_id if loaded is not None else "")
         try:
             _, events = Game.replay(game.initial_settings, game.seed, game.actions, game.data)
         except Exception:  # the log is a courtesy; a game that loaded is playable without it
             events = []
         session.log = events[-400:]
         session._saved_phase = (game.turn, game.phase)
+        if loaded is not None:
+            session.saved_in, session._saved_actions = loaded.path, len(game.actions)
+            if is_autosave_slot(loaded.path) and _same_folder(loaded.path.parent, saves_dir()):
+                session.slot, session._slot_stamp = loaded.path, loaded.stamp  # an autosave goes on in its slot
         return session
 
     # ------------------------------------------------------------------ who plays
@@ -98,13 +111,31 @@ class Session:
         return fights + pages
 
     # ------------------------------------------------------------------ saving
-    def autosave(self) -> Path | None:
-        try:
-            return write_save(self.game, autosave_path(), name="autosave")
-        except OSError:
-            return None
+    def autosave(self, avoid: Path | None = None) -> Path | None:
+        """Bring the game's autosave up to date (never writing ``avoid``). Returns the file that holds the
+        game, None when nothing has been played and nothing saved; raises OSError when it cannot write."""
+        if not self.game.actions or len(self.game.actions) == self._saved_actions:
+            return self.saved_in  # nothing new to save
+        slot = self._own_slot(avoid)
+        write_save(self.game, slot, name=slot.stem, game_id=self.game_id)
+        self.slot, self._slot_stamp = slot, file_stamp(slot)
+        self.saved_in, self._saved_actions = slot, len(self.game.actions)
+        return slot
+
+    def _own_slot(self, avoid: Path | None) -> Path:
+        """The slot to write: this game's own while nobody else has written it since, else the next free one."""
+        slot = self.slot
+        if slot is not None and slot != avoid:
+            if file_stamp(slot) in (None, self._slot_stamp):
+                return slot
+            self._lost.add(slot)  # another program wrote it: it holds that game now
+        new = free_autosave_slot(saves_dir(), self.game_id, self._lost | ({avoid} if avoid else set()))
+        if slot is not None and new != slot:
+            self.notes.append(f"{slot.name} holds another game now; this game autosaves to {new.name}.")
+        return new
 
     def autosave_if_new_phase(self) -> bool:
+        """Autosave once at each new phase; raises OSError when the autosave cannot be written."""
         key = (self.game.turn, self.game.phase)
         if not self.game.actions:  # nothing played yet: the last game's autosave is worth more than this one
             return False
@@ -115,11 +146,33 @@ class Session:
         return True
 
     def save(self, name: str) -> Path:
-        return write_save(self.game, saves_dir() / f"{safe_filename(name)}.json", name=name)
+        """Save under the player's name (save_name_problem says whether it may be used); raises OSError."""
+        return write_save(self.game, save_path(name), name=name, game_id=self.game_id)
+
+
+def save_path(name: str) -> Path:
+    return saves_dir() / f"{safe_filename(name)}.json"
 
 
 def safe_filename(name: str) -> str:
-    """A file name from what the player typed: letters, digits, - and _ only."""
+    """A file name from what the player typed: letters, digits, - and _ only ("" when nothing is left)."""
     cleaned = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name.strip())
     cleaned = "-".join(part for part in cleaned.split("-") if part)
-    return cleaned[:60] or "save"
+    return cleaned[:60]
+
+
+def save_name_problem(name: str) -> str | None:
+    """Why a name typed for a save cannot be used, or None."""
+    stem = safe_filename(name)
+    if not stem:
+        return "A save's name needs a letter or a digit."
+    if is_autosave_slot(Path(f"{stem}.json")):
+        return f"{stem!r} is kept for the game's own autosaves; choose another name."
+    return None
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False

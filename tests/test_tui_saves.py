@@ -1,0 +1,322 @@
+"""Saves never lose a game: loading at any moment, whoever is to move; the autosave slots; the Load screen
+with bad files beside good ones; saving and quitting when the disk says no. All through the real app,
+by key presses."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from overlord.ai import make_player
+from overlord.engine.actions import Answer
+from overlord.engine.game import Game
+from overlord.engine.setup import preset_settings
+from overlord.saves import load_save, open_save, saves_dir, write_save
+from overlord.tui.app import OverlordApp
+from overlord.tui.final import FinalScreen
+from overlord.tui.game_screen import GameScreen
+from overlord.tui.screens import ConfirmScreen, HandOverScreen, ReportScreen, SaveNameScreen
+from overlord.tui.session import Session, autosave_path
+
+from helpers import computer_settings, play
+from test_tui_keys import drive
+from test_tui_screens import at_allocation, saves_listed
+
+
+def computer_to_move(seed: int = 5) -> Game:
+    """A historical game (human Allied, computer German) played by random players until the German is to move."""
+    game = Game.new(preset_settings("historical"), seed)
+    players = {side: make_player("random", side, 1) for side in ("allied", "german")}
+    while game.prompt.side != "german":
+        game.apply(players[game.prompt.side].choose(game))
+    return game
+
+
+async def until_the_player_is_asked(pilot) -> None:
+    """Press Enter through reports until the person at the keyboard has a question."""
+    app = pilot.app
+    for _ in range(200):
+        await pilot.pause()
+        if isinstance(app.screen, (ReportScreen, HandOverScreen)):
+            await pilot.press("enter")
+        elif isinstance(app.screen, GameScreen) and app.accepting():
+            return
+    raise AssertionError(f"the player was never asked; screen {app.screen}")
+
+
+async def test_a_game_resumed_with_the_computer_to_move_comes_up_and_the_computer_carries_on():
+    game = computer_to_move()
+    path = write_save(game, saves_dir() / "german-to-move.json")
+    app = OverlordApp(game=load_save(path), delay=0)
+    async with app.run_test() as pilot:
+        await until_the_player_is_asked(pilot)
+        assert len(app.session.game.actions) > len(game.actions)  # the computer moved
+        assert app.session.game.prompt.side == "allied"
+        log = app.screen.query_one("#log")
+        assert log.lines  # the log shows the game so far and the computer's moves
+    assert app.return_code in (None, 0)
+
+
+async def test_a_new_game_with_the_computer_allied_begins_with_its_drops():
+    app = OverlordApp(seed=3, delay=0)
+    async with app.run_test() as pilot:
+        # change the ratings and players: German human, Allied computer; then the defaults
+        await pilot.press("y", "h", "c")
+        for _ in range(10):
+            if isinstance(app.screen, GameScreen) or app.session.game.state.phase != "questions":
+                break
+            await pilot.press("enter")
+        await until_the_player_is_asked(pilot)
+        assert app.session.game.prompt.side == "german"
+        assert any(e.kind == "DropResult" for e in app.session.log)
+    assert app.return_code in (None, 0)
+
+
+# ---------------------------------------------------------------- the autosave slots (no Textual needed)
+def drops(session: Session, n: int = 1) -> None:
+    for _ in range(n):
+        session.apply(Answer("Y"))
+
+
+def historical(seed: int) -> Game:
+    return Game.new(preset_settings("historical"), seed)
+
+
+def test_two_games_in_progress_never_share_an_autosave_slot():
+    a, b = Session(historical(1)), Session(historical(2))
+    drops(a)
+    drops(b)
+    assert a.autosave() == autosave_path()
+    before = autosave_path().read_bytes()
+    assert b.autosave() == saves_dir() / "autosave-2.json"  # the first slot holds a game in progress
+    assert autosave_path().read_bytes() == before
+    drops(a)
+    assert a.autosave() == autosave_path()  # each game goes on in its own slot
+    assert open_save(saves_dir() / "autosave-2.json").game_id == b.game_id
+
+
+def test_a_game_whose_slot_another_program_wrote_moves_on_and_says_so():
+    a = Session(historical(3))
+    drops(a)
+    a.autosave()
+    twin = Session.resumed(load_save(autosave_path()), open_save(autosave_path()))  # the same game, run twice
+    drops(twin, 2)
+    assert twin.autosave() == autosave_path()
+    theirs = autosave_path().read_bytes()
+    drops(a)
+    assert a.autosave() == saves_dir() / "autosave-2.json"
+    assert autosave_path().read_bytes() == theirs
+    assert a.notes == ["autosave.json holds another game now; this game autosaves to autosave-2.json."]
+
+
+def test_a_finished_games_slot_is_taken_a_file_that_is_not_a_save_never_is():
+    saves_dir().mkdir(parents=True)
+    autosave_path().write_text('{"not": "a save"}')
+    finished = Game.new(computer_settings(scenario="two-week"), 4)
+    play(finished)
+    write_save(finished, saves_dir() / "autosave-2.json")
+    s = Session(historical(5))
+    drops(s)
+    assert s.autosave() == saves_dir() / "autosave-2.json"
+    assert autosave_path().read_text() == '{"not": "a save"}'
+
+
+def test_an_autosave_from_before_game_ids_goes_on_in_its_slot_and_nothing_is_written_unplayed():
+    game = historical(6)
+    drops(Session(game))
+    write_save(game, autosave_path())
+    doc = json.loads(autosave_path().read_text())
+    del doc["game_id"]  # as saves were written before games had ids
+    autosave_path().write_text(json.dumps(doc))
+    opened = open_save(autosave_path())
+    s = Session.resumed(opened.game, opened)
+    assert s.autosave() == autosave_path()  # nothing played: nothing written, the game is where it was
+    assert json.loads(autosave_path().read_text()) == doc
+    drops(s)
+    assert s.autosave() == autosave_path() and len(load_save(autosave_path()).actions) == 2
+
+
+# ---------------------------------------------------------------- through the app, by keys
+async def test_ctrl_q_while_the_computer_moves_then_load_resumes_there_and_the_computer_carries_on():
+    from overlord.cli import build_parser, play_app
+    game = Game.new(preset_settings("historical", german_dday_movement=True), 4)
+    app = OverlordApp(game=game, delay=30)  # long: the computer is caught in the middle of its moves
+    async with app.run_test() as pilot:
+        await drive(pilot, until=lambda a: a.computer_moving())
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.return_code == 0
+    assert app.farewell.splitlines()[-1] == f"Resume it with: overlord --load {autosave_path()}"
+    saved = load_save(autosave_path())
+    assert saved.prompt.side == "german" and saved.actions == game.actions  # saved with the computer to move
+
+    app = play_app(build_parser().parse_args(["--load", str(autosave_path())]))  # overlord --load FILE
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.session.saved_in == autosave_path()
+        await pilot.press("space")  # hurry the computer, as a player would
+        await until_the_player_is_asked(pilot)
+        assert app.session.game.prompt.side == "allied" and len(app.session.game.actions) > len(saved.actions)
+    assert app.return_code in (None, 0)
+
+    for open_it in ("l", "ctrl+o"):  # the title's Load, and Ctrl+O from inside another game
+        app = OverlordApp(delay=0) if open_it == "l" else OverlordApp(seed=9, delay=0)
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            await pilot.press(open_it)
+            screen = await saves_listed(pilot)
+            await pilot.press(*["down"] * [s["name"] for s in screen.saves].index("autosave"), "enter")
+            await until_the_player_is_asked(pilot)
+            assert app.session.game.prompt.side == "allied" and len(app.session.game.actions) > len(saved.actions)
+        assert app.return_code in (None, 0)
+
+
+async def test_loading_the_games_own_autosave_never_writes_over_it():
+    app = OverlordApp(game=historical(8), delay=0)
+    async with app.run_test() as pilot:
+        await drive(pilot, until=at_allocation)  # the drops are over: the phase autosave is written
+        before = autosave_path().read_bytes()
+        await pilot.press("5")  # a half-typed allocation is not an action
+        await pilot.press("ctrl+o")
+        screen = await saves_listed(pilot)
+        await pilot.press(*["down"] * [s["name"] for s in screen.saves].index("autosave"), "enter")
+        await pilot.pause()
+        assert autosave_path().read_bytes() == before
+        assert app.session.slot == autosave_path()
+
+
+async def test_a_finished_game_loaded_never_replaces_the_autosave_of_a_game_in_progress():
+    in_progress = Session(historical(9))
+    drops(in_progress, 3)
+    in_progress.autosave()
+    before = autosave_path().read_bytes()
+    finished = Game.new(computer_settings(scenario="two-week"), 10)
+    play(finished)
+    path = write_save(finished, saves_dir() / "finished.json")
+    from overlord.cli import build_parser, play_app
+    app = play_app(build_parser().parse_args(["--load", str(path)]))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, FinalScreen)
+        await pilot.press("q")  # Q on the final screen quits
+        await pilot.pause()
+    assert app.return_code == 0
+    assert autosave_path().read_bytes() == before
+    assert sorted(p.name for p in saves_dir().iterdir()) == ["autosave.json", "finished.json"]
+
+
+async def test_the_load_screen_lists_the_good_save_and_says_why_each_bad_file_cannot_be_used():
+    game = historical(11)
+    drops(Session(game))
+    write_save(game, saves_dir() / "good.json", name="[/]\x1b]0;owned\x07[bold]")  # markup and escapes
+    (saves_dir() / "truncated.json").write_text(saves_dir().joinpath("good.json").read_text()[:200])
+    (saves_dir() / "score.json").write_text(saves_dir().joinpath("good.json").read_text().replace(
+        '"score":', '"score":' + "9" * 400 + ',"was":'))
+    os.mkfifo(saves_dir() / "pipe.json")
+    app = OverlordApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        screen = await saves_listed(pilot)
+        assert [s["path"].name for s in screen.saves] == ["good.json"]
+        row = str(screen.query_one("#saves").get_option_at_index(0).prompt)
+        assert row.startswith("[/]?]0;owned?[bold]")  # shown as it is, never as markup or a code
+        problems = str(screen.query_one("#load-problems-text").render())
+        assert "3 files in the folder cannot be loaded" in problems
+        for line in ("pipe.json: not a save file", "score.json: field 'score' is out of range",
+                     "truncated.json: not valid JSON"):
+            assert line in problems
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.session.game.actions == game.actions
+    assert app.return_code in (None, 0)
+
+
+async def test_a_save_name_that_would_replace_another_save_asks_first_and_autosave_is_kept():
+    app = OverlordApp(game=historical(12), delay=0)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+
+        async def save_as(name: str) -> None:
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            await pilot.press("ctrl+u", *name, "enter")  # clear the field, type the name
+            await pilot.pause()
+        for refused in ("[/]", "autosave", "AutoSave-2"):
+            await save_as(refused)
+            assert isinstance(app.screen, SaveNameScreen)
+            message = str(app.screen.query_one("#save-message").render())
+            assert "letter or a digit" in message or "kept for the game's own autosaves" in message
+            await pilot.press("escape")
+            await pilot.pause()
+        await save_as("beach head")
+        first = (saves_dir() / "beach-head.json").read_bytes()
+        await pilot.press("y")  # a move: the game is not what was saved
+        await save_as("beach-head")  # another name, the same file
+        assert isinstance(app.screen, ConfirmScreen) and 'the save "beach head"' in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert (saves_dir() / "beach-head.json").read_bytes() == first
+        await save_as("beach-head")
+        await pilot.press("y")
+        await pilot.pause()
+        assert load_save(saves_dir() / "beach-head.json").actions == app.session.game.actions
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_an_autosave_that_cannot_be_written_is_said_and_ctrl_q_asks_before_quitting(monkeypatch, tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the saves folder should be")
+    monkeypatch.setenv("OVERLORD_SAVES", str(blocker))
+    app = OverlordApp(game=historical(13), delay=0)
+    async with app.run_test() as pilot:
+        await drive(pilot, until=at_allocation)  # a new phase: the autosave is tried, and fails
+        assert app.autosave_problem == f"{blocker}: is not a folder, so no save can go in it"
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and "could not be saved" in app.screen.question
+        await pilot.press("n")  # back to the game
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("ctrl+q")  # the quit key again: quit all the same
+        await pilot.pause()
+    assert app.return_code == 0 and app.farewell == "Overlord: the game was not saved."
+
+
+async def test_quit_works_on_the_title_and_the_final_screens():
+    app = OverlordApp(delay=0)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+    app = OverlordApp(delay=0)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "enter")  # the menu's Quit
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_saves_at_every_kind_of_prompt_come_up_in_the_app():
+    """The golden saves: a scenario question, Allied movement, German combat between two players, a
+    defence level, a retreat, a finished game; each comes up with `overlord --load` on the right screen."""
+    from pathlib import Path
+
+    from overlord.cli import build_parser, play_app
+    from overlord.tui.setup_screen import SetupScreen
+    expected = {"at-scenario-question": SetupScreen, "two-week-finished": FinalScreen}
+    saves = sorted((Path(__file__).parent / "golden" / "saves").glob("*.json"))
+    assert len(saves) >= 6
+    for path in saves:
+        before = path.read_bytes()
+        app = play_app(build_parser().parse_args(["--load", str(path)]))
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            app.hurry = True  # no waiting for the display delay
+            await pilot.pause()
+            assert isinstance(app.screen, (expected.get(path.stem, GameScreen), HandOverScreen, ReportScreen)), path
+        assert app.return_code in (None, 0), path
+        assert path.read_bytes() == before  # the file loaded is never written
