@@ -35,13 +35,13 @@ def simulate(seed: int, scenario: str = "campaign", allied: str = "pass", german
 
 
 def summary(game: Game, allied: str = "", german: str = "") -> dict[str, Any]:
-    report = game.state.final_report or {}
+    report = game.final_report or {}
     out = {
-        "seed": game.state.seed,
-        "scenario": game.state.settings.scenario,
+        "seed": game.seed,
+        "scenario": game.settings.scenario,
         "allied": allied,
         "german": german,
-        "turns_played": report.get("turns_played", len(game.state.history)),
+        "turns_played": report.get("turns_played", len(game.history)),
         "allied_score": report.get("allied_score", 0.0),
         "victory_level": report.get("victory_level", ""),
         "objectives": report.get("objectives", {}),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine.combat_results import base_losses
+from .engine.view import base_losses
 from .engine.data import CATEGORIES, WEATHERS, GameData
 
 CHARTS = {

@@ -150,10 +150,12 @@ def test_the_allies_attack_only_when_it_pays():
     g.state.air_left, g.state.naval_left = 0, 0
     put(g, "us-1-inf", (16, 7))
     put(g, "de-12ss-pz", (16, 8), fatigue=0)  # a strong panzer division in the open: 0.6:1
-    p = DefenderPrompt(side="allied", defender="de-12ss-pz", attackers=("us-1-inf",), pass_no=1, second_combat=False)
+    p = DefenderPrompt(side="allied", defender="de-12ss-pz", attackers=("us-1-inf",), pass_no=1, second_combat=False,
+                       odds=0.64)
     assert not allied.worth_attacking(g, p)
     put(g, "de-716-inf", (17, 7), cp=10)  # a beaten unit: attack it
-    p = DefenderPrompt(side="allied", defender="de-716-inf", attackers=("us-1-inf",), pass_no=1, second_combat=False)
+    p = DefenderPrompt(side="allied", defender="de-716-inf", attackers=("us-1-inf",), pass_no=1, second_combat=False,
+                       odds=11.33)
     assert allied.worth_attacking(g, p)
 
 

@@ -157,6 +157,76 @@ def test_strategy_prompts_name_the_sides_and_limit_worn_units():
     assert isinstance(p, StrategyPrompt) and p.role == "defence" and p.side == "german" and p.max_level == 9
 
 
+def test_the_support_prompt_carries_the_attack_its_budgets_and_the_defenders_to_come():
+    g = blank_game(seed=4)
+    g.state.pools.combat = 500
+    put(g, "us-1-inf", (16, 7))
+    put(g, "us-29-inf", (15, 7))
+    put(g, "de-716-inf", (16, 8))
+    put(g, "bc-50-inf", (12, 10))
+    put(g, "de-352-inf", (12, 9))  # a second defender, offered after this one
+    start_combat(g)
+    g.state.air_left, g.state.naval_left = 180, 120
+    assert g.prompt.defender == "de-352-inf"
+    g.apply(Answer("N"))
+    g.apply(Answer("Y"))
+    while isinstance(g.prompt, AttackerPrompt):
+        g.apply(Answer("Y"))
+    p = g.prompt
+    assert isinstance(p, SupportPrompt) and not p.defensive and p.defender == "de-716-inf"
+    assert set(p.attackers) == {"us-1-inf", "us-29-inf"}
+    assert (p.naval_left, p.air_left, p.naval_max, p.air_max) == (120, 180, 99 if p.in_naval_range else 0, 99)
+    assert p.defenders_left == 1  # the other defender was passed over; this one is the last of the pass
+    assert p.odds == round(combat.odds(g, list(p.attackers), "de-716-inf"), 2) and p.fought_odds == p.odds
+
+
+def test_a_defensive_support_prompt_and_the_defence_level_do_not_show_the_attack_level():
+    g = blank_game(seed=4)
+    g.state.pools.combat = 500
+    put(g, "de-21-pz", (16, 7))
+    put(g, "us-1-inf", (16, 8))
+    start_combat(g, "german")
+    g.apply(Answer("Y"))
+    g.apply(Answer("Y"))
+    p = g.prompt
+    assert isinstance(p, StrategyPrompt) and p.role == "attack" and p.opponent_max == p.max_level == 9
+    g.apply(ChooseStrategy(7))
+    shown = []
+    for _ in range(2):  # the bombardment, then the defence level
+        p = g.prompt
+        assert p.side == "allied" and p.attackers == ("de-21-pz",)
+        shown.append(p)
+        g.apply(Support(0, 0) if isinstance(p, SupportPrompt) else ChooseStrategy(5))
+    support, defence = shown
+    assert isinstance(support, SupportPrompt) and support.defensive
+    assert isinstance(defence, StrategyPrompt) and defence.role == "defence" and defence.opponent_max == 9
+    for prompt in shown:  # nothing a prompt carries is the attack level: it is not one of its fields
+        assert "attack_level" not in {f.name for f in type(prompt).__attrs_attrs__}
+
+
+def test_the_level_prompt_says_why_each_closed_level_is_closed():
+    g = blank_game(seed=4)
+    g.state.pools.combat = 10  # 3 vs 1 costs 8, 4 vs 1 costs 11
+    put(g, "us-1-inf", (16, 7), fatigue=60, leadership=5)  # tired: at most level 6
+    put(g, "de-716-inf", (16, 8), fatigue=90, leadership=5)
+    start_combat(g)
+    g.apply(Answer("Y"))
+    g.apply(Answer("Y"))
+    if isinstance(g.prompt, SupportPrompt):
+        g.apply(Support(0, 0))
+    p = g.prompt
+    top = combat.fatigue_cap(g, ["us-1-inf"])
+    assert isinstance(p, StrategyPrompt) and p.max_level == 3 and p.fatigue_max == top < 9
+    assert [p.closed_because(level) for level in (3, 4, top, top + 1, 9)] == [
+        None, "combat supply", "combat supply", "fatigue", "fatigue"]
+    assert p.opponent_max == combat.fatigue_cap(g, ["de-716-inf"]) < 9  # the worn defender's range
+    g.apply(ChooseStrategy(3))
+    p = g.prompt
+    assert p.role == "defence" and p.max_level == p.fatigue_max == combat.fatigue_cap(g, ["de-716-inf"])
+    assert p.opponent_max == 3  # the defender knows the range the attacker chose from, not the level
+    assert p.closed_because(9) == "fatigue"
+
+
 def test_no_attack_without_combat_supply():
     g = blank_game()
     g.state.pools.combat = 0

@@ -94,6 +94,21 @@ def test_general_supply_worked_examples():
     assert logistics.general_supply_cost(g, "us-1-inf") == 50  # a half inside it
     put(g, "bc-8-armbde", (16, 7))
     assert logistics.general_supply_cost(g, "bc-8-armbde") == 9  # 35 / 4 = 8.75
+    # the estimate a planner uses adds the needs before rounding
+    assert logistics.upkeep_estimate(g, ["us-1-inf", "bc-8-armbde"]) == 50 + 8.75
+
+
+def test_supply_range_and_the_first_traced_turn():
+    g = blank_game()
+    markers = [b.marker for b in g.data.map.beaches if b.name == "Omaha"]
+    marker = markers[0]
+    rng = g.data.rules.supply.range
+    far = next(h for h in g.data.map.grid.positions() if supply.source_distance(h, markers) == rng + 1)
+    near = next(h for h in g.data.map.grid.positions() if supply.source_distance(h, markers) == rng)
+    assert supply.within_supply_range(g, near, markers) and not supply.within_supply_range(g, far, markers)
+    assert supply.source_distance(marker, []) is None
+    first = g.turn_of(g.data.rules.supply.first_trace_turn)
+    assert not supply.traced_on(g, first - 1) and supply.traced_on(g, first)
 
 
 def test_combat_supply_every_cell_and_scaling():

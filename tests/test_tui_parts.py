@@ -90,14 +90,21 @@ def test_every_town_has_its_own_label_on_both_maps():
 
 
 def test_the_odds_shown_say_when_the_allies_are_short_of_combat_supply():
-    from builders import blank_game, put
+    from builders import blank_game, put, start_phase
     from overlord.engine import combat
-    from overlord.tui.asking import _odds
+    from overlord.engine.prompts import DefenderPrompt
+    from overlord.tui.asking import prompt_text
     g = blank_game(turn=3)
     put(g, "bc-6-abn", (18, 7))
     put(g, "de-21-pz", (18, 8))
     g.state.pools.combat = 0  # an Allied defender with nothing to fight with defends at half strength
+    assert start_phase(g, "german_combat")
+    p = g.prompt
     raw = combat.odds(g, ["de-21-pz"], "bc-6-abn")
-    assert _odds(g, ["de-21-pz"], "bc-6-abn") == f"{raw:.1f}:1 ({2 * raw:.1f}:1 as the Allies are short of combat supply)"
+    assert isinstance(p, DefenderPrompt) and p.odds == round(raw, 2) and p.fought_odds == round(2 * raw, 2)
+    assert (f"odds with all {p.odds:.1f}:1 ({p.fought_odds:.1f}:1 as the Allies are short of combat supply)"
+            in prompt_text(g, p).plain)
     g.state.pools.combat = 1000
-    assert _odds(g, ["de-21-pz"], "bc-6-abn") == f"{raw:.1f}:1"
+    g.edited()
+    p = g.prompt
+    assert p.fought_odds == p.odds and "short of combat supply" not in prompt_text(g, p).plain

@@ -137,6 +137,33 @@ async def test_hot_seat_combat_support_levels_retreat_and_advance_with_hand_over
         assert result and result[0].defence_level == 1 and result[0].attack_level == 5
 
 
+async def test_a_human_german_against_the_computer_allies_defends_without_seeing_the_attack_level():
+    from overlord.engine.prompts import StrategyPrompt
+    from test_tui_keys import key_for
+    app = OverlordApp(delay=0)
+    answers = {"change_ratings": "y", "german_player": "h", "allied_player": "c", "scenario": "t", "preset": "1",
+               "display_delay": "1"}
+
+    def defending(a) -> bool:
+        p = a.session and a.session.game.prompt
+        return isinstance(p, StrategyPrompt) and p.role == "defence" and isinstance(a.screen, GameScreen)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, answers=answers, until=defending)
+        await pilot.pause()
+        game = app.session.game
+        p = game.prompt
+        level = game.state.combat.attack_level  # the test may look; the player may not
+        hidden = game.data.charts.attack_levels[level - 1].name
+        shown = app.screen.prompt_panel_text().plain + app.screen.side_text().plain
+        assert hidden not in shown and "against a" not in shown
+        assert f"attack level 1-{p.opponent_max}, unseen" in shown
+        assert "over their attacks" in shown  # the expected losses range over the attacker's levels
+        assert key_for(app) == "1"
+        await press(pilot, "1")
+        assert any(e.kind == "CombatResult" and e.attack_level == level for e in app.session.log)
+
+
 class Mover:
     """A computer German that always takes a step when it can (so there is something to watch)."""
 

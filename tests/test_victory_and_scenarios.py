@@ -230,3 +230,10 @@ def test_simulate_json_has_the_history():
         assert set(h["pools"]) == {"fuel", "general", "combat", "amphibious"}
         assert isinstance(h["transport"], int) and "weather" in h and "allied_score" in h
     assert j["allied_score"] == j["history"][-1]["allied_score"]
+
+
+def test_ocean_side_points_per_unit_by_turn():
+    g = blank_game()
+    points = {label: victory.ocean_side_points(g, g.turn_of(label)) for label in ("D-Day", "6/6", "6/8", "6/10", "6/14")}
+    assert points == {"D-Day": 0, "6/6": 0, "6/8": 2, "6/10": 3, "6/14": 5}
+    assert not victory.ocean_side_scores(g, g.turn_of("6/6")) and victory.ocean_side_scores(g, g.turn_of("6/8"))

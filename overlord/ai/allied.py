@@ -16,7 +16,7 @@ its armour infiltrate.
 
 from __future__ import annotations
 
-from ..engine import combat, fatigue, logistics, supply
+from ..engine import view
 from ..engine.actions import (Action, Advance, Allocate, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround,
                               Interdict, Move, Support)
 from ..engine.enums import Side
@@ -25,7 +25,7 @@ from ..engine.hexgrid import Hex, distance, neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, QuestionPrompt, RetreatPrompt, StrategyPrompt,
                               SupportPrompt)
-from ..engine.state import AFLOAT, ASHORE, PENDING
+from ..engine.view import AFLOAT, ASHORE, PENDING
 from . import board
 from .common import MovePlanner, best_retreat, yes
 from .paths import ocean_path
@@ -151,7 +151,7 @@ class AlliedPlayer:
         if isinstance(p, RetreatPrompt):
             u = g.unit(p.unit)
             beach = g.data.map.beach_of_position(u.position)
-            if beach is not None and g.state.beaches[beach.name].marker_intact and u.cp >= 20 and not p.cadre:
+            if beach is not None and g.beaches[beach.name].marker_intact and u.cp >= 20 and not p.cadre:
                 return HoldGround()  # a beach given up is a beachhead lost
             nation = g.spec(p.unit).nation
             return best_retreat(g, p, toward=board.supply_sources(g, nation))
@@ -165,18 +165,17 @@ class AlliedPlayer:
         charts = g.data.charts
         if p.for_turn in charts.suggested_allocation:
             return Allocate(**p.suggested.as_dict())
-        st = g.state
-        pools = st.pools
+        pools = g.pools
         ashore = [u for u in g.units(Side.ALLIED, ASHORE, combat=True)]
         waiting = [u for u in g.units(Side.ALLIED, AFLOAT)]
-        next_index = st.turn + 1
+        next_index = g.turn + 1
         arriving = [u for u in g.units(Side.ALLIED, PENDING) if u.arrival is not None and u.arrival <= next_index]
-        upkeep = sum(u.cp / (2 if g.in_enemy_zoc(u.id) else 4) for u in ashore)
+        upkeep = view.upkeep_estimate(g, (u.id for u in ashore))
         landing = sum(u.cp for u in waiting + arriving)
         general = upkeep + 0.25 * landing
         if p.for_turn in STORM_TURNS or charts.turns[min(next_index + 1, len(charts.turns) - 1)] in STORM_TURNS:
             general *= 2.0  # stockpile before the storms (rulebook, Suggested Transport Allocation)
-        fuel = sum(logistics.fuel_cost(g, u.id, 5) for u in ashore)
+        fuel = sum(view.fuel_cost(g, u.id, 5) for u in ashore)
         combat_need = sum(u.cp * 0.9 for u in ashore if g.in_enemy_zoc(u.id)) + 0.2 * sum(u.cp for u in ashore)
         amph = max(0.0, landing - pools.amphibious)
         needs = {"fuel": max(0.0, fuel * 1.2 - 0.5 * pools.fuel),
@@ -193,7 +192,6 @@ class AlliedPlayer:
         """The best of the division's free zones: away from German units (a drop beside them is fought
         at once and tires the division), off swamp and river (a drift there drowns men), near the first
         place of its plan; the historical zone, offered first, unless another is clearly safer."""
-        from ..engine.airborne import free_zones
         m = g.data.map
         goal = self.goal_for(g, uid)[0]
         german = [g.unit(e).position for e in board.combat_units(g, Side.GERMAN)]
@@ -202,7 +200,7 @@ class AlliedPlayer:
             near = sum(3.0 if distance(h, p) == 1 else 1.0 for p in german if distance(h, p) <= 2)
             wet = sum(1 for n in m.grid.within(h, 1) if m.terrain.get(n) in ("swamp", "river", "ocean"))
             return near + 0.5 * wet + 0.3 * distance(h, goal)
-        zones = free_zones(g, uid)
+        zones = view.free_zones(g, uid)
         return min(zones, key=lambda h: (risk(h) - (HISTORICAL_ZONE if h == zones[0] else 0.0), zones.index(h)))
 
     # ------------------------------------------------------------------ movement
@@ -232,7 +230,7 @@ class AlliedPlayer:
     def threatened_beaches(self, g: Game) -> set[Hex]:
         """Free landing positions of intact beaches that a German unit could reach next turn."""
         m = g.data.map
-        positions = {p for b in m.beaches if g.state.beaches[b.name].marker_intact for p in b.positions}
+        positions = {p for b in m.beaches if g.beaches[b.name].marker_intact for p in b.positions}
         threatened: set[Hex] = set()
         for uid in board.combat_units(g, Side.GERMAN):
             u = g.unit(uid)
@@ -260,7 +258,8 @@ class AlliedPlayer:
         goals = self.goal_for(g, uid)
         fld = self._field(g, goals)
         sources = self._sources.get(spec.nation) or board.supply_sources(g, spec.nation)
-        tracing = g.state.turn + 1 >= g.turn_of(g.data.rules.supply.first_trace_turn)
+        tracing = view.traced_on(g, g.turn + 1)
+        supply_range = g.data.rules.supply.range
         waiting = any(True for _ in g.units(Side.ALLIED, AFLOAT))
         m = g.data.map
         planned = {m.objective_of(m.towns[p]) for p in self.goals.get(uid, ()) if p in m.towns} - {None}
@@ -277,8 +276,9 @@ class AlliedPlayer:
             sd = self._supply_distance.get((spec.nation, h))
             if sd is None:  # the sources are the phase's (see choose), so the distance is too
                 sd = self._supply_distance[(spec.nation, h)] = board.supply_distance(sources, h)
-            if sd > 3:  # one position beyond supply lines is tolerable: the depots follow
-                s -= (2.0 if sd == 4 else 2.0 + 6.0 * (sd - 4)) if tracing else 1.5 * (sd - 3)
+            beyond = sd - supply_range
+            if beyond > 0:  # one position beyond supply lines is tolerable: the depots follow
+                s -= (2.0 if beyond == 1 else 2.0 + 6.0 * (beyond - 1)) if tracing else 1.5 * beyond
             enemies = g.adjacent_units(h, Side.GERMAN)
             if enemies and spent:
                 s -= SPENT  # a unit worn down to half strength pulls out of the line to rest and refit
@@ -337,24 +337,23 @@ class AlliedPlayer:
     def plan_depot(self, g: Game, uid: str) -> list[Hex]:
         """Walk a depot up its drive as far as it stays in supply, out of enemy reach, beside friends."""
         spec = g.spec(uid)
-        rng = g.data.rules.supply.range
         best = board.reach(g, uid)
-        others = [s for s in supply.allied_sources(g, spec.nation) if s != g.unit(uid).position]
+        others = [s for s in view.allied_sources(g, spec.nation) if s != g.unit(uid).position]
         markers = [b.marker for b in g.data.map.beaches if b.nation == spec.nation
-                   and g.state.beaches[b.name].marker_intact]
+                   and g.beaches[b.name].marker_intact]
         fld = self._field(g, self.goal_for(g, uid))
         units = [u for u in g.units(Side.ALLIED, ASHORE, combat=True) if g.spec(u.id).nation == spec.nation]
-        stranded = [u for u in units if not any(distance(u.position, s) <= rng for s in others + markers)]
+        stranded = [u for u in units if not view.within_supply_range(g, u.position, others + markers)]
         scored = []
         for h, (cost, _) in best.items():
             if g.in_enemy_zoc(uid, h) or g.depot_at(h) not in (None, uid):
                 continue
-            if not any(distance(h, s) <= rng for s in others + markers):
+            if not view.within_supply_range(g, h, others + markers):
                 continue  # it must itself stay in supply
             friends = sum(1 for _, n in g.data.map.grid.adjacent(h)
                           if (o := g.occupant(n)) is not None and g.side_of(o) == Side.ALLIED)
             guarded = friends > 0 or g.occupant(h) is not None
-            rescued = sum(u.cp for u in stranded if distance(u.position, h) <= rng)
+            rescued = sum(u.cp for u in stranded if view.within_supply_range(g, u.position, (h,)))
             scored.append((0.08 * rescued - 0.6 * fld.get(h, 60.0) + (3.0 if guarded else -8.0) - 0.1 * cost, h))
         if not scored:
             return []
@@ -365,10 +364,10 @@ class AlliedPlayer:
         """Sail to a beach with a free landing position and land (a path ending on land)."""
         u = g.unit(uid)
         spec = g.spec(uid)
-        if logistics.amphibious_cost(g, uid) > g.state.pools.amphibious:
+        if view.amphibious_cost(g, uid) > g.pools.amphibious:
             return []
-        beaches = [b for b in g.data.map.beaches if b.nation == spec.nation and g.state.beaches[b.name].marker_intact]
-        wanted = DDAY_LANDINGS.get(uid) if g.state.turn == 0 else None
+        beaches = [b for b in g.data.map.beaches if b.nation == spec.nation and g.beaches[b.name].marker_intact]
+        wanted = DDAY_LANDINGS.get(uid) if g.turn == 0 else None
         goals = self.goal_for(g, uid)
         if wanted is None and spec.nation == "US" and goals[0][1] <= 5 and goals[0][0] <= 8:
             wanted = "Utah"  # the drive up the Cotentin lands at Utah
@@ -411,7 +410,7 @@ class AlliedPlayer:
         attackers = [a for a in p.attackers if g.unit(a).fatigue < 85] or list(p.attackers)
         d = g.unit(p.defender)
         cp = sum(g.unit(a).cp for a in attackers)
-        if logistics.combat_supply_cost(g, 4, 5, cp) > g.state.pools.combat:
+        if view.combat_supply_cost(g, 4, 5, cp) > g.pools.combat:
             return False
         ratio = board.odds_with(g, attackers, p.defender)
         m = g.data.map
@@ -420,17 +419,16 @@ class AlliedPlayer:
             return ratio >= 0.8
         if ratio >= 2.5:
             return True
-        bombard = min(99, g.state.air_left // 2) + (min(99, g.state.naval_left // 2) if combat.in_naval_range(g, d.position) else 0)
+        bombard = min(99, g.air_left // 2) + (min(99, g.naval_left // 2) if view.in_naval_range(g, d.position) else 0)
         level = self._best_level(g, attackers, p.defender, 9)
         gain = self._expected_gain(g, attackers, p.defender, level, bombard)
         return gain > (-4.0 if key else MIN_GAIN)
 
     def _expected_gain(self, g: Game, attackers: list[str], defender: str, level: int, bombard: int) -> float:
         """German losses less ours, at a level, against the defence the German usually chooses."""
-        from ..engine.combat_results import bombardment_row
-        view = combat.preview(g, attackers, defender, level, 6)
-        low, high = bombardment_row(g.data.charts, bombard)[1]
-        return view["defender_losses"] + (low + high) / 2 - view["attacker_losses"] * 1.1
+        outlook = view.preview(g, attackers, defender, level, 6)
+        low, high = view.bombardment_row(g.data.charts, bombard)[1]
+        return outlook["defender_losses"] + (low + high) / 2 - outlook["attacker_losses"] * 1.1
 
     def _best_level(self, g: Game, attackers: list[str], defender: str, max_level: int) -> int:
         best, best_gain = 1, -1e9
@@ -445,10 +443,9 @@ class AlliedPlayer:
         key = g.data.map.objective_of(d.position) is not None
         if p.defensive:
             return Support(min(p.naval_max, 40), min(p.air_max, 40))
-        c = g.state.combat
-        left = max(1, len(c.candidates) - c.index) if c else 1
-        share_air = g.state.air_left / min(left, 4)
-        share_naval = g.state.naval_left / min(left, 4)
+        left = max(1, p.defenders_left)  # the budgets are shared among the defenders still to come
+        share_air = p.air_left / min(left, 4)
+        share_naval = p.naval_left / min(left, 4)
         if key:
             share_air, share_naval = share_air * 2, share_naval * 2
         return Support(min(p.naval_max, int(share_naval)), min(p.air_max, int(share_air)))
@@ -481,8 +478,7 @@ class AlliedPlayer:
 
 
 def _cleared(g: Game, beach) -> bool:
-    from ..engine.movement import beach_cleared
-    return beach_cleared(g, beach)
+    return view.beach_cleared(g, beach)
 
 
 def _percentages(needs: dict[str, float]) -> dict[str, int]:

@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import heapq
 
-from ..engine import combat, fatigue
+from ..engine import view
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance  # noqa: F401 (re-exported for the players)
-from ..engine.state import ASHORE
-from ..engine.util import enemy
+from ..engine.view import ASHORE, enemy
 
 
 def strength(g: Game, uid: str) -> float:
     """A unit's strength before terrain: CP x effectiveness."""
     u = g.unit(uid)
-    return u.cp * fatigue.effectiveness(g, u)
+    return u.cp * view.effectiveness(g, u)
 
 
 def defence_at(g: Game, uid: str, hex_: Hex) -> float:
@@ -60,7 +59,7 @@ def reach(g: Game, uid: str, mp: float | None = None, ocean_ok: bool = False) ->
     start = u.position
     best: dict[Hex, tuple[float, Hex | None]] = {start: (0.0, None)}
     heap = [(0.0, start)]
-    costs, occupant, depot = move_costs(g), g.occupant, spec.is_depot
+    costs, occupant, depot = g.data.movement_cost, g.occupant, spec.is_depot
     pop, push, near = heapq.heappop, heapq.heappush, m.land_neighbours
     while heap:
         d, h = pop(heap)
@@ -104,7 +103,7 @@ def path_to(best: dict[Hex, tuple[float, Hex | None]], target: Hex) -> list[Hex]
 def field(g: Game, goals: list[Hex], side: str, block_enemy: bool = True) -> dict[Hex, float]:
     """Movement-point distance from every land position to the nearest goal (terrain only)."""
     m = g.data.map
-    cost = move_costs(g)
+    cost = g.data.movement_cost
     # the positions an enemy unit holds cost more to pass (a walk around them is usually shorter)
     blocked = {h for h, uid in g.occupants() if g.side_of(uid) != side} if block_enemy else set()
     dist: dict[Hex, float] = {}
@@ -127,27 +126,17 @@ def field(g: Game, goals: list[Hex], side: str, block_enemy: bool = True) -> dic
     return dist
 
 
-def move_costs(g: Game) -> dict[Hex, float]:
-    """Each land position's movement cost (Terrain Effects chart), worked out once per map."""
-    m = g.data.map
-    costs = m.__dict__.get("_ai_move_costs")
-    if costs is None:
-        terrain = g.data.charts.terrain
-        costs = {h: terrain[t]["movement"] for h, t in m.terrain.items() if t != "ocean"}
-        object.__setattr__(m, "_ai_move_costs", costs)
-    return costs
-
-
 def supply_sources(g: Game, nation: str) -> list[Hex]:
-    from ..engine.supply import allied_sources
-    return allied_sources(g, nation)
+    return view.allied_sources(g, nation)
 
 
 def supply_distance(sources: list[Hex], hex_: Hex) -> int:
-    return min((distance(hex_, s) for s in sources), default=99)
+    """Positions from ``hex_`` to the nearest supply source (99 with none)."""
+    found = view.source_distance(hex_, sources)
+    return 99 if found is None else found
 
 
 def odds_with(g: Game, attackers: list[str], defender: str) -> float:
     if not attackers:
         return 0.0
-    return combat.odds(g, attackers, defender)
+    return view.odds(g, attackers, defender)

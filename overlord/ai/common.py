@@ -6,7 +6,7 @@ from ..engine.actions import Action, Answer, EndPhase, FinishUnit, Move, Retreat
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, direction_to, neighbour
 from ..engine.prompts import MovePrompt, RetreatPrompt
-from ..engine.util import enemy
+from ..engine.view import enemy
 from . import board
 
 
@@ -21,7 +21,7 @@ class MovePlanner:
         self.moves_this_cycle = 0
 
     def reset_if_new_phase(self, g: Game) -> bool:
-        key = (g.state.turn, g.state.phase)
+        key = (g.turn, g.phase)
         if key != self.phase_key:
             self.phase_key = key
             self.paths, self.claimed = {}, {}

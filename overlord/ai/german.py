@@ -13,14 +13,14 @@ from the odds, his fatigue and his supply.
 
 from __future__ import annotations
 
-from ..engine import supply
+from ..engine import view
 from ..engine.actions import Action, Advance, Answer, ChooseStrategy, EndPhase, FinishUnit, Support
 from ..engine.enums import Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance
 from ..engine.prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, MovePrompt, QuestionPrompt,
                               RetreatPrompt, StrategyPrompt, SupportPrompt)
-from ..engine.state import ASHORE
+from ..engine.view import ASHORE
 from . import board
 from .common import MovePlanner, best_retreat, yes
 
@@ -80,7 +80,7 @@ class GermanPlayer:
 
     # ------------------------------------------------------------------ the picture
     def _start_phase(self, g: Game) -> None:
-        self._supplied = supply.german_supplied_positions(g)
+        self._supplied = view.german_supplied_positions(g)
         # an empty position in an Allied zone of control is closed to the trace only while empty: a German
         # unit that moves there traces through its own position to a supplied neighbour. Blows go there;
         # the line itself keeps to positions supplied now.
@@ -243,11 +243,10 @@ class GermanPlayer:
         if blow is not None and blow in best:
             return board.path_to(best, blow)
         need = self.needs(g)
-        early = g.state.turn < EARLY
+        early = g.turn < EARLY
         mobile = spec.infiltration == "mechanised"
-        vp = g.data.charts.victory_points
-        turns_scoring = g.state.turn + 1 - g.turn_of(vp["ocean_first_turn"])
-        ocean_value = vp["ocean_first_points"] + vp["ocean_increase"] * max(0, turns_scoring) if turns_scoring >= 0 else 1
+        next_turn = g.turn + 1  # what a unit on the ocean side scores then (a point before they score)
+        ocean_value = view.ocean_side_points(g, next_turn) if view.ocean_side_scores(g, next_turn) else 1
         scored = []
         for h, (cost, _) in best.items():
             if self.mover.is_claimed(h, uid) or (h != u.position and g.occupant(h) is not None):
@@ -318,7 +317,7 @@ class GermanPlayer:
             return ratio >= 1.0
         if p.defender in self._hunted:
             return ratio >= BLOW_MIN_ODDS[-1]
-        if on_beach and g.state.turn < EARLY:
+        if on_beach and g.turn < EARLY:
             return ratio >= 1.1
         if m.objective_of(d.position) is not None:
             return ratio >= 1.1

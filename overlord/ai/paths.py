@@ -5,7 +5,8 @@ from __future__ import annotations
 import heapq
 from collections import deque
 
-from ..engine.game import Game, enemy
+from ..engine.game import Game
+from ..engine.view import enemy
 from ..engine.hexgrid import Hex, direction_to
 
 

@@ -5,6 +5,9 @@ The public API:
     from overlord.engine import Game, Settings
     game = Game.new(Settings(), seed=1)
     game.prompt; game.legal_actions(); game.apply(action)
+
+Front ends read the board through Game's public methods and properties and call the
+rules helpers gathered in ``overlord.engine.view`` (its docstring lists them).
 """
 
 from .actions import (Action, Advance, Allocate, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Interdict,

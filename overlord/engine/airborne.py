@@ -94,7 +94,7 @@ def drop(g: "Game", uid: str, zone: Hex) -> DropResult:
     rules = g.data.rules.airborne
     m = g.data.map
     rng = g.rng
-    u = g.unit(uid)
+    u = g.record(uid)
     spot, drifted, over_water = zone, 0, False
     if rng.percent(rules.drift_chance):
         direction = rng.randint(1, 6)

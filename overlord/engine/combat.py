@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 # --------------------------------------------------------------------------- the phase
 def begin(g: "Game", events: list[Event]) -> bool:
     side = PHASE_SIDE[g.state.phase]
-    for u in g.units(side, status=None):
+    for u in g.records(side, status=None):
         u.attacks = 0
     g.state.combat = CombatState(side=side)
     g.state.combat.candidates = defender_candidates(g, side)
@@ -151,8 +151,14 @@ def odds(g: "Game", attackers: list[str], defender: str) -> float:
     return att / max(defence_strength(g, defender), 0.01)
 
 
+def fatigue_cap(g: "Game", units: list[str]) -> int:
+    """The most intense level these units can choose together: the most worn one's cap."""
+    return min(fatigue.max_strategy_level(g, g.unit(a)) for a in units)
+
+
 def max_attack_level(g: "Game", attackers: list[str]) -> int:
-    level = min(fatigue.max_strategy_level(g, g.unit(a)) for a in attackers)
+    """The fatigue cap, lowered for an Allied attack to what the combat pool can pay against defence 1."""
+    level = fatigue_cap(g, attackers)
     if g.side_of(attackers[0]) == Side.ALLIED:
         cp = sum(g.unit(a).cp for a in attackers)
         while level > 1 and logistics.combat_supply_cost(g, level, 1, cp) > g.state.pools.combat:
@@ -169,24 +175,26 @@ def prompt(g: "Game"):
     c = g.state.combat
     d = c.defender
     if c.step == CombatStep.DEFENDER:
-        return DefenderPrompt(side=c.side, defender=d, attackers=tuple(eligible_attackers(g, d)),
-                              pass_no=c.pass_no, second_combat=c.second_active)
+        attackers = eligible_attackers(g, d)
+        paper, fought = _prompt_odds(g, attackers, d)
+        return DefenderPrompt(side=c.side, defender=d, attackers=tuple(attackers), pass_no=c.pass_no,
+                              second_combat=c.second_active, odds=paper, fought_odds=fought)
     if c.step == CombatStep.ATTACKER:
-        return AttackerPrompt(side=c.side, attacker=c.offers[0], defender=d, chosen=tuple(c.attackers))
+        paper, fought = _prompt_odds(g, c.attackers + [c.offers[0]], d)
+        paper_without, fought_without = _prompt_odds(g, c.attackers, d)
+        return AttackerPrompt(side=c.side, attacker=c.offers[0], defender=d, chosen=tuple(c.attackers), odds=paper,
+                              odds_without=paper_without, fought_odds=fought, fought_odds_without=fought_without)
     if c.step in (CombatStep.SUPPORT, CombatStep.DEFENCE_SUPPORT):
-        defensive = c.step == CombatStep.DEFENCE_SUPPORT
         st = g.state
         in_range = in_naval_range(g, g.unit(d).position)
-        return SupportPrompt(side=Side.ALLIED, defender=d, defensive=defensive,
+        paper, fought = _prompt_odds(g, c.attackers, d)
+        return SupportPrompt(side=Side.ALLIED, defender=d, defensive=c.step == CombatStep.DEFENCE_SUPPORT,
                              naval_max=min(99, st.naval_left) if in_range else 0, air_max=min(99, st.air_left),
-                             in_naval_range=in_range)
-    if c.step == CombatStep.ATTACK_LEVEL:
-        return StrategyPrompt(side=c.side, role="attack", defender=d, attackers=tuple(c.attackers),
-                              max_level=max_attack_level(g, c.attackers), odds=round(odds(g, c.attackers, d), 2))
-    if c.step == CombatStep.DEFENCE_LEVEL:
-        return StrategyPrompt(side=enemy(c.side), role="defence", defender=d, attackers=tuple(c.attackers),
-                              max_level=fatigue.max_strategy_level(g, g.unit(d)),
-                              odds=round(odds(g, c.attackers, d), 2))
+                             in_naval_range=in_range, attackers=tuple(c.attackers), naval_left=st.naval_left,
+                             air_left=st.air_left, defenders_left=len(c.candidates) - c.index, odds=paper,
+                             fought_odds=fought)
+    if c.step in (CombatStep.ATTACK_LEVEL, CombatStep.DEFENCE_LEVEL):
+        return _strategy_prompt(g, c.step == CombatStep.ATTACK_LEVEL)
     if c.step == CombatStep.RETREAT:
         uid = c.retreat_unit
         return RetreatPrompt(side=g.side_of(uid), unit=uid, directions=tuple(retreat_directions(g, uid)),
@@ -196,6 +204,29 @@ def prompt(g: "Game"):
         return AdvancePrompt(side=c.side, unit=uid, direction=direction_to(g.unit(uid).position, c.vacated),
                              into=c.vacated)
     raise AssertionError(f"unknown combat step {c.step}")
+
+
+def _strategy_prompt(g: "Game", attacking: bool) -> StrategyPrompt:
+    """The attacker's or the defender's choice of level. The defender is not told the attack level."""
+    c = g.state.combat
+    d = c.defender
+    attack_max = max_attack_level(g, c.attackers)
+    defence_max = fatigue.max_strategy_level(g, g.unit(d))
+    paper, fought = _prompt_odds(g, c.attackers, d)
+    if attacking:
+        return StrategyPrompt(side=c.side, role="attack", defender=d, attackers=tuple(c.attackers),
+                              max_level=attack_max, odds=paper, fought_odds=fought,
+                              fatigue_max=fatigue_cap(g, c.attackers), opponent_max=defence_max)
+    return StrategyPrompt(side=enemy(c.side), role="defence", defender=d, attackers=tuple(c.attackers),
+                          max_level=defence_max, odds=paper, fought_odds=fought, fatigue_max=defence_max,
+                          opponent_max=attack_max)
+
+
+def _prompt_odds(g: "Game", attackers: list[str], defender: str) -> tuple[float, float]:
+    """The odds a prompt shows: on paper, and as fought at the least intense levels (rounded)."""
+    if not attackers:
+        return 0.0, 0.0
+    return round(odds(g, attackers, defender), 2), round(fought_odds(g, attackers, defender, 1, 1), 2)
 
 
 def legal_actions(g: "Game", p):
@@ -281,7 +312,7 @@ def _support_possible(g: "Game") -> bool:
 def resolve(g: "Game", events: list[Event]) -> None:
     c = g.state.combat
     charts, rules, rng = g.data.charts, g.data.rules, g.rng
-    d = g.unit(c.defender)
+    d = g.record(c.defender)
     a_level, d_level = c.attack_level, c.defence_level
     attackers = list(c.attackers)
     att_cp = sum(g.unit(a).cp for a in attackers)
@@ -303,9 +334,9 @@ def resolve(g: "Game", events: list[Event]) -> None:
         def_loss = max(0, def_loss - combat_results.bombardment(charts, c.defence_naval + c.defence_air, rng,
                                                                 german_defender=False))
     for uid in attackers:
-        fatigue.add_fatigue(g, g.unit(uid), rules.fatigue.attack_per_level * a_level)
-        g.unit(uid).acted = True
-        g.unit(uid).attacks += 1
+        fatigue.add_fatigue(g, g.record(uid), rules.fatigue.attack_per_level * a_level)
+        g.record(uid).acted = True
+        g.record(uid).attacks += 1
     fatigue.add_fatigue(g, d, rules.fatigue.defence_per_level * d_level)
     d.acted = True
     _share_losses(g, attackers, att_loss, events)
@@ -418,7 +449,7 @@ def _start_retreat(g: "Game", events: list[Event]) -> None:
 def retreat(g: "Game", action, events: list[Event]) -> None:
     c = g.state.combat
     uid = c.retreat_unit
-    u = g.unit(uid)
+    u = g.record(uid)
     spec = g.spec(uid)
     start = u.position
     r = g.data.rules
@@ -501,16 +532,21 @@ def _after_combat(g: "Game", events: list[Event]) -> None:
     _advance_cycle(g)
 
 
+def fought_odds(g: "Game", attackers: list[str], defender: str, attack_level: int, defence_level: int) -> float:
+    """The odds a fight at these levels is fought at: on paper (``odds``), the Allied side weakened
+    if its combat supply cannot pay for it all (supply_factor)."""
+    ratio = odds(g, attackers, defender)
+    if g.side_of(attackers[0]) == Side.ALLIED:
+        return ratio * supply_factor(g, attack_level, defence_level, sum(g.unit(a).cp for a in attackers))
+    return ratio / supply_factor(g, attack_level, defence_level, g.unit(defender).cp)
+
+
 def preview(g: "Game", attackers: list[str], defender: str, attack_level: int, defence_level: int) -> dict:
     """Odds and expected losses of a combat before it is committed (the random part at its mean),
     counting an Allied side's shortage of combat supply as the fight would."""
-    ratio = odds(g, attackers, defender)
+    ratio = fought_odds(g, attackers, defender, attack_level, defence_level)
     att_cp = sum(g.unit(a).cp for a in attackers)
     allied_attack = g.side_of(attackers[0]) == Side.ALLIED
-    if allied_attack:
-        ratio *= supply_factor(g, attack_level, defence_level, att_cp)
-    else:
-        ratio /= supply_factor(g, attack_level, defence_level, g.unit(defender).cp)
     att, dfn = combat_results.expected_losses(g.data.charts, g.data.rules, attack_level, defence_level, ratio,
                                               len(attackers), att_cp, g.unit(defender).cp)
     cost = logistics.combat_supply_cost(g, attack_level, defence_level,

@@ -52,8 +52,10 @@ class Beach:
     positions: tuple[Hex, ...]
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen(slots=False, eq=False)
 class MapData:
+    """The map, loaded once per data folder. Compared and hashed by identity, so that a front end
+    may key what it works out from a map on the map itself (functools.cache)."""
     grid: Grid = attrs.field(eq=False)
     terrain: dict[Hex, str]
     codes: dict[str, str]
@@ -751,6 +753,14 @@ class GameData:
     units: dict[str, UnitSpec]
     charts: Charts
     rules: SimpleNamespace = attrs.field(eq=False)
+    # The movement points to enter each land position (the Terrain Effects chart over the map),
+    # for the rules and the computer players' path finding alike; worked out once, when loaded.
+    movement_cost: dict[Hex, float] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        terrain = self.charts.terrain
+        object.__setattr__(self, "movement_cost", {h: terrain[t]["movement"] for h, t in self.map.terrain.items()
+                                                   if t != "ocean"})
 
     def unit(self, uid: str) -> UnitSpec:
         return self.units[uid]

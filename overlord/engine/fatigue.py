@@ -18,16 +18,17 @@ from .util import clamp, percent_of
 
 if TYPE_CHECKING:
     from .game import Game
+    from .view import UnitView
 
 
-def effectiveness(g: "Game", u: UnitState) -> float:
+def effectiveness(g: "Game", u: UnitView) -> float:
     """(base + per_leadership x leadership) x (1 - fatigue / divisor), at least the minimum."""
     r = g.data.rules.effectiveness
     value = (r.base + r.per_leadership * u.leadership) * (1.0 - u.fatigue / r.fatigue_divisor)
     return max(r.minimum, value)
 
 
-def max_strategy_level(g: "Game", u: UnitState) -> int:
+def max_strategy_level(g: "Game", u: UnitView) -> int:
     """The most intense attack or defence level the unit can still choose (1-9)."""
     r = g.data.rules.strategy_limits
     excess = max(0, u.fatigue - r.free_fatigue_per_leadership * u.leadership)

@@ -9,14 +9,19 @@
 phases.HANDLERS) and, when that ends the phase, runs the game on in one loop
 (``Game._advance``, whose docstring gives the order of a whole game) to the
 next question.
+
+Front ends read the board through Game's public methods and properties, which
+hand out the engine's records typed read-only (engine/view.py explains it and
+gathers the rules helpers they may call); the rules change the records through
+``game.state``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
-from typing import Iterator
+from collections.abc import ItemsView, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterator
 
 from . import logistics, setup, victory
 from .actions import Action
@@ -28,9 +33,11 @@ from .phases import HANDLERS, PhaseHandler
 from .prompts import GameOverPrompt, Prompt
 from .rng import SEED_RANGE, Rng, seed_in_range, seed_state
 from .settings import Settings
-from .state import AFLOAT, ASHORE, COASTAL, GameState, SetupState, UnitState
+from .state import AFLOAT, ASHORE, COASTAL, GameState, SetupState, TurnRecord, UnitState
 from .util import enemy
 
+if TYPE_CHECKING:
+    from .view import BeachView, PoolsView, UnitView
 
 
 class IllegalAction(ValueError):
@@ -242,11 +249,89 @@ class Game:
     def turn_of(self, label: str) -> int:
         return self.data.charts.turn_index(label)
 
+    # ------------------------------------------------------------------ what the players see
+    # (read-only views of the state, for front ends and computer players: engine/view.py)
+    @property
+    def turn(self) -> int:
+        """The turn's index (0 is D-Day; turn_label names it)."""
+        return self.state.turn
+
+    @property
+    def phase(self) -> Phase:
+        return self.state.phase
+
+    @property
+    def settings(self) -> Settings:
+        return self.state.settings
+
+    @property
+    def seed(self) -> int:
+        return self.state.seed
+
+    @property
+    def weather(self) -> str | None:
+        """This turn's weather (None before D-Day's logistics and on the last turn)."""
+        return self.state.weather
+
+    @property
+    def pools(self) -> PoolsView:
+        return self.state.pools
+
+    @property
+    def air_left(self) -> int:
+        """Air points left this turn, for interdiction and combat support."""
+        return self.state.air_left
+
+    @property
+    def naval_left(self) -> int:
+        return self.state.naval_left
+
+    @property
+    def interdiction(self) -> int:
+        """Air points flown on interdiction this turn (-1: not yet asked)."""
+        return self.state.interdiction
+
+    @property
+    def beaches(self) -> Mapping[str, BeachView]:
+        return self.state.beaches
+
+    @property
+    def objectives_taken(self) -> Mapping[str, str]:
+        """Each objective the Allies have held, with the turn they first held it."""
+        return self.state.objectives_taken
+
+    @property
+    def history(self) -> Sequence[TurnRecord]:
+        """Every turn played, as it ended."""
+        return self.state.history
+
+    @property
+    def final_report(self) -> Mapping[str, Any] | None:
+        """The report written when the game ended (victory.final_report); None until then."""
+        return self.state.final_report
+
+    @property
+    def movement_cycle(self) -> int | None:
+        """The movement phase's cycle (1-max_cycles), None outside a movement phase."""
+        mv = self.state.movement
+        return None if mv is None else mv.cycle
+
+    @property
+    def combat_pass(self) -> int | None:
+        """The combat phase's pass (1 or 2), None outside a combat phase."""
+        c = self.state.combat
+        return None if c is None else c.pass_no
+
     # ------------------------------------------------------------------ the board
     def spec(self, uid: str) -> UnitSpec:
         return self.data.units[uid]
 
-    def unit(self, uid: str) -> UnitState:
+    def unit(self, uid: str) -> UnitView:
+        """The unit as it stands, read-only (the rules change it through record)."""
+        return self.state.units[uid]
+
+    def record(self, uid: str) -> UnitState:
+        """For the rules: the unit's own record, to change."""
         return self.state.units[uid]
 
     def side_of(self, uid: str) -> str:
@@ -256,7 +341,7 @@ class Game:
         """The combat unit ashore at ``hex_`` (one per land position), if any."""
         return self._occupant.get(hex_)
 
-    def occupants(self):
+    def occupants(self) -> ItemsView[Hex, str]:
         """(position, unit) for every combat unit ashore."""
         return self._occupant.items()
 
@@ -264,8 +349,14 @@ class Game:
         return self._depot.get(hex_)
 
     def units(self, side: str | None = None, status: UnitStatus | None = ASHORE,
-              combat: bool | None = None) -> Iterator[UnitState]:
-        """Units in order-of-battle order, filtered by side, status and combat (not depot)."""
+              combat: bool | None = None) -> Iterator[UnitView]:
+        """Units in order-of-battle order, filtered by side, status and combat (not depot), read-only
+        (the rules change them through state.units: see records)."""
+        return self.records(side, status, combat)
+
+    def records(self, side: str | None = None, status: UnitStatus | None = ASHORE,
+                combat: bool | None = None) -> Iterator[UnitState]:
+        """For the rules: the units' own records, to change, filtered as by units()."""
         for uid, u in self.state.units.items():
             spec = self.data.units[uid]
             if side is not None and spec.side != side:
@@ -367,7 +458,7 @@ class Game:
     def afloat_at(self, hex_: Hex) -> list[str]:
         return [uid for uid, u in self.state.units.items() if u.status == AFLOAT and u.position == hex_]
 
-    def coastal_defender(self, beach: str) -> UnitState | None:
+    def coastal_defender(self, beach: str) -> UnitView | None:
         for u in self.state.units.values():
             if u.status == COASTAL and u.beach == beach:
                 return u

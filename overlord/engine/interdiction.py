@@ -71,7 +71,7 @@ def interdict_german_units(g: "Game", events: list[Event]) -> None:
     points = effective_points(g, max(0, g.state.interdiction))
     low, high = decrease_range(g, points)
     total = 0
-    for u in g.units(Side.GERMAN):
+    for u in g.records(Side.GERMAN):
         u.interdicted = g.rng.randint(low, high) if high > 0 else 0
         total += u.interdicted
     if points:

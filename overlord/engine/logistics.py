@@ -13,6 +13,7 @@ fatigue falls and replacements arrive. A LogisticsReport event tells it all.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from . import fatigue, losses, supply
@@ -129,10 +130,22 @@ def fuel_cost(g: "Game", uid: str, movement_points: int) -> int:
     return round_half_up(movement_points * c.fuel_per_mp[spec.fuel_class] * g.unit(uid).cp / c.fuel_base_cp)
 
 
-def general_supply_cost(g: "Game", uid: str) -> int:
-    """Half the unit's CP within an enemy zone of control, a quarter otherwise."""
+def general_supply_need(g: "Game", uid: str) -> float:
+    """A unit's general-supply upkeep before rounding: half its CP within an enemy zone of control,
+    a quarter otherwise (the General Supply chart)."""
     num, den = g.data.charts.general_zoc if g.in_enemy_zoc(uid) else g.data.charts.general_otherwise
-    return round_half_up(g.unit(uid).cp * num / den)
+    return g.unit(uid).cp * num / den
+
+
+def general_supply_cost(g: "Game", uid: str) -> int:
+    """What a unit pays in general supply this turn (its need, rounded)."""
+    return round_half_up(general_supply_need(g, uid))
+
+
+def upkeep_estimate(g: "Game", uids: Iterable[str]) -> float:
+    """The general supply these units would need as they stand (before rounding), for planning the
+    next turn's transport."""
+    return sum(general_supply_need(g, uid) for uid in uids)
 
 
 def combat_supply_cost(g: "Game", attack: int, defence: int, cp: int) -> int:
@@ -230,7 +243,7 @@ def pay_upkeep(g: "Game") -> tuple[int, list[str]]:
     pools = g.state.pools
     paid = 0
     deprived = []
-    units = [u for u in g.units(Side.ALLIED, ASHORE, combat=True)]
+    units = [u for u in g.records(Side.ALLIED, ASHORE, combat=True)]
     units.sort(key=lambda u: not g.in_enemy_zoc(u.id))
     for u in units:
         if not u.in_supply:
@@ -253,7 +266,7 @@ def suffer_attrition(g: "Game", out_allied: list[str], deprived: list[str], out_
     r = g.data.rules
     lost = 0
     for uid in out_allied + deprived:
-        u = g.unit(uid)
+        u = g.record(uid)
         if u.status != ASHORE:
             continue
         beyond = uid in out_allied
@@ -264,7 +277,7 @@ def suffer_attrition(g: "Game", out_allied: list[str], deprived: list[str], out_
         losses.inflict(g, uid, amount, events, supply=True)
     gs = r.german_supply
     for uid in out_german:
-        u = g.unit(uid)
+        u = g.record(uid)
         if u.status != ASHORE:
             continue
         fatigue.add_fatigue(g, u, gs.out_of_supply_fatigue)
@@ -273,12 +286,12 @@ def suffer_attrition(g: "Game", out_allied: list[str], deprived: list[str], out_
 
 
 def recover(g: "Game") -> None:
-    for u in g.units(None, ASHORE, combat=True):
+    for u in g.records(None, ASHORE, combat=True):
         fatigue.recover(g, u, g.in_enemy_zoc(u.id))
-    for u in g.units(Side.ALLIED, AFLOAT):
+    for u in g.records(Side.ALLIED, AFLOAT):
         fatigue.recover(g, u, False)
 
 
 def replace(g: "Game") -> None:
-    for u in g.units(None, ASHORE, combat=True):
+    for u in g.records(None, ASHORE, combat=True):
         fatigue.replacements(g, u, g.side_of(u.id))

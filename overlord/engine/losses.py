@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 def inflict(g: "Game", uid: str, amount: int, events: list[Event], *, supply: bool = False,
             cadre: bool = True) -> bool:
     """Take ``amount`` CP from a unit; returns True if that eliminated it (a cadre may remain)."""
-    u = g.unit(uid)
+    u = g.record(uid)
     amount = max(0, min(amount, u.cp))
     u.cp -= amount
     tally = g.state.tally
@@ -41,7 +41,7 @@ def inflict(g: "Game", uid: str, amount: int, events: list[Event], *, supply: bo
 
 
 def eliminate(g: "Game", uid: str, events: list[Event], cadre: bool = True) -> None:
-    u = g.unit(uid)
+    u = g.record(uid)
     spec = g.spec(uid)
     tally = g.state.tally
     if spec.side == Side.GERMAN and cadre and not u.cadre and not spec.is_coastal:

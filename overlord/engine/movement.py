@@ -53,7 +53,7 @@ def begin(g: "Game", events: list[Event]) -> bool:
         interdiction.interdict_german_units(g, events)
     rules = g.data.rules.movement
     ashore, afloat = [], []
-    for u in g.units(side, status=None):
+    for u in g.records(side, status=None):
         spec = g.spec(u.id)
         if u.status == ASHORE and spec.movement > 0:
             u.mp = max(0, spec.movement - u.interdicted)
@@ -168,6 +168,7 @@ def _land_costs(g: "Game", uid: str) -> dict[int, tuple[int, bool, bool]]:
     enemy_zoc = g.zoc(enemy(spec.side))
     here_in_zoc = u.position in enemy_zoc
     fuel = g.state.pools.fuel if spec.side == Side.ALLIED else None
+    movement_cost = g.data.movement_cost
     out = {}
     for direction, target in m.grid.adjacent(u.position):
         if not m.is_land(target):
@@ -178,7 +179,7 @@ def _land_costs(g: "Game", uid: str) -> dict[int, tuple[int, bool, bool]]:
                 continue
         elif occupant is not None:
             continue  # one combat unit per land position; a depot may share it
-        cost = int(charts.terrain[m.terrain[target]]["movement"])
+        cost = int(movement_cost[target])
         enters = target in enemy_zoc
         infiltration = enters and here_in_zoc
         if infiltration:
@@ -246,7 +247,7 @@ def beach_cleared(g: "Game", beach: Beach) -> bool:
 
 # --------------------------------------------------------------------------- doing it
 def step(g: "Game", uid: str, direction: int, events: list[Event]) -> None:
-    u = g.unit(uid)
+    u = g.record(uid)
     if u.status == AFLOAT:
         kind, beach = _afloat_option(g, uid, direction)
         if kind == "ocean":
@@ -293,7 +294,7 @@ def _with_chance_point(g: "Game", base: int, target: Hex) -> int:
 
 def _arrive(g: "Game", uid: str, target: Hex, cost: int, enters: bool) -> None:
     """Spend the points (all of them next to the enemy), tire the unit, and put it there."""
-    u = g.unit(uid)
+    u = g.record(uid)
     u.mp = max(0, u.mp - cost)
     u.moved = u.acted = True
     if enters:
@@ -313,7 +314,7 @@ def infiltration_chance(g: "Game", uid: str) -> int:
 
 # --------------------------------------------------------------------------- landings
 def land(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) -> None:
-    u = g.unit(uid)
+    u = g.record(uid)
     spec = g.spec(uid)
     st = g.state
     amphibious = logistics.amphibious_cost(g, uid)
@@ -330,7 +331,7 @@ def land(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) ->
     landed_cp = u.cp
     st.beaches[beach.name].landed_cp += landed_cp
     u.beach = beach.name
-    base = int(g.data.charts.terrain[g.data.map.terrain[target]]["movement"])
+    base = int(g.data.movement_cost[target])
     enters = target in g.zoc(Side.GERMAN)
     if enters:
         base += g.data.charts.enter_zoc_cost
@@ -357,7 +358,7 @@ def _overrun_if_cleared(g: "Game", beach: Beach, events: list[Event]) -> None:
 
 def assault(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) -> tuple[int, int]:
     """Fight the beach's coastal defence round by round until one side is eliminated."""
-    u = g.unit(uid)
+    u = g.record(uid)
     spec = g.spec(uid)
     coastal = g.coastal_defender(beach.name)
     charts, rules = g.data.charts, g.data.rules
@@ -393,7 +394,7 @@ def step_cost(g: "Game", uid: str, direction: int) -> dict | None:
             return None
         if option[0] == "ocean":
             return {"mp": 0, "fuel": 0, "stops": False, "landing": None}
-        return {"mp": int(g.data.charts.terrain[g.data.map.terrain[neighbour(u.position, direction)]]["movement"]),
+        return {"mp": int(g.data.movement_cost[neighbour(u.position, direction)]),
                 "fuel": 0, "stops": False, "landing": option[1].name,
                 "amphibious": logistics.amphibious_cost(g, uid), "cleared": beach_cleared(g, option[1])}
     found = _land_cost(g, uid, direction)

@@ -61,13 +61,21 @@ class InterdictionPrompt(Prompt):
 
 @attrs.frozen
 class MovePrompt(Prompt):
-    """Move this unit: a direction 1-6, F (finish for now) or E (end the phase)."""
+    """Move this unit: a direction 1-6, F (finish for now) or E (end the phase).
+
+    What each direction would cost (movement points, fuel, whether the unit stops or lands) is
+    asked of view.step_cost when wanted: the prompt is made at every step, and the computer
+    players plan their own paths."""
     unit: str
     mp: int
     directions: tuple[int, ...]
     cycle: int
     afloat: bool
     landing: tuple[int, ...] = ()  # the directions that land it on a beach
+
+
+def _same_as_odds(prompt) -> float:
+    return prompt.odds
 
 
 @attrs.frozen
@@ -77,6 +85,8 @@ class DefenderPrompt(Prompt):
     attackers: tuple[str, ...]  # the units that could join the attack
     pass_no: int
     second_combat: bool
+    odds: float  # with every one of them, on paper (see StrategyPrompt)
+    fought_odds: float = attrs.field(default=attrs.Factory(_same_as_odds, takes_self=True))
     options: tuple[str, ...] = ("Y", "N")
 
 
@@ -86,27 +96,59 @@ class AttackerPrompt(Prompt):
     attacker: str
     defender: str
     chosen: tuple[str, ...]
+    odds: float  # with this unit and those chosen, on paper (see StrategyPrompt)
+    odds_without: float  # with those chosen only (0 when none is)
+    fought_odds: float = attrs.field(default=attrs.Factory(_same_as_odds, takes_self=True))
+    fought_odds_without: float = attrs.field(
+        default=attrs.Factory(lambda self: self.odds_without, takes_self=True))
     options: tuple[str, ...] = ("Y", "N")
 
 
 @attrs.frozen
 class SupportPrompt(Prompt):
-    """Naval and air points for this combat (two digits each)."""
+    """Naval and air points for this combat (two digits each), from the turn's budgets.
+
+    ``defensive``: bombardment lessening an Allied defender's losses against a German attack
+    (the German's attack level is not shown: the defender chooses without it)."""
     defender: str
-    defensive: bool  # True: bombardment reducing an Allied defender's losses
-    naval_max: int
+    defensive: bool
+    naval_max: int  # at most 99, and none beyond the naval range
     air_max: int
     in_naval_range: bool
+    attackers: tuple[str, ...]  # the units attacking
+    naval_left: int  # the turn's budgets still unspent
+    air_left: int
+    defenders_left: int  # the defenders still to be offered this pass, this one included
+    odds: float  # on paper (see StrategyPrompt)
+    fought_odds: float = attrs.field(default=attrs.Factory(_same_as_odds, takes_self=True))
 
 
 @attrs.frozen
 class StrategyPrompt(Prompt):
-    """Choose the attack (or defence) level, 1-9."""
+    """Choose the attack (or defence) level, 1-``max_level``.
+
+    ``odds`` are the attackers' strength over the defender's (CP x effectiveness x terrain);
+    ``fought_odds`` the odds as fought at the least intense levels (1 against 1), weaker for an
+    Allied side short of combat supply (more intense levels cost more: combat.preview gives the
+    odds and the expected losses of each pair of levels). Levels above ``max_level`` are closed
+    (``closed_because``). The defender is not told the attack level (docs/rules.md, Combat); both
+    sides know the range the other chooses from, 1-``opponent_max``.
+    """
     role: str  # "attack" or "defence"
     defender: str
     attackers: tuple[str, ...]
     max_level: int
     odds: float
+    fought_odds: float = attrs.field(default=attrs.Factory(_same_as_odds, takes_self=True))
+    fatigue_max: int = attrs.field(default=attrs.Factory(lambda self: self.max_level, takes_self=True))
+    opponent_max: int = 9  # the most intense level the other side may choose
+
+    def closed_because(self, level: int) -> str | None:
+        """Why a level cannot be chosen: "fatigue" (the most worn unit's cap), "combat supply" (an
+        Allied attack the pool cannot pay for against defence 1), or None if it is open."""
+        if level <= self.max_level:
+            return None
+        return "fatigue" if level > self.fatigue_max else "combat supply"
 
 
 @attrs.frozen

@@ -19,6 +19,7 @@ of control.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .enums import Side
@@ -51,19 +52,35 @@ def allied_sources(g: "Game", nation: str) -> list[Hex]:
     return sources
 
 
+def source_distance(hex_: Hex, sources: Iterable[Hex]) -> int | None:
+    """How many positions ``hex_`` is from the nearest of ``sources`` (None if there are none)."""
+    return min((distance(hex_, s) for s in sources), default=None)
+
+
+def within_supply_range(g: "Game", hex_: Hex, sources: Iterable[Hex]) -> bool:
+    """Whether an Allied unit at ``hex_`` would be in supply from one of ``sources``."""
+    rng = g.data.rules.supply.range
+    return any(distance(hex_, s) <= rng for s in sources)
+
+
+def traced_on(g: "Game", turn: int) -> bool:
+    """Whether Allied supply lines are traced at the start of turn index ``turn`` (before that every
+    unit is in supply)."""
+    return turn >= g.turn_of(g.data.rules.supply.first_trace_turn)
+
+
 def allied_out_of_supply(g: "Game") -> list[str]:
     """The Allied units ashore that cannot trace supply now (nothing is changed)."""
-    rng = g.data.rules.supply.range
     sources = {n: allied_sources(g, n) for n in ("US", "BC")}
     return [u.id for u in g.units(Side.ALLIED, ASHORE)
-            if not any(distance(u.position, s) <= rng for s in sources[g.spec(u.id).nation])]
+            if not within_supply_range(g, u.position, sources[g.spec(u.id).nation])]
 
 
 def trace_allied(g: "Game") -> list[str]:
     """Set every Allied unit's in_supply flag; returns the ids of units out of supply."""
     out = allied_out_of_supply(g)
     cut = set(out)
-    for u in g.units(Side.ALLIED, status=None):
+    for u in g.records(Side.ALLIED, status=None):
         if u.status in (AFLOAT, ASHORE):
             u.in_supply = u.id not in cut
     return out
@@ -103,7 +120,7 @@ def german_supplied_positions(g: "Game") -> set[Hex]:
 def trace_german(g: "Game") -> list[str]:
     reachable = german_supplied_positions(g)
     out = []
-    for u in g.units(Side.GERMAN, ASHORE):
+    for u in g.records(Side.GERMAN, ASHORE):
         u.in_supply = u.position in reachable
         if not u.in_supply:
             out.append(u.id)
@@ -112,10 +129,10 @@ def trace_german(g: "Game") -> list[str]:
 
 def trace(g: "Game") -> tuple[list[str], list[str]]:
     """Trace both sides' supply (Allied only from the first trace turn)."""
-    if g.state.turn >= g.turn_of(g.data.rules.supply.first_trace_turn):
+    if traced_on(g, g.state.turn):
         allied = trace_allied(g)
     else:
-        for u in g.units(Side.ALLIED, status=None):
+        for u in g.records(Side.ALLIED, status=None):
             u.in_supply = True
         allied = []
     return allied, trace_german(g)

@@ -81,6 +81,21 @@ def score(g: "Game") -> float:
     return sum(points[Side.ALLIED].values()) - sum(points[Side.GERMAN].values())
 
 
+def ocean_side_scores(g: "Game", turn: int) -> bool:
+    """Whether German units on the ocean side of the naval range score at the end of turn index
+    ``turn`` (from June 8)."""
+    return turn >= g.turn_of(g.data.charts.victory_points["ocean_first_turn"])
+
+
+def ocean_side_points(g: "Game", turn: int) -> int:
+    """The German points each unit on the ocean side scores at the end of turn index ``turn``:
+    2 on June 8 and one more each turn after; 0 before."""
+    vp = g.data.charts.victory_points
+    if not ocean_side_scores(g, turn):
+        return 0
+    return vp["ocean_first_points"] + vp["ocean_increase"] * (turn - g.turn_of(vp["ocean_first_turn"]))
+
+
 def turn_points(g: "Game") -> dict[str, float]:
     """The points scored for positions at the end of this turn (not yet added)."""
     m = g.data.map
@@ -97,11 +112,9 @@ def turn_points(g: "Game") -> dict[str, float]:
         if m.naval_side[u.position] == "c":
             continent += u.cp / vp["continent_cp_divisor"] * u.position[1]
     ocean = 0.0
-    first = g.turn_of(vp["ocean_first_turn"])
-    if g.state.turn >= first:
-        per_unit = vp["ocean_first_points"] + vp["ocean_increase"] * (g.state.turn - first)
+    if ocean_side_scores(g, g.state.turn):
         units = sum(1 for u in g.units(Side.GERMAN, ASHORE, combat=True) if m.naval_side[u.position] == "o")
-        ocean = per_unit * units
+        ocean = ocean_side_points(g, g.state.turn) * units
     return {"objectives": objectives, "objectives_final": objectives_final, "continent_side": continent,
             "ocean_side": ocean}
 

@@ -253,7 +253,7 @@ class OverlordApp(App):
     def delay(self) -> float:
         if self.delay_override is not None:
             return self.delay_override
-        return self.session.game.state.settings.display_delay * DELAY_UNIT
+        return self.session.game.settings.display_delay * DELAY_UNIT
 
     def hurry_up(self) -> None:
         self.hurry = True
@@ -304,8 +304,8 @@ class OverlordApp(App):
         self._autosave_phase()  # a game that ends in play is saved at its end; one loaded finished is not written
         self.cancel_timer()
         if not isinstance(self.main, FinalScreen):
-            self._set_main(FinalScreen(s.game.state.final_report or {}, s.game.data.charts.scenarios[
-                s.game.state.settings.scenario]["name"]))
+            self._set_main(FinalScreen(s.game.final_report or {}, s.game.data.charts.scenarios[
+                s.game.settings.scenario]["name"]))
 
     # ------------------------------------------------------------------ autosaving
     def _autosave_phase(self) -> None:
@@ -402,7 +402,7 @@ class OverlordApp(App):
         if self.session is None or isinstance(self.screen, SaveNameScreen):
             return
         g = self.session.game
-        default = f"{g.turn_label.replace('/', '-')}-{g.state.phase.replace('_', '-')}"
+        default = f"{g.turn_label.replace('/', '-')}-{g.phase.replace('_', '-')}"
         self._user_modal(SaveNameScreen(default, check=save_name_problem), self._save_named)
 
     def _save_named(self, name: str | None) -> None:

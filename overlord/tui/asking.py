@@ -1,16 +1,15 @@
 """The question being asked, in words: one text per prompt kind, and the number fields it needs.
 
-Everything shown comes from the prompt, the game, the data or an engine
-helper (step_cost, preview, effective_points, decrease_range).
+Everything shown comes from the prompt or the game's public view (engine/view.py:
+the board, the data, and rules helpers such as step_cost, preview,
+effective_points, decrease_range).
 """
 
 from __future__ import annotations
 
 from rich.text import Text
 
-from ..engine import combat as combat_rules
-from ..engine import fatigue, interdiction, movement
-from ..engine.combat_results import bombardment_row
+from ..engine import view
 from ..engine.game import Game
 from ..engine.hexgrid import neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
@@ -99,8 +98,8 @@ def _interdiction(game: Game, p: InterdictionPrompt, entry: DigitEntry) -> Text:
              f"({p.air_available} air points this turn; those flown here cannot support combat)\n")
     t.append_text(_fields(entry))
     points = entry.values()[0]
-    eff = interdiction.effective_points(game, points)
-    low, high = interdiction.decrease_range(game, eff)
+    eff = view.effective_points(game, points)
+    low, high = view.decrease_range(game, eff)
     t.append(f"{eff} effective in {p.weather} weather ({p.effective_percent}%): each German unit loses "
              f"{low}-{high} MP\n")
     _keys(t, ("0-9", "type"), ("Enter", "fly them (alone: the most, as the briefing advises)"), ("Bksp", "erase"))
@@ -110,7 +109,7 @@ def _interdiction(game: Game, p: InterdictionPrompt, entry: DigitEntry) -> Text:
 def step_costs(game: Game, p: MovePrompt) -> Text:
     """What each legal direction would cost, before the key is pressed (engine's step_cost)."""
     t = Text()
-    costs = {d: movement.step_cost(game, p.unit, d) for d in p.directions}
+    costs = {d: view.step_cost(game, p.unit, d) for d in p.directions}
     if p.afloat:
         sail = [d for d, c in costs.items() if c is not None and not c.get("landing")]
         if sail:
@@ -157,27 +156,26 @@ def _defender(game: Game, p: DefenderPrompt, entry) -> Text:
     t.append(f" COMBAT{second} (pass {p.pass_no}/2): attack {game.spec(p.defender).name}? ", style=HEAD)
     d = game.unit(p.defender)
     t.append(f"\n{d.cp} CP in {where(game, d.position)}. Could attack it: "
-             + ", ".join(f"{short(game, a)} ({game.unit(a).cp})" for a in p.attackers) + "\n")
+             + ", ".join(f"{short(game, a)} ({game.unit(a).cp})" for a in p.attackers)
+             + f"; odds with all {_odds(p.odds, p.fought_odds)}\n")
     return t
 
 
-def _odds(game: Game, attackers, defender) -> str:
-    """The odds as the prompts give them (strength against strength), and, when the Allied side is short
+def _odds(paper: float, fought: float) -> str:
+    """The odds as a prompt gives them (strength against strength), and, when the Allied side is short
     of combat supply, the odds the fight would then be fought at."""
-    raw = combat_rules.odds(game, list(attackers), defender)
-    text = f"{raw:.1f}:1"
-    short_of_supply = combat_rules.preview(game, list(attackers), defender, 1, 1)["odds"]
-    if abs(short_of_supply - raw) >= 0.05:
-        text += f" ({short_of_supply:.1f}:1 as the Allies are short of combat supply)"
+    text = f"{paper:.1f}:1"
+    if abs(fought - paper) >= 0.05:
+        text += f" ({fought:.1f}:1 as the Allies are short of combat supply)"
     return text
 
 
 def _attacker(game: Game, p: AttackerPrompt, entry) -> Text:
     t = Text()
     t.append(f" ATTACK on {short(game, p.defender)}: include {game.spec(p.attacker).name}? ", style=HEAD)
-    t.append(f"\nOdds with it {_odds(game, p.chosen + (p.attacker,), p.defender)}")
+    t.append(f"\nOdds with it {_odds(p.odds, p.fought_odds)}")
     if p.chosen:
-        t.append(f", without {_odds(game, p.chosen, p.defender)}. Chosen: "
+        t.append(f", without {_odds(p.odds_without, p.fought_odds_without)}. Chosen: "
                  + ", ".join(short(game, a) for a in p.chosen))
     t.append("\n")
     return t
@@ -185,56 +183,74 @@ def _attacker(game: Game, p: AttackerPrompt, entry) -> Text:
 
 def _support(game: Game, p: SupportPrompt, entry: DigitEntry) -> Text:
     t = Text()
-    c = game.state.combat
-    if p.defensive:
-        level = c.attack_level
+    if p.defensive:  # the German's attack level is not shown: the defender chooses without it
         t.append(f" DEFENSIVE BOMBARDMENT: the German attacks {short(game, p.defender)} ", style=HEAD)
-        t.append(f"\nA {game.data.charts.attack_levels[level - 1].name} ({level}) by "
-                 + ", ".join(short(game, a) for a in c.attackers) + ". Naval and air points lessen your losses.\n")
+        t.append("\nAttacked by " + ", ".join(short(game, a) for a in p.attackers)
+                 + f" at {_odds(p.odds, p.fought_odds)}. Naval and air points lessen your losses.\n")
     else:
         t.append(f" SUPPORT for the attack on {short(game, p.defender)} ", style=HEAD)
         t.append("\n" if p.in_naval_range else " beyond naval range: air only\n")
     t.append_text(_fields(entry))
     points = sum(entry.values())
-    _, extra, reduction = bombardment_row(game.data.charts, points)
+    _, extra, reduction = view.bombardment_row(game.data.charts, points)
     low, high = reduction if p.defensive else extra
     t.append(f"= {points}: {low}-{high} {'fewer Allied' if p.defensive else 'more German'} losses "
-             f"(left: naval {game.state.naval_left}, air {game.state.air_left})\n")
+             f"(left: naval {p.naval_left}, air {p.air_left})\n")
     _keys(t, ("0-9", "type"), ("Enter", "next / commit"), ("Bksp", "erase"))
     return t
 
 
 def _strategy(game: Game, p: StrategyPrompt, entry) -> Text:
     t = Text()
-    c = game.data.charts
+    attackers = ", ".join(short(game, a) for a in p.attackers)
     if p.role == "attack":
-        t.append(f" ATTACK LEVEL 1-{p.max_level}: {', '.join(short(game, a) for a in p.attackers)} "
-                 f"against {short(game, p.defender)} ", style=HEAD)
-    else:
-        level = game.state.combat.attack_level
-        t.append(f" DEFENCE LEVEL 1-{p.max_level}: {short(game, p.defender)} against a "
-                 f"{c.attack_levels[level - 1].name} ({level}) ", style=HEAD)
-    t.append(f"\nOdds {_odds(game, p.attackers, p.defender)}. "
-             "Beside the map: each level, its expected losses and its name."
-             + (f" Above {p.max_level} is closed (fatigue or combat supply)." if p.max_level < 9 else ""))
+        t.append(f" ATTACK LEVEL 1-{p.max_level}: {attackers} against {short(game, p.defender)} ", style=HEAD)
+        t.append(f"\nOdds {_odds(p.odds, p.fought_odds)}. Beside the map: each level, its expected losses "
+                 "over their defences, and its name.")
+    else:  # the attack level is not shown (docs/rules.md, Combat): the losses range over the attacker's levels
+        t.append(f" DEFENCE LEVEL 1-{p.max_level}: {short(game, p.defender)} against {attackers} ", style=HEAD)
+        t.append(f"\nOdds {_odds(p.odds, p.fought_odds)}. They chose an attack level 1-{p.opponent_max}, unseen. "
+                 "Beside the map: each level, its expected losses over their levels.")
+    t.append(_closed(p))
     if p.side == "allied":
         t.append("\n")
         t.append_text(_supply_line(game, p))
     return t
 
 
+def _closed(p: StrategyPrompt) -> str:
+    """Which levels are closed and why (" Closed: 5-6 combat supply, 7-9 fatigue.")."""
+    spans: list[list] = []
+    for level in range(p.max_level + 1, 10):
+        why = p.closed_because(level)
+        if spans and spans[-1][0] == why:
+            spans[-1][2] = level
+        else:
+            spans.append([why, level, level])
+    if not spans:
+        return ""
+    parts = [f"{low}{f'-{high}' if high > low else ''} {why}" for why, low, high in spans]
+    return f" Closed: {', '.join(parts)}."
+
+
 def _supply_line(game: Game, p: StrategyPrompt) -> Text:
-    """What the fight costs the Allied combat supply pool, per the engine's preview."""
-    c = game.state.combat
+    """What the fight costs the Allied combat supply pool, per the engine's preview: against Standfast
+    when attacking; when defending, over the attack levels the German may have chosen."""
     attackers, defender = list(p.attackers), p.defender
 
-    def cost(level: int) -> int:
-        a, d = (level, 5) if p.role == "attack" else (c.attack_level, level)
-        return combat_rules.preview(game, attackers, defender, a, d)["combat_supply"]
-    pool = game.state.pools.combat
-    low, high = cost(1), cost(p.max_level)
-    t = Text(f"Combat supply pool {pool}: level 1 costs {low}, level {p.max_level} {high}")
-    t.append(" (against Standfast)" if p.role == "attack" else "")
+    def cost(a: int, d: int) -> int:
+        return view.preview(game, attackers, defender, a, d)["combat_supply"]
+    pool = game.pools.combat
+    if p.role == "attack":
+        low, high = cost(1, 5), cost(p.max_level, 5)
+        t = Text(f"Combat supply pool {pool}: level 1 costs {low}, level {p.max_level} {high} (against Standfast)")
+    else:
+        def span(level: int) -> str:
+            costs = [cost(a, level) for a in range(1, p.opponent_max + 1)]
+            return f"{min(costs)}-{max(costs)}" if min(costs) != max(costs) else f"{min(costs)}"
+        high = max(cost(a, p.max_level) for a in range(1, p.opponent_max + 1))
+        t = Text(f"Combat supply pool {pool}: level 1 costs {span(1)}, level {p.max_level} {span(p.max_level)} "
+                 "(by their attack level)")
     if high > pool:
         t.append(". Short of supply, the unit fights weaker.", style="bold")
     return t
@@ -265,39 +281,40 @@ _TEXTS = {
 
 # --------------------------------------------------------------------------- the combat card (beside the map)
 def level_table(game: Game, p: StrategyPrompt) -> Text:
-    """Each level with the expected losses (yours/theirs) and its name, from the engine's preview."""
+    """Each level with the expected losses (yours/theirs, over the levels the other side may choose) and
+    its name, from the engine's preview; a closed level says why."""
     c = game.data.charts
-    attackers, defender = list(p.attackers), p.defender
+    attacking = p.role == "attack"
+    cells = {level: _losses(game, p, level) for level in range(1, p.max_level + 1)}
+    cells.update({level: f"({p.closed_because(level)})" for level in range(p.max_level + 1, 10)})
+    width = max(len(cell) for cell in cells.values())
     t = Text(no_wrap=True, overflow="ellipsis")
-    if p.role == "attack":
-        t.append("Lvl Losses yours/theirs\n", style="bold")
-        t.append("    (over their defences)\n", style="dim")
-        top = fatigue.max_strategy_level(game, game.unit(defender))
-        for level in range(1, 10):
-            name = c.attack_levels[level - 1].name
-            if level > p.max_level:
-                t.append(f" {level}  {'closed':<11} {name}\n", style="dim")
-                continue
-            rows = [combat_rules.preview(game, attackers, defender, level, d) for d in range(1, top + 1)]
-            mine = [r["attacker_losses"] for r in rows]
-            theirs = [r["defender_losses"] for r in rows]
-            losses = f"{min(mine):.0f}-{max(mine):.0f}/{min(theirs):.0f}-{max(theirs):.0f}"
-            t.append(f" {level}", style=KEY)
-            t.append(f"  {losses:<11} {name}\n")
-        return t
-    a_level = game.state.combat.attack_level
     t.append("Lvl Losses yours/theirs\n", style="bold")
-    for level in range(1, 10):
-        s = c.defence_levels[level - 1]
-        name = s.name + ("*" if s.automatic_retreat else "")
+    t.append(f"    (over their {'defences' if attacking else 'attacks'})\n", style="dim")
+    levels = c.attack_levels if attacking else c.defence_levels
+    for level, cell in cells.items():
+        s = levels[level - 1]
+        name = s.name + ("*" if not attacking and s.automatic_retreat else "")
         if level > p.max_level:
-            t.append(f" {level}  {'closed':<7} {name}\n", style="dim")
+            t.append(f" {level}  {cell:<{width}} {name}\n", style="dim")
             continue
-        r = combat_rules.preview(game, attackers, defender, a_level, level)
         t.append(f" {level}", style=KEY)
-        t.append(f"  {r['defender_losses']:.0f}/{r['attacker_losses']:.0f}".ljust(10) + f"{name}\n")
-    t.append("* retreats of itself\n", style="dim")
+        t.append(f"  {cell:<{width}} {name}\n")
+    if not attacking:
+        t.append("* retreats of itself\n", style="dim")
     return t
+
+
+def _losses(game: Game, p: StrategyPrompt, level: int) -> str:
+    """The expected losses at one's own level over the other side's levels: "yours low-high/theirs low-high"."""
+    attackers, others = list(p.attackers), range(1, p.opponent_max + 1)
+    if p.role == "attack":
+        rows = [view.preview(game, attackers, p.defender, level, d) for d in others]
+        mine, theirs = [r["attacker_losses"] for r in rows], [r["defender_losses"] for r in rows]
+    else:
+        rows = [view.preview(game, attackers, p.defender, a, level) for a in others]
+        mine, theirs = [r["defender_losses"] for r in rows], [r["attacker_losses"] for r in rows]
+    return f"{min(mine):.0f}-{max(mine):.0f}/{min(theirs):.0f}-{max(theirs):.0f}"
 
 
 def combat_card(game: Game, p: Prompt) -> Text | None:
@@ -309,11 +326,15 @@ def combat_card(game: Game, p: Prompt) -> Text | None:
         return t
     if isinstance(p, (DefenderPrompt, AttackerPrompt, SupportPrompt)):
         defender = p.defender
-        chosen = list(getattr(p, "chosen", ())) or list(getattr(game.state.combat, "attackers", []) or [])
+        chosen: tuple[str, ...] = ()  # the units in the attack so far, and their odds
+        if isinstance(p, AttackerPrompt):
+            chosen, odds = p.chosen, _odds(p.odds_without, p.fought_odds_without)
+        elif isinstance(p, SupportPrompt):
+            chosen, odds = p.attackers, _odds(p.odds, p.fought_odds)
         t = Text(no_wrap=True, overflow="ellipsis")
         d = game.unit(defender)
         t.append(f"Defender: {short(game, defender)}\n", style="bold")
-        t.append(f"CP {d.cp}  Eff {fatigue.effectiveness(game, d):.2f}  Fatigue {d.fatigue}\n")
+        t.append(f"CP {d.cp}  Eff {view.effectiveness(game, d):.2f}  Fatigue {d.fatigue}\n")
         t.append(f"{where(game, d.position)}\n")
         terrain = game.data.charts.terrain[game.data.map.terrain[d.position]]
         t.append(f"Terrain defence x{terrain['defence']:g}\n")
@@ -321,6 +342,6 @@ def combat_card(game: Game, p: Prompt) -> Text | None:
             t.append("Attacking:\n", style="bold")
             for a in chosen:
                 t.append(f" {short(game, a)} ({game.unit(a).cp} CP)\n")
-            t.append(f"Odds {_odds(game, chosen, defender)}\n")
+            t.append(f"Odds {odds}\n")
         return t
     return None

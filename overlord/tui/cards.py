@@ -1,19 +1,18 @@
 """Small text blocks for the side panel and status line: units, positions, pools, the compass.
 
-Every number is read from the game (its state, its data, or a read-only
-engine helper); nothing here decides a rule.
+Every number is read from the game's public view (engine/view.py: the board,
+the data, the rules helpers); nothing here decides a rule.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
 
-from ..engine import fatigue
+from ..engine import view
 from ..engine.enums import Phase, Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex
-from ..engine.state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
-from ..engine.victory import score
+from ..engine.view import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
 
 PHASES = {
     Phase.QUESTIONS: "Scenario", Phase.AIRBORNE: "Airborne drops", Phase.ALLOCATION: "Transport allocation",
@@ -27,25 +26,24 @@ SIDE_NAME = {Side.ALLIED: "Allied", Side.GERMAN: "German", Side.NONE: ""}
 
 
 def phase_name(game: Game) -> str:
-    return PHASES.get(game.state.phase, game.state.phase)
+    return PHASES.get(game.phase, game.phase)
 
 
 def status_line(game: Game, who: str = "") -> Text:
-    st = game.state
     t = Text(no_wrap=True, overflow="ellipsis")
     t.append(" OVERLORD ", style="reverse bold")
     t.append(f" {game.turn_label} ", style="bold")
     t.append(f"{phase_name(game)}")
-    if st.movement is not None:
-        t.append(f" (cycle {st.movement.cycle}/{game.data.rules.movement.max_cycles})")
-    if st.combat is not None:
-        t.append(f" (pass {st.combat.pass_no}/2)")
+    if game.movement_cycle is not None:
+        t.append(f" (cycle {game.movement_cycle}/{game.data.rules.movement.max_cycles})")
+    if game.combat_pass is not None:
+        t.append(f" (pass {game.combat_pass}/2)")
     if who:
         t.append(f" · {who}", style="bold")
-    if st.weather:
-        t.append(f" · {st.weather.title()}")
-    if st.phase not in (Phase.QUESTIONS, Phase.AIRBORNE):
-        t.append(f" · Score {score(game):.0f}")
+    if game.weather:
+        t.append(f" · {game.weather.title()}")
+    if game.phase not in (Phase.QUESTIONS, Phase.AIRBORNE):
+        t.append(f" · Score {view.score(game):.0f}")
     return t
 
 
@@ -77,7 +75,7 @@ def unit_card(game: Game, uid: str, title_style: str = "bold") -> Text:
     t = Text(no_wrap=True, overflow="ellipsis")
     t.append(spec.name + (" (cadre)" if u.cadre else "") + "\n", style=title_style)
     t.append(f"{spec.nation} {spec.type.replace('-', ' ')}, {STATUS.get(u.status, u.status)}\n")
-    moving = game.state.movement is not None and game.state.movement.side == spec.side
+    moving = game.movement_cycle is not None and game.prompt.side == spec.side
     mp = f"MP {u.mp} of {spec.movement}" if moving else f"Movement {spec.movement}"
     if u.interdicted:
         mp += f" (interdicted -{u.interdicted})"
@@ -86,9 +84,9 @@ def unit_card(game: Game, uid: str, title_style: str = "bold") -> Text:
     if spec.is_depot:
         t.append("Supply depot\n" + mp + "\n")
     else:
-        eff = fatigue.effectiveness(game, u)
+        eff = view.effectiveness(game, u)
         t.append(f"CP {u.cp}/{u.max_cp}  Eff {eff:.2f}  Ldr {u.leadership}\n")
-        t.append(f"Fatigue {u.fatigue} (max level {fatigue.max_strategy_level(game, u)})\n")
+        t.append(f"Fatigue {u.fatigue} (max level {view.max_strategy_level(game, u)})\n")
         t.append(f"Supply: {supply_text(game, uid)}\n", style="" if u.in_supply and u.general_supplied else "bold")
         t.append(mp + "\n")
     if u.status == AFLOAT:
@@ -113,11 +111,11 @@ def position_card(game: Game, hex_: Hex) -> Text:
     if (obj := m.objective_of(hex_)) is not None:
         t.append(f"Objective: {obj}\n", style="bold")
     if (beach := m.beach_of_marker(hex_)) is not None:
-        state = "intact" if game.state.beaches[beach.name].marker_intact else "DESTROYED"
+        state = "intact" if game.beaches[beach.name].marker_intact else "DESTROYED"
         t.append(f"{beach.name} beachhead marker ({beach.nation}), {state}\n")
     if (beach := m.beach_of_position(hex_)) is not None:
         coastal = game.coastal_defender(beach.name)
-        landed = game.state.beaches[beach.name].landed_cp
+        landed = game.beaches[beach.name].landed_cp
         held = f"held by {game.spec(coastal.id).name} ({coastal.cp} CP)" if coastal else "defences cleared"
         t.append(f"{beach.name} beach: {held}; {landed} CP landed\n")
     if (depot := game.depot_at(hex_)) is not None:
@@ -147,16 +145,15 @@ def compass(directions=(), highlight: str = "bold reverse") -> Text:
 
 def pools_line(game: Game) -> str:
     """The four supply pools and the turn's air and naval points, on one line."""
-    st = game.state
-    p = st.pools
+    p = game.pools
     return (f" Fuel {p.fuel}  General {p.general}  Combat {p.combat}  Amphib {p.amphibious}"
-            f"  Air {st.air_left}  Naval {st.naval_left} ")
+            f"  Air {game.air_left}  Naval {game.naval_left} ")
 
 
 def compass_and_weather(game: Game, directions=()) -> Text:
     """The compass, with the weather beside it."""
     lines = list(compass(directions).split("\n"))
-    weather = game.state.weather.title() if game.state.weather else "-"
+    weather = game.weather.title() if game.weather else "-"
     right = [Text("Weather", style="bold"), Text(weather), Text(f"{game.turn_label}")]
     t = Text(no_wrap=True)
     for i, line in enumerate(lines[:3]):

@@ -18,7 +18,7 @@ from ..engine.actions import (Advance, Allocate, Answer, ChooseStrategy, EndPhas
 from ..engine.hexgrid import neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
-from ..engine.supply import german_supplied_positions, supplied_positions
+from ..engine.view import german_supplied_positions, supplied_positions
 from .asking import combat_card, make_entry, prompt_text
 from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card
 from .keybar import KeyBar
@@ -126,8 +126,7 @@ class GameScreen(Screen):
             opts.focus = p.zone
         elif isinstance(p, (DefenderPrompt, SupportPrompt, StrategyPrompt)):
             opts.focus = game.unit(p.defender).position
-            attackers = p.attackers if not isinstance(p, SupportPrompt) else game.state.combat.attackers
-            opts.marks = frozenset(game.unit(a).position for a in attackers)
+            opts.marks = frozenset(game.unit(a).position for a in p.attackers)
         elif isinstance(p, AttackerPrompt):
             opts.focus = game.unit(p.attacker).position
             opts.marks = frozenset(game.unit(a).position for a in p.chosen + (p.defender,))

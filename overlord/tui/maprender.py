@@ -10,14 +10,16 @@ and the look cursor ("[ ]").
 
 from __future__ import annotations
 
+import functools
 import re
 
 import attrs
 from rich.text import Text
 
+from ..engine.data import MapData
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, neighbour
-from ..engine.state import AFLOAT, ASHORE
+from ..engine.view import AFLOAT, ASHORE
 from .palettes import palette_for
 
 GLYPH = {"ocean": "~", "clear": ".", "town": "#", "bocage": "%", "swamp": ",", "river": "=", "beach": "_"}
@@ -100,14 +102,11 @@ def town_labels(names: list[str]) -> dict[str, tuple[str, str]]:
     return {n: (two, three) for n, (two, three) in labels.items()}
 
 
-def map_town_labels(m) -> dict[str, tuple[str, str]]:
-    """The labels of a map's towns (worked out once per map); the objectives' towns come first, so
-    they keep the plainest labels (Caen is Ca, Carentan Cr)."""
-    labels = m.__dict__.get("_town_labels")
-    if labels is None:
-        labels = town_labels(sorted(m.towns, key=lambda n: m.objective_of(m.towns[n]) is None))
-        object.__setattr__(m, "_town_labels", labels)
-    return labels
+@functools.cache
+def map_town_labels(m: MapData) -> dict[str, tuple[str, str]]:
+    """The labels of a map's towns (worked out once per map: a map is hashed by identity); the
+    objectives' towns come first, so they keep the plainest labels (Caen is Ca, Carentan Cr)."""
+    return town_labels(sorted(m.towns, key=lambda n: m.objective_of(m.towns[n]) is None))
 
 
 def town_label(game: Game, name: str, wide: bool = True) -> str:
@@ -128,8 +127,8 @@ def render_map(game: Game, opts: MapOptions | None = None) -> Text:
     pal = palette_for(opts.theme)
     m = game.data.map
     afloat: dict[Hex, int] = {}
-    for u in game.state.units.values():
-        if u.status == AFLOAT and u.position is not None:
+    for u in game.units(status=AFLOAT):
+        if u.position is not None:
             afloat[u.position] = afloat.get(u.position, 0) + 1
     w = opts.cell - 1
     text = Text(no_wrap=True, overflow="crop")
@@ -204,8 +203,9 @@ def _cell(game: Game, h: Hex, opts: MapOptions, pal: dict, afloat: dict[Hex, int
         top = str(min(afloat[h], 9)), pal["afloat"]
         bottom = "~", pal["afloat"]
     elif marker is not None:
-        role = pal["marker" if game.state.beaches[marker.name].marker_intact else "marker_lost"]
-        top = ("*" if game.state.beaches[marker.name].marker_intact else "x"), role
+        intact = game.beaches[marker.name].marker_intact
+        role = pal["marker" if intact else "marker_lost"]
+        top = ("*" if intact else "x"), role
         bottom = marker.name[:3], role
     elif depot is not None:
         top = "D", pal["depot"]

@@ -7,10 +7,10 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import DataTable
 
-from ..engine import fatigue
+from ..engine import view
 from ..engine.enums import Side
 from ..engine.game import Game
-from ..engine.state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
+from ..engine.view import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
 from .cards import STATUS, where
 from .keybar import KeyBar
 from .styles import GAME_CSS
@@ -20,7 +20,8 @@ COLUMNS = ("Nat", "Unit", "CP", "Eff", "Ldr", "Fat", "Supply", "MP", "Status", "
 
 def roster_rows(game: Game) -> list[tuple]:
     rows = []
-    for uid, u in game.state.units.items():
+    for u in game.units(status=None):
+        uid = u.id
         spec = game.spec(uid)
         supply = ""
         if u.status == ASHORE and not spec.is_depot:
@@ -30,7 +31,7 @@ def roster_rows(game: Game) -> list[tuple]:
         place = where(game, u.position) if u.status == ASHORE else (u.beach or "") if u.status == COASTAL else ""
         if u.status == AFLOAT:
             place = f"at sea {u.position[0]},{u.position[1]}"
-        eff = f"{fatigue.effectiveness(game, u):.2f}" if u.cp else ""
+        eff = f"{view.effectiveness(game, u):.2f}" if u.cp else ""
         rows.append((spec.nation, spec.name + (" (cadre)" if u.cadre else ""), f"{u.cp}/{u.max_cp}", eff,
                      str(u.leadership), str(u.fatigue), supply, str(u.mp), STATUS.get(u.status, u.status), place,
                      spec.type, uid))

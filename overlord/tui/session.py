@@ -48,11 +48,11 @@ class Session:
         """A session for a loaded game, its log rebuilt by replaying its actions (the reports are not shown again)."""
         session = cls(game, loaded.game_id if loaded is not None else "")
         try:
-            _, events = Game.replay(game.initial_settings, game.state.seed, game.actions, game.data)
+            _, events = Game.replay(game.initial_settings, game.seed, game.actions, game.data)
         except Exception:  # the log is a courtesy; a game that loaded is playable without it
             events = []
         session.log = events[-400:]
-        session._saved_phase = (game.state.turn, game.state.phase)
+        session._saved_phase = (game.turn, game.phase)
         if loaded is not None:
             session.saved_in, session._saved_actions = loaded.path, len(game.actions)
             if is_autosave_slot(loaded.path) and _same_folder(loaded.path.parent, saves_dir()):
@@ -63,11 +63,11 @@ class Session:
     def is_computer(self, side: str) -> bool:
         if side not in SIDES or isinstance(self.game.prompt, QuestionPrompt):
             return False  # the scenario questions are always asked of the person at the keyboard
-        return self.game.state.settings.player(side) == "computer"
+        return self.game.settings.player(side) == "computer"
 
     @property
     def humans(self) -> list[str]:
-        return [s for s in SIDES if self.game.state.settings.player(s) == "human"]
+        return [s for s in SIDES if self.game.settings.player(s) == "human"]
 
     @property
     def hot_seat(self) -> bool:
@@ -92,7 +92,7 @@ class Session:
         side = self.game.prompt.side
         player = self.players.get(side)
         if player is None:
-            player = self.players[side] = default_player(side, self.game.state.seed)
+            player = self.players[side] = default_player(side, self.game.seed)
         return player.choose(self.game)
 
     def apply(self, action: Action) -> list[Event]:
@@ -136,7 +136,7 @@ class Session:
 
     def autosave_if_new_phase(self) -> bool:
         """Autosave once at each new phase; raises OSError when the autosave cannot be written."""
-        key = (self.game.state.turn, self.game.state.phase)
+        key = (self.game.turn, self.game.phase)
         if not self.game.actions:  # nothing played yet: the last game's autosave is worth more than this one
             return False
         if key == self._saved_phase:

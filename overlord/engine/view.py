@@ -1,0 +1,149 @@
+"""What front ends and computer players may read of a game, and the rules helpers they may call.
+
+A front end (the Textual UI, a computer player, a script) reads three things: the prompt (what is
+asked of which side, with what that side may know to answer it: ``overlord.engine.prompts``), the
+board through ``Game``'s public methods and properties (below), and the frozen game data
+(``game.data``: the map, the order of battle, the charts, the house rules). It answers with an
+action. It never reads ``game.state`` (the engine's own record of the game), never a private name
+(``game._occupant``, ...), and never changes what it reads; ``tests/test_public_view.py`` checks
+``overlord/ai`` and ``overlord/tui`` for that.
+
+The approach: no copies. ``Game`` hands out the engine's own records (computer players read them
+in hot loops), typed as the read-only Protocols of this module (``UnitView``, ``BeachView``,
+``PoolsView``), so that a type checker flags any write from a front end. The rules themselves
+change the records through ``game.state``.
+
+The board (methods and properties of ``Game``):
+
+    game.unit(uid) -> UnitView              a unit: status, position, CP, fatigue, MP, supply, ...
+    game.units(side, status, combat)        units in order-of-battle order, filtered
+    game.spec(uid), game.side_of(uid)       what never changes about a unit (UnitSpec), its side
+    game.occupant(hex), game.occupants()    the combat unit ashore at a position; all of them
+    game.depot_at(hex), game.afloat_at(hex) the depot at a position; the units at sea there
+    game.coastal_defender(beach)            the coastal defence unit still holding a beach
+    game.zoc(side), game.in_enemy_zoc(uid, hex), game.adjacent_units(hex, side)
+    game.turn, game.turn_label, game.last_turn, game.is_last_turn, game.turn_of(label)
+    game.phase, game.movement_cycle, game.combat_pass
+    game.weather, game.pools, game.air_left, game.naval_left, game.interdiction
+    game.beaches                            each beach's marker and the CP landed there
+    game.objectives_taken, game.history, game.final_report
+    game.settings, game.seed, game.initial_settings, game.actions, game.over, game.state_hash()
+
+Rules helpers: pure functions of a game that change nothing and draw no chance, gathered here
+(``from overlord.engine import view``; ``view.preview(game, ...)``):
+
+    movement:      step_cost (a step's MP, fuel, whether it stops or lands), beach_cleared,
+                   infiltration_chance
+    combat:        odds, fought_odds, preview (odds and expected losses at two levels),
+                   in_naval_range, max_attack_level, supply_factor
+    combat charts: bombardment_row (the Bombardment Losses chart's row for some points),
+                   base_losses (the loss model's losses at a pair of levels and odds)
+    fatigue:       effectiveness, max_strategy_level
+    logistics:     fuel_cost, amphibious_cost, combat_supply_cost, general_supply_cost,
+                   upkeep_estimate
+    supply:        allied_sources, supplied_positions, german_supplied_positions,
+                   within_supply_range, source_distance, traced_on
+    interdiction:  effective_points, decrease_range
+    airborne:      free_zones (the drop zones still free for a division)
+    victory:       score, turn_points, objective_holders, ocean_side_points, ocean_side_scores
+    sides:         enemy (the other side)
+
+A unit's status by its short names (UnitStatus members): PENDING, AFLOAT, ASHORE, COASTAL, ELIMINATED.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from .airborne import free_zones
+from .combat import fought_odds, in_naval_range, max_attack_level, odds, preview, supply_factor
+from .combat_results import base_losses, bombardment_row
+from .enums import UnitStatus
+from .fatigue import effectiveness, max_strategy_level
+from .hexgrid import Hex
+from .interdiction import decrease_range, effective_points
+from .logistics import amphibious_cost, combat_supply_cost, fuel_cost, general_supply_cost, upkeep_estimate
+from .movement import beach_cleared, infiltration_chance, step_cost
+from .state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
+from .supply import (allied_sources, german_supplied_positions, source_distance, supplied_positions, traced_on,
+                     within_supply_range)
+from .util import enemy
+from .victory import objective_holders, ocean_side_points, ocean_side_scores, score, turn_points
+
+__all__ = [
+    "AFLOAT", "ASHORE", "COASTAL", "ELIMINATED", "PENDING", "BeachView", "PoolsView", "UnitView",
+    "allied_sources", "amphibious_cost", "base_losses", "beach_cleared", "bombardment_row", "combat_supply_cost",
+    "decrease_range", "effective_points", "effectiveness", "enemy", "fought_odds", "free_zones", "fuel_cost",
+    "general_supply_cost", "german_supplied_positions", "in_naval_range", "infiltration_chance",
+    "max_attack_level", "max_strategy_level", "objective_holders", "ocean_side_points", "ocean_side_scores",
+    "odds", "preview", "score", "source_distance", "step_cost", "supplied_positions", "supply_factor",
+    "traced_on", "turn_points", "upkeep_estimate", "within_supply_range",
+]
+
+
+class UnitView(Protocol):
+    """A unit as it stands (state.UnitState, read-only); what never changes is in game.spec(uid)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def status(self) -> UnitStatus: ...
+    @property
+    def cp(self) -> int: ...
+    @property
+    def max_cp(self) -> int: ...
+    @property
+    def leadership(self) -> int: ...
+    @property
+    def arrival(self) -> int | None: ...  # the turn index it becomes available
+    @property
+    def position(self) -> Hex | None: ...
+    @property
+    def fatigue(self) -> int: ...
+    @property
+    def mp(self) -> int: ...  # movement points left this movement phase
+    @property
+    def ocean_steps(self) -> int: ...  # moves at sea left this movement phase
+    @property
+    def moved(self) -> bool: ...
+    @property
+    def stopped(self) -> bool: ...
+    @property
+    def acted(self) -> bool: ...
+    @property
+    def attacks(self) -> int: ...  # attacks made this combat phase
+    @property
+    def interdicted(self) -> int: ...  # movement points taken by air interdiction this turn
+    @property
+    def in_supply(self) -> bool: ...
+    @property
+    def general_supplied(self) -> bool: ...
+    @property
+    def cadre(self) -> bool: ...
+    @property
+    def beach(self) -> str | None: ...  # the beach it landed at (Allied) or holds (coastal defence)
+
+
+class BeachView(Protocol):
+    """A beach as it stands (state.BeachState, read-only)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def marker_intact(self) -> bool: ...
+    @property
+    def landed_cp(self) -> int: ...
+
+
+class PoolsView(Protocol):
+    """The Allied supply pools (state.Pools, read-only)."""
+
+    @property
+    def fuel(self) -> int: ...
+    @property
+    def general(self) -> int: ...
+    @property
+    def combat(self) -> int: ...
+    @property
+    def amphibious(self) -> int: ...
+    def as_dict(self) -> dict[str, int]: ...
