@@ -159,6 +159,7 @@ def test_the_allies_attack_only_when_it_pays():
     assert allied.worth_attacking(g, p)
 
 
+@pytest.mark.slow
 def test_tournament_command_prints_a_table_and_json():
     r = subprocess.run([sys.executable, "-m", "overlord", "tournament", "--games", "2", "--seed", "5"],
                        capture_output=True, text=True, cwd=ROOT)
