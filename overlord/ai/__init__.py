@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import partial
 
 from .allied import AlliedPlayer
+from .allied_adversaries import ADVERSARY_PLANS, AdversaryAllied
 from .baseline import PassPlayer, RandomPlayer
 from .german import GermanPlayer
 
@@ -18,8 +19,15 @@ PLAYERS = {
     "ai": GermanPlayer,
     "historical": partial(AlliedPlayer, plan="historical"),
     "caen-first": partial(AlliedPlayer, plan="caen-first"),
+    "classic": GermanPlayer,  # today's computer German, kept to be measured against the one that replaces "ai"
 }
-SIDES = {"ai": ("german",), "historical": ("allied",), "caen-first": ("allied",)}
+SIDES = {"ai": ("german",), "historical": ("allied",), "caen-first": ("allied",), "classic": ("german",)}
+
+# Players designed to beat the computer players of the other side (benchmarks/adversaries.py).
+ADVERSARIES = {"allied": tuple(ADVERSARY_PLANS), "german": ()}
+for _name in ADVERSARY_PLANS:
+    PLAYERS[_name] = partial(AdversaryAllied, plan=_name)
+    SIDES[_name] = ("allied",)
 
 # The computer player the game uses for a side unless told otherwise.
 DEFAULT_PLAYERS = {"allied": "historical", "german": "ai"}
