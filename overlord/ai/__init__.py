@@ -12,6 +12,7 @@ from .allied import AlliedPlayer
 from .allied_adversaries import ADVERSARY_PLANS, AdversaryAllied
 from .baseline import PassPlayer, RandomPlayer
 from .german import GermanPlayer
+from .german_adversaries import BeachRush, Turtle
 
 PLAYERS = {
     "pass": PassPlayer,
@@ -24,10 +25,13 @@ PLAYERS = {
 SIDES = {"ai": ("german",), "historical": ("allied",), "caen-first": ("allied",), "classic": ("german",)}
 
 # Players designed to beat the computer players of the other side (benchmarks/adversaries.py).
-ADVERSARIES = {"allied": tuple(ADVERSARY_PLANS), "german": ()}
+ADVERSARIES = {"allied": tuple(ADVERSARY_PLANS), "german": ("turtle", "beach-rush", "beach-rush+dday")}
 for _name in ADVERSARY_PLANS:
     PLAYERS[_name] = partial(AdversaryAllied, plan=_name)
     SIDES[_name] = ("allied",)
+for _cls in (Turtle, BeachRush):
+    PLAYERS[_cls.name] = _cls
+    SIDES[_cls.name] = ("german",)
 
 # The computer player the game uses for a side unless told otherwise.
 DEFAULT_PLAYERS = {"allied": "historical", "german": "ai"}
