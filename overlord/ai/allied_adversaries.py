@@ -28,8 +28,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..engine import supply
 from ..engine.enums import Side
 from ..engine.game import Game
+from ..engine.hexgrid import Hex, distance
+from ..engine.state import ASHORE
+from . import board
 from .allied import AlliedPlayer
 
 
@@ -42,6 +46,7 @@ class Plan:
     beaches: tuple[str, ...] = ()  # the only beaches later formations land at (any nation's); () = AlliedPlayer's
     continent_weight: float = 0.05  # the continent-side points (CP / 60 x row) of a position, when moving
     drop_zones: dict = field(default_factory=dict)  # airborne division -> its zone (col, row), if not the planners'
+    stacked_depots: bool = True  # depots stand under combat units that have finished moving (no German can enter)
 
 
 # ---------------------------------------------------------------------------- southern drive
@@ -117,3 +122,54 @@ class AdversaryAllied(AlliedPlayer):
             return super().landing_beaches(g, uid)
         return [b for b in g.data.map.beaches if b.name in self.design.beaches and g.state.beaches[b.name].marker_intact]
 
+
+    def plan_depot(self, g: Game, uid: str) -> list[Hex]:
+        """A depot waits for the first cycle's moves, then stands under a combat unit that has finished
+        moving (a German unit cannot enter it there), where it puts the most stranded units back in supply
+        while staying in supply itself; with nowhere to stack it keeps clear of the German."""
+        if not self.design.stacked_depots:
+            return super().plan_depot(g, uid)
+        if g.prompt.cycle == 1:
+            return []
+        spec = g.spec(uid)
+        rng = g.data.rules.supply.range
+        best = board.reach(g, uid)
+        others = _chain(g, spec.nation, without=uid)
+        # the depots whose supply runs through this one: wherever it goes, it must stay in their reach
+        dependents = [s for s in supply.allied_sources(g, spec.nation) if s not in others and s != g.unit(uid).position]
+        units = [u for u in g.units(Side.ALLIED, ASHORE, combat=True) if g.spec(u.id).nation == spec.nation]
+        stranded = [u for u in units if not any(distance(u.position, s) <= rng for s in others)]
+        german = [g.unit(e).position for e in board.combat_units(g, Side.GERMAN)]
+        fld = self._field(g, self.goal_for(g, uid))
+        scored = []
+        for h, (cost, _) in best.items():
+            if g.depot_at(h) not in (None, uid) or not any(distance(h, s) <= rng for s in others):
+                continue
+            if any(distance(h, d) > rng for d in dependents):
+                continue
+            occupant = g.occupant(h)
+            stacked = occupant is not None and self.mover.paths.get(occupant) == []
+            if not stacked and (g.in_enemy_zoc(uid, h) or any(distance(h, p) <= 3 for p in german)):
+                continue  # alone, a German unit walking in destroys it
+            rescued = sum(u.cp for u in stranded if distance(u.position, h) <= rng)
+            scored.append((0.08 * rescued - 0.3 * fld.get(h, 60.0) + (3.0 if stacked else 0.0) - 0.05 * cost, h))
+        if not scored:
+            return []
+        return board.path_to(best, max(scored)[1])
+
+
+def _chain(g: Game, nation: str, without: str) -> list[Hex]:
+    """The nation's supply sources (intact markers, depots chained to them) if depot ``without`` were gone."""
+    rng = g.data.rules.supply.range
+    sources = [b.marker for b in g.data.map.beaches if b.nation == nation and g.state.beaches[b.name].marker_intact]
+    depots = [u.position for u in g.units(Side.ALLIED, ASHORE, combat=False)
+              if u.id != without and g.spec(u.id).nation == nation]
+    grew = True
+    while grew:
+        grew = False
+        for d in list(depots):
+            if any(distance(d, s) <= rng for s in sources):
+                sources.append(d)
+                depots.remove(d)
+                grew = True
+    return sources
