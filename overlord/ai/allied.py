@@ -108,6 +108,7 @@ class AlliedPlayer:
 
     sides = (Side.ALLIED,)
     continent_weight = 0.05  # how much a position's continent-side points (CP / 60 x row) count when moving
+    follow_chart = True  # allocate by the Suggested Transport Allocation chart while it has the turn
 
     def __init__(self, side: str = Side.ALLIED, seed: int = 0, plan: str = "historical",
                  goals: dict[str, list[str]] | None = None, landings: dict[str, str] | None = None) -> None:
@@ -167,7 +168,7 @@ class AlliedPlayer:
     # ------------------------------------------------------------------ logistics
     def allocate(self, g: Game, p: AllocationPrompt) -> Allocate:
         charts = g.data.charts
-        if p.for_turn in charts.suggested_allocation:
+        if self.follow_chart and p.for_turn in charts.suggested_allocation:
             return Allocate(**p.suggested.as_dict())
         st = g.state
         pools = st.pools

@@ -28,13 +28,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine import supply
+from ..engine import logistics, supply
+from ..engine.actions import Action, Allocate, Interdict, Support
 from ..engine.enums import Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance
+from ..engine.prompts import AllocationPrompt, DefenderPrompt, InterdictionPrompt, MovePrompt, StrategyPrompt, SupportPrompt
 from ..engine.state import ASHORE
 from . import board
-from .allied import AlliedPlayer
+from .allied import DDAY_LANDINGS, PLANS, AlliedPlayer, _percentages
+
+COMBAT_WEIGHT = 3.0  # firepower: combat supply's share of the transport, times this
+FIREPOWER_ODDS = 1.0  # firepower: the least odds it attacks at
+FIREPOWER_INTERDICT = 0
 
 
 @dataclass(frozen=True)
@@ -47,6 +53,10 @@ class Plan:
     continent_weight: float = 0.05  # the continent-side points (CP / 60 x row) of a position, when moving
     drop_zones: dict = field(default_factory=dict)  # airborne division -> its zone (col, row), if not the planners'
     stacked_depots: bool = True  # depots stand under combat units that have finished moving (no German can enter)
+    raiders: tuple[str, ...] = ()  # units that weigh the continent side by raider_weight instead
+    raider_weight: float = 0.05
+    follow_chart: bool = True  # the Suggested Transport Allocation chart for 6/6-6/12 (else by need at once)
+    firepower: bool = False  # attack at every chance, at the highest levels, with every air and naval point
 
 
 # ---------------------------------------------------------------------------- southern drive
@@ -96,14 +106,67 @@ SOUTH = {
     "bc-depot-2": ["Carpiquet", (17, 10)],
     "bc-depot-3": ["Benouville / Ranville", "Troarn", (18, 10)],
 }
-JUNE_6 = {
-    "us-4-inf": "Utah", "us-4-cav": "Utah", "us-1-inf": "Omaha", "us-29-inf": "Omaha", "us-rangers": "Omaha",
-    "bc-50-inf": "Gold", "bc-8-armbde": "Gold", "bc-3cdn-inf": "Juno", "bc-2cdn-armbde": "Juno",
-    "bc-4-cdo": "Juno", "bc-3-inf": "Sword", "bc-27-armbde": "Sword", "bc-1-cdo": "Sword",
-}
+
+
+
+def breakout(exits: dict[str, list], finals: dict[str, list[tuple[int, int]]], depots: dict[str, list]) -> dict:
+    """Drives for a force breaking out of one lodgement: each nation's formations go out by its exits, then
+    each to the next of its nation's final positions in turn (in order of battle), so the mass spreads along
+    the south; its depots follow the exits to the places given."""
+    goals, taken = {}, {"US": 0, "BC": 0}
+    for uid in SOUTH:
+        nation = "US" if uid.startswith("us-") else "BC"
+        if "depot" in uid:
+            goals[uid] = depots[uid]
+            continue
+        spots = finals[nation]
+        goals[uid] = exits[nation] + [spots[taken[nation] % len(spots)]]
+        taken[nation] += 1
+    return goals
+
+
+# Single beach: everything lands at Omaha and Gold, side by side, and breaks out south between the Vire and
+# the Seulles: the Americans by Trevieres to St-Lo and Torigni, the British by Bayeux and Tilly to
+# Villers-Bocage and Aunay.
+LODGEMENT = breakout(
+    exits={"US": ["Trevieres"], "BC": ["Bayeux", "Tilly-sur-Seulles"]},
+    finals={"US": [(9, 9), (10, 10), (11, 9), (11, 10), (12, 9), (9, 10), (10, 11), (11, 11), (12, 10), (8, 10),
+                   (10, 9), (12, 11), (8, 9), (9, 11), (8, 11), (7, 10), (7, 9), (13, 11)],
+            "BC": [(13, 9), (14, 10), (13, 10), (14, 9), (14, 11), (15, 10), (12, 10), (15, 11), (13, 11),
+                   (16, 10), (16, 11), (15, 9), (12, 11), (17, 10), (17, 11)]},
+    depots={"us-depot-1": ["Trevieres", "St-Lo"], "us-depot-2": ["Trevieres", "Torigni-sur-Vire"],
+            "us-depot-3": ["Trevieres", (11, 8)], "bc-depot-1": ["Bayeux", "Villers-Bocage"],
+            "bc-depot-2": ["Bayeux", "Aunay-sur-Odon"], "bc-depot-3": ["Bayeux", (14, 8)]})
+
+# Armoured raid: the armoured divisions and the cavalry race for the roads the German reinforcements come
+# in by (data/map.toml [entry]) and sit on them, blocking arrivals and the German supply to the map's edges;
+# the infantry hold the lodgement and take the objectives as in the June 6 plan.
+RAID = dict(PLANS["historical"], **{
+    "us-4-cav": ["Carentan", "Periers", "Coutances", (5, 11)],  # the Coutances road
+    "us-24-cav": ["Carentan", "Periers", (6, 11)],
+    "us-102-cav": ["Trevieres", "St-Lo", (8, 11)],
+    "us-113-cav": ["Trevieres", "Torigni-sur-Vire", (11, 11)],
+    "us-2-arm": ["Trevieres", "St-Lo", (9, 11)],  # the St-Lo road
+    "us-3-arm": ["Trevieres", "Caumont-l'Evente", (12, 11)],  # the Vire road
+    "bc-7-arm": ["Carpiquet", (17, 10), (17, 11)],  # the Falaise road
+    "bc-11-arm": ["Benouville / Ranville", "Troarn", (21, 10)],  # the Vimoutiers road
+    "bc-4-armbde": ["Benouville / Ranville", "Troarn", (21, 8)],  # the Lisieux road
+    "bc-8-armbde": ["Bayeux", "Tilly-sur-Seulles", (14, 11)],
+    "bc-27-armbde": ["Benouville / Ranville", (18, 11)],
+    "bc-2cdn-armbde": ["Carpiquet", (16, 11)],
+    "us-depot-2": ["Trevieres", "St-Lo", (9, 10)],
+    "bc-depot-3": ["Carpiquet", (17, 10)],
+})
+RAIDERS = ("us-4-cav", "us-24-cav", "us-102-cav", "us-113-cav", "us-2-arm", "us-3-arm", "bc-7-arm", "bc-11-arm",
+           "bc-4-armbde", "bc-8-armbde", "bc-27-armbde", "bc-2cdn-armbde")
 
 ADVERSARY_PLANS = {
-    "southern-drive": Plan(goals=SOUTH, landings=JUNE_6, continent_weight=0.6),
+    "southern-drive": Plan(goals=SOUTH, landings=DDAY_LANDINGS, continent_weight=0.6, follow_chart=False),
+    "single-beach": Plan(goals=LODGEMENT, landings={}, beaches=("Gold", "Juno"), continent_weight=3.0,
+                         follow_chart=False),
+    "armoured-raid": Plan(goals=RAID, landings=DDAY_LANDINGS, continent_weight=0.6, raiders=RAIDERS, raider_weight=2.0,
+                          follow_chart=False),
+    "firepower": Plan(goals=PLANS["historical"], landings=DDAY_LANDINGS, firepower=True),
 }
 
 
@@ -116,12 +179,59 @@ class AdversaryAllied(AlliedPlayer):
         self.design = ADVERSARY_PLANS[plan]
         super().__init__(side, seed, plan=plan, goals=self.design.goals, landings=self.design.landings)
         self.continent_weight = self.design.continent_weight
+        self.follow_chart = self.design.follow_chart
+        self._landing: set[str] = set()  # formations sailing in to land this phase
+
+    def choose(self, g: Game) -> Action:
+        p = g.prompt
+        if isinstance(p, MovePrompt) and not p.afloat and p.unit in self._landing:
+            # just landed with movement to spare: off the beach, making room for the next formation
+            self._landing.discard(p.unit)
+            self.mover.paths.pop(p.unit, None)
+            self.mover.claimed = {h: o for h, o in self.mover.claimed.items() if o != p.unit}
+        if isinstance(p, InterdictionPrompt) and self.design.firepower:
+            return Interdict(min(FIREPOWER_INTERDICT, p.max_points))  # every air point for the attacks
+        return super().choose(g)
+
+    def plan_move(self, g: Game, uid: str) -> list[Hex]:
+        raider = uid in self.design.raiders
+        self.continent_weight = self.design.raider_weight if raider else self.design.continent_weight
+        return super().plan_move(g, uid)
+
+    def plan_landing(self, g: Game, uid: str) -> list[Hex]:
+        path = super().plan_landing(g, uid)
+        if path:
+            self._landing.add(uid)
+        return path
 
     def landing_beaches(self, g: Game, uid: str) -> list:
         if not self.design.beaches:
             return super().landing_beaches(g, uid)
         return [b for b in g.data.map.beaches if b.name in self.design.beaches and g.state.beaches[b.name].marker_intact]
 
+
+    # ------------------------------------------------------------------ firepower
+    def worth_attacking(self, g: Game, p: DefenderPrompt) -> bool:
+        if not self.design.firepower:
+            return super().worth_attacking(g, p)
+        cp = sum(g.unit(a).cp for a in p.attackers)
+        if logistics.combat_supply_cost(g, 1, 1, cp) > g.state.pools.combat:
+            return False
+        return board.odds_with(g, list(p.attackers), p.defender) >= FIREPOWER_ODDS
+
+    def support(self, g: Game, p: SupportPrompt) -> Support:
+        if not self.design.firepower or p.defensive:
+            return super().support(g, p)
+        # half of what is left on every attack: the whole budget is spent and every attack gets its share
+        return Support(min(p.naval_max, (g.state.naval_left + 1) // 2), min(p.air_max, (g.state.air_left + 1) // 2))
+
+    def allocate(self, g: Game, p: AllocationPrompt) -> Allocate:
+        a = super().allocate(g, p)
+        if not self.design.firepower or (self.follow_chart and p.for_turn in g.data.charts.suggested_allocation):
+            return a
+        shares = a.as_dict()
+        shares["combat"] *= COMBAT_WEIGHT
+        return Allocate(**_percentages({k: max(v, 0.1) for k, v in shares.items()}))
 
     def plan_depot(self, g: Game, uid: str) -> list[Hex]:
         """A depot waits for the first cycle's moves, then stands under a combat unit that has finished
