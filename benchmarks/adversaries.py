@@ -45,9 +45,9 @@ def default_matchups() -> list[tuple[str, str]]:
     allied = list(ADVERSARIES["allied"]) + ["historical", "caen-first"]
     german_players = [n for n in ("ai", "classic") if n in player_names("german")]
     allied_opponents = ["historical", "caen-first"] + (["ai"] if "ai" in player_names("allied") else [])
-    german = list(ADVERSARIES["german"]) + ["ai"]
-    return ([(a, x) for a in allied for x in german_players] +
-            [(a, x) for x in german for a in allied_opponents])
+    german = [v for n in ADVERSARIES["german"] for v in ((n, n + DDAY) if n == "beach-rush" else (n,))] + ["ai"]
+    pairs = [(a, x) for a in allied for x in german_players] + [(a, x) for x in german for a in allied_opponents]
+    return list(dict.fromkeys(pairs))  # each pair once
 
 
 def play(task: tuple[int, str, str, str]) -> dict:
@@ -102,6 +102,7 @@ def run_suite(matchups: list[tuple[str, str]], seeds, jobs: int = 2, scenario: s
         for name, side in ((allied, "allied"), (base, "german")):
             if name not in PLAYERS or name not in player_names(side):
                 raise SystemExit(f"unknown {side} player {name!r}; choose from {', '.join(player_names(side))}")
+    matchups = list(dict.fromkeys(matchups))
     tasks = [(s, a, x, scenario) for a, x in matchups for s in seeds]
     games: dict[tuple[str, str], list[dict]] = {m: [] for m in matchups}
     with Pool(jobs) as pool:

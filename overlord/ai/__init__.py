@@ -18,20 +18,17 @@ PLAYERS = {
     "pass": PassPlayer,
     "random": RandomPlayer,
     "ai": GermanPlayer,
+    "classic": GermanPlayer,  # today's computer German, kept to be measured against the one that replaces "ai"
     "historical": partial(AlliedPlayer, plan="historical"),
     "caen-first": partial(AlliedPlayer, plan="caen-first"),
-    "classic": GermanPlayer,  # today's computer German, kept to be measured against the one that replaces "ai"
+    # adversaries: players designed to beat the computer players of the other side (benchmarks/adversaries.py)
+    **{name: partial(AdversaryAllied, plan=name) for name in ADVERSARY_PLANS},
+    "turtle": Turtle,
+    "beach-rush": BeachRush,
 }
-SIDES = {"ai": ("german",), "historical": ("allied",), "caen-first": ("allied",), "classic": ("german",)}
-
-# Players designed to beat the computer players of the other side (benchmarks/adversaries.py).
-ADVERSARIES = {"allied": tuple(ADVERSARY_PLANS), "german": ("turtle", "beach-rush", "beach-rush+dday")}
-for _name in ADVERSARY_PLANS:
-    PLAYERS[_name] = partial(AdversaryAllied, plan=_name)
-    SIDES[_name] = ("allied",)
-for _cls in (Turtle, BeachRush):
-    PLAYERS[_cls.name] = _cls
-    SIDES[_cls.name] = ("german",)
+ADVERSARIES = {"allied": tuple(ADVERSARY_PLANS), "german": ("turtle", "beach-rush")}
+SIDES = {"ai": ("german",), "classic": ("german",), "historical": ("allied",), "caen-first": ("allied",),
+         **{name: (side,) for side, names in ADVERSARIES.items() for name in names}}
 
 # The computer player the game uses for a side unless told otherwise.
 DEFAULT_PLAYERS = {"allied": "historical", "german": "ai"}

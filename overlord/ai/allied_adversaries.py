@@ -162,7 +162,7 @@ RAIDERS = ("us-4-cav", "us-24-cav", "us-102-cav", "us-113-cav", "us-2-arm", "us-
 
 ADVERSARY_PLANS = {
     "southern-drive": Plan(goals=SOUTH, landings=DDAY_LANDINGS, continent_weight=0.6, follow_chart=False),
-    "single-beach": Plan(goals=LODGEMENT, landings={}, beaches=("Gold", "Juno"), continent_weight=3.0,
+    "single-beach": Plan(goals=LODGEMENT, landings={}, beaches=("Omaha", "Gold"), continent_weight=3.0,
                          follow_chart=False),
     "armoured-raid": Plan(goals=RAID, landings=DDAY_LANDINGS, continent_weight=0.6, raiders=RAIDERS, raider_weight=2.0,
                           follow_chart=False),
