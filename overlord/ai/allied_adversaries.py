@@ -166,7 +166,8 @@ ADVERSARY_PLANS = {
                          follow_chart=False),
     "armoured-raid": Plan(goals=RAID, landings=DDAY_LANDINGS, continent_weight=0.6, raiders=RAIDERS, raider_weight=2.0,
                           follow_chart=False),
-    "firepower": Plan(goals=PLANS["historical"], landings=DDAY_LANDINGS, firepower=True),
+    "firepower": Plan(goals=PLANS["historical"], landings=DDAY_LANDINGS, continent_weight=0.6, follow_chart=False,
+                      firepower=True),
 }
 
 

@@ -32,6 +32,7 @@ BESIDE = 0.0  # beside an objective the Allies are closing on
 WANTED = 20.0  # positions wanted this much draw the units that have none (ocean-side towns and better)
 HOPELESS = 3.0  # the odds against a position (off the objectives) beyond which a unit will not stand there
 STAY = 1.0  # a unit's own position, over an equal one (no shuffling)
+WALK = 0.8  # each movement point between a position and the nearest free wanted one
 OUT_OF_SUPPLY = 20.0  # a position from which no supply can be traced to the map's edges or Cherbourg
 RUSH = 60.0  # a landing position of a beach whose marker stands (half that beside one)
 RUSH_ODDS = 1.0  # the least odds of an attack on a unit on a landing position (elsewhere 1.5)
@@ -160,7 +161,7 @@ class Turtle:
             for h, (cost, _) in best.items():
                 if self.mover.is_claimed(h, uid) or (h != here and g.occupant(h) is not None):
                     continue
-                s = self.value(g, uid, h) - 0.8 * self._field.get(h, 40.0) - 0.05 * cost
+                s = self.value(g, uid, h) - WALK * self._field.get(h, 40.0) - 0.05 * cost
                 s -= 2.0 * sum(1 for n in g.data.map.grid.neighbours(h) if self.mover.claimed.get(n) not in (None, uid))
                 scored.append((s + (STAY if h == here else 0.0), -cost, h))
             if not scored:
