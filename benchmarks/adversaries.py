@@ -117,8 +117,8 @@ def table(summaries: list[dict], title: str) -> str:
     short = {"Allied Strategic": "AS", "Allied Operational": "AO", "Allied Marginal": "AM", "German Marginal": "GM",
              "German Operational": "GO", "German Strategic": "GS"}
     lines = [f"### {title}", "",
-             "| Allied v German | median | middle half | AS/AO/AM/GM/GO/GS | Caen German at end | Cherbourg taken (date) "
-             "| St-Lo German at end | D-Day ashore | CP lost A/G | continent/ocean pts |",
+             "| Allied v German | median | middle half | AS/AO/AM/GM/GO/GS | Caen German at end "
+             "| Cherbourg taken (date) | St-Lo German at end | D-Day ashore | CP lost A/G | continent/ocean pts |",
              "|---|---|---|---|---|---|---|---|---|---|"]
     for s in summaries:
         n = s["games"]
@@ -142,6 +142,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--scenario", default="campaign", choices=("campaign", "two-week"))
     parser.add_argument("--json", metavar="FILE", help="also write every summary as JSON ('-': to stdout)")
+    parser.add_argument("--write", action="store_true", help="also write the tables into docs/ai.md")
     args = parser.parse_args()
     if args.allied or args.german:
         allied = args.allied.split(",") if args.allied else ["historical"]
@@ -150,23 +151,28 @@ def main() -> None:
     else:
         matchups = default_matchups()
     sets = ("tuning", "reporting") if args.set == "both" else (args.set,)
-    out = {}
+    out, tables = {}, []
     for name in sets:
         seeds = SEED_SETS[name]
         summaries = run_suite(matchups, seeds, args.jobs, args.scenario,
                               progress=lambda i, n: print(f"\r{name}: {i}/{n} games", end="", file=sys.stderr))
         print(file=sys.stderr)
         out[name] = {"seeds": list(seeds), "matchups": summaries}
+        tables.append(table(summaries, f"{name.capitalize()} seeds {seeds[0]}-{seeds[-1]} ({len(seeds)} games a "
+                                        f"matchup, {args.scenario}, historical ratings)"))
         if args.json != "-":
-            print(table(summaries, f"{name.capitalize()} seeds {seeds[0]}-{seeds[-1]} ({len(seeds)} games a matchup, "
-                                   f"{args.scenario}, historical ratings)"))
-            print()
+            print(tables[-1] + "\n")
     if args.json:
         text = json.dumps(out, indent=1)
         if args.json == "-":
             print(text)
         else:
             Path(args.json).write_text(text)
+    if args.write:
+        from results import write_results
+        command = "python benchmarks/adversaries.py" + (f" --set {args.set}" if args.set != "both" else "")
+        write_results(ROOT / "docs" / "ai.md", "adversaries-results",
+                      f"Measured with `{command} --write`.\n\n" + "\n\n".join(tables))
 
 
 if __name__ == "__main__":

@@ -222,7 +222,7 @@ class AlliedPlayer:
         places = self.goals.get(uid)
         if not places:
             places = ["Cherbourg", "St-Lo"] if g.spec(uid).nation == "US" else ["Caen"]
-        hexes = [p if isinstance(p, tuple) else m.towns.get(p) or m.places.get(p) for p in places]  # names or [col, row]
+        hexes = [p if isinstance(p, tuple) else m.towns.get(p) or m.places.get(p) for p in places]  # or (col, row)
         final = hexes[-1]
         here = g.unit(uid).position
         if here is None:
