@@ -8,7 +8,7 @@ setting on (the German may move on D-Day). By default every Allied adversary,
 historical and caen-first play the German "ai" and "classic"; every German
 adversary (beach-rush both ways) and "ai" play the Allied historical,
 caen-first and the Allied "ai" if one is registered. Campaign scenario,
-historical ratings. Run by hand, not in CI: the default suite is 500 games a
+historical ratings. Run by hand, not in CI: the default suite is 450 games a
 seed set (about four minutes a set with two jobs).
 
 ``run_suite`` returns the results for later player work; the CLI prints one

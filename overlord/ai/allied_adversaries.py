@@ -44,7 +44,7 @@ from . import board
 from .allied import DDAY_LANDINGS, PLANS, AlliedPlayer, _percentages
 
 COMBAT_WEIGHT = 3.0  # firepower: combat supply's share of the transport, times this
-FIREPOWER_ODDS = 1.0  # firepower: the least odds it attacks at (at any odds it lost about 500 points of median)
+FIREPOWER_ODDS = 1.0  # firepower: the least odds it attacks at (docs/ai.md, Adversaries: what was tried)
 
 
 @dataclass(frozen=True)
