@@ -247,7 +247,7 @@ class AdversaryAllied(AlliedPlayer):
         spec = g.spec(uid)
         rng = g.data.rules.supply.range
         best = board.reach(g, uid)
-        others = _chain(g, spec.nation, without=uid)
+        others = supply.allied_sources(g, spec.nation, without=uid)
         # the depots whose supply runs through this one: wherever it goes, it must stay in their reach
         here = g.unit(uid).position
         dependents = [s for s in supply.allied_sources(g, spec.nation) if s not in others and s != here]
@@ -271,19 +271,3 @@ class AdversaryAllied(AlliedPlayer):
             return []
         return board.path_to(best, max(scored)[1])
 
-
-def _chain(g: Game, nation: str, without: str) -> list[Hex]:
-    """The nation's supply sources (intact markers, depots chained to them) if depot ``without`` were gone."""
-    rng = g.data.rules.supply.range
-    sources = [b.marker for b in g.data.map.beaches if b.nation == nation and g.state.beaches[b.name].marker_intact]
-    depots = [u.position for u in g.units(Side.ALLIED, ASHORE, combat=False)
-              if u.id != without and g.spec(u.id).nation == nation]
-    grew = True
-    while grew:
-        grew = False
-        for d in list(depots):
-            if any(distance(d, s) <= rng for s in sources):
-                sources.append(d)
-                depots.remove(d)
-                grew = True
-    return sources
