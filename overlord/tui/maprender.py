@@ -28,6 +28,7 @@ import functools
 import re
 
 import attrs
+from rich.columns import Columns
 from rich.table import Table
 from rich.text import Text
 
@@ -481,9 +482,9 @@ def map_key(theme: str, no_color: bool = False) -> Table:
         table.add_row(sample, meaning)
     letters = Table.grid(padding=(0, 2))
     letters.add_column(no_wrap=True)
-    letters.add_column(overflow="fold")
-    letters.add_row(Text("Allied", style="bold"), "  ".join(f"{k}\u00a0{v}" for k, v in ALLIED_LETTERS) + "  D\u00a0depot")
-    letters.add_row(Text("German", style="bold"), "  ".join(f"{k}\u00a0{v}" for k, v in GERMAN_LETTERS))
+    letters.add_column()
+    for side, pairs in (("Allied", ALLIED_LETTERS + (("D", "depot"),)), ("German", GERMAN_LETTERS)):
+        letters.add_row(Text(side, style="bold"), Columns([f"{k} {v}" for k, v in pairs], padding=(0, 2)))
     out = Table.grid()
     out.add_column()
     out.add_row(table)

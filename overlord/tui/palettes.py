@@ -35,13 +35,13 @@ SYMBOL_ROLES = ("ocean", "clear", "bocage", "swamp", "river", "beach", "naval", 
 # background and surface are the Textual theme's too (themes.py): the map is drawn on the one, plots on the other
 PHOSPHOR = {
     "background": "#000a00", "surface": "#001400",
-    "ocean": "#2a862a", "clear": "#33b833", "town": "bold #9aff9a", "bocage": "#2a9a2a", "swamp": "#26a326",
+    "ocean": "#2e902e", "clear": "#33b833", "town": "bold #9aff9a", "bocage": "#2a9a2a", "swamp": "#26a326",
     "river": "#55dd55", "beach": "#77ee77", "objective": "bold #e0ffe0", "depot_mark": "bold #aaffaa",
     "label": "#3fae3f", "naval": "bold #ccffcc", "bracket": "bold #e0ffe0", "target": "bold #e0ffe0",
-    "US": "bold #001a00 on #77ff77", "BC": "bold #001a00 on #44c844", "DE": "bold #e0ffe0 on #1d6a1d",
-    "cadre": "#e0ffe0 on #1d6a1d", "depot": "bold #001a00 on #a8e8a8", "afloat": "bold #001a00 on #2f9f2f",
-    "marker": "bold #001a00 on #ccffcc", "marker_lost": "bold #ccffcc on #1d6a1d",
-    "coastal": "bold #e0ffe0 on #1d6a1d",
+    "US": "bold #001a00 on #77ff77", "BC": "bold #001a00 on #5ce05c", "DE": "bold #e0ffe0 on #237a23",
+    "cadre": "#e0ffe0 on #237a23", "depot": "bold #001a00 on #a8e8a8", "afloat": "bold #001a00 on #2f9f2f",
+    "marker": "bold #001a00 on #ccffcc", "marker_lost": "bold #ccffcc on #237a23",
+    "coastal": "bold #e0ffe0 on #237a23",
     "supply_US": "on #0c300c", "supply_BC": "on #0c300c", "supply_both": "on #0c300c", "supply_DE": "on #0c300c",
 }
 
