@@ -87,7 +87,8 @@ class MessageLog(RichLog):
             self.wrapped_at = width
             self.clear()
             for line in self.entries:
-                self.write(line, width=width)
+                self.write(line, width=width, scroll_end=False)
+            self.call_after_refresh(self.scroll_end, animate=False, immediate=True)  # the newest in view
 
 
 STRONG = (CombatResult, DropResult, Landed, UnitEliminated, MarkerDestroyed, GameEnded)
