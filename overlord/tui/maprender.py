@@ -28,8 +28,6 @@ import functools
 import re
 
 import attrs
-from rich.columns import Columns
-from rich.table import Table
 from rich.text import Text
 
 from ..engine.data import MapData
@@ -306,10 +304,29 @@ def _lines(game: Game, opts: MapOptions) -> list[Text]:
         for i, cells in enumerate(lines):
             t = Text(no_wrap=True, overflow="crop")
             t.append(f"{row:>2}" if i == 0 else "  ", style=pal["label"])
-            for ch, style in cells[LABEL_WIDTH:]:
-                t.append(ch, style=style)
+            for run, style in _runs(cells[LABEL_WIDTH:]):
+                t.append(run, style=style)
             out.append(t)
     return out
+
+
+def _runs(cells: list) -> list[tuple[str, str]]:
+    """The characters of a line in runs of one style: a key press redraws the map, and the screen's cost is
+    in the number of runs. A blank separator joins the run before it when that shows no background,
+    underline or reverse (a space looks the same in any colour)."""
+    runs: list[list] = []
+    for ch, style in cells:
+        if runs and (style == runs[-1][1] or ch == " " and not style and _bare(runs[-1][1])):
+            runs[-1][0] += ch
+        else:
+            runs.append([ch, style])
+    return [(text, style) for text, style in runs]
+
+
+@functools.cache
+def _bare(style: str) -> bool:
+    """Whether a style shows nothing on a space (no background, underline nor reverse)."""
+    return not any(word in style.split() for word in ("on", "underline", "reverse"))
 
 
 def _ruler(lay: Layout, pal: dict) -> list[Text]:
@@ -449,8 +466,10 @@ GERMAN_LETTERS = (("i", "infantry"), ("s", "static infantry"), ("f", "parachute"
                   ("w", "coastal defence holding a beach"))
 
 
-def map_key(theme: str, no_color: bool = False) -> Table:
+def map_key(theme: str, no_color: bool = False):
     """What every mark on the map means, each drawn as on the map (the legend: K in the game, and help)."""
+    from rich.columns import Columns
+    from rich.table import Table
     pal = palette_for(theme, no_color)
     rows: list[tuple[Text, str]] = []
 
