@@ -156,6 +156,17 @@ def test_side_shows_in_the_letter_and_marks_in_the_separators():
     assert wide[lay.line_of((17, 8))][lay.body_x((17, 8)):][:3] == DEPOT_MARK + "I" + OBJECTIVE_MARK
 
 
+def test_the_directions_lit_between_blinks_leave_no_half_names():
+    g = Game.new(preset_settings("historical"), 2)
+    lay = Layout.of(g, 2)
+    opts = MapOptions(focus=(6, 2), targets={(5, 2): 6, (7, 2): 3})  # Valognes and Quineville either side
+    lit = render_map(g, opts).plain.splitlines()[lay.line_of((6, 2))]
+    assert lit[lay.body_x((5, 2)):][:2] == "Va" and lit[lay.body_x((7, 2)):][:2] == "Qu"
+    opts.flash_on = False
+    dark = render_map(g, opts).plain.splitlines()[lay.line_of((6, 2))]
+    assert dark[lay.body_x((5, 2)):][:2] == "6 " and dark[lay.body_x((7, 2)):][:2] == "3 "
+
+
 def test_a_click_finds_the_position_drawn_there():
     g = hand_built()
     for cell, tall in LAYOUTS:

@@ -54,17 +54,14 @@ def campaign_plots(data: Campaign, which=tuple(PLOTS)) -> list:
 
 class HistoryScreen(ModalScreen[None]):
     CSS_PATH = GAME_CSS
-    BINDINGS = [Binding("escape,h,q,enter", "close", "Close"), Binding("pagedown", "scroll(10)", "Scroll"),
-                Binding("pageup", "scroll(-10)", "Scroll", show=False)]
+    BINDINGS = [Binding("escape,h,q,enter", "close", "Close")]
+    KEY_HINTS = [("↑/↓ PgUp/PgDn", "Scroll")]  # the plots' scroll handles them itself
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="history"):
             yield Static("THE CAMPAIGN SO FAR", classes="plot-head")
             yield from campaign_plots(session_campaign(self.app))
         yield KeyBar()
-
-    def action_scroll(self, lines: int) -> None:
-        self.query_one("#history").scroll_relative(y=lines, animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -367,6 +367,8 @@ def _row_cells(game: Game, lay: Layout, row: int, faces: list[Face], opts: MapOp
             after = faces[col + 1].top if col + 1 < m.cols else ""
             if face.label and (lay.body_x((col, row)) + 1 in taken or after.isalpha()):
                 face.top, face.style, face.label = face.bottom, face.bottom_style, ""
+            if _target_shown((col, row), opts):  # a direction digit over the town: no half a name beside it
+                face.label = ""
     for col, face in enumerate(faces):
         h = (col, row)
         x = lay.body_x(h)
@@ -395,9 +397,14 @@ def _body(face: Face, h: Hex, lay: Layout, opts: MapOptions, pal: dict) -> tuple
         style, low_style = f"{style} {pal['supply_' + tint]}", f"{low_style} {pal['supply_' + tint]}"
     if h == opts.focus and opts.flash_on or h in opts.marks:
         style, low_style = f"{style} reverse", f"{low_style} reverse"
-    elif h in opts.targets and not opts.flash_on and h != opts.focus:
+    elif _target_shown(h, opts):
         body, style = str(opts.targets[h]).center(w), pal["target"]
     return body, style, low, low_style
+
+
+def _target_shown(h: Hex, opts: MapOptions) -> bool:
+    """Whether a position shows the direction digit of a step to it (while the unit asked about blinks off)."""
+    return h in opts.targets and not opts.flash_on and h != opts.focus
 
 
 def _place_notes(lay: Layout, row: int, faces: list[Face], line: list, taken: set[int], pal: dict) -> None:
