@@ -378,6 +378,13 @@ def _row_cells(game: Game, lay: Layout, row: int, faces: list[Face], opts: MapOp
             bottom[x + i] = [low[i], low_style]
     if lay.cell == 2:
         _place_notes(lay, row, faces, top, taken, pal)
+    if opts.supply:  # the overlay shades the separators inside it too, so that it reads as ground, not a grid
+        for k in range(1, m.cols):
+            tint = opts.supply.get((k - 1, row))
+            if tint and opts.supply.get((k, row)):
+                x = lay.sep_x(row, k)
+                for line in (top, bottom):
+                    line[x][1] = f"{line[x][1]} {pal['supply_' + tint]}".strip()
     return top, bottom
 
 
