@@ -129,9 +129,12 @@ class GameScreen(Screen):
         height allows."""
         cell, tall, below = screen_layout(self.game, width, height)
         self.cell, self.tall = cell, tall
+        changed = below != self.has_class("side-below")
         self.set_class(below, "side-below")
         self.query_one("#map").styles.width = map_width(self.game, cell) + 1
         self.query_one("#top").styles.height = map_height(self.game, tall, cell)
+        if changed and self.is_mounted:
+            self.refresh_view()
 
     def _flash(self) -> None:
         self.flash_on = not self.flash_on
@@ -203,7 +206,10 @@ class GameScreen(Screen):
             panel.show(side)
         prompt = self.query_one("#prompt", Panel)
         prompt.show(self.prompt_panel_text())
-        prompt.border_title = pools_line(game)
+        pools = pools_line(game)
+        if self.has_class("side-below"):  # the question is narrower there: one space between, not two
+            pools = f" {' '.join(pools.split())} "
+        prompt.border_title = pools
         self.query_one(MapView).refresh()
         self.refresh_bindings()
 
