@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..engine import view
 from ..engine.actions import (Action, Advance, Allocate, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround,
-                              Interdict, Move, Support)
+                              Interdict, Support)
 from ..engine.enums import Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance, neighbour
@@ -95,7 +95,6 @@ PLANS["caen-first"] = dict(PLANS["historical"], **{
     "bc-51-inf": ["Troarn", "Caen (Colombelles)"],
     "bc-15-inf": ["Carpiquet", "Caen"],
 })
-OBJECTIVE_PLACES = ("Cherbourg", "Caen", "Caen (Colombelles)", "St-Lo")
 STORM_TURNS = ("6/18", "6/20", "6/22")
 MIN_GAIN = 4.0  # an attack must promise this many more German than Allied casualties (key positions: -4)
 SPENT = 8.0  # what standing next to the German counts against a position for a unit down to half strength
