@@ -10,7 +10,7 @@ import pytest
 from overlord.ai import make_player, player_names
 from overlord.engine import Game
 from overlord.engine.hexgrid import distance
-from overlord.engine.actions import Allocate, Answer, ChooseStrategy
+from overlord.engine.actions import Allocate, Answer
 from overlord.engine.prompts import AllocationPrompt, DefenderPrompt, StrategyPrompt
 
 from builders import blank_game, computer_settings, put, start_phase

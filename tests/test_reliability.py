@@ -1,12 +1,10 @@
 """Proof it holds: invariants under random play, determinism across processes, saves that replay."""
 
-import hashlib
 import json
 import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest

@@ -170,8 +170,8 @@ class AlliedPlayer:
         if self.follow_chart and p.for_turn in charts.suggested_allocation:
             return Allocate(**p.suggested.as_dict())
         pools = g.pools
-        ashore = [u for u in g.units(Side.ALLIED, ASHORE, combat=True)]
-        waiting = [u for u in g.units(Side.ALLIED, AFLOAT)]
+        ashore = list(g.units(Side.ALLIED, ASHORE, combat=True))
+        waiting = list(g.units(Side.ALLIED, AFLOAT))
         next_index = g.turn + 1
         arriving = [u for u in g.units(Side.ALLIED, PENDING) if u.arrival is not None and u.arrival <= next_index]
         upkeep = view.upkeep_estimate(g, (u.id for u in ashore))
