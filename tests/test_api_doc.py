@@ -114,6 +114,15 @@ def test_map_oob_and_charts_json_have_the_fields_listed():
     assert command("overlord charts combat") == charts["combat"]
 
 
+def test_tournament_and_fuzz_json_have_the_fields_listed():
+    tournament = command("overlord tournament")
+    assert sorted(first_column("fields: tournament")) == sorted(tournament)
+    for name, fields in (("score", tournament["score"]), ("results", tournament["results"][0])):
+        row = next(row for row in table("fields: tournament") if row[0] == f"`{name}`")
+        assert sorted(quoted(row[1])) == sorted(fields)
+    assert sorted(first_column("fields: fuzz")) == sorted(command("overlord fuzz"))
+
+
 # --------------------------------------------------------------------------- the code's own lists
 def test_settings_and_ratings_fields_are_listed_with_their_defaults():
     for cls, marker in ((Settings, "fields: Settings"), (Ratings, "fields: Ratings")):
