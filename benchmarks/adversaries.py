@@ -155,7 +155,7 @@ def main() -> None:
     for name in sets:
         seeds = SEED_SETS[name]
         summaries = run_suite(matchups, seeds, args.jobs, args.scenario,
-                              progress=lambda i, n: print(f"\r{name}: {i}/{n} games", end="", file=sys.stderr))
+                              progress=lambda i, n, name=name: print(f"\r{name}: {i}/{n} games", end="", file=sys.stderr))
         print(file=sys.stderr)
         out[name] = {"seeds": list(seeds), "matchups": summaries}
         tables.append(table(summaries, f"{name.capitalize()} seeds {seeds[0]}-{seeds[-1]} ({len(seeds)} games a "

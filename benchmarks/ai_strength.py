@@ -81,11 +81,13 @@ def report(games: int, jobs: int) -> str:
         "",
         "| target | measured | |",
         "|---|---|---|",
-        f"| Allied median score 250-799 (historical vs ai) | {main['median']:.0f} (middle half {main['q1']:.0f} to {main['q3']:.0f}) | {ok(250 <= main['median'] <= 799)} |",
+        f"| Allied median score 250-799 (historical vs ai) | {main['median']:.0f} "
+        f"(middle half {main['q1']:.0f} to {main['q3']:.0f}) | {ok(250 <= main['median'] <= 799)} |",
         f"| Caen German on June 30 in at least half | {main['caen_german']} of {games} | {ok(main['caen_german'] * 2 >= games)} |",
         f"| Cherbourg taken in at least half | {main['cherbourg_taken']} of {games} | {ok(main['cherbourg_taken'] * 2 >= games)} |",
         f"| German ai beats pass by 300+ median points | {base['median']:.0f} - {main['median']:.0f} = {gap:.0f} | {ok(gap >= 300)} |",
-        f"| A campaign well under a second of engine time | {t['engine_ms']:.0f} ms engine, {t['players_ms']:.0f} ms both computer players, {t['actions']:.0f} actions | {ok(t['engine_ms'] < 500)} |",
+        f"| A campaign well under a second of engine time | {t['engine_ms']:.0f} ms engine, "
+        f"{t['players_ms']:.0f} ms both computer players, {t['actions']:.0f} actions | {ok(t['engine_ms'] < 500)} |",
         "",
         "| Allied v German | median | middle half | Caen German at end | Cherbourg taken | St-Lo taken | D-Day ashore | Allied CP lost |",
         "|---|---|---|---|---|---|---|---|",

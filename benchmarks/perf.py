@@ -147,7 +147,7 @@ def startup_and_memory(runs: int = 25) -> dict:
     slowing of the machine falls on both alike."""
     codes = {"bare": BARE_APP.replace("{PEAK}", PEAK), "game": GAME_APP.format(root=str(ROOT), seeded=False, PEAK=PEAK),
              "seeded": GAME_APP.format(root=str(ROOT), seeded=True, PEAK=PEAK)}
-    best = {k: (1e9, 0) for k in codes}
+    best = dict.fromkeys(codes, (1000000000.0, 0))
     for _ in range(runs):
         for k, code in codes.items():
             t, kb = launch_to_paint(code, 1, warm=False)

@@ -12,7 +12,6 @@ import json
 import traceback
 from typing import Any, Callable
 
-import attrs
 
 from .ai import make_player
 from .engine.enums import Phase
@@ -108,7 +107,3 @@ def run(games: int, seed: int = 0, jobs: int = 1, progress: Callable | None = No
     return {"games": len(records), "actions": sum(r["actions"] for r in records), "failures": failures,
             "first_seed": seed, "matches": {f"{a} v {g}": sum(1 for r in records if (r['allied'], r['german']) == (a, g))
                                             for a, g in MATCHES}}
-
-
-def settings_json(settings: Settings) -> dict:
-    return attrs.asdict(settings)

@@ -199,7 +199,7 @@ def render_chart(data: GameData, name: str) -> str:
     elif name in ("difficulty", "optional_rules"):
         sets = c.difficulty if name == "difficulty" else c.optional_rules
         lines = []
-        for key, v in sets.items():
+        for v in sets.values():
             changes = ", ".join(f"{k.replace('_', ' ')} {n}" for k, n in v["ratings"].items()) or "no changes to ratings"
             move = "German movement on D-Day" if v["german_dday_movement"] else "no German movement on D-Day"
             lines.append(f"{v['name']}: {changes}; {move}.")

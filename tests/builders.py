@@ -26,7 +26,7 @@ def blank_game(turn: int = 2, seed: int = 1, **settings) -> Game:
     """A game at the start of ``turn`` with every unit taken off the map, for hand-built positions."""
     g = Game.new(computer_settings(**settings), seed=seed)
     g.state.turn = turn
-    for uid, u in g.state.units.items():
+    for u in g.state.units.values():
         if u.status in (ASHORE, AFLOAT):
             u.status, u.position = PENDING, None
             u.arrival = 99

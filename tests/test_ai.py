@@ -10,7 +10,7 @@ import pytest
 from overlord.ai import make_player, player_names
 from overlord.engine import Game
 from overlord.engine.hexgrid import distance
-from overlord.engine.actions import Allocate, Answer, ChooseStrategy
+from overlord.engine.actions import Allocate, Answer
 from overlord.engine.prompts import AllocationPrompt, DefenderPrompt, StrategyPrompt
 
 from builders import blank_game, computer_settings, put, start_phase
@@ -159,6 +159,7 @@ def test_the_allies_attack_only_when_it_pays():
     assert allied.worth_attacking(g, p)
 
 
+@pytest.mark.slow
 def test_tournament_command_prints_a_table_and_json():
     r = subprocess.run([sys.executable, "-m", "overlord", "tournament", "--games", "2", "--seed", "5"],
                        capture_output=True, text=True, cwd=ROOT)

@@ -4,7 +4,6 @@ The numbers below are typed out of the 1981 rulebook independently of data/:
 if a data file drifts from the rulebook, these tests say where.
 """
 
-import pytest
 
 TURNS = ["D-Day", "6/6", "6/8", "6/10", "6/12", "6/14", "6/16", "6/18", "6/20", "6/22", "6/24", "6/26", "6/28"]
 
@@ -249,7 +248,9 @@ def test_allied_forces_table(data):
 
 
 def test_charts_json_matches_the_rulebook_too():
-    import json, subprocess, sys
+    import json
+    import subprocess
+    import sys
     from pathlib import Path
     out = subprocess.run([sys.executable, "-m", "overlord", "charts", "--json"], capture_output=True, text=True,
                          cwd=Path(__file__).resolve().parents[1])

@@ -354,7 +354,7 @@ def test_a_cadre_with_nowhere_to_go_is_destroyed():
                       [n for _, n in g.data.map.grid.adjacent((17, 8))]):
         put(g, uid, h)
     start_combat(g)
-    events = fight(g, 9, 5, support=(99, 99))
+    fight(g, 9, 5, support=(99, 99))
     assert g.unit("de-716-inf").status == ELIMINATED
     assert g.state.tally.german_eliminated == 1
 
@@ -480,7 +480,9 @@ def test_losses_count_as_casualties():
 
 
 def test_charts_combat_prints_the_models_losses(tmp_path):
-    import json, subprocess, sys
+    import json
+    import subprocess
+    import sys
     from pathlib import Path
     root = Path(__file__).resolve().parents[1]
     out = subprocess.run([sys.executable, "-m", "overlord", "charts", "combat", "--json"], capture_output=True, text=True, cwd=root)

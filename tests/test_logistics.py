@@ -5,8 +5,7 @@ import pytest
 from overlord.engine import logistics, supply, fatigue
 from overlord.engine.events import LogisticsReport
 from overlord.engine.game import Game
-from overlord.engine.rng import Rng, seed_state
-from overlord.engine.state import ASHORE, Allocation
+from overlord.engine.state import Allocation
 
 from builders import blank_game, computer_settings, put
 from helpers import play
@@ -48,7 +47,7 @@ def test_weather_frequencies_match_the_forecast_chart():
     for turn in ("D-Day", "6/8", "6/20"):
         g.state.turn = g.turn_of(turn)
         n = 20000
-        counts = {w: 0 for w in ("clear", "cloudy", "overcast", "storm")}
+        counts = dict.fromkeys(("clear", "cloudy", "overcast", "storm"), 0)
         for _ in range(n):
             counts[logistics.draw_weather(g)] += 1
         for w, pct in g.data.charts.weather[turn].items():

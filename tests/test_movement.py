@@ -3,7 +3,7 @@
 import pytest
 
 from overlord.engine import Answer, EndPhase, FinishUnit, IllegalAction, Interdict, Move
-from overlord.engine import airborne, interdiction, movement
+from overlord.engine import interdiction, movement
 from overlord.engine.events import DropResult, Landed, UnitMoved
 from overlord.engine.game import Game
 from overlord.engine.hexgrid import neighbour
@@ -389,8 +389,6 @@ def test_german_reinforcements_enter_on_their_turn():
 
 
 def test_a_sensible_landing_plan_lands_12_to_15_formations_on_dday():
-    import sys
-    from pathlib import Path
     counts = []
     for seed in range(12):
         g = _historical_dday(seed)

@@ -1,12 +1,10 @@
 """Proof it holds: invariants under random play, determinism across processes, saves that replay."""
 
-import hashlib
 import json
 import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -74,6 +72,7 @@ TestRandomPlay.settings = settings(max_examples=25, stateful_step_count=25, dead
                                    suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 def test_fuzz_command_small_run():
     r = subprocess.run([sys.executable, "-m", "overlord", "fuzz", "--games", "6", "--seed", "100"],
                        capture_output=True, text=True, cwd=ROOT)
@@ -101,6 +100,7 @@ print(hashlib.sha256("\\n".join(log).encode()).hexdigest(), len(log), g.state_ha
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,allied,german", [(3, "historical", "ai"), (8, "random", "random")])
 def test_same_seed_same_event_log_in_separate_processes(seed, allied, german):
     code = EVENT_LOG.format(seed=seed, allied=allied, german=german)
@@ -113,6 +113,7 @@ def test_same_seed_same_event_log_in_separate_processes(seed, allied, german):
     assert outs[0] == outs[1] and int(outs[0].split()[1]) > 100
 
 
+@pytest.mark.slow
 def test_replay_verifies_every_save_the_game_writes(tmp_path):
     written = 0
     for seed, allied, german in ((1, "historical", "ai"), (2, "random", "random"), (3, "caen-first", "random")):

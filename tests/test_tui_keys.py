@@ -6,6 +6,8 @@ choose the key a player would press; other test_tui files import them.
 
 from __future__ import annotations
 
+import pytest
+
 from overlord.engine.prompts import QuestionPrompt
 from overlord.tui.app import OverlordApp
 from overlord.tui.final import FinalScreen
@@ -105,6 +107,7 @@ async def test_questions_refuse_a_bad_key_and_take_the_default_on_enter():
         assert app.session.game.state.settings.ratings.combat_points == 9
 
 
+@pytest.mark.slow
 async def test_a_whole_hot_seat_game_from_the_title_to_the_final_report_by_keys():
     app = OverlordApp(delay=0)
     async with app.run_test() as pilot:

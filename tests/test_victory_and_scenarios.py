@@ -220,7 +220,9 @@ def test_no_movement_or_combat_on_the_last_turn():
 
 
 def test_simulate_json_has_the_history():
-    import json, subprocess, sys
+    import json
+    import subprocess
+    import sys
     from pathlib import Path
     out = subprocess.run([sys.executable, "-m", "overlord", "simulate", "--seed", "2", "--json"], capture_output=True,
                          text=True, cwd=Path(__file__).resolve().parents[1])

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..engine import view
 from ..engine.actions import (Action, Advance, Allocate, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround,
-                              Interdict, Move, Support)
+                              Interdict, Support)
 from ..engine.enums import Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance, neighbour
@@ -95,7 +95,6 @@ PLANS["caen-first"] = dict(PLANS["historical"], **{
     "bc-51-inf": ["Troarn", "Caen (Colombelles)"],
     "bc-15-inf": ["Carpiquet", "Caen"],
 })
-OBJECTIVE_PLACES = ("Cherbourg", "Caen", "Caen (Colombelles)", "St-Lo")
 STORM_TURNS = ("6/18", "6/20", "6/22")
 MIN_GAIN = 4.0  # an attack must promise this many more German than Allied casualties (key positions: -4)
 SPENT = 8.0  # what standing next to the German counts against a position for a unit down to half strength
@@ -171,8 +170,8 @@ class AlliedPlayer:
         if self.follow_chart and p.for_turn in charts.suggested_allocation:
             return Allocate(**p.suggested.as_dict())
         pools = g.pools
-        ashore = [u for u in g.units(Side.ALLIED, ASHORE, combat=True)]
-        waiting = [u for u in g.units(Side.ALLIED, AFLOAT)]
+        ashore = list(g.units(Side.ALLIED, ASHORE, combat=True))
+        waiting = list(g.units(Side.ALLIED, AFLOAT))
         next_index = g.turn + 1
         arriving = [u for u in g.units(Side.ALLIED, PENDING) if u.arrival is not None and u.arrival <= next_index]
         upkeep = view.upkeep_estimate(g, (u.id for u in ashore))

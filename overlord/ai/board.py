@@ -33,17 +33,7 @@ def combat_units(g: Game, side: str) -> list[str]:
     return [u.id for u in g.units(side, ASHORE, combat=True)]
 
 
-def threat_on(g: Game, hex_: Hex, side: str) -> float:
-    """The attack strength ``side``'s enemies could bring against ``hex_`` from next to it now."""
-    total = 0.0
-    for uid in g.adjacent_units(hex_, enemy(side)):
-        u = g.unit(uid)
-        if not u.cadre:
-            total += attack_from(g, uid, u.position)
-    return total
-
-
-def reach(g: Game, uid: str, mp: float | None = None, ocean_ok: bool = False) -> dict[Hex, tuple[float, Hex | None]]:
+def reach(g: Game, uid: str, mp: float | None = None) -> dict[Hex, tuple[float, Hex | None]]:
     """Positions a unit ashore can reach this phase: cost and the previous position on the way.
 
     Moving next to an enemy ends the walk there; infiltration is only tried by

@@ -7,8 +7,9 @@ where each one scores for him every turn; strikes at the landings and the
 beachhead markers with the panzer divisions while the Allies are weak;
 counter-attacks when the odds are good; punishes the Allied units he catches
 alone, worn down to half strength or beyond supply lines, gathering several
-units around one for a blow; pulls back units that are being cut off; sends reinforcements where the line is thinnest; and chooses his levels
-from the odds, his fatigue and his supply.
+units around one for a blow; pulls back units that are being cut off; sends
+reinforcements where the line is thinnest; and chooses his levels from the
+odds, his fatigue and his supply.
 """
 
 from __future__ import annotations

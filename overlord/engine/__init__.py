@@ -8,6 +8,7 @@ The public API:
 
 Front ends read the board through Game's public methods and properties and call the
 rules helpers gathered in ``overlord.engine.view`` (its docstring lists them).
+docs/api.md is the contract: what scripts and players outside the project may use.
 """
 
 from .actions import (Action, Advance, Allocate, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Interdict,

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import combat_results, fatigue, logistics, losses
-from .actions import Advance, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Retreat, Support
+from .actions import Advance, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Retreat
 from .choices import SupportChoices
 from .enums import PHASE_SIDE, CombatStep, Side
 from .events import CombatResult, Event, Message, PhaseStarted, UnitMoved

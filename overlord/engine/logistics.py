@@ -243,7 +243,7 @@ def pay_upkeep(g: "Game") -> tuple[int, list[str]]:
     pools = g.state.pools
     paid = 0
     deprived = []
-    units = [u for u in g.records(Side.ALLIED, ASHORE, combat=True)]
+    units = list(g.records(Side.ALLIED, ASHORE, combat=True))
     units.sort(key=lambda u: not g.in_enemy_zoc(u.id))
     for u in units:
         if not u.in_supply:

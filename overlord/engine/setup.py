@@ -51,7 +51,8 @@ def prompt(g: "Game") -> QuestionPrompt:
                     ("Campaign Game (to June 30)", "First Two Week Scenario (to June 20)"), "C")
     if question == "preset":
         labels = tuple(_preset(g.data, kind, key)["name"] for _, kind, key in PRESET_ORDER) + ("Set each rating myself",)
-        return _ask(question, "Ratings: choose a level or optional rule, or set each rating", tuple(o for o, _, _ in PRESET_ORDER) + (CUSTOM,), labels, "1")
+        return _ask(question, "Ratings: choose a level or optional rule, or set each rating",
+                    tuple(o for o, _, _ in PRESET_ORDER) + (CUSTOM,), labels, "1")
     if question.startswith("rating:"):
         name = question.split(":", 1)[1]
         default = str(g.data.rules.ratings.historical[name])

@@ -26,6 +26,7 @@ from .title import TitleScreen
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..saves import OpenedSave
+    from .session import Session
 
 # The title screen needs nothing of the engine: the game's own modules are
 # imported when a game starts (or a screen is first opened), so the title is

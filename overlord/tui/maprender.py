@@ -527,13 +527,6 @@ def map_key(theme: str, no_color: bool = False):
 
 
 # --------------------------------------------------------------------------- for the screens
-def describe_position(game: Game, hex_) -> str:
-    m = game.data.map
-    name = m.name_of(hex_)
-    terrain = m.terrain[hex_]
-    return f"{name} ({terrain})" if name else terrain
-
-
 def move_targets(game: Game, uid: str, directions) -> dict[Hex, int]:
     """The positions a unit would step into, with the direction key for each."""
     u = game.unit(uid)
