@@ -182,8 +182,8 @@ def test_victory_level_boundaries(data, scenario, score, level):
 def test_the_rulebooks_weather_adjustment_examples(data):
     assert victory.adjusted_score(800, 11) == pytest.approx(712)
     assert victory.adjusted_score(600, -4) == pytest.approx(624)
-    for e in data.charts.weather_examples:
-        assert victory.adjusted_score(e["score"], e["weather_percent"]) == pytest.approx(e["adjusted"])
+    for e in data.charts.optional_rules.weather_adjustment.examples:
+        assert victory.adjusted_score(e.score, e.weather_percent) == pytest.approx(e.adjusted)
 
 
 def test_a_game_set_up_through_the_questions_ends_with_score_level_and_report():

@@ -57,9 +57,9 @@ def land_costs(g: Game, side: str, start: Hex, avoid_zoc: bool = True, limit: fl
             occ = g.occupant(n)
             if occ is not None and g.side_of(occ) != side:
                 continue
-            cost = charts.terrain[m.terrain[n]]["movement"] + 0.3
+            cost = charts.terrain[m.terrain[n]].movement + 0.3
             if n in zoc:
-                cost += charts.infiltration_cost if h in zoc else charts.enter_zoc_cost
+                cost += charts.infiltration.infiltration_cost if h in zoc else charts.infiltration.enter_enemy_zoc_cost
             nd = d + cost
             if nd < dist.get(n, 1e9):
                 dist[n] = nd

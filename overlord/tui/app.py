@@ -305,7 +305,7 @@ class OverlordApp(App):
         self.cancel_timer()
         if not isinstance(self.main, FinalScreen):
             self._set_main(FinalScreen(s.game.final_report or {}, s.game.data.charts.scenarios[
-                s.game.settings.scenario]["name"]))
+                s.game.settings.scenario].name))
 
     # ------------------------------------------------------------------ autosaving
     def _autosave_phase(self) -> None:
