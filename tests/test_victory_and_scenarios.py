@@ -100,6 +100,15 @@ def test_ratings_change_the_units():
     assert late.unit("de-pz-lehr").arrival == base.unit("de-pz-lehr").arrival + 2
 
 
+def test_one_ratings_helper_measures_every_rating_from_its_historical_value():
+    rules = Game.new(computer_settings(), seed=1).data.rules.ratings
+    assert rules.points_from_historical(Ratings(leadership=9), "leadership") == 2  # historical German leadership 7
+    assert rules.points_from_historical(Ratings(naval=3), "naval") == -2
+    assert rules.factor(Ratings(), "naval") == 1
+    assert rules.factor(Ratings(naval=9), "naval") == pytest.approx(1.6)  # 15% a point
+    assert rules.factor(Ratings(transport=1), "transport") == pytest.approx(0.68)  # 8% a point
+
+
 # --------------------------------------------------------------------------- victory points
 def test_objectives_score_per_hex_in_supply_and_not_next_to_a_german():
     g = blank_game(turn=3)

@@ -71,7 +71,7 @@ def transport_capacity(g: "Game", weather: str) -> int:
     low, high = chart.ranges[g.turn_label][weather]
     points = g.rng.randint(low, high)
     s = g.state.settings
-    factor = 1 + g.data.rules.ratings.transport_percent * (s.ratings.transport - 5) / 100
+    factor = g.data.rules.ratings.factor(s.ratings, "transport")
     if s.german_is_human:
         factor *= 1 + chart.human_german.transport_percent / 100
     lost = sum(1 for b in g.state.beaches.values() if not b.marker_intact)
@@ -102,9 +102,9 @@ def air_naval_budgets(g: "Game") -> tuple[int, int]:
     r = g.data.rules
     s = g.state.settings
     weather = g.state.weather
-    air = r.support.air_points * (1 + r.ratings.airpower_percent * (s.ratings.airpower - 5) / 100)
+    air = r.support.air_points * r.ratings.factor(s.ratings, "airpower")
     air *= r.support.weather_percent[weather] / 100
-    naval = r.support.naval_points * (1 + r.ratings.naval_percent * (s.ratings.naval - 5) / 100)
+    naval = r.support.naval_points * r.ratings.factor(s.ratings, "naval")
     naval *= r.support.naval_weather_percent[weather] / 100
     if s.german_is_human:
         more = 1 + g.data.charts.transport.human_german.air_naval_percent / 100

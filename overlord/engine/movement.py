@@ -39,7 +39,7 @@ from .events import Event, Landed, Message, PhaseStarted, UnitMoved
 from .hexgrid import Hex, distance, neighbour
 from .prompts import MovePrompt
 from .state import AFLOAT, ASHORE, MovementState
-from .util import enemy
+from .util import enemy, round_half_up
 
 if TYPE_CHECKING:
     from .game import Game
@@ -372,8 +372,7 @@ def assault(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event])
     coastal = g.coastal_defender(beach.name)
     charts, rules = g.data.charts, g.data.rules
     attack, defence = rules.landing.strategy
-    points = round(rules.landing.bombardment_points
-                   * (1 + rules.ratings.naval_percent * (g.state.settings.ratings.naval - 5) / 100))
+    points = round_half_up(rules.landing.bombardment_points * rules.ratings.factor(g.state.settings.ratings, "naval"))
     rounds = lost = 0
     while u.cp > 0 and coastal.cp > 0:
         rounds += 1

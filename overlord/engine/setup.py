@@ -174,16 +174,16 @@ def place_units(g: "Game") -> None:
         arrival = None
         if spec.side == Side.GERMAN:
             if spec.is_coastal:
-                cp = round_half_up(cp * (1 + rules.coastal_defence_percent * (r.coastal_defence - 5) / 100))
+                cp = round_half_up(cp * rules.factor(r, "coastal_defence"))
             else:
-                cp = round_half_up(cp * (1 + rules.combat_points_percent * (r.combat_points - 5) / 100))
-            lead += r.leadership - rules.historical["leadership"]
+                cp = round_half_up(cp * rules.factor(r, "combat_points"))
+            lead += rules.points_from_historical(r, "leadership")
             if spec.arrival is not None:
-                shift = round_half_up((r.reinforcements - 5) * rules.reinforcement_turns_per_point)
+                shift = round_half_up(rules.points_from_historical(r, "reinforcements") * rules.reinforcement_turns_per_point)
                 arrival = clamp(g.turn_of(spec.arrival) + shift, 1, len(g.data.charts.turns) - 1)
         else:
             if spec.nation == Nation.US:
-                lead += r.us_leadership - rules.historical["us_leadership"]
+                lead += rules.points_from_historical(r, "us_leadership")
             if spec.arrival not in (None, "drop"):
                 arrival = g.turn_of(spec.arrival)
         cp = max(cp, 1) if spec.cp else 0

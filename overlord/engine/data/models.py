@@ -15,7 +15,7 @@ from cattrs.errors import IterableValidationError, IterableValidationNote
 
 from ..enums import NATIONS, SIDES, Nation, Side
 from ..hexgrid import Grid, Hex
-from ..settings import SCENARIOS
+from ..settings import SCENARIOS, Ratings
 from .checks import (Check, Fault, Number, between, converter, divisor, each, field, keys, kind, length, no_repeats,
                      one_of, sums_to)
 
@@ -669,6 +669,17 @@ class RatingRules:
     naval_percent: int = field(_PER_POINT)
     coastal_defence_percent: int = field(_PER_POINT)
     reinforcement_turns_per_point: float = field(between(0))
+
+    def points_from_historical(self, ratings: Ratings, name: str) -> int:
+        """How many points the settings' rating ``name`` is above its historical value (below: negative)."""
+        rating: int = getattr(ratings, name)
+        return rating - self.historical[name]
+
+    def factor(self, ratings: Ratings, name: str) -> float:
+        """What the rating ``name`` multiplies its quantity by: 1 at the historical rating, and its
+        percentage (``<name>_percent``) more for each point above, less for each point below."""
+        percent: int = getattr(self, f"{name}_percent")
+        return 1 + percent * self.points_from_historical(ratings, name) / 100
 
 
 @attrs.frozen
