@@ -30,8 +30,9 @@ def game_at_allied_movement(turn: int) -> Game:
     return game
 
 
-async def shoot(name: str, size: tuple[int, int], game: Game | None = None, keys: tuple[str, ...] = ()) -> None:
-    app = OverlordApp(game=game, delay=0, theme="phosphor")
+async def shoot(name: str, size: tuple[int, int], game: Game | None = None, keys: tuple[str, ...] = (),
+                theme: str = "phosphor") -> None:
+    app = OverlordApp(game=game, delay=0, theme=theme)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         for key in keys:
@@ -43,13 +44,16 @@ async def shoot(name: str, size: tuple[int, int], game: Game | None = None, keys
             app.screen.refresh_view()
             await pilot.pause()
         app.save_screenshot(filename=f"{name}.svg", path=str(DOCS))
-    print(f"docs/{name}.svg ({size[0]}x{size[1]})")
+    print(f"docs/{name}.svg ({size[0]}x{size[1]}, {theme})")
 
 
 async def main() -> None:
     await shoot("screenshot-title", (80, 24))
+    # the three layouts (docs/screens.md): compact; wide with the side panel below; wide and tall
     await shoot("screenshot-80x24", (80, 24), game_at_allied_movement(3))
-    await shoot("screenshot-wide", (130, 40), game_at_allied_movement(3))
+    await shoot("screenshot-100x30", (100, 30), game_at_allied_movement(3), theme="amber")
+    await shoot("screenshot-160x50", (160, 50), game_at_allied_movement(3), theme="modern")
+    await shoot("screenshot-history", (100, 40), game_at_allied_movement(6), keys=("h",), theme="modern")
 
 
 if __name__ == "__main__":

@@ -52,14 +52,14 @@ def seed(text: str) -> int:
 
 def play_parser() -> argparse.ArgumentParser:
     from . import __version__
-    from .tui.themes import CYCLE
+    from .tui.themes import CYCLE, canonical
     parser = argparse.ArgumentParser(prog="overlord", description="Overlord: Battle for Normandy (1981), remade for the terminal.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
                         help="print the version and exit")
     parser.add_argument("--seed", type=seed, help="start a new game with this seed (skips the title screen)")
     parser.add_argument("--load", metavar="FILE", help="resume a saved game (it keeps its own seed)")
-    parser.add_argument("--theme", choices=CYCLE, help="the colours: " + ", ".join(CYCLE) +
-                        " (remembered for the next run, as F5 is)")
+    parser.add_argument("--theme", type=canonical, choices=CYCLE, help="the colours: " + ", ".join(CYCLE) +
+                        " (modern is safe for colour-blind eyes; remembered for the next run, as F5 is)")
     parser.set_defaults(func=cmd_play)
     return parser
 
@@ -76,6 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--german", default="ai", help="computer German player: ai, pass, random")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--save", metavar="FILE", help="also write the finished game as a save")
+    p.add_argument("--plot", action="store_true",
+                   help="also plot the campaign turn by turn: the score and its categories, the supply pools, "
+                        "the weather")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("tournament", help="play many seeded games between computer players and sum them up")
@@ -172,7 +175,7 @@ def play_app(args):
 def start_theme(chosen: str | None) -> str:
     """The theme asked for on the command line (and remembered), else the one remembered from the last run."""
     from . import preferences
-    from .tui.themes import CYCLE, DEFAULT
+    from .tui.themes import CYCLE, DEFAULT, canonical
 
     def warn(message: str) -> None:
         print(f"overlord: {message}", file=sys.stderr)
@@ -182,7 +185,13 @@ def start_theme(chosen: str | None) -> str:
         except OSError as exc:
             warn(f"the theme could not be remembered ({exc})")
         return chosen
-    theme = preferences.load(warn).get("theme", DEFAULT)
+    remembered = preferences.load(warn).get("theme", DEFAULT)
+    theme = canonical(remembered)
+    if theme != remembered:  # a theme renamed since (textual-dark is modern now): remember it by its new name
+        try:
+            preferences.remember(theme=theme)
+        except OSError:
+            pass  # remembered under the old name, which is read the same way next time
     if theme not in CYCLE:
         warn(f"the remembered theme {theme!r} is unknown; using {DEFAULT}")
         return DEFAULT
@@ -214,7 +223,25 @@ def cmd_simulate(args) -> int:
         print("  objectives:    " + ", ".join(f"{k} {v}" for k, v in result["objectives"].items()))
         print(f"  formations ashore at the end of D-Day: {result['formations_landed_dday']}")
         print(f"  state hash:    {result['final_state_hash']}")
+    if args.plot:
+        print_plots(game, to_stderr=args.json)
     return EXIT_OK
+
+
+def print_plots(game, to_stderr: bool = False) -> None:
+    """The campaign's plots, as wide as the terminal allows (in colour on a terminal without NO_COLOR).
+    Beside --json they go to standard error, so that standard output stays one JSON object."""
+    import os
+    import shutil
+
+    from .plots import PLOTS, campaign, plot_text
+    out = sys.stderr if to_stderr else sys.stdout
+    width = max(60, min(shutil.get_terminal_size((100, 24)).columns, 120))
+    colour = out.isatty() and "NO_COLOR" not in os.environ
+    data = campaign(game)
+    for which in PLOTS:
+        print("", file=out)
+        print(plot_text(data, which, width, 18, colour), file=out)
 
 
 def cmd_tournament(args) -> int:

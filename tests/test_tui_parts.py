@@ -51,9 +51,11 @@ def test_the_session_keeps_the_log_and_the_reports_and_autosaves_at_each_phase()
 def test_the_map_is_drawn_compact_or_wide_with_units_towns_and_markers():
     game = Game.new(preset_settings("historical"), 2)
     compact = render_map(game, MapOptions(cell=2)).plain.splitlines()
-    assert len(compact) == 13 and max(len(line) for line in compact) <= map_width(game, 2)
+    assert len(compact) == 14 and max(len(line) for line in compact) <= map_width(game, 2)  # two ruler lines
     wide = render_map(game, MapOptions(cell=4, tall=True, cursor=(7, 4))).plain
-    free = [town_label(game, n) for n, h in game.data.map.towns.items() if game.occupant(h) is None]
+    m = game.data.map
+    free = [town_label(game, n) for n, h in m.towns.items()  # no unit there, nor a coastal defence (Ouistreham)
+            if game.occupant(h) is None and m.beach_of_position(h) is None]
     assert free and all(label in wide for label in free)
     assert "[" in wide and "*" in wide
     assert len(wide.splitlines()) == 25
@@ -73,11 +75,11 @@ def test_every_prompt_has_words():
 def test_every_theme_has_a_map_palette_and_the_overlay_draws():
     game = Game.new(preset_settings("historical"), 2)
     supply = {(8, 4): "US", (14, 5): "BC", (12, 5): "both", (12, 9): "DE"}
-    for theme in ("phosphor", "amber", "textual-dark"):
+    for theme in ("phosphor", "amber", "modern"):
         for flash in (True, False):
             text = render_map(game, MapOptions(theme=theme, focus=(7, 4), flash_on=flash, supply=supply,
                                                targets={(7, 5): 4}, marks=frozenset({(6, 3)})))
-            assert text.plain.count("\n") == 12
+            assert text.plain.count("\n") == 13
 
 
 def test_every_town_has_its_own_label_on_both_maps():
@@ -85,7 +87,8 @@ def test_every_town_has_its_own_label_on_both_maps():
     labels = town_labels(list(game.data.map.towns))
     assert len({two for two, _ in labels.values()}) == len({three for _, three in labels.values()}) == len(labels)
     assert all(len(two) == 2 and len(three) == 3 for two, three in labels.values())
-    assert town_label(game, "Caen", wide=False) == "Ca" and town_label(game, "Ste-Mere-Eglise", wide=False) == "SM"
+    assert town_label(game, "Caen", wide=False) == "Ca" and town_label(game, "Ste-Mere-Eglise", wide=False) == "Sm"
+    assert all(two[0].isupper() and not two[1].isupper() for two, _ in labels.values())  # never read as two units
     assert town_label(game, "St-Lo") == "StL" and town_label(game, "St-Vaast-la-Hougue") == "StV"
 
 

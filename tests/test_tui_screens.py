@@ -169,7 +169,7 @@ async def test_help_charts_roster_overlay_themes_and_the_command_palette():
             await pilot.press("f5")
             await pilot.pause()
             themes.append(app.theme)
-        assert themes == ["amber", "textual-dark", "phosphor"]
+        assert themes == ["amber", "modern", "phosphor"]
 
         await pilot.press("ctrl+p")
         await pilot.pause()

@@ -9,17 +9,26 @@ from __future__ import annotations
 from functools import partial
 
 from .allied import AlliedPlayer
+from .allied_adversaries import ADVERSARY_PLANS, AdversaryAllied
 from .baseline import PassPlayer, RandomPlayer
 from .german import GermanPlayer
+from .german_adversaries import BeachRush, Turtle
 
 PLAYERS = {
     "pass": PassPlayer,
     "random": RandomPlayer,
     "ai": GermanPlayer,
+    "classic": GermanPlayer,  # today's computer German, kept to be measured against the one that replaces "ai"
     "historical": partial(AlliedPlayer, plan="historical"),
     "caen-first": partial(AlliedPlayer, plan="caen-first"),
+    # adversaries: players designed to beat the computer players of the other side (benchmarks/adversaries.py)
+    **{name: partial(AdversaryAllied, plan=name) for name in ADVERSARY_PLANS},
+    "turtle": Turtle,
+    "beach-rush": BeachRush,
 }
-SIDES = {"ai": ("german",), "historical": ("allied",), "caen-first": ("allied",)}
+ADVERSARIES = {"allied": tuple(ADVERSARY_PLANS), "german": ("turtle", "beach-rush")}
+SIDES = {"ai": ("german",), "classic": ("german",), "historical": ("allied",), "caen-first": ("allied",),
+         **{name: (side,) for side, names in ADVERSARIES.items() for name in names}}
 
 # The computer player the game uses for a side unless told otherwise.
 DEFAULT_PLAYERS = {"allied": "historical", "german": "ai"}

@@ -107,14 +107,19 @@ class AlliedPlayer:
     """The computer Allied, playing one of the PLANS."""
 
     sides = (Side.ALLIED,)
+    continent_weight = 0.05  # how much a position's continent-side points (CP / 60 x row) count when moving
+    follow_chart = True  # allocate by the Suggested Transport Allocation chart while it has the turn
 
-    def __init__(self, side: str = Side.ALLIED, seed: int = 0, plan: str = "historical") -> None:
-        if plan not in PLANS:
+    def __init__(self, side: str = Side.ALLIED, seed: int = 0, plan: str = "historical",
+                 goals: dict[str, list[str]] | None = None, landings: dict[str, str] | None = None) -> None:
+        """``goals`` and ``landings`` replace the plan's drives and the June 6 beaches (adversaries.py)."""
+        if goals is None and plan not in PLANS:
             raise ValueError(f"unknown Allied plan {plan!r}")
         self.side = side
         self.plan = plan
         self.name = plan
-        self.goals = PLANS[plan]
+        self.goals = PLANS[plan] if goals is None else goals
+        self.landings = DDAY_LANDINGS if landings is None else landings
         self.mover = MovePlanner()
         self._fields: dict = {}
         self._threatened: set[Hex] = set()
@@ -163,7 +168,7 @@ class AlliedPlayer:
     # ------------------------------------------------------------------ logistics
     def allocate(self, g: Game, p: AllocationPrompt) -> Allocate:
         charts = g.data.charts
-        if p.for_turn in charts.suggested_allocation.allocated_for:
+        if self.follow_chart and p.for_turn in charts.suggested_allocation.allocated_for:
             return Allocate(**p.suggested.as_dict())
         pools = g.pools
         ashore = [u for u in g.units(Side.ALLIED, ASHORE, combat=True)]
@@ -215,7 +220,7 @@ class AlliedPlayer:
         places = self.goals.get(uid)
         if not places:
             places = ["Cherbourg", "St-Lo"] if g.spec(uid).nation == "US" else ["Caen"]
-        hexes = [m.towns.get(p) or m.places.get(p) for p in places]
+        hexes = [p if isinstance(p, tuple) else m.towns.get(p) or m.places.get(p) for p in places]  # or (col, row)
         final = hexes[-1]
         here = g.unit(uid).position
         if here is None:
@@ -272,7 +277,7 @@ class AlliedPlayer:
                 continue
             s = -fld.get(h, 60.0)
             if m.naval_side[h] == "c":
-                s += u.cp / 60 * h[1] * 0.05
+                s += u.cp / 60 * h[1] * self.continent_weight
             sd = self._supply_distance.get((spec.nation, h))
             if sd is None:  # the sources are the phase's (see choose), so the distance is too
                 sd = self._supply_distance[(spec.nation, h)] = board.supply_distance(sources, h)
@@ -366,8 +371,8 @@ class AlliedPlayer:
         spec = g.spec(uid)
         if view.amphibious_cost(g, uid) > g.pools.amphibious:
             return []
-        beaches = [b for b in g.data.map.beaches if b.nation == spec.nation and g.beaches[b.name].marker_intact]
-        wanted = DDAY_LANDINGS.get(uid) if g.turn == 0 else None
+        beaches = self.landing_beaches(g, uid)
+        wanted = self.landings.get(uid) if g.turn == 0 else None
         goals = self.goal_for(g, uid)
         if wanted is None and spec.nation == "US" and goals[0][1] <= 5 and goals[0][0] <= 8:
             wanted = "Utah"  # the drive up the Cotentin lands at Utah
@@ -403,6 +408,11 @@ class AlliedPlayer:
         if not spec.is_depot:
             self.mover.claim(landing, uid)
         return path
+
+    def landing_beaches(self, g: Game, uid: str) -> list:
+        """The beaches a formation may land at: its nation's, with their markers intact."""
+        nation = g.spec(uid).nation
+        return [b for b in g.data.map.beaches if b.nation == nation and g.beaches[b.name].marker_intact]
 
     # ------------------------------------------------------------------ combat
     def worth_attacking(self, g: Game, p: DefenderPrompt) -> bool:

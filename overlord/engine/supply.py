@@ -34,12 +34,13 @@ def beach_nation(g: "Game", beach: str) -> str:
     return g.data.map.beach(beach).nation
 
 
-def allied_sources(g: "Game", nation: str) -> list[Hex]:
-    """Intact beachhead markers and in-supply depots of ``nation``."""
+def allied_sources(g: "Game", nation: str, without: str | None = None) -> list[Hex]:
+    """Intact beachhead markers and in-supply depots of ``nation`` (as they would be without depot ``without``)."""
     rng = g.data.rules.supply.range
     sources = [b.marker for b in g.data.map.beaches
                if b.nation == nation and g.state.beaches[b.name].marker_intact]
-    depots = [u.position for u in g.units(Side.ALLIED, ASHORE, combat=False) if g.spec(u.id).nation == nation]
+    depots = [u.position for u in g.units(Side.ALLIED, ASHORE, combat=False)
+              if g.spec(u.id).nation == nation and u.id != without]
     # chain depots outward from the markers, three positions at a time
     grew = True
     while grew and depots:

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from .. import gcpause
 from ..plaintext import printable
 from .styles import APP_CSS
-from .themes import CYCLE, DEFAULT, retro_themes
+from .themes import CYCLE, DEFAULT, canonical, game_themes
 from .title import TitleScreen
 
 if TYPE_CHECKING:
@@ -70,9 +70,9 @@ class OverlordApp(App):
         self.autosave_problem: str | None = None  # why the last autosave failed (said once, until one works)
         self.farewell: str | None = None  # printed by the command once the screen is given back: where the game is
         # the themes are in place before the stylesheet is first read, so it is read only once
-        for theme in retro_themes():
+        for theme in game_themes():
             self.register_theme(theme)
-        self.theme = theme if (theme := self.start_theme) in self.available_themes else DEFAULT
+        self.theme = theme if (theme := canonical(self.start_theme)) in CYCLE else DEFAULT
 
     # ------------------------------------------------------------------ start-up
     def on_mount(self) -> None:
@@ -273,11 +273,17 @@ class OverlordApp(App):
         self.push_screen(screen, done)
 
     def _show_pages(self) -> None:
+        from ..engine.events import TurnEnded
         from .reporting import page_text
         from .screens import ReportScreen
         self._autosave_phase()
         self.refresh_main()
-        self._modal(ReportScreen([page_text(e) for e in self.session.take_pages()]))
+        pages = self.session.take_pages()
+        plots = None
+        if any(isinstance(e, TurnEnded) for e in pages):  # the end of a turn: the campaign so far in plots
+            from .history import session_campaign
+            plots = session_campaign(self)
+        self._modal(ReportScreen([page_text(e) for e in pages], plots))
 
     def _show_handover(self) -> None:
         from ..engine.prompts import AdvancePrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
@@ -304,8 +310,9 @@ class OverlordApp(App):
         self._autosave_phase()  # a game that ends in play is saved at its end; one loaded finished is not written
         self.cancel_timer()
         if not isinstance(self.main, FinalScreen):
+            from .history import session_campaign
             self._set_main(FinalScreen(s.game.final_report or {}, s.game.data.charts.scenarios[
-                s.game.settings.scenario].name))
+                s.game.settings.scenario].name, session_campaign(self)))
 
     # ------------------------------------------------------------------ autosaving
     def _autosave_phase(self) -> None:
@@ -358,7 +365,7 @@ class OverlordApp(App):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if self.too_small and action not in ("quit",):
             return False
-        if action in ("save", "roster"):
+        if action in ("save", "roster", "history"):
             return self.session is not None and not self.session.game.over
         return True
 
@@ -381,6 +388,16 @@ class OverlordApp(App):
         from .charts_screen import ChartsScreen
         if not isinstance(self.screen, ChartsScreen):
             self._user_modal(ChartsScreen())
+
+    def action_map_key(self) -> None:
+        from .screens import MapKeyScreen
+        if not isinstance(self.screen, MapKeyScreen):
+            self._user_modal(MapKeyScreen())
+
+    def action_history(self) -> None:
+        from .history import HistoryScreen
+        if self.session is not None and not isinstance(self.screen, HistoryScreen):
+            self._user_modal(HistoryScreen())
 
     def action_roster(self) -> None:
         from .roster import RosterScreen
@@ -498,8 +515,10 @@ class OverlordApp(App):
         yield SystemCommand("Charts", "The rulebook charts (F2)", self.action_charts)
         yield SystemCommand("Roster", "Every unit and its state (F3)", self.action_roster)
         yield SystemCommand("Help", "The keys and how to play (F1)", self.action_help)
+        yield SystemCommand("Map key", "What every mark on the map means (K)", self.action_map_key)
+        yield SystemCommand("History", "The campaign so far in plots: score, supplies, weather (H)", self.action_history)
         yield SystemCommand("Supply overlay", "Allied supply lines, then German supply, then off (S)", self._overlay)
-        yield SystemCommand("Next colours", "Green phosphor, amber, modern (F5)", self.action_cycle_theme)
+        yield SystemCommand("Next colours", "Green phosphor, amber, modern (colour-blind safe) (F5)", self.action_cycle_theme)
         yield SystemCommand("Quit", "Save to autosave and quit (Ctrl+Q)", self.action_quit)
         # Textual's own commands (keys panel, screenshot, themes without a map palette) are left out
 

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,6 +19,60 @@ from ..engine.data import cached_data
 from ..reports import CHARTS, chart_names, render_chart
 from .keybar import KeyBar
 from .styles import GAME_CSS
+
+
+def chart_renderable(text: str) -> Group:
+    """A chart as the command prints it, made to fit any width: its tables become tables whose cells wrap,
+    its notes wrap as paragraphs. A table is a header line, a line of dashes under each column, and the
+    rows after it whose every gap between columns is blank."""
+    lines = text.splitlines()
+    parts: list = [Text(lines[0], style="bold")]  # the chart's title
+    i = 1
+    while i < len(lines):
+        spans = _columns(lines[i + 1]) if i + 1 < len(lines) else []
+        if not spans:
+            parts.append(Text(lines[i]))
+            i += 1
+            continue
+        rows = [lines[i]]
+        i += 2
+        while i < len(lines) and lines[i].strip() and _fits(lines[i], spans):
+            rows.append(lines[i])
+            i += 1
+        parts.append(_table(rows, spans))
+    return Group(*parts)
+
+
+def _columns(line: str) -> list[tuple[int, int]]:
+    """The columns a line of dashes marks ([] if it is not one): (start, end) of each run of dashes."""
+    if not line.strip() or set(line) - {"-", " "}:
+        return []
+    return [(m.start(), m.end()) for m in re.finditer(r"-+", line)]
+
+
+def _fits(line: str, spans: list[tuple[int, int]]) -> bool:
+    """Whether a line is a row of the table: blank between the columns, and no longer than the table."""
+    gaps = [range(end, start) for (_, end), (start, _) in zip(spans, spans[1:])]
+    return len(line) <= spans[-1][1] and all(line[x:x + 1] in ("", " ") for gap in gaps for x in gap)
+
+
+def _table(rows: list[str], spans: list[tuple[int, int]]) -> Table:
+    cells = [[row[start:spans[j + 1][0] if j + 1 < len(spans) else None].strip() for j, (start, _) in
+              enumerate(spans)] for row in rows]
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False, collapse_padding=True)
+    for j, head in enumerate(cells[0]):
+        if all(_numeric(r[j]) for r in cells[1:] if r[j]):  # numbers are never broken: the words wrap instead
+            width = max(len(r[j]) for r in cells[1:])
+            table.add_column(head, justify="right", no_wrap=True, min_width=width)
+        else:
+            table.add_column(head, overflow="fold")
+    for row in cells[1:]:
+        table.add_row(*row)
+    return table
+
+
+def _numeric(cell: str) -> bool:
+    return all(ch in "0123456789-/%.:x+ NA" for ch in cell)
 
 
 class ChartsScreen(ModalScreen[None]):
@@ -44,7 +103,7 @@ class ChartsScreen(ModalScreen[None]):
         self.show(event.option.id)
 
     def show(self, name: str) -> None:
-        self.query_one("#chart-text", Static).update(Text(render_chart(cached_data(), name), no_wrap=True))
+        self.query_one("#chart-text", Static).update(chart_renderable(render_chart(cached_data(), name)))
 
     def action_scroll_body(self, dx: int, dy: int) -> None:
         body = self.query_one("#chart-body")

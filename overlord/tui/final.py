@@ -19,15 +19,19 @@ class FinalScreen(Screen):
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("enter", "title", "Title screen"), Binding("q", "quit_app", "Quit")]
 
-    def __init__(self, report: dict, scenario: str = "") -> None:
+    def __init__(self, report: dict, scenario: str = "", campaign=None) -> None:
         super().__init__()
         self.report = report
         self.scenario = scenario
+        self.campaign = campaign  # plots.Campaign: the game turn by turn, in plots below the report
 
     def compose(self) -> ComposeResult:
         head = Text(" THE GAME IS OVER: JUNE 1944 ", style="bold reverse")
         with VerticalScroll(id="final"):
             yield Static(Group(head, Text(""), *final_report(self.report, self.scenario)), id="final-report")
+            if self.campaign is not None:
+                from .history import campaign_plots
+                yield from campaign_plots(self.campaign)
         yield KeyBar()
 
     def action_title(self) -> None:

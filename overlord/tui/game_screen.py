@@ -10,7 +10,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 
 from ..engine.actions import (Advance, Allocate, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Interdict,
@@ -35,8 +36,22 @@ ANSWERS = {"move", "finish", "end_phase", "drop_yes", "drop_no", "attack", "next
            "digit", "accept", "rub", "retreat", "hold", "advance", "stay"}
 ENTRY_PROMPTS = (AllocationPrompt, InterdictionPrompt, SupportPrompt)
 LOOK = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
-SIDE_MIN = 32
+SIDE_MIN = 32  # columns the side panel needs beside the map
+BOTTOM_MIN = 7  # lines the question and the log need below the map
+BOTTOM_WITH_SIDE = 11  # the same with the side panel beside them
 OVERLAYS = (None, "allied", "german")
+
+
+def screen_layout(game, width: int, height: int) -> tuple[int, bool, bool]:
+    """(characters per position, two lines a row, side panel below the map) for a screen's size."""
+    fixed = 2  # the status line and the key bar
+    cell = 4 if width >= map_width(game, 4) + 1 else 2
+    below = width - map_width(game, cell) - 1 < SIDE_MIN
+    if below and height - fixed - map_height(game, False, cell) < BOTTOM_WITH_SIDE:
+        cell, below = 2, False  # too low for the panel below the wide map: the compact map, panel beside
+    bottom = BOTTOM_WITH_SIDE if below else BOTTOM_MIN
+    tall = cell == 4 and height - fixed - map_height(game, True, cell) >= bottom
+    return cell, tall, below
 
 
 class GameScreen(Screen):
@@ -59,7 +74,17 @@ class GameScreen(Screen):
         Binding("escape", "unlook", "Unlook", show=False),
         Binding("s,f4", "supply_overlay", "Supply", show=False),
         Binding("l", "labels", "Labels", show=False),
+        Binding("k", "app.map_key", "Map key"),
+        Binding("h", "app.history", "History"),
     ]
+
+    class UnitPicked(Message):
+        """A click on a unit of the side moving, other than the one asked about: the player would move it
+        next. The game screen handles it (on_game_screen_unit_picked)."""
+
+        def __init__(self, unit: str, position) -> None:
+            super().__init__()
+            self.unit, self.position = unit, position
 
     def __init__(self) -> None:
         super().__init__()
@@ -71,15 +96,19 @@ class GameScreen(Screen):
         self.overlay: str | None = None  # the supply overlay shown: "allied", "german" or none
         self.labels = True
         self.last_moved = None  # where the computer's last move ended
+        self.cell, self.tall = 2, False  # the map's layout, as fit() chose it for the screen's size
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield Panel(id="status")
         with Horizontal(id="top"):
             yield MapView(self.map_options, id="map")
-            yield Panel(id="side")
-        yield Panel(id="prompt")
-        yield MessageLog(id="log")
+            yield Panel(id="side", classes="side")
+        with Horizontal(id="bottom"):
+            with Vertical(id="talk"):
+                yield Panel(id="prompt")
+                yield MessageLog(id="log")
+            yield Panel(id="side-below", classes="side")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -95,12 +124,17 @@ class GameScreen(Screen):
         self.fit(event.size.width, event.size.height)
 
     def fit(self, width: int, height: int) -> None:
-        """Wide cells when the width allows, two lines a row when the height does too."""
-        game = self.app.session.game
-        cell = 4 if width - map_width(game, 4) - 1 >= SIDE_MIN else 2
-        tall = cell == 4 and height - map_height(game, True) >= 12
-        self.query_one("#map").styles.width = map_width(game, cell) + 1
-        self.query_one("#top").styles.height = max(map_height(game, tall), 13)
+        """Lay the screen out for its size (docs/screens.md): the wide map as soon as it fits across, with the
+        side panel beside it if there is room, else below it beside the question; two lines a row when the
+        height allows."""
+        cell, tall, below = screen_layout(self.game, width, height)
+        self.cell, self.tall = cell, tall
+        changed = below != self.has_class("side-below")
+        self.set_class(below, "side-below")
+        self.query_one("#map").styles.width = map_width(self.game, cell) + 1
+        self.query_one("#top").styles.height = map_height(self.game, tall, cell)
+        if changed and self.is_mounted:
+            self.refresh_view()
 
     def _flash(self) -> None:
         self.flash_on = not self.flash_on
@@ -120,7 +154,8 @@ class GameScreen(Screen):
     def map_options(self) -> MapOptions:
         game = self.game
         p = game.prompt
-        opts = MapOptions(theme=self.app.theme, flash_on=self.flash_on, cursor=self.look, labels=self.labels)
+        opts = MapOptions(cell=self.cell, tall=self.tall, theme=self.app.theme, no_color=self.app.no_color,
+                          flash_on=self.flash_on, cursor=self.look, labels=self.labels)
         unit = getattr(p, "unit", None)
         if isinstance(p, DropZonePrompt):
             opts.focus = p.zone
@@ -166,10 +201,15 @@ class GameScreen(Screen):
         elif session.hot_seat and p.side in ("allied", "german"):
             who = f"{p.side.title()} player"
         self.query_one("#status", Panel).show(status_line(game, who))
-        self.query_one("#side", Panel).show(self.side_text())
+        side = self.side_text()
+        for panel in self.query(".side").results(Panel):
+            panel.show(side)
         prompt = self.query_one("#prompt", Panel)
         prompt.show(self.prompt_panel_text())
-        prompt.border_title = pools_line(game)
+        pools = pools_line(game)
+        if self.has_class("side-below"):  # the question is narrower there: one space between, not two
+            pools = f" {' '.join(pools.split())} "
+        prompt.border_title = pools
         self.query_one(MapView).refresh()
         self.refresh_bindings()
 
@@ -348,6 +388,34 @@ class GameScreen(Screen):
             return f"At most {p.max_points} air points can fly this turn. Give the number again."
         return f"At most {p.naval_max} naval and {p.air_max} air points. Give them again."
 
+    # ------------------------------------------------------------------ the mouse
+    def on_map_view_clicked(self, message: MapView.Clicked) -> None:
+        """A click on the map: on a position the unit asked about may enter (its direction lit), that step;
+        on another unit of the side moving, UnitPicked; anywhere else a look at the position (a second
+        click on it ends the look)."""
+        h = message.position
+        p = self.prompt_now()
+        if isinstance(p, (MovePrompt, RetreatPrompt)) and (d := move_targets(self.game, p.unit, p.directions).get(h)):
+            self.play(Move(p.unit, d) if isinstance(p, MovePrompt) else Retreat(d))
+            return
+        if isinstance(p, AdvancePrompt) and h == p.into:
+            self.play(Advance(p.unit, p.direction))
+            return
+        uid = self.game.occupant(h)
+        if isinstance(p, MovePrompt) and uid is not None and uid != p.unit and self.game.side_of(uid) == p.side:
+            self.post_message(self.UnitPicked(uid, h))
+            return
+        self.look_at(None if h == self.look else h)
+
+    def on_game_screen_unit_picked(self, message: UnitPicked) -> None:
+        # Which unit moves next is the engine's to offer (the movement prompt asks about one unit at a
+        # time): until it lets the player choose, a click on another unit looks at it.
+        self.look_at(message.position)
+
+    def look_at(self, position) -> None:
+        self.look = position
+        self.refresh_view()
+
     def action_look(self, key: str) -> None:
         m = self.game.data.map
         if self.look is None:
@@ -376,8 +444,8 @@ class GameScreen(Screen):
     def action_supply_overlay(self) -> None:
         """S cycles the overlay: Allied supply lines, then the positions the German can trace supply from, then off."""
         self.overlay = OVERLAYS[(OVERLAYS.index(self.overlay) + 1) % len(OVERLAYS)]
-        self.say({"allied": "Supply overlay: positions within Allied supply lines are underlined (S for the German's).",
-                  "german": "Supply overlay: positions from which a German unit traces supply are underlined "
+        self.say({"allied": "Supply overlay: positions within Allied supply lines are shaded (S for the German's).",
+                  "german": "Supply overlay: positions from which a German unit traces supply are shaded "
                             "(S turns it off).",
                   None: "Supply overlay off."}[self.overlay])
         self.query_one(MapView).refresh()

@@ -9,6 +9,7 @@ out, so the line shows exactly the keys that work.
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
@@ -32,6 +33,7 @@ class KeyBar(Widget):
     COMPONENT_CLASSES = {"keybar--key", "keybar--description"}
     can_focus = False
     text = Text()
+    clicks: list[tuple] = []  # (node, action) of each key a click can press, by its place in the meta
 
     def render(self) -> Text:
         return self.text
@@ -47,33 +49,47 @@ class KeyBar(Widget):
                 self.text = text
                 self.refresh()
 
-    def entries(self) -> list[tuple[str, str]]:
-        """(keys, description) for each shown key, in the order bound; the keys of one group go together."""
+    def entries(self) -> list[tuple[str, str, tuple | None]]:
+        """(keys, description, click) for each shown key, in the order bound; the keys of one group go
+        together. ``click`` is (node, action) that a click on a lone key runs (None for a group of keys)."""
         app = self.app
         by_action: dict[str, tuple] = {}
-        for _, binding, enabled, _ in self.screen.active_bindings.values():
+        for node, binding, enabled, _ in self.screen.active_bindings.values():
             if binding.show and enabled and binding.action not in by_action:
-                by_action[binding.action] = binding
-        out: list[tuple[list[str], str, object]] = []
-        for binding in by_action.values():
+                by_action[binding.action] = (node, binding)
+        out: list[list] = []
+        for node, binding in by_action.values():
             key = app.get_key_display(binding)
             if len(key) == 1 and key.isalpha():
                 key = key.upper()  # as the screens and the rulebook write them: press F, Y or N
             if binding.group is not None and out and out[-1][2] is binding.group:
                 out[-1][0].append(key)
+                out[-1][3] = None  # which of the group's keys a click meant is not known
             else:
                 description = binding.group.description if binding.group is not None else binding.description
-                out.append(([key], description, binding.group))
-        hints = list(getattr(self.screen, "KEY_HINTS", ()))  # keys a focused list handles itself
-        return hints + [(join_keys(keys), description) for keys, description, _ in out]
+                out.append([[key], description, binding.group, (node, binding.action)])
+        hints = [(keys, what, None) for keys, what in getattr(self.screen, "KEY_HINTS", ())]  # a list's own keys
+        return hints + [(join_keys(keys), description, click) for keys, description, _, click in out]
 
     def keys_text(self) -> Text:
         key_style = self.get_component_rich_style("keybar--key", partial=True)
         text = Text(no_wrap=True, overflow="ellipsis")
-        for keys, description in self.entries():
-            text.append(f" {keys} ", style=key_style)
-            text.append(f"{description} ")
+        self.clicks = []
+        for keys, description, click in self.entries():
+            meta = Style()
+            if click is not None:  # a click on the key or its words presses it (on_click)
+                meta = Style(meta={"key_entry": len(self.clicks)})
+                self.clicks.append(click)
+            text.append(f" {keys} ", style=key_style + meta)
+            text.append(f"{description} ", style=meta)
         return text
+
+    async def on_click(self, event) -> None:
+        index = event.style.meta.get("key_entry")
+        if index is not None and index < len(self.clicks):
+            event.stop()
+            node, action = self.clicks[index]
+            await self.app.run_action(action, node)
 
 
 def join_keys(keys: list[str]) -> str:

@@ -1,48 +1,135 @@
-"""Map colours for each theme: full colour, green phosphor and amber.
+"""Map colours for each theme, and the contrast of every pair of them the map draws.
 
-A palette maps a role (a terrain, a side, a highlight) to a Rich style. The
-monochrome palettes tell things apart by brightness and by the glyphs alone,
-as a 1981 green-screen monitor did.
+A palette maps a role (a terrain, a side, a mark) to a Rich style, every colour written out in hex so
+that its contrast can be worked out. Three themes:
+
+- ``phosphor`` and ``amber``: the monitors of 1981, one hue in many brightnesses. The two sides are
+  told apart by brightness (an Allied unit is a bright block with a dark letter, a German one a
+  middling block with a bright letter) as well as by the letter's case (docs/screens.md).
+- ``modern``: full colour from Okabe and Ito's palette for colour-blind readers ("Color Universal
+  Design", 2008): the Allies blue, the German orange, markers yellow, the naval line reddish
+  purple; blue against orange stays apart for protanopes and deuteranopes (tests/test_tui_map.py
+  simulates both).
+
+Contrast (WCAG 2 relative luminance) that every palette keeps, checked by tests/test_tui_map.py:
+a letter, digit or label at least 4.5:1 against what is behind it (TEXT); a terrain glyph, a mark,
+the naval line and every block (a unit's background against the map's) at least 3:1 (SYMBOL, the
+WCAG figure for graphical objects). Under NO_COLOR, Textual turns every colour to a grey of the
+same brightness: the map then uses the phosphor palette, whose roles differ by brightness alone.
 """
 
 from __future__ import annotations
 
-COLOUR = {
-    "ocean": "blue", "clear": "green", "town": "bold white", "bocage": "green4", "swamp": "cyan",
-    "river": "bright_cyan", "beach": "yellow", "coastal": "bold red", "objective": "bold bright_white underline",
-    "marker": "bold yellow on blue", "marker_lost": "bold red on blue",
-    "US": "bold white on blue", "BC": "bold white on dark_olive_green3", "DE": "bold white on red3",
-    "depot": "bold black on grey70", "afloat": "bold white on navy_blue", "cadre": "bold white on dark_red",
-    "label": "grey50", "naval": "bold magenta", "bracket": "bold bright_yellow", "target": "bold bright_yellow",
-    "supply_US": "underline on #1c2c48", "supply_BC": "underline on #2c3a1c", "supply_both": "underline on #2c3c4c",
-    "supply_DE": "underline on #4a1c1c",
-    "title": "bold bright_white",
-}
+from rich.style import Style
 
+TEXT = 4.5
+SYMBOL = 3.0
+
+TERRAIN_ROLES = ("ocean", "clear", "town", "bocage", "swamp", "river", "beach")
+BLOCK_ROLES = ("US", "BC", "DE", "cadre", "depot", "afloat", "marker", "marker_lost", "coastal")
+TINT_ROLES = ("supply_US", "supply_BC", "supply_both", "supply_DE")
+# roles drawn as text on the map's background (the rest of the roles drawn on it are symbols)
+TEXT_ROLES = ("label", "town", "objective", "target")
+SYMBOL_ROLES = ("ocean", "clear", "bocage", "swamp", "river", "beach", "naval", "bracket", "depot_mark")
+
+# background and surface are the Textual theme's too (themes.py): the map is drawn on the one, plots on the other
 PHOSPHOR = {
-    "ocean": "#0c4a0c", "clear": "#1f8f1f", "town": "bold #8aff8a", "bocage": "#2fbf2f", "swamp": "#177017",
-    "river": "#3fcf3f", "beach": "#55dd55", "coastal": "bold #aaffaa", "objective": "bold #ccffcc underline",
-    "marker": "bold #001a00 on #55dd55", "marker_lost": "bold #55dd55 on #0c3a0c",
-    "US": "bold #001a00 on #66ff66", "BC": "bold #001a00 on #44cc44", "DE": "bold #aaffaa on #145214",
-    "depot": "bold #001a00 on #2f8f2f", "afloat": "bold #66ff66 on #0c3a0c", "cadre": "#66ff66 on #0c3a0c",
-    "label": "#2f8f2f", "naval": "bold #aaffaa", "bracket": "bold #ccffcc", "target": "bold #ccffcc",
-    "supply_US": "bold underline", "supply_BC": "bold underline", "supply_both": "bold underline",
-    "supply_DE": "bold underline", "title": "bold #aaffaa",
+    "background": "#000a00", "surface": "#001400",
+    "ocean": "#2e902e", "clear": "#33b833", "town": "bold #9aff9a", "bocage": "#2a9a2a", "swamp": "#26a326",
+    "river": "#55dd55", "beach": "#77ee77", "objective": "bold #e0ffe0", "depot_mark": "bold #aaffaa",
+    "label": "#3fae3f", "naval": "bold #ccffcc", "bracket": "bold #e0ffe0", "target": "bold #e0ffe0",
+    "US": "bold #001a00 on #77ff77", "BC": "bold #001a00 on #5ce05c", "DE": "bold #e0ffe0 on #237a23",
+    "cadre": "#e0ffe0 on #237a23", "depot": "bold #001a00 on #a8e8a8", "afloat": "bold #001a00 on #2f9f2f",
+    "marker": "bold #001a00 on #ccffcc", "marker_lost": "bold #ccffcc on #237a23",
+    "coastal": "bold #e0ffe0 on #237a23",
+    "supply_US": "on #0c300c", "supply_BC": "on #0c300c", "supply_both": "on #0c300c", "supply_DE": "on #0c300c",
 }
 
 AMBER = {
-    "ocean": "#6a4600", "clear": "#a87400", "town": "bold #ffd070", "bocage": "#cc8c00", "swamp": "#805600",
-    "river": "#e09a00", "beach": "#ffbf40", "coastal": "bold #ffe0a0", "objective": "bold #ffe8b0 underline",
-    "marker": "bold #1a1000 on #ffbf40", "marker_lost": "bold #ffbf40 on #3a2600",
-    "US": "bold #1a1000 on #ffc040", "BC": "bold #1a1000 on #d09020", "DE": "bold #ffe0a0 on #5a3a00",
-    "depot": "bold #1a1000 on #a87400", "afloat": "bold #ffc040 on #3a2600", "cadre": "#ffc040 on #3a2600",
-    "label": "#a87400", "naval": "bold #ffe0a0", "bracket": "bold #fff0c0", "target": "bold #fff0c0",
-    "supply_US": "bold underline", "supply_BC": "bold underline", "supply_both": "bold underline",
-    "supply_DE": "bold underline", "title": "bold #ffe0a0",
+    "background": "#0a0600", "surface": "#140c00",
+    "ocean": "#9a6a00", "clear": "#c88a10", "town": "bold #ffd890", "bocage": "#b07800", "swamp": "#a87000",
+    "river": "#e8a020", "beach": "#ffc850", "objective": "bold #fff0d0", "depot_mark": "bold #ffe0a0",
+    "label": "#b88010", "naval": "bold #fff0c0", "bracket": "bold #fff0d0", "target": "bold #fff0d0",
+    "US": "bold #1a1000 on #ffc850", "BC": "bold #1a1000 on #f0b840", "DE": "bold #fff0d0 on #8a5800",
+    "cadre": "#fff0d0 on #8a5800", "depot": "bold #1a1000 on #f0d8a8", "afloat": "bold #1a1000 on #b07800",
+    "marker": "bold #1a1000 on #fff0c0", "marker_lost": "bold #fff0c0 on #8a5800",
+    "coastal": "bold #fff0d0 on #8a5800",
+    "supply_US": "on #2a1c00", "supply_BC": "on #2a1c00", "supply_both": "on #2a1c00", "supply_DE": "on #2a1c00",
 }
 
-PALETTES = {"phosphor": PHOSPHOR, "amber": AMBER}
+# Okabe-Ito: black #000000, orange #E69F00, sky blue #56B4E9, bluish green #009E73, yellow #F0E442,
+# blue #0072B2, vermillion #D55E00, reddish purple #CC79A7; with greys and lighter tints of them.
+MODERN = {
+    "background": "#121212", "surface": "#1c1c1c",
+    "ocean": "#3d8fd0", "clear": "#6fcf97", "town": "bold #f2f2f2", "bocage": "#009E73", "swamp": "#56B4E9",
+    "river": "#8fd3ff", "beach": "#F0E442", "objective": "bold #ffffff", "depot_mark": "bold #d8d8d8",
+    "label": "#a0a0a0", "naval": "bold #CC79A7", "bracket": "bold #F0E442", "target": "bold #F0E442",
+    "US": "bold #ffffff on #0072B2", "BC": "bold #000000 on #56B4E9", "DE": "bold #000000 on #E69F00",
+    "cadre": "#ffffff on #8a5c00", "depot": "bold #000000 on #c8c8c8", "afloat": "bold #ffffff on #2a6aa8",
+    "marker": "bold #000000 on #F0E442", "marker_lost": "bold #000000 on #D55E00",
+    "coastal": "bold #000000 on #E69F00",
+    "supply_US": "on #10304a", "supply_BC": "on #10304a", "supply_both": "on #10304a", "supply_DE": "on #402a00",
+}
+
+PALETTES = {"phosphor": PHOSPHOR, "amber": AMBER, "modern": MODERN}
+
+# the lines of the campaign's plots, drawn on the theme's surface (the lines also differ by marker)
+PLOT_COLOURS = {
+    "phosphor": ("#e0ffe0", "#77ff77", "#44c844", "#2fa82f", "#9affc0"),
+    "amber": ("#fff0d0", "#ffc850", "#e09a20", "#b87a00", "#ffe090"),
+    "modern": ("#ffffff", "#56B4E9", "#009E73", "#CC79A7", "#E69F00"),
+}
 
 
-def palette_for(theme: str) -> dict[str, str]:
-    return PALETTES.get(theme, COLOUR)
+def palette_for(theme: str, no_color: bool = False) -> dict[str, str]:
+    """The map's palette for a theme; under NO_COLOR the one told apart by brightness alone."""
+    return PHOSPHOR if no_color else PALETTES.get(theme, MODERN)
+
+
+# --------------------------------------------------------------------------- contrast (WCAG 2)
+def luminance(hex_colour: str) -> float:
+    """Relative luminance of an sRGB colour written #rrggbb."""
+    h = hex_colour.lstrip("#")
+
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(int(h[i:i + 2], 16)) for i in (0, 2, 4))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two colours, 1 to 21."""
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def colours(style: str) -> tuple[str | None, str | None]:
+    """The foreground and background of a palette style, as #rrggbb (None where the style has none)."""
+    parsed = Style.parse(style)
+
+    def hex_of(colour) -> str | None:
+        return None if colour is None else colour.get_truecolor().hex
+    return hex_of(parsed.color), hex_of(parsed.bgcolor)
+
+
+def pairs(theme: str) -> list[tuple[str, str, str, float]]:
+    """Every (what, foreground, background, least contrast wanted) a theme draws the map and plots with."""
+    palette = PALETTES[theme]
+    back = palette["background"]
+    out = []
+    for role in TEXT_ROLES + SYMBOL_ROLES:
+        fg, _ = colours(palette[role])
+        out.append((role, fg, back, TEXT if role in TEXT_ROLES else SYMBOL))
+    for role in BLOCK_ROLES:
+        fg, bg = colours(palette[role])
+        out.append((f"{role} letter", fg, bg, TEXT))
+        out.append((f"{role} block", bg, back, SYMBOL))
+    for i, colour in enumerate(PLOT_COLOURS.get(theme, ())):
+        out.append((f"plot line {i + 1}", colour, palette["surface"], SYMBOL))
+    for tint in TINT_ROLES:  # the supply overlay tints the ground: terrain, town names and marks on it
+        _, bg = colours(palette[tint])
+        for role in TERRAIN_ROLES + ("objective", "naval", "bracket", "depot_mark"):
+            fg, _ = colours(palette[role])
+            out.append((f"{role} on {tint}", fg, bg, TEXT if role in TEXT_ROLES else SYMBOL))
+    return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from rich.columns import Columns
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,7 +16,7 @@ from textual.widgets import Input, Static
 
 from .cards import compass
 from .keybar import KeyBar
-from .maprender import LEGEND, map_town_labels
+from .maprender import map_key, map_town_labels
 from .styles import GAME_CSS
 
 
@@ -47,19 +48,24 @@ class HandOverScreen(ModalScreen[None]):
 
 
 class ReportScreen(ModalScreen[None]):
-    """The reports that come between turns: the end of the turn and the new turn's logistics."""
+    """The reports that come between turns: the end of the turn and the new turn's logistics, and then the
+    campaign so far in plots."""
     CSS_PATH = GAME_CSS
 
     # not Space: it hurries the computer's moves, and a press meant for them must not skip the report
     BINDINGS = [Binding("enter,escape", "go", "Continue")]
 
-    def __init__(self, pages: list) -> None:
+    def __init__(self, pages: list, campaign=None) -> None:
         super().__init__()
         self.pages = pages
+        self.campaign = campaign  # plots.Campaign at the end of a turn
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide"):
             yield Static(Group(*self.pages, Text("\nPress Enter to continue.", style="bold")))
+            if self.campaign is not None:
+                from .history import campaign_plots
+                yield from campaign_plots(self.campaign)
         yield KeyBar()
 
     def action_go(self) -> None:
@@ -145,10 +151,15 @@ MOVING AND LANDING
 LOOKING AROUND
   Arrows   move a look cursor [ ] over the map; the panel describes
            the position and any unit there; Escape ends the look
+  Click    a position to look at it; a position lit with its direction
+           moves the unit there; a key at the bottom presses it
+  K        the map's key (below too)
+  H        the campaign so far: score, supplies and weather, turn by turn
   S or F4  supply overlay: Allied supply lines, then German supply, then off
   L        town names on the map, on or off
   F2 charts   F3 roster of every unit   F5 colours (phosphor, amber,
-  modern)   Ctrl+S save   Ctrl+O load   Ctrl+P command palette
+  modern: safe for colour-blind eyes)   Ctrl+S save   Ctrl+O load
+  Ctrl+P   command palette
   Ctrl+Q   quit; the game is saved first (so is Ctrl+C) to its
            autosave: autosave.json in the saves folder (below),
            or autosave-2.json and on when another game holds
@@ -168,35 +179,49 @@ def saves_text() -> Text:
     return t
 
 
+def game_map(app):
+    """The map of the game being played, else the data's (the help opened from the title)."""
+    session = getattr(app, "session", None)
+    if session is not None:
+        return session.game.data.map
+    from ..engine.data import cached_data
+    return cached_data().map
+
+
+def map_key_text(app) -> Group:
+    """The map's key in the app's colours, and every town's labels, for the help and the key screen."""
+    towns = sorted(map_town_labels(game_map(app)).items(), key=lambda kv: kv[1][0])
+    names = Columns([Text.assemble((f"{two} {three} ", "bold"), name) for name, (two, three) in towns],
+                    padding=(0, 3), column_first=True)
+    return Group(Text("THE MAP", style="bold"), map_key(app.theme, app.no_color),
+                 Text("\nTOWNS: two letters on the compact map, three on the wide one", style="bold"), names)
+
+
 class HelpScreen(ModalScreen[None]):
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("escape,f1,question_mark,q,enter", "close", "Close")]
 
     def compose(self) -> ComposeResult:
-        legend = Text("MAP\n", style="bold")
-        for i in range(0, len(LEGEND), 5):
-            legend.append("  " + "   ".join(f"{g} {name}" for g, name in LEGEND[i:i + 5]) + "\n")
-        legend.append("  Units: a letter on a block (Allied bright, German dark):\n"
-                      "  I infantry  A airborne  T armoured division  B armoured bde\n"
-                      "  C cavalry  R rangers  K commandos  D depot  S static infantry\n"
-                      "  F parachute  P panzer  G panzergrenadier  M mobile brigade\n"
-                      "  H heavy tanks.  A digit at sea: formations waiting to land.\n")
-        legend.append("\nTOWNS on the compact map (the wide map gives three letters)\n", style="bold")
-        labels = sorted(map_town_labels(self._map()).items(), key=lambda kv: kv[1][0])
-        for i in range(0, len(labels), 3):
-            legend.append("  " + "".join(f"{two} {name[:20]:<21}" for name, (two, _) in labels[i:i + 3]).rstrip() + "\n")
-        legend.append("\nTHE COMPASS\n", style="bold")
-        legend.append_text(compass(range(1, 7)))
+        compass_text = Text("\nTHE COMPASS\n", style="bold")
+        compass_text.append_text(compass(range(1, 7)))
         with VerticalScroll(classes="dialog wide"):
-            yield Static(Group(Text("HELP\n", style="bold reverse"), Text(HELP), saves_text(), legend))
+            yield Static(Group(Text("HELP\n", style="bold reverse"), Text(HELP), saves_text(), Text(""),
+                               map_key_text(self.app), compass_text))
         yield KeyBar()
 
-    def _map(self):
-        session = getattr(self.app, "session", None)
-        if session is not None:
-            return session.game.data.map
-        from ..engine.data import cached_data
-        return cached_data().map
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class MapKeyScreen(ModalScreen[None]):
+    """The map's key, one key away from the map (K)."""
+    CSS_PATH = GAME_CSS
+    BINDINGS = [Binding("escape,k,q,enter", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog wide"):
+            yield Static(map_key_text(self.app))
+        yield KeyBar()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -55,14 +56,21 @@ class TitleScreen(Screen):
         box = 28
         pad = " " * ((width - box - 2) // 2)
         t.append(pad + "╭" + "─" * box + "╮\n", style="dim")
-        for i, (_, key, label) in enumerate(MENU):
+        for i, (what, key, label) in enumerate(MENU):
+            click = Style(meta={"menu": what})  # a click on the line chooses it (on_click)
             t.append(pad + "│", style="dim")
-            t.append(f" {key}  {label}".ljust(box), style="reverse" if i == self.cursor else "")
+            t.append(f" {key}  {label}".ljust(box), style=Style.parse("reverse" if i == self.cursor else "") + click)
             t.append("│\n", style="dim")
         t.append(pad + "╰" + "─" * box + "╯\n", style="dim")
         line("")
         t.append("Arrows and Enter, or the letter.  F1 help.".center(width).rstrip(), style="dim")
         return t
+
+    def on_click(self, event) -> None:
+        what = event.style.meta.get("menu")
+        if what is not None:
+            event.stop()
+            self.action_choose(what)
 
     def action_cursor(self, step: int) -> None:
         self.cursor = (self.cursor + step) % len(MENU)

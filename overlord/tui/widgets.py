@@ -2,39 +2,53 @@
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Callable
 
 from rich.text import Text
+from textual import events
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from ..engine.events import (CombatResult, DropResult, Event, GameEnded, Landed, LogisticsReport, MarkerDestroyed,
                              PhaseStarted, SettingChosen, TurnEnded, UnitEliminated)
-from .maprender import MapOptions, map_height, map_width, render_map
+from ..engine.hexgrid import Hex
+from .maprender import Layout, MapOptions, render_map
 
 
 class MapView(Widget):
-    """The hex map; it picks the compact or wide drawing to fit its size."""
+    """The hex map, drawn in the layout its screen chose; a click on a position is posted as Clicked."""
 
     can_focus = False
+
+    class Clicked(Message):
+        """A position of the map was clicked."""
+
+        def __init__(self, position: Hex) -> None:
+            super().__init__()
+            self.position = position
 
     def __init__(self, options: Callable[[], MapOptions], **kw) -> None:
         super().__init__(**kw)
         self.options = options
-
-    def layout_for(self, width: int, height: int) -> tuple[int, bool]:
-        game = self.app.session.game
-        cell = 4 if width >= map_width(game, 4) else 2
-        tall = cell == 4 and height >= map_height(game, True)
-        return cell, tall
+        self.layout_drawn: Layout | None = None  # the geometry of the map last drawn, for clicks
 
     def render(self) -> Text:
         session = getattr(self.app, "session", None)
         if session is None:
             return Text("")
         opts = self.options()
-        opts.cell, opts.tall = self.layout_for(self.size.width, self.size.height)
+        self.layout_drawn = Layout.of(session.game, opts.cell, opts.tall)
         return render_map(session.game, opts)
+
+    def on_click(self, event: events.Click) -> None:
+        if self.layout_drawn is None:
+            return
+        position = self.layout_drawn.hex_at(event.x, event.y)
+        if position is not None:
+            event.stop()
+            self.post_message(self.Clicked(position))
 
 
 class Panel(Static):
@@ -49,15 +63,32 @@ class Panel(Static):
 
 
 class MessageLog(RichLog):
-    """Every event, newest at the bottom."""
+    """Every event, newest at the bottom; wrapped to the log's width, and wrapped afresh whenever that changes
+    (RichLog wraps a line once, when it is written, and left alone to the console's width)."""
 
     can_focus = False
+    KEEP = 1000
 
     def __init__(self, **kw) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, max_lines=1000, auto_scroll=True, **kw)
+        super().__init__(wrap=True, markup=False, highlight=False, max_lines=self.KEEP, auto_scroll=True,
+                         min_width=20, **kw)
+        self.entries: deque[Text] = deque(maxlen=self.KEEP)
+        self.wrapped_at = 0  # the width the lines shown were wrapped to (0: the log has no size yet)
 
     def add(self, event: Event) -> None:
-        self.write(event_line(event))
+        line = event_line(event)
+        self.entries.append(line)
+        if self.wrapped_at:
+            self.write(line, width=self.wrapped_at)
+
+    def on_resize(self, event: events.Resize) -> None:
+        width = self.scrollable_content_region.width
+        if width and width != self.wrapped_at:
+            self.wrapped_at = width
+            self.clear()
+            for line in self.entries:
+                self.write(line, width=width, scroll_end=False)
+            self.call_after_refresh(self.scroll_end, animate=False, immediate=True)  # the newest in view
 
 
 STRONG = (CombatResult, DropResult, Landed, UnitEliminated, MarkerDestroyed, GameEnded)

@@ -1,0 +1,238 @@
+"""German adversaries: short scripts built to beat the computer Allied.
+
+- ``turtle`` garrisons the objectives first and puts every other unit on the
+  best ground of the ocean side of the naval-range line (where each German
+  unit scores every turn), in front of the Allies, and never attacks.
+- ``beach-rush`` sends every unit for the beaches: onto their landing
+  positions (a German unit there destroys the beachhead marker, and with it
+  the beach's landings and supply) and against the Allied units standing on
+  or beside them, at poor odds if need be. Once no marker is left it turns
+  turtle. With the game's German D-Day movement it starts on June 6.
+
+They exist to find the computer Allied's weaknesses (benchmarks/adversaries.py).
+"""
+
+from __future__ import annotations
+
+from ..engine import view
+from ..engine.actions import Action, Advance, Answer, ChooseStrategy, EndPhase, FinishUnit, Support
+from ..engine.enums import Side
+from ..engine.game import Game
+from ..engine.hexgrid import Hex, distance
+from ..engine.prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, MovePrompt, QuestionPrompt,
+                              RetreatPrompt, StrategyPrompt, SupportPrompt)
+from ..engine.view import ASHORE
+from . import board
+from .common import MovePlanner, best_retreat, yes
+
+OCEAN_SIDE = 20.0  # a position on the scoring ocean side of the naval range
+GOOD_GROUND = 1.5  # each point of the Terrain Effects defence multiplier above 1
+FRONT = 8.0  # next to an Allied unit (its zone of control stops it); half that within three positions
+BESIDE = 0.0  # beside an objective the Allies are closing on
+WANTED = 20.0  # positions wanted this much draw the units that have none (ocean-side towns and better)
+HOPELESS = 3.0  # the odds against a position (off the objectives) beyond which a unit will not stand there
+STAY = 1.0  # a unit's own position, over an equal one (no shuffling)
+WALK = 0.8  # each movement point between a position and the nearest free wanted one
+OUT_OF_SUPPLY = 20.0  # a position from which no supply can be traced to the map's edges or Cherbourg
+RUSH = 60.0  # a landing position of a beach whose marker stands (half that beside one)
+RUSH_ODDS = 1.0  # the least odds of an attack on a unit on a landing position (elsewhere 1.5)
+
+
+class Turtle:
+    """Objectives first, then every unit on good ocean-side ground in front of the Allies; never attacks."""
+
+    sides = (Side.GERMAN,)
+    name = "turtle"
+
+    def __init__(self, side: str = Side.GERMAN, seed: int = 0) -> None:
+        self.side = side
+        self.mover = MovePlanner()
+        self._supplied: set[Hex] = set()
+        self._garrisons: dict[str, Hex] = {}
+        self._want: dict[Hex, float] = {}
+        self._field: dict[Hex, float] = {}
+
+    def choose(self, g: Game) -> Action:
+        p = g.prompt
+        if isinstance(p, QuestionPrompt):
+            return Answer(p.default)
+        if isinstance(p, MovePrompt):
+            if self.mover.reset_if_new_phase(g):
+                self.start_phase(g)
+            return self.mover.next_step(g, p, self.plan_move)
+        if isinstance(p, DefenderPrompt):
+            return yes(self.worth_attacking(g, p))
+        if isinstance(p, AttackerPrompt):
+            return yes(g.unit(p.attacker).fatigue < 80 or not p.chosen)
+        if isinstance(p, StrategyPrompt):
+            return ChooseStrategy(self.attack_level(p) if p.role == "attack" else self.defence_level(g, p))
+        if isinstance(p, RetreatPrompt):
+            grid = g.data.map.grid
+            return best_retreat(g, p, toward=[(c, grid.rows - 1) for c in range(4, grid.cols)])
+        if isinstance(p, AdvancePrompt):
+            return self.advance(g, p)
+        if isinstance(p, SupportPrompt):
+            return Support(0, 0)
+        legal = g.legal_actions()
+        return EndPhase() if EndPhase() in legal else legal[0]
+
+    # ------------------------------------------------------------------ the picture
+    def start_phase(self, g: Game) -> None:
+        self._supplied = view.german_supplied_positions(g)
+        self._garrisons = self.garrisons(g)
+        self._want = self.wanted(g)
+        targets = self.targets(g)
+        self._field = board.field(g, targets, Side.GERMAN) if targets else {}
+
+    def targets(self, g: Game) -> list[Hex]:
+        """Where the units with no wanted position in reach walk to: the free positions wanted most."""
+        return [h for h, w in self._want.items() if w >= WANTED and g.occupant(h) is None]
+
+    def garrisons(self, g: Game) -> dict[str, Hex]:
+        """A German unit for every objective position: the one there, or the strongest of the nearest."""
+        units = [u for u in g.units(Side.GERMAN, ASHORE, combat=True) if not u.cadre]
+        assigned: dict[str, Hex] = {}
+        for hexes in g.data.map.objectives.values():
+            for h in hexes:
+                occupant = g.occupant(h)
+                if occupant is not None:
+                    if g.side_of(occupant) == Side.GERMAN:
+                        assigned[occupant] = h
+                    continue
+                free = [u for u in units if u.id not in assigned]
+                if free:
+                    pick = min(free, key=lambda u: (distance(u.position, h) // 3, -u.cp, u.id))
+                    assigned[pick.id] = h
+        return assigned
+
+    def wanted(self, g: Game) -> dict[Hex, float]:
+        """How much a German unit is wanted on each free land position: the scoring ocean side, good ground,
+        the front and the positions beside the objectives the Allies are closing on."""
+        m = g.data.map
+        terrain = g.data.charts.terrain
+        allied = [g.unit(a).position for a in board.combat_units(g, Side.ALLIED)]
+        near: dict[Hex, int] = {}
+        for a in allied:
+            for h in m.grid.within(a, 3):
+                near[h] = min(near.get(h, 9), distance(h, a))
+        want: dict[Hex, float] = {}
+        for h in m.grid.positions():
+            occupant = g.occupant(h)
+            if not m.is_land(h) or (occupant is not None and g.side_of(occupant) == Side.ALLIED):
+                continue
+            w = (terrain[m.terrain[h]].defence - 1.0) * GOOD_GROUND
+            if m.naval_side[h] == "o":
+                w += OCEAN_SIDE
+            if h in near:
+                w += FRONT if near[h] == 1 else FRONT / 2
+            want[h] = w
+        for hexes in m.objectives.values():
+            for h in hexes:
+                if any(distance(h, a) <= 4 for a in allied):
+                    for n in m.land_neighbours(h):
+                        if n in want:
+                            want[n] += BESIDE
+        return want
+
+    def value(self, g: Game, uid: str, h: Hex) -> float:
+        """What a position is worth to a unit, besides the walk toward the wanted positions."""
+        m = g.data.map
+        s = self._want.get(h, 0.0)
+        enemies = g.adjacent_units(h, Side.ALLIED)
+        if enemies:
+            threat = sum(board.attack_from(g, e, g.unit(e).position) for e in enemies)
+            odds = threat / max(board.defence_at(g, uid, h), 1.0)
+            if odds > HOPELESS and m.objective_of(h) is None:
+                s -= 4.0 * (odds - HOPELESS)
+        if h not in self._supplied:
+            s -= OUT_OF_SUPPLY
+        return s
+
+    # ------------------------------------------------------------------ movement
+    def plan_move(self, g: Game, uid: str) -> list[Hex]:
+        best = board.reach(g, uid)
+        post = self._garrisons.get(uid)
+        if post is not None:
+            fld = board.field(g, [post], Side.GERMAN)
+            target = post if post in best else min(best, key=lambda h: (fld.get(h, 99.0), best[h][0], h))
+        else:
+            here = g.unit(uid).position
+            scored = []
+            for h, (cost, _) in best.items():
+                if self.mover.is_claimed(h, uid) or (h != here and g.occupant(h) is not None):
+                    continue
+                s = self.value(g, uid, h) - WALK * self._field.get(h, 40.0) - 0.05 * cost
+                s -= 2.0 * sum(1 for n in g.data.map.grid.neighbours(h) if self.mover.claimed.get(n) not in (None, uid))
+                scored.append((s + (STAY if h == here else 0.0), -cost, h))
+            if not scored:
+                return []
+            target = max(scored)[2]
+        self.mover.claim(target, uid)
+        return board.path_to(best, target)
+
+    # ------------------------------------------------------------------ combat
+    def worth_attacking(self, g: Game, p: DefenderPrompt) -> bool:
+        return False
+
+    def attack_level(self, p: StrategyPrompt) -> int:
+        level = 8 if p.odds >= 3 else 7 if p.odds >= 2 else 6 if p.odds >= 1.5 else 5
+        return max(1, min(level, p.max_level))
+
+    def defence_level(self, g: Game, p: StrategyPrompt) -> int:
+        d = g.unit(p.defender)
+        m = g.data.map
+        strong = m.objective_of(d.position) is not None or g.data.charts.terrain[m.terrain[d.position]].defence >= 2
+        if d.cadre or d.cp < 15:
+            level = 3
+        elif strong:
+            level = 6  # hold at all costs
+        else:
+            level = 3 if p.odds >= 3.5 else 5 if p.odds >= 1.5 else 7
+        return max(1, min(level, p.max_level))
+
+    def advance(self, g: Game, p: AdvancePrompt) -> Action:
+        m = g.data.map
+        if m.beach_of_position(p.into) is not None or m.objective_of(p.into) is not None:
+            return Advance(p.unit, p.direction)
+        return FinishUnit(p.unit)
+
+
+class BeachRush(Turtle):
+    """Every unit for the beaches: onto their landing positions and against what stands there."""
+
+    name = "beach-rush"
+
+    def _beaches(self, g: Game) -> list[Hex]:
+        """The landing positions of the beaches whose markers stand."""
+        return [p for b in g.data.map.beaches if g.beaches[b.name].marker_intact for p in b.positions]
+
+    def garrisons(self, g: Game) -> dict[str, Hex]:
+        return {} if self._beaches(g) else super().garrisons(g)  # every unit for the beaches while one stands
+
+    def targets(self, g: Game) -> list[Hex]:
+        beaches = self._beaches(g)
+        if not beaches:
+            return super().targets(g)
+        around = {n for p in beaches for n in g.data.map.land_neighbours(p)}
+        return [h for h in set(beaches) | around if g.occupant(h) is None]
+
+    def wanted(self, g: Game) -> dict[Hex, float]:
+        want = super().wanted(g)
+        m = g.data.map
+        for p in self._beaches(g):
+            for n in [p, *m.land_neighbours(p)]:
+                if n in want:
+                    want[n] += RUSH if n == p else RUSH / 2  # the marker falls; strike at the beach
+        return want
+
+    def value(self, g: Game, uid: str, h: Hex) -> float:
+        s = super().value(g, uid, h)
+        if h not in self._supplied and self._beaches(g):
+            s += OUT_OF_SUPPLY  # a rush does not look back
+        return s
+
+    def worth_attacking(self, g: Game, p: DefenderPrompt) -> bool:
+        attackers = [a for a in p.attackers if g.unit(a).fatigue < 80] or list(p.attackers)
+        odds = board.odds_with(g, attackers, p.defender)
+        return odds >= (RUSH_ODDS if g.unit(p.defender).position in self._beaches(g) else 1.5)
+

@@ -1,0 +1,111 @@
+"""The campaign turn by turn, as plots: the score and its categories, the four supply pools, the weather.
+
+``campaign()`` gathers the numbers (the game's history and the TurnEnded events); ``draw()`` puts one
+plot on a plotext figure. The game shows them with textual-plotext (whose ``plt`` has plotext's API)
+and ``overlord simulate --plot`` prints them with plotext itself. Nothing here imports plotext:
+the caller hands in its figure, so the game's start-up never pays for plotting.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+import attrs
+
+from .engine.events import Event, TurnEnded
+from .engine.game import Game
+
+POOLS = ("fuel", "general", "combat", "amphibious")
+PLOTS = {  # name -> title
+    "score": "Score and where it came from",
+    "pools": "Allied supply pools at the end of each turn",
+    "weather": "Weather so far, % against the average",
+}
+# each line of a plot has its own marker, so that lines are told apart without colour
+MARKERS = ("hd", "x", "+", "o", "*")
+
+
+@attrs.frozen
+class Series:
+    label: str
+    values: tuple[float, ...]
+
+
+@attrs.frozen
+class Campaign:
+    turns: tuple[str, ...]
+    plots: dict[str, tuple[Series, ...]]
+
+    @property
+    def empty(self) -> bool:
+        return not self.turns
+
+
+def campaign(game: Game, events: Iterable[Event] | None = None) -> Campaign:
+    """The campaign so far: one value a turn ended. ``events`` are the game's events when the caller has
+    them all (a log); the game is replayed for them otherwise."""
+    history = list(game.history)
+    ended = {e.turn: e for e in (events or ()) if isinstance(e, TurnEnded)}
+    if any(r.turn not in ended for r in history):
+        _, replayed = Game.replay(game.initial_settings, game.seed, game.actions, game.data)
+        ended = {e.turn: e for e in replayed if isinstance(e, TurnEnded)}
+    turns = tuple(r.turn for r in history)
+    objectives = continent = ocean = 0.0
+    rows = []
+    for r in history:
+        points = ended[r.turn].points
+        objectives += points.get("objectives", 0) + points.get("objectives_final", 0)
+        continent += points.get("continent_side", 0)
+        ocean += points.get("ocean_side", 0)
+        # what the positions do not explain is combat: units eliminated and casualties, net for the Allies
+        combat = r.allied_score - objectives - continent + ocean
+        rows.append((r.allied_score, objectives, continent, combat, -ocean))
+    score_labels = ("Score", "Objectives", "Continent side", "Combat, net", "German: ocean side")
+    score = tuple(Series(label, tuple(row[i] for row in rows)) for i, label in enumerate(score_labels))
+    pools = tuple(Series(p.title(), tuple(getattr(r.pools, p) for r in history)) for p in POOLS)
+    weather = (Series("Weather %", tuple(r.weather_percent for r in history)),)
+    return Campaign(turns, {"score": score, "pools": pools, "weather": weather})
+
+
+def draw(plt, data: Campaign, which: str, colours: Sequence | None = None) -> None:
+    """Draw one of the PLOTS on a plotext figure (plotext itself, or a PlotextPlot's plt), lines in
+    ``colours`` (RGB tuples, one a line) or plotext's own."""
+    plt.clear_data()
+    plt.title(PLOTS[which])
+    if data.empty:
+        return
+    x = list(range(len(data.turns)))
+    for i, series in enumerate(data.plots[which]):
+        colour = colours[i % len(colours)] if colours else None
+        plt.plot(x, list(series.values), label=series.label if len(data.plots[which]) > 1 else None,
+                 marker=MARKERS[i % len(MARKERS)], color=colour)
+    step = max(1, (len(x) + 6) // 7)  # at most about seven turns named along the bottom
+    plt.xticks(x[::step], list(data.turns[::step]))
+    values = [v for series in data.plots[which] for v in series.values]
+    plt.yticks(round_ticks(min(values + [0]), max(values + [0])))
+    if which == "weather":
+        plt.horizontal_line(0)
+
+
+def round_ticks(low: float, high: float, count: int = 7) -> list[float]:
+    """No more than about ``count`` round values (1, 2 or 5 times a power of ten apart) from low to high."""
+    import math
+    span = high - low
+    if span <= 0:
+        return [low]
+    raw = span / count
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    first = math.ceil(low / step) * step
+    return [first + i * step for i in range(int((high - first) // step) + 1)]
+
+
+def plot_text(data: Campaign, which: str, width: int = 78, height: int = 16, colour: bool = False) -> str:
+    """One plot as text for a terminal, with plotext (``overlord simulate --plot``)."""
+    import plotext as plt
+    plt.clear_figure()
+    plt.plotsize(width, height)
+    plt.theme("clear")  # the terminal's own background
+    draw(plt, data, which)
+    text = plt.build()
+    return text if colour else plt.uncolorize(text)

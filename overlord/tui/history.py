@@ -1,0 +1,67 @@
+"""The campaign in plots: the score and its categories, the four supply pools, the weather (H; also at
+the end of a turn and in the final report). Plotting (textual-plotext) is imported with this module,
+only when a plot is first shown."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+from textual_plotext import PlotextPlot
+
+from ..plots import PLOTS, Campaign, campaign, draw
+from .keybar import KeyBar
+from .palettes import PLOT_COLOURS
+from .styles import GAME_CSS
+
+
+def session_campaign(app) -> Campaign:
+    """The campaign of the game being played, from its log (replayed when the log does not reach back)."""
+    return campaign(app.session.game, app.session.log)
+
+
+class CampaignPlot(PlotextPlot):
+    """One of the campaign's plots, in the theme's colours (drawn again when the theme changes)."""
+
+    def __init__(self, data: Campaign, which: str, **kw) -> None:
+        super().__init__(classes="campaign-plot", **kw)
+        self.data, self.which = data, which
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.app.theme_changed_signal.subscribe(self, lambda theme: self.draw())
+        self.draw()
+
+    def draw(self) -> None:
+        colours = PLOT_COLOURS.get(self.app.theme)
+        draw(self.plt, self.data, self.which, [_rgb(c) for c in colours] if colours else None)
+        self.refresh()
+
+
+def _rgb(hex_colour: str) -> tuple[int, int, int]:
+    h = hex_colour.lstrip("#")
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+def campaign_plots(data: Campaign, which=tuple(PLOTS)) -> list:
+    """The plots as widgets, or a line saying there is nothing to plot yet."""
+    if data.empty:
+        return [Static("No turn has ended yet: the plots begin with the end of D-Day.", classes="plot-note")]
+    return [CampaignPlot(data, w) for w in which]
+
+
+class HistoryScreen(ModalScreen[None]):
+    CSS_PATH = GAME_CSS
+    BINDINGS = [Binding("escape,h,q,enter", "close", "Close")]
+    KEY_HINTS = [("↑/↓ PgUp/PgDn", "Scroll")]  # the plots' scroll handles them itself
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="history"):
+            yield Static("THE CAMPAIGN SO FAR", classes="plot-head")
+            yield from campaign_plots(session_campaign(self.app))
+        yield KeyBar()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
