@@ -109,6 +109,12 @@ def test_one_ratings_helper_measures_every_rating_from_its_historical_value():
     assert rules.factor(Ratings(transport=1), "transport") == pytest.approx(0.68)  # 8% a point
 
 
+def test_settings_made_without_the_data_hold_its_historical_ratings_and_default_delay():
+    data = Game.new(computer_settings(), seed=1).data
+    assert Ratings() == setup.historical_ratings(data)
+    assert Settings().display_delay == data.rules.setup.default_display_delay
+
+
 # --------------------------------------------------------------------------- victory points
 def test_objectives_score_per_hex_in_supply_and_not_next_to_a_german():
     g = blank_game(turn=3)

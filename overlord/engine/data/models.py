@@ -15,18 +15,17 @@ from cattrs.errors import IterableValidationError, IterableValidationNote
 
 from ..enums import NATIONS, SIDES, Nation, Side
 from ..hexgrid import Grid, Hex
-from ..settings import SCENARIOS, Ratings
+from ..settings import LEVELS, SCENARIOS, Ratings
 from .checks import (Check, Fault, Number, between, converter, divisor, each, field, keys, kind, length, no_repeats,
                      one_of, sums_to)
 
 TERRAINS = ("clear", "town", "bocage", "swamp", "river", "beach", "ocean")
 WEATHERS = ("clear", "cloudy", "overcast", "storm")
 CATEGORIES = ("fuel", "general", "combat", "amphibious")
-RATINGS = ("combat_points", "leadership", "transport", "airpower", "naval", "coastal_defence", "reinforcements")
-RATING_NAMES = RATINGS + ("us_leadership",)  # the seven, and the one only an optional rule changes
+RATINGS = Ratings.ASKED  # the seven ratings
+RATING_NAMES = tuple(a.name for a in attrs.fields(Ratings))  # the seven, and the one only an optional rule changes
 INFILTRATIONS = ("none", "armoured", "mechanised", "infantry")
 FUEL_CLASSES = ("infantry", "mechanised")
-LEVELS = 9  # strategy levels and ratings run 1-9 (rulebook)
 
 
 def maybe(*checks: Check) -> Check:
