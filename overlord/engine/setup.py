@@ -20,7 +20,7 @@ from .data import LEVELS, GameData
 from .enums import Nation, Side
 from .events import Event, SettingChosen
 from .prompts import QuestionPrompt
-from .settings import Ratings, Settings
+from .settings import SCENARIOS, Ratings, Settings
 from .state import ASHORE, COASTAL, PENDING, BeachState, Pools, UnitState
 from .util import clamp, round_half_up
 
@@ -49,8 +49,7 @@ def prompt(g: "Game") -> QuestionPrompt:
         return _ask(question, "Who plays the Allies? (computer Allied is new since 1981)", ("H", "C"),
                     ("Human", "Computer"), "H")
     if question == "scenario":
-        return _ask(question, "Which scenario?", ("C", "T"),
-                    ("Campaign Game (to June 30)", "First Two Week Scenario (to June 20)"), "C")
+        return _ask(question, "Which scenario?", ("C", "T"), tuple(_scenario_label(g, k) for k in SCENARIOS), "C")
     if question == "preset":
         labels = tuple(g.data.charts.rating_set(key).name for _, _, key in PRESET_ORDER) + ("Set each rating myself",)
         return _ask(question, "Ratings: choose a level or optional rule, or set each rating", tuple(o for o, _, _ in PRESET_ORDER) + (CUSTOM,), labels, "1")
@@ -122,6 +121,13 @@ def apply(g: "Game", action: Answer, events: list[Event]) -> bool:
         return False
     st.setup = None
     return True
+
+
+def _scenario_label(g: "Game", key: str) -> str:
+    """"Campaign Game (to June 30)": the scenario's name and last date (the Turns chart)."""
+    charts = g.data.charts
+    scenario = charts.scenarios[key]
+    return f"{scenario.name} (to {charts.dates[charts.turn_index(scenario.last_turn)]})"
 
 
 def historical_ratings(data: GameData) -> Ratings:
