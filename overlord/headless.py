@@ -68,7 +68,7 @@ def tournament(games: int, allied: str, german: str, seed: int = 0, scenario: st
     from .engine.data import cached_data
     charts = cached_data().charts
     scores = [r["allied_score"] for r in results]
-    levels = {level: sum(1 for r in results if r["victory_level"] == level) for level in charts.victory_levels}
+    levels = {level: sum(1 for r in results if r["victory_level"] == level) for level in charts.victory_conditions.levels}
     objectives = {}
     for name in cached_data().map.objectives:
         dates = [r.get("objectives_taken", {}).get(name) for r in results]

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from .engine.view import base_losses
-from .engine.data import CATEGORIES, WEATHERS, GameData
+from .engine.data import CATEGORIES, WEATHERS, Fraction, GameData, RatingSet
 
 CHARTS = {
     "transport": "Transport availability",
@@ -64,41 +66,76 @@ def _rng(pair) -> str:
 
 def charts_json(data: GameData) -> dict[str, Any]:
     c = data.charts
+    odds_cap = data.rules.combat.odds_cap
+    results = c.combat_results
+    levels = c.strategy_levels
+    vp = c.victory_points
     return {
-        "transport": {"ranges": {t: {w: (list(r) if r else "N/A") for w, r in row.items()} for t, row in c.transport.items()},
-                      "human_german_transport_percent": c.human_german_transport_percent,
-                      "human_german_air_naval_percent": c.human_german_air_naval_percent},
-        "weather": {"probability": c.weather},
-        "fuel": {"per_movement_point": c.fuel_per_mp, "base_combat_points": c.fuel_base_cp},
-        "general_supply": {"in_enemy_zoc": list(c.general_zoc), "otherwise": list(c.general_otherwise)},
-        "amphibious_supply": {"per_combat_point": c.amphibious_per_cp},
-        "combat_supply": {"rows_defence_1_to_9": [list(r) for r in c.combat_supply], "base_combat_points": c.combat_supply_base_cp},
-        "bombardment": [{"points": list(p), "german_extra": list(g), "allied_reduction": list(a)} for p, g, a in c.bombardment],
-        "infiltration": {"enter_enemy_zoc_cost": c.enter_zoc_cost, "infiltration_cost": c.infiltration_cost,
-                         "chance": c.infiltration_chance},
-        "combat": {"odds": list(c.combat_odds),
-                   "rows": [{"pair": list(pair), "losses": [list(x) for x in cells]} for pair, cells in c.combat_results.items()],
-                   "model": [{"pair": list(pair), "losses": [[_whole(v) for v in base_losses(c, *pair, o)]
-                                                              for o in c.combat_odds_values]}
-                             for pair in c.combat_results],
-                   "extra_attacker_percent": c.extra_attacker_percent, "random_loss_max": c.random_loss_max},
-        "strategy_levels": {"attack": [{"level": s.level, "name": s.name} for s in c.attack_levels],
+        "transport": {"ranges": {t: {w: (list(r) if r else "N/A") for w, r in row.items()}
+                                 for t, row in c.transport.ranges.items()},
+                      "human_german_transport_percent": c.transport.human_german.transport_percent,
+                      "human_german_air_naval_percent": c.transport.human_german.air_naval_percent},
+        "weather": {"probability": c.weather.probability},
+        "fuel": {"per_movement_point": c.fuel.per_movement_point, "base_combat_points": c.fuel.base_combat_points},
+        "general_supply": {"in_enemy_zoc": _fraction(c.general_supply.in_enemy_zoc),
+                           "otherwise": _fraction(c.general_supply.otherwise)},
+        "amphibious_supply": {"per_combat_point": c.amphibious_supply.per_combat_point},
+        "combat_supply": {"rows_defence_1_to_9": [list(r) for r in c.combat_supply.rows],
+                          "base_combat_points": c.combat_supply.base_combat_points},
+        "bombardment": [{"points": list(r.points), "german_extra": list(r.german_extra),
+                         "allied_reduction": list(r.allied_reduction)} for r in c.bombardment.rows],
+        "infiltration": {"enter_enemy_zoc_cost": c.infiltration.enter_enemy_zoc_cost,
+                         "infiltration_cost": c.infiltration.infiltration_cost,
+                         "chance": attrs.asdict(c.infiltration.chance)},
+        "combat": {"odds": list(results.odds),
+                   "rows": [{"pair": list(pair), "losses": [list(x) for x in cells]} for pair, cells in results.cells.items()],
+                   "model": [{"pair": list(pair), "losses": [[_whole(v) for v in base_losses(c, *pair, o, odds_cap)]
+                                                              for o in results.odds_values]}
+                             for pair in results.cells],
+                   "extra_attacker_percent": results.extra_attacker_percent, "random_loss_max": results.random_loss_max},
+        "strategy_levels": {"attack": [{"level": s.level, "name": s.name} for s in levels.attack],
                             "defence": [{"level": s.level, "name": s.name, "automatic_retreat": s.automatic_retreat}
-                                        for s in c.defence_levels],
-                            "second_combat_attack_levels": list(c.second_combat_attack),
-                            "second_combat_defence_levels": list(c.second_combat_defence)},
-        "victory_points": c.victory_points,
-        "victory_conditions": {"levels": list(c.victory_levels), "minimum_score": c.victory_minimum},
-        "suggested_allocation": c.suggested_allocation,
-        "terrain": {"terrain": c.terrain, "extra_point_percent": c.extra_point_percent,
-                    "extra_point_exempt": list(c.extra_point_exempt),
-                    "ocean_attack_exempt_types": list(c.ocean_attack_exempt_types)},
-        "interdiction": {"rows": [{"points": list(p), "decrease": list(d)} for p, d in c.interdiction],
-                         "weather_percent_reduction": c.interdiction_weather_reduction},
-        "difficulty": c.difficulty,
-        "optional_rules": {**c.optional_rules, "weather_adjustment_examples": list(c.weather_examples)},
-        "allied_forces": {"formations": c.allied_forces, "totals": c.allied_totals},
+                                        for s in levels.defence],
+                            "second_combat_attack_levels": list(levels.second_combat_attack_levels),
+                            "second_combat_defence_levels": list(levels.second_combat_defence_levels)},
+        "victory_points": {
+            "objectives": {o: {"per_turn": v.per_turn, "final": v.final} for o, v in vp.objectives.items()},
+            "ocean_first_turn": vp.german_ocean_side.first_turn,
+            "ocean_first_points": vp.german_ocean_side.first_points,
+            "ocean_increase": vp.german_ocean_side.increase_per_turn,
+            "continent_cp_divisor": vp.allied_continent_side.cp_divisor,
+            "eliminated_german": vp.eliminated.german_unit,
+            "eliminated_allied": vp.eliminated.allied_unit,
+            "german_casualty": vp.casualties.german_casualty_point,
+            "allied_casualty": vp.casualties.allied_casualty_point,
+            "allied_supply_casualty": vp.casualties.allied_out_of_general_supply,
+        },
+        "victory_conditions": {"levels": list(c.victory_conditions.levels),
+                               "minimum_score": c.victory_conditions.minimum_score},
+        "suggested_allocation": c.suggested_allocation.allocated_for,
+        "terrain": {"terrain": {t: attrs.asdict(e) for t, e in c.terrain.terrain.items()},
+                    "extra_point_percent": c.terrain.extra_point_percent,
+                    "extra_point_exempt": list(c.terrain.extra_point_exempt),
+                    "ocean_attack_exempt_types": list(c.terrain.ocean_attack_exempt_types)},
+        "interdiction": {"rows": [{"points": list(r.points), "decrease": list(r.decrease)} for r in c.interdiction.rows],
+                         "weather_percent_reduction": c.interdiction.weather_percent_reduction},
+        "difficulty": {k: _rating_set(v) for k, v in c.difficulty.items()},
+        "optional_rules": {**{k: _rating_set(v) for k, v in c.optional_rules.rules.items()},
+                           "weather_adjustment_examples": [attrs.asdict(e)
+                                                           for e in c.optional_rules.weather_adjustment.examples]},
+        "allied_forces": {"formations": c.allied_forces.formations, "totals": c.allied_forces.totals},
     }
+
+
+def _fraction(f: Fraction) -> list[int]:
+    return [f.numerator, f.denominator]
+
+
+def _rating_set(r: RatingSet) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": r.name, "ratings": r.ratings, "german_dday_movement": r.german_dday_movement}
+    if r.display_delay is not None:
+        out["display_delay"] = r.display_delay
+    return out
 
 
 def render_chart(data: GameData, name: str) -> str:
@@ -106,74 +143,65 @@ def render_chart(data: GameData, name: str) -> str:
     title = CHARTS[name].upper()
     if name == "transport":
         body = table(["Turn"] + [w.title() for w in WEATHERS],
-                     [[t] + [_rng(row[w]) for w in WEATHERS] for t, row in c.transport.items()])
-        body += (f"\nAgainst a human German: transport +{c.human_german_transport_percent}%, "
-                 f"air and naval points +{c.human_german_air_naval_percent}%.")
+                     [[t] + [_rng(row[w]) for w in WEATHERS] for t, row in c.transport.ranges.items()])
+        body += (f"\nAgainst a human German: transport +{c.transport.human_german.transport_percent}%, "
+                 f"air and naval points +{c.transport.human_german.air_naval_percent}%.")
     elif name == "weather":
         body = table(["Turn"] + [w.title() for w in WEATHERS],
-                     [[t] + [f"{row[w]}%" for w in WEATHERS] for t, row in c.weather.items()])
+                     [[t] + [f"{row[w]}%" for w in WEATHERS] for t, row in c.weather.probability.items()])
     elif name == "fuel":
-        body = (f"Infantry, airborne, commando, ranger: {c.fuel_per_mp['infantry']} fuel per movement point.\n"
-                f"All other units: {c.fuel_per_mp['mechanised']} per movement point.\n"
-                f"For a unit of {c.fuel_base_cp} CP; fewer or more CP pay proportionately.")
+        rate = c.fuel.per_movement_point
+        body = (f"Infantry, airborne, commando, ranger: {rate['infantry']} fuel per movement point.\n"
+                f"All other units: {rate['mechanised']} per movement point.\n"
+                f"For a unit of {c.fuel.base_combat_points} CP; fewer or more CP pay proportionately.")
     elif name == "general_supply":
-        z, o = c.general_zoc, c.general_otherwise
-        body = (f"Each unit on the map at the start of its movement pays {z[0]}/{z[1]} of its CP in general supply\n"
-                f"if in an enemy zone of control, {o[0]}/{o[1]} otherwise.")
+        z, o = c.general_supply.in_enemy_zoc, c.general_supply.otherwise
+        body = (f"Each unit on the map at the start of its movement pays {z.numerator}/{z.denominator} of its CP in "
+                f"general supply\nif in an enemy zone of control, {o.numerator}/{o.denominator} otherwise.")
     elif name == "amphibious_supply":
-        body = f"A landing unit pays {c.amphibious_per_cp} amphibious point per combat point."
+        body = f"A landing unit pays {c.amphibious_supply.per_combat_point} amphibious point per combat point."
     elif name == "combat_supply":
-        body = table(["Def \\ Att"] + [str(a) for a in range(1, 10)],
-                     [[str(d + 1)] + list(row) for d, row in enumerate(c.combat_supply)])
-        body += f"\nFor Allied units of {c.combat_supply_base_cp} CP overall; proportionate otherwise."
+        body = table(["Def \\ Att"] + [str(a) for a in range(1, len(c.combat_supply.rows[0]) + 1)],
+                     [[str(d + 1)] + list(row) for d, row in enumerate(c.combat_supply.rows)])
+        body += f"\nFor Allied units of {c.combat_supply.base_combat_points} CP overall; proportionate otherwise."
     elif name == "bombardment":
         body = table(["Air/naval points", "Extra German losses", "Fewer Allied losses"],
-                     [[_rng(p), _rng(g), _rng(a)] for p, g, a in c.bombardment])
+                     [[_rng(r.points), _rng(r.german_extra), _rng(r.allied_reduction)] for r in c.bombardment.rows])
     elif name == "infiltration":
-        ch = c.infiltration_chance
-        body = (f"Moving next to an enemy unit: +{c.enter_zoc_cost} movement points, and the unit's movement ends.\n"
-                f"Infiltrating (next-to-enemy to next-to-enemy): +{c.infiltration_cost}, movement ends, and only with:\n"
+        ch = c.infiltration.chance
+        body = (f"Moving next to an enemy unit: +{c.infiltration.enter_enemy_zoc_cost} movement points, and the unit's "
+                f"movement ends.\nInfiltrating (next-to-enemy to next-to-enemy): +{c.infiltration.infiltration_cost}, "
+                "movement ends, and only with:\n"
                 + table(["Side", "Mechanised", "Infantry"],
-                        [["Allied (armoured divisions only)", f"{ch['allied_armoured']}%", "-"],
-                         ["Human German", f"{ch['human_german_mechanised']}%", f"{ch['human_german_infantry']}%"],
-                         ["Computer German", f"{ch['computer_german_mechanised']}%", f"{ch['computer_german_infantry']}%"]]))
+                        [["Allied (armoured divisions only)", f"{ch.allied_armoured}%", "-"],
+                         ["Human German", f"{ch.human_german_mechanised}%", f"{ch.human_german_infantry}%"],
+                         ["Computer German", f"{ch.computer_german_mechanised}%", f"{ch.computer_german_infantry}%"]]))
     elif name == "combat":
-        body = table(["Att vs Def"] + list(c.combat_odds),
-                     [[f"{a} vs {d}"] + [f"{x}/{y}" for x, y in cells] for (a, d), cells in c.combat_results.items()])
-        body += (f"\nAttacker/defender losses for one attacker. Each attacker beyond one adds "
-                 f"{c.extra_attacker_percent}% to the defender's losses; a random 0-{c.random_loss_max} "
-                 "is added to each side.\n\nThe game's loss model at the same cells (one attacker, 100 CP, "
-                 "no bombardment, no random part):\n")
-        rows = []
-        for (a, d) in c.combat_results:
-            rows.append([f"{a} vs {d}"] + ["/".join(f"{_whole(v)}" for v in base_losses(c, a, d, o))
-                                           for o in c.combat_odds_values])
-        body += table(["Att vs Def"] + list(c.combat_odds), rows)
-        body += "\n\nSome other pairs from the model, at 1-1 / 3-1:\n"
-        body += table(["Att vs Def", "1-1", "3-1"],
-                      [[f"{a} vs {d}"] + ["/".join(f"{v:.1f}" for v in base_losses(c, a, d, o)) for o in (1, 3)]
-                       for a, d in ((9, 9), (9, 5), (5, 9), (7, 7), (3, 3), (1, 1))])
+        body = _combat_chart(data)
     elif name == "strategy_levels":
+        levels = c.strategy_levels
         rows = [[s.level, a.name, s.name + (" (retreats)" if s.automatic_retreat else "")]
-                for s, a in zip(c.defence_levels, c.attack_levels)]
+                for s, a in zip(levels.defence, levels.attack)]
         body = table(["Level", "Attack", "Defence"], rows)
-        body += (f"\nAttack again after eliminating the defender, or with attack {'/'.join(map(str, c.second_combat_attack))}"
-                 f" against defence {'/'.join(map(str, c.second_combat_defence))}.")
+        body += (f"\nAttack again after eliminating the defender, or with attack "
+                 f"{'/'.join(map(str, levels.second_combat_attack_levels))}"
+                 f" against defence {'/'.join(map(str, levels.second_combat_defence_levels))}.")
     elif name == "victory_points":
         vp = c.victory_points
-        rows = [[f"{o} (per hex)", f"{v['per_turn']} per turn, {v['final']} at the end", "0"] for o, v in vp["objectives"].items()]
+        ocean, cas = vp.german_ocean_side, vp.casualties
+        rows = [[f"{o} (per hex)", f"{v.per_turn} per turn, {v.final} at the end", "0"] for o, v in vp.objectives.items()]
         rows += [
             ["Ocean side of naval range (not east of Caen)", "0",
-             f"{vp['ocean_first_points']} per unit on {vp['ocean_first_turn']}, +{vp['ocean_increase']} each turn after"],
-            ["Continent side of naval range, per unit per turn", f"CP / {vp['continent_cp_divisor']} x row", "0"],
-            ["Eliminated units", f"{vp['eliminated_german']} per German unit", f"{vp['eliminated_allied']} per Allied unit"],
-            ["Casualties", f"{vp['german_casualty']:g} per German CP", f"{vp['allied_casualty']:g} per Allied CP"],
-            ["Casualties out of general supply", "0", f"{vp['allied_supply_casualty']:g} per Allied CP"],
+             f"{ocean.first_points} per unit on {ocean.first_turn}, +{ocean.increase_per_turn} each turn after"],
+            ["Continent side of naval range, per unit per turn", f"CP / {vp.allied_continent_side.cp_divisor} x row", "0"],
+            ["Eliminated units", f"{vp.eliminated.german_unit} per German unit", f"{vp.eliminated.allied_unit} per Allied unit"],
+            ["Casualties", f"{cas.german_casualty_point:g} per German CP", f"{cas.allied_casualty_point:g} per Allied CP"],
+            ["Casualties out of general supply", "0", f"{cas.allied_out_of_general_supply:g} per Allied CP"],
         ]
         body = table(["", "Allied", "German"], rows)
     elif name == "victory_conditions":
-        levels = c.victory_levels
-        camp, two = c.victory_minimum["campaign"], c.victory_minimum["two-week"]
+        levels = c.victory_conditions.levels
+        camp, two = c.victory_conditions.minimum_score["campaign"], c.victory_conditions.minimum_score["two-week"]
 
         def band(mins, i):
             lvl = levels[i]
@@ -185,36 +213,60 @@ def render_chart(data: GameData, name: str) -> str:
                      [[band(camp, i), lvl, band(two, i)] for i, lvl in enumerate(levels)])
     elif name == "suggested_allocation":
         body = table(["Allocated for"] + [x.title() for x in CATEGORIES],
-                     [[t] + [row[x] for x in CATEGORIES] for t, row in c.suggested_allocation.items()])
+                     [[t] + [row[x] for x in CATEGORIES] for t, row in c.suggested_allocation.allocated_for.items()])
     elif name == "terrain":
         body = table(["Terrain", "Movement", "Defence", "Attack"],
-                     [[t.title(), f"{v['movement']:g}", f"{v['defence']:g}", f"{v['attack']:g}"] for t, v in c.terrain.items()])
-        body += (f"\n{c.extra_point_percent}% chance of one more movement point (not in the ocean). Rangers and "
+                     [[t.title(), f"{v.movement:g}", f"{v.defence:g}", f"{v.attack:g}"] for t, v in c.terrain.terrain.items()])
+        body += (f"\n{c.terrain.extra_point_percent}% chance of one more movement point (not in the ocean). Rangers and "
                  "commandos are not halved attacking from the ocean.")
     elif name == "interdiction":
         body = table(["Air points", "Decrease in German movement per unit"],
-                     [[_rng(p), _rng(d)] for p, d in c.interdiction])
-        r = c.interdiction_weather_reduction
+                     [[_rng(r.points), _rng(r.decrease)] for r in c.interdiction.rows])
+        r = c.interdiction.weather_percent_reduction
         body += f"\nCloudy weather takes {r['cloudy']}% of the points, overcast {r['overcast']}%; none in a storm."
     elif name in ("difficulty", "optional_rules"):
-        sets = c.difficulty if name == "difficulty" else c.optional_rules
+        sets = c.difficulty if name == "difficulty" else c.optional_rules.rules
         lines = []
         for v in sets.values():
-            changes = ", ".join(f"{k.replace('_', ' ')} {n}" for k, n in v["ratings"].items()) or "no changes to ratings"
-            move = "German movement on D-Day" if v["german_dday_movement"] else "no German movement on D-Day"
-            lines.append(f"{v['name']}: {changes}; {move}.")
+            changes = ", ".join(f"{k.replace('_', ' ')} {n}" for k, n in v.ratings.items()) or "no changes to ratings"
+            move = "German movement on D-Day" if v.german_dday_movement else "no German movement on D-Day"
+            lines.append(f"{v.name}: {changes}; {move}.")
         if name == "optional_rules":
             lines.append("Weather score adjustment: adjusted = score - score x weather%.")
-            for e in c.weather_examples:
-                lines.append(f"  score {e['score']}, weather {e['weather_percent']}%: adjusted {e['adjusted']}")
+            for e in c.optional_rules.weather_adjustment.examples:
+                lines.append(f"  score {e.score}, weather {e.weather_percent}%: adjusted {e.adjusted}")
         body = "\n".join(lines)
     elif name == "allied_forces":
-        rows = [[t.replace("-", " "), v["US"], v["BC"]] for t, v in c.allied_forces.items()]
-        rows.append(["total", c.allied_totals["US"], c.allied_totals["BC"]])
+        forces = c.allied_forces
+        rows = [[t.replace("-", " "), v["US"], v["BC"]] for t, v in forces.formations.items()]
+        rows.append(["total", forces.totals["US"], forces.totals["BC"]])
         body = table(["Formations", "American", "British Commonwealth"], rows)
     else:  # pragma: no cover - chart_names() and this function list the same charts
         raise KeyError(name)
     return f"{title}\n{body}"
+
+
+def _combat_chart(data: GameData) -> str:
+    """The Combat Results chart as printed, and the game's loss model at the same cells and others."""
+    c = data.charts
+    results = c.combat_results
+    cap = data.rules.combat.odds_cap
+    body = table(["Att vs Def"] + list(results.odds),
+                 [[f"{a} vs {d}"] + [f"{x}/{y}" for x, y in cells] for (a, d), cells in results.cells.items()])
+    body += (f"\nAttacker/defender losses for one attacker. Each attacker beyond one adds "
+             f"{results.extra_attacker_percent}% to the defender's losses; a random 0-{results.random_loss_max} "
+             f"is added to each side.\n\nThe game's loss model at the same cells (one attacker, "
+             f"{data.rules.combat.base_cp} CP, no bombardment, no random part):\n")
+    rows = []
+    for (a, d) in results.cells:
+        rows.append([f"{a} vs {d}"] + ["/".join(f"{_whole(v)}" for v in base_losses(c, a, d, o, cap))
+                                       for o in results.odds_values])
+    body += table(["Att vs Def"] + list(results.odds), rows)
+    body += "\n\nSome other pairs from the model, at 1-1 / 3-1:\n"
+    body += table(["Att vs Def", "1-1", "3-1"],
+                  [[f"{a} vs {d}"] + ["/".join(f"{v:.1f}" for v in base_losses(c, a, d, o, cap)) for o in (1, 3)]
+                   for a, d in ((9, 9), (9, 5), (5, 9), (7, 7), (3, 3), (1, 1))])
+    return body
 
 
 # --------------------------------------------------------------------------- the map
@@ -332,7 +384,7 @@ def oob_json(data: GameData) -> dict[str, Any]:
         "allied_formations": len(allied),
         "allied_by_nation": {n: sum(1 for u in allied if u["nation"] == n) for n in ("US", "BC")},
         "allied_by_type": {t: {n: sum(1 for u in allied if u["type"] == t and u["nation"] == n) for n in ("US", "BC")}
-                           for t in data.charts.allied_forces},
+                           for t in data.charts.allied_forces.formations},
     }
 
 

@@ -120,7 +120,7 @@ def test_the_allied_allocation_follows_the_chart_then_need():
         action = (allied if p.side == "allied" else german).choose(g)
         if isinstance(p, AllocationPrompt):
             allocations.append((p.for_turn, action))
-            if p.for_turn in g.data.charts.suggested_allocation:
+            if p.for_turn in g.data.charts.suggested_allocation.allocated_for:
                 assert action == Allocate(**p.suggested.as_dict())
         g.apply(action)
     for _, a in allocations:

@@ -4,6 +4,7 @@ The numbers below are typed out of the 1981 rulebook independently of data/:
 if a data file drifts from the rulebook, these tests say where.
 """
 
+import attrs
 
 TURNS = ["D-Day", "6/6", "6/8", "6/10", "6/12", "6/14", "6/16", "6/18", "6/20", "6/22", "6/24", "6/26", "6/28"]
 
@@ -101,33 +102,34 @@ def _pair(text):
 
 def test_turns(data):
     assert list(data.charts.turns) == TURNS + ["6/30"]
-    assert data.charts.scenarios["campaign"]["last_turn"] == "6/30"
-    assert data.charts.scenarios["two-week"]["last_turn"] == "6/20"
+    assert data.charts.scenarios["campaign"].last_turn == "6/30"
+    assert data.charts.scenarios["two-week"].last_turn == "6/20"
 
 
 def test_transport_availability_every_range(data):
     rows = [line.split() for line in TRANSPORT.strip().splitlines()]
     assert [r[0] for r in rows] == TURNS
     for turn, *cells in rows:
-        got = data.charts.transport[turn]
+        got = data.charts.transport.ranges[turn]
         for weather, cell in zip(("clear", "cloudy", "overcast", "storm"), cells):
             assert got[weather] == _pair(cell), (turn, weather)
-    assert data.charts.human_german_transport_percent == 8
-    assert data.charts.human_german_air_naval_percent == 40
+    assert data.charts.transport.human_german.transport_percent == 8
+    assert data.charts.transport.human_german.air_naval_percent == 40
 
 
 def test_weather_forecast_every_cell(data):
     for line in WEATHER.strip().splitlines():
         turn, *cells = line.split()
-        assert [data.charts.weather[turn][w] for w in ("clear", "cloudy", "overcast", "storm")] == [int(c) for c in cells]
+        assert [data.charts.weather.probability[turn][w] for w in ("clear", "cloudy", "overcast", "storm")] == [int(c) for c in cells]
 
 
 def test_fuel_general_and_amphibious_expenditure(data):
     c = data.charts
-    assert c.fuel_per_mp == {"infantry": 10, "mechanised": 15}
-    assert c.fuel_base_cp == 100
-    assert c.general_zoc == (1, 2) and c.general_otherwise == (1, 4)
-    assert c.amphibious_per_cp == 1
+    assert c.fuel.per_movement_point == {"infantry": 10, "mechanised": 15}
+    assert c.fuel.base_combat_points == 100
+    zoc, otherwise = c.general_supply.in_enemy_zoc, c.general_supply.otherwise
+    assert (zoc.numerator, zoc.denominator) == (1, 2) and (otherwise.numerator, otherwise.denominator) == (1, 4)
+    assert c.amphibious_supply.per_combat_point == 1
 
 
 def test_combat_supply_all_81_cells(data):
@@ -135,66 +137,70 @@ def test_combat_supply_all_81_cells(data):
     assert len(rows) == 9 and all(len(r) == 9 for r in rows)
     for d in range(9):
         for a in range(9):
-            assert data.charts.combat_supply[d][a] == rows[d][a], (f"defence {d + 1}", f"attack {a + 1}")
-    assert data.charts.combat_supply_base_cp == 100
+            assert data.charts.combat_supply.rows[d][a] == rows[d][a], (f"defence {d + 1}", f"attack {a + 1}")
+    assert data.charts.combat_supply.base_combat_points == 100
 
 
 def test_bombardment_losses(data):
     rows = [tuple(_pair(x) for x in line.split()) for line in BOMBARDMENT.strip().splitlines()]
-    assert [tuple(r) for r in data.charts.bombardment] == rows
+    assert [(r.points, r.german_extra, r.allied_reduction) for r in data.charts.bombardment.rows] == rows
 
 
 def test_infiltration(data):
     c = data.charts
-    assert (c.enter_zoc_cost, c.infiltration_cost) == (4, 8)
-    assert c.infiltration_chance == {"allied_armoured": 90, "human_german_mechanised": 70, "human_german_infantry": 40,
-                                     "computer_german_mechanised": 80, "computer_german_infantry": 70}
+    assert (c.infiltration.enter_enemy_zoc_cost, c.infiltration.infiltration_cost) == (4, 8)
+    assert attrs.asdict(c.infiltration.chance) == {
+        "allied_armoured": 90, "human_german_mechanised": 70, "human_german_infantry": 40,
+        "computer_german_mechanised": 80, "computer_german_infantry": 70}
 
 
 def test_combat_results_all_54_cells(data):
-    c = data.charts
-    assert list(c.combat_odds) == ["1-2", "1-1", "2-1", "3-1", "4-1", "5-1"]
-    assert list(c.combat_odds_values) == [0.5, 1, 2, 3, 4, 5]
+    c = data.charts.combat_results
+    assert list(c.odds) == ["1-2", "1-1", "2-1", "3-1", "4-1", "5-1"]
+    assert list(c.odds_values) == [0.5, 1, 2, 3, 4, 5]
     cells = 0
     for line in COMBAT_RESULTS.strip().splitlines():
         a, d, *losses = line.split()
-        got = c.combat_results[(int(a), int(d))]
+        got = c.cells[(int(a), int(d))]
         for column, text in enumerate(losses):
             att, dfn = text.split("/")
-            assert got[column] == (int(att), int(dfn)), (a, d, c.combat_odds[column])
+            assert got[column] == (int(att), int(dfn)), (a, d, c.odds[column])
             cells += 1
     assert cells == 54
     assert c.extra_attacker_percent == 10 and c.random_loss_max == 3
 
 
 def test_strategy_level_descriptions(data):
-    c = data.charts
-    assert [s.name for s in c.defence_levels] == DEFENCE_NAMES
-    assert [s.name for s in c.attack_levels] == ATTACK_NAMES
-    assert [s.level for s in c.defence_levels if s.automatic_retreat] == [1, 2, 3]
-    assert c.second_combat_attack == (8, 9) and c.second_combat_defence == (1, 2)
+    c = data.charts.strategy_levels
+    assert [s.name for s in c.defence] == DEFENCE_NAMES
+    assert [s.name for s in c.attack] == ATTACK_NAMES
+    assert [s.level for s in c.defence if s.automatic_retreat] == [1, 2, 3]
+    assert [level for level in range(1, 10) if c.retreats(level)] == [1, 2, 3]
+    assert c.second_combat_attack_levels == (8, 9) and c.second_combat_defence_levels == (1, 2)
 
 
 def test_victory_points(data):
     vp = data.charts.victory_points
-    assert vp["objectives"] == {"Cherbourg": {"per_turn": 10, "final": 150}, "Caen": {"per_turn": 5, "final": 75},
-                                "St-Lo": {"per_turn": 5, "final": 75}}
-    assert (vp["ocean_first_turn"], vp["ocean_first_points"], vp["ocean_increase"]) == ("6/8", 2, 1)
-    assert vp["continent_cp_divisor"] == 60
-    assert (vp["eliminated_german"], vp["eliminated_allied"]) == (10, 20)
-    assert (vp["german_casualty"], vp["allied_casualty"], vp["allied_supply_casualty"]) == (1, 1, 0.5)
+    assert {o: (v.per_turn, v.final) for o, v in vp.objectives.items()} == {"Cherbourg": (10, 150), "Caen": (5, 75),
+                                                                             "St-Lo": (5, 75)}
+    ocean = vp.german_ocean_side
+    assert (ocean.first_turn, ocean.first_points, ocean.increase_per_turn) == ("6/8", 2, 1)
+    assert vp.allied_continent_side.cp_divisor == 60
+    assert (vp.eliminated.german_unit, vp.eliminated.allied_unit) == (10, 20)
+    cas = vp.casualties
+    assert (cas.german_casualty_point, cas.allied_casualty_point, cas.allied_out_of_general_supply) == (1, 1, 0.5)
 
 
 def test_victory_conditions_both_scenarios(data):
-    c = data.charts
-    assert list(c.victory_levels) == ["Allied Strategic", "Allied Operational", "Allied Marginal", "German Marginal",
-                                      "German Operational", "German Strategic"]
-    assert list(c.victory_minimum["campaign"].values()) == [1300, 800, 600, 250, 0]
-    assert list(c.victory_minimum["two-week"].values()) == [390, 240, 180, 75, 0]
+    c = data.charts.victory_conditions
+    assert list(c.levels) == ["Allied Strategic", "Allied Operational", "Allied Marginal", "German Marginal",
+                              "German Operational", "German Strategic"]
+    assert list(c.minimum_score["campaign"].values()) == [1300, 800, 600, 250, 0]
+    assert list(c.minimum_score["two-week"].values()) == [390, 240, 180, 75, 0]
 
 
 def test_suggested_transport_allocation(data):
-    assert data.charts.suggested_allocation == {
+    assert data.charts.suggested_allocation.allocated_for == {
         "6/6": {"fuel": 35, "general": 23, "combat": 27, "amphibious": 15},
         "6/8": {"fuel": 35, "general": 30, "combat": 25, "amphibious": 10},
         "6/10": {"fuel": 30, "general": 30, "combat": 30, "amphibious": 10},
@@ -207,44 +213,44 @@ def test_terrain_effects(data):
     expected = {"clear": (1, 1, 1), "town": (1, 2, 1), "bocage": (3, 2.5, 1), "swamp": (4, 2, 0.75),
                 "river": (2, 1, 0.5), "beach": (2, 1, 1), "ocean": (0, 1, 0.5)}
     for name, (mp, dfn, att) in expected.items():
-        assert (t[name]["movement"], t[name]["defence"], t[name]["attack"]) == (mp, dfn, att), name
-    assert data.charts.extra_point_percent == 30
-    assert data.charts.extra_point_exempt == ("ocean",)
-    assert set(data.charts.ocean_attack_exempt_types) == {"ranger", "commando"}
+        assert (t[name].movement, t[name].defence, t[name].attack) == (mp, dfn, att), name
+    assert t.extra_point_percent == 30
+    assert t.extra_point_exempt == ("ocean",)
+    assert set(t.ocean_attack_exempt_types) == {"ranger", "commando"}
 
 
 def test_interdiction_effects_and_weather(data):
     rows = [tuple(_pair(x) for x in line.split()) for line in INTERDICTION.strip().splitlines()]
-    assert [tuple(r) for r in data.charts.interdiction] == rows
-    assert data.charts.interdiction_weather_reduction == {"clear": 0, "cloudy": 20, "overcast": 40, "storm": 100}
+    assert [(r.points, r.decrease) for r in data.charts.interdiction.rows] == rows
+    assert data.charts.interdiction.weather_percent_reduction == {"clear": 0, "cloudy": 20, "overcast": 40, "storm": 100}
 
 
 def test_difficulty_levels(data):
     d = data.charts.difficulty
-    assert d["novice"]["ratings"] == {"leadership": 7, "transport": 7, "airpower": 6, "coastal_defence": 3, "naval": 6}
-    assert d["experienced"]["ratings"] == {"leadership": 7, "transport": 6, "airpower": 6}
-    assert d["expert"]["ratings"] == {} and d["expert"]["display_delay"] == 1
-    assert d["historical"]["ratings"] == {}
-    assert not any(v["german_dday_movement"] for v in d.values())
+    assert d["novice"].ratings == {"leadership": 7, "transport": 7, "airpower": 6, "coastal_defence": 3, "naval": 6}
+    assert d["experienced"].ratings == {"leadership": 7, "transport": 6, "airpower": 6}
+    assert d["expert"].ratings == {} and d["expert"].display_delay == 1
+    assert d["historical"].ratings == {} and d["historical"].display_delay is None
+    assert not any(v.german_dday_movement for v in d.values())
     assert data.rules.ratings.historical == {"combat_points": 5, "leadership": 7, "transport": 5, "airpower": 5,
                                              "naval": 5, "coastal_defence": 5, "reinforcements": 5, "us_leadership": 5}
 
 
 def test_optional_rules(data):
     o = data.charts.optional_rules
-    assert o["rommels-plan"]["ratings"] == {"coastal_defence": 8, "reinforcements": 3}
-    assert o["rommels-plan"]["german_dday_movement"] is False
-    assert o["patton"]["ratings"] == {"transport": 6, "us_leadership": 7}
-    assert list(data.charts.weather_examples) == [{"score": 800, "weather_percent": 11, "adjusted": 712},
-                                                  {"score": 600, "weather_percent": -4, "adjusted": 624}]
+    assert o.rules["rommels-plan"].ratings == {"coastal_defence": 8, "reinforcements": 3}
+    assert o.rules["rommels-plan"].german_dday_movement is False
+    assert o.rules["patton"].ratings == {"transport": 6, "us_leadership": 7}
+    assert [attrs.asdict(e) for e in o.weather_adjustment.examples] == [
+        {"score": 800, "weather_percent": 11, "adjusted": 712}, {"score": 600, "weather_percent": -4, "adjusted": 624}]
 
 
 def test_allied_forces_table(data):
-    assert data.charts.allied_forces == {
+    assert data.charts.allied_forces.formations == {
         "airborne": {"US": 2, "BC": 1}, "infantry": {"US": 9, "BC": 6}, "armoured": {"US": 2, "BC": 2},
         "armoured-brigade": {"US": 0, "BC": 4}, "armoured-cavalry": {"US": 4, "BC": 0},
         "ranger": {"US": 1, "BC": 0}, "commando": {"US": 0, "BC": 2}}
-    assert data.charts.allied_totals == {"US": 18, "BC": 15, "all": 33}
+    assert data.charts.allied_forces.totals == {"US": 18, "BC": 15, "all": 33}
 
 
 def test_charts_json_matches_the_rulebook_too():

@@ -43,35 +43,38 @@ def fight(g, attack, defence, attackers=None, support=(0, 0), defence_support=(0
 
 # --------------------------------------------------------------------------- the loss model
 def test_the_model_gives_all_54_printed_cells_exactly(data):
+    cap = data.rules.combat.odds_cap
     cells = 0
     for line in COMBAT_RESULTS.strip().splitlines():
         a, d, *losses = line.split()
         for odds, text in zip((0.5, 1, 2, 3, 4, 5), losses):
             att, dfn = (int(x) for x in text.split("/"))
-            assert combat_results.base_losses(data.charts, int(a), int(d), odds) == (att, dfn), (a, d, odds)
+            assert combat_results.base_losses(data.charts, int(a), int(d), odds, cap) == (att, dfn), (a, d, odds)
             cells += 1
     assert cells == 54
 
 
 def test_the_model_is_sensible_everywhere_else(data):
     c = data.charts
+    cap = data.rules.combat.odds_cap
     for a in range(1, 10):
         for d in range(1, 10):
             prev = None
             for tenth in range(1, 121):
                 odds = tenth / 10
-                att, dfn = combat_results.base_losses(c, a, d, odds)
+                att, dfn = combat_results.base_losses(c, a, d, odds, cap)
                 assert att >= 0 and dfn >= 0
                 if prev:  # better odds never cost the attacker more or spare the defender
                     assert att <= prev[0] + 1e-9 and dfn >= prev[1] - 1e-9
                 prev = (att, dfn)
     # intensity: 9 vs 9 is bloodier than 5 vs 5, 1 vs 1 a skirmish
-    assert combat_results.base_losses(c, 9, 9, 1)[0] > combat_results.base_losses(c, 5, 5, 1)[0] > combat_results.base_losses(c, 1, 1, 1)[0]
+    losses = [combat_results.base_losses(c, n, n, 1, cap)[0] for n in (9, 5, 1)]
+    assert losses[0] > losses[1] > losses[2]
     # between the columns the model interpolates
-    att, dfn = combat_results.base_losses(c, 5, 5, 1.5)
+    att, dfn = combat_results.base_losses(c, 5, 5, 1.5, cap)
     assert (att, dfn) == (9.5, 8.0)
     # long odds: the attacker bleeds, the defender hardly
-    att, dfn = combat_results.base_losses(c, 5, 5, 0.25)
+    att, dfn = combat_results.base_losses(c, 5, 5, 0.25, cap)
     assert att > 12 and dfn < 6
 
 
@@ -94,7 +97,8 @@ def test_extra_attackers_and_the_random_part(data, ):
 
 def test_bombardment_is_random_within_the_printed_ranges(data):
     rng = Rng(3)
-    for (lo, hi), german, allied in data.charts.bombardment:
+    for row in data.charts.bombardment.rows:
+        (lo, hi), german, allied = row.points, row.german_extra, row.allied_reduction
         for points in (lo, hi):
             extras = {combat_results.bombardment(data.charts, points, rng, True) for _ in range(200)}
             reductions = {combat_results.bombardment(data.charts, points, rng, False) for _ in range(200)}

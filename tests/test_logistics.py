@@ -13,7 +13,7 @@ from helpers import play
 
 def test_transport_draws_stay_in_every_printed_range():
     g = blank_game()
-    for turn, row in g.data.charts.transport.items():
+    for turn, row in g.data.charts.transport.ranges.items():
         g.state.turn = g.turn_of(turn)
         for weather, rng in row.items():
             if rng is None:
@@ -50,7 +50,7 @@ def test_weather_frequencies_match_the_forecast_chart():
         counts = dict.fromkeys(("clear", "cloudy", "overcast", "storm"), 0)
         for _ in range(n):
             counts[logistics.draw_weather(g)] += 1
-        for w, pct in g.data.charts.weather[turn].items():
+        for w, pct in g.data.charts.weather.probability[turn].items():
             # binomial standard error is at most 0.35%; allow four of them
             assert abs(counts[w] / n * 100 - pct) < 1.5, (turn, w, counts[w] / n)
 
@@ -112,7 +112,7 @@ def test_supply_range_and_the_first_traced_turn():
 
 def test_combat_supply_every_cell_and_scaling():
     g = blank_game()
-    c = g.data.charts.combat_supply
+    c = g.data.charts.combat_supply.rows
     for d in range(1, 10):
         for a in range(1, 10):
             assert logistics.combat_supply_cost(g, a, d, 100) == c[d - 1][a - 1]
@@ -300,7 +300,7 @@ def test_every_pool_change_in_a_real_game_is_accounted_for_by_the_charts(seed):
                 seen["transport"] += e.transport > 0
                 seen["upkeep"] += e.upkeep > 0
             elif isinstance(e, Landed):
-                assert e.amphibious == cp[e.unit] * charts.amphibious_per_cp
+                assert e.amphibious == cp[e.unit] * charts.amphibious_supply.per_combat_point
                 delta["amphibious"] -= e.amphibious
                 if e.brought:
                     landed = g.unit(e.unit).cp  # what came ashore, after any fight with the coastal defence

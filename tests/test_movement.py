@@ -137,7 +137,7 @@ def test_first_step_always_allowed_then_points_are_needed():
     assert p.unit == "us-1-inf"
     for d in p.directions:
         target = neighbour(u.position, d)
-        assert g.data.charts.terrain[g.data.map.terrain[target]]["movement"] <= left
+        assert g.data.charts.terrain[g.data.map.terrain[target]].movement <= left
 
 
 def test_fuel_stops_a_unit():

@@ -154,7 +154,7 @@ async def test_a_human_german_against_the_computer_allies_defends_without_seeing
         game = app.session.game
         p = game.prompt
         level = game.state.combat.attack_level  # the test may look; the player may not
-        hidden = game.data.charts.attack_levels[level - 1].name
+        hidden = game.data.charts.strategy_levels.attack[level - 1].name
         shown = app.screen.prompt_panel_text().plain + app.screen.side_text().plain
         assert hidden not in shown and "against a" not in shown
         assert f"attack level 1-{p.opponent_max}, unseen" in shown

@@ -100,6 +100,21 @@ def test_ratings_change_the_units():
     assert late.unit("de-pz-lehr").arrival == base.unit("de-pz-lehr").arrival + 2
 
 
+def test_one_ratings_helper_measures_every_rating_from_its_historical_value():
+    rules = Game.new(computer_settings(), seed=1).data.rules.ratings
+    assert rules.points_from_historical(Ratings(leadership=9), "leadership") == 2  # historical German leadership 7
+    assert rules.points_from_historical(Ratings(naval=3), "naval") == -2
+    assert rules.factor(Ratings(), "naval") == 1
+    assert rules.factor(Ratings(naval=9), "naval") == pytest.approx(1.6)  # 15% a point
+    assert rules.factor(Ratings(transport=1), "transport") == pytest.approx(0.68)  # 8% a point
+
+
+def test_settings_made_without_the_data_hold_its_historical_ratings_and_default_delay():
+    data = Game.new(computer_settings(), seed=1).data
+    assert Ratings() == setup.historical_ratings(data)
+    assert Settings().display_delay == data.rules.setup.default_display_delay
+
+
 # --------------------------------------------------------------------------- victory points
 def test_objectives_score_per_hex_in_supply_and_not_next_to_a_german():
     g = blank_game(turn=3)
@@ -182,8 +197,8 @@ def test_victory_level_boundaries(data, scenario, score, level):
 def test_the_rulebooks_weather_adjustment_examples(data):
     assert victory.adjusted_score(800, 11) == pytest.approx(712)
     assert victory.adjusted_score(600, -4) == pytest.approx(624)
-    for e in data.charts.weather_examples:
-        assert victory.adjusted_score(e["score"], e["weather_percent"]) == pytest.approx(e["adjusted"])
+    for e in data.charts.optional_rules.weather_adjustment.examples:
+        assert victory.adjusted_score(e.score, e.weather_percent) == pytest.approx(e.adjusted)
 
 
 def test_a_game_set_up_through_the_questions_ends_with_score_level_and_report():

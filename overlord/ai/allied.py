@@ -167,7 +167,7 @@ class AlliedPlayer:
     # ------------------------------------------------------------------ logistics
     def allocate(self, g: Game, p: AllocationPrompt) -> Allocate:
         charts = g.data.charts
-        if self.follow_chart and p.for_turn in charts.suggested_allocation:
+        if self.follow_chart and p.for_turn in charts.suggested_allocation.allocated_for:
             return Allocate(**p.suggested.as_dict())
         pools = g.pools
         ashore = list(g.units(Side.ALLIED, ASHORE, combat=True))
@@ -293,7 +293,7 @@ class AlliedPlayer:
                 ratio = sum(board.attack_from(g, e, g.unit(e).position) for e in enemies) / max(defence, 1.0)
                 if ratio > 1.2:
                     s -= (ratio - 1.2) * 5.0
-                s += (g.data.charts.terrain[m.terrain[h]]["defence"] - 1.0) * 1.5
+                s += (g.data.charts.terrain[m.terrain[h]].defence - 1.0) * 1.5
                 weakest = min(board.defence_at(g, e, g.unit(e).position) for e in enemies)
                 if weakest < board.attack_from(g, uid, h) * 1.2:
                     s += 2.0
@@ -436,7 +436,7 @@ class AlliedPlayer:
     def _expected_gain(self, g: Game, attackers: list[str], defender: str, level: int, bombard: int) -> float:
         """German losses less ours, at a level, against the defence the German usually chooses."""
         outlook = view.preview(g, attackers, defender, level, 6)
-        low, high = view.bombardment_row(g.data.charts, bombard)[1]
+        low, high = view.bombardment_row(g.data.charts, bombard).german_extra
         return outlook["defender_losses"] + (low + high) / 2 - outlook["attacker_losses"] * 1.1
 
     def _best_level(self, g: Game, attackers: list[str], defender: str, max_level: int) -> int:

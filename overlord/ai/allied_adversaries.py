@@ -230,7 +230,7 @@ class AdversaryAllied(AlliedPlayer):
 
     def allocate(self, g: Game, p: AllocationPrompt) -> Allocate:
         a = super().allocate(g, p)
-        if not self.design.firepower or (self.follow_chart and p.for_turn in g.data.charts.suggested_allocation):
+        if not self.design.firepower or (self.follow_chart and p.for_turn in g.data.charts.suggested_allocation.allocated_for):
             return a
         shares = a.as_dict()
         shares["combat"] *= COMBAT_WEIGHT

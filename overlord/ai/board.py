@@ -22,11 +22,11 @@ def strength(g: Game, uid: str) -> float:
 
 def defence_at(g: Game, uid: str, hex_: Hex) -> float:
     """How strongly a unit would defend at a position."""
-    return strength(g, uid) * g.data.charts.terrain[g.data.map.terrain[hex_]]["defence"]
+    return strength(g, uid) * g.data.charts.terrain[g.data.map.terrain[hex_]].defence
 
 
 def attack_from(g: Game, uid: str, hex_: Hex) -> float:
-    return strength(g, uid) * g.data.charts.terrain[g.data.map.terrain[hex_]]["attack"]
+    return strength(g, uid) * g.data.charts.terrain[g.data.map.terrain[hex_]].attack
 
 
 def combat_units(g: Game, side: str) -> list[str]:
@@ -68,9 +68,9 @@ def reach(g: Game, uid: str, mp: float | None = None) -> dict[Hex, tuple[float, 
                 if h in zoc:
                     if spec.infiltration == "none":
                         continue
-                    cost += charts.infiltration_cost
+                    cost += charts.infiltration.infiltration_cost
                 else:
-                    cost += charts.enter_zoc_cost
+                    cost += charts.infiltration.enter_enemy_zoc_cost
             nd = d + cost
             if nd > budget and h != start:
                 continue

@@ -82,7 +82,7 @@ def best_retreat(g: Game, p: RetreatPrompt, toward: list[Hex] | None = None) -> 
     def score(d: int) -> float:
         h = neighbour(here, d)
         s = -3.0 * len(g.adjacent_units(h, enemy(side))) - (4.0 if h in zoc else 0.0)
-        s += g.data.charts.terrain[m.terrain[h]]["defence"]
+        s += g.data.charts.terrain[m.terrain[h]].defence
         s += 0.5 * len(g.adjacent_units(h, side))
         if toward:
             s -= 0.3 * min(board.distance(h, t) for t in toward)

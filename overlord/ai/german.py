@@ -256,7 +256,7 @@ class GermanPlayer:
             s = -0.8 * self._front.get(h, 40.0)
             s += need.get(h, 0.0) * 1.5
             if near_front:
-                s += (g.data.charts.terrain[m.terrain[h]]["defence"] - 1.0) * 3.0
+                s += (g.data.charts.terrain[m.terrain[h]].defence - 1.0) * 3.0
             if m.naval_side[h] == "o":
                 s += 1.0 + 0.8 * ocean_value
             enemies = g.adjacent_units(h, Side.ALLIED)
@@ -334,7 +334,7 @@ class GermanPlayer:
         d = g.unit(p.defender)
         m = g.data.map
         key = m.objective_of(d.position) is not None
-        strong_ground = g.data.charts.terrain[m.terrain[d.position]]["defence"] >= 2
+        strong_ground = g.data.charts.terrain[m.terrain[d.position]].defence >= 2
         if d.cadre or d.cp < 15:
             level = 3
         elif key:
@@ -354,7 +354,7 @@ class GermanPlayer:
         if m.beach_of_position(p.into) is not None or m.objective_of(p.into) is not None:
             return Advance(p.unit, p.direction)
         here = g.unit(p.unit).position
-        better = g.data.charts.terrain[m.terrain[p.into]]["defence"] > g.data.charts.terrain[m.terrain[here]]["defence"]
+        better = g.data.charts.terrain[m.terrain[p.into]].defence > g.data.charts.terrain[m.terrain[here]].defence
         safe = len(g.adjacent_units(p.into, Side.ALLIED)) <= 1
         if better and safe and p.into in self._supplied:
             return Advance(p.unit, p.direction)

@@ -120,7 +120,7 @@ class Turtle:
             occupant = g.occupant(h)
             if not m.is_land(h) or (occupant is not None and g.side_of(occupant) == Side.ALLIED):
                 continue
-            w = (terrain[m.terrain[h]]["defence"] - 1.0) * GOOD_GROUND
+            w = (terrain[m.terrain[h]].defence - 1.0) * GOOD_GROUND
             if m.naval_side[h] == "o":
                 w += OCEAN_SIDE
             if h in near:
@@ -181,7 +181,7 @@ class Turtle:
     def defence_level(self, g: Game, p: StrategyPrompt) -> int:
         d = g.unit(p.defender)
         m = g.data.map
-        strong = m.objective_of(d.position) is not None or g.data.charts.terrain[m.terrain[d.position]]["defence"] >= 2
+        strong = m.objective_of(d.position) is not None or g.data.charts.terrain[m.terrain[d.position]].defence >= 2
         if d.cadre or d.cp < 15:
             level = 3
         elif strong:

@@ -32,7 +32,7 @@ class Allocate(Action):
 
 @attrs.frozen
 class Interdict(Action):
-    """Air points (00-99) flown on interdiction this turn."""
+    """Air points flown on interdiction this turn."""
     air_points: int
 
 
@@ -55,7 +55,7 @@ class EndPhase(Action):
 
 @attrs.frozen
 class Support(Action):
-    """Naval and air points (two digits each) for this combat."""
+    """Naval and air points for this combat."""
     naval: int
     air: int
 

@@ -1,7 +1,8 @@
 """Supply allocation (rulebook, Summary of Game Play III).
 
-The Allied player gives next turn's transport priorities as four two-digit
-percentages (fuel, general, combat, amphibious) that must add up to 100; the
+The Allied player gives next turn's transport priorities as four percentages
+(fuel, general, combat, amphibious; each a number of at most
+rules.answers.largest_number) that must add up to 100; the
 Suggested Transport Allocation chart is the default for the turns it covers,
 and after that the allocation last given. There is nothing to allocate for the
 final turn, which has no transport.
@@ -9,6 +10,7 @@ final turn, which has no transport.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from .actions import Allocate
@@ -21,7 +23,7 @@ from .state import Allocation
 if TYPE_CHECKING:
     from .game import Game
 
-_CHOICES = AllocationChoices()
+_choices = functools.cache(AllocationChoices)  # one lazy sequence for each largest number
 
 
 def begin(g: "Game", events: list[Event]) -> bool:
@@ -31,12 +33,13 @@ def begin(g: "Game", events: list[Event]) -> bool:
 def suggested(g: "Game", for_index: int | None = None) -> Allocation:
     """The Suggested Transport Allocation chart's row for a turn, else the last allocation made."""
     charts = g.data.charts
+    chart = charts.suggested_allocation.allocated_for
     for_turn = charts.turns[g.state.turn + 1 if for_index is None else for_index]
-    if for_turn in charts.suggested_allocation:
-        return Allocation(**charts.suggested_allocation[for_turn])
+    if for_turn in chart:
+        return Allocation(**chart[for_turn])
     if g.state.allocation is not None:
         return g.state.allocation
-    last = list(charts.suggested_allocation.values())[-1]
+    last = list(chart.values())[-1]
     return Allocation(**last)
 
 
@@ -45,7 +48,7 @@ def prompt(g: "Game") -> AllocationPrompt:
 
 
 def legal_actions(g: "Game", p: AllocationPrompt) -> AllocationChoices:
-    return _CHOICES
+    return _choices(g.data.rules.answers.largest_number)
 
 
 def apply(g: "Game", action: Allocate, events: list[Event]) -> bool:

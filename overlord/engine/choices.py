@@ -1,6 +1,6 @@
 """Lazy sequences of legal actions, for prompts whose answers are many.
 
-An allocation has 176,851 legal answers and a support prompt up to 10,000;
+An allocation has 176,847 legal answers and a support prompt up to 10,000;
 these sequences enumerate them by index without building lists, so that
 ``legal_actions()`` stays exact and a random player can still pick uniformly.
 """
@@ -22,10 +22,13 @@ def _ways(total: int, parts: int, cap: int) -> int:
 
 
 class AllocationChoices(Sequence):
-    """Every Allocate(fuel, general, combat, amphibious) of two-digit numbers adding up to 100."""
+    """Every Allocate(fuel, general, combat, amphibious) of percentages adding up to 100, each at most
+    ``cap`` (the largest number an answer may have: rules.answers.largest_number)."""
 
     TOTAL = 100
-    CAP = 99
+
+    def __init__(self, cap: int) -> None:
+        self.CAP = cap
 
     def __len__(self) -> int:
         return _ways(self.TOTAL, 4, self.CAP)
@@ -57,10 +60,11 @@ class AllocationChoices(Sequence):
 
     def __iter__(self):
         cap = self.CAP
+        total = self.TOTAL
         for f in range(0, cap + 1):
-            for g in range(0, min(cap, 100 - f) + 1):
-                for c in range(0, min(cap, 100 - f - g) + 1):
-                    a = 100 - f - g - c
+            for g in range(0, min(cap, total - f) + 1):
+                for c in range(0, min(cap, total - f - g) + 1):
+                    a = total - f - g - c
                     if a <= cap:
                         yield Allocate(f, g, c, a)
 

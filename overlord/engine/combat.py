@@ -1,18 +1,20 @@
 """Strategy-level combat (rulebook, Summary of Game Play VI and the combat charts).
 
 The attacking side is offered the enemy units it can attack one by one (Y
-attack, N next, E end the phase), twice round, then the phase ends. For a
-chosen defender each eligible attacker is offered (Y include, N not). The
-Allied player enters naval (within naval range) and air support from the
-turn's budgets; the attacker chooses an attack level and the defender a
-defence level; an Allied defender first enters defensive bombardment. Losses
-follow the loss model (combat_results); defence levels 1-3 retreat of
-themselves and a beaten defender may be forced back; the defender's owner
-retreats it (1-6) or refuses (F) at a cost in casualties; attackers may advance
-into the vacated position. Eliminating the defender, or attacking at 8-9
-against defence 1-2, lets the attackers attack again. Eliminated German units
-form cadres that retreat one position. docs/rules.md gives every choice the
-rulebook leaves open.
+attack, N next, E end the phase), round them rules.combat.passes times, then
+the phase ends. For a chosen defender each eligible attacker is offered (Y
+include, N not). The Allied player enters naval (within naval range) and air
+support from the turn's budgets; the attacker chooses an attack level and the
+defender a defence level; an Allied defender first enters defensive
+bombardment. Losses follow the loss model (combat_results); the defence levels
+the Strategy Level chart marks retreat of themselves and a beaten defender may
+be forced back (rules.combat.forced_retreat_odds); the defender's owner
+retreats it (a direction) or refuses (F) at a cost in casualties; attackers may
+advance into the vacated position. Eliminating the defender, or attacking at
+the chart's second-combat attack levels against its second-combat defence
+levels, lets the attackers attack again. Eliminated German units form cadres
+that retreat one position. docs/rules.md gives every choice the rulebook leaves
+open.
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ def _end(g: "Game") -> None:
 
 def _next_pass(g: "Game") -> bool:
     c = g.state.combat
-    if c.pass_no >= 2:
+    if c.pass_no >= g.data.rules.combat.passes:
         return False
     c.pass_no += 1
     c.candidates = defender_candidates(g, c.side)
@@ -134,12 +136,12 @@ def terrain_of(g: "Game", uid: str) -> str:
 
 def attack_strength(g: "Game", uid: str) -> float:
     u = g.unit(uid)
-    return u.cp * fatigue.effectiveness(g, u) * g.data.charts.terrain[terrain_of(g, uid)]["attack"]
+    return u.cp * fatigue.effectiveness(g, u) * g.data.charts.terrain[terrain_of(g, uid)].attack
 
 
 def defence_strength(g: "Game", uid: str) -> float:
     u = g.unit(uid)
-    strength = u.cp * fatigue.effectiveness(g, u) * g.data.charts.terrain[terrain_of(g, uid)]["defence"]
+    strength = u.cp * fatigue.effectiveness(g, u) * g.data.charts.terrain[terrain_of(g, uid)].defence
     if g.side_of(uid) == Side.GERMAN and not u.in_supply:
         strength *= g.data.rules.german_supply.out_of_supply_strength_percent / 100
     return strength
@@ -188,8 +190,10 @@ def prompt(g: "Game"):
         st = g.state
         in_range = in_naval_range(g, g.unit(d).position)
         paper, fought = _prompt_odds(g, c.attackers, d)
+        largest = g.data.rules.answers.largest_number
         return SupportPrompt(side=Side.ALLIED, defender=d, defensive=c.step == CombatStep.DEFENCE_SUPPORT,
-                             naval_max=min(99, st.naval_left) if in_range else 0, air_max=min(99, st.air_left),
+                             naval_max=min(largest, st.naval_left) if in_range else 0,
+                             air_max=min(largest, st.air_left),
                              in_naval_range=in_range, attackers=tuple(c.attackers), naval_left=st.naval_left,
                              air_left=st.air_left, defenders_left=len(c.candidates) - c.index, odds=paper,
                              fought_odds=fought)
@@ -198,7 +202,7 @@ def prompt(g: "Game"):
     if c.step == CombatStep.RETREAT:
         uid = c.retreat_unit
         return RetreatPrompt(side=g.side_of(uid), unit=uid, directions=tuple(retreat_directions(g, uid)),
-                             cadre=c.retreat_cadre, automatic=c.defence_level <= 3)
+                             cadre=c.retreat_cadre, automatic=g.data.charts.strategy_levels.retreats(c.defence_level))
     if c.step == CombatStep.ADVANCE:
         uid = c.advancers[0]
         return AdvancePrompt(side=c.side, unit=uid, direction=direction_to(g.unit(uid).position, c.vacated),
@@ -344,16 +348,17 @@ def resolve(g: "Game", events: list[Event]) -> None:
     def_loss = min(def_loss, d.cp)
     eliminated = losses.inflict(g, c.defender, def_loss, events)
     survivors = [a for a in attackers if g.unit(a).status == ASHORE]
-    second = eliminated or (a_level in charts.second_combat_attack and d_level in charts.second_combat_defence)
+    levels = charts.strategy_levels
+    second = eliminated or (a_level in levels.second_combat_attack_levels and d_level in levels.second_combat_defence_levels)
     must_retreat = False
     if not eliminated:
-        automatic = charts.defence_levels[d_level - 1].automatic_retreat
+        automatic = levels.retreats(d_level)
         threshold = rules.combat.forced_retreat_odds.get(d_level)
         forced = threshold is not None and ratio >= threshold and def_loss > att_loss
         must_retreat = automatic or forced
     name = g.spec(c.defender).name
     text = (f"{' and '.join(g.spec(a).name for a in attackers)} attack {name} at {ratio:.1f}:1 "
-            f"({charts.attack_levels[a_level - 1].name} against {charts.defence_levels[d_level - 1].name}): "
+            f"({levels.attack[a_level - 1].name} against {levels.defence[d_level - 1].name}): "
             f"attacker loses {att_loss}, defender {def_loss}")
     if supply_spent:
         text += f", {supply_spent} combat supply spent"
@@ -399,7 +404,7 @@ def _pay_combat_supply(g: "Game", a_level: int, d_level: int, cp: int) -> tuple[
 
 def supply_factor(g: "Game", a_level: int, d_level: int, cp: int) -> float:
     """The Allied side's strength factor for a fight at these levels: 1 if the pool can pay it all,
-    down to 50% (no_combat_supply_strength) with nothing to pay."""
+    down to rules.combat.no_combat_supply_strength percent with nothing to pay."""
     cost = logistics.combat_supply_cost(g, a_level, d_level, cp)
     paid = min(cost, g.state.pools.combat)
     if cost <= 0 or paid >= cost:

@@ -1,4 +1,4 @@
-"""The engine's names for sides, phases, combat steps and unit statuses.
+"""The engine's names for sides, nations, phases, combat steps and unit statuses.
 
 Each is a ``StrEnum`` whose values are the strings saves, hashes and JSON have
 always used: a member equals its string ("allied" == Side.ALLIED), hashes like
@@ -17,6 +17,15 @@ class Side(StrEnum):
 
 
 SIDES = (Side.ALLIED, Side.GERMAN)
+
+
+class Nation(StrEnum):
+    US = "US"  # American
+    BC = "BC"  # British Commonwealth
+    DE = "DE"  # German
+
+
+NATIONS = {Side.ALLIED: (Nation.US, Nation.BC), Side.GERMAN: (Nation.DE,)}
 
 
 class Phase(StrEnum):

@@ -4,8 +4,8 @@ A unit gains fatigue moving and fighting, and loses it resting. Its
 effectiveness, shown to the player and multiplied into its strength, comes
 from its leadership and its fatigue; a worn unit cannot choose the most
 intense strategies. Replacements flow to resting Allied units (generously) and
-to German units that have lost a third or more (sparingly). Every number is in
-data/rules.toml; docs/rules.md gives the formulas.
+to German units that have lost a fraction of their strength or more (sparingly).
+Every number is in data/rules.toml; docs/rules.md gives the formulas.
 """
 
 from __future__ import annotations
@@ -29,10 +29,11 @@ def effectiveness(g: "Game", u: UnitView) -> float:
 
 
 def max_strategy_level(g: "Game", u: UnitView) -> int:
-    """The most intense attack or defence level the unit can still choose (1-9)."""
+    """The most intense attack or defence level the unit can still choose (1 to the chart's highest)."""
     r = g.data.rules.strategy_limits
+    highest = g.data.charts.strategy_levels.highest
     excess = max(0, u.fatigue - r.free_fatigue_per_leadership * u.leadership)
-    return clamp(9 - excess // r.fatigue_per_level, 1, 9)
+    return clamp(highest - excess // r.fatigue_per_level, 1, highest)
 
 
 def add_fatigue(g: "Game", u: UnitState, amount: int) -> None:
@@ -60,11 +61,11 @@ def replacements(g: "Game", u: UnitState, side: str) -> int:
             return 0
         gain = percent_of(u.max_cp, r.allied_rest_percent if not u.acted else r.allied_line_percent)
     else:
-        if (u.max_cp - u.cp) * r.german_loss_fraction < u.max_cp:  # has not lost 1/3 (the fraction) yet
+        if (u.max_cp - u.cp) * r.german_loss_fraction < u.max_cp:  # has not lost the fraction yet
             return 0
         gain = percent_of(u.max_cp, r.german_percent)
     gain = min(max(gain, 1), u.max_cp - u.cp)
     u.cp += gain
-    if u.cadre and u.cp * 3 >= u.max_cp:
+    if u.cadre and u.cp * r.cadre_recovered_fraction >= u.max_cp:
         u.cadre = False
     return gain

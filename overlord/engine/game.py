@@ -173,7 +173,7 @@ class Game:
 
     def _why_illegal(self, action: Action) -> str:
         prompt = self.prompt
-        reason = _number_answer_fault(prompt, action)
+        reason = _number_answer_fault(prompt, action, self.data.rules.answers.largest_number)
         if reason:
             return f"{action!r} is not a legal answer to {prompt.kind}: {reason}"
         legal = self.legal_actions()
@@ -239,7 +239,7 @@ class Game:
 
     @property
     def last_turn(self) -> int:
-        last = self.data.charts.scenarios[self.state.settings.scenario]["last_turn"]
+        last = self.data.charts.scenarios[self.state.settings.scenario].last_turn
         return self.data.charts.turn_index(last)
 
     @property
@@ -318,7 +318,7 @@ class Game:
 
     @property
     def combat_pass(self) -> int | None:
-        """The combat phase's pass (1 or 2), None outside a combat phase."""
+        """The combat phase's pass (1 to rules.combat.passes), None outside a combat phase."""
         c = self.state.combat
         return None if c is None else c.pass_no
 
@@ -465,15 +465,15 @@ class Game:
         return None
 
 
-def _number_answer_fault(prompt, action) -> str | None:
+def _number_answer_fault(prompt, action, largest: int) -> str | None:
     """For the questions answered with numbers, what is wrong with the numbers (the list of every legal
-    answer, 176,847 allocations, says nothing useful)."""
+    answer, 176,847 allocations, says nothing useful). ``largest`` is rules.answers.largest_number."""
     from .actions import Allocate, Interdict, Support
     from .prompts import AllocationPrompt, InterdictionPrompt, SupportPrompt
     if isinstance(prompt, AllocationPrompt) and isinstance(action, Allocate):
         values = action.as_dict().values()
-        if any(not isinstance(v, int) or not 0 <= v <= 99 for v in values):
-            return "each percentage is two digits, 00-99"
+        if any(not isinstance(v, int) or not 0 <= v <= largest for v in values):
+            return f"each percentage is two digits, 00-{largest:02d}"
         if sum(values) != 100:
             return f"the four percentages must add up to 100, not {sum(values)}"
     if isinstance(prompt, InterdictionPrompt) and isinstance(action, Interdict):

@@ -1,9 +1,10 @@
 """Air interdiction (rulebook, Summary of Game Play IV and the Interdiction Effects chart).
 
-The Allied player enters 00-99 air points (no more than this turn's air budget
-holds). At the start of German movement each German unit loses a random number
-of movement points within the chart's range for the points, after the weather:
-cloudy weather takes 20% of the points, overcast 40%, and a storm grounds them.
+The Allied player enters a number of air points (up to rules.answers.largest_number,
+and no more than this turn's air budget holds). At the start of German movement
+each German unit loses a random number of movement points within the chart's
+range for the points, after the weather: the chart's note takes a share of the
+points in poor weather, and all of them where the weather grounds the aircraft.
 Points flown here are not available for air support in combat this turn. The
 phase is skipped on D-Day when the German may not move.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Interdict
+from .data import Span
 from .enums import Side
 from .events import Event, Message
 from .prompts import InterdictionPrompt
@@ -27,7 +29,7 @@ def begin(g: "Game", events: list[Event]) -> bool:
     st.interdiction = 0
     if st.turn == 0 and not st.settings.german_dday_movement:
         return False
-    if st.weather == "storm" or st.air_left <= 0:
+    if g.data.charts.interdiction.weather_percent_reduction[st.weather] >= 100 or st.air_left <= 0:
         events.append(Message(text="No interdiction is possible: the aircraft are grounded"))
         return False
     return True
@@ -35,9 +37,10 @@ def begin(g: "Game", events: list[Event]) -> bool:
 
 def prompt(g: "Game") -> InterdictionPrompt:
     st = g.state
-    reduction = g.data.charts.interdiction_weather_reduction[st.weather]
+    reduction = g.data.charts.interdiction.weather_percent_reduction[st.weather]
     return InterdictionPrompt(side=Side.ALLIED, weather=st.weather, air_available=st.air_left,
-                              max_points=min(99, st.air_left), effective_percent=100 - reduction)
+                              max_points=min(g.data.rules.answers.largest_number, st.air_left),
+                              effective_percent=100 - reduction)
 
 
 def legal_actions(g: "Game", p: InterdictionPrompt) -> list[Interdict]:
@@ -55,15 +58,16 @@ def apply(g: "Game", action: Interdict, events: list[Event]) -> bool:
 
 def effective_points(g: "Game", points: int) -> int:
     weather = g.state.weather or "clear"
-    return round_half_up(points * (100 - g.data.charts.interdiction_weather_reduction[weather]) / 100)
+    return round_half_up(points * (100 - g.data.charts.interdiction.weather_percent_reduction[weather]) / 100)
 
 
-def decrease_range(g: "Game", points: int) -> tuple[int, int]:
+def decrease_range(g: "Game", points: int) -> Span:
     """The chart's range of movement points lost per German unit for effective air points."""
-    for (low, high), decrease in g.data.charts.interdiction:
-        if low <= points <= high:
-            return decrease
-    return g.data.charts.interdiction[-1][1]
+    rows = g.data.charts.interdiction.rows
+    for row in rows:
+        if row.points.low <= points <= row.points.high:
+            return row.decrease
+    return rows[-1].decrease
 
 
 def interdict_german_units(g: "Game", events: list[Event]) -> None:

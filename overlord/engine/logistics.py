@@ -2,8 +2,9 @@
 
 At the start of each turn: the weather is drawn from the Weather Forecast
 chart; the transport capacity is drawn within the Transport Availability range
-for the turn and weather, scaled by the transport rating (and +8% against a
-human German, -15% for each destroyed beachhead marker); it arrives in the four
+for the turn and weather, scaled by the transport rating (more against a human
+German, by the chart's note; less for each destroyed beachhead marker,
+rules.transport.marker_destroyed_percent); it arrives in the four
 pools per the allocation made last turn (D-Day's is pre-planned); new
 formations join the fleet and German reinforcements enter; supply lines are
 traced; every unit on the map pays its general-supply upkeep; units beyond
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 # --------------------------------------------------------------------------- weather
 def draw_weather(g: "Game") -> str:
-    chances = g.data.charts.weather[g.turn_label]
+    chances = g.data.charts.weather.probability[g.turn_label]
     roll = g.rng.random() * 100.0
     total = 0.0
     for w in WEATHERS:
@@ -41,12 +42,12 @@ def draw_weather(g: "Game") -> str:
 
 def weather_value(g: "Game", turn: str, weather: str) -> float:
     """How good a weather is: the middle of its transport range that turn."""
-    low, high = g.data.charts.transport[turn][weather]
+    low, high = g.data.charts.transport.ranges[turn][weather]
     return (low + high) / 2.0
 
 
 def expected_weather_value(g: "Game", turn: str) -> float:
-    chances = g.data.charts.weather[turn]
+    chances = g.data.charts.weather.probability[turn]
     return sum(chances[w] / 100.0 * weather_value(g, turn, w) for w in WEATHERS if chances[w])
 
 
@@ -66,12 +67,13 @@ def weather_percent(g: "Game") -> int:
 # --------------------------------------------------------------------------- transport
 def transport_capacity(g: "Game", weather: str) -> int:
     """A draw within the chart's range, scaled by the transport rating and circumstances."""
-    low, high = g.data.charts.transport[g.turn_label][weather]
+    chart = g.data.charts.transport
+    low, high = chart.ranges[g.turn_label][weather]
     points = g.rng.randint(low, high)
     s = g.state.settings
-    factor = 1 + g.data.rules.ratings.transport_percent * (s.ratings.transport - 5) / 100
+    factor = g.data.rules.ratings.factor(s.ratings, "transport")
     if s.german_is_human:
-        factor *= 1 + g.data.charts.human_german_transport_percent / 100
+        factor *= 1 + chart.human_german.transport_percent / 100
     lost = sum(1 for b in g.state.beaches.values() if not b.marker_intact)
     factor *= max(0.0, 1 - g.data.rules.transport.marker_destroyed_percent * lost / 100)
     return round_half_up(points * factor)
@@ -99,14 +101,15 @@ def air_naval_budgets(g: "Game") -> tuple[int, int]:
     """Air and naval points for this turn's interdiction and bombardment."""
     r = g.data.rules
     s = g.state.settings
-    air = r.support.air_points * (1 + r.ratings.airpower_percent * (s.ratings.airpower - 5) / 100)
-    air *= r.support.weather_percent[g.state.weather] / 100
-    naval = r.support.naval_points * (1 + r.ratings.naval_percent * (s.ratings.naval - 5) / 100)
-    if g.state.weather == "storm":
-        naval *= r.support.naval_storm_percent / 100
+    weather = g.state.weather
+    air = r.support.air_points * r.ratings.factor(s.ratings, "airpower")
+    air *= r.support.weather_percent[weather] / 100
+    naval = r.support.naval_points * r.ratings.factor(s.ratings, "naval")
+    naval *= r.support.naval_weather_percent[weather] / 100
     if s.german_is_human:
-        air *= 1 + g.data.charts.human_german_air_naval_percent / 100
-        naval *= 1 + g.data.charts.human_german_air_naval_percent / 100
+        more = 1 + g.data.charts.transport.human_german.air_naval_percent / 100
+        air *= more
+        naval *= more
     return round_half_up(air), round_half_up(naval)
 
 
@@ -122,19 +125,21 @@ def landing_supply(g: "Game", cp: int) -> dict[str, int]:
 
 # --------------------------------------------------------------------------- expenditure
 def fuel_cost(g: "Game", uid: str, movement_points: int) -> int:
-    """Fuel for ``movement_points``: 10 (infantry types) or 15 per point per 100 CP, proportionate."""
+    """Fuel for ``movement_points``: the Fuel chart's rate for the unit's fuel class, for the chart's
+    CP, proportionate."""
     spec = g.spec(uid)
     if spec.side != Side.ALLIED:
         return 0
-    c = g.data.charts
-    return round_half_up(movement_points * c.fuel_per_mp[spec.fuel_class] * g.unit(uid).cp / c.fuel_base_cp)
+    fuel = g.data.charts.fuel
+    return round_half_up(movement_points * fuel.per_movement_point[spec.fuel_class] * g.unit(uid).cp
+                         / fuel.base_combat_points)
 
 
 def general_supply_need(g: "Game", uid: str) -> float:
-    """A unit's general-supply upkeep before rounding: half its CP within an enemy zone of control,
-    a quarter otherwise (the General Supply chart)."""
-    num, den = g.data.charts.general_zoc if g.in_enemy_zoc(uid) else g.data.charts.general_otherwise
-    return g.unit(uid).cp * num / den
+    """A unit's general-supply upkeep before rounding: the General Supply chart's fraction of its CP,
+    one within an enemy zone of control, one otherwise."""
+    chart = g.data.charts.general_supply
+    return (chart.in_enemy_zoc if g.in_enemy_zoc(uid) else chart.otherwise).of(g.unit(uid).cp)
 
 
 def general_supply_cost(g: "Game", uid: str) -> int:
@@ -149,13 +154,13 @@ def upkeep_estimate(g: "Game", uids: Iterable[str]) -> float:
 
 
 def combat_supply_cost(g: "Game", attack: int, defence: int, cp: int) -> int:
-    """The Combat Supply chart's cell, scaled by the Allied CP taking part over 100."""
-    c = g.data.charts
-    return round_half_up(c.combat_supply[defence - 1][attack - 1] * cp / c.combat_supply_base_cp)
+    """The Combat Supply chart's cell, scaled by the Allied CP taking part over the chart's CP."""
+    chart = g.data.charts.combat_supply
+    return round_half_up(chart.rows[defence - 1][attack - 1] * cp / chart.base_combat_points)
 
 
 def amphibious_cost(g: "Game", uid: str) -> int:
-    return g.unit(uid).cp * g.data.charts.amphibious_per_cp
+    return g.unit(uid).cp * g.data.charts.amphibious_supply.per_combat_point
 
 
 # --------------------------------------------------------------------------- the turn's logistics
@@ -223,12 +228,13 @@ def arrivals(g: "Game", events: list[Event]) -> list[str]:
 
 
 def entry_position(g: "Game", entry):
-    """The entry position, or the nearest free land position on the same map edge within two."""
+    """The entry position, or the nearest free land position on the same map edge within
+    rules.reinforcements.entry_detour of it."""
     m = g.data.map
     grid = m.grid
     if g.occupant(entry) is None:
         return entry
-    candidates = [h for h in grid.within(entry, 2)
+    candidates = [h for h in grid.within(entry, g.data.rules.reinforcements.entry_detour)
                   if m.is_land(h) and g.occupant(h) is None and grid.on_edge(h) and h not in g.zoc(Side.ALLIED)]
     candidates.sort(key=lambda h: (abs(h[0] - entry[0]) + abs(h[1] - entry[1]), h[1], h[0]))
     return candidates[0] if candidates else None

@@ -2,27 +2,29 @@
 
 Each eligible unit is offered in turn with its movement points left: a
 direction 1-6 moves it, F finishes it for now, E ends the phase. The phase
-cycles through the units five times, then ends by itself; a unit finished with
-F comes round again while it has movement left.
+cycles through the units rules.movement.max_cycles times, then ends by itself;
+a unit finished with F comes round again while it has movement left.
 
-Entering a position costs the Terrain Effects chart's points, with a 30% chance
-of one more (not in the ocean). Entering a position next to an enemy unit
-costs 4 more and ends the unit's movement; moving from next-to-enemy to
-next-to-enemy (infiltration) costs 8 more, ends its movement, and succeeds
-only with the Infiltration chart's chance (a failed attempt leaves the unit
-where it was with its movement over). A unit may always make its first step of
-a phase; after that it needs the points for the step (the chance point, if
-rolled, is taken even when it leaves the unit short). Allied units pay fuel
-per point from the pool and cannot take a step the pool cannot pay for.
+Entering a position costs the Terrain Effects chart's points, with the chart's
+chance of one more (not in the terrains it exempts). Entering a position next to
+an enemy unit costs the Infiltration chart's extra points and ends the unit's
+movement; moving from next-to-enemy to next-to-enemy (infiltration) costs that
+chart's infiltration points, ends its movement, and succeeds only with its
+chance (a failed attempt leaves the unit where it was with its movement over).
+A unit may always make its first step of a phase; after that it needs the
+points for the step (the chance point, if rolled, is taken even when it leaves
+the unit short). Allied units pay fuel per point from the pool and cannot take
+a step the pool cannot pay for.
 
 Landings: afloat formations move freely in the ocean (ocean costs nothing; at
 most ``ocean_steps`` moves a phase) onto a beachhead marker, then a direction
-key lands them on one of its beach positions; rangers and commandos may land
-from the marker or any ocean position next to it, on any land position beside
-them. Landing pays amphibious supply equal to the unit's CP. If 100 CP have
-already landed there, or the coastal defence is gone, the unit lands and may
-keep moving; otherwise it fights the beach's coastal defence unit round after
-round, each round costing movement, until one of them is eliminated.
+key lands them on one of its beach positions; the unit types oob.toml marks
+``lands_anywhere`` (rangers and commandos) may land from the marker or any
+ocean position next to it, on any land position beside them. Landing pays the
+Amphibious Supply chart's points for the unit's CP. Once rules.landing.cleared_cp
+have landed there, or the coastal defence is gone, the unit lands and may keep
+moving; otherwise it fights the beach's coastal defence unit round after round,
+each round costing movement, until one of them is eliminated.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from .events import Event, Landed, Message, PhaseStarted, UnitMoved
 from .hexgrid import Hex, distance, neighbour
 from .prompts import MovePrompt
 from .state import AFLOAT, ASHORE, MovementState
-from .util import enemy
+from .util import enemy, round_half_up
 
 if TYPE_CHECKING:
     from .game import Game
@@ -164,7 +166,7 @@ def _land_costs(g: "Game", uid: str) -> dict[int, tuple[int, bool, bool]]:
     u = g.unit(uid)
     spec = g.spec(uid)
     m = g.data.map
-    charts = g.data.charts
+    infiltration_chart = g.data.charts.infiltration
     enemy_zoc = g.zoc(enemy(spec.side))
     here_in_zoc = u.position in enemy_zoc
     fuel = g.state.pools.fuel if spec.side == Side.ALLIED else None
@@ -185,9 +187,9 @@ def _land_costs(g: "Game", uid: str) -> dict[int, tuple[int, bool, bool]]:
         if infiltration:
             if spec.infiltration == "none":
                 continue
-            cost += charts.infiltration_cost
+            cost += infiltration_chart.infiltration_cost
         elif enters:
-            cost += charts.enter_zoc_cost
+            cost += infiltration_chart.enter_enemy_zoc_cost
         if u.moved and cost > u.mp:
             continue
         if fuel is not None and logistics.fuel_cost(g, uid, cost) > fuel:
@@ -287,9 +289,11 @@ def _enter(g: "Game", uid: str, target: Hex, base: int, enters: bool, events: li
 
 
 def _with_chance_point(g: "Game", base: int, target: Hex) -> int:
-    """The step's cost: its points, and a 30% chance of one more (not in the ocean)."""
-    exempt = g.data.map.terrain[target] in g.data.charts.extra_point_exempt
-    return base + (1 if not exempt and g.rng.percent(g.data.charts.extra_point_percent) else 0)
+    """The step's cost: its points, and the Terrain Effects chart's chance of one more (not in the
+    terrains it exempts)."""
+    chart = g.data.charts.terrain
+    exempt = g.data.map.terrain[target] in chart.extra_point_exempt
+    return base + (1 if not exempt and g.rng.percent(chart.extra_point_percent) else 0)
 
 
 def _arrive(g: "Game", uid: str, target: Hex, cost: int, enters: bool) -> None:
@@ -304,12 +308,17 @@ def _arrive(g: "Game", uid: str, target: Hex, cost: int, enters: bool) -> None:
 
 
 def infiltration_chance(g: "Game", uid: str) -> int:
+    """The Infiltration chart's chance for the unit's infiltration class (German: by who plays him)."""
     spec = g.spec(uid)
-    chances = g.data.charts.infiltration_chance
+    chance = g.data.charts.infiltration.chance
+    human = g.state.settings.german_is_human
     if spec.side == Side.ALLIED:
-        return chances["allied_armoured"] if spec.infiltration == "armoured" else 0
-    who = "human_german" if g.state.settings.german_is_human else "computer_german"
-    return chances[f"{who}_{spec.infiltration}"] if spec.infiltration in ("mechanised", "infantry") else 0
+        return chance.allied_armoured if spec.infiltration == "armoured" else 0
+    if spec.infiltration == "mechanised":
+        return chance.human_german_mechanised if human else chance.computer_german_mechanised
+    if spec.infiltration == "infantry":
+        return chance.human_german_infantry if human else chance.computer_german_infantry
+    return 0
 
 
 # --------------------------------------------------------------------------- landings
@@ -334,7 +343,7 @@ def land(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) ->
     base = int(g.data.movement_cost[target])
     enters = target in g.zoc(Side.GERMAN)
     if enters:
-        base += g.data.charts.enter_zoc_cost
+        base += g.data.charts.infiltration.enter_enemy_zoc_cost
     brought = logistics.landing_supply(g, landed_cp)
     _arrive(g, uid, target, _with_chance_point(g, base, target), enters)  # no fuel: the ships carry it
     text = f"{spec.name} lands at {beach.name}"
@@ -350,7 +359,7 @@ def land(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) ->
 
 
 def _overrun_if_cleared(g: "Game", beach: Beach, events: list[Event]) -> None:
-    """Once 100 CP have landed, whatever is left of the coastal defence is overrun."""
+    """Once rules.landing.cleared_cp have landed, whatever is left of the coastal defence is overrun."""
     coastal = g.coastal_defender(beach.name)
     if coastal is not None and g.state.beaches[beach.name].landed_cp >= g.data.rules.landing.cleared_cp:
         losses.inflict(g, coastal.id, coastal.cp, events, cadre=False)
@@ -363,17 +372,16 @@ def assault(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event])
     coastal = g.coastal_defender(beach.name)
     charts, rules = g.data.charts, g.data.rules
     attack, defence = rules.landing.strategy
-    points = round(rules.landing.bombardment_points
-                   * (1 + rules.ratings.naval_percent * (g.state.settings.ratings.naval - 5) / 100))
+    points = round_half_up(rules.landing.bombardment_points * rules.ratings.factor(g.state.settings.ratings, "naval"))
     rounds = lost = 0
     while u.cp > 0 and coastal.cp > 0:
         rounds += 1
         strength = u.cp * fatigue.effectiveness(g, u)
-        if spec.type in charts.ocean_attack_exempt_types:  # not halved from the ocean; stronger against beaches
+        if spec.type in charts.terrain.ocean_attack_exempt_types:  # not halved from the ocean; stronger against beaches
             strength *= rules.landing.ranger_commando_strength
         else:
-            strength *= charts.terrain["ocean"]["attack"]
-        defender = coastal.cp * fatigue.effectiveness(g, coastal) * charts.terrain[g.data.map.terrain[target]]["defence"]
+            strength *= charts.terrain["ocean"].attack
+        defender = coastal.cp * fatigue.effectiveness(g, coastal) * charts.terrain[g.data.map.terrain[target]].defence
         odds = strength / max(defender, 0.01)
         att_loss, def_loss = combat_results.roll_losses(charts, rules, g.rng, attack, defence, odds, 1, u.cp, coastal.cp)
         def_loss += combat_results.bombardment(charts, points, g.rng, german_defender=True)

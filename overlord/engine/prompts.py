@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import attrs
 
+from .data import LEVELS
 from .enums import Side
 from .hexgrid import Hex
 from .state import Allocation
@@ -52,7 +53,7 @@ class AllocationPrompt(Prompt):
 
 @attrs.frozen
 class InterdictionPrompt(Prompt):
-    """Air points (00-99) to fly on interdiction against German movement."""
+    """Air points (up to max_points) to fly on interdiction against German movement."""
     weather: str
     air_available: int
     max_points: int
@@ -106,13 +107,13 @@ class AttackerPrompt(Prompt):
 
 @attrs.frozen
 class SupportPrompt(Prompt):
-    """Naval and air points for this combat (two digits each), from the turn's budgets.
+    """Naval and air points for this combat (up to naval_max and air_max), from the turn's budgets.
 
     ``defensive``: bombardment lessening an Allied defender's losses against a German attack
     (the German's attack level is not shown: the defender chooses without it)."""
     defender: str
     defensive: bool
-    naval_max: int  # at most 99, and none beyond the naval range
+    naval_max: int  # at most rules.answers.largest_number, and none beyond the naval range
     air_max: int
     in_naval_range: bool
     attackers: tuple[str, ...]  # the units attacking
@@ -141,7 +142,7 @@ class StrategyPrompt(Prompt):
     odds: float
     fought_odds: float = attrs.field(default=attrs.Factory(_same_as_odds, takes_self=True))
     fatigue_max: int = attrs.field(default=attrs.Factory(lambda self: self.max_level, takes_self=True))
-    opponent_max: int = 9  # the most intense level the other side may choose
+    opponent_max: int = LEVELS  # the most intense level the other side may choose
 
     def closed_because(self, level: int) -> str | None:
         """Why a level cannot be chosen: "fatigue" (the most worn unit's cap), "combat supply" (an

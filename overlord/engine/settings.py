@@ -1,6 +1,8 @@
 """Game settings: scenario, who plays each side, the seven ratings, options.
 
-The ratings run 1-9; 5 is historical for each except German leadership (7).
+The ratings run 1 to LEVELS. A Settings made without the game's data holds the historical
+ratings and the default display delay of data/rules.toml (``Ratings()`` and ``Settings()`` below
+write them again, so that settings can be made before the data are read; tests keep the two equal).
 docs/rules.md says what each rating changes.
 """
 
@@ -12,11 +14,12 @@ from .enums import Side
 
 SCENARIOS = ("campaign", "two-week")
 PLAYERS = ("human", "computer")
+LEVELS = 9  # ratings and strategy levels run 1 to 9, the display delay 0 to 9 (rulebook)
 
 
 def _rating(instance, attribute, value) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 9:
-        raise ValueError(f"rating {attribute.name} must be a whole number from 1 to 9, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= LEVELS:
+        raise ValueError(f"rating {attribute.name} must be a whole number from 1 to {LEVELS}, not {value!r}")
 
 
 @attrs.frozen
@@ -52,8 +55,8 @@ def _choice(options):
 
 
 def _delay(instance, attribute, value) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
-        raise ValueError(f"display_delay must be a whole number from 0 to 9, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= LEVELS:
+        raise ValueError(f"display_delay must be a whole number from 0 to {LEVELS}, not {value!r}")
 
 
 def _flag(instance, attribute, value) -> None:

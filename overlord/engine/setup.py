@@ -2,7 +2,8 @@
 
 The 1981 questions, asked one at a time as ``QuestionPrompt``s: change any
 ratings or players? "N" gives the Campaign Game against the computer German
-with historical ratings, display delay 3 and no German movement on D-Day. "Y"
+with historical ratings, the default display delay (rules.setup) and no German
+movement on D-Day. "Y"
 asks for the German player, then (beyond 1981) the Allied player, the scenario,
 a preset (the Difficulty Levels and Optional Rules charts) or each of the seven
 ratings, German movement on D-Day, and the display delay.
@@ -15,10 +16,11 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .actions import Answer
-from .enums import Side
+from .data import LEVELS, GameData
+from .enums import Nation, Side
 from .events import Event, SettingChosen
 from .prompts import QuestionPrompt
-from .settings import Ratings, Settings
+from .settings import SCENARIOS, Ratings, Settings
 from .state import ASHORE, COASTAL, PENDING, BeachState, Pools, UnitState
 from .util import clamp, round_half_up
 
@@ -29,7 +31,7 @@ FIRST_QUESTIONS = ("change_ratings",)
 PRESET_ORDER = (("1", "difficulty", "historical"), ("2", "difficulty", "novice"), ("3", "difficulty", "experienced"),
                 ("4", "difficulty", "expert"), ("5", "optional", "rommels-plan"), ("6", "optional", "patton"))
 CUSTOM = "7"
-DIGITS = tuple(str(i) for i in range(1, 10))
+DIGITS = tuple(str(i) for i in range(1, LEVELS + 1))
 
 
 def begin(g: "Game", events: list[Event]) -> bool:
@@ -47,16 +49,16 @@ def prompt(g: "Game") -> QuestionPrompt:
         return _ask(question, "Who plays the Allies? (computer Allied is new since 1981)", ("H", "C"),
                     ("Human", "Computer"), "H")
     if question == "scenario":
-        return _ask(question, "Which scenario?", ("C", "T"),
-                    ("Campaign Game (to June 30)", "First Two Week Scenario (to June 20)"), "C")
+        return _ask(question, "Which scenario?", ("C", "T"), tuple(_scenario_label(g, k) for k in SCENARIOS), "C")
     if question == "preset":
-        labels = tuple(_preset(g.data, kind, key)["name"] for _, kind, key in PRESET_ORDER) + ("Set each rating myself",)
+        labels = tuple(g.data.charts.rating_set(key).name for _, _, key in PRESET_ORDER) + ("Set each rating myself",)
         return _ask(question, "Ratings: choose a level or optional rule, or set each rating",
                     tuple(o for o, _, _ in PRESET_ORDER) + (CUSTOM,), labels, "1")
     if question.startswith("rating:"):
         name = question.split(":", 1)[1]
         default = str(g.data.rules.ratings.historical[name])
-        return _ask(question, f"{Ratings.LABELS[name]} rating (1-9, historical {default})", DIGITS, DIGITS, str(getattr(s.ratings, name)))
+        return _ask(question, f"{Ratings.LABELS[name]} rating (1-{LEVELS}, historical {default})", DIGITS, DIGITS,
+                    str(getattr(s.ratings, name)))
     if question == "german_dday_movement":
         return _ask(question, "May the German move on D-Day?", ("Y", "N"), ("Yes", "No"), "Y" if s.german_dday_movement else "N")
     if question == "display_delay":
@@ -123,36 +125,47 @@ def apply(g: "Game", action: Answer, events: list[Event]) -> bool:
     return True
 
 
-def historical_ratings(data) -> Ratings:
+def _scenario_label(g: "Game", key: str) -> str:
+    """"Campaign Game (to June 30)": the scenario's name and last date (the Turns chart)."""
+    charts = g.data.charts
+    scenario = charts.scenarios[key]
+    return f"{scenario.name} (to {charts.dates[charts.turn_index(scenario.last_turn)]})"
+
+
+def historical_ratings(data: GameData) -> Ratings:
     return Ratings(**data.rules.ratings.historical)
 
 
 def default_settings(g: "Game") -> Settings:
-    """The answer "N": Campaign Game, computer German, historical ratings, delay 3, no D-Day movement."""
+    """The answer "N": Campaign Game, computer German, historical ratings, the default display delay,
+    no D-Day movement."""
     return Settings(scenario="campaign", allied_player="human", german_player="computer",
                     ratings=historical_ratings(g.data), german_dday_movement=False,
                     display_delay=g.data.rules.setup.default_display_delay, preset="historical")
 
 
-def _preset(data, kind: str, key: str) -> dict:
-    return (data.charts.difficulty if kind == "difficulty" else data.charts.optional_rules)[key]
-
-
-def apply_preset(data, settings: Settings, kind: str, key: str) -> Settings:
-    """Settings per a Difficulty Levels row or an Optional Rule: historical plus what it changes."""
-    p = _preset(data, kind, key)
-    ratings = attrs.evolve(historical_ratings(data), **p["ratings"])
-    delay = p.get("display_delay", settings.display_delay if settings.display_delay else 3)
-    return attrs.evolve(settings, ratings=ratings, german_dday_movement=p["german_dday_movement"],
+def apply_preset(data: GameData, settings: Settings, kind: str, key: str) -> Settings:
+    """Settings per a Difficulty Levels row or an Optional Rule (``kind`` says which chart ``key`` is
+    from): historical plus what it changes."""
+    chart = data.charts.difficulty if kind == "difficulty" else data.charts.optional_rules.rules
+    p = chart[key]
+    ratings = attrs.evolve(historical_ratings(data), **p.ratings)
+    delay = p.display_delay
+    if delay is None:
+        delay = settings.display_delay if settings.display_delay else data.rules.setup.default_display_delay
+    return attrs.evolve(settings, ratings=ratings, german_dday_movement=p.german_dday_movement,
                         display_delay=delay, preset=key)
 
 
-def preset_settings(key: str, data=None, **overrides) -> Settings:
+def preset_settings(key: str, data: GameData | None = None, **overrides) -> Settings:
     """Settings for a named preset (historical, novice, experienced, expert, rommels-plan, patton)."""
     from .data import cached_data
     data = data or cached_data()
-    kind = "difficulty" if key in data.charts.difficulty else "optional"
-    if key not in (data.charts.difficulty if kind == "difficulty" else data.charts.optional_rules):
+    if key in data.charts.difficulty:
+        kind = "difficulty"
+    elif key in data.charts.optional_rules.rules:
+        kind = "optional"
+    else:
         raise ValueError(f"unknown preset {key!r}")
     return attrs.evolve(apply_preset(data, Settings(ratings=historical_ratings(data)), kind, key), **overrides)
 
@@ -163,27 +176,26 @@ def place_units(g: "Game") -> None:
     st = g.state
     r = st.settings.ratings
     rules = g.data.rules.ratings
-    hist = rules.historical
     st.units = {}
     for uid, spec in g.data.units.items():
         cp, lead = spec.cp, spec.leadership
         arrival = None
         if spec.side == Side.GERMAN:
             if spec.is_coastal:
-                cp = round_half_up(cp * (1 + rules.coastal_defence_percent * (r.coastal_defence - 5) / 100))
+                cp = round_half_up(cp * rules.factor(r, "coastal_defence"))
             else:
-                cp = round_half_up(cp * (1 + rules.combat_points_percent * (r.combat_points - 5) / 100))
-            lead += r.leadership - hist["leadership"]
+                cp = round_half_up(cp * rules.factor(r, "combat_points"))
+            lead += rules.points_from_historical(r, "leadership")
             if spec.arrival is not None:
-                shift = round_half_up((r.reinforcements - 5) * rules.reinforcement_turns_per_point)
+                shift = round_half_up(rules.points_from_historical(r, "reinforcements") * rules.reinforcement_turns_per_point)
                 arrival = clamp(g.turn_of(spec.arrival) + shift, 1, len(g.data.charts.turns) - 1)
         else:
-            if spec.nation == "US":
-                lead += r.us_leadership - hist["us_leadership"]
+            if spec.nation == Nation.US:
+                lead += rules.points_from_historical(r, "us_leadership")
             if spec.arrival not in (None, "drop"):
                 arrival = g.turn_of(spec.arrival)
         cp = max(cp, 1) if spec.cp else 0
-        u = UnitState(id=uid, status=PENDING, cp=cp, max_cp=cp, leadership=clamp(lead, 1, 9), arrival=arrival)
+        u = UnitState(id=uid, status=PENDING, cp=cp, max_cp=cp, leadership=clamp(lead, 1, LEVELS), arrival=arrival)
         if spec.is_coastal:
             u.status, u.beach = COASTAL, spec.beach
         elif spec.start is not None:

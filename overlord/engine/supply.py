@@ -1,13 +1,14 @@
 """Supply lines (rulebook, Logistics and Summary of Game Play V).
 
-Allied: a unit is in supply within ``range`` (3) positions of one of its
+Allied: a unit is in supply within rules.supply.range positions of one of its
 nation's intact beachhead markers or of one of its nation's depots that is in
-supply; a depot is in supply within 3 of a marker or of another depot in
-supply, so depots chain inland. US units draw only on Utah, Omaha and US
+supply; a depot is in supply within that range of a marker or of another depot
+in supply, so depots chain inland. US units draw only on Utah, Omaha and US
 depots; British Commonwealth units on Gold, Juno, Sword and theirs. Distance is
 counted in positions through anything, as in 1981: the German cuts supply by
 destroying markers and depots, not by standing between them. Supply is traced
-at the start of each turn from June 8; before that every unit is in supply.
+at the start of each turn from rules.supply.first_trace_turn; before that every
+unit is in supply.
 
 German (the rulebook is silent): a German unit is in supply if it can trace a
 path of any length to the map's southern or eastern edge, or to Cherbourg's
@@ -41,7 +42,7 @@ def allied_sources(g: "Game", nation: str, without: str | None = None) -> list[H
                if b.nation == nation and g.state.beaches[b.name].marker_intact]
     depots = [u.position for u in g.units(Side.ALLIED, ASHORE, combat=False)
               if g.spec(u.id).nation == nation and u.id != without]
-    # chain depots outward from the markers, three positions at a time
+    # chain depots outward from the markers, the supply range at a time
     grew = True
     while grew and depots:
         grew = False

@@ -1,14 +1,15 @@
 """Victory points and victory conditions (rulebook, Victory Points and Victory Conditions charts).
 
 At the end of every turn the Allied player scores each objective hex held by an
-Allied unit in supply with no German unit next to it (Cherbourg 10, Caen and
-St-Lo 5 per hex; on the last turn 150 and 75 more), and each Allied unit on the
-continent side of the naval range scores its CP / 60 x its row. The German
-scores each of his units on the ocean side of the naval range, not east of
-Caen: 2 on June 8 and one more each turn after. Eliminations (10 per German
-unit, 20 per Allied) and casualties (1 a point; half a point to the German for
-Allied losses from lack of general supply) count as they happen. The score is
-the Allied points less the German points.
+Allied unit in supply with no German unit next to it (the Victory Points chart's
+points per hex and turn, and on the last turn its final points), and each Allied
+unit on the continent side of the naval range scores its CP over the chart's
+divisor, times its row. The German scores each of his units on the ocean side
+of the naval range, not east of Caen: the chart's first points from its first
+turn, and more each turn after. Eliminations and casualties (the German's for
+Allied losses from lack of general supply at their own rate) count as they
+happen, at the chart's points. The score is the Allied points less the German
+points.
 """
 
 from __future__ import annotations
@@ -26,10 +27,11 @@ if TYPE_CHECKING:
 
 def victory_level(charts: Charts, scenario: str, score: float) -> str:
     """The rulebook's level of victory for a score in a scenario."""
-    for level, minimum in charts.victory_minimum[scenario].items():
+    conditions = charts.victory_conditions
+    for level, minimum in conditions.minimum_score[scenario].items():
         if score >= minimum:
             return level
-    return charts.victory_levels[-1]
+    return conditions.levels[-1]
 
 
 def adjusted_score(score: float, weather_percent: float) -> float:
@@ -64,14 +66,14 @@ def category_points(g: "Game") -> dict[str, dict[str, float]]:
         "objectives": t.objectives,
         "objectives_final": t.objectives_final,
         "continent_side": t.continent_side,
-        "german_units_eliminated": t.german_eliminated * vp["eliminated_german"],
-        "german_casualties": t.german_casualties * vp["german_casualty"],
+        "german_units_eliminated": t.german_eliminated * vp.eliminated.german_unit,
+        "german_casualties": t.german_casualties * vp.casualties.german_casualty_point,
     }
     german = {
         "ocean_side": t.ocean_side,
-        "allied_units_eliminated": t.allied_eliminated * vp["eliminated_allied"],
-        "allied_casualties": t.allied_casualties * vp["allied_casualty"],
-        "allied_supply_casualties": t.allied_supply_casualties * vp["allied_supply_casualty"],
+        "allied_units_eliminated": t.allied_eliminated * vp.eliminated.allied_unit,
+        "allied_casualties": t.allied_casualties * vp.casualties.allied_casualty_point,
+        "allied_supply_casualties": t.allied_supply_casualties * vp.casualties.allied_out_of_general_supply,
     }
     return {Side.ALLIED: allied, Side.GERMAN: german}
 
@@ -83,17 +85,17 @@ def score(g: "Game") -> float:
 
 def ocean_side_scores(g: "Game", turn: int) -> bool:
     """Whether German units on the ocean side of the naval range score at the end of turn index
-    ``turn`` (from June 8)."""
-    return turn >= g.turn_of(g.data.charts.victory_points["ocean_first_turn"])
+    ``turn`` (from the Victory Points chart's first turn)."""
+    return turn >= g.turn_of(g.data.charts.victory_points.german_ocean_side.first_turn)
 
 
 def ocean_side_points(g: "Game", turn: int) -> int:
-    """The German points each unit on the ocean side scores at the end of turn index ``turn``:
-    2 on June 8 and one more each turn after; 0 before."""
-    vp = g.data.charts.victory_points
+    """The German points each unit on the ocean side scores at the end of turn index ``turn``: the
+    chart's first points on its first turn, and its increase more each turn after; 0 before."""
+    ocean = g.data.charts.victory_points.german_ocean_side
     if not ocean_side_scores(g, turn):
         return 0
-    return vp["ocean_first_points"] + vp["ocean_increase"] * (turn - g.turn_of(vp["ocean_first_turn"]))
+    return ocean.first_points + ocean.increase_per_turn * (turn - g.turn_of(ocean.first_turn))
 
 
 def turn_points(g: "Game") -> dict[str, float]:
@@ -104,13 +106,13 @@ def turn_points(g: "Game") -> dict[str, float]:
     objectives = objectives_final = 0.0
     for name, hexes in m.objectives.items():
         held = sum(1 for h in hexes if hex_scores(g, h))
-        objectives += held * vp["objectives"][name]["per_turn"]
+        objectives += held * vp.objectives[name].per_turn
         if final:
-            objectives_final += held * vp["objectives"][name]["final"]
+            objectives_final += held * vp.objectives[name].final
     continent = 0.0
     for u in g.units(Side.ALLIED, ASHORE, combat=True):
         if m.naval_side[u.position] == "c":
-            continent += u.cp / vp["continent_cp_divisor"] * u.position[1]
+            continent += u.cp / vp.allied_continent_side.cp_divisor * u.position[1]
     ocean = 0.0
     if ocean_side_scores(g, g.state.turn):
         units = sum(1 for u in g.units(Side.GERMAN, ASHORE, combat=True) if m.naval_side[u.position] == "o")

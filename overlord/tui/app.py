@@ -313,7 +313,7 @@ class OverlordApp(App):
         if not isinstance(self.main, FinalScreen):
             from .history import session_campaign
             self._set_main(FinalScreen(s.game.final_report or {}, s.game.data.charts.scenarios[
-                s.game.settings.scenario]["name"], session_campaign(self)))
+                s.game.settings.scenario].name, session_campaign(self)))
 
     # ------------------------------------------------------------------ autosaving
     def _autosave_phase(self) -> None:

@@ -192,8 +192,8 @@ def _support(game: Game, p: SupportPrompt, entry: DigitEntry) -> Text:
         t.append("\n" if p.in_naval_range else " beyond naval range: air only\n")
     t.append_text(_fields(entry))
     points = sum(entry.values())
-    _, extra, reduction = view.bombardment_row(game.data.charts, points)
-    low, high = reduction if p.defensive else extra
+    row = view.bombardment_row(game.data.charts, points)
+    low, high = row.allied_reduction if p.defensive else row.german_extra
     t.append(f"= {points}: {low}-{high} {'fewer Allied' if p.defensive else 'more German'} losses "
              f"(left: naval {p.naval_left}, air {p.air_left})\n")
     _keys(t, ("0-9", "type"), ("Enter", "next / commit"), ("Bksp", "erase"))
@@ -286,12 +286,12 @@ def level_table(game: Game, p: StrategyPrompt) -> Text:
     c = game.data.charts
     attacking = p.role == "attack"
     cells = {level: _losses(game, p, level) for level in range(1, p.max_level + 1)}
-    cells.update({level: f"({p.closed_because(level)})" for level in range(p.max_level + 1, 10)})
+    cells.update({level: f"({p.closed_because(level)})" for level in range(p.max_level + 1, c.strategy_levels.highest + 1)})
     width = max(len(cell) for cell in cells.values())
     t = Text(no_wrap=True, overflow="ellipsis")
     t.append("Lvl Losses yours/theirs\n", style="bold")
     t.append(f"    (over their {'defences' if attacking else 'attacks'})\n", style="dim")
-    levels = c.attack_levels if attacking else c.defence_levels
+    levels = c.strategy_levels.attack if attacking else c.strategy_levels.defence
     for level, cell in cells.items():
         s = levels[level - 1]
         name = s.name + ("*" if not attacking and s.automatic_retreat else "")
@@ -337,7 +337,7 @@ def combat_card(game: Game, p: Prompt) -> Text | None:
         t.append(f"CP {d.cp}  Eff {view.effectiveness(game, d):.2f}  Fatigue {d.fatigue}\n")
         t.append(f"{where(game, d.position)}\n")
         terrain = game.data.charts.terrain[game.data.map.terrain[d.position]]
-        t.append(f"Terrain defence x{terrain['defence']:g}\n")
+        t.append(f"Terrain defence x{terrain.defence:g}\n")
         if chosen:
             t.append("Attacking:\n", style="bold")
             for a in chosen:

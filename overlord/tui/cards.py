@@ -105,7 +105,7 @@ def position_card(game: Game, hex_: Hex) -> Text:
     t.append(f"Looking at {where(game, hex_)}\n", style="bold")
     terrain = m.terrain[hex_]
     eff = game.data.charts.terrain[terrain]
-    t.append(f"Move {eff['movement']:g}  defence x{eff['defence']:g}  attack x{eff['attack']:g}\n")
+    t.append(f"Move {eff.movement:g}  defence x{eff.defence:g}  attack x{eff.attack:g}\n")
     side = {"o": "ocean side of the naval range", "x": "ocean side, east of Caen", "c": "continent side"}
     t.append(side[m.naval_side[hex_]].capitalize() + "\n")
     if (obj := m.objective_of(hex_)) is not None:

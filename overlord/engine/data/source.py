@@ -1,20 +1,27 @@
-"""Reading data/ files: TOML with errors that name the file, the line and the field.
+"""Reading data/ files: TOML into the typed model, with errors that name the file, the line and the field.
 
-tomllib gives no line numbers, so when a value is wrong the line is found again
-in the file's text by following the field's path (table headers, keys, array
-elements). Every loader in data.py reads through a ``Source``.
+A ``Source`` is one file. ``structure(cls)`` reads it into its attrs class through the strict
+converter of checks.py; any fault (a wrong kind of value, a number out of range, a key the class
+does not name, a missing one) becomes a ``DataError``. cattrs says where a fault is as a path of
+attribute names, keys and indexes, which are the file's own keys; tomllib gives no line numbers,
+so the line is found again in the file's text by following that path (table headers, keys,
+array elements).
 """
 
 from __future__ import annotations
 
-import math
 import re
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+import attrs
+from cattrs.errors import AttributeValidationNote, ForbiddenExtraKeysError, IterableValidationNote
+
+from .checks import Check, Fault, converter
 
 Path_ = tuple[Any, ...]
-LARGEST = 10**9  # no number of the game comes near this: a bigger one is a slip of the keyboard
+T = TypeVar("T")
 
 
 class DataError(Exception):
@@ -50,7 +57,9 @@ def find_line(lines: list[str], path: Path_) -> int | None:
             hit = next((i for i in range(pos, len(lines)) if pattern.search(_strip_comment(lines[i]))), None)
             prev_key = str(key)
         if hit is None:
-            break
+            if isinstance(key, int):
+                break
+            continue  # a table named in a dotted header ([types.allied]): look for the next key
         found, pos = hit + 1, hit
     return found
 
@@ -130,94 +139,53 @@ class Source:
         """A missing value: the line is its parent's, where it should have been written."""
         return self.error(path, "is missing", line=find_line(self.lines, path[:-1]) if len(path) > 1 else None)
 
-    # -- typed access --------------------------------------------------------
+    def fault(self, fault: Fault, path: Path_ = ()) -> DataError:
+        """A check's fault, for the value at ``path``."""
+        where = path + fault.path
+        return self.missing(where) if fault.missing else self.error(where, fault.message)
+
+    # -- reading into the model ----------------------------------------------
+    def structure(self, cls: type[T]) -> T:
+        """The whole file as ``cls``; the first fault (in the order of the class's fields) is raised."""
+        try:
+            return converter.structure(self.data, cls)
+        except Exception as exc:  # cattrs gathers every fault in exception groups; the first is told
+            path, leaf = _first_fault(exc)
+            if isinstance(leaf, Fault):
+                raise self.fault(leaf, path) from None
+            if isinstance(leaf, KeyError):  # a field the class needs is not in the file
+                raise self.missing(path) from None
+            if isinstance(leaf, ForbiddenExtraKeysError):
+                table = self.at(path)
+                name = next(k for k in table if k in leaf.extra_fields)
+                known = ", ".join(a.name for a in attrs.fields(leaf.cl))
+                raise self.error(path + (name,), f"unexpected entry {name!r} (expected {known})") from None
+            raise self.error(path, str(leaf)) from None
+
+    def check(self, path: Path_, value: Any, *checks: Check) -> None:
+        """Check a value read from this file (at ``path``) against other files."""
+        for one in checks:
+            try:
+                one(value)
+            except Fault as fault:
+                raise self.fault(fault, path) from None
+
     def at(self, path: Path_) -> Any:
-        depth, node = self._walk(path)
-        if depth < len(path):
-            raise self.missing(path[: depth + 1])
+        """The parsed value at ``path`` (known to be there)."""
+        node: Any = self.data
+        for key in path:
+            node = node[key]
         return node
 
-    def has(self, path: Path_) -> bool:
-        return self._walk(path)[0] == len(path)
 
-    def _walk(self, path: Path_) -> tuple[int, Any]:
-        """How far along ``path`` the data go, and the value reached (no error is built)."""
-        node: Any = self.data
-        for i, key in enumerate(path):
-            try:
-                node = node[key]
-            except (KeyError, IndexError, TypeError):
-                return i, None
-        return len(path), node
-
-    def table(self, path: Path_) -> dict[str, Any]:
-        value = self.at(path)
-        if not isinstance(value, dict):
-            raise self.error(path, f"should be a table, not {_kind(value)}")
-        return value
-
-    def array(self, path: Path_, length: int | None = None) -> list[Any]:
-        value = self.at(path)
-        if not isinstance(value, list):
-            raise self.error(path, f"should be an array, not {_kind(value)}")
-        if length is not None and len(value) != length:
-            raise self.error(path, f"should have {length} entries, has {len(value)}")
-        return value
-
-    def int(self, path: Path_, low: int | None = None, high: int | None = None) -> int:
-        value = self.at(path)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.error(path, f"should be a whole number, not {_kind(value)} {value!r}")
-        self._check_range(path, value, low, high)
-        return value
-
-    def number(self, path: Path_, low: float | None = None, high: float | None = None) -> float:
-        value = self.at(path)
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.error(path, f"should be a number, not {_kind(value)} {value!r}")
-        if not math.isfinite(value):
-            raise self.error(path, f"should be a finite number, not {value}")
-        self._check_range(path, value, low, high)
-        return float(value) if isinstance(value, float) else value
-
-    def str(self, path: Path_, choices: Any = None) -> str:
-        value = self.at(path)
-        if not isinstance(value, str):
-            raise self.error(path, f"should be text, not {_kind(value)} {value!r}")
-        if choices is not None and value not in choices:
-            raise self.error(path, f"is {value!r}, which is not one of {', '.join(map(repr, choices))}")
-        return value
-
-    def bool(self, path: Path_) -> bool:
-        value = self.at(path)
-        if not isinstance(value, bool):
-            raise self.error(path, f"should be true or false, not {_kind(value)} {value!r}")
-        return value
-
-    def pair(self, path: Path_, low: int | None = None, high: int | None = None) -> tuple[int, int]:
-        """A ``[low, high]`` pair of whole numbers with low <= high."""
-        value = self.array(path, 2)
-        a = self.int(path + (0,), low, high)
-        b = self.int(path + (1,), low, high)
-        if a > b:
-            raise self.error(path, f"range {value} runs backwards")
-        return (a, b)
-
-    def hex(self, path: Path_) -> tuple[int, int]:
-        self.array(path, 2)
-        return (self.int(path + (0,)), self.int(path + (1,)))
-
-    def _check_range(self, path: Path_, value: float, low: float | None, high: float | None) -> None:
-        if abs(value) > LARGEST:
-            shown = f"{value:.3g}" if isinstance(value, float) else f"a {len(str(abs(value)))}-digit number"
-            raise self.error(path, f"is {shown}, far beyond any number of the game")
-        if low is not None and value < low:
-            raise self.error(path, f"is {value}, below the least allowed {low}")
-        if high is not None and value > high:
-            raise self.error(path, f"is {value}, above the most allowed {high}")
-
-
-def _kind(value: Any) -> str:
-    return {str: "text", int: "a whole number", float: "a number", bool: "true/false", list: "an array", dict: "a table"}.get(
-        type(value), type(value).__name__
-    )
+def _first_fault(exc: BaseException) -> tuple[Path_, BaseException]:
+    """The first fault in cattrs' groups of exceptions, and its path of fields, keys and indexes."""
+    path: list[Any] = []
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+        for note in getattr(exc, "__notes__", ()):
+            if isinstance(note, AttributeValidationNote):
+                path.append(note.name)
+            elif isinstance(note, IterableValidationNote):
+                path.append(note.index)
+    return tuple(path), exc

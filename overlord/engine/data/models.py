@@ -1,0 +1,857 @@
+"""The typed model of data/: an attrs class for each file and each table in it.
+
+The classes mirror the files: a class's fields are the file's keys (so an error names the field
+as the file writes it), each field's validators hold its limits, and a file may hold no key its
+class does not name. The loaders (maps.py, oob.py, charts.py, house_rules.py) structure each
+file into its class and check the files against each other; the engine reads these classes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import attrs
+from cattrs.errors import IterableValidationError, IterableValidationNote
+
+from ..enums import NATIONS, SIDES, Nation, Side
+from ..hexgrid import Grid, Hex
+from ..settings import LEVELS, SCENARIOS, Ratings
+from .checks import (Check, Fault, Number, between, converter, divisor, each, field, keys, kind, length, one_of, sums_to)
+
+TERRAINS = ("clear", "town", "bocage", "swamp", "river", "beach", "ocean")
+WEATHERS = ("clear", "cloudy", "overcast", "storm")
+CATEGORIES = ("fuel", "general", "combat", "amphibious")
+RATINGS = Ratings.ASKED  # the seven ratings
+RATING_NAMES = tuple(a.name for a in attrs.fields(Ratings))  # the seven, and the one only an optional rule changes
+INFILTRATIONS = ("none", "armoured", "mechanised", "infantry")
+FUEL_CLASSES = ("infantry", "mechanised")
+
+
+def maybe(*checks: Check) -> Check:
+    """``checks``, for a value that may be left out (None)."""
+    def check(value: Any) -> None:
+        for one in checks if value is not None else ():
+            one(value)
+    return check
+
+
+def equal_to(expected: tuple) -> Check:
+    def check(value: tuple) -> None:
+        if tuple(value) != expected:
+            raise Fault(f"should be {list(expected)}")
+    return check
+
+
+# --------------------------------------------------------------------------- ranges drawn at random
+class Span(NamedTuple):
+    """A chart's ``[low, high]`` range of whole numbers."""
+    low: int
+    high: int
+
+
+def _span(value: Any, _: Any = None) -> Span:
+    low, high = converter.structure(value, tuple[int, int])
+    if low > high:
+        raise Fault(f"range {value} runs backwards")
+    return Span(low, high)
+
+
+def _span_or_none(value: Any, _: Any = None) -> Span | None:
+    return None if value == "N/A" else _span(value)  # "N/A": the chart has no range there
+
+
+converter.register_structure_hook(Span, _span)
+converter.register_structure_hook_func(lambda t: t == (Span | None), _span_or_none)
+
+
+def span_within(low: int | None = None, high: int | None = None) -> Check:
+    def check(span: Span | None) -> None:
+        for i, end in enumerate(span or ()):
+            try:
+                between(low, high)(end)
+            except Fault as fault:
+                raise fault.under(i) from None
+    return check
+
+
+def _follow_on(rows: tuple, what: str) -> None:
+    """Each row's ``points`` range begins where the one before ends, the first at 0."""
+    if not rows or rows[0].points.low != 0:
+        raise Fault(f"the first row must start at 0 {what}")
+    for i in range(1, len(rows)):
+        if rows[i].points.low != rows[i - 1].points.high + 1:
+            raise Fault("point ranges must follow on from each other", (i, "points"))
+
+
+# --------------------------------------------------------------------------- map.toml
+def _map_codes(legend: dict[str, str]) -> None:
+    for code in legend:
+        if len(code) != 1 or code.isspace():
+            raise Fault("a map code must be one visible character", (code,))
+
+
+@attrs.frozen
+class Beach:
+    name: str
+    nation: Nation = field(one_of(NATIONS[Side.ALLIED]))
+    marker: Hex
+    positions: tuple[Hex, ...]
+
+
+@attrs.frozen
+class NavalRange:
+    rows: tuple[str, ...]  # one letter a position: o ocean side, c continent side, x ocean side east of Caen
+
+
+@attrs.frozen
+class MapFile:
+    legend: dict[str, str] = field(_map_codes, each(one_of(TERRAINS)))
+    towns: dict[str, Hex]
+    places: dict[str, Hex]
+    objectives: dict[str, tuple[Hex, ...]]
+    beach: tuple[Beach, ...]
+    rivers: dict[str, tuple[Hex, ...]]
+    flooded: dict[str, tuple[Hex, ...]]
+    naval_range: NavalRange
+    waiting: dict[Nation, Hex] = field(keys(NATIONS[Side.ALLIED]))
+    drop_zones: dict[str, tuple[Hex, ...]]
+    entry: dict[str, Hex]
+
+
+@attrs.frozen(eq=False)
+class MapData:
+    """The map, loaded once per data folder. Compared and hashed by identity, so that a front end
+    may key what it works out from a map on the map itself (functools.cache)."""
+    grid: Grid
+    terrain: dict[Hex, str]
+    codes: dict[str, str]
+    towns: dict[str, Hex]
+    places: dict[str, Hex]
+    objectives: dict[str, tuple[Hex, ...]]
+    beaches: tuple[Beach, ...]
+    rivers: dict[str, tuple[Hex, ...]]
+    flooded: dict[str, tuple[Hex, ...]]
+    naval_side: dict[Hex, str]
+    waiting: dict[Nation, Hex]
+    drop_zones: dict[str, tuple[Hex, ...]]
+    entry: dict[str, Hex]
+    # worked out once from the fields above (walks over the land ask for them constantly)
+    _names: dict[Hex, str] = attrs.field(init=False, repr=False)
+    _land_neighbours: dict[Hex, tuple[Hex, ...]] = attrs.field(init=False, repr=False)
+    _objective_hexes: dict[Hex, str] = attrs.field(init=False, repr=False)
+    _beaches_by_name: dict[str, Beach] = attrs.field(init=False, repr=False)
+    _beach_by_marker: dict[Hex, Beach] = attrs.field(init=False, repr=False)
+    _beach_by_position: dict[Hex, Beach] = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        names = {h: n for n, h in self.places.items()}
+        names.update({h: n for n, h in self.towns.items()})
+        derived = {
+            "_names": names,
+            "_land_neighbours": {h: tuple(n for _, n in self.grid.adjacent(h) if self.is_land(n))
+                                 for h in self.grid.positions()},
+            "_objective_hexes": {h: o for o, hs in self.objectives.items() for h in hs},
+            "_beaches_by_name": {b.name: b for b in self.beaches},
+            "_beach_by_marker": {b.marker: b for b in self.beaches},
+            "_beach_by_position": {p: b for b in self.beaches for p in b.positions},
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)  # attrs' way to set a frozen class's derived fields
+
+    @property
+    def cols(self) -> int:
+        return self.grid.cols
+
+    @property
+    def rows(self) -> int:
+        return self.grid.rows
+
+    def is_land(self, hex_: Hex) -> bool:
+        return self.terrain.get(hex_, "ocean") != "ocean"
+
+    def land_neighbours(self, hex_: Hex) -> tuple[Hex, ...]:
+        """The land positions next to ``hex_``."""
+        return self._land_neighbours[hex_]
+
+    def name_of(self, hex_: Hex) -> str | None:
+        return self._names.get(hex_)
+
+    def describe(self, hex_: Hex) -> str:
+        """A position in words: its name, or its terrain and where it is ("swamp 4,5")."""
+        return self._names.get(hex_) or f"{self.terrain[hex_]} {hex_[0]},{hex_[1]}"
+
+    def objective_of(self, hex_: Hex) -> str | None:
+        return self._objective_hexes.get(hex_)
+
+    def beach(self, name: str) -> Beach:
+        return self._beaches_by_name[name]
+
+    def beach_of_marker(self, hex_: Hex) -> Beach | None:
+        return self._beach_by_marker.get(hex_)
+
+    def beach_of_position(self, hex_: Hex) -> Beach | None:
+        return self._beach_by_position.get(hex_)
+
+
+# --------------------------------------------------------------------------- oob.toml
+@attrs.frozen
+class UnitType:
+    movement: int = field(between(0, 30))
+    infiltration: str = field(one_of(INFILTRATIONS))
+    fuel_class: str = field(one_of(FUEL_CLASSES))
+    lands_anywhere: bool = False  # may land from next to its beachhead marker, on any land beside it
+
+
+@attrs.frozen
+class UnitEntry:
+    """A ``[[unit]]`` as oob.toml writes it (movement, infiltration and fuel class may come from its type)."""
+    id: str
+    name: str
+    side: Side
+    nation: Nation
+    type: str
+    cp: int = field(between(0, 400))
+    leadership: int = field(between(1, LEVELS))
+    why: str
+    arrival: str | None = None
+    start: Hex | None = None
+    entry: str | None = None
+    beach: str | None = None
+    movement: int | None = field(maybe(between(0, 30)), default=None)
+    infiltration: str | None = field(maybe(one_of(INFILTRATIONS)), default=None)
+    fuel_class: str | None = field(maybe(one_of(FUEL_CLASSES)), default=None)
+
+
+@attrs.frozen
+class OrderOfBattleFile:
+    types: dict[Side, dict[str, UnitType]] = field(keys(SIDES))
+    unit: tuple[UnitEntry, ...]
+
+
+@attrs.frozen
+class UnitSpec:
+    """What never changes about a unit."""
+    id: str
+    name: str
+    side: Side
+    nation: Nation
+    type: str
+    cp: int
+    leadership: int
+    movement: int
+    infiltration: str
+    fuel_class: str
+    arrival: str | None  # a turn label, "drop", or None for units in place on D-Day
+    start: Hex | None
+    entry: str | None
+    beach: str | None
+    why: str
+    lands_anywhere: bool = False  # rangers and commandos: more latitude in where they land
+    # from the type, as plain fields (the rules ask them in their inner loops)
+    is_depot: bool = attrs.field(init=False, repr=False)
+    is_coastal: bool = attrs.field(init=False, repr=False)
+    is_airborne: bool = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "is_depot", self.type == "depot")
+        object.__setattr__(self, "is_coastal", self.type == "coastal")
+        object.__setattr__(self, "is_airborne", self.type == "airborne")
+
+
+# --------------------------------------------------------------------------- charts/turns.toml
+@attrs.frozen
+class Scenario:
+    name: str
+    last_turn: str
+
+
+def _distinct_from_dday(turns: tuple[str, ...]) -> None:
+    if len(set(turns)) != len(turns) or not turns or turns[0] != "D-Day":
+        raise Fault("turns must be distinct and begin with D-Day")
+
+
+@attrs.frozen
+class TurnsChart:
+    turns: tuple[str, ...] = field(_distinct_from_dday)
+    dates: tuple[str, ...]
+    scenarios: dict[str, Scenario] = field(keys(SCENARIOS))
+
+    def __attrs_post_init__(self) -> None:
+        _under(("dates",), length(len(self.turns)), self.dates)
+        for key, scenario in self.scenarios.items():
+            _under(("scenarios", key, "last_turn"), one_of(self.turns), scenario.last_turn)
+
+
+def _under(path: tuple, check: Check, value: Any) -> None:
+    try:
+        check(value)
+    except Fault as fault:
+        raise fault.under(*path) from None
+
+
+# --------------------------------------------------------------------------- charts/transport.toml, weather.toml
+@attrs.frozen
+class HumanGerman:
+    """Against a human German: more transport, more air and naval points."""
+    transport_percent: int = field(between(0, 100))
+    air_naval_percent: int = field(between(0, 200))
+
+
+@attrs.frozen
+class TransportChart:
+    weathers: tuple[str, ...] = field(equal_to(WEATHERS))
+    ranges: dict[str, dict[str, Span | None]] = field(each(keys(WEATHERS), each(span_within(0))))
+    human_german: HumanGerman
+
+
+@attrs.frozen
+class WeatherChart:
+    weathers: tuple[str, ...] = field(equal_to(WEATHERS))
+    probability: dict[str, dict[str, int]] = field(each(keys(WEATHERS), each(between(0, 100)), sums_to(100, "chances")))
+
+
+# --------------------------------------------------------------------------- supply expenditure charts
+@attrs.frozen
+class FuelChart:
+    per_movement_point: dict[str, int] = field(keys(FUEL_CLASSES), each(between(0)))  # by fuel class
+    base_combat_points: int = field(between(1))
+
+
+@attrs.frozen
+class Fraction:
+    numerator: int = field(between(0))
+    denominator: int = field(between(1))
+
+    def of(self, amount: float) -> float:
+        return amount * self.numerator / self.denominator
+
+
+@attrs.frozen
+class GeneralSupplyChart:
+    in_enemy_zoc: Fraction
+    otherwise: Fraction
+
+
+@attrs.frozen
+class AmphibiousSupplyChart:
+    per_combat_point: int = field(between(0))
+
+
+@attrs.frozen
+class CombatSupplyChart:
+    base_combat_points: int = field(between(1))
+    rows: tuple[tuple[int, ...], ...] = field(length(LEVELS), each(length(LEVELS), each(between(0))))  # [defence-1][attack-1]
+
+
+# --------------------------------------------------------------------------- combat charts
+@attrs.frozen
+class BombardmentRow:
+    points: Span = field(span_within(0))
+    german_extra: Span = field(span_within(0))  # extra losses for a German defender
+    allied_reduction: Span = field(span_within(0))  # fewer losses for an Allied defender
+
+
+@attrs.frozen
+class BombardmentChart:
+    rows: tuple[BombardmentRow, ...] = field(lambda rows: _follow_on(rows, "points"))
+
+
+@attrs.frozen
+class InfiltrationChances:
+    allied_armoured: int = field(between(0, 100))
+    human_german_mechanised: int = field(between(0, 100))
+    human_german_infantry: int = field(between(0, 100))
+    computer_german_mechanised: int = field(between(0, 100))
+    computer_german_infantry: int = field(between(0, 100))
+
+
+@attrs.frozen
+class InfiltrationChart:
+    enter_enemy_zoc_cost: int = field(between(0))
+    infiltration_cost: int = field(between(0))
+    chance: InfiltrationChances
+
+
+@attrs.frozen
+class CombatRow:
+    pair: tuple[int, int] = field(each(between(1, LEVELS)))  # (attack level, defence level)
+    losses: tuple[tuple[int, int], ...] = field(each(each(between(0))))  # (attacker, defender) by odds column
+
+
+def _increasing(values: tuple[float, ...]) -> None:
+    if list(values) != sorted(values):
+        raise Fault("odds must increase")
+
+
+@attrs.frozen
+class CombatResultsChart:
+    odds: tuple[str, ...] = field(length(6))
+    odds_values: tuple[float, ...] = field(each(between(0)), _increasing)
+    extra_attacker_percent: int = field(between(0))
+    random_loss_max: int = field(between(0))
+    rows: tuple[CombatRow, ...] = field(length(LEVELS))
+    # worked out once: the cells by strategy pair; the printed pair for each gap between the levels
+    # (attack at least defence); and what every printed pair's levels add up to
+    cells: dict[tuple[int, int], tuple[tuple[int, int], ...]] = attrs.field(init=False, repr=False)
+    row_for_gap: dict[int, tuple[int, int]] = attrs.field(init=False, repr=False)
+    pair_total: int = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        _under(("odds_values",), length(len(self.odds)), self.odds_values)
+        cells: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+        for i, row in enumerate(self.rows):
+            if row.pair in cells:
+                raise Fault(f"strategy pair {list(row.pair)} appears twice", ("rows", i, "pair"))
+            if sum(row.pair) != sum(self.rows[0].pair):
+                raise Fault(f"the printed pairs' levels must add up alike ({sum(self.rows[0].pair)})", ("rows", i, "pair"))
+            _under(("rows", i, "losses"), length(len(self.odds)), row.losses)
+            cells[row.pair] = row.losses
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "row_for_gap", {a - d: (a, d) for a, d in cells if a >= d})
+        object.__setattr__(self, "pair_total", sum(self.rows[0].pair))
+        if sorted(self.row_for_gap) != list(range(0, LEVELS, 2)):
+            raise Fault("the printed pairs must be those whose levels add up to the same total", ("rows",))
+
+
+def _in_order(levels: tuple) -> None:
+    if [x.level for x in levels] != list(range(1, LEVELS + 1)):
+        raise Fault(f"levels must run 1 to {LEVELS} in order")
+
+
+@attrs.frozen
+class AttackLevel:
+    level: int
+    name: str
+
+
+@attrs.frozen
+class DefenceLevel:
+    level: int
+    name: str
+    automatic_retreat: bool  # the defender retreats at this level whatever the result
+
+
+@attrs.frozen
+class StrategyLevelsChart:
+    second_combat_attack_levels: tuple[int, ...] = field(each(between(1, LEVELS)))
+    second_combat_defence_levels: tuple[int, ...] = field(each(between(1, LEVELS)))
+    defence: tuple[DefenceLevel, ...] = field(_in_order)
+    attack: tuple[AttackLevel, ...] = field(_in_order)
+
+    @property
+    def highest(self) -> int:
+        """The most intense level."""
+        return len(self.attack)
+
+    def retreats(self, defence_level: int) -> bool:
+        """Whether a defender at this level retreats whatever the result."""
+        return self.defence[defence_level - 1].automatic_retreat
+
+
+# --------------------------------------------------------------------------- victory charts
+@attrs.frozen
+class ObjectivePoints:
+    per_turn: int = field(between(0))
+    final: int = field(between(0))
+
+
+@attrs.frozen
+class OceanSidePoints:
+    first_turn: str
+    first_points: int = field(between(0))
+    increase_per_turn: int = field(between(0))
+
+
+@attrs.frozen
+class ContinentSidePoints:
+    cp_divisor: int = field(between(1))
+
+
+@attrs.frozen
+class EliminationPoints:
+    german_unit: int = field(between(0))
+    allied_unit: int = field(between(0))
+
+
+@attrs.frozen
+class CasualtyPoints:
+    german_casualty_point: Number = field(between(0))
+    allied_casualty_point: Number = field(between(0))
+    allied_out_of_general_supply: Number = field(between(0))
+
+
+@attrs.frozen
+class VictoryPointsChart:
+    objectives: dict[str, ObjectivePoints]
+    german_ocean_side: OceanSidePoints
+    allied_continent_side: ContinentSidePoints
+    eliminated: EliminationPoints
+    casualties: CasualtyPoints
+
+
+def _falling(minimums: dict[str, int]) -> None:
+    if list(minimums.values()) != sorted(minimums.values(), reverse=True):
+        raise Fault("minimum scores must fall from the first level to the last")
+
+
+@attrs.frozen
+class VictoryConditionsChart:
+    levels: tuple[str, ...] = field(length(6))
+    minimum_score: dict[str, dict[str, int]]  # by scenario, then level (the last level has none)
+
+    def __attrs_post_init__(self) -> None:
+        _under(("minimum_score",), each(keys(self.levels[:-1]), _falling), self.minimum_score)
+
+
+@attrs.frozen
+class SuggestedAllocationChart:
+    categories: tuple[str, ...] = field(equal_to(CATEGORIES))
+    allocated_for: dict[str, dict[str, int]] = field(each(keys(CATEGORIES), each(between(0, 100)),
+                                                          sums_to(100, "percentages")))
+
+
+# --------------------------------------------------------------------------- charts/terrain.toml, interdiction.toml
+@attrs.frozen
+class TerrainEffects:
+    movement: Number = field(between(0))  # points to enter
+    defence: Number = field(between(0))  # the defender's strength there, times this
+    attack: Number = field(between(0))  # an attacker's strength attacking from there, times this
+
+
+def _land_costs_something(terrain: dict[str, TerrainEffects]) -> None:
+    """Moving onto land costs at least 1 point (0 would let a unit move for ever); the ocean is sailed."""
+    for name, effects in terrain.items():
+        if name != "ocean":
+            _under((name, "movement"), between(1), effects.movement)
+
+
+@attrs.frozen
+class TerrainChart:
+    extra_point_percent: int = field(between(0, 100))  # the chance that a step costs one point more
+    extra_point_exempt: tuple[str, ...] = field(each(one_of(TERRAINS)))
+    ocean_attack_exempt_types: tuple[str, ...]  # not halved attacking from the ocean
+    terrain: dict[str, TerrainEffects] = field(keys(TERRAINS), _land_costs_something)
+
+    def __getitem__(self, name: str) -> TerrainEffects:
+        """A terrain's row of the chart."""
+        return self.terrain[name]
+
+
+@attrs.frozen
+class InterdictionRow:
+    points: Span = field(span_within(0))
+    decrease: Span = field(span_within(0))  # movement points each German unit loses
+
+
+@attrs.frozen
+class InterdictionChart:
+    rows: tuple[InterdictionRow, ...] = field(lambda rows: _follow_on(rows, "air points"))
+    weather_percent_reduction: dict[str, int] = field(keys(WEATHERS), each(between(0, 100)))
+
+
+# --------------------------------------------------------------------------- difficulty and optional rules
+@attrs.frozen
+class RatingSet:
+    """A difficulty level or an optional rule: historical ratings but for those it names."""
+    name: str
+    ratings: dict[str, int] = field(keys(RATING_NAMES, exactly=False), each(between(1, LEVELS)))
+    german_dday_movement: bool
+    display_delay: int | None = field(maybe(between(0, LEVELS)), default=None)
+
+
+@attrs.frozen
+class WeatherExample:
+    score: int
+    weather_percent: int
+    adjusted: int
+
+
+@attrs.frozen
+class WeatherAdjustment:
+    examples: tuple[WeatherExample, ...]  # the rulebook's worked examples
+
+
+@attrs.frozen
+class OptionalRulesChart:
+    """optional_rules.toml: the optional rules, each a table of its own, and the weather adjustment."""
+    rules: dict[str, RatingSet]
+    weather_adjustment: WeatherAdjustment
+
+
+def _optional_rules(value: Any, _: Any = None) -> OptionalRulesChart:
+    if not isinstance(value, dict):
+        raise Fault(f"should be a table, not {kind(value)}")
+    if "weather_adjustment" not in value:
+        raise Fault("is missing", ("weather_adjustment",), missing=True)
+    rules = {k: v for k, v in value.items() if k != "weather_adjustment"}
+    return OptionalRulesChart(rules=converter.structure(rules, dict[str, RatingSet]),
+                              weather_adjustment=_structure_at("weather_adjustment", value, WeatherAdjustment))
+
+
+def _structure_at(key: str, table: dict, cls: type) -> Any:
+    """``table[key]`` as ``cls``, a fault in it told as under ``key`` (as cattrs tells a table's)."""
+    try:
+        return converter.structure(table[key], cls)
+    except Exception as exc:
+        exc.add_note(IterableValidationNote(f"Structuring @ {key}", key, cls))
+        raise IterableValidationError(f"While structuring {key}", [exc], cls) from None
+
+
+converter.register_structure_hook(OptionalRulesChart, _optional_rules)
+
+
+@attrs.frozen
+class AlliedForcesChart:
+    formations: dict[str, dict[Nation, int]] = field(each(keys(NATIONS[Side.ALLIED]), each(between(0))))
+    totals: dict[str, int] = field(keys(("US", "BC", "all")), each(between(0)))
+
+    def __attrs_post_init__(self) -> None:
+        for nation in NATIONS[Side.ALLIED]:
+            total = sum(by_nation[nation] for by_nation in self.formations.values())
+            if total != self.totals[nation]:
+                raise Fault(f"the {nation} formations add up to {total}, not {self.totals[nation]}", ("totals", nation))
+        if self.totals["US"] + self.totals["BC"] != self.totals["all"]:
+            raise Fault("US and BC totals do not add up", ("totals", "all"))
+
+
+@attrs.frozen
+class Charts:
+    """Every rulebook chart (charts/*.toml), a section per file; the turns file's three are its own."""
+    turns: tuple[str, ...]
+    dates: tuple[str, ...]
+    scenarios: dict[str, Scenario]
+    transport: TransportChart
+    weather: WeatherChart
+    fuel: FuelChart
+    general_supply: GeneralSupplyChart
+    amphibious_supply: AmphibiousSupplyChart
+    combat_supply: CombatSupplyChart
+    bombardment: BombardmentChart
+    infiltration: InfiltrationChart
+    combat_results: CombatResultsChart
+    strategy_levels: StrategyLevelsChart
+    victory_points: VictoryPointsChart
+    victory_conditions: VictoryConditionsChart
+    suggested_allocation: SuggestedAllocationChart
+    terrain: TerrainChart
+    interdiction: InterdictionChart
+    difficulty: dict[str, RatingSet]
+    optional_rules: OptionalRulesChart
+    allied_forces: AlliedForcesChart
+    _turn_index: dict[str, int] = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_turn_index", {t: i for i, t in enumerate(self.turns)})
+
+    def turn_index(self, label: str) -> int:
+        return self._turn_index[label]
+
+    def rating_set(self, key: str) -> RatingSet:
+        """A difficulty level or an optional rule, by its key."""
+        return self.difficulty[key] if key in self.difficulty else self.optional_rules.rules[key]
+
+
+# --------------------------------------------------------------------------- rules.toml
+_PERCENT = between(0, 100)
+# A rating's change per point is at most 25%: rating 1 is four points below the historical 5, and
+# must leave something.
+_PER_POINT = between(0, 25)
+
+
+@attrs.frozen
+class RatingRules:
+    historical: dict[str, int] = field(keys(RATING_NAMES), each(between(1, LEVELS)))
+    combat_points_percent: int = field(_PER_POINT)
+    transport_percent: int = field(_PER_POINT)
+    airpower_percent: int = field(_PER_POINT)
+    naval_percent: int = field(_PER_POINT)
+    coastal_defence_percent: int = field(_PER_POINT)
+    reinforcement_turns_per_point: float = field(between(0))
+
+    def points_from_historical(self, ratings: Ratings, name: str) -> int:
+        """How many points the settings' rating ``name`` is above its historical value (below: negative)."""
+        rating: int = getattr(ratings, name)
+        return rating - self.historical[name]
+
+    def factor(self, ratings: Ratings, name: str) -> float:
+        """What the rating ``name`` multiplies its quantity by: 1 at the historical rating, and its
+        percentage (``<name>_percent``) more for each point above, less for each point below."""
+        percent: int = getattr(self, f"{name}_percent")
+        return 1 + percent * self.points_from_historical(ratings, name) / 100
+
+
+@attrs.frozen
+class SetupRules:
+    default_display_delay: int = field(between(0, LEVELS))
+
+
+@attrs.frozen
+class DDayRules:
+    allocation: dict[str, int] = field(keys(CATEGORIES), each(_PERCENT), sums_to(100, "D-Day percentages"))
+    initial_pools: dict[str, int] = field(keys(CATEGORIES), each(between(0)))
+
+
+@attrs.frozen
+class LandingSupplyRules:
+    fuel: float = field(between(0))
+    general: float = field(between(0))
+    combat: float = field(between(0))
+
+
+@attrs.frozen
+class TransportRules:
+    marker_destroyed_percent: int = field(_PERCENT)
+
+
+@attrs.frozen
+class SupplyRules:
+    range: int = field(between(1))
+    first_trace_turn: str
+    out_of_supply_cp_percent: int = field(_PERCENT)
+    out_of_supply_fatigue: int = field(between(0))
+    no_general_supply_cp_percent: int = field(_PERCENT)
+    no_general_supply_fatigue: int = field(between(0))
+
+
+@attrs.frozen
+class GermanSupplyRules:
+    fortress_sources: tuple[str, ...]
+    out_of_supply_cp_percent: int = field(_PERCENT)
+    out_of_supply_fatigue: int = field(between(0))
+    out_of_supply_strength_percent: int = field(_PERCENT)
+
+
+@attrs.frozen
+class ReinforcementRules:
+    entry_detour: int = field(between(0))
+
+
+@attrs.frozen
+class FatigueRules:
+    max: int = field(between(1, 99))
+    per_movement_point: int = field(between(0))
+    attack_per_level: int = field(between(0))
+    defence_per_level: int = field(between(0))
+    retreat: int = field(between(0))
+    recovery_per_turn: int = field(between(0))
+    rest_recovery: int = field(between(0))
+    rear_recovery: int = field(between(0))
+
+
+@attrs.frozen
+class EffectivenessRules:
+    base: float = field(between(0))
+    per_leadership: float = field(between(0))
+    fatigue_divisor: float = field(divisor)
+    minimum: float = field(between(0, 1))
+
+
+@attrs.frozen
+class StrategyLimitRules:
+    free_fatigue_per_leadership: int = field(between(0))
+    fatigue_per_level: int = field(between(1))  # divides the fatigue
+
+
+@attrs.frozen
+class ReplacementRules:
+    allied_rest_percent: int = field(_PERCENT)
+    allied_line_percent: int = field(_PERCENT)
+    german_loss_fraction: int = field(between(1))  # the fraction 1/N
+    german_percent: int = field(_PERCENT)
+    cadre_recovered_fraction: int = field(between(1))  # the fraction 1/N
+
+
+@attrs.frozen
+class MovementRules:
+    max_cycles: int = field(between(1))
+    ocean_steps: int = field(between(0))
+
+
+@attrs.frozen
+class AirborneRules:
+    drift_chance: int = field(_PERCENT)
+    drift_max: int = field(between(0))
+    water_loss_percent: int = field(_PERCENT)
+    swamp_loss_percent: int = field(_PERCENT)
+    enemy_fatigue: int = field(between(0))
+    scattered_fatigue: int = field(between(0))
+
+
+@attrs.frozen
+class LandingRules:
+    round_cost: int = field(between(0))
+    strategy: tuple[int, int] = field(each(between(1, LEVELS)))  # (attack level, defence level)
+    ranger_commando_strength: float = field(between(0))
+    bombardment_points: int = field(between(0))
+    cleared_cp: int = field(between(0))
+
+
+def _forced_retreat_levels(value: Any, _: Any = None) -> dict[int, float]:
+    """``{ 4 = 2.5, ... }``: TOML's keys are text; these are strategy levels."""
+    table = converter.structure(value, dict[str, float])
+    for key in table:
+        if not key.isdigit():
+            raise Fault(f"{key!r} is not a strategy level", (key,))
+    return {int(k): v for k, v in table.items()}
+
+
+converter.register_structure_hook_func(lambda t: t == dict[int, float], _forced_retreat_levels)
+
+
+@attrs.frozen
+class CombatRules:
+    passes: int = field(between(1))
+    base_cp: int = field(between(1))  # divides the engagement
+    engagement_min: float = field(between(0))
+    engagement_max: float = field(between(0))
+    odds_cap: float = field(divisor)
+    no_combat_supply_strength: int = field(_PERCENT)
+    refuse_retreat_percent: int = field(_PERCENT)
+    retreat_next_to_enemy_percent: int = field(_PERCENT)
+    cadre_percent: int = field(_PERCENT)
+    cadre_minimum: int = field(between(0))
+    max_attacks_per_phase: int = field(between(1))
+    forced_retreat_odds: dict[int, float] = field(each(between(0)))  # by defence level
+
+    def __attrs_post_init__(self) -> None:
+        if self.engagement_min > self.engagement_max:
+            raise Fault(f"is {self.engagement_min}, above engagement_max ({self.engagement_max}); a minimum is at "
+                        "most its maximum", ("engagement_min",))
+        for level in self.forced_retreat_odds:
+            _under(("forced_retreat_odds", str(level)), between(1, LEVELS), level)
+
+
+@attrs.frozen
+class SupportRules:
+    air_points: int = field(between(0))
+    naval_points: int = field(between(0))
+    weather_percent: dict[str, int] = field(keys(WEATHERS), each(_PERCENT))  # of the air points
+    naval_weather_percent: dict[str, int] = field(keys(WEATHERS), each(_PERCENT))
+
+
+@attrs.frozen
+class AnswerRules:
+    largest_number: int = field(between(1))
+
+
+@attrs.frozen
+class Rules:
+    """The house rules (rules.toml): every number the rulebook does not print, a section per area."""
+    ratings: RatingRules
+    setup: SetupRules
+    dday: DDayRules
+    landing_supply: LandingSupplyRules
+    transport: TransportRules
+    supply: SupplyRules
+    german_supply: GermanSupplyRules
+    reinforcements: ReinforcementRules
+    fatigue: FatigueRules
+    effectiveness: EffectivenessRules
+    strategy_limits: StrategyLimitRules
+    replacements: ReplacementRules
+    movement: MovementRules
+    airborne: AirborneRules
+    landing: LandingRules
+    combat: CombatRules
+    support: SupportRules
+    answers: AnswerRules
