@@ -6,6 +6,7 @@ from ..engine.actions import (Action, Allocate, Answer, ChooseStrategy, EndPhase
                               Retreat, Support)
 from ..engine.enums import Side
 from ..engine.game import Game
+from ..engine.movement import MoveChoices
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, DefenderPrompt, DropZonePrompt, InterdictionPrompt,
                               QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.rng import Rng, seed_state
@@ -54,4 +55,7 @@ class RandomPlayer:
 
     def choose(self, game: Game) -> Action:
         legal = game.legal_actions()
+        if isinstance(legal, MoveChoices):
+            # the 1981 answers only, not the choice of another unit: its games stay those it always played
+            legal = legal.in_turn
         return legal[self.rng.randint(0, len(legal) - 1)]

@@ -33,7 +33,8 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
 (``from overlord.engine import view``; ``view.preview(game, ...)``):
 
     movement:      step_cost (a step's MP, fuel, whether it stops or lands), beach_cleared,
-                   infiltration_chance
+                   infiltration_chance, choosable_units (the units that may be chosen to move),
+                   landing_refused (why a beach beside a unit at sea is closed to it)
     combat:        odds, fought_odds, preview (odds and expected losses at two levels),
                    in_naval_range, max_attack_level, supply_factor
     combat charts: bombardment_row (the Bombardment Losses chart's row for some points),
@@ -63,7 +64,7 @@ from .fatigue import effectiveness, max_strategy_level
 from .hexgrid import Hex
 from .interdiction import decrease_range, effective_points
 from .logistics import amphibious_cost, combat_supply_cost, fuel_cost, general_supply_cost, upkeep_estimate
-from .movement import beach_cleared, infiltration_chance, step_cost
+from .movement import beach_cleared, choosable_units, infiltration_chance, landing_refused, step_cost
 from .state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
 from .supply import (allied_sources, german_supplied_positions, source_distance, supplied_positions, traced_on,
                      within_supply_range)

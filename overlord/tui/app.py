@@ -13,6 +13,7 @@ import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -35,6 +36,15 @@ MIN_SIZE = (80, 24)
 DATA_CHECK_AFTER = 0.05  # seconds after start-up: the title is drawn first, then data/ is read and checked
 DELAY_UNIT = 0.15  # seconds of pause per point of the display delay setting, after each computer move
 MAX_COMPUTER_STEPS = 200_000
+
+
+def small_letter(key: str) -> str | None:
+    """The small letter a capital's key stands for: "F" (a terminal's Shift or Caps Lock) or "shift+f"
+    (a terminal that reports the modifier); None for any other key."""
+    letter = key.removeprefix("shift+")
+    if len(letter) == 1 and letter.isascii() and letter.isalpha() and (letter.isupper() or key != letter):
+        return letter.lower()
+    return None
 
 
 class OverlordApp(App):
@@ -73,6 +83,17 @@ class OverlordApp(App):
         for theme in game_themes():
             self.register_theme(theme)
         self.theme = theme if (theme := canonical(self.start_theme)) in CYCLE else DEFAULT
+
+    # ------------------------------------------------------------------ keys in either case
+    async def on_event(self, event: events.Event) -> None:
+        """Shift and Caps Lock: a capital letter is the key of its small letter on every screen (the help, the
+        README and the key bar print capitals). The character typed stays a capital, for the save name's
+        field and for the messages that echo the key."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            small = small_letter(event.key)
+            if small is not None:
+                event.key = small
+        await super().on_event(event)
 
     # ------------------------------------------------------------------ start-up
     def on_mount(self) -> None:
@@ -191,8 +212,8 @@ class OverlordApp(App):
         return s is not None and not s.game.over and s.is_computer(s.game.prompt.side) and self.screen is self.main
 
     # ------------------------------------------------------------------ playing
-    def play(self, action) -> None:
-        """The player's answer: apply it, show what it did, and go on."""
+    def play(self, action) -> list:
+        """The player's answer: apply it, show what it did, and go on. Returns the events it caused."""
         from ..engine.game import IllegalAction
         from .game_screen import GameScreen
         try:
@@ -200,13 +221,14 @@ class OverlordApp(App):
         except IllegalAction as exc:
             if isinstance(self.main, GameScreen):
                 self.main.say(str(exc))
-            return
+            return []
         if isinstance(self.main, GameScreen):
             self.main.add_events(events)
             drops = [e for e in events if e.kind == "DropResult"]
             if drops:  # where the division came down, and any drift, stays in view for the next drop
                 self.main.message = drops[-1].text
         self.advance()
+        return events
 
     def advance(self) -> None:
         """Bring the screens up to date: computer moves, reports, hand-overs, the final report."""
