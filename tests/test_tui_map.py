@@ -405,12 +405,14 @@ async def test_the_history_screen_and_the_reports_show_plots(played):
         await pilot.press("h")
         await pilot.pause()
         assert type(app.screen).__name__ == "HistoryScreen" and len(app.screen.query(PlotextPlot)) == 3
-        await pilot.press("escape", "e")  # the end of the Allied movement, on to the end of the turn
+        await pilot.press("escape", "e", "y")  # the end of the Allied movement, on to the end of the turn
         for _ in range(200):
             await pilot.pause()
             if type(app.screen).__name__ == "ReportScreen" and app.screen.campaign is not None:
                 break
-            await pilot.press("enter" if type(app.screen).__name__ == "ReportScreen" else "e")
+            name = type(app.screen).__name__
+            await pilot.press("enter" if name in ("ReportScreen", "CombatResultScreen") else "y" if name == "ConfirmScreen"
+                              else "e")
         assert len(app.screen.query(PlotextPlot)) == 3
 
 

@@ -36,6 +36,7 @@ MIN_SIZE = (80, 24)
 DATA_CHECK_AFTER = 0.05  # seconds after start-up: the title is drawn first, then data/ is read and checked
 DELAY_UNIT = 0.15  # seconds of pause per point of the display delay setting, after each computer move
 MAX_COMPUTER_STEPS = 200_000
+RESULT_DELAYS = 8  # a fight between computers stays up this many display delays (a fight is more than a step)
 
 
 def small_letter(key: str) -> str | None:
@@ -227,8 +228,30 @@ class OverlordApp(App):
             drops = [e for e in events if e.kind == "DropResult"]
             if drops:  # where the division came down, and any drift, stays in view for the next drop
                 self.main.message = drops[-1].text
-        self.advance()
+        if not self._show_result(events):
+            self.advance()
         return events
+
+    def _show_result(self, events: list) -> bool:
+        """A combat's result on its card, the game going on once it is closed; False if there was none to show.
+        A fight a player took part in stays until a key; one between computers for the display delay."""
+        from ..engine.events import CombatResult
+        from ..engine.util import enemy
+        from .screens import CombatResultScreen
+        from .wording import result_card
+        results = [e for e in events if isinstance(e, CombatResult)]
+        if not results:
+            return False
+        attacker = self.session.game.side_of(results[0].attackers[0])
+        timeout = None
+        if self.session.is_computer(attacker) and self.session.is_computer(enemy(attacker)):
+            if self.delay <= 0 or self.hurry:
+                return False
+            timeout = self.delay * RESULT_DELAYS
+        others = [e for e in events if e.kind in ("UnitEliminated", "MarkerDestroyed")]
+        self.refresh_main()
+        self._modal(CombatResultScreen(result_card(self.session.game, results, others), timeout))
+        return True
 
     def advance(self) -> None:
         """Bring the screens up to date: computer moves, reports, hand-overs, the final report."""
@@ -249,6 +272,8 @@ class OverlordApp(App):
             if not s.is_computer(s.game.prompt.side):
                 break
             events = self._computer_step()
+            if self._show_result(events):
+                return  # closing the card comes back here
             if events and self.delay > 0 and not self.hurry:
                 self.refresh_main()
                 self._timer = self.set_timer(self.delay, self.advance)
@@ -427,10 +452,17 @@ class OverlordApp(App):
             self._user_modal(RosterScreen(), self._look_at)
 
     def _look_at(self, uid: str | None) -> None:
+        """The unit chosen in the roster: moved next if it may be, else looked at on the map."""
+        from ..engine.actions import ChooseUnit
+        from ..engine.prompts import MovePrompt
         from .game_screen import GameScreen
         if uid is None or not isinstance(self.main, GameScreen):
             return
-        u = self.session.game.unit(uid)
+        game = self.session.game
+        if isinstance(self.main.prompt_now(), MovePrompt) and ChooseUnit(uid) in game.legal_actions():
+            self.main.choose(uid)
+            return
+        u = game.unit(uid)
         if u.position is not None:
             self.main.look = u.position
             self.main.refresh_view()

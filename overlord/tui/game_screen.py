@@ -317,7 +317,7 @@ class GameScreen(Screen):
             return
         if event.is_printable or event.key in ("enter", "backspace"):
             event.stop()
-            name = event.key.title() if event.key in ("enter", "backspace") else (event.character or event.key)
+            name = event.key.title() if event.key in ("enter", "backspace") else (event.character or event.key).upper()
             why = self.why_not(event.key)
             self.say(Text(why or f"{name} is not an answer here. "
                           "The keys you can use are at the bottom; F1 for help.", style="bold"))

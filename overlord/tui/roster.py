@@ -1,4 +1,5 @@
-"""The roster: every unit with its state. Enter looks at the unit on the map."""
+"""The roster: every unit with its state. Enter moves the unit next (in movement, if it can still move), else
+looks at it on the map."""
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ def roster_rows(game: Game) -> list[tuple]:
 
 class RosterScreen(ModalScreen[str | None]):
     CSS_PATH = GAME_CSS
-    BINDINGS = [Binding("escape,q,f3", "close", "Close"), Binding("enter", "pick", "Look at it")]
+    BINDINGS = [Binding("escape,q,f3", "close", "Close"), Binding("enter", "pick", "Move it next / look at it")]
 
     def compose(self) -> ComposeResult:
         yield DataTable(id="roster", cursor_type="row", zebra_stripes=True)

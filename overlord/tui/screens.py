@@ -47,6 +47,34 @@ class HandOverScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class CombatResultScreen(ModalScreen[None]):
+    """A combat's result on a card, until a key is pressed (or, for the computer's fights, for a while)."""
+    CSS_PATH = GAME_CSS
+    BINDINGS = [Binding("enter,space,escape", "go", "Continue")]
+
+    def __init__(self, card: Text, timeout: float | None = None) -> None:
+        super().__init__()
+        self.card, self.timeout = card, timeout
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog"):
+            yield Static(Group(self.card, Text("Press a key to go on.", style="bold")))
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        if self.timeout:
+            self.set_timer(self.timeout, self.action_go)
+
+    def on_key(self, event) -> None:
+        if event.is_printable:  # any letter or digit goes on; F1, Ctrl+S and the like keep their meaning
+            event.stop()
+            self.action_go()
+
+    def action_go(self) -> None:
+        if self.is_current:
+            self.dismiss(None)
+
+
 class ReportScreen(ModalScreen[None]):
     """The reports that come between turns: the end of the turn and the new turn's logistics, and then the
     campaign so far in plots."""
