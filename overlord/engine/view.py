@@ -46,7 +46,8 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
                    within_supply_range, source_distance, traced_on
     interdiction:  effective_points, decrease_range
     airborne:      free_zones (the drop zones still free for a division)
-    victory:       score, turn_points, objective_holders, ocean_side_points, ocean_side_scores
+    victory:       score, turn_points, objective_holders, ocean_side_points, ocean_side_scores,
+                   victory_level (the level of victory a score gives, in a scenario)
     sides:         enemy (the other side)
 
 A unit's status by its short names (UnitStatus members): PENDING, AFLOAT, ASHORE, COASTAL, ELIMINATED.
@@ -69,7 +70,7 @@ from .state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
 from .supply import (allied_sources, german_supplied_positions, source_distance, supplied_positions, traced_on,
                      within_supply_range)
 from .util import enemy
-from .victory import objective_holders, ocean_side_points, ocean_side_scores, score, turn_points
+from .victory import objective_holders, ocean_side_points, ocean_side_scores, score, turn_points, victory_level
 
 __all__ = [
     "AFLOAT", "ASHORE", "COASTAL", "ELIMINATED", "PENDING", "BeachView", "PoolsView", "UnitView",

@@ -475,12 +475,13 @@ class GameScreen(Screen):
         if action in self.game.legal_actions():
             self.play(action)
             return
-        self.entry.clear()
+        self.entry.again()
         self.say(Text(self.refusal(p, values), style="bold reverse"))
 
     def refusal(self, p, values) -> str:
         if isinstance(p, AllocationPrompt):
-            return f"The four numbers add up to {sum(values)}, not 100. Give the allocation again."
+            return (f"The four numbers add up to {sum(values)}, not 100. Type over the ones to change; Enter keeps "
+                    "a number and moves on.")
         if isinstance(p, InterdictionPrompt):
             return f"At most {p.max_points} air points can fly this turn. Give the number again."
         return f"At most {p.naval_max} naval and {p.air_max} air points. Give them again."

@@ -64,7 +64,8 @@ class SetupScreen(Screen):
         answered = Text()
         chosen = [e for e in self.app.session.log if isinstance(e, SettingChosen)]
         for e in chosen[-6:]:
-            answered.append(f"  {setting_label(e.question)}: {e.value}\n", style="dim")
+            value = {True: "yes", False: "no"}.get(e.value, e.value) if isinstance(e.value, bool) else e.value
+            answered.append(f"  {setting_label(e.question)}: {value}\n", style="dim")
         self.query_one("#setup-answered", Static).update(answered)
         p = self.prompt
         q = Text()
