@@ -10,14 +10,14 @@ Front ends read the board through Game's public methods and properties and call 
 rules helpers gathered in ``overlord.engine.view`` (its docstring lists them).
 """
 
-from .actions import (Action, Advance, Allocate, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Interdict,
-                      Move, Retreat, Support)
+from .actions import (Action, Advance, Allocate, Answer, ChooseStrategy, ChooseUnit, EndPhase, FinishUnit, HoldGround,
+                      Interdict, Move, Retreat, Support)
 from .data import DataError, GameData, load_data
 from .game import Game, IllegalAction
 from .settings import Ratings, Settings
 
 __all__ = [
-    "Action", "Advance", "Allocate", "Answer", "ChooseStrategy", "DataError", "EndPhase", "FinishUnit", "Game",
+    "Action", "Advance", "Allocate", "Answer", "ChooseStrategy", "ChooseUnit", "DataError", "EndPhase", "FinishUnit", "Game",
     "GameData", "HoldGround", "IllegalAction", "Interdict", "Move", "Ratings", "Retreat", "Settings", "Support",
     "load_data",
 ]

@@ -224,10 +224,7 @@ class OverlordApp(App):
                 self.main.say(str(exc))
             return []
         if isinstance(self.main, GameScreen):
-            self.main.add_events(events)
-            drops = [e for e in events if e.kind == "DropResult"]
-            if drops:  # where the division came down, and any drift, stays in view for the next drop
-                self.main.message = drops[-1].text
+            self.main.add_events(events)  # the log, just below the question, says where a division came down
         if not self._show_result(events):
             self.advance()
         return events

@@ -21,7 +21,7 @@ from ..engine.hexgrid import neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import german_supplied_positions, supplied_positions
-from .asking import combat_card, make_entry, prompt_text
+from .asking import combat_card, make_entry, out_of_own_supply, prompt_text
 from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card
 from .keybar import KeyBar
 from .maprender import MapOptions, map_height, map_width, move_targets
@@ -41,7 +41,6 @@ SIDE_MIN = 32  # columns the side panel needs beside the map
 BOTTOM_MIN = 7  # lines the question and the log need below the map
 BOTTOM_WITH_SIDE = 11  # the same with the side panel beside them
 OVERLAYS = (None, "allied", "german")
-NATIONS = {"US": "American", "BC": "British and Canadian", "DE": "German"}
 
 
 def screen_layout(game, width: int, height: int) -> tuple[int, bool, bool]:
@@ -361,16 +360,11 @@ class GameScreen(Screen):
         """A landing on another nation's beach, beyond its own nation's supply, is asked about first (Y lands).
         True when the question was put."""
         from .screens import ConfirmScreen
-        game = self.game
-        nation = game.spec(uid).nation
-        beach_nation = game.data.map.beach(beach).nation
-        target = neighbour(game.unit(uid).position, d)
-        if beach_nation == nation or target in view.supplied_positions(game, nation):
+        warning = out_of_own_supply(self.game, uid, d, beach)
+        if warning is None:
             return False
-        question = (f"{game.spec(uid).name} would land at {beach}, a {NATIONS.get(beach_nation, beach_nation)} "
-                    f"beach. Its supply comes only from {NATIONS.get(nation, nation)} beachheads and depots, so "
-                    f"it will be out of supply there.\n\nLand anyway?")
-        self.app.push_screen(ConfirmScreen(question, "land"), lambda yes: yes and self._step(uid, d, None))
+        self.app.push_screen(ConfirmScreen(f"{warning}\n\nLand anyway?", "land"),
+                             lambda yes: yes and self._step(uid, d, None))
         return True
 
     def action_finish(self) -> None:
@@ -402,14 +396,13 @@ class GameScreen(Screen):
         return next((uid for uid in units if uid is not None and ChooseUnit(uid) in legal), None)
 
     def next_at_sea(self) -> str | None:
-        """The next formation at sea that can still move, after the one asked about in the phase's order."""
+        """The next formation at sea that can still move after the one asked about, in the order of battle
+        (which choosing does not change, so that A goes round them all)."""
         p = self.game.prompt
-        units = view.choosable_units(self.game)
-        at_sea = [uid for uid in units if uid != p.unit and self.game.unit(uid).status == view.AFLOAT]
-        if not at_sea:
-            return None
-        after = units.index(p.unit) if p.unit in units else -1
-        return next((uid for uid in at_sea if units.index(uid) > after), at_sea[0])
+        ranks = {uid: i for i, uid in enumerate(self.game.data.units)}
+        at_sea = sorted((uid for uid in view.choosable_units(self.game)
+                         if uid != p.unit and self.game.unit(uid).status == view.AFLOAT), key=ranks.__getitem__)
+        return next((uid for uid in at_sea if ranks[uid] > ranks[p.unit]), at_sea[0] if at_sea else None)
 
     def choose(self, uid: str) -> None:
         self.look = None
