@@ -56,7 +56,7 @@ async def test_a_whole_solo_turn_at_80x24_with_caps_lock_on():
             if s is not None and s.game.turn == 1 and s.game.prompt.kind == "AllocationPrompt" \
                     and isinstance(app.screen, GameScreen):
                 break
-            key = key_for(app, policy=policy)
+            key = key_for(app, answers={"change_ratings": "n"}, policy=policy)
             key = key.upper() if len(key) == 1 else key  # Caps Lock
             pressed.append(key)
             await press(pilot, key)
