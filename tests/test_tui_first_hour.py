@@ -308,3 +308,23 @@ async def test_a_drop_is_written_once():
         log = app.screen.query_one(MessageLog)
         texts = [line.plain for line in log.entries]
         assert sum("drops" in t for t in texts) == 1
+
+
+async def test_hot_seat_the_result_is_seen_by_both_players():
+    """The defender's player sees the card; the hand-over to the attacker's player says what came of it."""
+    game = Game.new(preset_settings("historical", german_player="human"), 3)
+    app = OverlordApp(game=game, delay=0)
+    cards: list[str] = []
+    policy = {"MovePrompt": lambda p: "e", "DefenderPrompt": lambda p: "y" if p.side == "allied" else "e",
+              "AttackerPrompt": lambda p: "y", "StrategyPrompt": lambda p: "5" if p.role == "attack" else "1"}
+
+    def until(a) -> bool:
+        if isinstance(a.screen, CombatResultScreen) and not cards:
+            cards.append(str(a.screen.card))
+        return bool(cards) and isinstance(a.screen, HandOverScreen) and a.screen.side == "Allied"
+
+    async with app.run_test() as pilot:
+        await drive(pilot, policy=policy, until=until)
+        result = next(e for e in app.session.log if isinstance(e, CombatResult))
+        assert "COMBAT RESULT" in cards[0]
+        assert event_text(result, game) in app.screen.what

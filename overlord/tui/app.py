@@ -344,6 +344,10 @@ class OverlordApp(App):
             what = f"Your {game.spec(p.unit).name} must retreat."
         elif isinstance(p, AdvancePrompt):
             what = f"The enemy has fallen back: may your {game.spec(p.unit).name} advance?"
+        fights = [e for e in self.session.news_for(p.side) if e.kind == "CombatResult"]
+        if fights:  # the other player saw the cards; the one taking the keyboard reads what came of them
+            from .wording import event_text
+            what = "\n".join(f"{event_text(e, game)}." for e in fights[-3:]) + f"\n\n{what}"
         self.refresh_main()
         self.session.take_seat()
         self._modal(HandOverScreen(SIDE_NAME[p.side], what))

@@ -70,8 +70,9 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event]) ->
             t.append(f"  ({e.combat_supply} Allied combat supply spent)")
         t.append(f"\nAttack level {e.attack_level} ({charts.attack_levels[e.attack_level - 1].name}) against "
                  f"defence level {e.defence_level} ({charts.defence_levels[e.defence_level - 1].name})\n")
-        t.append(f"Attackers lose {e.attacker_losses} CP; the defender loses {e.defender_losses} CP.\n",
-                 style="bold")
+        many = len(e.attackers) > 1 or is_plural(game.spec(e.attackers[0]).name)
+        t.append(f"The attacker{'s lose' if many else ' loses'} {e.attacker_losses} CP; the defender loses "
+                 f"{e.defender_losses} CP.\n", style="bold")
         if e.eliminated:
             t.append("The defender is eliminated.\n", style="bold")
         elif e.retreat:
