@@ -102,8 +102,9 @@ async def test_a_the_cursor_and_enter_and_the_roster_choose_the_unit_to_move():
             seen.append(game.prompt.unit)
 
         # the look cursor onto another unit that can still move, then Enter: that one is asked about
+        here = game.unit(game.prompt.unit).position
         target = next(a.unit for a in game.legal_actions()
-                      if isinstance(a, ChooseUnit) and game.unit(a.unit).position != game.unit(game.prompt.unit).position)
+                      if isinstance(a, ChooseUnit) and game.unit(a.unit).position != here)
         await press(pilot, "down")  # the look begins on the unit asked about
         await walk_to(pilot, app.screen, game.unit(target).position)
         assert "Move this one" in key_bar(app)

@@ -411,8 +411,8 @@ async def test_the_history_screen_and_the_reports_show_plots(played):
             if type(app.screen).__name__ == "ReportScreen" and app.screen.campaign is not None:
                 break
             name = type(app.screen).__name__
-            await pilot.press("enter" if name in ("ReportScreen", "CombatResultScreen") else "y" if name == "ConfirmScreen"
-                              else "e")
+            closing = name in ("ReportScreen", "CombatResultScreen")
+            await pilot.press("enter" if closing else "y" if name == "ConfirmScreen" else "e")
         assert len(app.screen.query(PlotextPlot)) == 3
 
 

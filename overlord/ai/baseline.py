@@ -6,9 +6,8 @@ from ..engine.actions import (Action, Allocate, Answer, ChooseStrategy, EndPhase
                               Retreat, Support)
 from ..engine.enums import Side
 from ..engine.game import Game
-from ..engine.movement import MoveChoices
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, DefenderPrompt, DropZonePrompt, InterdictionPrompt,
-                              QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
+                              MovePrompt, QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.rng import Rng, seed_state
 
 
@@ -55,7 +54,8 @@ class RandomPlayer:
 
     def choose(self, game: Game) -> Action:
         legal = game.legal_actions()
-        if isinstance(legal, MoveChoices):
-            # the 1981 answers only, not the choice of another unit: its games stay those it always played
+        if isinstance(game.prompt, MovePrompt):
+            # the 1981 answers only (movement's legal actions keep them apart, as in_turn), not the choice of
+            # another unit: its games stay those it always played
             legal = legal.in_turn
         return legal[self.rng.randint(0, len(legal) - 1)]

@@ -17,7 +17,7 @@ from .game import Game, IllegalAction
 from .settings import Ratings, Settings
 
 __all__ = [
-    "Action", "Advance", "Allocate", "Answer", "ChooseStrategy", "ChooseUnit", "DataError", "EndPhase", "FinishUnit", "Game",
-    "GameData", "HoldGround", "IllegalAction", "Interdict", "Move", "Ratings", "Retreat", "Settings", "Support",
+    "Action", "Advance", "Allocate", "Answer", "ChooseStrategy", "ChooseUnit", "DataError", "EndPhase", "FinishUnit",
+    "Game", "GameData", "HoldGround", "IllegalAction", "Interdict", "Move", "Ratings", "Retreat", "Settings", "Support",
     "load_data",
 ]

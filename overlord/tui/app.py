@@ -233,7 +233,7 @@ class OverlordApp(App):
         """A combat's result on its card, the game going on once it is closed; False if there was none to show.
         A fight a player took part in stays until a key; one between computers for the display delay."""
         from ..engine.events import CombatResult
-        from ..engine.util import enemy
+        from ..engine.view import enemy
         from .screens import CombatResultScreen
         from .wording import result_card
         results = [e for e in events if isinstance(e, CombatResult)]

@@ -33,7 +33,8 @@ RETREAT = Binding.Group("Retreat", compact=True)
 LEVEL = Binding.Group("Level", compact=True)
 TYPE = Binding.Group("Type", compact=True)
 
-ANSWERS = {"move", "finish", "end_phase", "choose_here", "next_at_sea", "drop_yes", "drop_no", "attack", "next", "include", "leave", "level",
+ANSWERS = {"move", "finish", "end_phase", "choose_here", "next_at_sea", "drop_yes", "drop_no", "attack", "next",
+           "include", "leave", "level",
            "digit", "accept", "rub", "retreat", "hold", "advance", "stay"}
 ENTRY_PROMPTS = (AllocationPrompt, InterdictionPrompt, SupportPrompt)
 LOOK = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}

@@ -44,7 +44,8 @@ def roster_rows(game: Game) -> list[tuple]:
 
 class RosterScreen(ModalScreen[str | None]):
     CSS_PATH = GAME_CSS
-    BINDINGS = [Binding("escape,q,f3", "close", "Close"), Binding("enter", "pick", "Move it next / look at it"), *QUIET_GAME_KEYS]
+    BINDINGS = [Binding("escape,q,f3", "close", "Close"), Binding("enter", "pick", "Move it next / look at it"),
+                *QUIET_GAME_KEYS]
 
     def compose(self) -> ComposeResult:
         yield DataTable(id="roster", cursor_type="row", zebra_stripes=True)

@@ -98,7 +98,8 @@ class SetupScreen(Screen):
         if p is not None and (event.is_printable or event.key == "backspace"):
             event.stop()
             keys = ", ".join(f"{o} ({lbl})" if o != lbl else o for o, lbl in zip(p.options, p.labels))
-            self.message = f"{(event.character or event.key).upper()} is not an answer. Answer {keys}; Enter takes {p.default}."
+            key = (event.character or event.key).upper()
+            self.message = f"{key} is not an answer. Answer {keys}; Enter takes {p.default}."
             self.refresh_view()
 
     def action_option(self, key: str) -> None:
