@@ -329,3 +329,24 @@ async def test_hot_seat_the_result_is_seen_by_both_players():
         result = next(e for e in app.session.log if isinstance(e, CombatResult))
         assert "COMBAT RESULT" in cards[0]
         assert event_text(result, game) in app.screen.what
+
+
+async def test_a_fight_between_computers_stays_on_its_card_a_while_then_goes_on():
+    g = blank_game(turn=2)  # both sides the computer's
+    g.state.weather = "clear"
+    g.state.pools.combat = 5000
+    put(g, "us-1-inf", (16, 7), fatigue=0, leadership=5)
+    put(g, "de-716-inf", (16, 8), cp=40, fatigue=0)
+    start_phase(g, "allied_combat")
+    app = OverlordApp(game=g, delay=0.05)
+    async with app.run_test() as pilot:
+        for _ in range(600):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, CombatResultScreen):
+                break
+        assert isinstance(app.screen, CombatResultScreen) and app.screen.timeout
+        for _ in range(600):  # no key pressed: it closes by itself and the computers go on
+            await pilot.pause(0.05)
+            if not isinstance(app.screen, CombatResultScreen):
+                break
+        assert not isinstance(app.screen, CombatResultScreen)

@@ -42,6 +42,7 @@ SIDE_MIN = 32  # columns the side panel needs beside the map
 BOTTOM_MIN = 7  # lines the question and the log need below the map
 BOTTOM_WITH_SIDE = 11  # the same with the side panel beside them
 OVERLAYS = (None, "allied", "german")
+DEFENDED = ("allied_combat", "german_combat")  # the phases in which the other side answers too
 
 
 def screen_layout(game, width: int, height: int) -> tuple[int, bool, bool]:
@@ -200,8 +201,10 @@ class GameScreen(Screen):
         self.current_entry()
         who = ""
         if session.is_computer(p.side):
-            who = f"the computer {p.side.title()} is moving"
-        elif session.hot_seat and p.side in ("allied", "german"):
+            who = f"{p.side.title()}: computer"  # (the question's panel says it at length)
+        elif session.hot_seat and p.side in ("allied", "german") and game.phase in DEFENDED \
+                and not game.phase.startswith(p.side):
+            # only where the side answering is not the phase's own (a defence, a retreat): the line is short
             who = f"{p.side.title()} player"
         self.query_one("#status", Panel).show(status_line(game, who))
         side = self.side_text()

@@ -66,8 +66,9 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event]) ->
         t.append(f" COMBAT RESULT: {game.spec(e.defender).name} ", style="bold reverse")
         t.append(f"\n\nAttacked by {names}{second}.\n")
         t.append(f"Odds as fought: {e.odds:.1f}:1", style="bold")
+        t.append(" (after any shortfall of Allied combat supply)")
         if e.combat_supply:
-            t.append(f"  ({e.combat_supply} Allied combat supply spent)")
+            t.append(f"; {e.combat_supply} combat supply spent")
         t.append(f"\nAttack level {e.attack_level} ({charts.attack_levels[e.attack_level - 1].name}) against "
                  f"defence level {e.defence_level} ({charts.defence_levels[e.defence_level - 1].name})\n")
         many = len(e.attackers) > 1 or is_plural(game.spec(e.attackers[0]).name)
