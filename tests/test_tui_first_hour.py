@@ -350,3 +350,4 @@ async def test_a_fight_between_computers_stays_on_its_card_a_while_then_goes_on(
             if not isinstance(app.screen, CombatResultScreen):
                 break
         assert not isinstance(app.screen, CombatResultScreen)
+        await pilot.press("ctrl+q")  # saved, and the computers stopped, as a player leaves them

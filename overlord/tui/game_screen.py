@@ -100,6 +100,7 @@ class GameScreen(Screen):
         self.overlay: str | None = None  # the supply overlay shown: "allied", "german" or none
         self.labels = True
         self.last_moved = None  # where the computer's last move ended
+        self.log_written = False  # the session's log is in the message log (on_mount)
         self.cell, self.tall = 2, False  # the map's layout, as fit() chose it for the screen's size
 
     # ------------------------------------------------------------------ layout
@@ -120,6 +121,7 @@ class GameScreen(Screen):
         for event in self.app.session.log[-300:]:
             if event.kind != "SettingChosen":
                 log.add(event)
+        self.log_written = True  # from now on add_events writes each new event
         self.set_interval(0.5, self._flash)
         self.fit(self.app.size.width, self.app.size.height)
         self.refresh_view()
@@ -263,11 +265,11 @@ class GameScreen(Screen):
             if to is not None:
                 self.last_moved = to
         # The app may move for the computer before this screen is up (a game resumed, or begun, with the
-        # computer to move): on_mount then writes the session's log, these events included.
-        if self.is_mounted:
-            log = self.query_one(MessageLog)
-            for e in events:
-                log.add(e)
+        # computer to move): on_mount then writes the session's log, these events included, once.
+        if self.log_written:
+            for log in self.query(MessageLog):  # (none while the app closes)
+                for e in events:
+                    log.add(e)
 
     def say(self, message: Text | str) -> None:
         self.message = message
