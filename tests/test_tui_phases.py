@@ -60,8 +60,8 @@ async def test_solo_drops_allocation_landing_interdiction_and_a_move_by_keys():
         await press(pilot, *"50505050", "enter")
         assert kind(app) == "AllocationPrompt"
         assert "add up to 200" in str(app.screen.message)
-        assert app.screen.entry.values() == [35, 23, 27, 15]  # the fields are empty again, defaults shown
-        await press(pilot, *"40", "backspace", "5", *"2327", *"05", "enter")
+        assert app.screen.entry.values() == [50, 50, 50, 50]  # the numbers typed are kept, to be typed over
+        await press(pilot, *"452327", "0", "backspace", *"05", "enter")
         assert game.state.allocation.as_dict() == {"fuel": 45, "general": 23, "combat": 27, "amphibious": 5}
 
         # movement: the 4th Infantry sails onto the Utah marker and lands
