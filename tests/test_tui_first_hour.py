@@ -351,3 +351,26 @@ async def test_a_fight_between_computers_stays_on_its_card_a_while_then_goes_on(
                 break
         assert not isinstance(app.screen, CombatResultScreen)
         await pilot.press("ctrl+q")  # saved, and the computers stopped, as a player leaves them
+
+
+async def test_a_landing_beyond_its_nations_supply_is_asked_about_first():
+    g = hand_built_game()
+    g.state.turn = 1
+    g.state.pools.amphibious = 500
+    for beach in ("Utah", "Omaha"):  # no American beachhead left to supply it
+        g.state.beaches[beach].marker_intact = False
+    marker = g.data.map.beach("Gold").marker
+    g.place("us-1-inf", marker, AFLOAT)
+    start_phase(g, "allied_movement")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert g.prompt.unit == "us-1-inf" and g.prompt.landing
+        assert "out of supply there" in str(app.screen.query_one("#prompt").render())
+        land = g.prompt.landing[0]
+        await press(pilot, str(land))
+        assert isinstance(app.screen, ConfirmScreen) and "a British and Canadian beach" in app.screen.question
+        await press(pilot, "N")
+        assert g.unit("us-1-inf").status == AFLOAT
+        await press(pilot, str(land), "Y")
+        assert g.unit("us-1-inf").position == neighbour(marker, land) and g.unit("us-1-inf").status != AFLOAT
