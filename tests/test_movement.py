@@ -3,6 +3,7 @@
 import pytest
 
 from overlord.engine import Answer, EndPhase, FinishUnit, IllegalAction, Interdict, Move
+from overlord.engine.actions import ChooseUnit
 from overlord.engine import interdiction, movement
 from overlord.engine.events import DropResult, Landed, UnitMoved
 from overlord.engine.game import Game
@@ -429,3 +430,52 @@ def _historical_dday(seed):
             from overlord.ai import make_player
             g.apply(make_player("pass", p.side).choose(g))
     return g
+
+
+def test_choose_unit_moves_another_unit_now_then_the_order_goes_on():
+    g = blank_game(turn=2)
+    g.state.pools.fuel = 5000
+    for uid, h in (("us-1-inf", (17, 10)), ("us-29-inf", (16, 11)), ("us-4-inf", (15, 10))):
+        put(g, uid, h)
+    start_movement(g)
+    first = g.prompt.unit
+    others = [a.unit for a in g.legal_actions() if isinstance(a, ChooseUnit)]
+    assert first not in others and len(others) == 2  # each other unit that can move, the one asked about not
+    assert all(a in g.legal_actions() for a in g.legal_actions())  # the list and the check agree
+    chosen = others[-1]
+    g.apply(ChooseUnit(chosen))
+    assert g.prompt.unit == chosen and g.prompt.cycle == 1
+    g.apply(FinishUnit(chosen))
+    assert g.prompt.unit == first  # the unit it was chosen over is asked about again
+
+
+def test_choosing_a_unit_that_cannot_move_is_refused_and_changes_nothing():
+    g = blank_game(turn=2)
+    g.state.pools.fuel = 5000
+    put(g, "us-1-inf", (17, 10))
+    put(g, "us-29-inf", (16, 11))
+    start_movement(g)
+    current = g.prompt.unit
+    other = "us-29-inf" if current == "us-1-inf" else "us-1-inf"
+    g.apply(FinishUnit(current))
+    while g.prompt.unit == other and g.unit(other).mp > 0:  # spend the other's points so that it cannot move
+        g.apply(Move(other, g.prompt.directions[0]))
+    before = g.state_hash()
+    for bad in (ChooseUnit(current), ChooseUnit(other), ChooseUnit("de-352-inf"), ChooseUnit("no-such-unit")):
+        if bad in g.legal_actions():
+            continue  # (the first is legal again once the order came back round to it)
+        with pytest.raises(IllegalAction):
+            g.apply(bad)
+        assert g.state_hash() == before
+
+
+def test_a_chosen_unit_replays_from_a_save():
+    from overlord.engine.serialize import action_from_dict, action_to_dict
+    g = Game.new(computer_settings(allied_player="human"), 5)
+    while not isinstance(g.prompt, MovePrompt):
+        g.apply(g.legal_actions()[0])
+    choice = next(a for a in g.legal_actions() if isinstance(a, ChooseUnit))
+    assert action_from_dict(action_to_dict(choice)) == choice
+    g.apply(choice)
+    again, _ = Game.replay(g.initial_settings, g.seed, g.actions, g.data)
+    assert again.state_hash() == g.state_hash() and again.prompt.unit == choice.unit

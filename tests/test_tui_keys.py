@@ -12,7 +12,7 @@ from overlord.engine.prompts import QuestionPrompt
 from overlord.tui.app import OverlordApp
 from overlord.tui.final import FinalScreen
 from overlord.tui.game_screen import GameScreen
-from overlord.tui.screens import HandOverScreen, ReportScreen
+from overlord.tui.screens import CombatResultScreen, ConfirmScreen, HandOverScreen, ReportScreen
 from overlord.tui.setup_screen import SetupScreen
 from overlord.tui.title import TitleScreen
 
@@ -39,8 +39,10 @@ def key_for(app: OverlordApp, answers: dict | None = None, policy: dict | None =
     screen = app.screen
     if isinstance(screen, TitleScreen):
         return "n"
-    if isinstance(screen, (HandOverScreen, ReportScreen)):
+    if isinstance(screen, (HandOverScreen, ReportScreen, CombatResultScreen)):
         return "enter"
+    if isinstance(screen, ConfirmScreen):  # E in movement asks first
+        return "y"
     if isinstance(screen, FinalScreen):
         return None
     prompt = app.session.game.prompt

@@ -14,7 +14,7 @@ from textual.geometry import Region
 
 from builders import blank_game, put
 from helpers import play
-from overlord.engine.actions import FinishUnit
+from overlord.engine.actions import ChooseUnit, FinishUnit
 from overlord.engine.game import Game
 from overlord.engine.prompts import MovePrompt
 from overlord.engine.setup import preset_settings
@@ -334,10 +334,14 @@ async def test_a_click_on_a_position_looks_at_it_and_on_a_lit_neighbour_moves_th
         p = game.prompt
         other = next(u.id for u in game.units(side="allied", status="ashore", combat=True)
                      if u.id != p.unit and u.position not in move_targets(game, p.unit, p.directions))
+        may_move = ChooseUnit(other) in game.legal_actions()
         await pilot.click(MapView, offset=screen_xy(view, game.unit(other).position))
         await pilot.pause()
-        assert set(picked) == {other}  # the hook for choosing which unit moves next (the engine cannot yet)
-        assert screen.look == game.unit(other).position and game.prompt.unit == p.unit  # meanwhile: a look
+        assert set(picked) == {other}  # the unit clicked is chosen to move next, if it can still move
+        if may_move:
+            assert game.prompt.unit == other and game.actions[-1] == ChooseUnit(other)
+        else:
+            assert screen.look == game.unit(other).position and game.prompt.unit == p.unit
 
 
 async def test_a_click_on_the_title_menu_and_on_the_key_bar():
@@ -405,12 +409,14 @@ async def test_the_history_screen_and_the_reports_show_plots(played):
         await pilot.press("h")
         await pilot.pause()
         assert type(app.screen).__name__ == "HistoryScreen" and len(app.screen.query(PlotextPlot)) == 3
-        await pilot.press("escape", "e")  # the end of the Allied movement, on to the end of the turn
+        await pilot.press("escape", "e", "y")  # the end of the Allied movement, on to the end of the turn
         for _ in range(200):
             await pilot.pause()
             if type(app.screen).__name__ == "ReportScreen" and app.screen.campaign is not None:
                 break
-            await pilot.press("enter" if type(app.screen).__name__ == "ReportScreen" else "e")
+            name = type(app.screen).__name__
+            closing = name in ("ReportScreen", "CombatResultScreen")
+            await pilot.press("enter" if closing else "y" if name == "ConfirmScreen" else "e")
         assert len(app.screen.query(PlotextPlot)) == 3
 
 

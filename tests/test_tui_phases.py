@@ -60,8 +60,8 @@ async def test_solo_drops_allocation_landing_interdiction_and_a_move_by_keys():
         await press(pilot, *"50505050", "enter")
         assert kind(app) == "AllocationPrompt"
         assert "add up to 200" in str(app.screen.message)
-        assert app.screen.entry.values() == [35, 23, 27, 15]  # the fields are empty again, defaults shown
-        await press(pilot, *"40", "backspace", "5", *"2327", *"05", "enter")
+        assert app.screen.entry.values() == [50, 50, 50, 50]  # the numbers typed are kept, to be typed over
+        await press(pilot, *"452327", "0", "backspace", *"05", "enter")
         assert game.state.allocation.as_dict() == {"fuel": 45, "general": 23, "combat": 27, "amphibious": 5}
 
         # movement: the 4th Infantry sails onto the Utah marker and lands
@@ -76,7 +76,7 @@ async def test_solo_drops_allocation_landing_interdiction_and_a_move_by_keys():
         assert p.landing and game.unit("us-4-inf").position == game.data.map.beach("Utah").marker
         await press(pilot, str(p.landing[0]))
         assert any(isinstance(e, Landed) and e.unit == "us-4-inf" for e in app.session.log)
-        await press(pilot, "e")
+        await press(pilot, "e", "y")  # E in movement asks first; Y ends the phase
 
         # on to the next turn's interdiction, whatever the computer German does meanwhile
         await drive(pilot, until=lambda a: a.session.game.prompt.kind == "InterdictionPrompt"
@@ -184,7 +184,7 @@ async def test_the_computer_moves_at_the_display_delay_and_any_key_hurries_it():
         app.session.players["german"] = Mover()
         await drive(pilot, until=lambda a: a.session.game.prompt.kind == "MovePrompt"
                     and a.session.game.prompt.side == "allied" and isinstance(a.screen, GameScreen))
-        await press(pilot, "e")
+        await press(pilot, "e", "y")
         await drive(pilot, until=lambda a: a.computer_moving() or a.session.game.prompt.side == "allied")
         assert app.computer_moving()
         assert "THE GERMAN IS MOVING" in str(app.screen.prompt_panel_text())

@@ -7,7 +7,7 @@ from ..engine.actions import (Action, Allocate, Answer, ChooseStrategy, EndPhase
 from ..engine.enums import Side
 from ..engine.game import Game
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, DefenderPrompt, DropZonePrompt, InterdictionPrompt,
-                              QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
+                              MovePrompt, QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.rng import Rng, seed_state
 
 
@@ -54,4 +54,8 @@ class RandomPlayer:
 
     def choose(self, game: Game) -> Action:
         legal = game.legal_actions()
+        if isinstance(game.prompt, MovePrompt):
+            # the 1981 answers only (movement's legal actions keep them apart, as in_turn), not the choice of
+            # another unit: its games stay those it always played
+            legal = legal.in_turn
         return legal[self.rng.randint(0, len(legal) - 1)]

@@ -11,14 +11,14 @@ rules helpers gathered in ``overlord.engine.view`` (its docstring lists them).
 docs/api.md is the contract: what scripts and players outside the project may use.
 """
 
-from .actions import (Action, Advance, Allocate, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Interdict,
-                      Move, Retreat, Support)
+from .actions import (Action, Advance, Allocate, Answer, ChooseStrategy, ChooseUnit, EndPhase, FinishUnit, HoldGround,
+                      Interdict, Move, Retreat, Support)
 from .data import DataError, GameData, load_data
 from .game import Game, IllegalAction
 from .settings import Ratings, Settings
 
 __all__ = [
-    "Action", "Advance", "Allocate", "Answer", "ChooseStrategy", "DataError", "EndPhase", "FinishUnit", "Game",
-    "GameData", "HoldGround", "IllegalAction", "Interdict", "Move", "Ratings", "Retreat", "Settings", "Support",
+    "Action", "Advance", "Allocate", "Answer", "ChooseStrategy", "ChooseUnit", "DataError", "EndPhase", "FinishUnit",
+    "Game", "GameData", "HoldGround", "IllegalAction", "Interdict", "Move", "Ratings", "Retreat", "Settings", "Support",
     "load_data",
 ]

@@ -49,6 +49,13 @@ class FinishUnit(Action):
 
 
 @attrs.frozen
+class ChooseUnit(Action):
+    """In movement: move this unit next, out of the turn's order (any unit of the side that can still move).
+    Once it is finished the order goes on from the unit that was asked about."""
+    unit: str
+
+
+@attrs.frozen
 class EndPhase(Action):
     """E: end the whole movement or combat phase."""
 
@@ -83,6 +90,6 @@ class Advance(Action):
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.__name__: cls
-    for cls in (Answer, Allocate, Interdict, Move, FinishUnit, EndPhase, Support, ChooseStrategy, Retreat,
+    for cls in (Answer, Allocate, Interdict, Move, FinishUnit, ChooseUnit, EndPhase, Support, ChooseStrategy, Retreat,
                 HoldGround, Advance)
 }

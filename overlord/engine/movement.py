@@ -3,7 +3,9 @@
 Each eligible unit is offered in turn with its movement points left: a
 direction 1-6 moves it, F finishes it for now, E ends the phase. The phase
 cycles through the units rules.movement.max_cycles times, then ends by itself;
-a unit finished with F comes round again while it has movement left.
+a unit finished with F comes round again while it has movement left. The player
+may also choose another unit that can still move (ChooseUnit): it is put in the
+order before the one asked about, which is asked about again once it is finished.
 
 Entering a position costs the Terrain Effects chart's points, with the chart's
 chance of one more (not in the terrains it exempts). Entering a position next to
@@ -29,10 +31,11 @@ each round costing movement, until one of them is eliminated.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from . import combat_results, fatigue, interdiction, logistics, losses
-from .actions import EndPhase, FinishUnit, Move
+from .actions import ChooseUnit, EndPhase, FinishUnit, Move
 from .data import Beach
 from .enums import PHASE_SIDE, Side
 from .events import Event, Landed, Message, PhaseStarted, UnitMoved
@@ -112,8 +115,48 @@ def prompt(g: "Game") -> MovePrompt:
                       cycle=g.state.movement.cycle, afloat=u.status == AFLOAT, landing=landing)
 
 
-def legal_actions(g: "Game", p: MovePrompt) -> list:
-    return [Move(p.unit, d) for d in p.directions] + [FinishUnit(p.unit), EndPhase()]
+def legal_actions(g: "Game", p: MovePrompt) -> "MoveChoices":
+    return MoveChoices(g, p)
+
+
+class MoveChoices(Sequence):
+    """The answers to a movement prompt: the steps, F and E (``in_turn``, the 1981 answers), then a
+    ChooseUnit for each other unit that can move. The units are looked at only when the list is read
+    through: checking one answer (Game.apply does, for every action) looks at that unit alone."""
+
+    def __init__(self, g: "Game", p: MovePrompt) -> None:
+        self.g, self.p = g, p
+        self.in_turn = [Move(p.unit, d) for d in p.directions] + [FinishUnit(p.unit), EndPhase()]
+        self._others: list[ChooseUnit] | None = None
+
+    def others(self) -> list[ChooseUnit]:
+        if self._others is None:
+            self._others = [ChooseUnit(uid) for uid in choosable_units(self.g) if uid != self.p.unit]
+        return self._others
+
+    def __len__(self) -> int:
+        return len(self.in_turn) + len(self.others())
+
+    def __getitem__(self, index):
+        return (self.in_turn + self.others())[index]
+
+    def __contains__(self, action) -> bool:
+        if isinstance(action, ChooseUnit):
+            mv = self.g.state.movement
+            return (isinstance(action.unit, str) and action.unit != self.p.unit and action.unit in mv.order
+                    and bool(legal_directions(self.g, action.unit)))
+        return action in self.in_turn
+
+    def __iter__(self):
+        yield from self.in_turn
+        yield from self.others()
+
+
+def choosable_units(g: "Game") -> list[str]:
+    """The units of the side moving that can still move, in the phase's order (the one asked about too);
+    none outside a movement phase."""
+    mv = g.state.movement
+    return [] if mv is None else [uid for uid in mv.order if legal_directions(g, uid)]
 
 
 def apply(g: "Game", action, events: list[Event]) -> bool:
@@ -122,6 +165,14 @@ def apply(g: "Game", action, events: list[Event]) -> bool:
     if isinstance(action, EndPhase):
         _finish(g)
         return True
+    if isinstance(action, ChooseUnit):
+        # put the unit chosen before the one asked about: it is asked about now, and once it is finished
+        # (index + 1) the order goes on from the unit it was put before
+        if mv.order.index(action.unit) < mv.index:
+            mv.index -= 1
+        mv.order.remove(action.unit)
+        mv.order.insert(mv.index, action.unit)
+        return False
     if isinstance(action, Move):
         step(g, action.unit, action.direction, events)
         g.changed()  # the unit has moved, or has stopped
@@ -223,6 +274,31 @@ def _afloat_option(g: "Game", uid: str, direction: int):
     if logistics.amphibious_cost(g, uid) > g.state.pools.amphibious:
         return None
     return ("land", beach)
+
+
+def landing_refused(g: "Game", uid: str, direction: int) -> str | None:
+    """Why a unit at sea may not land on the land position that way, beside a beach it could land at
+    (None if it may, or if there is no beach of its there): for the prompt, so that a landing missing from
+    the choices says why."""
+    u = g.unit(uid)
+    target = neighbour(u.position, direction)
+    if u.status != AFLOAT or not g.data.map.grid.on_map(target) or not g.data.map.is_land(target):
+        return None
+    beach = landing_beach(g, uid, target)
+    if beach is None or _afloat_option(g, uid, direction) is not None:
+        return None
+    spec = g.spec(uid)
+    occupant = g.occupant(target)
+    if u.mp <= 0:
+        return "no movement points left"
+    if spec.is_depot and not beach_cleared(g, beach):
+        return f"a depot lands only once {beach.name} is cleared"
+    if spec.is_depot and g.depot_at(target) is not None:
+        return "a depot is there already"
+    if occupant is not None and (not spec.is_depot or g.side_of(occupant) != spec.side):
+        return f"{g.spec(occupant).name} is there"
+    need = logistics.amphibious_cost(g, uid)
+    return f"needs {need} amphibious supply, the pool has {g.state.pools.amphibious}"
 
 
 def landing_beach(g: "Game", uid: str, target: Hex) -> Beach | None:

@@ -33,7 +33,8 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
 (``from overlord.engine import view``; ``view.preview(game, ...)``):
 
     movement:      step_cost (a step's MP, fuel, whether it stops or lands), beach_cleared,
-                   infiltration_chance
+                   infiltration_chance, choosable_units (the units that may be chosen to move),
+                   landing_refused (why a beach beside a unit at sea is closed to it)
     combat:        odds, fought_odds, preview (odds and expected losses at two levels),
                    in_naval_range, max_attack_level, supply_factor
     combat charts: bombardment_row (the Bombardment Losses chart's row for some points),
@@ -45,7 +46,8 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
                    within_supply_range, source_distance, traced_on
     interdiction:  effective_points, decrease_range
     airborne:      free_zones (the drop zones still free for a division)
-    victory:       score, turn_points, objective_holders, ocean_side_points, ocean_side_scores
+    victory:       score, turn_points, objective_holders, ocean_side_points, ocean_side_scores,
+                   victory_level (the level of victory a score gives, in a scenario)
     sides:         enemy (the other side)
 
 A unit's status by its short names (UnitStatus members): PENDING, AFLOAT, ASHORE, COASTAL, ELIMINATED.
@@ -63,12 +65,12 @@ from .fatigue import effectiveness, max_strategy_level
 from .hexgrid import Hex
 from .interdiction import decrease_range, effective_points
 from .logistics import amphibious_cost, combat_supply_cost, fuel_cost, general_supply_cost, upkeep_estimate
-from .movement import beach_cleared, infiltration_chance, step_cost
+from .movement import beach_cleared, choosable_units, infiltration_chance, landing_refused, step_cost
 from .state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
 from .supply import (allied_sources, german_supplied_positions, source_distance, supplied_positions, traced_on,
                      within_supply_range)
 from .util import enemy
-from .victory import objective_holders, ocean_side_points, ocean_side_scores, score, turn_points
+from .victory import objective_holders, ocean_side_points, ocean_side_scores, score, turn_points, victory_level
 
 __all__ = [
     "AFLOAT", "ASHORE", "COASTAL", "ELIMINATED", "PENDING", "BeachView", "PoolsView", "UnitView",
@@ -78,6 +80,7 @@ __all__ = [
     "max_attack_level", "max_strategy_level", "objective_holders", "ocean_side_points", "ocean_side_scores",
     "odds", "preview", "score", "source_distance", "step_cost", "supplied_positions", "supply_factor",
     "traced_on", "turn_points", "upkeep_estimate", "within_supply_range",
+    "choosable_units", "landing_refused", "victory_level",
 ]
 
 

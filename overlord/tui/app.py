@@ -13,6 +13,7 @@ import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -36,6 +37,16 @@ MIN_SIZE = (80, 24)
 DATA_CHECK_AFTER = 0.05  # seconds after start-up: the title is drawn first, then data/ is read and checked
 DELAY_UNIT = 0.15  # seconds of pause per point of the display delay setting, after each computer move
 MAX_COMPUTER_STEPS = 200_000
+RESULT_DELAYS = 8  # a fight between computers stays up this many display delays (a fight is more than a step)
+
+
+def small_letter(key: str) -> str | None:
+    """The small letter a capital's key stands for: "F" (a terminal's Shift or Caps Lock) or "shift+f"
+    (a terminal that reports the modifier); None for any other key."""
+    letter = key.removeprefix("shift+")
+    if len(letter) == 1 and letter.isascii() and letter.isalpha() and (letter.isupper() or key != letter):
+        return letter.lower()
+    return None
 
 
 class OverlordApp(App):
@@ -74,6 +85,17 @@ class OverlordApp(App):
         for theme in game_themes():
             self.register_theme(theme)
         self.theme = theme if (theme := canonical(self.start_theme)) in CYCLE else DEFAULT
+
+    # ------------------------------------------------------------------ keys in either case
+    async def on_event(self, event: events.Event) -> None:
+        """Shift and Caps Lock: a capital letter is the key of its small letter on every screen (the help, the
+        README and the key bar print capitals). The character typed stays a capital, for the save name's
+        field and for the messages that echo the key."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            small = small_letter(event.key)
+            if small is not None:
+                event.key = small
+        await super().on_event(event)
 
     # ------------------------------------------------------------------ start-up
     def on_mount(self) -> None:
@@ -192,8 +214,8 @@ class OverlordApp(App):
         return s is not None and not s.game.over and s.is_computer(s.game.prompt.side) and self.screen is self.main
 
     # ------------------------------------------------------------------ playing
-    def play(self, action) -> None:
-        """The player's answer: apply it, show what it did, and go on."""
+    def play(self, action) -> list:
+        """The player's answer: apply it, show what it did, and go on. Returns the events it caused."""
         from ..engine.game import IllegalAction
         from .game_screen import GameScreen
         try:
@@ -201,13 +223,33 @@ class OverlordApp(App):
         except IllegalAction as exc:
             if isinstance(self.main, GameScreen):
                 self.main.say(str(exc))
-            return
+            return []
         if isinstance(self.main, GameScreen):
-            self.main.add_events(events)
-            drops = [e for e in events if e.kind == "DropResult"]
-            if drops:  # where the division came down, and any drift, stays in view for the next drop
-                self.main.message = drops[-1].text
-        self.advance()
+            self.main.add_events(events)  # the log, just below the question, says where a division came down
+        if not self._show_result(events):
+            self.advance()
+        return events
+
+    def _show_result(self, events: list) -> bool:
+        """A combat's result on its card, the game going on once it is closed; False if there was none to show.
+        A fight a player took part in stays until a key; one between computers for the display delay."""
+        from ..engine.events import CombatResult
+        from ..engine.view import enemy
+        from .screens import CombatResultScreen
+        from .wording import result_card
+        results = [e for e in events if isinstance(e, CombatResult)]
+        if not results:
+            return False
+        attacker = self.session.game.side_of(results[0].attackers[0])
+        timeout = None
+        if self.session.is_computer(attacker) and self.session.is_computer(enemy(attacker)):
+            if self.delay <= 0 or self.hurry:
+                return False
+            timeout = self.delay * RESULT_DELAYS
+        others = [e for e in events if e.kind in ("UnitEliminated", "MarkerDestroyed")]
+        self.refresh_main()
+        self._modal(CombatResultScreen(result_card(self.session.game, results, others), timeout))
+        return True
 
     def advance(self) -> None:
         """Bring the screens up to date: computer moves, reports, hand-overs, the final report."""
@@ -228,6 +270,8 @@ class OverlordApp(App):
             if not s.is_computer(s.game.prompt.side):
                 break
             events = self._computer_step()
+            if self._show_result(events):
+                return  # closing the card comes back here
             if events and self.delay > 0 and not self.hurry:
                 self.refresh_main()
                 self._timer = self.set_timer(self.delay, self.advance)
@@ -301,6 +345,10 @@ class OverlordApp(App):
             what = f"Your {game.spec(p.unit).name} must retreat."
         elif isinstance(p, AdvancePrompt):
             what = f"The enemy has fallen back: may your {game.spec(p.unit).name} advance?"
+        fights = [e for e in self.session.news_for(p.side) if e.kind == "CombatResult"]
+        if fights:  # the other player saw the cards; the one taking the keyboard reads what came of them
+            from .wording import event_text
+            what = "\n".join(f"{event_text(e, game)}." for e in fights[-3:]) + f"\n\n{what}"
         self.refresh_main()
         self.session.take_seat()
         self._modal(HandOverScreen(SIDE_NAME[p.side], what))
@@ -406,10 +454,17 @@ class OverlordApp(App):
             self._user_modal(RosterScreen(), self._look_at)
 
     def _look_at(self, uid: str | None) -> None:
+        """The unit chosen in the roster: moved next if it may be, else looked at on the map."""
+        from ..engine.actions import ChooseUnit
+        from ..engine.prompts import MovePrompt
         from .game_screen import GameScreen
         if uid is None or not isinstance(self.main, GameScreen):
             return
-        u = self.session.game.unit(uid)
+        game = self.session.game
+        if isinstance(self.main.prompt_now(), MovePrompt) and ChooseUnit(uid) in game.legal_actions():
+            self.main.choose(uid)
+            return
+        u = game.unit(uid)
         if u.position is not None:
             self.main.look = u.position
             self.main.refresh_view()

@@ -123,7 +123,15 @@ def step_costs(game: Game, p: MovePrompt) -> Text:
             c = costs[dirs[0]]
             t.append("/".join(map(str, dirs)), style=KEY)
             fight = "" if c.get("cleared") else "; the coastal defence fights"
-            t.append(f" land at {beach} ({c['amphibious']} amphibious{fight})  ")
+            away = "; out of supply there" if any(out_of_own_supply(game, p.unit, d, beach) for d in dirs) else ""
+            t.append(f" land at {beach} ({c['amphibious']} amphibious{fight}{away})  ")
+        refused: dict[str, list[int]] = {}  # the landings left out of the keys, and why
+        for d in range(1, 7):
+            why = view.landing_refused(game, p.unit, d)
+            if why:
+                refused.setdefault(why, []).append(d)
+        for why, dirs in refused.items():
+            t.append(f"no landing {'/'.join(map(str, dirs))}: {why}  ", style="bold")
         return t
     for d, cost in costs.items():
         if cost is None:
@@ -136,6 +144,22 @@ def step_costs(game: Game, p: MovePrompt) -> Text:
         t.append(f"{d}", style=KEY)
         t.append(f" {game.data.map.terrain[target]} {cost['mp']}mp{fuel}{extra}  ")
     return t
+
+
+NATIONS = {"US": "American", "BC": "British and Canadian", "DE": "German"}
+
+
+def out_of_own_supply(game: Game, uid: str, direction: int, beach: str) -> str | None:
+    """A landing on another nation's beach beyond the reach of the unit's own nation's supply: what the
+    player is told before it lands (None if it lands in supply)."""
+    nation = game.spec(uid).nation
+    beach_nation = game.data.map.beach(beach).nation
+    target = neighbour(game.unit(uid).position, direction)
+    if beach_nation == nation or target in view.supplied_positions(game, nation):
+        return None
+    return (f"{game.spec(uid).name} would land at {beach}, a {NATIONS.get(beach_nation, beach_nation)} beach. "
+            f"Its supply comes only from {NATIONS.get(nation, nation)} beachheads and depots, none within reach, "
+            "so it will be out of supply there.")
 
 
 def _move(game: Game, p: MovePrompt, entry) -> Text:

@@ -40,10 +40,10 @@ def status_line(game: Game, who: str = "") -> Text:
         t.append(f" (pass {game.combat_pass}/2)")
     if who:
         t.append(f" · {who}", style="bold")
-    if game.weather:
-        t.append(f" · {game.weather.title()}")
     if game.phase not in (Phase.QUESTIONS, Phase.AIRBORNE):
-        t.append(f" · Score {view.score(game):.0f}")
+        score = view.score(game)  # the level it would give now: the score means little without it
+        level = view.victory_level(game.data.charts, game.settings.scenario, score)
+        t.append(f" · Score {score:.0f}: {level}")
     return t
 
 

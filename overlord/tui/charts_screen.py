@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from ..engine.data import cached_data
 from ..reports import CHARTS, chart_names, render_chart
 from .keybar import KeyBar
+from .screens import QUIET_GAME_KEYS
 from .styles import GAME_CSS
 
 
@@ -84,6 +85,7 @@ class ChartsScreen(ModalScreen[None]):
         Binding("pagedown", "scroll_body(0, 10)", "Scroll"),
         Binding("left", "scroll_body(-10, 0)", "Scroll", show=False),
         Binding("right", "scroll_body(10, 0)", "Scroll", show=False),
+        *QUIET_GAME_KEYS,
     ]
 
     def compose(self) -> ComposeResult:

@@ -84,6 +84,14 @@ class DigitEntry:
         self.index = self._next_open(self.index + 1)
         return None
 
+    def again(self) -> None:
+        """Back to the first field after a refused answer, the numbers typed kept: a digit types over a field,
+        Enter keeps it and moves on."""
+        for f in self.fields:
+            if not f.fixed and not f.text:
+                f.text = f"{f.default:02d}"
+        self.index = self._next_open(0)
+
     def clear(self) -> None:
         for f in self.fields:
             f.text = ""

@@ -14,13 +14,14 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 
-from ..engine.actions import (Advance, Allocate, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Interdict,
-                              Move, Retreat, Support)
+from ..engine import view
+from ..engine.actions import (Advance, Allocate, Answer, ChooseStrategy, ChooseUnit, EndPhase, FinishUnit, HoldGround,
+                              Interdict, Move, Retreat, Support)
 from ..engine.hexgrid import neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import german_supplied_positions, supplied_positions
-from .asking import combat_card, make_entry, prompt_text
+from .asking import combat_card, make_entry, out_of_own_supply, prompt_text
 from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card
 from .keybar import KeyBar
 from .maprender import MapOptions, map_height, map_width, move_targets
@@ -32,7 +33,8 @@ RETREAT = Binding.Group("Retreat", compact=True)
 LEVEL = Binding.Group("Level", compact=True)
 TYPE = Binding.Group("Type", compact=True)
 
-ANSWERS = {"move", "finish", "end_phase", "drop_yes", "drop_no", "attack", "next", "include", "leave", "level",
+ANSWERS = {"move", "finish", "end_phase", "choose_here", "next_at_sea", "drop_yes", "drop_no", "attack", "next",
+           "include", "leave", "level",
            "digit", "accept", "rub", "retreat", "hold", "advance", "stay"}
 ENTRY_PROMPTS = (AllocationPrompt, InterdictionPrompt, SupportPrompt)
 LOOK = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
@@ -40,6 +42,7 @@ SIDE_MIN = 32  # columns the side panel needs beside the map
 BOTTOM_MIN = 7  # lines the question and the log need below the map
 BOTTOM_WITH_SIDE = 11  # the same with the side panel beside them
 OVERLAYS = (None, "allied", "german")
+DEFENDED = ("allied_combat", "german_combat")  # the phases in which the other side answers too
 
 
 def screen_layout(game, width: int, height: int) -> tuple[int, bool, bool]:
@@ -67,7 +70,8 @@ class GameScreen(Screen):
         Binding("y", "include", "Include"), Binding("n", "leave", "Leave out"),
         Binding("f", "finish", "Finish unit"), Binding("f", "hold", "Refuse"), Binding("f", "stay", "Stay"),
         Binding("e", "end_phase", "End phase"),
-        Binding("enter", "accept", "Next/OK"),
+        Binding("enter", "accept", "Next/OK"), Binding("enter", "choose_here", "Move this one"),
+        Binding("a", "next_at_sea", "Next at sea"),
         Binding("backspace", "rub", "Erase", show=False),
         Binding("space", "hurry", "Hurry"),
         *(Binding(k, f"look('{k}')", "Look", show=False) for k in LOOK),
@@ -79,8 +83,8 @@ class GameScreen(Screen):
     ]
 
     class UnitPicked(Message):
-        """A click on a unit of the side moving, other than the one asked about: the player would move it
-        next. The game screen handles it (on_game_screen_unit_picked)."""
+        """A click on a unit of the side moving, other than the one asked about: the player moves it next
+        (on_game_screen_unit_picked), if it can still move."""
 
         def __init__(self, unit: str, position) -> None:
             super().__init__()
@@ -96,6 +100,7 @@ class GameScreen(Screen):
         self.overlay: str | None = None  # the supply overlay shown: "allied", "german" or none
         self.labels = True
         self.last_moved = None  # where the computer's last move ended
+        self.log_written = False  # the session's log is in the message log (on_mount)
         self.cell, self.tall = 2, False  # the map's layout, as fit() chose it for the screen's size
 
     # ------------------------------------------------------------------ layout
@@ -116,6 +121,7 @@ class GameScreen(Screen):
         for event in self.app.session.log[-300:]:
             if event.kind != "SettingChosen":
                 log.add(event)
+        self.log_written = True  # from now on add_events writes each new event
         self.set_interval(0.5, self._flash)
         self.fit(self.app.size.width, self.app.size.height)
         self.refresh_view()
@@ -197,8 +203,10 @@ class GameScreen(Screen):
         self.current_entry()
         who = ""
         if session.is_computer(p.side):
-            who = f"the computer {p.side.title()} is moving"
-        elif session.hot_seat and p.side in ("allied", "german"):
+            who = f"{p.side.title()}: computer"  # (the question's panel says it at length)
+        elif session.hot_seat and p.side in ("allied", "german") and game.phase in DEFENDED \
+                and not game.phase.startswith(p.side):
+            # only where the side answering is not the phase's own (a defence, a retreat): the line is short
             who = f"{p.side.title()} player"
         self.query_one("#status", Panel).show(status_line(game, who))
         side = self.side_text()
@@ -257,11 +265,11 @@ class GameScreen(Screen):
             if to is not None:
                 self.last_moved = to
         # The app may move for the computer before this screen is up (a game resumed, or begun, with the
-        # computer to move): on_mount then writes the session's log, these events included.
-        if self.is_mounted:
-            log = self.query_one(MessageLog)
-            for e in events:
-                log.add(e)
+        # computer to move): on_mount then writes the session's log, these events included, once.
+        if self.log_written:
+            for log in self.query(MessageLog):  # (none while the app closes)
+                for e in events:
+                    log.add(e)
 
     def say(self, message: Text | str) -> None:
         self.message = message
@@ -281,6 +289,9 @@ class GameScreen(Screen):
             "move": lambda: isinstance(p, MovePrompt) and arg in p.directions,
             "finish": lambda: isinstance(p, MovePrompt),
             "end_phase": lambda: isinstance(p, (MovePrompt, DefenderPrompt)),
+            "choose_here": lambda: isinstance(p, MovePrompt) and self.look is not None
+            and self.choosable_at(self.look) is not None,
+            "next_at_sea": lambda: isinstance(p, MovePrompt) and self.next_at_sea() is not None,
             "drop_yes": lambda: isinstance(p, DropZonePrompt),
             "drop_no": lambda: isinstance(p, DropZonePrompt),
             "attack": lambda: isinstance(p, DefenderPrompt),
@@ -312,21 +323,105 @@ class GameScreen(Screen):
         if event.is_printable or event.key in ("enter", "backspace"):
             event.stop()
             name = event.key.title() if event.key in ("enter", "backspace") else (event.character or event.key).upper()
-            self.say(Text(f"{name} is not an answer here. "
+            why = self.why_not(event.key)
+            self.say(Text(why or f"{name} is not an answer here. "
                           "The keys you can use are at the bottom; F1 for help.", style="bold"))
 
-    def play(self, action) -> None:
+    def why_not(self, key: str) -> str | None:
+        """Why a key that answers this kind of question does not answer this one: a closed level, a landing
+        the unit cannot make, a way it cannot move, Enter on a unit that cannot be chosen."""
+        p = self.prompt_now()
+        if isinstance(p, StrategyPrompt) and key.isdigit() and int(key) > p.max_level:
+            return (f"Level {key} is closed ({p.closed_because(int(key))}): choose a level "
+                    f"1-{p.max_level}.")
+        if isinstance(p, MovePrompt) and key in "123456" and len(key) == 1:
+            refused = view.landing_refused(self.game, p.unit, int(key))
+            if refused:
+                return f"{self.game.spec(p.unit).name} cannot land that way: {refused}."
+            return f"{self.game.spec(p.unit).name} cannot move that way ({key}): the ways it can are lit on the map."
+        if isinstance(p, MovePrompt) and key == "enter" and self.look is not None:
+            return ("No unit here can be chosen: choose one of your side's units that can still move "
+                    "(look at it with the arrows, then Enter).")
+        return None
+
+    def play(self, action) -> list:
         self.message = ""
-        self.app.play(action)
+        return self.app.play(action)
 
     def action_move(self, d: int) -> None:
-        self.play(Move(self.game.prompt.unit, d))
+        game, p = self.game, self.game.prompt
+        cost = view.step_cost(game, p.unit, d)
+        if cost is not None and cost.get("landing") and self.out_of_supply_landing(p.unit, d, cost["landing"]):
+            return
+        self._step(p.unit, d, cost)
+
+    def _step(self, uid: str, d: int, cost: dict | None) -> None:
+        events = self.play(Move(uid, d))
+        drawn = [e for e in events if e.kind == "UnitMoved" and e.unit == uid and cost and e.cost > cost["mp"]]
+        if drawn and self.is_attached:  # the chance point of the Terrain Effects chart: said, not only charged
+            self.say(f"The extra movement point was drawn ({self.game.data.charts.extra_point_percent}% a step): "
+                     f"that step cost {drawn[0].cost} MP, not {cost['mp']}.")
+
+    def out_of_supply_landing(self, uid: str, d: int, beach: str) -> bool:
+        """A landing on another nation's beach, beyond its own nation's supply, is asked about first (Y lands).
+        True when the question was put."""
+        from .screens import ConfirmScreen
+        warning = out_of_own_supply(self.game, uid, d, beach)
+        if warning is None:
+            return False
+        self.app.push_screen(ConfirmScreen(f"{warning}\n\nLand anyway?", "land"),
+                             lambda yes: yes and self._step(uid, d, None))
+        return True
 
     def action_finish(self) -> None:
         self.play(FinishUnit(self.game.prompt.unit))
 
     def action_end_phase(self) -> None:
-        self.play(EndPhase())
+        """E: the combat phase ends at once; the movement phase only once the player says so, since the units
+        that could still move (or land) lose their move."""
+        from .screens import ConfirmScreen
+        p = self.game.prompt
+        if not isinstance(p, MovePrompt):
+            self.play(EndPhase())
+            return
+        units = view.choosable_units(self.game)
+        at_sea = sum(1 for uid in units if self.game.unit(uid).status == view.AFLOAT)
+        still = f"{len(units)} unit{'s' if len(units) != 1 else ''} can still move"
+        if at_sea:
+            still += f", {at_sea} of {'them' if len(units) > 1 else 'it'} at sea"
+        question = (f"End the {p.side.title()} movement phase now? {still}; "
+                    f"{'they lose' if len(units) != 1 else 'it loses'} the rest of this phase's movement.")
+        self.app.push_screen(ConfirmScreen(question, "end"), lambda yes: yes and self.play(EndPhase()))
+
+    # ------------------------------------------------------------------ choosing the unit to move
+    def choosable_at(self, position) -> str | None:
+        """The unit at a position that the player may choose to move next (not the one asked about)."""
+        units = [self.game.occupant(position), *self.game.afloat_at(position)]
+        legal = self.game.legal_actions()
+        return next((uid for uid in units if uid is not None and ChooseUnit(uid) in legal), None)
+
+    def next_at_sea(self) -> str | None:
+        """The next formation at sea that can still move after the one asked about, in the order of battle
+        (which choosing does not change, so that A goes round them all)."""
+        p = self.game.prompt
+        ranks = {uid: i for i, uid in enumerate(self.game.data.units)}
+        at_sea = sorted((uid for uid in view.choosable_units(self.game)
+                         if uid != p.unit and self.game.unit(uid).status == view.AFLOAT), key=ranks.__getitem__)
+        return next((uid for uid in at_sea if ranks[uid] > ranks[p.unit]), at_sea[0] if at_sea else None)
+
+    def choose(self, uid: str) -> None:
+        self.look = None
+        self.play(ChooseUnit(uid))
+
+    def action_choose_here(self) -> None:
+        uid = self.choosable_at(self.look)
+        if uid is not None:
+            self.choose(uid)
+
+    def action_next_at_sea(self) -> None:
+        uid = self.next_at_sea()
+        if uid is not None:
+            self.choose(uid)
 
     def action_drop_yes(self) -> None:
         self.play(Answer("Y"))
@@ -378,12 +473,13 @@ class GameScreen(Screen):
         if action in self.game.legal_actions():
             self.play(action)
             return
-        self.entry.clear()
+        self.entry.again()
         self.say(Text(self.refusal(p, values), style="bold reverse"))
 
     def refusal(self, p, values) -> str:
         if isinstance(p, AllocationPrompt):
-            return f"The four numbers add up to {sum(values)}, not 100. Give the allocation again."
+            return (f"The four numbers add up to {sum(values)}, not 100. Type over the ones to change; Enter keeps "
+                    "a number and moves on.")
         if isinstance(p, InterdictionPrompt):
             return f"At most {p.max_points} air points can fly this turn. Give the number again."
         return f"At most {p.naval_max} naval and {p.air_max} air points. Give them again."
@@ -408,9 +504,11 @@ class GameScreen(Screen):
         self.look_at(None if h == self.look else h)
 
     def on_game_screen_unit_picked(self, message: UnitPicked) -> None:
-        # Which unit moves next is the engine's to offer (the movement prompt asks about one unit at a
-        # time): until it lets the player choose, a click on another unit looks at it.
-        self.look_at(message.position)
+        """Move the unit clicked next if it can still move; else look at it (the panel says why not)."""
+        if isinstance(self.prompt_now(), MovePrompt) and ChooseUnit(message.unit) in self.game.legal_actions():
+            self.choose(message.unit)
+        else:
+            self.look_at(message.position)
 
     def look_at(self, position) -> None:
         self.look = position

@@ -13,6 +13,7 @@ from textual_plotext import PlotextPlot
 
 from ..plots import PLOTS, Campaign, campaign, draw
 from .keybar import KeyBar
+from .screens import QUIET_GAME_KEYS
 from .palettes import PLOT_COLOURS
 from .styles import GAME_CSS
 
@@ -54,7 +55,7 @@ def campaign_plots(data: Campaign, which=tuple(PLOTS)) -> list:
 
 class HistoryScreen(ModalScreen[None]):
     CSS_PATH = GAME_CSS
-    BINDINGS = [Binding("escape,h,q,enter", "close", "Close")]
+    BINDINGS = [Binding("escape,h,q,enter", "close", "Close"), *QUIET_GAME_KEYS]
     KEY_HINTS = [("↑/↓ PgUp/PgDn", "Scroll")]  # the plots' scroll handles them itself
 
     def compose(self) -> ComposeResult:

@@ -1,4 +1,4 @@
-"""Choosing a save to load: name, date, turn and score, newest first; then each file that cannot be
+"""Choosing a save to load: name, date, turn, phase and score, newest first; then each file that cannot be
 loaded, with why.
 
 The folder is read in a worker thread, so a slow disk or a folder full of big files never freezes the
@@ -25,7 +25,11 @@ from ..saves import saves_dir, scan_saves
 from .keybar import KeyBar
 from .styles import GAME_CSS
 
-HEADER = f"  {'Name':<24} {'Saved':<19} {'Turn':<6} {'Score':>6}"
+HEADER = f"  {'Name':<22} {'Saved':<16} {'Turn':<6} {'Phase':<9} {'Score':>6}"
+# each phase in nine letters, for the list (the game's own phase names are longer)
+PHASE_SHORT = {"questions": "Set-up", "airborne": "Drops", "allocation": "Transport", "interdiction": "Air",
+               "allied_movement": "Al. move", "allied_combat": "Al. fight", "german_movement": "Ge. move",
+               "german_combat": "Ge. fight", "game_over": "Over"}
 
 
 class LoadScreen(ModalScreen[Path | None]):
@@ -92,8 +96,9 @@ class LoadScreen(ModalScreen[Path | None]):
 
     @staticmethod
     def row(s: dict) -> Text:
-        when = s["saved_at"].replace("T", " ")[:19]
-        return Text(f"{s['name'][:24]:<24} {when:<19} {s['turn'][:6]:<6} {s['score']:>6.0f}",
+        when = s["saved_at"].replace("T", " ")[:16]
+        phase = PHASE_SHORT.get(s.get("phase", ""), "")
+        return Text(f"{s['name'][:22]:<22} {when:<16} {s['turn'][:6]:<6} {phase:<9} {s['score']:>6.0f}",
                     no_wrap=True, overflow="ellipsis")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -1,4 +1,5 @@
-"""The roster: every unit with its state. Enter looks at the unit on the map."""
+"""The roster: every unit with its state. Enter moves the unit next (in movement, if it can still move), else
+looks at it on the map."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from ..engine.game import Game
 from ..engine.view import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
 from .cards import STATUS, where
 from .keybar import KeyBar
+from .screens import QUIET_GAME_KEYS
 from .styles import GAME_CSS
 
 COLUMNS = ("Nat", "Unit", "CP", "Eff", "Ldr", "Fat", "Supply", "MP", "Status", "Where", "Type")
@@ -42,7 +44,8 @@ def roster_rows(game: Game) -> list[tuple]:
 
 class RosterScreen(ModalScreen[str | None]):
     CSS_PATH = GAME_CSS
-    BINDINGS = [Binding("escape,q,f3", "close", "Close"), Binding("enter", "pick", "Look at it")]
+    BINDINGS = [Binding("escape,q,f3", "close", "Close"), Binding("enter", "pick", "Move it next / look at it"),
+                *QUIET_GAME_KEYS]
 
     def compose(self) -> ComposeResult:
         yield DataTable(id="roster", cursor_type="row", zebra_stripes=True)

@@ -20,11 +20,17 @@ from .maprender import map_key, map_town_labels
 from .styles import GAME_CSS
 
 
+# A modal screen hides the app's own keys (Textual looks no further than it): the screens that come up in the
+# middle of a game carry these, so that the game can be saved and the help read from them.
+GAME_KEYS = [Binding("ctrl+s", "app.save", "Save"), Binding("f1", "app.help", "Help")]
+QUIET_GAME_KEYS = [Binding(b.key, b.action, b.description, show=False) for b in GAME_KEYS]  # not in the key bar
+
+
 class HandOverScreen(ModalScreen[None]):
     """Hot-seat: the other player takes the keyboard."""
     CSS_PATH = GAME_CSS
 
-    BINDINGS = [Binding("enter", "go", "Continue")]
+    BINDINGS = [Binding("enter", "go", "Continue"), *GAME_KEYS]
 
     def __init__(self, side: str, what: str) -> None:
         super().__init__()
@@ -47,13 +53,41 @@ class HandOverScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class CombatResultScreen(ModalScreen[None]):
+    """A combat's result on a card, until a key is pressed (or, for the computer's fights, for a while)."""
+    CSS_PATH = GAME_CSS
+    BINDINGS = [Binding("enter,space,escape", "go", "Continue"), *GAME_KEYS]
+
+    def __init__(self, card: Text, timeout: float | None = None) -> None:
+        super().__init__()
+        self.card, self.timeout = card, timeout
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog"):
+            yield Static(Group(self.card, Text("Press a key to go on.", style="bold")))
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        if self.timeout:
+            self.set_timer(self.timeout, self.action_go)
+
+    def on_key(self, event) -> None:
+        if event.is_printable:  # any letter or digit goes on; F1, Ctrl+S and the like keep their meaning
+            event.stop()
+            self.action_go()
+
+    def action_go(self) -> None:
+        if self.is_current:
+            self.dismiss(None)
+
+
 class ReportScreen(ModalScreen[None]):
     """The reports that come between turns: the end of the turn and the new turn's logistics, and then the
     campaign so far in plots."""
     CSS_PATH = GAME_CSS
 
     # not Space: it hurries the computer's moves, and a press meant for them must not skip the report
-    BINDINGS = [Binding("enter,escape", "go", "Continue")]
+    BINDINGS = [Binding("enter,escape", "go", "Continue"), *GAME_KEYS]
 
     def __init__(self, pages: list, campaign=None) -> None:
         super().__init__()
@@ -125,14 +159,27 @@ HELP = """\
 OVERLORD is the 1981 Battle for Normandy. The game asks one question
 at a time and you answer with a key, as in 1981. The keys you can press
 now are always at the bottom of the screen; any other key is refused
-with a message saying so.
+with a message saying why. Letters work in either case (Caps Lock too).
+
+HOW TO PLAY
+  The Allies land the divisions at sea, take Cherbourg, Caen and St-Lo
+  and push inland by June 30; the German stops them. The score (top
+  line, with the level of victory it gives now) is the Allied points
+  (objectives, ground on the continent side, German losses) less the
+  German points (Allied losses, from the drops on, and German units on
+  the ocean side). Each turn: transport allocation, air interdiction,
+  Allied movement, Allied combat, German movement, German combat.
+  Hot-seat or the German solo: Y at "Change any ratings or players?"
+  when a new game begins, then H/H (hot-seat) or H/C (German solo).
 
 ANSWERING
   Y / N   yes or no: drop here / next zone, attack / next defender,
           include / leave out this attacker
   1-6     move (or retreat, or advance) that way on the compass
   F       finish this unit for now; refuse to retreat; stay put
-  E       end the whole movement or combat phase
+  Enter   in movement, on a unit under the look cursor: move it now
+  A       in movement: the next formation at sea, to sail or land it
+  E       end the whole movement (asks Y/N first) or combat phase
   1-9     the attack or defence level (beside the map: each level's
           name and expected losses)
   0-9     two digits per field (allocation, interdiction, support);
@@ -157,8 +204,9 @@ LOOKING AROUND
   H        the campaign so far: score, supplies and weather, turn by turn
   S or F4  supply overlay: Allied supply lines, then German supply, then off
   L        town names on the map, on or off
-  F2 charts   F3 roster of every unit   F5 colours (phosphor, amber,
-  modern: safe for colour-blind eyes)   Ctrl+S save   Ctrl+O load
+  F2 charts   F3 roster of every unit (Enter: move it now, or look)
+  F5 colours (phosphor, amber, modern: safe for colour-blind eyes)
+  Ctrl+S save   Ctrl+O load   (Ctrl+S and F1 work on the reports too)
   Ctrl+P   command palette
   Ctrl+Q   quit; the game is saved first (so is Ctrl+C) to its
            autosave: autosave.json in the saves folder (below),
@@ -216,7 +264,7 @@ class HelpScreen(ModalScreen[None]):
 class MapKeyScreen(ModalScreen[None]):
     """The map's key, one key away from the map (K)."""
     CSS_PATH = GAME_CSS
-    BINDINGS = [Binding("escape,k,q,enter", "close", "Close")]
+    BINDINGS = [Binding("escape,k,q,enter", "close", "Close"), *QUIET_GAME_KEYS]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide"):

@@ -35,6 +35,7 @@ class Session:
         self.pages: list[Event] = []  # reports waiting to be shown (logistics, end of turn)
         self.recent: list[Event] = []  # what happened since the person at the keyboard last answered
         self.seat: str | None = None  # the side the human at the keyboard is playing now (hot-seat)
+        self.seat_left: dict[str, int] = {}  # the log's length when each side last gave up the keyboard
         self.notes: list[str] = []  # news about saving for the player (the app shows them)
         self._saved_phase: tuple[int, str] | None = None
         self.saved_in: Path | None = None  # the file that holds the game as far as it was last saved
@@ -85,7 +86,14 @@ class Session:
         return self.seat is not None and self.seat != side
 
     def take_seat(self, side: str | None = None) -> None:
-        self.seat = side or self.game.prompt.side
+        side = side or self.game.prompt.side
+        if self.seat is not None and self.seat != side:
+            self.seat_left[self.seat] = len(self.log)
+        self.seat = side
+
+    def news_for(self, side: str) -> list[Event]:
+        """What happened since ``side``'s player last gave up the keyboard (hot-seat)."""
+        return self.log[self.seat_left.get(side, len(self.log)):]
 
     # ------------------------------------------------------------------ playing
     def computer_action(self) -> Action:

@@ -64,7 +64,8 @@ class SetupScreen(Screen):
         answered = Text()
         chosen = [e for e in self.app.session.log if isinstance(e, SettingChosen)]
         for e in chosen[-6:]:
-            answered.append(f"  {setting_label(e.question)}: {e.value}\n", style="dim")
+            value = {True: "yes", False: "no"}.get(e.value, e.value) if isinstance(e.value, bool) else e.value
+            answered.append(f"  {setting_label(e.question)}: {value}\n", style="dim")
         self.query_one("#setup-answered", Static).update(answered)
         p = self.prompt
         q = Text()
@@ -97,7 +98,8 @@ class SetupScreen(Screen):
         if p is not None and (event.is_printable or event.key == "backspace"):
             event.stop()
             keys = ", ".join(f"{o} ({lbl})" if o != lbl else o for o, lbl in zip(p.options, p.labels))
-            self.message = f"{(event.character or event.key).upper()} is not an answer. Answer {keys}; Enter takes {p.default}."
+            key = (event.character or event.key).upper()
+            self.message = f"{key} is not an answer. Answer {keys}; Enter takes {p.default}."
             self.refresh_view()
 
     def action_option(self, key: str) -> None:

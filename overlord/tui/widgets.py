@@ -15,6 +15,7 @@ from ..engine.events import (CombatResult, DropResult, Event, GameEnded, Landed,
                              PhaseStarted, SettingChosen, TurnEnded, UnitEliminated)
 from ..engine.hexgrid import Hex
 from .maprender import Layout, MapOptions, render_map
+from .wording import event_text
 
 
 class MapView(Widget):
@@ -76,7 +77,8 @@ class MessageLog(RichLog):
         self.wrapped_at = 0  # the width the lines shown were wrapped to (0: the log has no size yet)
 
     def add(self, event: Event) -> None:
-        line = event_line(event)
+        session = getattr(self.app, "session", None)
+        line = event_line(event, session.game if session is not None else None)
         self.entries.append(line)
         if self.wrapped_at:
             self.write(line, width=self.wrapped_at)
@@ -94,11 +96,12 @@ class MessageLog(RichLog):
 STRONG = (CombatResult, DropResult, Landed, UnitEliminated, MarkerDestroyed, GameEnded)
 
 
-def event_line(event: Event) -> Text:
+def event_line(event: Event, game=None) -> Text:
+    text = event_text(event, game)
     if isinstance(event, PhaseStarted):
-        return Text(f"-- {event.text} --", style="bold reverse" if event.phase == "logistics" else "bold")
+        return Text(f"-- {text} --", style="bold reverse" if event.phase == "logistics" else "bold")
     if isinstance(event, (TurnEnded, LogisticsReport)):
-        return Text(event.text, style="italic")
+        return Text(text, style="italic")
     if isinstance(event, SettingChosen):
-        return Text(event.text, style="dim")
-    return Text(event.text, style="bold" if isinstance(event, STRONG) else "")
+        return Text(text, style="dim")
+    return Text(text, style="bold" if isinstance(event, STRONG) else "")

@@ -1,0 +1,375 @@
+"""A player's first hour (issue 19), by key presses: capitals everywhere, choosing the unit to move, every
+refusal with its reason, each combat's result on a card, E asking first, Ctrl+S and F1 on every screen of a
+game, and the smaller things a new player trips on."""
+
+from __future__ import annotations
+
+from overlord.engine import view
+from overlord.engine.actions import Allocate, ChooseUnit
+from overlord.engine.events import CombatResult, LogisticsReport, UnitMoved
+from overlord.engine.game import Game
+from overlord.engine.hexgrid import neighbour
+from overlord.engine.prompts import MovePrompt
+from overlord.engine.setup import preset_settings
+from overlord.engine.state import AFLOAT
+from overlord.saves import saves_dir
+from overlord.tui.app import OverlordApp
+from overlord.tui.game_screen import GameScreen
+from overlord.tui.loadscreen import LoadScreen
+from overlord.tui.screens import (CombatResultScreen, ConfirmScreen, HandOverScreen, HelpScreen, ReportScreen,
+                                  SaveNameScreen)
+from overlord.tui.setup_screen import SetupScreen
+from overlord.tui.widgets import MessageLog
+from overlord.tui.wording import event_text
+
+from builders import blank_game, put, start_phase
+from test_tui_keys import drive, key_for
+from test_tui_phases import key_bar, press
+
+REFUSED = "is not an answer"
+
+
+def message(app) -> str:
+    return str(getattr(app.screen, "message", "") or "")
+
+
+def solo_game(seed: int = 7) -> Game:
+    return Game.new(preset_settings("historical"), seed)
+
+
+def at_movement(app) -> bool:
+    return isinstance(app.screen, GameScreen) and isinstance(app.session.game.prompt, MovePrompt)
+
+
+# --------------------------------------------------------------------------- capitals
+async def test_a_whole_solo_turn_at_80x24_with_caps_lock_on():
+    """From the scenario questions to the next turn's allocation, every letter pressed as a capital: none is
+    refused, and the log never loses a character under its scrollbar."""
+    app = OverlordApp(game=Game.new(None, 7), delay=0)
+    policy = {"MovePrompt": lambda p: "F" if p.cycle == 1 else "E", "DefenderPrompt": lambda p: "E"}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        pressed = []
+        for _ in range(400):
+            s = app.session
+            if s is not None and s.game.turn == 1 and s.game.prompt.kind == "AllocationPrompt" \
+                    and isinstance(app.screen, GameScreen):
+                break
+            key = key_for(app, answers={"change_ratings": "n"}, policy=policy)
+            key = key.upper() if len(key) == 1 else key  # Caps Lock
+            pressed.append(key)
+            await press(pilot, key)
+            assert REFUSED not in message(app), (pressed[-5:], message(app))
+        else:
+            raise AssertionError(f"the turn did not end: {pressed[-20:]}")
+        assert {"N", "F", "E", "Y"} <= set(pressed)
+        log = app.screen.query_one(MessageLog)
+        width = log.scrollable_content_region.width
+        assert log.lines and max(line.cell_length for line in log.lines) <= width
+
+
+async def test_capitals_on_the_title_the_questions_and_the_confirmations():
+    app = OverlordApp(delay=0)
+    async with app.run_test() as pilot:
+        await press(pilot, "N")
+        assert isinstance(app.screen, SetupScreen)
+        await press(pilot, "Y", "C", "H")  # change, German computer, Allies human
+        shown = str(app.screen.query_one("#setup-answered").render())
+        assert "Change ratings: yes" in shown and "False" not in shown and "True" not in shown
+        await press(pilot, "X")
+        assert "X is not an answer" in message(app)
+    app = OverlordApp(delay=0)
+    async with app.run_test() as pilot:
+        await press(pilot, "Q")
+    assert app.return_code == 0
+
+
+# --------------------------------------------------------------------------- choosing the unit to move
+async def test_a_the_cursor_and_enter_and_the_roster_choose_the_unit_to_move():
+    app = OverlordApp(game=solo_game(), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, until=at_movement)
+        game = app.session.game
+        first = game.prompt.unit
+        assert "A Next at sea" in key_bar(app)
+
+        # A: the next formation at sea, and again the next, never back to the one before
+        seen = [first]
+        for _ in range(3):
+            await press(pilot, "A")
+            assert game.prompt.unit not in seen and game.unit(game.prompt.unit).status == AFLOAT
+            seen.append(game.prompt.unit)
+
+        # the look cursor onto another unit that can still move, then Enter: that one is asked about
+        here = game.unit(game.prompt.unit).position
+        target = next(a.unit for a in game.legal_actions()
+                      if isinstance(a, ChooseUnit) and game.unit(a.unit).position != here)
+        await press(pilot, "down")  # the look begins on the unit asked about
+        await walk_to(pilot, app.screen, game.unit(target).position)
+        assert "Move this one" in key_bar(app)
+        await press(pilot, "enter")
+        assert game.prompt.unit == target and app.screen.look is None
+
+        # the roster: Enter on a row moves that unit next
+        await press(pilot, "f3")
+        table = app.screen.query_one("DataTable")
+        other = next(a.unit for a in game.legal_actions() if isinstance(a, ChooseUnit))
+        row = table.get_row_index(other)
+        await press(pilot, *["down"] * row, "enter")
+        assert isinstance(app.screen, GameScreen) and game.prompt.unit == other
+        assert game.actions[-1] == ChooseUnit(other)  # an action like any other: saves and replays keep it
+
+
+async def walk_to(pilot, screen: GameScreen, target) -> None:
+    """Arrow keys from the look cursor to ``target``, as a player would press them."""
+    for _ in range(60):
+        col, row = screen.look
+        if (col, row) == tuple(target):
+            return
+        if row != target[1]:
+            await press(pilot, "down" if target[1] > row else "up")
+        else:
+            await press(pilot, "right" if target[0] > col else "left")
+    raise AssertionError(f"the cursor did not reach {target}: it is at {screen.look}")
+
+
+async def test_e_in_movement_asks_first():
+    app = OverlordApp(game=solo_game(), delay=0)
+    async with app.run_test() as pilot:
+        await drive(pilot, until=at_movement)
+        game = app.session.game
+        unit = game.prompt.unit
+        await press(pilot, "E")
+        assert isinstance(app.screen, ConfirmScreen) and "can still move" in app.screen.question
+        assert "at sea" in app.screen.question
+        await press(pilot, "N")
+        assert at_movement(app) and game.prompt.unit == unit  # nothing ended
+        await press(pilot, "e", "y")
+        assert game.phase != "allied_movement"
+
+
+# --------------------------------------------------------------------------- refusals with their reasons
+def hand_built_game(**settings) -> Game:
+    g = blank_game(turn=2, allied_player="human", **settings)
+    g.state.weather = "clear"
+    g.state.pools.fuel = g.state.pools.general = g.state.pools.combat = 5000
+    return g
+
+
+async def test_a_landing_the_pool_cannot_pay_for_says_so():
+    g = hand_built_game()
+    g.state.turn = 1
+    g.state.pools.amphibious = 99
+    g.place("us-1-inf", g.data.map.beach("Omaha").marker, AFLOAT)
+    start_phase(g, "allied_movement")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        marker = g.data.map.beach("Omaha").marker
+        land = next(d for d in range(1, 7) if g.data.map.is_land(neighbour(marker, d)))
+        assert "no landing" in str(app.screen.query_one("#prompt").render())
+        await press(pilot, str(land))
+        assert "cannot land that way: needs 100 amphibious supply, the pool has 99" in message(app)
+        assert g.unit("us-1-inf").status == AFLOAT
+
+
+async def test_the_extra_movement_point_is_said_when_it_is_drawn():
+    g = hand_built_game()
+    for uid, h in (("us-1-inf", (17, 10)), ("us-29-inf", (15, 10)), ("us-4-inf", (13, 10))):
+        put(g, uid, h)
+    start_phase(g, "allied_movement")
+    app = OverlordApp(game=g, delay=0)
+    drawn = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(30):
+            p = g.prompt
+            if not isinstance(p, MovePrompt):
+                break
+            d = p.directions[0]
+            preview = view.step_cost(g, p.unit, d)["mp"]
+            before = len(app.session.log)
+            await press(pilot, str(d))
+            moved = [e for e in app.session.log[before:] if isinstance(e, UnitMoved)]
+            if moved and moved[0].cost > preview:
+                drawn += 1
+                assert "extra movement point was drawn" in message(app)
+                assert f"cost {moved[0].cost} MP, not {preview}" in message(app)
+            else:
+                assert "extra movement point" not in message(app)
+    assert drawn  # 30% a step: some were drawn
+
+
+async def test_a_closed_level_says_why_and_the_result_stays_on_a_card():
+    g = hand_built_game()
+    put(g, "us-1-inf", (16, 7), fatigue=75, leadership=5)  # worn out: the most intense levels are closed
+    put(g, "de-716-inf", (16, 8), cp=40, fatigue=0)
+    start_phase(g, "allied_combat")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, policy={"DefenderPrompt": lambda p: "Y", "AttackerPrompt": lambda p: "Y"},
+                    until=lambda a: a.session.game.prompt.kind == "StrategyPrompt")
+        p = g.prompt
+        assert p.max_level < 9
+        await press(pilot, "9")
+        assert f"Level 9 is closed ({p.closed_because(9)})" in message(app)
+        await press(pilot, "1")
+        assert isinstance(app.screen, CombatResultScreen)  # the computer German chose its level: the result
+        card = str(app.screen.card)
+        result = next(e for e in app.session.log if isinstance(e, CombatResult))
+        assert "COMBAT RESULT" in card and f"Odds as fought: {result.odds:.1f}:1" in card
+        assert f"the defender loses {result.defender_losses} CP" in card
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, CombatResultScreen)  # it stays until a key
+        await press(pilot, "x")
+        assert not isinstance(app.screen, CombatResultScreen)
+
+
+# --------------------------------------------------------------------------- keys on every screen
+async def test_ctrl_s_and_f1_on_the_report_and_the_hand_over():
+    game = Game.new(preset_settings("historical", german_player="human"), 3)
+    app = OverlordApp(game=game, delay=0)
+    async with app.run_test() as pilot:
+        await drive(pilot, until=lambda a: isinstance(a.screen, ReportScreen))
+        await press(pilot, "ctrl+s")
+        assert isinstance(app.screen, SaveNameScreen)
+        await press(pilot, "enter")
+        assert isinstance(app.screen, ReportScreen)
+        assert [p.name for p in saves_dir().glob("*.json") if not p.name.startswith("autosave")]
+        await press(pilot, "f1")
+        assert isinstance(app.screen, HelpScreen)
+        await press(pilot, "escape")
+        assert isinstance(app.screen, ReportScreen)
+        await drive(pilot, until=lambda a: isinstance(a.screen, HandOverScreen))
+        await press(pilot, "f1")
+        assert isinstance(app.screen, HelpScreen)
+        await press(pilot, "escape", "ctrl+s")
+        assert isinstance(app.screen, SaveNameScreen)
+        await press(pilot, "escape")
+        assert isinstance(app.screen, HandOverScreen)
+
+
+# --------------------------------------------------------------------------- the smaller points
+async def test_a_refused_allocation_keeps_the_numbers_typed():
+    app = OverlordApp(game=solo_game(), delay=0)
+    async with app.run_test() as pilot:
+        await drive(pilot, until=lambda a: a.session.game.prompt.kind == "AllocationPrompt"
+                    and isinstance(a.screen, GameScreen))
+        await press(pilot, *"40203030", "enter")
+        assert "add up to 120" in message(app)
+        assert app.screen.entry.values() == [40, 20, 30, 30]
+        await press(pilot, "enter", *"1020", "enter")  # keep 40, 10 over 20, 20 over 30, keep 30
+        assert app.session.game.actions[-1] == Allocate(40, 10, 20, 30)
+
+
+async def test_the_status_line_gives_the_level_of_victory_and_the_load_list_the_phase():
+    app = OverlordApp(game=solo_game(), delay=0)
+    async with app.run_test() as pilot:
+        await drive(pilot, until=at_movement)
+        status = str(app.screen.query_one("#status").render())
+        score = view.score(app.session.game)  # (the drops' losses count from the start)
+        level = view.victory_level(app.session.game.data.charts, "campaign", score)
+        assert f"Score {score:.0f}: {level}" in status
+        await press(pilot, "ctrl+s", "enter", "ctrl+o")
+        assert isinstance(app.screen, LoadScreen)
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if app.screen.ready:
+                break
+        assert any(s["phase"] == "allied_movement" for s in app.screen.saves)
+        assert "Al. move" in str(LoadScreen.row(app.screen.saves[0]))
+
+
+def test_the_log_speaks_good_grammar():
+    g = solo_game()
+    two = CombatResult(text="", attackers=("us-1-inf", "us-29-inf"), defender="de-352-inf", odds=2.0,
+                       attack_level=5, defence_level=3, attacker_losses=4, defender_losses=9, retreat=True,
+                       eliminated=False, second_combat=False, combat_supply=0)
+    one = CombatResult(text="", attackers=("de-21-pz",), defender="bc-3-inf", odds=1.0, attack_level=5,
+                       defence_level=3, attacker_losses=4, defender_losses=9, retreat=False, eliminated=False,
+                       second_combat=False, combat_supply=0)
+    assert "Infantry Division attack 352nd" in event_text(two, g) and "the attackers lose 4" in event_text(two, g)
+    assert "21st Panzer Division attacks" in event_text(one, g) and "the attacker loses 4" in event_text(one, g)
+    rangers = g.spec("us-rangers").name
+    sail = UnitMoved(text=f"{rangers} sails to 10,2", unit="us-rangers", origin=(10, 1), to=(10, 2), cost=0, fuel=0,
+                     mp_left=6)
+    assert event_text(sail, g) == f"{rangers} sail to 10,2"
+    report = LogisticsReport(text="...; 1 Allied units beyond supply lines, 0 without general supply", turn="6/7",
+                             weather="clear", transport=1, arrived={}, upkeep=0, pools={}, out_of_supply=(),
+                             deprived=(), attrition=0, reinforcements=(), weather_percent=0)
+    assert "1 Allied unit beyond" in event_text(report, g)
+
+
+async def test_a_drop_is_written_once():
+    app = OverlordApp(game=solo_game(), delay=0)
+    async with app.run_test() as pilot:
+        await press(pilot, "y")
+        assert "»" not in str(app.screen.query_one("#prompt").render())
+        log = app.screen.query_one(MessageLog)
+        texts = [line.plain for line in log.entries]
+        assert sum("drops" in t for t in texts) == 1
+
+
+async def test_hot_seat_the_result_is_seen_by_both_players():
+    """The defender's player sees the card; the hand-over to the attacker's player says what came of it."""
+    game = Game.new(preset_settings("historical", german_player="human"), 3)
+    app = OverlordApp(game=game, delay=0)
+    cards: list[str] = []
+    policy = {"MovePrompt": lambda p: "e", "DefenderPrompt": lambda p: "y" if p.side == "allied" else "e",
+              "AttackerPrompt": lambda p: "y", "StrategyPrompt": lambda p: "5" if p.role == "attack" else "1"}
+
+    def until(a) -> bool:
+        if isinstance(a.screen, CombatResultScreen) and not cards:
+            cards.append(str(a.screen.card))
+        return bool(cards) and isinstance(a.screen, HandOverScreen) and a.screen.side == "Allied"
+
+    async with app.run_test() as pilot:
+        await drive(pilot, policy=policy, until=until)
+        result = next(e for e in app.session.log if isinstance(e, CombatResult))
+        assert "COMBAT RESULT" in cards[0]
+        assert event_text(result, game) in app.screen.what
+
+
+async def test_a_fight_between_computers_stays_on_its_card_a_while_then_goes_on():
+    g = blank_game(turn=2)  # both sides the computer's
+    g.state.weather = "clear"
+    g.state.pools.combat = 5000
+    put(g, "us-1-inf", (16, 7), fatigue=0, leadership=5)
+    put(g, "de-716-inf", (16, 8), cp=40, fatigue=0)
+    start_phase(g, "allied_combat")
+    app = OverlordApp(game=g, delay=0.05)
+    async with app.run_test() as pilot:
+        for _ in range(600):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, CombatResultScreen):
+                break
+        assert isinstance(app.screen, CombatResultScreen) and app.screen.timeout
+        for _ in range(600):  # no key pressed: it closes by itself and the computers go on
+            await pilot.pause(0.05)
+            if not isinstance(app.screen, CombatResultScreen):
+                break
+        assert not isinstance(app.screen, CombatResultScreen)
+        await pilot.press("ctrl+q")  # saved, and the computers stopped, as a player leaves them
+
+
+async def test_a_landing_beyond_its_nations_supply_is_asked_about_first():
+    g = hand_built_game()
+    g.state.turn = 1
+    g.state.pools.amphibious = 500
+    for beach in ("Utah", "Omaha"):  # no American beachhead left to supply it
+        g.state.beaches[beach].marker_intact = False
+    marker = g.data.map.beach("Gold").marker
+    g.place("us-1-inf", marker, AFLOAT)
+    start_phase(g, "allied_movement")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert g.prompt.unit == "us-1-inf" and g.prompt.landing
+        assert "out of supply there" in str(app.screen.query_one("#prompt").render())
+        land = g.prompt.landing[0]
+        await press(pilot, str(land))
+        assert isinstance(app.screen, ConfirmScreen) and "a British and Canadian beach" in app.screen.question
+        await press(pilot, "N")
+        assert g.unit("us-1-inf").status == AFLOAT
+        await press(pilot, str(land), "Y")
+        assert g.unit("us-1-inf").position == neighbour(marker, land) and g.unit("us-1-inf").status != AFLOAT
