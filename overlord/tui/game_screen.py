@@ -359,7 +359,7 @@ class GameScreen(Screen):
         events = self.play(Move(uid, d))
         drawn = [e for e in events if e.kind == "UnitMoved" and e.unit == uid and cost and e.cost > cost["mp"]]
         if drawn and self.is_attached:  # the chance point of the Terrain Effects chart: said, not only charged
-            self.say(f"The extra movement point was drawn ({self.game.data.charts.extra_point_percent}% a step): "
+            self.say(f"The extra movement point was drawn ({self.game.data.charts.terrain.extra_point_percent}% a step): "
                      f"that step cost {drawn[0].cost} MP, not {cost['mp']}.")
 
     def out_of_supply_landing(self, uid: str, d: int, beach: str) -> bool:

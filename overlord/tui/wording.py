@@ -43,8 +43,8 @@ def combat_line(game: Game, e: CombatResult) -> str:
     many = len(names) > 1 or is_plural(names[0])
     charts = game.data.charts
     text = (f"{' and '.join(names)} attack{'' if many else 's'} {game.spec(e.defender).name} at {e.odds:.1f}:1 "
-            f"({charts.attack_levels[e.attack_level - 1].name} against "
-            f"{charts.defence_levels[e.defence_level - 1].name}): "
+            f"({charts.strategy_levels.attack[e.attack_level - 1].name} against "
+            f"{charts.strategy_levels.defence[e.defence_level - 1].name}): "
             f"the attacker{'s lose' if many else ' loses'} {e.attacker_losses} CP, the defender {e.defender_losses}")
     if e.combat_supply:
         text += f", {e.combat_supply} combat supply spent"
@@ -69,8 +69,8 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event]) ->
         t.append(" (after any shortfall of Allied combat supply)")
         if e.combat_supply:
             t.append(f"; {e.combat_supply} combat supply spent")
-        t.append(f"\nAttack level {e.attack_level} ({charts.attack_levels[e.attack_level - 1].name}) against "
-                 f"defence level {e.defence_level} ({charts.defence_levels[e.defence_level - 1].name})\n")
+        t.append(f"\nAttack level {e.attack_level} ({charts.strategy_levels.attack[e.attack_level - 1].name}) against "
+                 f"defence level {e.defence_level} ({charts.strategy_levels.defence[e.defence_level - 1].name})\n")
         many = len(e.attackers) > 1 or is_plural(game.spec(e.attackers[0]).name)
         t.append(f"The attacker{'s lose' if many else ' loses'} {e.attacker_losses} CP; the defender loses "
                  f"{e.defender_losses} CP.\n", style="bold")
