@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 # --------------------------------------------------------------------------- the phase
 def begin(g: "Game", events: list[Event]) -> bool:
     side = PHASE_SIDE[g.state.phase]
+    if side == Side.GERMAN and g.german_still:
+        return False
     for u in g.records(side, status=None):
         u.attacks = 0
     g.state.combat = CombatState(side=side)

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 def begin(g: "Game", events: list[Event]) -> bool:
     st = g.state
     side = PHASE_SIDE[st.phase]
-    if side == Side.GERMAN and st.turn == 0 and not st.settings.german_dday_movement:
+    if side == Side.GERMAN and g.german_still:
         return False
     if side == Side.GERMAN:
         interdiction.interdict_german_units(g, events)

@@ -1,0 +1,64 @@
+"""Rules fidelity against the 1981 rulebook (issue 16): a still German on D-Day, landings fought as
+combats, rangers and commandos at their own beach, Patton's rating by hand, the D-Day landings, and
+depots under supply attrition."""
+
+from __future__ import annotations
+
+import pytest
+
+from builders import blank_game, computer_settings, put, start_phase
+from overlord.ai import make_player
+from overlord.engine import combat
+from overlord.engine.events import CombatResult, MarkerDestroyed, UnitMoved
+from overlord.engine.game import Game
+
+
+def _play_dday(game: Game, allied: str = "historical", german: str = "ai") -> list:
+    players = {"allied": make_player(allied, "allied", 1), "german": make_player(german, "german", 1)}
+    events = list(game.opening_events)
+    while game.state.turn == 0:
+        events.extend(game.apply(players[game.prompt.side].choose(game)))
+    return events
+
+
+def _german(game: Game, uid: str) -> bool:
+    return game.side_of(uid) == "german"
+
+
+# --------------------------------------------------------------------------- 1. the German still on D-Day
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_without_dday_movement_the_german_neither_moves_attacks_nor_advances(seed):
+    """Rulebook, Scenario Selection: "the Germans will not be allowed to move on D-Day"."""
+    g = Game.new(computer_settings(), seed)
+    events = _play_dday(g)
+    phases = {e.phase for e in events if hasattr(e, "phase")}
+    assert "german_movement" not in phases and "german_combat" not in phases
+    assert not any(isinstance(e, CombatResult) and _german(g, e.attackers[0]) for e in events)
+    # no German unit moves of its own accord (a retreat forced by an Allied attack is not a move)
+    assert not any(isinstance(e, UnitMoved) and _german(g, e.unit) and "retreats" not in e.text for e in events)
+    assert not any(isinstance(e, MarkerDestroyed) for e in events)
+
+
+def test_german_combat_phase_is_skipped_on_dday_without_the_option():
+    g = blank_game(turn=0)
+    put(g, "de-352-inf", (11, 6))
+    put(g, "us-1-inf", (12, 6))
+    assert not start_phase(g, "german_combat")
+    assert g.state.combat is None
+    g = blank_game(turn=0, german_dday_movement=True)
+    put(g, "de-352-inf", (11, 6))
+    put(g, "us-1-inf", (12, 6))
+    assert start_phase(g, "german_combat")
+    assert g.state.combat.defender == "us-1-inf"
+
+
+def test_with_dday_movement_the_german_moves_and_fights_on_dday():
+    seen = set()
+    for seed in (1, 2, 3):
+        g = Game.new(computer_settings(german_dday_movement=True), seed)
+        for e in _play_dday(g):
+            if isinstance(e, UnitMoved) and _german(g, e.unit):
+                seen.add("moves")
+            if getattr(e, "phase", None) == "german_combat":
+                seen.add("combat phase")
+    assert seen == {"moves", "combat phase"}
