@@ -62,3 +62,22 @@ def test_with_dday_movement_the_german_moves_and_fights_on_dday():
             if getattr(e, "phase", None) == "german_combat":
                 seen.add("combat phase")
     assert seen == {"moves", "combat phase"}
+
+
+# --------------------------------------------------------------------------- 3. rangers and commandos
+def test_a_commando_landing_on_another_beachs_position_fights_that_beach_and_counts_there():
+    """Rulebook, Movement: rangers and commandos may land on or beside a marker; a landing position
+    held by a coastal defence is that beach's assault area."""
+    from overlord.engine import movement
+    from overlord.engine.state import AFLOAT
+    g = blank_game(turn=0)
+    g.state.pools.amphibious = 500
+    m = g.data.map
+    sword, juno = m.beach("Sword"), m.beach("Juno")
+    g.place("bc-1-cdo", sword.marker, AFLOAT)
+    g.edited()
+    juno_position = juno.positions[1]
+    assert movement.landing_beach(g, "bc-1-cdo", juno_position) is juno
+    assert movement.landing_beach(g, "bc-1-cdo", sword.positions[0]) is sword
+    g.state.beaches["Juno"].marker_intact = False  # a closed beach is closed to commandos too
+    assert movement.landing_beach(g, "bc-1-cdo", juno_position) is None

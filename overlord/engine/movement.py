@@ -233,7 +233,11 @@ def landing_beach(g: "Game", uid: str, target: Hex) -> Beach | None:
         return marker_beach if g.state.beaches[marker_beach.name].marker_intact else None
     if not g.spec(uid).lands_anywhere:
         return None
-    # rangers and commandos: from the marker or next to it, onto any land beside them
+    # rangers and commandos: from the marker or next to it, onto any land beside them; a beach's landing
+    # position is that beach's, whichever marker they came by (its coastal defence, its 100 CP)
+    own = m.beach_of_position(target)
+    if own is not None:
+        return own if g.state.beaches[own.name].marker_intact else None
     for b in m.beaches:
         if g.state.beaches[b.name].marker_intact and distance(here, b.marker) <= 1:
             return b
