@@ -81,3 +81,24 @@ def test_a_commando_landing_on_another_beachs_position_fights_that_beach_and_cou
     assert movement.landing_beach(g, "bc-1-cdo", sword.positions[0]) is sword
     g.state.beaches["Juno"].marker_intact = False  # a closed beach is closed to commandos too
     assert movement.landing_beach(g, "bc-1-cdo", juno_position) is None
+
+
+# --------------------------------------------------------------------------- 5. Patton by hand
+@pytest.mark.parametrize("preset", ["historical", "novice", "experienced", "expert", "rommels-plan", "patton"])
+def test_every_preset_of_the_rulebook_can_be_set_by_hand(preset):
+    """Difficulty Levels and Optional Rules: each row's ratings, Patton's US leadership 7 included,
+    can be answered one by one after "7 set each rating myself"."""
+    from overlord.engine.actions import Answer
+    from overlord.engine.settings import Ratings
+    from overlord.engine.setup import preset_settings
+    wanted = preset_settings(preset)
+    g = Game.new(None, seed=1)
+    for answer in ("Y", "C", "H", "C", "7"):
+        g.apply(Answer(answer))
+    while g.prompt.question.startswith("rating:"):
+        g.apply(Answer(str(getattr(wanted.ratings, g.prompt.question.split(":")[1]))))
+    g.apply(Answer("Y" if wanted.german_dday_movement else "N"))
+    g.apply(Answer("3"))
+    assert g.state.settings.ratings == wanted.ratings
+    assert g.state.settings.german_dday_movement == wanted.german_dday_movement
+    assert Ratings.BY_HAND[-1] == "us_leadership"
