@@ -102,3 +102,23 @@ def test_every_preset_of_the_rulebook_can_be_set_by_hand(preset):
     assert g.state.settings.ratings == wanted.ratings
     assert g.state.settings.german_dday_movement == wanted.german_dday_movement
     assert Ratings.BY_HAND[-1] == "us_leadership"
+
+
+# --------------------------------------------------------------------------- depots and supply attrition
+def test_a_depot_beyond_supply_lines_is_not_worn_away_nor_scored():
+    """Logistics: units beyond supply lines "suffer strength loss and fatigue"; a depot has no strength
+    to lose (0 CP): it simply supplies nothing until it is back in supply. Only the German destroys
+    depots, by entering their position."""
+    from overlord.engine import logistics
+    from overlord.engine.state import ASHORE
+    g = blank_game(turn=_turn("6/10"))
+    put(g, "us-depot-1", (3, 10))  # far from every beach: beyond supply lines
+    put(g, "us-1-inf", (4, 10))
+    logistics.start_turn(g, [])
+    assert g.unit("us-depot-1").status == ASHORE and not g.unit("us-depot-1").in_supply
+    assert g.state.tally.allied_eliminated == 0
+    assert g.unit("us-1-inf").cp < g.unit("us-1-inf").max_cp  # the combat unit does suffer
+
+
+def _turn(label: str) -> int:
+    return Game.new(computer_settings(), 1).turn_of(label)
