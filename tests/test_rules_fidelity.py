@@ -11,6 +11,7 @@ from overlord.ai import make_player
 from overlord.engine import combat
 from overlord.engine.events import CombatResult, MarkerDestroyed, UnitMoved
 from overlord.engine.game import Game
+from overlord.engine.hexgrid import neighbour
 
 
 def _play_dday(game: Game, allied: str = "historical", german: str = "ai") -> list:
@@ -122,3 +123,76 @@ def test_a_depot_beyond_supply_lines_is_not_worn_away_nor_scored():
 
 def _turn(label: str) -> int:
     return Game.new(computer_settings(), 1).turn_of(label)
+
+
+# --------------------------------------------------------------------------- 2. landings fought as combats
+def _landing_game(uid: str, beach: str, seed: int = 1, **settings):
+    from overlord.engine.state import AFLOAT
+    g = blank_game(turn=0, seed=seed, **settings)
+    g.state.weather = "clear"
+    g.state.pools.amphibious = 500
+    g.state.air_left, g.state.naval_left = 200, 150
+    g.place(uid, g.data.map.beach(beach).marker, AFLOAT)
+    assert start_phase(g, "allied_movement")
+    return g
+
+
+def test_a_landing_round_is_a_combat_with_support_levels_and_combat_supply():
+    """Movement: "the unit will be required to attack the German unit again until one or the other is
+    eliminated (see combat)"; Combat: support, then the attack level, then the defence level."""
+    from overlord.engine import EndPhase, Move
+    from overlord.engine.actions import ChooseStrategy, Support
+    from overlord.engine.prompts import StrategyPrompt, SupportPrompt
+    g = _landing_game("us-1-inf", "Omaha", german_player="human")
+    coastal = g.coastal_defender("Omaha").id
+    g.apply(Move("us-1-inf", g.prompt.landing[0]))
+    assert g.state.pools.amphibious == 400 and g.state.pools.combat == 40  # its supplies came across with it
+    p = g.prompt
+    assert isinstance(p, SupportPrompt) and p.side == "allied" and p.landing == "Omaha"
+    assert p.defender == coastal and p.attackers == ("us-1-inf",) and (p.naval_max, p.air_max) == (99, 99)
+    assert EndPhase() not in g.legal_actions()  # no way out: the fight goes on until one side is eliminated
+    g.apply(Support(30, 20))
+    assert (g.state.naval_left, g.state.air_left) == (120, 180)
+    p = g.prompt
+    assert isinstance(p, StrategyPrompt) and p.role == "attack" and p.side == "allied" and p.landing == "Omaha"
+    g.apply(ChooseStrategy(3))
+    p = g.prompt
+    assert isinstance(p, StrategyPrompt) and p.role == "defence" and p.side == "german"  # the human German answers
+    mp = g.unit("us-1-inf").mp
+    events = g.apply(ChooseStrategy(4))
+    result = next(e for e in events if isinstance(e, CombatResult))
+    assert (result.attack_level, result.defence_level) == (3, 4)
+    assert result.combat_supply == 31 and g.state.pools.combat == 40 - 31  # the chart's 3 vs 4 for 100 CP
+    assert g.unit("us-1-inf").mp == mp - 1  # 1 movement point a round
+    assert result.defender_losses >= 1  # 50 air and naval points: at least 1 more German loss
+
+
+def test_the_lander_attacks_from_the_ocean_halved_but_rangers_and_commandos_are_not():
+    """Terrain Effects chart: ocean attack .5; "Rangers and commandos are not halved when attacking from ocean"."""
+    from overlord.engine import Move, fatigue
+    for uid, beach, modifier in (("us-1-inf", "Omaha", 0.5), ("us-rangers", "Omaha", 1.0), ("bc-4-cdo", "Juno", 1.0)):
+        g = _landing_game(uid, beach)
+        g.apply(Move(uid, next(d for d in g.prompt.landing
+                               if g.data.map.beach_of_position(neighbour(g.unit(uid).position, d)))))
+        u, coastal = g.unit(uid), g.coastal_defender(beach)
+        expected = (u.cp * fatigue.effectiveness(g, u) * modifier
+                    / (coastal.cp * fatigue.effectiveness(g, coastal)
+                       * g.data.charts.terrain[g.data.map.terrain[coastal.position]]["defence"]))
+        assert combat.odds(g, [uid], coastal.id) == pytest.approx(expected)
+
+
+def test_a_commando_at_the_sword_marker_landing_on_juno_fights_juno_and_counts_for_juno():
+    from overlord.engine import Move
+    g = _landing_game("bc-4-cdo", "Sword")
+    juno = g.data.map.beach("Juno")
+    d = next(d for d in g.prompt.landing if neighbour(g.unit("bc-4-cdo").position, d) in juno.positions)
+    g.apply(Move("bc-4-cdo", d))
+    assert g.state.movement.assault is not None and g.prompt.landing == "Juno"
+    assert g.prompt.defender == g.coastal_defender("Juno").id
+    g.record(g.prompt.defender).cp = 2  # a worn defence, so that the commandos win the fight
+    player = make_player("pass", "allied")
+    while g.state.movement is not None and g.state.movement.assault is not None:
+        g.apply(player.choose(g))
+    assert g.unit("bc-4-cdo").status == "ashore" and g.unit("bc-4-cdo").beach == "Juno"
+    assert g.state.beaches["Juno"].landed_cp == g.unit("bc-4-cdo").cp and g.state.beaches["Sword"].landed_cp == 0
+    assert g.coastal_defender("Juno") is None and g.coastal_defender("Sword") is not None

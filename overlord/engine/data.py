@@ -650,8 +650,7 @@ _RULES_SCHEMA: dict[str, dict[str, Any]] = {
     "movement": {"max_cycles": int, "ocean_steps": int},
     "airborne": {"drift_chance": int, "drift_max": int, "water_loss_percent": int, "swamp_loss_percent": int,
                  "enemy_fatigue": int, "scattered_fatigue": int},
-    "landing": {"round_cost": int, "strategy": list, "ranger_commando_strength": float,
-                "bombardment_points": int, "cleared_cp": int},
+    "landing": {"round_cost": int, "cleared_cp": int},
     "combat": {"base_cp": int, "engagement_min": float, "engagement_max": float, "odds_cap": float,
                "no_combat_supply_strength": int, "refuse_retreat_percent": int,
                "retreat_next_to_enemy_percent": int, "cadre_percent": int, "cadre_minimum": int,
@@ -736,9 +735,6 @@ def load_rules(root: Path, turns: tuple[str, ...], towns: dict[str, Hex]) -> Sim
     for i, town in enumerate(out.german_supply.fortress_sources):
         if town not in towns:
             raise src.error(("german_supply", "fortress_sources", i), f"{town!r} is not a town on the map")
-    strat = out.landing.strategy
-    if len(strat) != 2 or not all(isinstance(x, int) and 1 <= x <= 9 for x in strat):
-        raise src.error(("landing", "strategy"), "should be [attack level, defence level], each 1-9")
     for lvl in out.combat.forced_retreat_odds:
         if not 4 <= lvl <= 9:
             raise src.error(("combat", "forced_retreat_odds", str(lvl)), "levels 1-3 always retreat; give 4-9 only")
