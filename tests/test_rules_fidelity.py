@@ -196,3 +196,70 @@ def test_a_commando_at_the_sword_marker_landing_on_juno_fights_juno_and_counts_f
     assert g.unit("bc-4-cdo").status == "ashore" and g.unit("bc-4-cdo").beach == "Juno"
     assert g.state.beaches["Juno"].landed_cp == g.unit("bc-4-cdo").cp and g.state.beaches["Sword"].landed_cp == 0
     assert g.coastal_defender("Juno") is None and g.coastal_defender("Sword") is not None
+
+
+# --------------------------------------------------------------------------- 6. D-Day landings
+def _dday_sea_formations(g: Game) -> list[str]:
+    return [u.id for u in g.units("allied", "afloat")]
+
+
+def test_dday_shipping_never_carries_the_whole_seaborne_force():
+    """Overview: "Depending on the weather, you should be able to land 12-15 of these formations on
+    D-Day". The 13 seaborne formations waiting on D-Day do not all fit in D-Day's shipping in any
+    weather at historical ratings, so whatever the order at most 12 land by sea, 15 with the three
+    airborne divisions; the smallest twelve fit in clear weather, the smallest eleven in cloudy."""
+    from overlord.engine.actions import Answer
+    g = Game.new(computer_settings(), 1)
+    while g.state.phase == "airborne":
+        g.apply(Answer("Y"))
+    sizes = sorted(g.unit(u).cp for u in _dday_sea_formations(g))
+    assert len(sizes) == 13
+    stock = g.data.rules.dday.initial_pools["amphibious"]
+    for weather, span in g.data.charts.transport["D-Day"].items():
+        if span is None:
+            continue
+        low, high = span
+        assert high + stock < sum(sizes), weather  # never all thirteen: at most 12 + 3 airborne = 15
+        fits_at_worst = max(n for n in range(14) if sum(sizes[:n]) <= low + stock)
+        assert fits_at_worst + 3 >= (15 if weather == "clear" else 14), weather
+
+
+class _LandEverything:
+    """An Allied player that lands every formation it can, as it is offered, and clears the beach."""
+
+    def __init__(self) -> None:
+        self.passer = make_player("pass", "allied")
+
+    def choose(self, g: Game):
+        from overlord.ai.paths import ocean_path
+        from overlord.engine import FinishUnit, Move
+        from overlord.engine.prompts import MovePrompt
+        p = g.prompt
+        if not isinstance(p, MovePrompt):
+            return self.passer.choose(g)
+        u, m = g.unit(p.unit), g.data.map
+        if not p.afloat:
+            off = [d for d in p.directions if m.beach_of_position(neighbour(u.position, d)) is None]
+            return Move(p.unit, off[0]) if off and m.beach_of_position(u.position) else FinishUnit(p.unit)
+        if p.landing:
+            return Move(p.unit, p.landing[0])
+        nation = g.spec(p.unit).nation
+        free = [b for b in m.beaches if b.nation == nation and any(g.occupant(x) is None for x in b.positions)]
+        paths = [ocean_path(g, u.position, b.marker) for b in free]
+        paths = [path for path in paths if path]
+        if paths and u.ocean_steps > 0:
+            return Move(p.unit, min(paths, key=len)[0])
+        return FinishUnit(p.unit)
+
+
+def test_landing_everything_possible_on_dday_lands_at_most_15_formations_in_any_weather():
+    counts = {}
+    for seed in range(8):
+        g = Game.new(computer_settings(), seed)
+        players = {"allied": _LandEverything(), "german": make_player("ai", "german", seed)}
+        while g.state.turn == 0:
+            g.apply(players[g.prompt.side].choose(g))
+        counts.setdefault(g.state.weather_history["D-Day"], []).append(g.state.formations_landed_dday)
+    assert set(counts) == {"clear", "cloudy"}
+    assert all(n <= 15 for ns in counts.values() for n in ns), counts
+    assert max(counts["clear"]) == 15  # the bound is reached, not merely respected

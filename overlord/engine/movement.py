@@ -34,7 +34,7 @@ from . import combat, fatigue, interdiction, landing, logistics, losses
 from .actions import EndPhase, FinishUnit, Move
 from .data import Beach
 from .enums import PHASE_SIDE, Side
-from .events import Event, Landed, Message, PhaseStarted, UnitMoved
+from .events import AssaultBegun, Event, Landed, Message, PhaseStarted, UnitMoved
 from .hexgrid import Hex, neighbour
 from .landing import beach_cleared, landing_beach
 from .prompts import MovePrompt, StrategyPrompt, SupportPrompt
@@ -312,6 +312,11 @@ def land(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) ->
     brought = logistics.landing_supply(g, g.unit(uid).cp)
     if landing.must_fight(g, beach, target):
         landing.start(g, uid, beach, target, amphibious, brought)
+        events.append(AssaultBegun(
+            text=f"{g.spec(uid).name} crosses to {beach.name} beach ({amphibious} amphibious; brings "
+                 f"{brought['fuel']} fuel, {brought['general']} general, {brought['combat']} combat supply): "
+                 "the coastal defence holds it, and it must fight its way ashore",
+            unit=uid, beach=beach.name, to=target, amphibious=amphibious, brought=brought))
         return
     _come_ashore(g, uid, beach, target, events, amphibious, brought)
 
