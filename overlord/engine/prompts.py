@@ -110,8 +110,8 @@ class SupportPrompt(Prompt):
 
     ``defensive``: bombardment lessening an Allied defender's losses against a German attack
     (the German's attack level is not shown: the defender chooses without it). ``landing``: support
-    for a landing's round against a beach's coastal defence (the defender has no position on the
-    map; it holds the beach's landing positions)."""
+    for a landing's round against a beach's coastal defence (the defender, a coastal defence unit,
+    stands on the landing position for the fight)."""
     defender: str
     defensive: bool
     naval_max: int  # at most 99, and none beyond the naval range
