@@ -3,12 +3,12 @@
 import pytest
 
 from overlord.engine import Answer, EndPhase, FinishUnit, IllegalAction, Interdict, Move
-from overlord.engine.actions import ChooseUnit
+from overlord.engine.actions import ChooseStrategy, ChooseUnit, Support
 from overlord.engine import interdiction, movement
 from overlord.engine.events import DropResult, Landed, UnitMoved
 from overlord.engine.game import Game
 from overlord.engine.hexgrid import neighbour
-from overlord.engine.prompts import DropZonePrompt, InterdictionPrompt, MovePrompt
+from overlord.engine.prompts import DropZonePrompt, InterdictionPrompt, MovePrompt, SupportPrompt
 from overlord.engine.state import AFLOAT, ASHORE, ELIMINATED
 
 from builders import blank_game, computer_settings, put, start_phase
@@ -191,6 +191,18 @@ def _to_marker(g, uid, beach):
     g.place(uid, marker, AFLOAT)
 
 
+def fight_ashore(g, events, attack=5, defence=5, support=(0, 0)):
+    """Answer a landing's rounds against the coastal defence until it is over; returns every event."""
+    while g.state.movement is not None and g.state.movement.assault is not None:
+        p = g.prompt
+        if isinstance(p, SupportPrompt):
+            action = Support(*support)
+        else:
+            action = ChooseStrategy(min(attack if p.role == "attack" else defence, p.max_level))
+        events = events + g.apply(action)
+    return events
+
+
 def test_landing_on_a_cleared_beach_lands_and_keeps_moving():
     g = blank_game(turn=1)
     g.state.pools.amphibious = 500
@@ -216,7 +228,7 @@ def test_landing_on_a_defended_beach_fights_until_one_is_eliminated():
         g.state.pools.amphibious = 500
         _to_marker(g, "us-1-inf", "Omaha")
         start_movement(g)
-        events = g.apply(Move("us-1-inf", g.prompt.landing[0]))
+        events = fight_ashore(g, g.apply(Move("us-1-inf", g.prompt.landing[0])))
         landed = next(e for e in events if isinstance(e, Landed))
         coastal = g.coastal_defender("Omaha")
         assert coastal is None  # the defence is gone
@@ -236,7 +248,7 @@ def test_a_small_unit_can_be_destroyed_assaulting_a_beach():
         g.unit("us-4-cav").cp = 4
         _to_marker(g, "us-4-cav", "Omaha")
         start_movement(g)
-        g.apply(Move("us-4-cav", g.prompt.landing[0]))
+        fight_ashore(g, g.apply(Move("us-4-cav", g.prompt.landing[0])))
         if g.unit("us-4-cav").status == ELIMINATED:
             destroyed += 1
             assert g.state.tally.allied_eliminated == 1

@@ -359,6 +359,7 @@ async def test_a_landing_beyond_its_nations_supply_is_asked_about_first():
     for beach in ("Utah", "Omaha"):  # no American beachhead left to supply it
         g.state.beaches[beach].marker_intact = False
     marker = g.data.map.beach("Gold").marker
+    g.state.beaches["Gold"].landed_cp = g.data.rules.landing.cleared_cp  # cleared: the unit comes ashore at once
     g.place("us-1-inf", marker, AFLOAT)
     start_phase(g, "allied_movement")
     app = OverlordApp(game=g, delay=0)

@@ -4,6 +4,8 @@ the hot-seat hand-over, and the computer's moves at the display delay."""
 
 from __future__ import annotations
 
+import pytest
+
 from overlord.ai import make_player
 from overlord.engine.actions import Move
 from overlord.engine.events import DropResult, Landed, UnitMoved
@@ -75,7 +77,11 @@ async def test_solo_drops_allocation_landing_interdiction_and_a_move_by_keys():
         p = game.prompt
         assert p.landing and game.unit("us-4-inf").position == game.data.map.beach("Utah").marker
         await press(pilot, str(p.landing[0]))
-        assert any(isinstance(e, Landed) and e.unit == "us-4-inf" for e in app.session.log)
+        # Utah is not cleared: each round of the landing asks support and an attack level by keys
+        assert kind(app) in ("SupportPrompt", "StrategyPrompt") and game.prompt.landing == "Utah"
+        await drive(pilot, policy={"SupportPrompt": lambda p: "enter", "StrategyPrompt": lambda p: str(min(5, p.max_level))},
+                    until=lambda a: any(isinstance(e, Landed) and e.unit == "us-4-inf" for e in a.session.log))
+        await drive(pilot, until=lambda a: a.session.game.prompt.kind == "MovePrompt")
         await press(pilot, "e", "y")  # E in movement asks first; Y ends the phase
 
         # on to the next turn's interdiction, whatever the computer German does meanwhile
@@ -137,7 +143,9 @@ async def test_hot_seat_combat_support_levels_retreat_and_advance_with_hand_over
         assert result and result[0].defence_level == 1 and result[0].attack_level == 5
 
 
-async def test_a_human_german_against_the_computer_allies_defends_without_seeing_the_attack_level():
+@pytest.mark.parametrize("fight", ["landing", "combat"])
+async def test_a_human_german_against_the_computer_allies_defends_without_seeing_the_attack_level(fight):
+    """A landing's coastal defence on D-Day, and a unit attacked in the Allied combat phase."""
     from overlord.engine.prompts import StrategyPrompt
     from test_tui_keys import key_for
     app = OverlordApp(delay=0)
@@ -146,14 +154,16 @@ async def test_a_human_german_against_the_computer_allies_defends_without_seeing
 
     def defending(a) -> bool:
         p = a.session and a.session.game.prompt
-        return isinstance(p, StrategyPrompt) and p.role == "defence" and isinstance(a.screen, GameScreen)
+        return (isinstance(p, StrategyPrompt) and p.role == "defence" and isinstance(a.screen, GameScreen)
+                and (p.landing is not None) == (fight == "landing"))
 
     async with app.run_test(size=(80, 24)) as pilot:
-        await drive(pilot, answers=answers, until=defending)
+        await drive(pilot, answers=answers, policy={"StrategyPrompt": lambda p: "1"}, until=defending)
         await pilot.pause()
         game = app.session.game
         p = game.prompt
-        level = game.state.combat.attack_level  # the test may look; the player may not
+        fought = game.state.movement.assault if fight == "landing" else game.state.combat
+        level = fought.attack_level  # the test may look; the player may not
         hidden = game.data.charts.strategy_levels.attack[level - 1].name
         shown = app.screen.prompt_panel_text().plain + app.screen.side_text().plain
         assert hidden not in shown and "against a" not in shown

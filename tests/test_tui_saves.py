@@ -15,7 +15,7 @@ from overlord.saves import load_save, open_save, saves_dir, write_save
 from overlord.tui.app import OverlordApp
 from overlord.tui.final import FinalScreen
 from overlord.tui.game_screen import GameScreen
-from overlord.tui.screens import ConfirmScreen, HandOverScreen, ReportScreen, SaveNameScreen
+from overlord.tui.screens import CombatResultScreen, ConfirmScreen, HandOverScreen, ReportScreen, SaveNameScreen
 from overlord.tui.session import Session, autosave_path
 
 from helpers import computer_settings, play
@@ -37,7 +37,7 @@ async def until_the_player_is_asked(pilot) -> None:
     app = pilot.app
     for _ in range(200):
         await pilot.pause()
-        if isinstance(app.screen, (ReportScreen, HandOverScreen)):
+        if isinstance(app.screen, (ReportScreen, HandOverScreen, CombatResultScreen)):
             await pilot.press("enter")
         elif isinstance(app.screen, GameScreen) and app.accepting():
             return

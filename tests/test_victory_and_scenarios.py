@@ -24,15 +24,15 @@ def answer_all(g, answers):
 
 def test_the_y_questions_in_order_with_each_rating():
     g = Game.new(None, seed=1)
-    asked = answer_all(g, ["Y", "H", "H", "T", "7", "6", "8", "4", "3", "7", "2", "9", "Y", "1"])
+    asked = answer_all(g, ["Y", "H", "H", "T", "7", "6", "8", "4", "3", "7", "2", "9", "7", "Y", "1"])
     assert asked == ["change_ratings", "german_player", "allied_player", "scenario", "preset",
                      "rating:combat_points", "rating:leadership", "rating:transport", "rating:airpower",
-                     "rating:naval", "rating:coastal_defence", "rating:reinforcements", "german_dday_movement",
-                     "display_delay"]
+                     "rating:naval", "rating:coastal_defence", "rating:reinforcements", "rating:us_leadership",
+                     "german_dday_movement", "display_delay"]
     s = g.state.settings
     assert (s.german_player, s.allied_player, s.scenario) == ("human", "human", "two-week")
     assert s.ratings == Ratings(combat_points=6, leadership=8, transport=4, airpower=3, naval=7, coastal_defence=2,
-                                reinforcements=9)
+                                reinforcements=9, us_leadership=7)
     assert s.german_dday_movement is True and s.display_delay == 1
     assert isinstance(g.prompt, DropZonePrompt)
 

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 # --------------------------------------------------------------------------- the phase
 def begin(g: "Game", events: list[Event]) -> bool:
     side = PHASE_SIDE[g.state.phase]
+    if side == Side.GERMAN and g.german_still:
+        return False
     for u in g.records(side, status=None):
         u.attacks = 0
     g.state.combat = CombatState(side=side)
@@ -136,7 +138,12 @@ def terrain_of(g: "Game", uid: str) -> str:
 
 def attack_strength(g: "Game", uid: str) -> float:
     u = g.unit(uid)
-    return u.cp * fatigue.effectiveness(g, u) * g.data.charts.terrain[terrain_of(g, uid)].attack
+    charts = g.data.charts
+    terrain = terrain_of(g, uid)
+    modifier = charts.terrain[terrain].attack
+    if terrain == "ocean" and g.spec(uid).type in charts.terrain.ocean_attack_exempt_types:
+        modifier = 1  # rangers and commandos are not halved attacking from the ocean (a landing)
+    return u.cp * fatigue.effectiveness(g, u) * modifier
 
 
 def defence_strength(g: "Game", uid: str) -> float:
@@ -187,18 +194,9 @@ def prompt(g: "Game"):
         return AttackerPrompt(side=c.side, attacker=c.offers[0], defender=d, chosen=tuple(c.attackers), odds=paper,
                               odds_without=paper_without, fought_odds=fought, fought_odds_without=fought_without)
     if c.step in (CombatStep.SUPPORT, CombatStep.DEFENCE_SUPPORT):
-        st = g.state
-        in_range = in_naval_range(g, g.unit(d).position)
-        paper, fought = _prompt_odds(g, c.attackers, d)
-        largest = g.data.rules.answers.largest_number
-        return SupportPrompt(side=Side.ALLIED, defender=d, defensive=c.step == CombatStep.DEFENCE_SUPPORT,
-                             naval_max=min(largest, st.naval_left) if in_range else 0,
-                             air_max=min(largest, st.air_left),
-                             in_naval_range=in_range, attackers=tuple(c.attackers), naval_left=st.naval_left,
-                             air_left=st.air_left, defenders_left=len(c.candidates) - c.index, odds=paper,
-                             fought_odds=fought)
+        return support_prompt(g, c.attackers, d, c.step == CombatStep.DEFENCE_SUPPORT, len(c.candidates) - c.index)
     if c.step in (CombatStep.ATTACK_LEVEL, CombatStep.DEFENCE_LEVEL):
-        return _strategy_prompt(g, c.step == CombatStep.ATTACK_LEVEL)
+        return strategy_prompt(g, c.side, c.attackers, d, c.step == CombatStep.ATTACK_LEVEL)
     if c.step == CombatStep.RETREAT:
         uid = c.retreat_unit
         return RetreatPrompt(side=g.side_of(uid), unit=uid, directions=tuple(retreat_directions(g, uid)),
@@ -210,20 +208,33 @@ def prompt(g: "Game"):
     raise AssertionError(f"unknown combat step {c.step}")
 
 
-def _strategy_prompt(g: "Game", attacking: bool) -> StrategyPrompt:
-    """The attacker's or the defender's choice of level. The defender is not told the attack level."""
-    c = g.state.combat
-    d = c.defender
-    attack_max = max_attack_level(g, c.attackers)
+def support_prompt(g: "Game", attackers: list[str], d: str, defensive: bool, defenders_left: int,
+                   landing: str | None = None) -> SupportPrompt:
+    """The Allied naval and air points for a fight, from the turn's budgets (naval only within range)."""
+    st = g.state
+    in_range = in_naval_range(g, g.unit(d).position)
+    paper, fought = _prompt_odds(g, attackers, d)
+    largest = g.data.rules.answers.largest_number
+    return SupportPrompt(side=Side.ALLIED, defender=d, defensive=defensive,
+                         naval_max=min(largest, st.naval_left) if in_range else 0, air_max=min(largest, st.air_left),
+                         in_naval_range=in_range, attackers=tuple(attackers), naval_left=st.naval_left,
+                         air_left=st.air_left, defenders_left=defenders_left, odds=paper, fought_odds=fought,
+                         landing=landing)
+
+
+def strategy_prompt(g: "Game", side: str, attackers: list[str], d: str, attacking: bool,
+                    landing: str | None = None) -> StrategyPrompt:
+    """The attacker's (``side``) or the defender's choice of level. The defender is not told the attack level."""
+    attack_max = max_attack_level(g, attackers)
     defence_max = fatigue.max_strategy_level(g, g.unit(d))
-    paper, fought = _prompt_odds(g, c.attackers, d)
+    paper, fought = _prompt_odds(g, attackers, d)
     if attacking:
-        return StrategyPrompt(side=c.side, role="attack", defender=d, attackers=tuple(c.attackers),
+        return StrategyPrompt(side=side, role="attack", defender=d, attackers=tuple(attackers),
                               max_level=attack_max, odds=paper, fought_odds=fought,
-                              fatigue_max=fatigue_cap(g, c.attackers), opponent_max=defence_max)
-    return StrategyPrompt(side=enemy(c.side), role="defence", defender=d, attackers=tuple(c.attackers),
+                              fatigue_max=fatigue_cap(g, attackers), opponent_max=defence_max, landing=landing)
+    return StrategyPrompt(side=enemy(side), role="defence", defender=d, attackers=tuple(attackers),
                           max_level=defence_max, odds=paper, fought_odds=fought, fatigue_max=defence_max,
-                          opponent_max=attack_max)
+                          opponent_max=attack_max, landing=landing)
 
 
 def _prompt_odds(g: "Game", attackers: list[str], defender: str) -> tuple[float, float]:
@@ -280,17 +291,17 @@ def _answer(g: "Game", action, events: list[Event]) -> None:
         if not c.attackers:
             _advance_cycle(g)
             return
-        supported = c.side == Side.ALLIED and _support_possible(g)
+        supported = c.side == Side.ALLIED and support_possible(g, c.defender)
         c.step = CombatStep.SUPPORT if supported else CombatStep.ATTACK_LEVEL
     elif step == CombatStep.SUPPORT:
-        c.naval, c.air = _spend_support(g, action)
+        c.naval, c.air = spend_support(g, action)
         c.step = CombatStep.ATTACK_LEVEL
     elif step == CombatStep.ATTACK_LEVEL:
         c.attack_level = action.level
-        defensive = c.side == Side.GERMAN and _support_possible(g)
+        defensive = c.side == Side.GERMAN and support_possible(g, c.defender)
         c.step = CombatStep.DEFENCE_SUPPORT if defensive else CombatStep.DEFENCE_LEVEL
     elif step == CombatStep.DEFENCE_SUPPORT:
-        c.defence_naval, c.defence_air = _spend_support(g, action)
+        c.defence_naval, c.defence_air = spend_support(g, action)
         c.step = CombatStep.DEFENCE_LEVEL
     elif step == CombatStep.DEFENCE_LEVEL:
         c.defence_level = action.level
@@ -306,10 +317,10 @@ def _affordable(g: "Game", attackers: list[str]) -> bool:
     return logistics.combat_supply_cost(g, 1, 1, cp) <= g.state.pools.combat
 
 
-def _support_possible(g: "Game") -> bool:
+def support_possible(g: "Game", defender: str) -> bool:
+    """Whether the Allies have air points, or naval points and the range, to support a fight here."""
     st = g.state
-    in_range = in_naval_range(g, g.unit(st.combat.defender).position)
-    return st.air_left > 0 or (in_range and st.naval_left > 0)
+    return st.air_left > 0 or (in_naval_range(g, g.unit(defender).position) and st.naval_left > 0)
 
 
 # --------------------------------------------------------------------------- resolution
@@ -324,10 +335,10 @@ def resolve(g: "Game", events: list[Event]) -> None:
     def_str = defence_strength(g, c.defender)
     # combat supply: the Allied side pays the chart's cell for its CP; a shortfall weakens it
     if c.side == Side.ALLIED:
-        factor, supply_spent = _pay_combat_supply(g, a_level, d_level, att_cp)
+        factor, supply_spent = pay_combat_supply(g, a_level, d_level, att_cp)
         att_str *= factor
     else:
-        factor, supply_spent = _pay_combat_supply(g, a_level, d_level, d.cp)
+        factor, supply_spent = pay_combat_supply(g, a_level, d_level, d.cp)
         def_str *= factor
     ratio = att_str / max(def_str, 0.01)
     att_loss, def_loss = combat_results.roll_losses(charts, rules, rng, a_level, d_level, ratio, len(attackers),
@@ -387,14 +398,14 @@ def resolve(g: "Game", events: list[Event]) -> None:
     _after_combat(g, events)
 
 
-def _spend_support(g: "Game", action) -> tuple[int, int]:
+def spend_support(g: "Game", action) -> tuple[int, int]:
     """Take a Support answer's naval and air points from what is left this turn; returns them."""
     g.state.naval_left -= action.naval
     g.state.air_left -= action.air
     return action.naval, action.air
 
 
-def _pay_combat_supply(g: "Game", a_level: int, d_level: int, cp: int) -> tuple[float, int]:
+def pay_combat_supply(g: "Game", a_level: int, d_level: int, cp: int) -> tuple[float, int]:
     """Pay the Allied combat supply: (the strength factor, 1 or less for a shortfall; what was paid)."""
     factor = supply_factor(g, a_level, d_level, cp)
     paid = min(logistics.combat_supply_cost(g, a_level, d_level, cp), g.state.pools.combat)

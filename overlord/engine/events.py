@@ -74,7 +74,20 @@ class UnitMoved(Event):
 
 
 @attrs.frozen
+class AssaultBegun(Event):
+    """A unit crosses to a beach still held by its coastal defence: it pays its amphibious supply and its
+    supplies reach the pools now; the rounds of the fight follow (CombatResult each), then Landed."""
+    unit: str
+    beach: str
+    to: Hex
+    amphibious: int
+    brought: dict[str, int]
+
+
+@attrs.frozen
 class Landed(Event):
+    """A landing, whole. After a fight (``rounds`` > 0) its amphibious supply and what it brought were
+    paid into and out of the pools when it crossed (AssaultBegun)."""
     unit: str
     beach: str
     to: Hex

@@ -232,6 +232,12 @@ class Game:
             return False  # the scenario's last turn has no allocation, movement or combat
         return HANDLERS[phase].begin(self, events)
 
+    @property
+    def german_still(self) -> bool:
+        """The German neither moves nor attacks (so never advances) this turn: D-Day without the
+        option "German movement on D-Day" (rulebook, Scenario Selection; docs/rules.md)."""
+        return self.state.turn == 0 and not self.state.settings.german_dday_movement
+
     # ------------------------------------------------------------------ turns
     @property
     def turn_label(self) -> str:

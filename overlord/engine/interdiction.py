@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 def begin(g: "Game", events: list[Event]) -> bool:
     st = g.state
     st.interdiction = 0
-    if st.turn == 0 and not st.settings.german_dday_movement:
+    if g.german_still:
         return False
     if g.data.charts.interdiction.weather_percent_reduction[st.weather] >= 100 or st.air_left <= 0:
         events.append(Message(text="No interdiction is possible: the aircraft are grounded"))

@@ -36,6 +36,9 @@ def violations(g: "Game") -> list[str]:
         elif u.status == AFLOAT:
             if u.position is None or m.is_land(u.position) or spec.side != Side.ALLIED:
                 out.append(f"{uid} is afloat at {u.position}")
+        elif u.status == COASTAL and u.position is not None:  # only on a landing position, fighting a landing
+            if u.position not in m.beach(u.beach).positions:
+                out.append(f"{uid} holds {u.beach} beach but stands at {u.position}")
         elif u.status in (PENDING, ELIMINATED, COASTAL):
             if u.position is not None:
                 out.append(f"{uid} is {u.status} but has a position {u.position}")

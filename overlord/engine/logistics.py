@@ -268,12 +268,13 @@ def pay_upkeep(g: "Game") -> tuple[int, list[str]]:
 
 def suffer_attrition(g: "Game", out_allied: list[str], deprived: list[str], out_german: list[str],
                      events: list[Event]) -> int:
-    """Units beyond supply lines or without general supply lose strength and gain fatigue."""
+    """Units beyond supply lines or without general supply lose strength and gain fatigue. A depot has
+    no strength to lose (0 CP): beyond supply lines it only stops supplying (supply.allied_sources)."""
     r = g.data.rules
     lost = 0
     for uid in out_allied + deprived:
         u = g.record(uid)
-        if u.status != ASHORE:
+        if u.status != ASHORE or g.spec(uid).is_depot:
             continue
         beyond = uid in out_allied
         pct = r.supply.out_of_supply_cp_percent if beyond else r.supply.no_general_supply_cp_percent

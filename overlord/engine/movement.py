@@ -23,10 +23,11 @@ most ``ocean_steps`` moves a phase) onto a beachhead marker, then a direction
 key lands them on one of its beach positions; the unit types oob.toml marks
 ``lands_anywhere`` (rangers and commandos) may land from the marker or any
 ocean position next to it, on any land position beside them. Landing pays the
-Amphibious Supply chart's points for the unit's CP. Once rules.landing.cleared_cp
-have landed there, or the coastal defence is gone, the unit lands and may keep
-moving; otherwise it fights the beach's coastal defence unit round after round,
-each round costing movement, until one of them is eliminated.
+Amphibious Supply chart's points for the unit's CP, and the unit's supplies come
+across with it. Once rules.landing.cleared_cp have landed there, or the coastal
+defence is gone, the unit lands and may keep moving; otherwise it fights the
+beach's coastal defence round after round (landing.py asks each round's
+questions before the unit's next step), until one of them is eliminated.
 """
 
 from __future__ import annotations
@@ -34,15 +35,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from . import combat_results, fatigue, interdiction, logistics, losses
+from . import combat, fatigue, interdiction, landing, logistics, losses
 from .actions import ChooseUnit, EndPhase, FinishUnit, Move
 from .data import Beach
 from .enums import PHASE_SIDE, Side
-from .events import Event, Landed, Message, PhaseStarted, UnitMoved
-from .hexgrid import Hex, distance, neighbour
-from .prompts import MovePrompt
+from .events import AssaultBegun, Event, Landed, Message, PhaseStarted, UnitMoved
+from .hexgrid import Hex, neighbour
+from .landing import beach_cleared, landing_beach
+from .prompts import MovePrompt, StrategyPrompt, SupportPrompt
 from .state import AFLOAT, ASHORE, MovementState
-from .util import enemy, round_half_up
+from .util import enemy
 
 if TYPE_CHECKING:
     from .game import Game
@@ -52,7 +54,7 @@ if TYPE_CHECKING:
 def begin(g: "Game", events: list[Event]) -> bool:
     st = g.state
     side = PHASE_SIDE[st.phase]
-    if side == Side.GERMAN and st.turn == 0 and not st.settings.german_dday_movement:
+    if side == Side.GERMAN and g.german_still:
         return False
     if side == Side.GERMAN:
         interdiction.interdict_german_units(g, events)
@@ -106,16 +108,20 @@ def current_unit(g: "Game") -> str:
     return mv.order[mv.index]
 
 
-def prompt(g: "Game") -> MovePrompt:
+def prompt(g: "Game") -> MovePrompt | SupportPrompt | StrategyPrompt:
+    if g.state.movement.assault is not None:
+        return landing.prompt(g)
     uid = current_unit(g)
     u = g.unit(uid)
     options = legal_directions(g, uid)
-    landing = tuple(d for d in options if u.status == AFLOAT and g.data.map.is_land(neighbour(u.position, d)))
+    lands = tuple(d for d in options if u.status == AFLOAT and g.data.map.is_land(neighbour(u.position, d)))
     return MovePrompt(side=g.state.movement.side, unit=uid, mp=u.mp, directions=tuple(options),
-                      cycle=g.state.movement.cycle, afloat=u.status == AFLOAT, landing=landing)
+                      cycle=g.state.movement.cycle, afloat=u.status == AFLOAT, landing=lands)
 
 
-def legal_actions(g: "Game", p: MovePrompt) -> "MoveChoices":
+def legal_actions(g: "Game", p):
+    if not isinstance(p, MovePrompt):  # a landing's round against the coastal defence
+        return combat.legal_actions(g, p)
     return MoveChoices(g, p)
 
 
@@ -162,10 +168,16 @@ def choosable_units(g: "Game") -> list[str]:
 def apply(g: "Game", action, events: list[Event]) -> bool:
     """Carry out an answer; True when that ends the movement phase."""
     mv = g.state.movement
-    if isinstance(action, EndPhase):
+    if mv.assault is not None:
+        uid = mv.assault.unit
+        _assault_answer(g, action, events)
+        g.changed()
+        if mv.assault is not None or legal_directions(g, uid):
+            return False  # the fight goes on, or the unit has landed and may keep moving
+    elif isinstance(action, EndPhase):
         _finish(g)
         return True
-    if isinstance(action, ChooseUnit):
+    elif isinstance(action, ChooseUnit):
         # put the unit chosen before the one asked about: it is asked about now, and once it is finished
         # (index + 1) the order goes on from the unit it was put before
         if mv.order.index(action.unit) < mv.index:
@@ -173,11 +185,11 @@ def apply(g: "Game", action, events: list[Event]) -> bool:
         mv.order.remove(action.unit)
         mv.order.insert(mv.index, action.unit)
         return False
-    if isinstance(action, Move):
+    elif isinstance(action, Move):
         step(g, action.unit, action.direction, events)
         g.changed()  # the unit has moved, or has stopped
-        if legal_directions(g, action.unit):
-            return False  # the same unit keeps the move
+        if mv.assault is not None or legal_directions(g, action.unit):
+            return False  # the same unit keeps the move (or fights its way ashore first)
     mv.index += 1
     if _settle(g):
         return False
@@ -301,28 +313,6 @@ def landing_refused(g: "Game", uid: str, direction: int) -> str | None:
     return f"needs {need} amphibious supply, the pool has {g.state.pools.amphibious}"
 
 
-def landing_beach(g: "Game", uid: str, target: Hex) -> Beach | None:
-    """The beach an afloat unit would land at on ``target``, or None if it cannot land there."""
-    u = g.unit(uid)
-    m = g.data.map
-    here = u.position
-    marker_beach = m.beach_of_marker(here)
-    if marker_beach is not None and target in marker_beach.positions:
-        return marker_beach if g.state.beaches[marker_beach.name].marker_intact else None
-    if not g.spec(uid).lands_anywhere:
-        return None
-    # rangers and commandos: from the marker or next to it, onto any land beside them
-    for b in m.beaches:
-        if g.state.beaches[b.name].marker_intact and distance(here, b.marker) <= 1:
-            return b
-    return None
-
-
-def beach_cleared(g: "Game", beach: Beach) -> bool:
-    bs = g.state.beaches[beach.name]
-    return bs.landed_cp >= g.data.rules.landing.cleared_cp or g.coastal_defender(beach.name) is None
-
-
 # --------------------------------------------------------------------------- doing it
 def step(g: "Game", uid: str, direction: int, events: list[Event]) -> None:
     u = g.record(uid)
@@ -399,74 +389,62 @@ def infiltration_chance(g: "Game", uid: str) -> int:
 
 # --------------------------------------------------------------------------- landings
 def land(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) -> None:
+    """The unit crosses to the beach: it pays amphibious supply, its supplies come into the pools
+    with it (so that its own assault can draw on its combat supply), and it comes ashore, or must
+    first fight the coastal defence (landing.py)."""
+    amphibious = logistics.amphibious_cost(g, uid)
+    g.state.pools.amphibious -= amphibious
+    brought = logistics.landing_supply(g, g.unit(uid).cp)
+    if landing.must_fight(g, beach, target):
+        landing.start(g, uid, beach, target, amphibious, brought)
+        events.append(AssaultBegun(
+            text=f"{g.spec(uid).name} crosses to {beach.name} beach ({amphibious} amphibious; brings "
+                 f"{brought['fuel']} fuel, {brought['general']} general, {brought['combat']} combat supply): "
+                 "the coastal defence holds it, and it must fight its way ashore",
+            unit=uid, beach=beach.name, to=target, amphibious=amphibious, brought=brought))
+        return
+    _come_ashore(g, uid, beach, target, events, amphibious, brought)
+
+
+def _assault_answer(g: "Game", action, events: list[Event]) -> None:
+    """An answer to a landing's round; when one side is eliminated the unit comes ashore (or not)."""
+    mv = g.state.movement
+    outcome = landing.answer(g, action, events)
+    if outcome is None:
+        return
+    a, mv.assault = mv.assault, None
+    beach = g.data.map.beach(a.beach)
+    brought = dict(zip(("fuel", "general", "combat"), a.brought))
+    if outcome == "destroyed":
+        events.append(Landed(text=f"{g.spec(a.unit).name} is destroyed assaulting {beach.name} beach after "
+                                  f"{a.rounds} round{'s' if a.rounds > 1 else ''}", unit=a.unit, beach=beach.name,
+                             to=a.target, rounds=a.rounds, cp_lost=a.lost, amphibious=a.amphibious, brought=brought))
+        return
+    _come_ashore(g, a.unit, beach, a.target, events, a.amphibious, brought, a.rounds, a.lost)
+
+
+def _come_ashore(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event], amphibious: int,
+                 brought: dict, rounds: int = 0, lost: int = 0) -> None:
     u = g.record(uid)
     spec = g.spec(uid)
     st = g.state
-    amphibious = logistics.amphibious_cost(g, uid)
-    st.pools.amphibious -= amphibious
-    rounds = lost = 0
-    fights = target in beach.positions and not beach_cleared(g, beach)
-    if fights:
-        rounds, lost = assault(g, uid, beach, target, events)
-        if u.cp <= 0:
-            events.append(Landed(text=f"{spec.name} is destroyed assaulting {beach.name} beach after {rounds} rounds",
-                                 unit=uid, beach=beach.name, to=target, rounds=rounds, cp_lost=lost,
-                                 amphibious=amphibious, brought={}))
-            return
-    landed_cp = u.cp
-    st.beaches[beach.name].landed_cp += landed_cp
+    st.beaches[beach.name].landed_cp += u.cp
     u.beach = beach.name
     base = int(g.data.movement_cost[target])
     enters = target in g.zoc(Side.GERMAN)
     if enters:
         base += g.data.charts.infiltration.enter_enemy_zoc_cost
-    brought = logistics.landing_supply(g, landed_cp)
     _arrive(g, uid, target, _with_chance_point(g, base, target), enters)  # no fuel: the ships carry it
     text = f"{spec.name} lands at {beach.name}"
     if rounds:
         text += f" after {rounds} round{'s' if rounds > 1 else ''} against the coastal defences ({lost} CP lost)"
     if enters:
         text += "; next to the enemy, it stops"
-    if brought["fuel"]:
+    if brought.get("fuel"):
         text += f"; brings {brought['fuel']} fuel, {brought['general']} general, {brought['combat']} combat supply"
     events.append(Landed(text=text, unit=uid, beach=beach.name, to=target, rounds=rounds, cp_lost=lost,
                          amphibious=amphibious, brought=brought))
-    _overrun_if_cleared(g, beach, events)
-
-
-def _overrun_if_cleared(g: "Game", beach: Beach, events: list[Event]) -> None:
-    """Once rules.landing.cleared_cp have landed, whatever is left of the coastal defence is overrun."""
-    coastal = g.coastal_defender(beach.name)
-    if coastal is not None and g.state.beaches[beach.name].landed_cp >= g.data.rules.landing.cleared_cp:
-        losses.inflict(g, coastal.id, coastal.cp, events, cadre=False)
-
-
-def assault(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) -> tuple[int, int]:
-    """Fight the beach's coastal defence round by round until one side is eliminated."""
-    u = g.record(uid)
-    spec = g.spec(uid)
-    coastal = g.coastal_defender(beach.name)
-    charts, rules = g.data.charts, g.data.rules
-    attack, defence = rules.landing.strategy
-    points = round_half_up(rules.landing.bombardment_points * rules.ratings.factor(g.state.settings.ratings, "naval"))
-    rounds = lost = 0
-    while u.cp > 0 and coastal.cp > 0:
-        rounds += 1
-        strength = u.cp * fatigue.effectiveness(g, u)
-        if spec.type in charts.terrain.ocean_attack_exempt_types:  # not halved from the ocean; stronger against beaches
-            strength *= rules.landing.ranger_commando_strength
-        else:
-            strength *= charts.terrain["ocean"].attack
-        defender = coastal.cp * fatigue.effectiveness(g, coastal) * charts.terrain[g.data.map.terrain[target]].defence
-        odds = strength / max(defender, 0.01)
-        att_loss, def_loss = combat_results.roll_losses(charts, rules, g.rng, attack, defence, odds, 1, u.cp, coastal.cp)
-        def_loss += combat_results.bombardment(charts, points, g.rng, german_defender=True)
-        lost += min(att_loss, u.cp)
-        losses.inflict(g, uid, att_loss, events)
-        losses.inflict(g, coastal.id, def_loss, events, cadre=False)
-        u.mp = max(0, u.mp - rules.landing.round_cost)
-    fatigue.add_fatigue(g, u, rules.fatigue.attack_per_level * attack)
-    return rounds, lost
+    landing.overrun_if_cleared(g, beach, events)
 
 
 def step_cost(g: "Game", uid: str, direction: int) -> dict | None:
@@ -480,7 +458,8 @@ def step_cost(g: "Game", uid: str, direction: int) -> dict | None:
             return {"mp": 0, "fuel": 0, "stops": False, "landing": None}
         return {"mp": int(g.data.movement_cost[neighbour(u.position, direction)]),
                 "fuel": 0, "stops": False, "landing": option[1].name,
-                "amphibious": logistics.amphibious_cost(g, uid), "cleared": beach_cleared(g, option[1])}
+                "amphibious": logistics.amphibious_cost(g, uid),
+                "cleared": not landing.must_fight(g, option[1], neighbour(u.position, direction))}
     found = _land_cost(g, uid, direction)
     if found is None:
         return None

@@ -110,7 +110,9 @@ class SupportPrompt(Prompt):
     """Naval and air points for this combat (up to naval_max and air_max), from the turn's budgets.
 
     ``defensive``: bombardment lessening an Allied defender's losses against a German attack
-    (the German's attack level is not shown: the defender chooses without it)."""
+    (the German's attack level is not shown: the defender chooses without it). ``landing``: support
+    for a landing's round against a beach's coastal defence (the defender, a coastal defence unit,
+    stands on the landing position for the fight)."""
     defender: str
     defensive: bool
     naval_max: int  # at most rules.answers.largest_number, and none beyond the naval range
@@ -122,6 +124,7 @@ class SupportPrompt(Prompt):
     defenders_left: int  # the defenders still to be offered this pass, this one included
     odds: float  # on paper (see StrategyPrompt)
     fought_odds: float = attrs.field(default=attrs.Factory(_same_as_odds, takes_self=True))
+    landing: str | None = None  # the beach, when this is a landing's round against its coastal defence
 
 
 @attrs.frozen
@@ -143,6 +146,7 @@ class StrategyPrompt(Prompt):
     fought_odds: float = attrs.field(default=attrs.Factory(_same_as_odds, takes_self=True))
     fatigue_max: int = attrs.field(default=attrs.Factory(lambda self: self.max_level, takes_self=True))
     opponent_max: int = LEVELS  # the most intense level the other side may choose
+    landing: str | None = None  # the beach, when this is a landing's round against its coastal defence
 
     def closed_because(self, level: int) -> str | None:
         """Why a level cannot be chosen: "fatigue" (the most worn unit's cap), "combat supply" (an

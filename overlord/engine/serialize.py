@@ -13,13 +13,18 @@ from enum import StrEnum
 from typing import Any
 
 import cattrs
+from cattrs.gen import make_dict_unstructure_fn, override
 
 from .actions import ACTION_TYPES, Action
 from .settings import Settings
-from .state import GameState
+from .state import GameState, MovementState
 
 _converter = cattrs.Converter(forbid_extra_keys=True)
 _converter.register_unstructure_hook(StrEnum, lambda member: member.value)  # before str, whose hook keeps it
+# A movement phase writes its landing's fight only while there is one: a state without one is written (and
+# hashed) as before landings were fought as combats.
+_converter.register_unstructure_hook(MovementState, make_dict_unstructure_fn(
+    MovementState, _converter, assault=override(omit_if_default=True)))
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:

@@ -35,6 +35,9 @@ class Ratings:
 
     # The seven ratings the scenario questions ask for, in the 1981 order.
     ASKED = ("combat_points", "leadership", "transport", "airpower", "naval", "coastal_defence", "reinforcements")
+    # Set by hand, they are asked with US leadership last, so that every rating a preset of the rulebook
+    # changes can be set by hand too (Patton Replaces Montgomery's US leadership 7; docs/rules.md).
+    BY_HAND = ASKED + ("us_leadership",)
     LABELS = {
         "combat_points": "Combat points",
         "leadership": "German leadership",
@@ -43,7 +46,7 @@ class Ratings:
         "naval": "Naval power",
         "coastal_defence": "Coastal defence",
         "reinforcements": "German reinforcement arrival",
-        "us_leadership": "US leadership",
+        "us_leadership": "US leadership (Patton)",
     }
 
 

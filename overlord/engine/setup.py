@@ -6,7 +6,7 @@ with historical ratings, the default display delay (rules.setup) and no German
 movement on D-Day. "Y"
 asks for the German player, then (beyond 1981) the Allied player, the scenario,
 a preset (the Difficulty Levels and Optional Rules charts) or each of the seven
-ratings, German movement on D-Day, and the display delay.
+ratings and US leadership, German movement on D-Day, and the display delay.
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def apply(g: "Game", action: Answer, events: list[Event]) -> bool:
     elif question == "preset":
         if choice == CUSTOM:
             st.settings = attrs.evolve(s, preset="custom", ratings=historical_ratings(g.data))
-            st.setup.queue[:0] = [f"rating:{r}" for r in Ratings.ASKED] + ["german_dday_movement", "display_delay"]
+            st.setup.queue[:0] = [f"rating:{r}" for r in Ratings.BY_HAND] + ["german_dday_movement", "display_delay"]
             value = "custom"
         else:
             kind, key = next((k, n) for o, k, n in PRESET_ORDER if o == choice)

@@ -141,12 +141,30 @@ class AirborneState:
     candidate: int = 0  # index into that division's drop zones
 
 
+@attrs.frozen
+class AssaultState:
+    """A landing fighting a beach's coastal defence (landing.py): one round after another, each asking
+    for support, the attack level and the defence level (``step``). Frozen: changed by attrs.evolve."""
+    unit: str
+    beach: str
+    target: Hex  # the landing position
+    step: CombatStep
+    naval: int = 0  # this round's support
+    air: int = 0
+    attack_level: int = 0
+    rounds: int = 0  # rounds fought so far
+    lost: int = 0  # CP the lander has lost so far
+    amphibious: int = 0  # amphibious supply paid for the landing
+    brought: tuple[int, int, int] = (0, 0, 0)  # the fuel, general and combat supply it brought across
+
+
 @attrs.define
 class MovementState:
     side: Side
     cycle: int = 1
     order: list[str] = attrs.Factory(list)
     index: int = 0
+    assault: AssaultState | None = None  # a landing fighting the coastal defence, between two steps
 
 
 @attrs.define

@@ -779,10 +779,7 @@ class AirborneRules:
 
 @attrs.frozen
 class LandingRules:
-    round_cost: int = field(between(0))
-    strategy: tuple[int, int] = field(each(between(1, LEVELS)))  # (attack level, defence level)
-    ranger_commando_strength: float = field(between(0))
-    bombardment_points: int = field(between(0))
+    round_cost: int = field(between(0))  # movement points each round against the coastal defence costs
     cleared_cp: int = field(between(0))
 
 
