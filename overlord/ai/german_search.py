@@ -29,6 +29,7 @@ from ..engine import view
 from ..engine.actions import Action, Answer, EndPhase
 from ..engine.enums import Phase, Side
 from ..engine.game import Game
+from ..engine.hexgrid import distance
 from .allied import AlliedPlayer
 from .allied_adversaries import AdversaryAllied
 from .german import GermanPlayer
@@ -53,18 +54,22 @@ class CounterAttack(GermanPlayer):
 
 
 POSTURES = {
-    "hold": GermanPlayer,  # the classic German: garrisons, the main line, blows at exposed units
     "bar-the-south": BarTheSouth,
     "counter-attack": CounterAttack,
     "strike-beaches": BeachRush,  # every unit for the beachhead markers while one stands
     "depth": Turtle,  # objectives, then the best ocean-side ground, never attacking
 }
+HOLD = GermanPlayer  # the classic German (garrisons, the main line, blows at exposed units): played with nothing
+# weighed; as a posture of the search it was chosen in one turn of twenty and cost a fifth of the time
 # the Allied sides the German imagines answering him: the June 6 plan and a drive for the continent side
 REPLIES = {"historical": partial(AlliedPlayer, plan="historical"),
            "southern-drive": partial(AdversaryAllied, plan="southern-drive")}
 BUDGET = 12_000  # engine actions a turn's search may play out (about a tenth of a second per thousand)
 PROJECTION = 0.5  # how much of the points scored from the standing position count, a turn, for the turns left
 FINAL_SHARE = 0.5  # of the final points of the objectives the Allies stand on
+STRIKE_UNTIL = 99  # the turn from which the beaches are no longer struck
+MODEL_LEAD = 2 / 3  # a model that has missed by this share of the others' misses (or less) is the one used
+MARKER = 8.0  # a beachhead marker still standing, for each turn left (the landings and supply it carries)
 
 
 class SearchGerman:
@@ -84,6 +89,9 @@ class SearchGerman:
         self.posture = "hold"
         self.player = GermanPlayer(side, seed)
         self.decided: int | None = None  # the turn whose posture is chosen
+        # how far each Allied model's guess of the Allied units' positions has been from where they went
+        self.misses = {name: 0.0 for name in self.replies}
+        self._guesses: dict[str, dict[str, tuple]] = {}  # model -> unit -> where it put it, for the posture played
         self.log: list[tuple[str, str, dict[str, float]]] = []  # (turn, posture, mean value of each)
 
     def choose(self, g: Game) -> Action:
@@ -97,28 +105,53 @@ class SearchGerman:
 
     # ------------------------------------------------------------------ the search
     def decide(self, g: Game) -> None:
-        """Weigh every posture against every Allied reply; play the best for this turn."""
+        """Weigh every posture against the Allied models that foretell the Allies best; play the best."""
+        self.score_guesses(g)
+        models = self.likely_models()
         spent = 0
         totals: dict[str, list[float]] = {}
-        seeds = [self.rng.randrange(2**31) for _ in self.replies]  # the same dice for every posture
+        guesses: dict[str, dict[str, dict]] = {}
+        seeds = [self.rng.randrange(2**31) for _ in models]  # the same dice for every posture
         for name in self.postures:
+            if name == "strike-beaches" and (g.turn >= STRIKE_UNTIL
+                                             or not any(b.marker_intact for b in g.beaches.values())):
+                continue  # the beaches are struck while the Allies are weak; with no marker left it is "depth"
             values = []
-            for (reply, model), dice in zip(self.replies.items(), seeds):
-                value, used = self.rollout(g, name, model, dice, self.budget - spent)
+            for reply, dice in zip(models, seeds):
+                value, used, copy = self.rollout(g, name, self.replies[reply], dice, self.budget - spent)
                 spent += used
                 if value is None:
                     break
                 values.append(value)
-            if len(values) == len(self.replies):
+                guesses.setdefault(name, {})[reply] = {u.id: u.position for u in copy.units(Side.ALLIED)}
+            if len(values) == len(models):
                 totals[name] = values
             if spent >= self.budget:
                 break
         means = {name: sum(v) / len(v) for name, v in totals.items()}
         self.posture = min(means, key=lambda n: (means[n], n)) if means else "hold"
-        self.player = self.postures[self.posture](self.side, self.seed)
+        self.player = self.postures.get(self.posture, HOLD)(self.side, self.seed)
+        self._guesses = guesses.get(self.posture, {})
         self.log.append((g.turn_label, self.posture, {n: round(v, 1) for n, v in means.items()}))
 
-    def rollout(self, g: Game, posture: str, model, dice: int, budget: int) -> tuple[float | None, int]:
+    def score_guesses(self, g: Game) -> None:
+        """Add to each model's misses how far its guess of last turn put the Allied units from where they are."""
+        for reply, guess in self._guesses.items():
+            for u in g.units(Side.ALLIED):
+                if u.id in guess:
+                    self.misses[reply] += distance(u.position, guess[u.id])
+        self._guesses = {}
+
+    def likely_models(self) -> list[str]:
+        """Every model until one has missed by a third less than the others over the turns seen; then that one
+        (it halves the search, and the German plays against the Allies he sees)."""
+        best = min(self.misses, key=lambda r: (self.misses[r], r))
+        others = [m for r, m in self.misses.items() if r != best]
+        if others and self.misses[best] < MODEL_LEAD * min(others):
+            return [best]
+        return list(self.replies)
+
+    def rollout(self, g: Game, posture: str, model, dice: int, budget: int) -> tuple[float | None, int, Game]:
         """Play ``posture`` and the Allied ``model`` on a copy of the game until the German's next turn;
         the copy's value (Allied points, lower is better for the German) and the actions it took (None when
         the budget ran out first)."""
@@ -127,14 +160,14 @@ class SearchGerman:
         turn, used = g.turn, 0
         while not copy.over and not (copy.turn > turn and copy.phase in (Phase.GERMAN_MOVEMENT, Phase.GERMAN_COMBAT)):
             if used >= budget:
-                return None, used
+                return None, used, copy
             side = copy.prompt.side
             action = players[side].choose(copy)
             if not copy.is_legal(action):
                 action = fallback(copy)
             copy.apply(action)
             used += 1
-        return value(copy), used
+        return value(copy), used, copy
 
 
 def value(g: Game) -> float:
@@ -146,6 +179,7 @@ def value(g: Game) -> float:
     per_turn = points["objectives"] + points["continent_side"] - points["ocean_side"]
     left = g.last_turn - g.turn + 1
     total += PROJECTION * per_turn * left
+    total += MARKER * left * sum(b.marker_intact for b in g.beaches.values())
     vp = g.data.charts.victory_points["objectives"]
     for name, hexes in g.data.map.objectives.items():
         for h in hexes:
