@@ -82,7 +82,7 @@ class SearchGerman:
                  replies: dict | None = None, budget: int = BUDGET) -> None:
         self.side = side
         self.seed = seed
-        self.rng = random.Random(f"german-search-{seed}")  # its own generator, never the game's
+        self.chance = random.Random(f"german-search-{seed}")  # its own generator, never the game's
         self.postures = POSTURES if postures is None else postures
         self.replies = REPLIES if replies is None else replies
         self.budget = budget
@@ -111,7 +111,7 @@ class SearchGerman:
         spent = 0
         totals: dict[str, list[float]] = {}
         guesses: dict[str, dict[str, dict]] = {}
-        seeds = [self.rng.randrange(2**31) for _ in models]  # the same dice for every posture
+        seeds = [self.chance.randrange(2**31) for _ in models]  # the same dice for every posture
         for name in self.postures:
             if name == "strike-beaches" and (g.turn >= STRIKE_UNTIL
                                              or not any(b.marker_intact for b in g.beaches.values())):
