@@ -88,3 +88,18 @@ def test_odd_boards_do_not_crash_it():
     put(g, "de-352-inf", (11, 9), cp=5)
     assert start_phase(g, "german_movement")
     assert SearchGerman(seed=3).choose(g) in g.legal_actions()
+
+
+def test_a_posture_that_cannot_answer_is_replaced_by_a_legal_answer():
+    g = blank_game(turn=5)
+    put(g, "de-709-inf", (4, 0))
+    put(g, "us-4-inf", (5, 2))
+    assert start_phase(g, "german_movement")
+    german = SearchGerman(seed=1, budget=0)
+
+    class Broken:
+        def choose(self, g):
+            raise KeyError("a prompt it was not written for")
+    german.decided = g.turn
+    german.player = Broken()
+    assert german.choose(g) in g.legal_actions()

@@ -98,10 +98,7 @@ class SearchGerman:
         if g.phase in (Phase.GERMAN_MOVEMENT, Phase.GERMAN_COMBAT) and self.decided != g.turn:
             self.decided = g.turn
             self.decide(g)
-        action = self.player.choose(g)
-        if g.is_legal(action):
-            return action
-        return fallback(g)
+        return answer(self.player, g)
 
     # ------------------------------------------------------------------ the search
     def decide(self, g: Game) -> None:
@@ -161,11 +158,7 @@ class SearchGerman:
         while not copy.over and not (copy.turn > turn and copy.phase in (Phase.GERMAN_MOVEMENT, Phase.GERMAN_COMBAT)):
             if used >= budget:
                 return None, used, copy
-            side = copy.prompt.side
-            action = players[side].choose(copy)
-            if not copy.is_legal(action):
-                action = fallback(copy)
-            copy.apply(action)
+            copy.apply(answer(players[copy.prompt.side], copy))
             used += 1
         return value(copy), used, copy
 
@@ -187,6 +180,16 @@ def value(g: Game) -> float:
             if uid is not None and g.side_of(uid) == Side.ALLIED:
                 total += FINAL_SHARE * vp[name]["final"]
     return total
+
+
+def answer(player, g: Game) -> Action:
+    """``player``'s answer when it is legal; otherwise, or when the player cannot answer at all (a prompt
+    of a rule it was not written for, a board it never expected), the fallback."""
+    try:
+        action = player.choose(g)
+    except (ArithmeticError, AttributeError, KeyError, LookupError, TypeError, ValueError):
+        return fallback(g)
+    return action if g.is_legal(action) else fallback(g)
 
 
 def fallback(g: Game) -> Action:
