@@ -2,6 +2,8 @@
 whatever its budget, and no crash on odd boards. Its strength and think time are measured in
 benchmarks/ (adversaries.py, think_time.py), never here."""
 
+import pytest
+
 from overlord.ai import make_player
 from overlord.ai.german_search import POSTURES, SearchGerman
 from overlord.engine import Game
@@ -58,18 +60,26 @@ def test_a_search_out_of_budget_still_answers():
             assert german.log[0][1] == "hold" and german.log[0][2] == {}
 
 
-def test_an_answer_no_posture_gives_is_replaced_by_a_legal_one():
+class Confused:
+    def choose(self, g):
+        return Answer("maybe")
+
+
+class Broken:
+    def choose(self, g):
+        raise KeyError("a prompt it was not written for")
+
+
+@pytest.mark.parametrize("posture", [Confused, Broken])
+def test_an_answer_no_posture_gives_is_replaced_by_a_legal_one(posture):
+    """A posture that answers wrongly, or cannot answer at all (a new rule's prompt): a legal answer."""
     g = blank_game(turn=5)
     put(g, "de-709-inf", (4, 0))
     put(g, "us-4-inf", (5, 2))
     assert start_phase(g, "german_movement")
     german = SearchGerman(seed=1, budget=0)
-
-    class Confused:
-        def choose(self, g):
-            return Answer("maybe")
-    german.decided = g.turn  # the turn's posture is chosen: the confused one
-    german.player = Confused()
+    german.decided = g.turn  # the turn's posture is chosen: this one
+    german.player = posture()
     assert german.choose(g) in g.legal_actions()
 
 
@@ -89,17 +99,3 @@ def test_odd_boards_do_not_crash_it():
     assert start_phase(g, "german_movement")
     assert SearchGerman(seed=3).choose(g) in g.legal_actions()
 
-
-def test_a_posture_that_cannot_answer_is_replaced_by_a_legal_answer():
-    g = blank_game(turn=5)
-    put(g, "de-709-inf", (4, 0))
-    put(g, "us-4-inf", (5, 2))
-    assert start_phase(g, "german_movement")
-    german = SearchGerman(seed=1, budget=0)
-
-    class Broken:
-        def choose(self, g):
-            raise KeyError("a prompt it was not written for")
-    german.decided = g.turn
-    german.player = Broken()
-    assert german.choose(g) in g.legal_actions()

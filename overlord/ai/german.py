@@ -35,7 +35,7 @@ BLOW_MAX_FATIGUE = 70  # units this tired are not sent
 
 
 class GermanPlayer:
-    """The computer German ("ai")."""
+    """The classic computer German ("classic"; the searching German's "hold the line")."""
 
     name = "classic"
     sides = (Side.GERMAN,)
