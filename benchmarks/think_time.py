@@ -63,7 +63,7 @@ def main() -> None:
     if args.write:
         from results import write_results
         write_results(ROOT / "docs" / "ai.md", "think-time-results",
-                      f"Measured with `python benchmarks/think_time.py --games {args.games} --write` "
+                      f"Measured with `python benchmarks/think_time.py --games {args.games} --allied {args.allied} --write` "
                       f"(campaign, TUNING seeds, one game at a time).\n\n" + "\n".join(lines))
 
 
