@@ -1,7 +1,7 @@
 """The adversary suite: any Allied players against any German players, on the two fixed seed sets.
 
     python benchmarks/adversaries.py [--set tuning|reporting|both] [--allied A,B] [--german X,Y]
-                                     [--jobs 2] [--json FILE]
+                                     [--jobs 2] [--json FILE] [--write] [--from-json FILE]
 
 A German name ending in "+dday" plays with the game's german_dday_movement
 setting on (the German may move on D-Day). By default every Allied adversary,
@@ -134,6 +134,46 @@ def table(summaries: list[dict], title: str) -> str:
     return "\n".join(lines)
 
 
+def targets(summaries: list[dict]) -> str:
+    """Issue 17's targets for the German ai, when the matchups to judge them are there ('' otherwise)."""
+    found = {(s["allied"], s["german"]): s for s in summaries}
+    plans = [a for a, x in found if x == "ai" and (a, "classic") in found]
+    if not plans or ("historical", "ai") not in found:
+        return ""
+
+    def met(ok: bool) -> str:
+        return "met" if ok else "missed"
+    lines = ["| target (German ai) | measured | |", "|---|---|---|"]
+    worst = max(plans, key=lambda a: found[(a, "ai")]["median"])
+    lines.append(f"| no Allied plan's median reaches 800 | highest: {worst} {found[(worst, 'ai')]['median']:.0f} "
+                 f"| {met(found[(worst, 'ai')]['median'] < 800)} |")
+    gaps = {a: found[(a, "classic")]["median"] - found[(a, "ai")]["median"] for a in plans}
+    least = min(gaps, key=gaps.get)
+    lines.append(f"| ai beats classic by 150+ median against every plan | least: {least} {gaps[least]:.0f} "
+                 f"| {met(gaps[least] >= 150)} |")
+    h = found[("historical", "ai")]
+    n = h["games"]
+    lines.append(f"| historical v ai median in 250-799 | {h['median']:.0f} | {met(250 <= h['median'] < 800)} |")
+    lines.append(f"| Caen German at the end in half the games (historical) | {h['caen_german']}/{n} "
+                 f"| {met(2 * h['caen_german'] >= n)} |")
+    date = h["cherbourg_date"] or "-"
+    turn = cached_data().charts.turn_index
+    in_time = h["cherbourg_date"] is not None and turn("6/22") <= turn(h["cherbourg_date"]) <= turn("6/30")
+    lines.append(f"| Cherbourg taken in half, median date 6/22-6/30 (historical) | {h['cherbourg_taken']}/{n} ({date}) "
+                 f"| {met(2 * h['cherbourg_taken'] >= n and in_time)} |")
+    lines.append(f"| St-Lo German at the end in a third (historical) | {h['st_lo_german']}/{n} "
+                 f"| {met(3 * h['st_lo_german'] >= n)} |")
+    return "\n".join(lines)
+
+
+def render(name: str, seeds, summaries: list[dict], scenario: str) -> str:
+    """One seed set's tables: every matchup, then the German ai's targets when they can be judged."""
+    text = table(summaries, f"{name.capitalize()} seeds {seeds[0]}-{seeds[-1]} ({len(seeds)} games a matchup, "
+                            f"{scenario}, historical ratings)")
+    goals = targets(summaries)
+    return text + (f"\n\nTargets on these seeds:\n\n{goals}" if goals else "")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", choices=("tuning", "reporting", "both"), default="both")
@@ -143,7 +183,17 @@ def main() -> None:
     parser.add_argument("--scenario", default="campaign", choices=("campaign", "two-week"))
     parser.add_argument("--json", metavar="FILE", help="also write every summary as JSON ('-': to stdout)")
     parser.add_argument("--write", action="store_true", help="also write the tables into docs/ai.md")
+    parser.add_argument("--from-json", metavar="FILE", help="draw the tables from a --json FILE instead of playing")
     args = parser.parse_args()
+    if args.from_json:
+        out = json.loads(Path(args.from_json).read_text())
+        tables = [render(name, out[name]["seeds"], out[name]["matchups"], args.scenario) for name in out]
+        print("\n\n".join(tables))
+        if args.write:
+            from results import write_results
+            write_results(ROOT / "docs" / "ai.md", "adversaries-results",
+                          "Measured with `python benchmarks/adversaries.py --write`.\n\n" + "\n\n".join(tables))
+        return
     if args.allied or args.german:
         allied = args.allied.split(",") if args.allied else ["historical"]
         german = args.german.split(",") if args.german else ["ai"]
@@ -158,8 +208,7 @@ def main() -> None:
                               progress=lambda i, n, name=name: print(f"\r{name}: {i}/{n} games", end="", file=sys.stderr))
         print(file=sys.stderr)
         out[name] = {"seeds": list(seeds), "matchups": summaries}
-        tables.append(table(summaries, f"{name.capitalize()} seeds {seeds[0]}-{seeds[-1]} ({len(seeds)} games a "
-                                        f"matchup, {args.scenario}, historical ratings)"))
+        tables.append(render(name, seeds, summaries, args.scenario))
         if args.json != "-":
             print(tables[-1] + "\n")
     if args.json:

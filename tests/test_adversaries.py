@@ -25,11 +25,16 @@ def play_checked(seed, allied, german, dday=False):
 
 
 @pytest.mark.parametrize("allied", ADVERSARIES["allied"])
-@pytest.mark.parametrize("german", ["pass", "ai"])
+@pytest.mark.parametrize("german", ["pass", "classic"])
 def test_allied_adversaries_finish_with_legal_actions(allied, german):
     g = play_checked(21, allied, german)
     assert g.state.history[-1].turn == "6/20"
     assert g.state.formations_landed_dday >= 5
+
+
+def test_the_feint_finishes_against_the_searching_german():
+    g = play_checked(23, "feint", "ai")
+    assert g.state.history[-1].turn == "6/20"
 
 
 @pytest.mark.parametrize("german", ["turtle", "beach-rush", "beach-rush+dday"])
@@ -41,7 +46,8 @@ def test_german_adversaries_finish_with_legal_actions(german, allied):
 
 
 def test_the_adversaries_are_named_players_of_their_side():
-    assert set(ADVERSARIES["allied"]) == {"southern-drive", "single-beach", "armoured-raid", "firepower"}
+    assert set(ADVERSARIES["allied"]) == {"southern-drive", "single-beach", "armoured-raid", "firepower",
+                                          "feint"}
     assert set(ADVERSARIES["german"]) == {"turtle", "beach-rush"}
     for name in ADVERSARIES["allied"]:
         assert name in player_names("allied") and name not in player_names("german")

@@ -35,8 +35,8 @@ def play_checked(seed, allied, german, scenario="campaign"):
 
 
 @pytest.mark.parametrize("seed,allied,german", [
-    (1, "historical", "ai"), (2, "caen-first", "ai"), (3, "historical", "random"), (4, "random", "ai"),
-    (5, "historical", "pass"), (6, "pass", "ai"),
+    (1, "historical", "ai"), (2, "caen-first", "classic"), (3, "historical", "random"), (4, "random", "classic"),
+    (5, "historical", "pass"), (6, "pass", "classic"),
 ])
 def test_computer_players_make_only_legal_moves_and_finish(seed, allied, german):
     g, seen = play_checked(seed, allied, german)
@@ -52,8 +52,8 @@ def test_two_week_games_finish_too():
 
 
 def test_same_seed_same_game():
-    a, _ = play_checked(11, "historical", "ai")
-    b, _ = play_checked(11, "historical", "ai")
+    a, _ = play_checked(11, "historical", "ai", scenario="two-week")
+    b, _ = play_checked(11, "historical", "ai", scenario="two-week")
     assert a.state_hash() == b.state_hash() and a.actions == b.actions
 
 
@@ -80,7 +80,7 @@ def test_the_german_keeps_a_threatened_garrison_in_place():
     put(g, "de-709-inf", (4, 0))  # Cherbourg
     put(g, "us-4-inf", (5, 2))
     assert start_phase(g, "german_movement")
-    german = make_player("ai", "german")
+    german = make_player("classic", "german")
     action = german.choose(g)
     assert type(action).__name__ in ("FinishUnit", "EndPhase")  # it stays in the fortress
 
@@ -90,14 +90,14 @@ def test_the_german_strikes_at_a_weak_landing_early():
     put(g, "us-rangers", (11, 5), cp=12)  # a weak unit on Omaha beach
     put(g, "de-21-pz", (12, 6))
     assert start_phase(g, "german_combat")
-    german = make_player("ai", "german")
+    german = make_player("classic", "german")
     p = g.prompt
     assert isinstance(p, DefenderPrompt) and p.defender == "us-rangers"
     assert german.choose(g) == Answer("Y")
 
 
 def test_the_german_chooses_levels_from_the_odds():
-    german = make_player("ai", "german")
+    german = make_player("classic", "german")
     g = blank_game(turn=4)
     put(g, "de-352-inf", (11, 8))  # bocage
     put(g, "de-91-inf", (16, 10))  # clear
@@ -161,7 +161,8 @@ def test_the_allies_attack_only_when_it_pays():
 
 @pytest.mark.slow
 def test_tournament_command_prints_a_table_and_json():
-    r = subprocess.run([sys.executable, "-m", "overlord", "tournament", "--games", "2", "--seed", "5"],
+    r = subprocess.run([sys.executable, "-m", "overlord", "tournament", "--games", "2", "--seed", "5",
+                        "--german", "classic"],  # the default German (ai) is played below
                        capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stderr
     for words in ("Level of victory", "Allied Marginal", "Score: median", "Cherbourg", "Median date taken",
@@ -186,7 +187,7 @@ def test_the_german_gathers_a_blow_at_a_unit_caught_alone_and_cut_off():
     for uid, h in (("de-12ss-pz", (15, 10)), ("de-pz-lehr", (16, 11)), ("de-21-pz", (11, 10))):
         put(g, uid, h)
     assert start_phase(g, "german_movement")
-    players = {"german": make_player("ai", "german"), "allied": make_player("historical", "allied")}
+    players = {"german": make_player("classic", "german"), "allied": make_player("historical", "allied")}
     events = []
     while g.state.phase in ("german_movement", "german_combat"):  # the Allied side picks its defence level
         events += g.apply(players[g.prompt.side].choose(g))

@@ -13,12 +13,13 @@ from .allied_adversaries import ADVERSARY_PLANS, AdversaryAllied
 from .baseline import PassPlayer, RandomPlayer
 from .german import GermanPlayer
 from .german_adversaries import BeachRush, Turtle
+from .german_search import SearchGerman
 
 PLAYERS = {
     "pass": PassPlayer,
     "random": RandomPlayer,
-    "ai": GermanPlayer,
-    "classic": GermanPlayer,  # today's computer German, kept to be measured against the one that replaces "ai"
+    "ai": SearchGerman,  # chooses a posture a turn by playing them out (german_search.py)
+    "classic": GermanPlayer,  # the computer German before the search, kept to be measured against
     "historical": partial(AlliedPlayer, plan="historical"),
     "caen-first": partial(AlliedPlayer, plan="caen-first"),
     # adversaries: players designed to beat the computer players of the other side (benchmarks/adversaries.py)

@@ -238,7 +238,7 @@ class AlliedPlayer:
         threatened: set[Hex] = set()
         for uid in board.combat_units(g, Side.GERMAN):
             u = g.unit(uid)
-            if u.cadre or min(distance(u.position, p) for p in positions) > 4:
+            if u.cadre or min((distance(u.position, p) for p in positions), default=99) > 4:  # no marker left: none
                 continue
             threatened.update(p for p in positions if distance(u.position, p) <= 2)  # held ones too
             reachable = board.reach(g, uid, mp=g.spec(uid).movement)

@@ -17,6 +17,9 @@ with its own drives, beaches and a few weights:
   the cavalry to the German reinforcement roads (data/map.toml [entry]) to
   block arrivals and the German supply to the map's edges, while the
   infantry take the objectives by the June 6 plan.
+- ``feint`` plays the June 6 plan for the first week, then turns every
+  division south to the southern drive's positions (built against the
+  searching German, who models the Allies on what he has seen them do).
 - ``firepower`` fights the June 6 plan's drives by attacking at every chance
   it can pay for at 1:1 or better, with every air point (none on
   interdiction) and every naval point, and allocates transport weighted to
@@ -60,6 +63,9 @@ class Plan:
     raider_weight: float = 0.05
     follow_chart: bool = True  # the Suggested Transport Allocation chart for 6/6-6/12 (else by need at once)
     firepower: bool = False  # attack at every chance, with every air and naval point
+    later: dict | None = None  # drives that replace ``goals`` from the turn ``switch`` (a feint)
+    switch: str = "6/14"
+    later_weight: float = 0.6  # continent_weight from then on
 
 
 # ---------------------------------------------------------------------------- southern drive
@@ -162,6 +168,12 @@ RAID = dict(PLANS["historical"], **{
 RAIDERS = ("us-4-cav", "us-24-cav", "us-102-cav", "us-113-cav", "us-2-arm", "us-3-arm", "bc-7-arm", "bc-11-arm",
            "bc-4-armbde", "bc-8-armbde", "bc-27-armbde", "bc-2cdn-armbde")
 
+# Feint: the June 6 plan (and its caution about the continent side) for the first week, which a German who
+# models the Allies on what they did sees as the June 6 plan; then every division turns south (the southern
+# drive's positions on rows 9-11). Built against the searching German's choice of Allied model.
+FEINT = dict(goals=PLANS["historical"], landings=DDAY_LANDINGS, continent_weight=0.05, follow_chart=False,
+             later=SOUTH, switch="6/14", later_weight=0.6)
+
 ADVERSARY_PLANS = {
     "southern-drive": Plan(goals=SOUTH, landings=DDAY_LANDINGS, continent_weight=0.6, follow_chart=False),
     "single-beach": Plan(goals=LODGEMENT, landings={}, beaches=("Omaha", "Gold"), continent_weight=3.0,
@@ -170,6 +182,7 @@ ADVERSARY_PLANS = {
                           follow_chart=False),
     "firepower": Plan(goals=PLANS["historical"], landings=DDAY_LANDINGS, continent_weight=0.6, follow_chart=False,
                       firepower=True),
+    "feint": Plan(**FEINT),
 }
 
 
@@ -184,9 +197,13 @@ class AdversaryAllied(AlliedPlayer):
         self.continent_weight = self.design.continent_weight
         self.follow_chart = self.design.follow_chart
         self._landing: set[str] = set()  # formations sailing in to land this phase
+        self.design_weight = self.design.continent_weight  # the continent side's weight for the plan's units now
 
     def choose(self, g: Game) -> Action:
         p = g.prompt
+        if self.design.later is not None and g.turn >= g.turn_of(self.design.switch) and self.goals is not self.design.later:
+            self.goals, self.design_weight = self.design.later, self.design.later_weight  # the feint is over
+            self._fields = {}
         if isinstance(p, MovePrompt) and not p.afloat and p.unit in self._landing:
             # just landed with movement to spare: off the beach, making room for the next formation
             self._landing.discard(p.unit)
@@ -198,7 +215,7 @@ class AdversaryAllied(AlliedPlayer):
 
     def plan_move(self, g: Game, uid: str) -> list[Hex]:
         raider = uid in self.design.raiders
-        self.continent_weight = self.design.raider_weight if raider else self.design.continent_weight
+        self.continent_weight = self.design.raider_weight if raider else self.design_weight
         return super().plan_move(g, uid)
 
     def plan_landing(self, g: Game, uid: str) -> list[Hex]:

@@ -36,10 +36,16 @@ BLOW_MAX_FATIGUE = 70  # units this tired are not sent
 
 
 class GermanPlayer:
-    """The computer German ("ai")."""
+    """The classic computer German ("classic"; the searching German's "hold the line")."""
 
-    name = "ai"
+    name = "classic"
     sides = (Side.GERMAN,)
+    # the weights a posture of the searching German changes (german_search.py); these are the classic player's
+    line_need = (4.0, 2.0)  # a main-line position with an Allied unit within three positions, and without
+    deny_south = 0.0  # a free position beside an Allied unit and not north of it (barring the way south)
+    blow_min_odds = BLOW_MIN_ODDS
+    hunt_penetration = False  # an Allied unit on the continent side counts as exposed, for a blow
+    strike_infantry = STRIKE_INFANTRY
 
     def __init__(self, side: str = Side.GERMAN, seed: int = 0) -> None:
         self.side = side
@@ -138,13 +144,15 @@ class GermanPlayer:
             au = g.unit(a)
             alone = not any(distance(au.position, p) <= BLOW_ALONE for p in allied_pos if p != au.position)
             exposed = alone + (not au.in_supply) + (au.cp * BLOW_WEAK < au.max_cp)
+            if self.hunt_penetration and m.naval_side[au.position] == "c":
+                exposed = min(exposed + 1, 3)
             if exposed:
                 targets.append((board.defence_at(g, a, au.position) / (1 + exposed), a, exposed))
         blows: dict[str, Hex] = {}
         taken: set[Hex] = set()
         reaches: dict[str, dict] = {}
         for _, a, exposed in sorted(targets):
-            least = BLOW_MIN_ODDS[exposed - 1]
+            least = self.blow_min_odds[exposed - 1]
             pos = g.unit(a).position
             defence = max(board.defence_at(g, a, pos), 1.0)
             there = [x for x in g.adjacent_units(pos, Side.GERMAN) if not g.unit(x).cadre]
@@ -208,11 +216,13 @@ class GermanPlayer:
         for h in self.main_line(g):
             if g.occupant(h) is None or g.side_of(g.occupant(h)) == Side.GERMAN:
                 near = min((distance(h, p) for p in allied_pos), default=9)
-                need[h] = need.get(h, 0.0) + (4.0 if near <= 3 else 2.0)
+                need[h] = need.get(h, 0.0) + (self.line_need[0] if near <= 3 else self.line_need[1])
         for p in allied_pos:
             for _, n in m.grid.adjacent(p):
                 if m.is_land(n) and (g.occupant(n) is None or g.side_of(g.occupant(n)) == Side.GERMAN):
                     need[n] = need.get(n, 0.0) + (2.0 if m.naval_side[n] == "o" else 1.0)
+                    if n[1] >= p[1]:
+                        need[n] += self.deny_south
         self._need = need
         self._front = board.field(g, list(need), Side.GERMAN) if need else {}
         return need
@@ -266,7 +276,7 @@ class GermanPlayer:
                 if ratio > 2.0 and m.objective_of(h) is None:  # objectives are held at all costs
                     s -= (ratio - 2.0) * (2.0 if mobile else 4.0)
                 # every unit looks for a blow; the panzers (and everyone in the first days) most keenly
-                s += self.strike_value(g, uid, h, enemies, early) * (1.0 if mobile or early else STRIKE_INFANTRY)
+                s += self.strike_value(g, uid, h, enemies, early) * (1.0 if mobile or early else self.strike_infantry)
             if h not in self._supplied:
                 s -= 20.0
             s -= 2.0 * sum(1 for n in m.grid.neighbours(h) if self.mover.claimed.get(n) not in (None, uid))
@@ -317,7 +327,7 @@ class GermanPlayer:
         if d.cp < 20:
             return ratio >= 1.0
         if p.defender in self._hunted:
-            return ratio >= BLOW_MIN_ODDS[-1]
+            return ratio >= self.blow_min_odds[-1]
         if on_beach and g.turn < EARLY:
             return ratio >= 1.1
         if m.objective_of(d.position) is not None:

@@ -1,0 +1,101 @@
+"""The searching computer German ("ai"): legal answers, the same game from the same seed, an answer
+whatever its budget, and no crash on odd boards. Its strength and think time are measured in
+benchmarks/ (adversaries.py, think_time.py), never here."""
+
+import pytest
+
+from overlord.ai import make_player
+from overlord.ai.german_search import POSTURES, SearchGerman
+from overlord.engine import Game
+from overlord.engine.actions import Answer
+from overlord.engine.enums import Side
+
+from builders import blank_game, computer_settings, put, start_phase
+
+
+def to_german_movement(g: Game, allied) -> None:
+    while g.prompt.side != "german" or g.state.phase != "german_movement":
+        g.apply(allied.choose(g))
+
+
+def test_it_weighs_the_postures_and_leaves_the_game_untouched():
+    g = Game.new(computer_settings(), 5)
+    allied = make_player("historical", "allied", 5)
+    german = SearchGerman(seed=5)
+    to_german_movement(g, allied)
+    before, rng_before = g.state_hash(), g.state.rng.state
+    action = german.choose(g)
+    assert g.state_hash() == before and g.state.rng.state == rng_before  # it searched on copies
+    assert action in g.legal_actions()
+    turn, posture, values = german.log[-1]
+    assert posture in POSTURES and posture == min(values, key=lambda n: (values[n], n))
+    assert set(values) <= set(POSTURES) and len(values) >= 2
+
+
+def test_the_same_seed_gives_the_same_choices():
+    def postures(seed):
+        g = Game.new(computer_settings(scenario="two-week"), seed)
+        players = {"allied": make_player("southern-drive", "allied", seed), "german": make_player("ai", "german", seed)}
+        while g.state.turn < 4:
+            g.apply(players[g.prompt.side].choose(g))
+        return players["german"].log, g.state_hash()
+    assert postures(31) == postures(31)
+
+
+def test_a_search_out_of_budget_still_answers():
+    """Anytime: with budget for no whole playout it holds the line; with a little, it plays what it weighed."""
+    for budget in (0, 1, 150):
+        g = Game.new(computer_settings(), 7)
+        allied = make_player("historical", "allied", 7)
+        german = SearchGerman(seed=7, budget=budget)
+        to_german_movement(g, allied)
+        for _ in range(30):  # a few moves of the German turn
+            if g.prompt.side != "german":
+                break
+            action = german.choose(g)
+            assert action in g.legal_actions()
+            g.apply(action)
+        assert german.log and german.log[0][1] in (*POSTURES, "hold")
+        if budget <= 1:
+            assert german.log[0][1] == "hold" and german.log[0][2] == {}
+
+
+class Confused:
+    def choose(self, g):
+        return Answer("maybe")
+
+
+class Broken:
+    def choose(self, g):
+        raise KeyError("a prompt it was not written for")
+
+
+@pytest.mark.parametrize("posture", [Confused, Broken])
+def test_an_answer_no_posture_gives_is_replaced_by_a_legal_one(posture):
+    """A posture that answers wrongly, or cannot answer at all (a new rule's prompt): a legal answer."""
+    g = blank_game(turn=5)
+    put(g, "de-709-inf", (4, 0))
+    put(g, "us-4-inf", (5, 2))
+    assert start_phase(g, "german_movement")
+    german = SearchGerman(seed=1, budget=0)
+    german.decided = g.turn  # the turn's posture is chosen: this one
+    german.player = posture()
+    assert german.choose(g) in g.legal_actions()
+
+
+def test_odd_boards_do_not_crash_it():
+    """A German alone against nothing, and a German with nothing against the Allies: it still answers."""
+    g = blank_game(turn=6)
+    put(g, "de-21-pz", (12, 8))
+    assert start_phase(g, "german_movement")
+    german = SearchGerman(seed=2)
+    while g.prompt.side == Side.GERMAN and not g.over:
+        action = german.choose(g)
+        assert action in g.legal_actions()
+        g.apply(action)
+    g = blank_game(turn=3)
+    put(g, "us-1-inf", (11, 7))
+    put(g, "de-352-inf", (11, 9), cp=5)
+    assert start_phase(g, "german_movement")
+    assert SearchGerman(seed=3).choose(g) in g.legal_actions()
+
