@@ -90,7 +90,7 @@ class SearchGerman:
         self.player = GermanPlayer(side, seed)
         self.decided: int | None = None  # the turn whose posture is chosen
         # how far each Allied model's guess of the Allied units' positions has been from where they went
-        self.misses = {name: 0.0 for name in self.replies}
+        self.misses = dict.fromkeys(self.replies, 0.0)
         self._guesses: dict[str, dict[str, tuple]] = {}  # model -> unit -> where it put it, for the posture played
         self.log: list[tuple[str, str, dict[str, float]]] = []  # (turn, posture, mean value of each)
 
