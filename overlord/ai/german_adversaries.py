@@ -8,6 +8,8 @@
   the beach's landings and supply) and against the Allied units standing on
   or beside them, at poor odds if need be. Once no marker is left it turns
   turtle. With the game's German D-Day movement it starts on June 6.
+- ``late-rush`` turtles for three turns, then rushes the beaches: built to
+  beat the Allied ``ai``, which judges the German by his last moves.
 
 They exist to find the computer Allied's weaknesses (benchmarks/adversaries.py).
 """
@@ -36,6 +38,7 @@ WALK = 0.8  # each movement point between a position and the nearest free wanted
 OUT_OF_SUPPLY = 20.0  # a position from which no supply can be traced to the map's edges or Cherbourg
 RUSH = 60.0  # a landing position of a beach whose marker stands (half that beside one)
 RUSH_ODDS = 1.0  # the least odds of an attack on a unit on a landing position (elsewhere 1.5)
+FEINT_TURNS = 3  # late-rush: the turns (6/6, 6/8, 6/10) it plays turtle before it turns on the beaches
 
 
 class Turtle:
@@ -236,3 +239,15 @@ class BeachRush(Turtle):
         odds = board.odds_with(g, attackers, p.defender)
         return odds >= (RUSH_ODDS if g.unit(p.defender).position in self._beaches(g) else 1.5)
 
+
+
+class LateRush(BeachRush):
+    """A turtle for the first turns, then every unit for the beaches: built against the Allied ai, which
+    reads the German from his last moves. While he turtles, the Allies choose a plan for a turtle (their
+    divisions drive south, away from the beaches, the beaches left to thin guards); on 6/12 (FEINT_TURNS)
+    he turns on the beaches behind them, cutting their landings and supply."""
+
+    name = "late-rush"
+
+    def _beaches(self, g: Game) -> list[Hex]:
+        return super()._beaches(g) if g.turn >= FEINT_TURNS else []
