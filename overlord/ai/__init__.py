@@ -13,7 +13,7 @@ from .allied_ai import AlliedCommander
 from .allied_adversaries import ADVERSARY_PLANS, AdversaryAllied
 from .baseline import PassPlayer, RandomPlayer
 from .german import GermanPlayer
-from .german_adversaries import BeachRush, LateRush, Turtle
+from .german_adversaries import BeachRush, FocusedRush, LateRush, Turtle
 
 
 
@@ -34,8 +34,9 @@ PLAYERS = {
     "turtle": Turtle,
     "beach-rush": BeachRush,
     "late-rush": LateRush,
+    "focused-rush": FocusedRush,
 }
-ADVERSARIES = {"allied": tuple(ADVERSARY_PLANS), "german": ("turtle", "beach-rush", "late-rush")}
+ADVERSARIES = {"allied": tuple(ADVERSARY_PLANS), "german": ("turtle", "beach-rush", "late-rush", "focused-rush")}
 SIDES = {"ai": ("allied", "german"), "classic": ("german",), "historical": ("allied",), "caen-first": ("allied",),
          **{name: (side,) for side, names in ADVERSARIES.items() for name in names}}
 

@@ -109,6 +109,8 @@ class AlliedPlayer:
     sides = (Side.ALLIED,)
     continent_weight = 0.05  # how much a position's continent-side points (CP / 60 x row) count when moving
     follow_chart = True  # allocate by the Suggested Transport Allocation chart while it has the turn
+    guard_weight = 40.0  # what guarding a threatened landing position is worth to a unit of 60 CP or more
+    guard_watch = 4  # German units within this many positions of a landing position are watched
 
     def __init__(self, side: str = Side.ALLIED, seed: int = 0, plan: str = "historical",
                  goals: dict[str, list[str]] | None = None, landings: dict[str, str] | None = None) -> None:
@@ -244,7 +246,7 @@ class AlliedPlayer:
             return threatened  # every marker destroyed: no beach left to guard
         for uid in board.combat_units(g, Side.GERMAN):
             u = g.unit(uid)
-            if u.cadre or min(distance(u.position, p) for p in positions) > 4:
+            if u.cadre or min(distance(u.position, p) for p in positions) > self.guard_watch:
                 continue
             threatened.update(p for p in positions if distance(u.position, p) <= 2)  # held ones too
             reachable = board.reach(g, uid, mp=g.spec(uid).movement)
@@ -313,7 +315,7 @@ class AlliedPlayer:
             if objective is not None and objective in planned:  # the objectives of this unit's plan
                 s += 25.0 if objective == "Cherbourg" else 10.0
             if h in self._threatened:
-                s += 40.0 * min(1.0, u.cp / 60)  # by all means protect your beachheads (with a strong unit)
+                s += self.guard_weight * min(1.0, u.cp / 60)  # by all means protect your beachheads (with a strong unit)
             elif waiting and m.beach_of_position(h) is not None:
                 s -= 5.0
             if h == u.position:

@@ -38,7 +38,6 @@ WALK = 0.8  # each movement point between a position and the nearest free wanted
 OUT_OF_SUPPLY = 20.0  # a position from which no supply can be traced to the map's edges or Cherbourg
 RUSH = 60.0  # a landing position of a beach whose marker stands (half that beside one)
 RUSH_ODDS = 1.0  # the least odds of an attack on a unit on a landing position (elsewhere 1.5)
-FEINT_TURNS = 3  # late-rush: the turns (6/6, 6/8, 6/10) it plays turtle before it turns on the beaches
 
 
 class Turtle:
@@ -244,10 +243,33 @@ class BeachRush(Turtle):
 class LateRush(BeachRush):
     """A turtle for the first turns, then every unit for the beaches: built against the Allied ai, which
     reads the German from his last moves. While he turtles, the Allies choose a plan for a turtle (their
-    divisions drive south, away from the beaches, the beaches left to thin guards); on 6/12 (FEINT_TURNS)
+    divisions drive south, away from the beaches, the beaches left to thin guards); from 6/12
     he turns on the beaches behind them, cutting their landings and supply."""
 
     name = "late-rush"
+    rush_turns = range(3, 99)
 
     def _beaches(self, g: Game) -> list[Hex]:
-        return super()._beaches(g) if g.turn >= FEINT_TURNS else []
+        return super()._beaches(g) if g.turn in self.rush_turns else []
+
+
+class FocusedRush(BeachRush):
+    """A beach rush on one beach at a time: every unit goes for the open beach the Allies hold most weakly
+    (least Allied CP on and beside its landing positions), overwhelming its guards where a rush spread over
+    five beaches meets them everywhere at even odds. Built against the Allied ai, whose guards stand on every
+    threatened landing position."""
+
+    name = "focused-rush"
+
+    def _beaches(self, g: Game) -> list[Hex]:
+        m = g.data.map
+        open_beaches = [b for b in m.beaches if g.beaches[b.name].marker_intact]
+        if not open_beaches:
+            return []
+
+        def held(b) -> int:
+            around = {n for p in b.positions for n in (p, *m.land_neighbours(p))}
+            return sum(g.unit(o).cp for h in around if (o := g.occupant(h)) is not None
+                       and g.side_of(o) == Side.ALLIED)
+        weakest = min(open_beaches, key=lambda b: (held(b), b.name))
+        return list(weakest.positions)
