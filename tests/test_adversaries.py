@@ -32,7 +32,7 @@ def test_allied_adversaries_finish_with_legal_actions(allied, german):
     assert g.state.formations_landed_dday >= 5
 
 
-@pytest.mark.parametrize("german", ["turtle", "beach-rush", "beach-rush+dday", "late-rush"])
+@pytest.mark.parametrize("german", ["turtle", "beach-rush", "beach-rush+dday", "focused-rush"])
 @pytest.mark.parametrize("allied", ["pass", "historical"])
 def test_german_adversaries_finish_with_legal_actions(german, allied):
     name, dday = german.split("+")[0], german.endswith("+dday")
@@ -42,7 +42,7 @@ def test_german_adversaries_finish_with_legal_actions(german, allied):
 
 def test_the_adversaries_are_named_players_of_their_side():
     assert set(ADVERSARIES["allied"]) == {"southern-drive", "single-beach", "armoured-raid", "firepower"}
-    assert set(ADVERSARIES["german"]) == {"turtle", "beach-rush", "late-rush"}
+    assert set(ADVERSARIES["german"]) == {"turtle", "beach-rush", "focused-rush"}
     for name in ADVERSARIES["allied"]:
         assert name in player_names("allied") and name not in player_names("german")
     with pytest.raises(ValueError):

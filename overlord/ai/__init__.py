@@ -13,7 +13,7 @@ from .allied_ai import AlliedCommander
 from .allied_adversaries import ADVERSARY_PLANS, AdversaryAllied
 from .baseline import PassPlayer, RandomPlayer
 from .german import GermanPlayer
-from .german_adversaries import BeachRush, FocusedRush, LateRush, Turtle
+from .german_adversaries import BeachRush, FocusedRush, Turtle
 
 
 
@@ -33,10 +33,9 @@ PLAYERS = {
     **{name: partial(AdversaryAllied, plan=name) for name in ADVERSARY_PLANS},
     "turtle": Turtle,
     "beach-rush": BeachRush,
-    "late-rush": LateRush,
     "focused-rush": FocusedRush,
 }
-ADVERSARIES = {"allied": tuple(ADVERSARY_PLANS), "german": ("turtle", "beach-rush", "late-rush", "focused-rush")}
+ADVERSARIES = {"allied": tuple(ADVERSARY_PLANS), "german": ("turtle", "beach-rush", "focused-rush")}
 SIDES = {"ai": ("allied", "german"), "classic": ("german",), "historical": ("allied",), "caen-first": ("allied",),
          **{name: (side,) for side, names in ADVERSARIES.items() for name in names}}
 

@@ -109,8 +109,7 @@ class AlliedPlayer:
     sides = (Side.ALLIED,)
     continent_weight = 0.05  # how much a position's continent-side points (CP / 60 x row) count when moving
     follow_chart = True  # allocate by the Suggested Transport Allocation chart while it has the turn
-    guard_weight = 40.0  # what guarding a threatened landing position is worth to a unit of 60 CP or more
-    guard_watch = 4  # German units within this many positions of a landing position are watched
+    min_gain = MIN_GAIN  # an attack must promise this many more German than Allied casualties
 
     def __init__(self, side: str = Side.ALLIED, seed: int = 0, plan: str = "historical",
                  goals: dict[str, list[str]] | None = None, landings: dict[str, str] | None = None) -> None:
@@ -246,7 +245,7 @@ class AlliedPlayer:
             return threatened  # every marker destroyed: no beach left to guard
         for uid in board.combat_units(g, Side.GERMAN):
             u = g.unit(uid)
-            if u.cadre or min(distance(u.position, p) for p in positions) > self.guard_watch:
+            if u.cadre or min(distance(u.position, p) for p in positions) > 4:
                 continue
             threatened.update(p for p in positions if distance(u.position, p) <= 2)  # held ones too
             reachable = board.reach(g, uid, mp=g.spec(uid).movement)
@@ -315,7 +314,7 @@ class AlliedPlayer:
             if objective is not None and objective in planned:  # the objectives of this unit's plan
                 s += 25.0 if objective == "Cherbourg" else 10.0
             if h in self._threatened:
-                s += self.guard_weight * min(1.0, u.cp / 60)  # by all means protect your beachheads (with a strong unit)
+                s += 40.0 * min(1.0, u.cp / 60)  # by all means protect your beachheads (with a strong unit)
             elif waiting and m.beach_of_position(h) is not None:
                 s -= 5.0
             if h == u.position:
@@ -439,7 +438,7 @@ class AlliedPlayer:
         bombard = min(99, g.air_left // 2) + (min(99, g.naval_left // 2) if view.in_naval_range(g, d.position) else 0)
         level = self._best_level(g, attackers, p.defender, 9)
         gain = self._expected_gain(g, attackers, p.defender, level, bombard)
-        return gain > (-4.0 if key else MIN_GAIN)
+        return gain > (-4.0 if key else self.min_gain)
 
     def _expected_gain(self, g: Game, attackers: list[str], defender: str, level: int, bombard: int) -> float:
         """German losses less ours, at a level, against the defence the German usually chooses."""

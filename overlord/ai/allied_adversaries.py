@@ -60,10 +60,7 @@ class Plan:
     raider_weight: float = 0.05
     follow_chart: bool = True  # the Suggested Transport Allocation chart for 6/6-6/12 (else by need at once)
     firepower: bool = False  # attack at every chance, with every air and naval point
-    guard_weight: float = 40.0  # what guarding a threatened landing position is worth (AlliedPlayer's)
-    guard_watch: int = 4  # German units within this many positions of a landing position are watched
-    relieve_guards: bool = False  # guards step off the landing positions the formations at sea will land on,
-    # and a formation whose beaches are all closed lands at any beach still open
+    min_gain: float = 4.0  # an attack must promise this many more German than Allied casualties (AlliedPlayer's)
 
 
 # ---------------------------------------------------------------------------- southern drive
@@ -189,8 +186,7 @@ class AdversaryAllied(AlliedPlayer):
         super().__init__(side, seed, plan=plan, goals=self.design.goals, landings=self.design.landings)
         self.continent_weight = self.design.continent_weight
         self.follow_chart = self.design.follow_chart
-        self.guard_weight = self.design.guard_weight
-        self.guard_watch = self.design.guard_watch
+        self.min_gain = self.design.min_gain
         self._landing: set[str] = set()  # formations sailing in to land this phase
 
     def choose(self, g: Game) -> Action:
@@ -217,33 +213,9 @@ class AdversaryAllied(AlliedPlayer):
 
     def landing_beaches(self, g: Game, uid: str) -> list:
         if not self.design.beaches:
-            beaches = super().landing_beaches(g, uid)
-        else:
-            beaches = [b for b in g.data.map.beaches if b.name in self.design.beaches and g.beaches[b.name].marker_intact]
-        if not beaches and self.design.relieve_guards:
-            beaches = [b for b in g.data.map.beaches if g.beaches[b.name].marker_intact]
-        return beaches
-
-    def threatened_beaches(self, g: Game) -> set[Hex]:
-        """AlliedPlayer's, less the landing positions the formations at sea will land on this phase (as
-        many as the amphibious supply lands): their guards step off, and the formation landing there
-        guards it in their place."""
-        threatened = super().threatened_beaches(g)
-        if not self.design.relieve_guards:
-            return threatened
-        pool = g.pools.amphibious
-        landers = []
-        for u in g.units(Side.ALLIED, view.AFLOAT):
-            cost = view.amphibious_cost(g, u.id)
-            if cost <= pool and not g.spec(u.id).is_depot:
-                pool -= cost
-                landers.append(u.id)
-        for uid in landers:
-            spots = sorted((p for b in self.landing_beaches(g, uid) for p in b.positions if p in threatened),
-                           key=lambda p: (g.occupant(p) is None, p))
-            if spots:
-                threatened.discard(spots[0])
-        return threatened
+            return super().landing_beaches(g, uid)
+        return [b for b in g.data.map.beaches
+                if b.name in self.design.beaches and g.beaches[b.name].marker_intact]
 
     # ------------------------------------------------------------------ firepower
     def worth_attacking(self, g: Game, p: DefenderPrompt) -> bool:

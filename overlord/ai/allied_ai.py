@@ -1,19 +1,20 @@
 """The computer Allied ("ai"): a commander who chooses his plan by looking ahead, and never fails to answer.
 
 He knows several ways to fight the campaign (PLANS: the June 6 plan, the
-southern drive, the single beach, the armoured raid), each one of
-the computer Allied players of allied.py and allied_adversaries.py. At the
-start of some of his turns (REPLAN_TURNS) he plays each of them a few turns
-ahead on copies of the game (``Game.clone`` with a seed from his own random
-generator, never the game's), against the German he believes he faces, and
-keeps the one whose outcome is best: the score after HORIZON turns plus the
-points the position then earns each turn, carried to the end of the game.
+southern drive, the counter-attack, the single beach, the armoured raid),
+each one of the computer Allied players of allied.py and
+allied_adversaries.py. He lands on D-Day by FIRST_PLAN; at the start of some
+later turns (REPLAN_TURNS) he plays each plan HORIZON turns ahead on copies of
+the game (``Game.clone`` with a seed from his own random generator, never the
+game's), against the German he believes he faces, and keeps the one whose
+outcome is best (``worth``: the score, plus part of what the position would
+earn to the end of the game).
 
 The German he believes he faces is the one of his models (GERMAN_MODELS: the
 computer German and the German scripts) that best predicted the German's
 last movement phase: he replays the game's public record to the start of that
 phase and lets each model move, counting the units each one put where the
-German really did. Before the German has moved he weighs all of them alike.
+German really did. Until the German has moved he keeps FIRST_PLAN.
 
 Whatever happens in his planning, every prompt gets a legal answer: a
 planning failure keeps the plan he had, and a plan that fails to answer or
@@ -46,6 +47,9 @@ from .german_adversaries import BeachRush, Turtle
 PLANS = {
     "historical": Plan(goals=DRIVES["historical"], landings=DDAY_LANDINGS, follow_chart=False),
     "southern-drive": replace(ADVERSARY_PLANS["southern-drive"], continent_weight=0.2),
+    # the southern drive that attacks whenever the exchange is even or better: against a German who comes
+    # out of his supply to the beaches, where the fleet's guns reach him
+    "counter-attack": replace(ADVERSARY_PLANS["southern-drive"], continent_weight=0.2, min_gain=0.0),
     "single-beach": ADVERSARY_PLANS["single-beach"],
     "armoured-raid": ADVERSARY_PLANS["armoured-raid"],
 }

@@ -8,8 +8,9 @@
   the beach's landings and supply) and against the Allied units standing on
   or beside them, at poor odds if need be. Once no marker is left it turns
   turtle. With the game's German D-Day movement it starts on June 6.
-- ``late-rush`` turtles for three turns, then rushes the beaches: built to
-  beat the Allied ``ai``, which judges the German by his last moves.
+- ``focused-rush`` rushes one beach at a time, the one the Allies hold most
+  weakly: built to beat the Allied ``ai``, whose guards stand on every
+  threatened landing position.
 
 They exist to find the computer Allied's weaknesses (benchmarks/adversaries.py).
 """
@@ -238,19 +239,6 @@ class BeachRush(Turtle):
         odds = board.odds_with(g, attackers, p.defender)
         return odds >= (RUSH_ODDS if g.unit(p.defender).position in self._beaches(g) else 1.5)
 
-
-
-class LateRush(BeachRush):
-    """A turtle for the first turns, then every unit for the beaches: built against the Allied ai, which
-    reads the German from his last moves. While he turtles, the Allies choose a plan for a turtle (their
-    divisions drive south, away from the beaches, the beaches left to thin guards); from 6/12
-    he turns on the beaches behind them, cutting their landings and supply."""
-
-    name = "late-rush"
-    rush_turns = range(3, 99)
-
-    def _beaches(self, g: Game) -> list[Hex]:
-        return super()._beaches(g) if g.turn in self.rush_turns else []
 
 
 class FocusedRush(BeachRush):
