@@ -92,3 +92,18 @@ async def test_a_human_german_plays_turns_against_the_computer_allied_by_keys():
         assert game.turn >= 3 and game.settings.player("allied") == "computer"
         assert isinstance(app.session.players["allied"], AlliedCommander)
         assert sum(1 for _ in game.units(Side.ALLIED, "ashore", combat=True)) >= 10
+
+
+def test_the_game_screen_survives_a_computer_player_that_fails():
+    from overlord.tui.session import Session
+
+    class Failing:
+        def choose(self, game):
+            raise RuntimeError("a bug in a computer player")
+
+    g = Game.new(computer_settings(scenario="two-week"), 2)
+    session = Session(g)
+    session.players["allied"] = Failing()
+    action = session.computer_action()
+    assert action in g.legal_actions()
+    assert "could not decide" in session.notes[-1]

@@ -70,7 +70,7 @@ class AlliedCommander:
 
     def __init__(self, side: str = Side.ALLIED, seed: int = 0) -> None:
         self.side = side
-        self.rng = random.Random(seed)  # his own: the look ahead never draws from the game's generator
+        self.own_random = random.Random(seed)  # his own: the look ahead never draws from the game's generator
         self.plan = FIRST_PLAN
         self.players = {name: self._player(name) for name in PLANS}
         self.evidence = {name: 0.0 for name in GERMAN_MODELS}  # how well each model predicted the German
@@ -101,22 +101,19 @@ class AlliedCommander:
     def replan(self, g: Game) -> None:
         """Look ahead with every plan against the German he believes he faces; keep the best."""
         self.learn(g)
-        if g.turn > 0 and not any(self.evidence.values()):
-            return  # nothing new to go on since D-Day's look ahead: the German has not moved yet
-        models = self.believed_models()
-        seed = self.rng.randrange(1 << 30)  # one seed for every plan: the plans meet the same luck
-        values = {name: sum(self.look_ahead(g, name, model, seed) for model in models) / len(models)
-                  for name in PLANS}
+        if not any(self.evidence.values()):
+            return  # the German has not moved yet: nothing to go on
+        model = self.believed_model()
+        seed = self.own_random.randrange(1 << 30)  # one seed for every plan: the plans meet the same luck
+        values = {name: self.look_ahead(g, name, model, seed) for name in PLANS}
         self.outlook = values
         best = max(values, key=lambda n: (values[n], n == self.plan))
         if values[best] > values.get(self.plan, float("-inf")) + STEADY:
             self.plan = best
 
-    def believed_models(self) -> list[str]:
-        """The model that predicted the German best; all of them while none has been tried."""
-        if not any(self.evidence.values()):
-            return list(GERMAN_MODELS)
-        return [max(self.evidence, key=lambda n: (self.evidence[n], n == "classic"))]
+    def believed_model(self) -> str:
+        """The model that predicted the German best (the computer German on a tie)."""
+        return max(self.evidence, key=lambda n: (self.evidence[n], n == "classic"))
 
     def look_ahead(self, g: Game, plan: str, model: str, seed: int) -> float:
         """Play ``plan`` against ``model`` for HORIZON turns on a copy of the game; what it is worth then."""
@@ -144,7 +141,7 @@ class AlliedCommander:
         real = {u.id: u.position for u in after.units(Side.GERMAN, view.ASHORE, combat=True)}
         if not real:
             return
-        seed = self.rng.randrange(1 << 30)
+        seed = self.own_random.randrange(1 << 30)
         for name, model in GERMAN_MODELS.items():
             twin = before.clone(reseed=seed)
             player = model(Side.GERMAN, seed)
