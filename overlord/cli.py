@@ -72,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=seed, default=0, help="the game's seed: the same seed plays the same game (default: 0)")
     p.add_argument("--scenario", choices=("campaign", "two-week"), default="campaign",
                    help="the Campaign Game (to June 30) or the First Two Week Scenario (default: campaign)")
-    p.add_argument("--allied", default="historical", help="computer Allied player: historical, caen-first, pass, random")
+    p.add_argument("--allied", default="ai", help="computer Allied player: ai, historical, caen-first, pass, random")
     p.add_argument("--german", default="ai", help="computer German player: ai, pass, random")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--save", metavar="FILE", help="also write the finished game as a save")
@@ -83,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("tournament", help="play many seeded games between computer players and sum them up")
     p.add_argument("--games", type=int, default=20, help="how many games to play (default: 20)")
-    p.add_argument("--allied", default="historical", help="computer Allied player (default: historical)")
+    p.add_argument("--allied", default="ai", help="computer Allied player (default: ai)")
     p.add_argument("--german", default="ai", help="computer German player (default: ai)")
     p.add_argument("--seed", type=seed, default=0, help="the first seed (the games use seed, seed+1, ...)")
     p.add_argument("--scenario", choices=("campaign", "two-week"), default="campaign",

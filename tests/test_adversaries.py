@@ -37,7 +37,7 @@ def test_the_feint_finishes_against_the_searching_german():
     assert g.state.history[-1].turn == "6/20"
 
 
-@pytest.mark.parametrize("german", ["turtle", "beach-rush", "beach-rush+dday"])
+@pytest.mark.parametrize("german", ["turtle", "beach-rush", "beach-rush+dday", "focused-rush"])
 @pytest.mark.parametrize("allied", ["pass", "historical"])
 def test_german_adversaries_finish_with_legal_actions(german, allied):
     name, dday = german.split("+")[0], german.endswith("+dday")
@@ -48,7 +48,7 @@ def test_german_adversaries_finish_with_legal_actions(german, allied):
 def test_the_adversaries_are_named_players_of_their_side():
     assert set(ADVERSARIES["allied"]) == {"southern-drive", "single-beach", "armoured-raid", "firepower",
                                           "feint"}
-    assert set(ADVERSARIES["german"]) == {"turtle", "beach-rush"}
+    assert set(ADVERSARIES["german"]) == {"turtle", "beach-rush", "focused-rush"}
     for name in ADVERSARIES["allied"]:
         assert name in player_names("allied") and name not in player_names("german")
     with pytest.raises(ValueError):

@@ -66,10 +66,10 @@ def test_the_computer_players_never_look_at_the_generator():
 
 
 def test_player_names():
-    assert set(player_names("allied")) >= {"historical", "caen-first", "pass", "random"}
+    assert set(player_names("allied")) >= {"ai", "historical", "caen-first", "pass", "random"}
     assert set(player_names("german")) >= {"ai", "pass", "random"}
     with pytest.raises(ValueError):
-        make_player("ai", "allied")
+        make_player("southern-drive", "german")
     with pytest.raises(ValueError):
         make_player("historical", "german")
 

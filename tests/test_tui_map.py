@@ -416,7 +416,10 @@ async def test_the_history_screen_and_the_reports_show_plots(played):
                 break
             name = type(app.screen).__name__
             closing = name in ("ReportScreen", "CombatResultScreen")
-            await pilot.press("enter" if closing else "y" if name == "ConfirmScreen" else "e")
+            kind = app.session.game.prompt.kind
+            fighting = {"SupportPrompt": "enter", "StrategyPrompt": "1", "AdvancePrompt": "f",  # a fight begun
+                        "RetreatPrompt": str(next(iter(getattr(app.session.game.prompt, "directions", ())), ""))}.get(kind)
+            await pilot.press("enter" if closing else "y" if name == "ConfirmScreen" else fighting or "e")
         assert len(app.screen.query(PlotextPlot)) == 3
 
 

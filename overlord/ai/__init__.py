@@ -9,16 +9,23 @@ from __future__ import annotations
 from functools import partial
 
 from .allied import AlliedPlayer
+from .allied_ai import AlliedCommander
 from .allied_adversaries import ADVERSARY_PLANS, AdversaryAllied
 from .baseline import PassPlayer, RandomPlayer
 from .german import GermanPlayer
-from .german_adversaries import BeachRush, Turtle
+from .german_adversaries import BeachRush, FocusedRush, Turtle
 from .german_search import SearchGerman
+
+
+def strongest(side: str, seed: int = 0):
+    """The strongest computer player of a side: "ai" names the computer German and the computer Allied."""
+    return AlliedCommander(side, seed) if side == "allied" else SearchGerman(side, seed)
+
 
 PLAYERS = {
     "pass": PassPlayer,
     "random": RandomPlayer,
-    "ai": SearchGerman,  # chooses a posture a turn by playing them out (german_search.py)
+    "ai": strongest,  # the Allied commander (allied_ai.py) or the searching German (german_search.py)
     "classic": GermanPlayer,  # the computer German before the search, kept to be measured against
     "historical": partial(AlliedPlayer, plan="historical"),
     "caen-first": partial(AlliedPlayer, plan="caen-first"),
@@ -26,13 +33,14 @@ PLAYERS = {
     **{name: partial(AdversaryAllied, plan=name) for name in ADVERSARY_PLANS},
     "turtle": Turtle,
     "beach-rush": BeachRush,
+    "focused-rush": FocusedRush,
 }
-ADVERSARIES = {"allied": tuple(ADVERSARY_PLANS), "german": ("turtle", "beach-rush")}
-SIDES = {"ai": ("german",), "classic": ("german",), "historical": ("allied",), "caen-first": ("allied",),
+ADVERSARIES = {"allied": tuple(ADVERSARY_PLANS), "german": ("turtle", "beach-rush", "focused-rush")}
+SIDES = {"ai": ("allied", "german"), "classic": ("german",), "historical": ("allied",), "caen-first": ("allied",),
          **{name: (side,) for side, names in ADVERSARIES.items() for name in names}}
 
 # The computer player the game uses for a side unless told otherwise.
-DEFAULT_PLAYERS = {"allied": "historical", "german": "ai"}
+DEFAULT_PLAYERS = {"allied": "ai", "german": "ai"}
 
 
 def default_player(side: str, seed: int = 0):

@@ -108,6 +108,7 @@ class AlliedPlayer:
     sides = (Side.ALLIED,)
     continent_weight = 0.05  # how much a position's continent-side points (CP / 60 x row) count when moving
     follow_chart = True  # allocate by the Suggested Transport Allocation chart while it has the turn
+    min_gain = MIN_GAIN  # an attack must promise this many more German than Allied casualties
 
     def __init__(self, side: str = Side.ALLIED, seed: int = 0, plan: str = "historical",
                  goals: dict[str, list[str]] | None = None, landings: dict[str, str] | None = None) -> None:
@@ -131,7 +132,8 @@ class AlliedPlayer:
         if isinstance(p, QuestionPrompt):
             return Answer(p.default)
         if isinstance(p, DropZonePrompt):
-            return yes(p.zone == self.drop_zone(g, p.unit))
+            zone = self.drop_zone(g, p.unit)
+            return yes(zone is None or p.zone == zone)
         if isinstance(p, AllocationPrompt):
             return self.allocate(g, p)
         if isinstance(p, InterdictionPrompt):
@@ -192,7 +194,7 @@ class AlliedPlayer:
         return Allocate(**_percentages(needs))
 
     # ------------------------------------------------------------------ airborne drops
-    def drop_zone(self, g: Game, uid: str) -> Hex:
+    def drop_zone(self, g: Game, uid: str) -> Hex | None:
         """The best of the division's free zones: away from German units (a drop beside them is fought
         at once and tires the division), off swamp and river (a drift there drowns men), near the first
         place of its plan; the historical zone, offered first, unless another is clearly safer."""
@@ -205,6 +207,8 @@ class AlliedPlayer:
             wet = sum(1 for n in m.grid.within(h, 1) if m.terrain.get(n) in ("swamp", "river", "ocean"))
             return near + 0.5 * wet + 0.3 * distance(h, goal)
         zones = view.free_zones(g, uid)
+        if not zones:
+            return None
         return min(zones, key=lambda h: (risk(h) - (HISTORICAL_ZONE if h == zones[0] else 0.0), zones.index(h)))
 
     # ------------------------------------------------------------------ movement
@@ -236,6 +240,8 @@ class AlliedPlayer:
         m = g.data.map
         positions = {p for b in m.beaches if g.beaches[b.name].marker_intact for p in b.positions}
         threatened: set[Hex] = set()
+        if not positions:
+            return threatened  # every marker destroyed: no beach left to guard
         for uid in board.combat_units(g, Side.GERMAN):
             u = g.unit(uid)
             if u.cadre or min((distance(u.position, p) for p in positions), default=99) > 4:  # no marker left: none
@@ -431,7 +437,7 @@ class AlliedPlayer:
         bombard = min(99, g.air_left // 2) + (min(99, g.naval_left // 2) if view.in_naval_range(g, d.position) else 0)
         level = self._best_level(g, attackers, p.defender, 9)
         gain = self._expected_gain(g, attackers, p.defender, level, bombard)
-        return gain > (-4.0 if key else MIN_GAIN)
+        return gain > (-4.0 if key else self.min_gain)
 
     def _expected_gain(self, g: Game, attackers: list[str], defender: str, level: int, bombard: int) -> float:
         """German losses less ours, at a level, against the defence the German usually chooses."""

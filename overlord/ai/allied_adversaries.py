@@ -66,6 +66,7 @@ class Plan:
     later: dict | None = None  # drives that replace ``goals`` from the turn ``switch`` (a feint)
     switch: str = "6/14"
     later_weight: float = 0.6  # continent_weight from then on
+    min_gain: float = 4.0  # an attack must promise this many more German than Allied casualties (AlliedPlayer's)
 
 
 # ---------------------------------------------------------------------------- southern drive
@@ -189,13 +190,16 @@ ADVERSARY_PLANS = {
 class AdversaryAllied(AlliedPlayer):
     """The computer Allied playing one of the ADVERSARY_PLANS."""
 
-    def __init__(self, side: str = Side.ALLIED, seed: int = 0, plan: str = "southern-drive") -> None:
-        if plan not in ADVERSARY_PLANS:
+    def __init__(self, side: str = Side.ALLIED, seed: int = 0, plan: str = "southern-drive",
+                 design: Plan | None = None) -> None:
+        """``design`` plays a Plan of its own under the name ``plan`` (the Allied ai's plans)."""
+        if design is None and plan not in ADVERSARY_PLANS:
             raise ValueError(f"unknown Allied adversary {plan!r}")
-        self.design = ADVERSARY_PLANS[plan]
+        self.design = ADVERSARY_PLANS[plan] if design is None else design
         super().__init__(side, seed, plan=plan, goals=self.design.goals, landings=self.design.landings)
         self.continent_weight = self.design.continent_weight
         self.follow_chart = self.design.follow_chart
+        self.min_gain = self.design.min_gain
         self._landing: set[str] = set()  # formations sailing in to land this phase
         self.design_weight = self.design.continent_weight  # the continent side's weight for the plan's units now
 

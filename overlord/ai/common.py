@@ -92,3 +92,18 @@ def best_retreat(g: Game, p: RetreatPrompt, toward: list[Hex] | None = None) -> 
 
 def yes(flag: bool) -> Answer:
     return Answer("Y" if flag else "N")
+
+
+def safe_action(g: Game) -> Action:
+    """An answer to any prompt that is always legal and never rash: the prompt's default answer, the
+    end of the phase, the unit's finish, holding ground, or else the first legal action."""
+    legal = g.legal_actions()
+    p = g.prompt
+    options = [Answer(p.default)] if isinstance(getattr(p, "default", None), str) else []
+    options += [EndPhase(), HoldGround()]
+    if getattr(p, "unit", None) is not None:
+        options.append(FinishUnit(p.unit))
+    for action in options:
+        if action in legal:
+            return action
+    return legal[0]

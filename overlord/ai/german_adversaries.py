@@ -8,6 +8,9 @@
   the beach's landings and supply) and against the Allied units standing on
   or beside them, at poor odds if need be. Once no marker is left it turns
   turtle. With the game's German D-Day movement it starts on June 6.
+- ``focused-rush`` rushes one beach at a time, the one the Allies hold most
+  weakly: built to beat the Allied ``ai``, whose guards stand on every
+  threatened landing position.
 
 They exist to find the computer Allied's weaknesses (benchmarks/adversaries.py).
 """
@@ -236,3 +239,25 @@ class BeachRush(Turtle):
         odds = board.odds_with(g, attackers, p.defender)
         return odds >= (RUSH_ODDS if g.unit(p.defender).position in self._beaches(g) else 1.5)
 
+
+
+class FocusedRush(BeachRush):
+    """A beach rush on one beach at a time: every unit goes for the open beach the Allies hold most weakly
+    (least Allied CP on and beside its landing positions), overwhelming its guards where a rush spread over
+    five beaches meets them everywhere at even odds. Built against the Allied ai, whose guards stand on every
+    threatened landing position."""
+
+    name = "focused-rush"
+
+    def _beaches(self, g: Game) -> list[Hex]:
+        m = g.data.map
+        open_beaches = [b for b in m.beaches if g.beaches[b.name].marker_intact]
+        if not open_beaches:
+            return []
+
+        def held(b) -> int:
+            around = {n for p in b.positions for n in (p, *m.land_neighbours(p))}
+            return sum(g.unit(o).cp for h in around if (o := g.occupant(h)) is not None
+                       and g.side_of(o) == Side.ALLIED)
+        weakest = min(open_beaches, key=lambda b: (held(b), b.name))
+        return list(weakest.positions)

@@ -173,12 +173,12 @@ def value(g: Game) -> float:
     left = g.last_turn - g.turn + 1
     total += PROJECTION * per_turn * left
     total += MARKER * left * sum(b.marker_intact for b in g.beaches.values())
-    vp = g.data.charts.victory_points["objectives"]
+    vp = g.data.charts.victory_points.objectives
     for name, hexes in g.data.map.objectives.items():
         for h in hexes:
             uid = g.occupant(h)
             if uid is not None and g.side_of(uid) == Side.ALLIED:
-                total += FINAL_SHARE * vp[name]["final"]
+                total += FINAL_SHARE * vp[name].final
     return total
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..ai import default_player
+from ..ai.common import safe_action
 from ..engine.actions import Action
 from ..engine.events import (CombatResult, DropResult, Event, LogisticsReport, MarkerDestroyed, TurnEnded,
                              UnitEliminated)
@@ -101,7 +102,14 @@ class Session:
         player = self.players.get(side)
         if player is None:
             player = self.players[side] = default_player(side, self.game.seed)
-        return player.choose(self.game)
+        try:
+            action = player.choose(self.game)
+        except Exception as exc:  # noqa: BLE001 - a computer player's fault must not end the person's game
+            action = None
+            self.notes.append(f"The computer {side} could not decide ({type(exc).__name__}); it took a safe answer.")
+        if action is None or action not in self.game.legal_actions():
+            action = safe_action(self.game)
+        return action
 
     def apply(self, action: Action) -> list[Event]:
         """Apply an action (IllegalAction propagates, nothing changed); keep its events."""

@@ -1,0 +1,109 @@
+"""The computer Allied ("ai"): a legal answer to every prompt in every situation (no beaches left, a plan
+that fails), its own random generator for its look ahead, and a German-solo game through the TUI.
+Its strength and think time are measured in benchmarks/ (adversaries.py, allied_time.py), not here."""
+
+from __future__ import annotations
+
+from overlord.ai import DEFAULT_PLAYERS, make_player, player_names
+from overlord.ai.allied_ai import AlliedCommander, last_german_movement
+from overlord.engine import Game
+from overlord.engine.enums import Side
+from overlord.engine.prompts import MovePrompt
+from overlord.tui.app import OverlordApp
+from overlord.tui.game_screen import GameScreen
+
+from builders import computer_settings
+from test_tui_keys import drive
+
+
+def play_checked(g: Game, players: dict, until) -> None:
+    """Play on with every action legal and the game's generator untouched by the players."""
+    while not g.over and not until(g):
+        rng_before = g.state.rng.state
+        action = players[g.prompt.side].choose(g)
+        assert g.state.rng.state == rng_before, "a player touched the game's random generator"
+        assert action in g.legal_actions(), (g.prompt, action)
+        g.apply(action)
+
+
+def test_ai_is_the_default_computer_allied_and_the_plans_stay_selectable():
+    assert DEFAULT_PLAYERS["allied"] == "ai"
+    assert isinstance(make_player("ai", "allied", 3), AlliedCommander)
+    assert {"ai", "historical", "caen-first"} <= set(player_names("allied"))
+    assert make_player("ai", "german").name == "ai"  # "ai" names the computer German too
+
+
+def test_the_allied_ai_answers_every_prompt_once_every_beachhead_marker_is_destroyed():
+    """A German who wins on the beaches: every marker gone, nowhere to land or draw supply from."""
+    seed = 5
+    g = Game.new(computer_settings(scenario="two-week", german_dday_movement=True), seed)
+    players = {"allied": make_player("ai", "allied", seed), "german": make_player("beach-rush", "german", seed)}
+    play_checked(g, players, until=lambda g: g.turn >= 1)
+    for beach in g.state.beaches.values():
+        beach.marker_intact = False  # the German overran them all
+    play_checked(g, players, until=lambda g: g.turn >= 4)
+    assert g.turn >= 4 or g.over
+    assert not any(b.marker_intact for b in g.state.beaches.values())
+
+
+def test_a_plan_that_fails_is_answered_for_safely():
+    class Broken:
+        def choose(self, game):
+            raise ValueError("min() arg is an empty sequence")
+
+    g = Game.new(computer_settings(scenario="two-week"), 9)
+    allied = make_player("ai", "allied", 9)
+    allied.players = {name: Broken() for name in allied.players}
+    players = {"allied": allied, "german": make_player("pass", "german", 9)}
+    play_checked(g, players, until=lambda g: g.turn >= 2)
+    assert g.turn >= 2
+
+
+def test_the_allied_ai_reads_the_german_from_his_last_movement_phase():
+    seed = 12
+    g = Game.new(computer_settings(scenario="two-week", german_dday_movement=True), seed)
+    allied = make_player("ai", "allied", seed)
+    players = {"allied": allied, "german": make_player("beach-rush", "german", seed)}
+    play_checked(g, players, until=lambda g: g.turn >= 1 and g.prompt.side == Side.ALLIED)
+    before, after = last_german_movement(g)
+    assert isinstance(before.prompt, MovePrompt) and before.prompt.side == Side.GERMAN
+    assert not (isinstance(after.prompt, MovePrompt) and after.prompt.side == Side.GERMAN)
+    allied.learn(g)
+    assert max(allied.evidence, key=allied.evidence.get) == "beach-rush"
+
+
+def test_the_same_seed_gives_the_same_allied_ai_game():
+    def game(seed):
+        g = Game.new(computer_settings(scenario="two-week"), seed)
+        players = {"allied": make_player("ai", "allied", seed), "german": make_player("turtle", "german", seed)}
+        play_checked(g, players, until=lambda g: g.turn >= 3)
+        return g.state_hash()
+    assert game(4) == game(4)
+
+
+async def test_a_human_german_plays_turns_against_the_computer_allied_by_keys():
+    app = OverlordApp(delay=0)
+    answers = {"change_ratings": "y", "german_player": "h", "allied_player": "c", "scenario": "t", "preset": "1",
+               "display_delay": "1"}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, answers=answers, until=lambda a: a.session is not None and a.session.game.turn >= 3
+                    and isinstance(a.screen, GameScreen), limit=4000)
+        game = app.session.game
+        assert game.turn >= 3 and game.settings.player("allied") == "computer"
+        assert isinstance(app.session.players["allied"], AlliedCommander)
+        assert sum(1 for _ in game.units(Side.ALLIED, "ashore", combat=True)) >= 10
+
+
+def test_the_game_screen_survives_a_computer_player_that_fails():
+    from overlord.tui.session import Session
+
+    class Failing:
+        def choose(self, game):
+            raise RuntimeError("a bug in a computer player")
+
+    g = Game.new(computer_settings(scenario="two-week"), 2)
+    session = Session(g)
+    session.players["allied"] = Failing()
+    action = session.computer_action()
+    assert action in g.legal_actions()
+    assert "could not decide" in session.notes[-1]
