@@ -1,6 +1,6 @@
 """The computer Allied ("ai"): a legal answer to every prompt in every situation (no beaches left, a plan
 that fails), its own random generator for its look ahead, and a German-solo game through the TUI.
-Its strength and think time are measured in benchmarks/ (adversaries.py, allied_time.py), not here."""
+Its strength and think time are measured in benchmarks/ (adversaries.py, think_time.py --side allied), not here."""
 
 from __future__ import annotations
 
