@@ -254,7 +254,7 @@ class GameScreen(Screen):
             seconds = self.app.thinking_for()
             if seconds is not None:  # a search that takes a while: said, so that the screen is not thought frozen
                 t.append(f" THE {p.side.upper()} IS THINKING{'.' * (1 + int(seconds * 2) % 3):<3} ", style="bold reverse")
-                t.append("  F1 help, H history, arrows look meanwhile\n")
+                t.append("  F1, H and the arrows work meanwhile\n")
             else:
                 t.append(f" THE {p.side.upper()} IS MOVING ", style="bold reverse")
                 t.append("  press any key to hurry\n")
