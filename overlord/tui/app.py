@@ -26,7 +26,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker
 
 from .. import gcpause
 from ..plaintext import printable
@@ -348,13 +348,11 @@ class OverlordApp(App):
             return  # a thought about a game no longer played (another was loaded)
         if self.quitting or not self.is_running:
             return  # the app is closing (its screens may be gone): the game stays as it was saved
-        if event.state == WorkerState.SUCCESS:
-            thought.choice = event.worker.result
-        elif event.state == WorkerState.ERROR:
-            thought.choice = event.worker.error  # answered safely, and said (Session.take_choice)
-        else:
-            return  # pending or running, or cancelled as the app closes
-        thought.done = True
+        worker = event.worker
+        if not worker.is_finished or worker.is_cancelled:
+            return  # still thinking, or cancelled as the app closes
+        # (an error is answered safely, and said: Session.take_choice)
+        thought.choice, thought.done = (worker.result if worker.error is None else worker.error), True
         if self._timer is None:  # else the display delay is running: its end plays the thought
             self.advance()
 
