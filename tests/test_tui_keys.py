@@ -54,11 +54,21 @@ def key_for(app: OverlordApp, answers: dict | None = None, policy: dict | None =
     return chooser(prompt)
 
 
+async def computer_done(pilot) -> None:
+    """Wait while the computer thinks (in a worker): its answers are played as they come in."""
+    app = pilot.app
+    while app.thinking():
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+
+
 async def drive(pilot, answers=None, policy=None, until=None, limit: int = 2000) -> list[str]:
-    """Press keys until the final report (or ``until(app)``); returns the keys pressed."""
+    """Press keys until the final report (or ``until(app)``); returns the keys pressed. While the computer
+    thinks, it waits rather than press."""
     app = pilot.app
     pressed = []
     for _ in range(limit):
+        await computer_done(pilot)
         if until is not None and until(app):
             return pressed
         key = key_for(app, answers, policy)

@@ -16,7 +16,7 @@ from overlord.tui.game_screen import GameScreen
 from overlord.tui.keybar import KeyBar, join_keys
 from overlord.tui.screens import HandOverScreen, ReportScreen
 
-from test_tui_keys import drive
+from test_tui_keys import computer_done, drive
 
 
 def kind(app) -> str:
@@ -200,7 +200,8 @@ async def test_the_computer_moves_at_the_display_delay_and_any_key_hurries_it():
         assert "THE GERMAN IS MOVING" in str(app.screen.prompt_panel_text())
         assert "space" in enabled_keys(app.screen)
         before = len(app.session.game.actions)
-        await press(pilot, "x")  # any key hurries
+        await press(pilot, "x")  # any key hurries: no more display delay, only the computer's thinking
+        await computer_done(pilot)
         assert not app.computer_moving()
         assert len(app.session.game.actions) > before + 1
         assert app.session.game.prompt.side == "allied" or app.session.game.over

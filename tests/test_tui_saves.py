@@ -19,7 +19,7 @@ from overlord.tui.screens import CombatResultScreen, ConfirmScreen, HandOverScre
 from overlord.tui.session import Session, autosave_path
 
 from helpers import computer_settings, play
-from test_tui_keys import drive
+from test_tui_keys import computer_done, drive
 from test_tui_screens import at_allocation, saves_listed
 
 
@@ -36,6 +36,7 @@ async def until_the_player_is_asked(pilot) -> None:
     """Press Enter through reports until the person at the keyboard has a question."""
     app = pilot.app
     for _ in range(200):
+        await computer_done(pilot)
         await pilot.pause()
         if isinstance(app.screen, (ReportScreen, HandOverScreen, CombatResultScreen)):
             await pilot.press("enter")

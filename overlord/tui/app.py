@@ -5,11 +5,20 @@ players), shows the prompt on the right screen, sends the player's answers to
 the engine, lets the computer answer its own prompts one by one at the display
 delay, and puts up the reports, the hot-seat hand-overs and the final report
 as they come.
+
+The computer players search (they play the game out on copies of it), which takes
+up to a few seconds a turn, so they think in a thread (a Textual worker) on a copy
+of the game. The game itself is changed only here, on the UI thread, once the
+thought is in: the map and panels read it meanwhile, the keys still work, and a
+save never holds half a move.
 """
 
 from __future__ import annotations
 
 import shlex
+import time
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
@@ -17,6 +26,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.worker import Worker
 
 from .. import gcpause
 from ..plaintext import printable
@@ -38,6 +48,18 @@ DATA_CHECK_AFTER = 0.05  # seconds after start-up: the title is drawn first, the
 DELAY_UNIT = 0.15  # seconds of pause per point of the display delay setting, after each computer move
 MAX_COMPUTER_STEPS = 200_000
 RESULT_DELAYS = 8  # a fight between computers stays up this many display delays (a fight is more than a step)
+THINKING_SHOWN_AFTER = 0.3  # seconds: a computer thinking longer than this says so (a quick answer does not flicker)
+
+
+@dataclass
+class Thought:
+    """A computer player choosing its answer in a worker, for one position of one session's game."""
+    session: Session
+    at: int  # the number of actions played when it began: the position it is about
+    started: float  # time.monotonic() when it began
+    worker: Worker | None = None
+    done: bool = False
+    choice: object = None  # the action chosen, or the exception the player raised (Session.take_choice)
 
 
 def small_letter(key: str) -> str | None:
@@ -78,6 +100,8 @@ class OverlordApp(App):
         self.too_small = False
         self._timer = None
         self._waiting = False  # one of the game's own modal screens (report, hand-over) is up
+        self._thought: Thought | None = None  # the computer's answer being thought, or thought and not yet played
+        self.quitting = False  # the game has been saved (or given up) to quit: nothing more is played
         self.data_error: str | None = None
         self.autosave_problem: str | None = None  # why the last autosave failed (said once, until one works)
         self.farewell: str | None = None  # printed by the command once the screen is given back: where the game is
@@ -254,7 +278,7 @@ class OverlordApp(App):
     def advance(self) -> None:
         """Bring the screens up to date: computer moves, reports, hand-overs, the final report."""
         s = self.session
-        if s is None or self._waiting or self.too_small:
+        if s is None or self._waiting or self.too_small or self.quitting:
             return
         if self.main is not None and self.screen is not self.main:
             return  # a help, charts or save screen is up; closing it calls advance again
@@ -269,7 +293,12 @@ class OverlordApp(App):
             self._show_main()
             if not s.is_computer(s.game.prompt.side):
                 break
-            events = self._computer_step()
+            thought = self._think()
+            if not thought.done:
+                self.refresh_main()
+                return  # the thought coming in calls advance again
+            self._thought = None
+            events = self._computer_step(thought.choice)
             if self._show_result(events):
                 return  # closing the card comes back here
             if events and self.delay > 0 and not self.hurry:
@@ -285,14 +314,64 @@ class OverlordApp(App):
         self._autosave_phase()
         self.refresh_main()
 
-    def _computer_step(self) -> list:
+    def _computer_step(self, choice) -> list:
         from .game_screen import GameScreen
         s = self.session
-        events = s.apply(s.computer_action())
+        events = s.apply(s.take_choice(choice))
         self._autosave_phase()
         if isinstance(self.main, GameScreen):
             self.main.add_events(events)
+        if not s.game.over and s.is_computer(s.game.prompt.side):
+            self._think()  # the next answer is thought during the display delay, a report or a combat's card
         return events
+
+    # ------------------------------------------------------------------ the computer thinking
+    def _think(self) -> Thought:
+        """The computer's thought for the game as it stands, begun if it has not been. The player chooses on a
+        copy of the game in a thread worker; it is asked once for each position, in the order of play, so it
+        answers exactly as it does in a game without a screen (its own generator draws the same numbers)."""
+        from .session import think
+        s = self.session
+        at = len(s.game.actions)
+        if self._thought is not None and self._thought.session is s and self._thought.at == at:
+            return self._thought
+        thought = self._thought = Thought(s, at, time.monotonic())
+        thought.worker = self.run_worker(partial(think, s.computer_player(), s.game.clone()), name="think",
+                                         group="think", thread=True, exit_on_error=False)
+        self.set_timer(THINKING_SHOWN_AFTER, self._say_thinking)
+        return thought
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A thought is in: keep the choice, and play it unless a screen is up (closing it plays it)."""
+        thought = self._thought
+        if thought is None or event.worker is not thought.worker or thought.session is not self.session:
+            return  # a thought about a game no longer played (another was loaded)
+        if self.quitting or not self.is_running:
+            return  # the app is closing (its screens may be gone): the game stays as it was saved
+        worker = event.worker
+        if not worker.is_finished or worker.is_cancelled:
+            return  # still thinking, or cancelled as the app closes
+        # (an error is answered safely, and said: Session.take_choice)
+        thought.choice, thought.done = (worker.result if worker.error is None else worker.error), True
+        if self._timer is None:  # else the display delay is running: its end plays the thought
+            self.advance()
+
+    def _say_thinking(self) -> None:
+        """The question's panel says "the German is thinking" once a thought has taken a while."""
+        if self.is_running and self.thinking():  # (not while the app closes: the screens are going)
+            self.refresh_main()
+
+    def thinking(self) -> bool:
+        """Is a computer player choosing its answer now?"""
+        thought = self._thought
+        return thought is not None and thought.session is self.session and not thought.done
+
+    def thinking_for(self) -> float | None:
+        """For how many seconds the computer has been thinking, once it is long enough to be said; else None."""
+        if not self.thinking():
+            return None
+        seconds = time.monotonic() - self._thought.started
+        return seconds if seconds >= THINKING_SHOWN_AFTER else None
 
     @property
     def delay(self) -> float:
@@ -553,6 +632,7 @@ class OverlordApp(App):
     def _quit_unsaved(self, yes: bool | None) -> None:
         if yes:
             self.cancel_timer()
+            self.quitting = True
             self.farewell = "Overlord: the game was not saved."
             self.exit()
         else:
@@ -560,6 +640,7 @@ class OverlordApp(App):
 
     def _exit_saved(self, path: Path | None) -> None:
         self.cancel_timer()
+        self.quitting = True
         if path is not None:  # printed plain (not through Rich, which would wrap the command and read markup)
             self.farewell = (f"Overlord: the game is saved in {printable(path)}\n"
                              f"Resume it with: overlord --load {shlex.quote(printable(path))}")

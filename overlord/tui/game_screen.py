@@ -145,6 +145,8 @@ class GameScreen(Screen):
     def _flash(self) -> None:
         self.flash_on = not self.flash_on
         self.query_one(MapView).refresh()
+        if self.app.thinking_for() is not None:  # the dots after "thinking" go round
+            self.query_one("#prompt", Panel).show(self.prompt_panel_text())
 
     # ------------------------------------------------------------------ what is shown
     @property
@@ -249,8 +251,13 @@ class GameScreen(Screen):
         session = self.app.session
         if session.is_computer(p.side):
             t = Text()
-            t.append(f" THE {p.side.upper()} IS MOVING ", style="bold reverse")
-            t.append("  press any key to hurry\n")
+            seconds = self.app.thinking_for()
+            if seconds is not None:  # a search that takes a while: said, so that the screen is not thought frozen
+                t.append(f" THE {p.side.upper()} IS THINKING{'.' * (1 + int(seconds * 2) % 3):<3} ", style="bold reverse")
+                t.append("  F1, H and the arrows work meanwhile\n")
+            else:
+                t.append(f" THE {p.side.upper()} IS MOVING ", style="bold reverse")
+                t.append("  press any key to hurry\n")
         else:
             t = prompt_text(game, p, self.entry)
         if self.message:

@@ -97,19 +97,28 @@ class Session:
         return self.log[self.seat_left.get(side, len(self.log)):]
 
     # ------------------------------------------------------------------ playing
-    def computer_action(self) -> Action:
+    def computer_player(self):
+        """The computer player of the side to move, made the first time it is needed."""
         side = self.game.prompt.side
         player = self.players.get(side)
         if player is None:
             player = self.players[side] = default_player(side, self.game.seed)
-        try:
-            action = player.choose(self.game)
-        except Exception as exc:  # noqa: BLE001 - a computer player's fault must not end the person's game
-            action = None
-            self.notes.append(f"The computer {side} could not decide ({type(exc).__name__}); it took a safe answer.")
-        if action is None or action not in self.game.legal_actions():
-            action = safe_action(self.game)
-        return action
+        return player
+
+    def computer_action(self) -> Action:
+        """The computer's answer, chosen on the game itself (the app has it chosen on a copy, in a thread)."""
+        return self.take_choice(think(self.computer_player(), self.game))
+
+    def take_choice(self, choice: Action | Exception | None) -> Action:
+        """The action to play for what the computer player chose (``think``): its choice when legal, else a
+        safe answer, with a note for the person at the keyboard when the player failed."""
+        if isinstance(choice, Exception):  # a computer player's fault must not end the person's game
+            side = self.game.prompt.side
+            self.notes.append(f"The computer {side} could not decide ({type(choice).__name__}); it took a safe answer.")
+            choice = None
+        if choice is None or choice not in self.game.legal_actions():
+            choice = safe_action(self.game)
+        return choice
 
     def apply(self, action: Action) -> list[Event]:
         """Apply an action (IllegalAction propagates, nothing changed); keep its events."""
@@ -164,6 +173,15 @@ class Session:
     def save(self, name: str) -> Path:
         """Save under the player's name (save_name_problem says whether it may be used); raises OSError."""
         return write_save(self.game, save_path(name), name=name, game_id=self.game_id)
+
+
+def think(player, game: Game) -> Action | Exception | None:
+    """What a computer player chooses for ``game``, or the exception it raised. Run in a thread on a copy of the
+    game that nothing else touches, it leaves the game being shown alone."""
+    try:
+        return player.choose(game)
+    except Exception as exc:  # noqa: BLE001 - given to take_choice, which says so and answers safely
+        return exc
 
 
 def save_path(name: str) -> Path:
