@@ -181,7 +181,7 @@ class Game:
         more = f" (and {len(legal) - 8} more)" if len(legal) > 8 else ""
         return f"{action!r} is not a legal answer to {prompt.kind} ({prompt.side}); legal: {sample}{more}"
 
-    def _handler(self) -> PhaseHandler:
+    def _handler(self) -> PhaseHandler[Any, Any]:
         return HANDLERS[self.state.phase]
 
     # ------------------------------------------------------------------ the order of play

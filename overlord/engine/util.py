@@ -20,7 +20,7 @@ def percent_of(value: float, percent: float) -> int:
     return round_half_up(value * percent / 100.0)
 
 
-_ENEMY = {Side.ALLIED: Side.GERMAN, Side.GERMAN: Side.ALLIED}
+_ENEMY: dict[str, Side] = {Side.ALLIED: Side.GERMAN, Side.GERMAN: Side.ALLIED}
 
 
 def enemy(side: str) -> Side:
