@@ -19,7 +19,7 @@ open.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -607,7 +607,7 @@ def fought_odds(g: "Game", attackers: list[str], defender: str, attack_level: in
     return ratio / supply_factor(g, attack_level, defence_level, g.unit(defender).cp)
 
 
-def preview(g: "Game", attackers: list[str], defender: str, attack_level: int, defence_level: int) -> dict:
+def preview(g: "Game", attackers: list[str], defender: str, attack_level: int, defence_level: int) -> dict[str, Any]:
     """Odds and expected losses of a combat before it is committed (the random part at its mean),
     counting an Allied side's shortage of combat supply as the fight would."""
     ratio = fought_odds(g, attackers, defender, attack_level, defence_level)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TypeVar
 
 from .enums import Side
 
@@ -12,7 +13,10 @@ def round_half_up(x: float) -> int:
     return int(math.floor(x + 0.5)) if x >= 0 else -int(math.floor(-x + 0.5))
 
 
-def clamp(x, low, high):
+_Number = TypeVar("_Number", int, float)
+
+
+def clamp(x: _Number, low: _Number, high: _Number) -> _Number:
     return low if x < low else high if x > high else x
 
 
