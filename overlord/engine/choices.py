@@ -21,7 +21,7 @@ def _ways(total: int, parts: int, cap: int) -> int:
     return sum(_ways(total - x, parts - 1, cap) for x in range(0, min(cap, total) + 1))
 
 
-class AllocationChoices(Sequence):
+class AllocationChoices(Sequence[Allocate]):
     """Every Allocate(fuel, general, combat, amphibious) of percentages adding up to 100, each at most
     ``cap`` (the largest number an answer may have: rules.answers.largest_number)."""
 
@@ -69,7 +69,7 @@ class AllocationChoices(Sequence):
                         yield Allocate(f, g, c, a)
 
 
-class SupportChoices(Sequence):
+class SupportChoices(Sequence[Support]):
     """Every Support(naval, air) with naval in 0..naval_max and air in 0..air_max."""
 
     def __init__(self, naval_max: int, air_max: int) -> None:

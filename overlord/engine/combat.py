@@ -19,7 +19,9 @@ open.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from . import combat_results, fatigue, logistics, losses
 from .actions import Advance, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Retreat
@@ -325,62 +327,25 @@ def support_possible(g: "Game", defender: str) -> bool:
 
 # --------------------------------------------------------------------------- resolution
 def resolve(g: "Game", events: list[Event]) -> None:
+    """Fight the combat at the chosen levels: the odds (after combat supply), the losses and the
+    bombardment, the fatigue, then the defender's retreat, the attackers' advance or the next fight."""
     c = g.state.combat
-    charts, rules, rng = g.data.charts, g.data.rules, g.rng
     d = g.record(c.defender)
-    a_level, d_level = c.attack_level, c.defence_level
     attackers = list(c.attackers)
-    att_cp = sum(g.unit(a).cp for a in attackers)
-    att_str = sum(attack_strength(g, a) for a in attackers)
-    def_str = defence_strength(g, c.defender)
-    # combat supply: the Allied side pays the chart's cell for its CP; a shortfall weakens it
-    if c.side == Side.ALLIED:
-        factor, supply_spent = pay_combat_supply(g, a_level, d_level, att_cp)
-        att_str *= factor
-    else:
-        factor, supply_spent = pay_combat_supply(g, a_level, d_level, d.cp)
-        def_str *= factor
-    ratio = att_str / max(def_str, 0.01)
-    att_loss, def_loss = combat_results.roll_losses(charts, rules, rng, a_level, d_level, ratio, len(attackers),
-                                                    att_cp, d.cp)
-    if c.side == Side.ALLIED:
-        def_loss += combat_results.bombardment(charts, c.naval + c.air, rng, german_defender=True)
-    else:
-        def_loss = max(0, def_loss - combat_results.bombardment(charts, c.defence_naval + c.defence_air, rng,
-                                                                german_defender=False))
-    for uid in attackers:
-        fatigue.add_fatigue(g, g.record(uid), rules.fatigue.attack_per_level * a_level)
-        g.record(uid).acted = True
-        g.record(uid).attacks += 1
-    fatigue.add_fatigue(g, d, rules.fatigue.defence_per_level * d_level)
-    d.acted = True
+    ratio, supply_spent = _combat_odds(g, attackers)
+    att_loss, def_loss = _combat_losses(g, attackers, ratio)
+    _combat_fatigue(g, attackers)
     _share_losses(g, attackers, att_loss, events)
     defender_pos = d.position
     def_loss = min(def_loss, d.cp)
     eliminated = losses.inflict(g, c.defender, def_loss, events)
     survivors = [a for a in attackers if g.unit(a).status == ASHORE]
-    levels = charts.strategy_levels
-    second = eliminated or (a_level in levels.second_combat_attack_levels and d_level in levels.second_combat_defence_levels)
-    must_retreat = False
-    if not eliminated:
-        automatic = levels.retreats(d_level)
-        threshold = rules.combat.forced_retreat_odds.get(d_level)
-        forced = threshold is not None and ratio >= threshold and def_loss > att_loss
-        must_retreat = automatic or forced
-    name = g.spec(c.defender).name
-    text = (f"{' and '.join(g.spec(a).name for a in attackers)} attack {name} at {ratio:.1f}:1 "
-            f"({levels.attack[a_level - 1].name} against {levels.defence[d_level - 1].name}): "
-            f"attacker loses {att_loss}, defender {def_loss}")
-    if supply_spent:
-        text += f", {supply_spent} combat supply spent"
-    if eliminated:
-        text += "; the defender is eliminated"
-    elif must_retreat:
-        text += "; the defender must retreat"
-    events.append(CombatResult(text=text, attackers=tuple(attackers), defender=c.defender, odds=round(ratio, 2),
-                               attack_level=a_level, defence_level=d_level, attacker_losses=att_loss,
-                               defender_losses=def_loss, retreat=must_retreat, eliminated=eliminated,
-                               second_combat=bool(second and survivors), combat_supply=supply_spent))
+    levels = g.data.charts.strategy_levels
+    second = eliminated or (c.attack_level in levels.second_combat_attack_levels
+                            and c.defence_level in levels.second_combat_defence_levels)
+    must_retreat = not eliminated and _must_retreat(g, ratio, att_loss, def_loss)
+    outcome = _Outcome(ratio, att_loss, def_loss, supply_spent, eliminated, must_retreat, bool(second and survivors))
+    events.append(_combat_result(g, attackers, outcome))
     c.second = survivors if second else []
     c.attackers = survivors
     if eliminated:
@@ -396,6 +361,91 @@ def resolve(g: "Game", events: list[Event]) -> None:
         _start_retreat(g, events)
         return
     _after_combat(g, events)
+
+
+def _combat_odds(g: "Game", attackers: list[str]) -> tuple[float, int]:
+    """The odds of the fight (attack strength to defence strength) once the Allied side has paid its
+    combat supply (a shortfall weakens it); returns them and the supply spent."""
+    c = g.state.combat
+    a_level, d_level = c.attack_level, c.defence_level
+    att_str = sum(attack_strength(g, a) for a in attackers)
+    def_str = defence_strength(g, c.defender)
+    if c.side == Side.ALLIED:
+        factor, supply_spent = pay_combat_supply(g, a_level, d_level, sum(g.unit(a).cp for a in attackers))
+        att_str *= factor
+    else:
+        factor, supply_spent = pay_combat_supply(g, a_level, d_level, g.record(c.defender).cp)
+        def_str *= factor
+    return att_str / max(def_str, 0.01), supply_spent
+
+
+def _combat_losses(g: "Game", attackers: list[str], ratio: float) -> tuple[int, int]:
+    """The losses of both sides from the combat results, then the air/naval bombardment: the Allied
+    attacker's adds to the German losses, the Allied defender's takes from its own."""
+    c = g.state.combat
+    charts, rng = g.data.charts, g.rng
+    att_cp = sum(g.unit(a).cp for a in attackers)
+    att_loss, def_loss = combat_results.roll_losses(charts, g.data.rules, rng, c.attack_level, c.defence_level, ratio,
+                                                    len(attackers), att_cp, g.record(c.defender).cp)
+    if c.side == Side.ALLIED:
+        def_loss += combat_results.bombardment(charts, c.naval + c.air, rng, german_defender=True)
+    else:
+        def_loss = max(0, def_loss - combat_results.bombardment(charts, c.defence_naval + c.defence_air, rng,
+                                                                german_defender=False))
+    return att_loss, def_loss
+
+
+def _combat_fatigue(g: "Game", attackers: list[str]) -> None:
+    """Both sides gain fatigue by the level they fought at; the units have acted."""
+    c = g.state.combat
+    fat = g.data.rules.fatigue
+    for uid in attackers:
+        fatigue.add_fatigue(g, g.record(uid), fat.attack_per_level * c.attack_level)
+        g.record(uid).acted = True
+        g.record(uid).attacks += 1
+    d = g.record(c.defender)
+    fatigue.add_fatigue(g, d, fat.defence_per_level * c.defence_level)
+    d.acted = True
+
+
+def _must_retreat(g: "Game", ratio: float, att_loss: int, def_loss: int) -> bool:
+    """A surviving defender retreats at a defence level the chart marks retreat, or when it was beaten
+    at the odds rules.combat.forced_retreat_odds gives for its level."""
+    d_level = g.state.combat.defence_level
+    threshold = g.data.rules.combat.forced_retreat_odds.get(d_level)
+    forced = threshold is not None and ratio >= threshold and def_loss > att_loss
+    return g.data.charts.strategy_levels.retreats(d_level) or forced
+
+
+@attrs.frozen
+class _Outcome:
+    """What a fight came to, for its report."""
+    ratio: float
+    att_loss: int
+    def_loss: int
+    supply_spent: int
+    eliminated: bool
+    must_retreat: bool
+    second_combat: bool
+
+
+def _combat_result(g: "Game", attackers: list[str], o: _Outcome) -> CombatResult:
+    """The combat results display: who fought whom, at what odds and levels, and what each side lost."""
+    c = g.state.combat
+    levels = g.data.charts.strategy_levels
+    text = (f"{' and '.join(g.spec(a).name for a in attackers)} attack {g.spec(c.defender).name} at {o.ratio:.1f}:1 "
+            f"({levels.attack[c.attack_level - 1].name} against {levels.defence[c.defence_level - 1].name}): "
+            f"attacker loses {o.att_loss}, defender {o.def_loss}")
+    if o.supply_spent:
+        text += f", {o.supply_spent} combat supply spent"
+    if o.eliminated:
+        text += "; the defender is eliminated"
+    elif o.must_retreat:
+        text += "; the defender must retreat"
+    return CombatResult(text=text, attackers=tuple(attackers), defender=c.defender, odds=round(o.ratio, 2),
+                        attack_level=c.attack_level, defence_level=c.defence_level, attacker_losses=o.att_loss,
+                        defender_losses=o.def_loss, retreat=o.must_retreat, eliminated=o.eliminated,
+                        second_combat=o.second_combat, combat_supply=o.supply_spent)
 
 
 def spend_support(g: "Game", action) -> tuple[int, int]:
@@ -557,7 +607,7 @@ def fought_odds(g: "Game", attackers: list[str], defender: str, attack_level: in
     return ratio / supply_factor(g, attack_level, defence_level, g.unit(defender).cp)
 
 
-def preview(g: "Game", attackers: list[str], defender: str, attack_level: int, defence_level: int) -> dict:
+def preview(g: "Game", attackers: list[str], defender: str, attack_level: int, defence_level: int) -> dict[str, Any]:
     """Odds and expected losses of a combat before it is committed (the random part at its mean),
     counting an Allied side's shortage of combat supply as the fight would."""
     ratio = fought_odds(g, attackers, defender, attack_level, defence_level)

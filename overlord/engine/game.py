@@ -54,7 +54,7 @@ class Game:
         # forgets them whenever the state changes (see changed and edited).
         self._prompt: Prompt | None = None
         self._legal: Sequence[Action] | None = None
-        self._memo: dict[str, dict] = {}  # values the rules work out once per state (see memo)
+        self._memo: dict[str, dict[Any, Any]] = {}  # values the rules work out once per state (see memo)
         self._occupant: dict[Hex, str] = {}  # the board index: combat unit ashore by position
         self._depot: dict[Hex, str] = {}  # depot ashore by position
         self._zoc_cache: dict[str, frozenset[Hex]] = {}  # zone of control by side
@@ -181,7 +181,7 @@ class Game:
         more = f" (and {len(legal) - 8} more)" if len(legal) > 8 else ""
         return f"{action!r} is not a legal answer to {prompt.kind} ({prompt.side}); legal: {sample}{more}"
 
-    def _handler(self) -> PhaseHandler:
+    def _handler(self) -> PhaseHandler[Any, Any]:
         return HANDLERS[self.state.phase]
 
     # ------------------------------------------------------------------ the order of play
@@ -424,7 +424,7 @@ class Game:
         return out
 
     # ------------------------------------------------------------------ what is worked out from the state
-    def memo(self, name: str) -> dict:
+    def memo(self, name: str) -> dict[Any, Any]:
         """A dict where a rule keeps what it works out once per state (``name`` keeps rules apart).
         Game empties it whenever the state changes."""
         found = self._memo.get(name)

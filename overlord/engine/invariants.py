@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from . import fatigue, supply, victory
 from .enums import Side
-from .state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
+from .hexgrid import Hex
+from .state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING, UnitState
 
 if TYPE_CHECKING:
     from .game import Game
@@ -18,55 +19,74 @@ if TYPE_CHECKING:
 
 def violations(g: "Game") -> list[str]:
     out: list[str] = []
+    combat_at: dict[Hex, str] = {}
+    depot_at: dict[Hex, str] = {}
+    for uid, u in g.state.units.items():
+        out += _unit_violations(g, uid, u, combat_at, depot_at)
+    out += _board_violations(g, combat_at, depot_at)
+    out += _score_violations(g)
+    return out
+
+
+def _unit_violations(g: "Game", uid: str, u: UnitState, combat_at: dict[Hex, str], depot_at: dict[Hex, str]) -> list[str]:
+    """One unit's place for its status (recorded in combat_at or depot_at when ashore) and its numbers."""
     m = g.data.map
-    st = g.state
-    combat_at: dict = {}
-    depot_at: dict = {}
+    spec = g.spec(uid)
+    out: list[str] = []
+    if u.status == ASHORE:
+        if u.position is None or not m.grid.on_map(u.position) or not m.is_land(u.position):
+            return [f"{uid} is ashore off the land: {u.position}"]
+        table = depot_at if spec.is_depot else combat_at
+        if u.position in table:
+            out.append(f"{uid} and {table[u.position]} share {u.position}")
+        table[u.position] = uid
+    elif u.status == AFLOAT:
+        if u.position is None or m.is_land(u.position) or spec.side != Side.ALLIED:
+            out.append(f"{uid} is afloat at {u.position}")
+    elif u.status == COASTAL and u.position is not None:  # only on a landing position, fighting a landing
+        if u.beach is None or u.position not in m.beach(u.beach).positions:
+            out.append(f"{uid} holds {u.beach} beach but stands at {u.position}")
+    elif u.status in (PENDING, ELIMINATED, COASTAL):
+        if u.position is not None:
+            out.append(f"{uid} is {u.status} but has a position {u.position}")
+    else:
+        out.append(f"{uid} has an unknown status {u.status!r}")
+    return out + _strength_violations(g, uid, u)
+
+
+def _strength_violations(g: "Game", uid: str, u: UnitState) -> list[str]:
+    """A unit's CP, fatigue, effectiveness, leadership and movement points are in their ranges."""
     rules = g.data.rules
-    for uid, u in st.units.items():
-        spec = g.spec(uid)
-        if u.status == ASHORE:
-            if u.position is None or not m.grid.on_map(u.position) or not m.is_land(u.position):
-                out.append(f"{uid} is ashore off the land: {u.position}")
-                continue
-            table = depot_at if spec.is_depot else combat_at
-            if u.position in table:
-                out.append(f"{uid} and {table[u.position]} share {u.position}")
-            table[u.position] = uid
-        elif u.status == AFLOAT:
-            if u.position is None or m.is_land(u.position) or spec.side != Side.ALLIED:
-                out.append(f"{uid} is afloat at {u.position}")
-        elif u.status == COASTAL and u.position is not None:  # only on a landing position, fighting a landing
-            if u.position not in m.beach(u.beach).positions:
-                out.append(f"{uid} holds {u.beach} beach but stands at {u.position}")
-        elif u.status in (PENDING, ELIMINATED, COASTAL):
-            if u.position is not None:
-                out.append(f"{uid} is {u.status} but has a position {u.position}")
-        else:
-            out.append(f"{uid} has an unknown status {u.status!r}")
-        if u.status == ELIMINATED and u.cp != 0:
-            out.append(f"{uid} is eliminated with {u.cp} CP")
-        if not 0 <= u.cp <= max(u.max_cp, 0):
-            out.append(f"{uid} has {u.cp} CP of {u.max_cp}")
-        if u.status in (ASHORE, AFLOAT, COASTAL) and u.cp <= 0 and not spec.is_depot:
-            out.append(f"{uid} is in play with no CP")
-        if not 0 <= u.fatigue <= rules.fatigue.max:
-            out.append(f"{uid} has fatigue {u.fatigue}")
-        eff = fatigue.effectiveness(g, u)
-        if not rules.effectiveness.minimum <= eff <= 1.0 + 1e-9:
-            out.append(f"{uid} has effectiveness {eff}")
-        if not 1 <= u.leadership <= 9:
-            out.append(f"{uid} has leadership {u.leadership}")
-        if u.mp < 0:
-            out.append(f"{uid} has {u.mp} movement points")
+    out: list[str] = []
+    if u.status == ELIMINATED and u.cp != 0:
+        out.append(f"{uid} is eliminated with {u.cp} CP")
+    if not 0 <= u.cp <= max(u.max_cp, 0):
+        out.append(f"{uid} has {u.cp} CP of {u.max_cp}")
+    if u.status in (ASHORE, AFLOAT, COASTAL) and u.cp <= 0 and not g.spec(uid).is_depot:
+        out.append(f"{uid} is in play with no CP")
+    if not 0 <= u.fatigue <= rules.fatigue.max:
+        out.append(f"{uid} has fatigue {u.fatigue}")
+    eff = fatigue.effectiveness(g, u)
+    if not rules.effectiveness.minimum <= eff <= 1.0 + 1e-9:
+        out.append(f"{uid} has effectiveness {eff}")
+    if not 1 <= u.leadership <= 9:
+        out.append(f"{uid} has leadership {u.leadership}")
+    if u.mp < 0:
+        out.append(f"{uid} has {u.mp} movement points")
+    return out
+
+
+def _board_violations(g: "Game", combat_at: dict[Hex, str], depot_at: dict[Hex, str]) -> list[str]:
+    """No depot shares a position with the enemy, no pool is negative, and the board index agrees
+    with the state."""
+    out: list[str] = []
     for pos, uid in depot_at.items():
         other = combat_at.get(pos)
         if other is not None and g.side_of(other) != g.side_of(uid):
             out.append(f"{uid} shares {pos} with the enemy {other}")
-    for name, value in st.pools.as_dict().items():
+    for name, value in g.state.pools.as_dict().items():
         if value < 0:
             out.append(f"the {name} pool is negative: {value}")
-    # the board index agrees with the state
     for pos, uid in combat_at.items():
         if g.occupant(pos) != uid:
             out.append(f"the board index has {g.occupant(pos)} at {pos}, the state {uid}")
@@ -75,12 +95,18 @@ def violations(g: "Game") -> list[str]:
             out.append(f"the board index has depot {g.depot_at(pos)} at {pos}, the state {uid}")
     if len(g._occupant) != len(combat_at) or len(g._depot) != len(depot_at):
         out.append("the board index holds units the state does not place")
-    # the score is the sum of its categories, and the history agrees with it
+    return out
+
+
+def _score_violations(g: "Game") -> list[str]:
+    """The score is the sum of its categories, and the final report agrees with it."""
+    out: list[str] = []
     points = victory.category_points(g)
     total = sum(points[Side.ALLIED].values()) - sum(points[Side.GERMAN].values())
     if abs(total - victory.score(g)) > 1e-6:
         out.append("the score is not the sum of its categories")
-    if st.final_report is not None and abs(st.final_report["allied_score"] - round(total, 1)) > 0.051:
+    report = g.state.final_report
+    if report is not None and abs(report["allied_score"] - round(total, 1)) > 0.051:
         out.append("the final report's score is not the sum of its categories")
     return out
 

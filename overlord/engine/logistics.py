@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from . import fatigue, losses, supply
 from .data import CATEGORIES, WEATHERS
 from .enums import Side
+from .hexgrid import Hex
 from .events import Event, LogisticsReport, Message, PhaseStarted
 from .state import AFLOAT, ASHORE, PENDING, Allocation
 from .util import percent_of, round_half_up
@@ -194,7 +195,9 @@ def start_turn(g: "Game", events: list[Event]) -> None:
         replace(g)
     for u in st.units.values():
         u.acted = False
-    names = lambda ids: tuple(g.spec(i).name for i in ids)  # noqa: E731
+
+    def names(ids: list[str]) -> tuple[str, ...]:
+        return tuple(g.spec(i).name for i in ids)
     events.append(LogisticsReport(
         text=(f"Logistics {g.turn_label}: {weather} weather, {st.transport} transport points "
               f"(fuel +{arrived['fuel']}, general +{arrived['general']}, combat +{arrived['combat']}, "
@@ -227,7 +230,7 @@ def arrivals(g: "Game", events: list[Event]) -> list[str]:
     return entered
 
 
-def entry_position(g: "Game", entry):
+def entry_position(g: "Game", entry: Hex) -> Hex | None:
     """The entry position, or the nearest free land position on the same map edge within
     rules.reinforcements.entry_detour of it."""
     m = g.data.map

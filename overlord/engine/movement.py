@@ -33,7 +33,7 @@ questions before the unit's next step), until one of them is eliminated.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import combat, fatigue, interdiction, landing, logistics, losses
 from .actions import ChooseUnit, EndPhase, FinishUnit, Move
@@ -125,7 +125,7 @@ def legal_actions(g: "Game", p):
     return MoveChoices(g, p)
 
 
-class MoveChoices(Sequence):
+class MoveChoices(Sequence[Any]):
     """The answers to a movement prompt: the steps, F and E (``in_turn``, the 1981 answers), then a
     ChooseUnit for each other unit that can move. The units are looked at only when the list is read
     through: checking one answer (Game.apply does, for every action) looks at that unit alone."""
@@ -424,7 +424,7 @@ def _assault_answer(g: "Game", action, events: list[Event]) -> None:
 
 
 def _come_ashore(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event], amphibious: int,
-                 brought: dict, rounds: int = 0, lost: int = 0) -> None:
+                 brought: dict[Any, Any], rounds: int = 0, lost: int = 0) -> None:
     u = g.record(uid)
     spec = g.spec(uid)
     st = g.state
@@ -447,7 +447,7 @@ def _come_ashore(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Ev
     landing.overrun_if_cleared(g, beach, events)
 
 
-def step_cost(g: "Game", uid: str, direction: int) -> dict | None:
+def step_cost(g: "Game", uid: str, direction: int) -> dict[str, Any] | None:
     """What a step would cost before the chance point: movement points, fuel, and whether it stops there."""
     u = g.unit(uid)
     if u.status == AFLOAT:

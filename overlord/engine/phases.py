@@ -9,7 +9,7 @@ never moves the game on: its ``apply`` says when its phase is over and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from . import airborne, allocation, combat, interdiction, movement, setup
 from .enums import Phase
@@ -21,26 +21,31 @@ if TYPE_CHECKING:
     from .prompts import Prompt
 
 
-class PhaseHandler(Protocol):
-    def begin(self, game: Game, events: list[Event]) -> bool:
+# the prompt a handler asks and the action it takes: each handler's own kinds
+P = TypeVar("P", bound="Prompt")
+A = TypeVar("A", bound="Action")
+
+
+class PhaseHandler(Protocol[P, A]):
+    def begin(self, game: Game, events: list[Event], /) -> bool:
         """Set the phase up as it starts; True if it has something to ask. A phase with nothing
         to ask (False) is skipped and leaves no state of its own behind."""
         ...
 
-    def prompt(self, game: Game) -> Prompt:
+    def prompt(self, game: Game, /) -> P:
         """The question the phase asks now."""
         ...
 
-    def legal_actions(self, game: Game, prompt: Prompt) -> Sequence[Action]:
+    def legal_actions(self, game: Game, prompt: P, /) -> Sequence[A]:
         """Every legal answer to ``prompt``."""
         ...
 
-    def apply(self, game: Game, action: Action, events: list[Event]) -> bool:
+    def apply(self, game: Game, action: A, events: list[Event], /) -> bool:
         """Carry out a legal answer; True when that ends the phase (its own state cleared)."""
         ...
 
 
-HANDLERS: dict[Phase, PhaseHandler] = {
+HANDLERS: dict[Phase, PhaseHandler[Any, Any]] = {
     Phase.QUESTIONS: setup,
     Phase.AIRBORNE: airborne,
     Phase.ALLOCATION: allocation,

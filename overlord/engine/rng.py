@@ -8,7 +8,12 @@ small, fast and gives the same numbers on every platform and Python version.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
 import attrs
+
+_Item = TypeVar("_Item")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -61,5 +66,5 @@ class Rng:
         """True with ``chance`` percent probability."""
         return self.random() * 100.0 < chance
 
-    def choice(self, items):
+    def choice(self, items: Sequence[_Item]) -> _Item:
         return items[self.randint(0, len(items) - 1)]

@@ -8,6 +8,9 @@ docs/rules.md says what each rating changes.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import Any
+
 import attrs
 
 from .enums import Side
@@ -17,7 +20,7 @@ PLAYERS = ("human", "computer")
 LEVELS = 9  # ratings and strategy levels run 1 to 9, the display delay 0 to 9 (rulebook)
 
 
-def _rating(instance, attribute, value) -> None:
+def _rating(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= LEVELS:
         raise ValueError(f"rating {attribute.name} must be a whole number from 1 to {LEVELS}, not {value!r}")
 
@@ -50,19 +53,19 @@ class Ratings:
     }
 
 
-def _choice(options):
-    def check(instance, attribute, value) -> None:
+def _choice(options: Iterable[str]) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if value not in options:
             raise ValueError(f"{attribute.name} must be one of {', '.join(options)}, not {value!r}")
     return check
 
 
-def _delay(instance, attribute, value) -> None:
+def _delay(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= LEVELS:
         raise ValueError(f"display_delay must be a whole number from 0 to {LEVELS}, not {value!r}")
 
 
-def _flag(instance, attribute, value) -> None:
+def _flag(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, bool):
         raise ValueError(f"{attribute.name} must be true or false, not {value!r}")
 

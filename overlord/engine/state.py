@@ -219,7 +219,7 @@ class GameState:
     airborne: AirborneState | None = None
     movement: MovementState | None = None
     combat: CombatState | None = None
-    final_report: dict | None = None
+    final_report: dict[str, Any] | None = None
 
     def copy(self, rng: Rng | None = None) -> GameState:
         """A copy that shares nothing mutable with this state (``rng``: another generator for it)."""
@@ -241,7 +241,7 @@ class GameState:
 
 
 @functools.cache
-def _fields_of(cls: type) -> operator.attrgetter:
+def _fields_of(cls: type) -> operator.attrgetter[Any]:
     return operator.attrgetter(*(f.name for f in attrs.fields(cls)))
 
 

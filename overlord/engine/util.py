@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TypeVar
 
 from .enums import Side
 
@@ -12,7 +13,10 @@ def round_half_up(x: float) -> int:
     return int(math.floor(x + 0.5)) if x >= 0 else -int(math.floor(-x + 0.5))
 
 
-def clamp(x, low, high):
+_Number = TypeVar("_Number", int, float)
+
+
+def clamp(x: _Number, low: _Number, high: _Number) -> _Number:
     return low if x < low else high if x > high else x
 
 
@@ -20,7 +24,7 @@ def percent_of(value: float, percent: float) -> int:
     return round_half_up(value * percent / 100.0)
 
 
-_ENEMY = {Side.ALLIED: Side.GERMAN, Side.GERMAN: Side.ALLIED}
+_ENEMY: dict[str, Side] = {Side.ALLIED: Side.GERMAN, Side.GERMAN: Side.ALLIED}
 
 
 def enemy(side: str) -> Side:

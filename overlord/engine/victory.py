@@ -50,7 +50,7 @@ def hex_scores(g: "Game", hex_) -> bool:
 
 def objective_holders(g: "Game") -> dict[str, str]:
     """Who holds each objective: the Allied side when Allied units hold every one of its positions."""
-    out = {}
+    out: dict[str, str] = {}
     for name, hexes in g.data.map.objectives.items():
         held = all((uid := g.occupant(h)) is not None and g.side_of(uid) == Side.ALLIED for h in hexes)
         out[name] = Side.ALLIED if held else Side.GERMAN

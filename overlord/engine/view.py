@@ -65,7 +65,8 @@ from .fatigue import effectiveness, max_strategy_level
 from .hexgrid import Hex
 from .interdiction import decrease_range, effective_points
 from .logistics import amphibious_cost, combat_supply_cost, fuel_cost, general_supply_cost, upkeep_estimate
-from .movement import beach_cleared, choosable_units, infiltration_chance, landing_refused, step_cost
+from .landing import beach_cleared
+from .movement import choosable_units, infiltration_chance, landing_refused, step_cost
 from .state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
 from .supply import (allied_sources, german_supplied_positions, source_distance, supplied_positions, traced_on,
                      within_supply_range)

@@ -21,7 +21,8 @@ from .charts import load_charts
 from .checks import keys
 from .house_rules import load_rules
 from .maps import load_map
-from .models import (CATEGORIES, FUEL_CLASSES, INFILTRATIONS, LEVELS, RATING_NAMES, RATINGS, TERRAINS, WEATHERS, Beach,
+from ..settings import LEVELS
+from .models import (CATEGORIES, FUEL_CLASSES, INFILTRATIONS, RATING_NAMES, RATINGS, TERRAINS, WEATHERS, Beach,
                      BombardmentRow, Charts, Fraction, MapData, RatingSet, Rules, Span, TerrainEffects, UnitSpec)
 from .oob import load_oob
 from .source import DataError, Source

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from .checks import keys, one_of
 from .models import (AlliedForcesChart, AmphibiousSupplyChart, BombardmentChart, Charts, CombatResultsChart,
@@ -42,7 +43,7 @@ def chart_sources(root: Path) -> dict[str, Source]:
 def load_charts(root: Path) -> tuple[Charts, dict[str, Source]]:
     """Every chart, and the file each came from (for checks against the other data files)."""
     src = chart_sources(root)
-    sections = {name: src[name].structure(cls) for name, cls in CHART_FILES.items()}
+    sections: dict[str, Any] = {name: src[name].structure(cls) for name, cls in CHART_FILES.items()}
     calendar: TurnsChart = sections.pop("turns")
     charts = Charts(turns=calendar.turns, dates=calendar.dates, scenarios=calendar.scenarios, **sections)
     _check_turns(src, charts)

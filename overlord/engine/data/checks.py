@@ -57,7 +57,7 @@ def field(*checks: Check, **kwargs: Any) -> Any:
     if not checks:
         return attrs.field(**kwargs)
 
-    def validator(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
+    def validator(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         for check in checks:
             try:
                 check(value)
@@ -98,7 +98,7 @@ def shown(value: Any) -> str:
 
 
 def length(n: int) -> Check:
-    def check(value: tuple | dict) -> None:
+    def check(value: tuple[Any, ...] | dict[Any, Any]) -> None:
         if len(value) != n:
             raise Fault(f"should have {n} entries, has {len(value)}")
     return check
@@ -106,7 +106,7 @@ def length(n: int) -> Check:
 
 def each(*checks: Check) -> Check:
     """Every element of an array, or every value of a table, passes ``checks``."""
-    def check(value: tuple | dict) -> None:
+    def check(value: tuple[Any, ...] | dict[Any, Any]) -> None:
         for key, item in (value.items() if isinstance(value, dict) else enumerate(value)):
             for one in checks:
                 try:
@@ -120,7 +120,7 @@ def keys(names: Iterable[str], exactly: bool = True) -> Check:
     """A table whose keys are ``names``: every one of them (when ``exactly``), and no other."""
     wanted = tuple(names)
 
-    def check(value: dict) -> None:
+    def check(value: dict[Any, Any]) -> None:
         for name in wanted if exactly else ():
             if name not in value:
                 raise Fault("is missing", (name,), missing=True)
@@ -131,13 +131,13 @@ def keys(names: Iterable[str], exactly: bool = True) -> Check:
 
 
 def sums_to(total: int, what: str) -> Check:
-    def check(value: dict) -> None:
+    def check(value: dict[Any, Any]) -> None:
         if sum(value.values()) != total:
             raise Fault(f"the {what} add up to {sum(value.values())}, not {total}")
     return check
 
 
-def no_repeats(value: tuple) -> None:
+def no_repeats(value: tuple[Any, ...]) -> None:
     for i, item in enumerate(value):
         if item in value[:i]:
             raise Fault(f"{item!r} appears twice", (i,))
@@ -211,7 +211,8 @@ def _enum(cl: type[StrEnum]) -> Callable[[Any, Any], StrEnum]:
     return structure
 
 
-def _guarded(make: Callable[[Any, cattrs.Converter], Callable], type_: type, what: str):
+def _guarded(make: Callable[[Any, cattrs.Converter], Callable[..., Any]], type_: type,
+             what: str) -> Callable[[Any, cattrs.Converter], Callable[[Any, Any], Any]]:
     """A hook factory: cattrs' own hook, once the value is of the right kind (a table, an array)."""
     def factory(t: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
         inner = make(t, conv)

@@ -29,8 +29,8 @@ def load_map(root: Path, strict: bool = True) -> MapData:
         board.position(("waiting", n), h, land=False)
     for u, hs in f.drop_zones.items():
         board.positions(("drop_zones", u), hs, land=True)
-    for n, h in f.entry.items():
-        board.position(("entry", n), h, land=True)
+    for name, h in f.entry.items():
+        board.position(("entry", name), h, land=True)
         if strict and not board.grid.on_edge(h):
             raise meta.error(("entry", n), f"entry position {list(h)} is not on the map's edge")
     return MapData(board.grid, terrain, f.legend, f.towns, f.places, f.objectives, f.beach, f.rivers, f.flooded,

@@ -35,8 +35,8 @@ def maybe(*checks: Check) -> Check:
     return check
 
 
-def equal_to(expected: tuple) -> Check:
-    def check(value: tuple) -> None:
+def equal_to(expected: tuple[Any, ...]) -> Check:
+    def check(value: tuple[Any, ...]) -> None:
         if tuple(value) != expected:
             raise Fault(f"should be {list(expected)}")
     return check
@@ -74,7 +74,7 @@ def span_within(low: int | None = None, high: int | None = None) -> Check:
     return check
 
 
-def _follow_on(rows: tuple, what: str) -> None:
+def _follow_on(rows: tuple[Any, ...], what: str) -> None:
     """Each row's ``points`` range begins where the one before ends, the first at 0."""
     if not rows or rows[0].points.low != 0:
         raise Fault(f"the first row must start at 0 {what}")
@@ -282,7 +282,7 @@ class TurnsChart:
             _under(("scenarios", key, "last_turn"), one_of(self.turns), scenario.last_turn)
 
 
-def _under(path: tuple, check: Check, value: Any) -> None:
+def _under(path: tuple[Any, ...], check: Check, value: Any) -> None:
     try:
         check(value)
     except Fault as fault:
@@ -413,7 +413,7 @@ class CombatResultsChart:
             raise Fault("the printed pairs must be those whose levels add up to the same total", ("rows",))
 
 
-def _in_order(levels: tuple) -> None:
+def _in_order(levels: tuple[Any, ...]) -> None:
     if [x.level for x in levels] != list(range(1, LEVELS + 1)):
         raise Fault(f"levels must run 1 to {LEVELS} in order")
 
@@ -588,7 +588,7 @@ def _optional_rules(value: Any, _: Any = None) -> OptionalRulesChart:
                               weather_adjustment=_structure_at("weather_adjustment", value, WeatherAdjustment))
 
 
-def _structure_at(key: str, table: dict, cls: type) -> Any:
+def _structure_at(key: str, table: dict[str, Any], cls: type) -> Any:
     """``table[key]`` as ``cls``, a fault in it told as under ``key`` (as cattrs tells a table's)."""
     try:
         return converter.structure(table[key], cls)

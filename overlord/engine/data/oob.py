@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ..enums import NATIONS, Side
 from ..hexgrid import Hex
@@ -51,7 +52,7 @@ def _spec(entry: UnitEntry, f: OrderOfBattleFile) -> UnitSpec:
         lands_anywhere=kind.lands_anywhere)
 
 
-def _check_start(src: Source, path: tuple, entry: UnitEntry, map_: MapData, occupied: dict[Hex, str]) -> None:
+def _check_start(src: Source, path: tuple[Any, ...], entry: UnitEntry, map_: MapData, occupied: dict[Hex, str]) -> None:
     start, uid = entry.start, entry.id
     if not map_.grid.on_map(start):
         raise src.error(path + ("start",), f"{uid} starts off the map at {list(start)}")
@@ -62,7 +63,7 @@ def _check_start(src: Source, path: tuple, entry: UnitEntry, map_: MapData, occu
     occupied[start] = uid
 
 
-def _check_arrival(src: Source, path: tuple, entry: UnitEntry, map_: MapData, turns: tuple[str, ...]) -> None:
+def _check_arrival(src: Source, path: tuple[Any, ...], entry: UnitEntry, map_: MapData, turns: tuple[str, ...]) -> None:
     """When and where a unit comes into the game, as its side and type need."""
     uid = entry.id
     if entry.arrival is not None:
