@@ -4,16 +4,23 @@ Its strength and think time are measured in benchmarks/ (adversaries.py, think_t
 
 from __future__ import annotations
 
+import pytest
+
 from overlord.ai import DEFAULT_PLAYERS, make_player, player_names
 from overlord.ai.allied_ai import AlliedCommander, last_german_movement
 from overlord.engine import Game
 from overlord.engine.enums import Side
 from overlord.engine.prompts import MovePrompt
 from overlord.tui.app import OverlordApp
+from overlord.tui.final import FinalScreen
 from overlord.tui.game_screen import GameScreen
+from overlord.tui.title import TitleScreen
 
 from builders import computer_settings
 from test_tui_keys import drive
+
+GERMAN_SOLO_TWO_WEEKS = {"change_ratings": "y", "german_player": "h", "allied_player": "c", "scenario": "t",
+                         "preset": "1", "display_delay": "1"}
 
 
 def play_checked(g: Game, players: dict, until) -> None:
@@ -83,15 +90,41 @@ def test_the_same_seed_gives_the_same_allied_ai_game():
 
 async def test_a_human_german_plays_turns_against_the_computer_allied_by_keys():
     app = OverlordApp(delay=0)
-    answers = {"change_ratings": "y", "german_player": "h", "allied_player": "c", "scenario": "t", "preset": "1",
-               "display_delay": "1"}
     async with app.run_test(size=(80, 24)) as pilot:
-        await drive(pilot, answers=answers, until=lambda a: a.session is not None and a.session.game.turn >= 3
-                    and isinstance(a.screen, GameScreen), limit=4000)
+        await drive(pilot, answers=GERMAN_SOLO_TWO_WEEKS, limit=4000,
+                    until=lambda a: a.session is not None and a.session.game.turn >= 3 and isinstance(a.screen, GameScreen))
         game = app.session.game
         assert game.turn >= 3 and game.settings.player("allied") == "computer"
         assert isinstance(app.session.players["allied"], AlliedCommander)
         assert sum(1 for _ in game.units(Side.ALLIED, "ashore", combat=True)) >= 10
+
+
+# A human German who moves every unit a step or two, attacks at 1.5:1 or better and defends at the default.
+ACTIVE_GERMAN = {
+    "MovePrompt": lambda p: str(p.directions[0]) if p.directions and p.mp > 0 else "f",
+    "DefenderPrompt": lambda p: "y" if p.odds >= 1.5 else "n",
+    "AttackerPrompt": lambda p: "y",
+}
+
+
+@pytest.mark.slow
+async def test_a_whole_german_solo_game_against_the_computer_allied_by_keys():
+    """From the title to the final report and back: every German answer a key press, every Allied one the
+    computer's (in its worker)."""
+    app = OverlordApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        keys = await drive(pilot, answers=GERMAN_SOLO_TWO_WEEKS, policy=ACTIVE_GERMAN, limit=20000)
+        game = app.session.game
+        assert game.over and isinstance(app.screen, FinalScreen)
+        assert game.settings.player("german") == "human" and game.settings.player("allied") == "computer"
+        assert isinstance(app.session.players["allied"], AlliedCommander)
+        assert game.turn_label == "6/20"
+        assert keys[0] == "n" and sum(k.isdigit() for k in keys) > 20, "the German moved by keys"
+        report = app.screen.report
+        assert report["victory_level"] and report["turns_played"] == len(game.state.history)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
 
 
 def test_the_game_screen_survives_a_computer_player_that_fails():
