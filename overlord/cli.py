@@ -6,8 +6,12 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import gcpause
+
+if TYPE_CHECKING:
+    from .tui.app import OverlordApp
 
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -31,7 +35,8 @@ def run(argv: list[str]) -> int:
     parser = build_parser() if wanted else play_parser()
     args = parser.parse_args(argv)
     try:
-        return args.func(args)
+        status: int = args.func(args)
+        return status
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
@@ -153,7 +158,7 @@ def cmd_play(args) -> int:
     return app.return_code or EXIT_OK  # Textual sets 1 when the game crashed
 
 
-def play_app(args):
+def play_app(args: argparse.Namespace) -> OverlordApp | int:
     """The game's app for the top-level options, or the exit status when they are refused."""
     from .tui.app import OverlordApp
     if args.seed is not None and args.load:

@@ -107,5 +107,5 @@ def plot_text(data: Campaign, which: str, width: int = 78, height: int = 16, col
     plt.plotsize(width, height)
     plt.theme("clear")  # the terminal's own background
     draw(plt, data, which)
-    text = plt.build()
-    return text if colour else plt.uncolorize(text)
+    text: str = plt.build()  # (plotext has no type hints)
+    return text if colour else str(plt.uncolorize(text))

@@ -6,12 +6,14 @@ same thing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
 from .engine.view import base_losses
-from .engine.data import CATEGORIES, WEATHERS, Fraction, GameData, RatingSet
+from .engine.enums import Nation
+from .engine.data import CATEGORIES, WEATHERS, Fraction, GameData, RatingSet, UnitSpec
 
 CHARTS = {
     "transport": "Transport availability",
@@ -200,17 +202,17 @@ def render_chart(data: GameData, name: str) -> str:
         ]
         body = table(["", "Allied", "German"], rows)
     elif name == "victory_conditions":
-        levels = c.victory_conditions.levels
+        ranks = c.victory_conditions.levels
         camp, two = c.victory_conditions.minimum_score["campaign"], c.victory_conditions.minimum_score["two-week"]
 
-        def band(mins, i):
-            lvl = levels[i]
+        def band(mins: dict[str, int], i: int) -> str:
+            lvl = ranks[i]
             if lvl not in mins:
                 return "less than 0"
-            hi = mins[levels[i - 1]] - 1 if i else None
+            hi = mins[ranks[i - 1]] - 1 if i else None
             return f"{mins[lvl]} or more" if hi is None else f"{mins[lvl]} to {hi}"
         body = table(["Campaign Game", "Level of victory", "First Two Weeks"],
-                     [[band(camp, i), lvl, band(two, i)] for i, lvl in enumerate(levels)])
+                     [[band(camp, i), lvl, band(two, i)] for i, lvl in enumerate(ranks)])
     elif name == "suggested_allocation":
         body = table(["Allocated for"] + [x.title() for x in CATEGORIES],
                      [[t] + [row[x] for x in CATEGORIES] for t, row in c.suggested_allocation.allocated_for.items()])
@@ -238,7 +240,7 @@ def render_chart(data: GameData, name: str) -> str:
         body = "\n".join(lines)
     elif name == "allied_forces":
         forces = c.allied_forces
-        rows = [[t.replace("-", " "), v["US"], v["BC"]] for t, v in forces.formations.items()]
+        rows = [[t.replace("-", " "), v[Nation.US], v[Nation.BC]] for t, v in forces.formations.items()]
         rows.append(["total", forces.totals["US"], forces.totals["BC"]])
         body = table(["Formations", "American", "British Commonwealth"], rows)
     else:  # pragma: no cover - chart_names() and this function list the same charts
@@ -389,7 +391,7 @@ def oob_json(data: GameData) -> dict[str, Any]:
 
 
 def oob_text(data: GameData) -> str:
-    sections = [
+    sections: list[tuple[str, Callable[[UnitSpec], bool]]] = [
         ("ALLIED: THE 33 COMBAT FORMATIONS", lambda u: u.side == "allied" and not u.is_depot),
         ("ALLIED DEPOTS", lambda u: u.is_depot),
         ("GERMAN: IN PLACE ON D-DAY", lambda u: u.side == "german" and u.start is not None),

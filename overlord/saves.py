@@ -36,6 +36,7 @@ import secrets
 import stat
 import tempfile
 import time
+from collections.abc import Set
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -57,7 +58,7 @@ STALE_TEMPORARY = 600  # seconds: a temporary file older than this was left by a
 GAME_OVER = "game_over"  # the phase of a finished game
 _SLOT_NAME = re.compile(rf"{AUTOSAVE}(-[0-9]+)?", re.IGNORECASE)
 # the fields shown on the Load screen; each may be missing, none may be of another kind
-_META = {"name": str, "saved_at": str, "turn": str, "phase": str, "game_id": str, "score": (int, float)}
+_META: dict[str, type | tuple[type, ...]] = {"name": str, "saved_at": str, "turn": str, "phase": str, "game_id": str, "score": (int, float)}
 
 
 class SaveError(Exception):
@@ -287,8 +288,8 @@ def _check_shape(doc: Any, path: Path) -> None:
         raise SaveError(path, f"too many actions ({len(doc['actions'])})")
     if doc.get("settings") is not None and not isinstance(doc["settings"], dict):
         raise SaveError(path, "field 'settings' is of the wrong type")
-    for key, kind in _META.items():
-        if key in doc and (not isinstance(doc[key], kind) or isinstance(doc[key], bool)):
+    for key, kinds in _META.items():
+        if key in doc and (not isinstance(doc[key], kinds) or isinstance(doc[key], bool)):
             raise SaveError(path, f"field {key!r} is of the wrong type")
     if len(doc.get("game_id", "")) > 64:
         raise SaveError(path, "field 'game_id' is too long")
@@ -449,7 +450,7 @@ def slot_is_free(path: Path, game_id: str) -> bool:
     return (bool(game_id) and doc.get("game_id") == game_id) or doc["state"].get("phase") == GAME_OVER
 
 
-def free_autosave_slot(folder: Path, game_id: str, avoid: set[Path] = frozenset()) -> Path:
+def free_autosave_slot(folder: Path, game_id: str, avoid: Set[Path] = frozenset()) -> Path:
     """The first autosave slot in ``folder`` free for the game ``game_id``, other than those in ``avoid``.
     Raises OSError when there is none (or no folder to hold one)."""
     _check_folder(folder)

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from .allied import AlliedPlayer
 from .allied_ai import AlliedCommander
@@ -22,7 +23,7 @@ def strongest(side: str, seed: int = 0):
     return AlliedCommander(side, seed) if side == "allied" else SearchGerman(side, seed)
 
 
-PLAYERS = {
+PLAYERS: dict[str, Any] = {  # each makes a player: a class, a partial of one, or a function
     "pass": PassPlayer,
     "random": RandomPlayer,
     "ai": strongest,  # the Allied commander (allied_ai.py) or the searching German (german_search.py)

@@ -35,6 +35,7 @@ They exist to find the computer German's weaknesses (benchmarks/adversaries.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine import view
 from ..engine.actions import Action, Allocate, Interdict, Support
@@ -42,7 +43,7 @@ from ..engine.enums import Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance
 from ..engine.prompts import AllocationPrompt, DefenderPrompt, InterdictionPrompt, MovePrompt, SupportPrompt
-from ..engine.view import ASHORE
+from ..engine.view import ASHORE, position_of
 from . import board
 from .allied import DDAY_LANDINGS, PLANS, AlliedPlayer, _percentages
 
@@ -172,8 +173,8 @@ RAIDERS = ("us-4-cav", "us-24-cav", "us-102-cav", "us-113-cav", "us-2-arm", "us-
 # Feint: the June 6 plan (and its caution about the continent side) for the first week, which a German who
 # models the Allies on what they did sees as the June 6 plan; then every division turns south (the southern
 # drive's positions on rows 9-11). Built against the searching German's choice of Allied model.
-FEINT = dict(goals=PLANS["historical"], landings=DDAY_LANDINGS, continent_weight=0.05, follow_chart=False,
-             later=SOUTH, switch="6/14", later_weight=0.6)
+FEINT: dict[str, Any] = dict(goals=PLANS["historical"], landings=DDAY_LANDINGS, continent_weight=0.05,
+                             follow_chart=False, later=SOUTH, switch="6/14", later_weight=0.6)
 
 ADVERSARY_PLANS = {
     "southern-drive": Plan(goals=SOUTH, landings=DDAY_LANDINGS, continent_weight=0.6, follow_chart=False),
@@ -253,7 +254,7 @@ class AdversaryAllied(AlliedPlayer):
         a = super().allocate(g, p)
         if not self.design.firepower or (self.follow_chart and p.for_turn in g.data.charts.suggested_allocation.allocated_for):
             return a
-        shares = a.as_dict()
+        shares: dict[str, float] = dict(a.as_dict())
         shares["combat"] *= COMBAT_WEIGHT
         return Allocate(**_percentages({k: max(v, 0.1) for k, v in shares.items()}))
 
@@ -263,7 +264,7 @@ class AdversaryAllied(AlliedPlayer):
         while staying in supply itself; with nowhere to stack it keeps clear of the German."""
         if not self.design.stacked_depots:
             return super().plan_depot(g, uid)
-        if g.prompt.cycle == 1:
+        if g.movement_cycle == 1:
             return []
         spec = g.spec(uid)
         rng = g.data.rules.supply.range
@@ -273,8 +274,8 @@ class AdversaryAllied(AlliedPlayer):
         here = g.unit(uid).position
         dependents = [s for s in view.allied_sources(g, spec.nation) if s not in others and s != here]
         units = [u for u in g.units(Side.ALLIED, ASHORE, combat=True) if g.spec(u.id).nation == spec.nation]
-        stranded = [u for u in units if not any(distance(u.position, s) <= rng for s in others)]
-        german = [g.unit(e).position for e in board.combat_units(g, Side.GERMAN)]
+        stranded = [u for u in units if not any(distance(position_of(u), s) <= rng for s in others)]
+        german = [position_of(g.unit(e)) for e in board.combat_units(g, Side.GERMAN)]
         fld = self._field(g, self.goal_for(g, uid))
         scored = []
         for h, (cost, _) in best.items():
@@ -286,7 +287,7 @@ class AdversaryAllied(AlliedPlayer):
             stacked = occupant is not None and self.mover.paths.get(occupant) == []
             if not stacked and (g.in_enemy_zoc(uid, h) or any(distance(h, p) <= 3 for p in german)):
                 continue  # alone, a German unit walking in destroys it
-            rescued = sum(u.cp for u in stranded if distance(u.position, h) <= rng)
+            rescued = sum(u.cp for u in stranded if distance(position_of(u), h) <= rng)
             scored.append((0.08 * rescued - 0.3 * fld.get(h, 60.0) + (3.0 if stacked else 0.0) - 0.05 * cost, h))
         if not scored:
             return []

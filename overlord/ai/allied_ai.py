@@ -54,7 +54,7 @@ PLANS = {
     "armoured-raid": ADVERSARY_PLANS["armoured-raid"],
 }
 FIRST_PLAN = "southern-drive"  # lands on all five beaches on D-Day, before the German has shown himself
-GERMAN_MODELS = {"classic": GermanPlayer, "turtle": Turtle, "beach-rush": BeachRush}
+GERMAN_MODELS: dict[str, type[GermanPlayer | Turtle]] = {"classic": GermanPlayer, "turtle": Turtle, "beach-rush": BeachRush}
 REPLAN_TURNS = (1, 2, 3, 5, 8)  # turn indices at whose start he looks ahead (D-Day: FIRST_PLAN's landings)
 PROJECTION = 0.5  # how much of the points a position would earn to the end he counts on (it seldom lasts)
 HORIZON = 2  # turns each look ahead plays
@@ -136,7 +136,7 @@ class AlliedCommander:
         """Credit each model with the share of German units it would have moved where the German did
         in his last movement phase (found by replaying the game's public record of actions)."""
         before, after = last_german_movement(g)
-        if before is None:
+        if before is None or after is None:
             return
         real = {u.id: u.position for u in after.units(Side.GERMAN, view.ASHORE, combat=True)}
         if not real:
@@ -186,7 +186,7 @@ def worth(g: Game) -> float:
         return view.score(g)
     pts = view.turn_points(g)
     m = g.data.map
-    ocean_units = sum(1 for u in g.units(Side.GERMAN, view.ASHORE, combat=True) if m.naval_side[u.position] == "o")
+    ocean_units = sum(1 for u in g.units(Side.GERMAN, view.ASHORE, combat=True) if m.naval_side[view.position_of(u)] == "o")
     ground = 0.0
     for turn in range(g.turn, g.last_turn + 1):
         german = view.ocean_side_points(g, turn) * ocean_units

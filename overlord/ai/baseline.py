@@ -57,5 +57,5 @@ class RandomPlayer:
         if isinstance(game.prompt, MovePrompt):
             # the 1981 answers only (movement's legal actions keep them apart, as in_turn), not the choice of
             # another unit: its games stay those it always played
-            legal = legal.in_turn
+            legal = legal.in_turn  # type: ignore[attr-defined]  # a MoveChoices (engine.movement's, not public)
         return legal[self.rng.randint(0, len(legal) - 1)]

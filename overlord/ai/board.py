@@ -10,8 +10,8 @@ import heapq
 
 from ..engine import view
 from ..engine.game import Game
-from ..engine.hexgrid import Hex, distance  # noqa: F401 (re-exported for the players)
-from ..engine.view import ASHORE, enemy
+from ..engine.hexgrid import Hex
+from ..engine.view import ASHORE, enemy, position_of
 
 
 def strength(g: Game, uid: str) -> float:
@@ -46,7 +46,7 @@ def reach(g: Game, uid: str, mp: float | None = None) -> dict[Hex, tuple[float, 
     side = spec.side
     zoc = g.zoc(enemy(side))
     budget = u.mp if mp is None else mp
-    start = u.position
+    start = position_of(u)
     best: dict[Hex, tuple[float, Hex | None]] = {start: (0.0, None)}
     heap = [(0.0, start)]
     costs, occupant, depot = g.data.movement_cost, g.occupant, spec.is_depot
@@ -84,8 +84,8 @@ def reach(g: Game, uid: str, mp: float | None = None) -> dict[Hex, tuple[float, 
 
 def path_to(best: dict[Hex, tuple[float, Hex | None]], target: Hex) -> list[Hex]:
     path = [target]
-    while best[path[-1]][1] is not None:
-        path.append(best[path[-1]][1])
+    while (previous := best[path[-1]][1]) is not None:
+        path.append(previous)
     path.reverse()
     return path[1:]
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from ..engine.actions import Action, Answer, EndPhase, FinishUnit, Move, Retreat, HoldGround
 from ..engine.game import Game
-from ..engine.hexgrid import Hex, direction_to, neighbour
+from ..engine.hexgrid import Hex, direction_to, distance, neighbour
 from ..engine.prompts import MovePrompt, RetreatPrompt
-from ..engine.view import enemy
-from . import board
+from ..engine.view import enemy, position_of
 
 
 class MovePlanner:
@@ -53,7 +52,7 @@ class MovePlanner:
             path.pop(0)
         if not path:
             return FinishUnit(uid)
-        d = direction_to(u.position, path[0])
+        d = direction_to(position_of(u), path[0])
         if d is None or d not in p.directions:
             self.paths[uid] = []
             return FinishUnit(uid)
@@ -75,7 +74,7 @@ def best_retreat(g: Game, p: RetreatPrompt, toward: list[Hex] | None = None) -> 
         return HoldGround()
     uid = p.unit
     side = g.side_of(uid)
-    here = g.unit(uid).position
+    here = position_of(g.unit(uid))
     m = g.data.map
     zoc = g.zoc(enemy(side))
 
@@ -85,7 +84,7 @@ def best_retreat(g: Game, p: RetreatPrompt, toward: list[Hex] | None = None) -> 
         s += g.data.charts.terrain[m.terrain[h]].defence
         s += 0.5 * len(g.adjacent_units(h, side))
         if toward:
-            s -= 0.3 * min(board.distance(h, t) for t in toward)
+            s -= 0.3 * min(distance(h, t) for t in toward)
         return s
     return Retreat(max(p.directions, key=lambda d: (score(d), -d)))
 
@@ -99,10 +98,11 @@ def safe_action(g: Game) -> Action:
     end of the phase, the unit's finish, holding ground, or else the first legal action."""
     legal = g.legal_actions()
     p = g.prompt
-    options = [Answer(p.default)] if isinstance(getattr(p, "default", None), str) else []
+    default, unit = getattr(p, "default", None), getattr(p, "unit", None)
+    options: list[Action] = [Answer(default)] if isinstance(default, str) else []
     options += [EndPhase(), HoldGround()]
-    if getattr(p, "unit", None) is not None:
-        options.append(FinishUnit(p.unit))
+    if unit is not None:
+        options.append(FinishUnit(unit))
     for action in options:
         if action in legal:
             return action

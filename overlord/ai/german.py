@@ -21,7 +21,7 @@ from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance
 from ..engine.prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, MovePrompt, QuestionPrompt,
                               RetreatPrompt, StrategyPrompt, SupportPrompt)
-from ..engine.view import ASHORE
+from ..engine.view import ASHORE, position_of
 from . import board
 from .common import MovePlanner, best_retreat, yes
 
@@ -98,14 +98,14 @@ class GermanPlayer:
         self._garrisons = self.garrisons(g)
         self._strikers = {}
         # within two positions of an Allied unit (the Allies do not move while the German does)
-        self._front_zone = {h for a in board.combat_units(g, Side.ALLIED) for h in m.grid.within(g.unit(a).position, 2)}
+        self._front_zone = {h for a in board.combat_units(g, Side.ALLIED) for h in m.grid.within(position_of(g.unit(a)), 2)}
         self._blows = self.plan_blows(g)
 
     def garrisons(self, g: Game) -> dict[str, Hex]:
         """A German unit for each objective position the Allies are closing on: the one there, or the
         strongest that can get there this turn, or else the nearest, sent on its way."""
         m = g.data.map
-        allied_pos = [g.unit(a).position for a in board.combat_units(g, Side.ALLIED)]
+        allied_pos = [position_of(g.unit(a)) for a in board.combat_units(g, Side.ALLIED)]
         units = [u for u in g.units(Side.GERMAN, ASHORE, combat=True) if not u.cadre]
         assigned: dict[str, Hex] = {}
         for hexes in m.objectives.values():
@@ -118,12 +118,12 @@ class GermanPlayer:
                 if not any(distance(p, h) <= 4 for p in allied_pos):
                     continue
                 free = [u for u in units if u.id not in assigned and u.mp >= 0]
-                reachable = [u for u in free if distance(u.position, h) <= 3 and h in board.reach(g, u.id, mp=g.spec(u.id).movement)]
+                reachable = [u for u in free if distance(position_of(u), h) <= 3 and h in board.reach(g, u.id, mp=g.spec(u.id).movement)]
                 if reachable:
                     pick = max(reachable, key=lambda u: (u.cp, u.id))
                 elif free:
-                    pick = min(free, key=lambda u: (distance(u.position, h), -u.cp, u.id))
-                    if distance(pick.position, h) > 6:
+                    pick = min(free, key=lambda u: (distance(position_of(u), h), -u.cp, u.id))
+                    if distance(position_of(pick), h) > 6:
                         continue
                 else:
                     continue
@@ -139,31 +139,31 @@ class GermanPlayer:
         free = [u for u in g.units(Side.GERMAN, ASHORE, combat=True)
                 if not u.cadre and u.id not in self._garrisons and u.fatigue < BLOW_MAX_FATIGUE]
         targets = []
-        allied_pos = [g.unit(a).position for a in board.combat_units(g, Side.ALLIED)]
+        allied_pos = [position_of(g.unit(a)) for a in board.combat_units(g, Side.ALLIED)]
         for a in board.combat_units(g, Side.ALLIED):
             au = g.unit(a)
-            alone = not any(distance(au.position, p) <= BLOW_ALONE for p in allied_pos if p != au.position)
+            alone = not any(distance(position_of(au), p) <= BLOW_ALONE for p in allied_pos if p != position_of(au))
             exposed = alone + (not au.in_supply) + (au.cp * BLOW_WEAK < au.max_cp)
-            if self.hunt_penetration and m.naval_side[au.position] == "c":
+            if self.hunt_penetration and m.naval_side[position_of(au)] == "c":
                 exposed = min(exposed + 1, 3)
             if exposed:
-                targets.append((board.defence_at(g, a, au.position) / (1 + exposed), a, exposed))
+                targets.append((board.defence_at(g, a, position_of(au)) / (1 + exposed), a, exposed))
         blows: dict[str, Hex] = {}
         taken: set[Hex] = set()
         reaches: dict[str, dict] = {}
         for _, a, exposed in sorted(targets):
             least = self.blow_min_odds[exposed - 1]
-            pos = g.unit(a).position
+            pos = position_of(g.unit(a))
             defence = max(board.defence_at(g, a, pos), 1.0)
             there = [x for x in g.adjacent_units(pos, Side.GERMAN) if not g.unit(x).cadre]
-            strength = sum(board.attack_from(g, x, g.unit(x).position) for x in there)
+            strength = sum(board.attack_from(g, x, position_of(g.unit(x))) for x in there)
             spots = [n for n in m.land_neighbours(pos)
                      if g.occupant(n) is None and n not in taken and n in self._supplied_if_held]
             joining: dict[str, Hex] = {}
-            for u in sorted(free, key=lambda u: (-board.attack_from(g, u.id, u.position), u.id)):
+            for u in sorted(free, key=lambda u: (-board.attack_from(g, u.id, position_of(u)), u.id)):
                 if strength >= (least + BLOW_MARGIN) * defence or not spots:
                     break
-                if u.id in blows or u.id in there or distance(u.position, pos) > g.spec(u.id).movement + 1:
+                if u.id in blows or u.id in there or distance(position_of(u), pos) > g.spec(u.id).movement + 1:
                     continue
                 reach = reaches.get(u.id)
                 if reach is None:  # a unit may be weighed for several blows: its reach is worked out once
@@ -198,7 +198,7 @@ class GermanPlayer:
         if self._need is not None:
             return self._need
         m = g.data.map
-        allied_pos = [g.unit(a).position for a in board.combat_units(g, Side.ALLIED)]
+        allied_pos = [position_of(g.unit(a)) for a in board.combat_units(g, Side.ALLIED)]
         need: dict[Hex, float] = {}
         for hexes in m.objectives.values():
             for h in hexes:
@@ -214,12 +214,12 @@ class GermanPlayer:
                         # take back an objective the Allies hold; stand beside a garrison under threat
                         need[n] = need.get(n, 0.0) + (10.0 if held else 4.0 if threatened else 0.0)
         for h in self.main_line(g):
-            if g.occupant(h) is None or g.side_of(g.occupant(h)) == Side.GERMAN:
+            if (occ := g.occupant(h)) is None or g.side_of(occ) == Side.GERMAN:
                 near = min((distance(h, p) for p in allied_pos), default=9)
                 need[h] = need.get(h, 0.0) + (self.line_need[0] if near <= 3 else self.line_need[1])
         for p in allied_pos:
             for _, n in m.grid.adjacent(p):
-                if m.is_land(n) and (g.occupant(n) is None or g.side_of(g.occupant(n)) == Side.GERMAN):
+                if m.is_land(n) and ((occ := g.occupant(n)) is None or g.side_of(occ) == Side.GERMAN):
                     need[n] = need.get(n, 0.0) + (2.0 if m.naval_side[n] == "o" else 1.0)
                     if n[1] >= p[1]:
                         need[n] += self.deny_south
@@ -271,7 +271,7 @@ class GermanPlayer:
                 s += 1.0 + 0.8 * ocean_value
             enemies = g.adjacent_units(h, Side.ALLIED)
             if enemies:
-                threat = sum(board.attack_from(g, e, g.unit(e).position) for e in enemies)
+                threat = sum(board.attack_from(g, e, position_of(g.unit(e))) for e in enemies)
                 ratio = threat / max(board.defence_at(g, uid, h), 1.0)
                 if ratio > 2.0 and m.objective_of(h) is None:  # objectives are held at all costs
                     s -= (ratio - 2.0) * (2.0 if mobile else 4.0)
@@ -298,8 +298,8 @@ class GermanPlayer:
         mine = board.attack_from(g, uid, h)
         best = 0.0
         for e in enemies:
-            target = g.unit(e).position
-            others = sum(board.attack_from(g, x, g.unit(x).position) for x in g.adjacent_units(target, Side.GERMAN)
+            target = position_of(g.unit(e))
+            others = sum(board.attack_from(g, x, position_of(g.unit(x))) for x in g.adjacent_units(target, Side.GERMAN)
                          if x != uid and not g.unit(x).cadre)
             others += self._strikers.get(e, 0.0)  # units already sent against it this phase
             odds = (mine + others) / max(board.defence_at(g, e, target), 1.0)
@@ -323,14 +323,14 @@ class GermanPlayer:
         ratio = board.odds_with(g, attackers, p.defender)
         d = g.unit(p.defender)
         m = g.data.map
-        on_beach = m.beach_of_position(d.position) is not None
+        on_beach = m.beach_of_position(position_of(d)) is not None
         if d.cp < 20:
             return ratio >= 1.0
         if p.defender in self._hunted:
             return ratio >= self.blow_min_odds[-1]
         if on_beach and g.turn < EARLY:
             return ratio >= 1.1
-        if m.objective_of(d.position) is not None:
+        if m.objective_of(position_of(d)) is not None:
             return ratio >= 1.1
         return ratio >= 1.8
 
@@ -343,8 +343,8 @@ class GermanPlayer:
         r = p.odds  # the Allied attack against us
         d = g.unit(p.defender)
         m = g.data.map
-        key = m.objective_of(d.position) is not None
-        strong_ground = g.data.charts.terrain[m.terrain[d.position]].defence >= 2
+        key = m.objective_of(position_of(d)) is not None
+        strong_ground = g.data.charts.terrain[m.terrain[position_of(d)]].defence >= 2
         if d.cadre or d.cp < 15:
             level = 3
         elif key:
@@ -363,7 +363,7 @@ class GermanPlayer:
         m = g.data.map
         if m.beach_of_position(p.into) is not None or m.objective_of(p.into) is not None:
             return Advance(p.unit, p.direction)
-        here = g.unit(p.unit).position
+        here = position_of(g.unit(p.unit))
         better = g.data.charts.terrain[m.terrain[p.into]].defence > g.data.charts.terrain[m.terrain[here]].defence
         safe = len(g.adjacent_units(p.into, Side.ALLIED)) <= 1
         if better and safe and p.into in self._supplied:

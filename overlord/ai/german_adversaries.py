@@ -24,7 +24,7 @@ from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance
 from ..engine.prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, MovePrompt, QuestionPrompt,
                               RetreatPrompt, StrategyPrompt, SupportPrompt)
-from ..engine.view import ASHORE
+from ..engine.view import ASHORE, position_of
 from . import board
 from .common import MovePlanner, best_retreat, yes
 
@@ -104,7 +104,7 @@ class Turtle:
                     continue
                 free = [u for u in units if u.id not in assigned]
                 if free:
-                    pick = min(free, key=lambda u: (distance(u.position, h) // 3, -u.cp, u.id))
+                    pick = min(free, key=lambda u: (distance(position_of(u), h) // 3, -u.cp, u.id))
                     assigned[pick.id] = h
         return assigned
 
@@ -113,7 +113,7 @@ class Turtle:
         the front and the positions beside the objectives the Allies are closing on."""
         m = g.data.map
         terrain = g.data.charts.terrain
-        allied = [g.unit(a).position for a in board.combat_units(g, Side.ALLIED)]
+        allied = [position_of(g.unit(a)) for a in board.combat_units(g, Side.ALLIED)]
         near: dict[Hex, int] = {}
         for a in allied:
             for h in m.grid.within(a, 3):
@@ -143,7 +143,7 @@ class Turtle:
         s = self._want.get(h, 0.0)
         enemies = g.adjacent_units(h, Side.ALLIED)
         if enemies:
-            threat = sum(board.attack_from(g, e, g.unit(e).position) for e in enemies)
+            threat = sum(board.attack_from(g, e, position_of(g.unit(e))) for e in enemies)
             odds = threat / max(board.defence_at(g, uid, h), 1.0)
             if odds > HOPELESS and m.objective_of(h) is None:
                 s -= 4.0 * (odds - HOPELESS)
@@ -184,7 +184,7 @@ class Turtle:
     def defence_level(self, g: Game, p: StrategyPrompt) -> int:
         d = g.unit(p.defender)
         m = g.data.map
-        strong = m.objective_of(d.position) is not None or g.data.charts.terrain[m.terrain[d.position]].defence >= 2
+        strong = m.objective_of(position_of(d)) is not None or g.data.charts.terrain[m.terrain[position_of(d)]].defence >= 2
         if d.cadre or d.cp < 15:
             level = 3
         elif strong:

@@ -26,6 +26,7 @@ import random
 from functools import partial
 
 from ..engine import view
+from ..engine.view import position_of
 from ..engine.actions import Action, Answer, EndPhase
 from ..engine.enums import Phase, Side
 from ..engine.game import Game
@@ -53,7 +54,7 @@ class CounterAttack(GermanPlayer):
     strike_infantry = 1.0
 
 
-POSTURES = {
+POSTURES: dict[str, type[GermanPlayer | Turtle]] = {
     "bar-the-south": BarTheSouth,
     "counter-attack": CounterAttack,
     "strike-beaches": BeachRush,  # every unit for the beachhead markers while one stands
@@ -87,7 +88,7 @@ class SearchGerman:
         self.replies = REPLIES if replies is None else replies
         self.budget = budget
         self.posture = "hold"
-        self.player = GermanPlayer(side, seed)
+        self.player: GermanPlayer | Turtle = GermanPlayer(side, seed)
         self.decided: int | None = None  # the turn whose posture is chosen
         # how far each Allied model's guess of the Allied units' positions has been from where they went
         self.misses = dict.fromkeys(self.replies, 0.0)
@@ -120,7 +121,7 @@ class SearchGerman:
                 if value is None:
                     break
                 values.append(value)
-                guesses.setdefault(name, {})[reply] = {u.id: u.position for u in copy.units(Side.ALLIED)}
+                guesses.setdefault(name, {})[reply] = {u.id: position_of(u) for u in copy.units(Side.ALLIED)}
             if len(values) == len(models):
                 totals[name] = values
             if spent >= self.budget:
@@ -136,7 +137,7 @@ class SearchGerman:
         for reply, guess in self._guesses.items():
             for u in g.units(Side.ALLIED):
                 if u.id in guess:
-                    self.misses[reply] += distance(u.position, guess[u.id])
+                    self.misses[reply] += distance(position_of(u), guess[u.id])
         self._guesses = {}
 
     def likely_models(self) -> list[str]:

@@ -26,6 +26,7 @@ def ocean_path(g: Game, start: Hex, goal: Hex) -> list[int] | None:
                 while path[-1] != start:
                     path.append(prev[path[-1]])
                 path.reverse()
-                return [direction_to(a, b) for a, b in zip(path, path[1:])]
+                steps = [direction_to(a, b) for a, b in zip(path, path[1:])]
+                return [d for d in steps if d is not None]  # each step is to a neighbour: none is left out
             queue.append(n)
     return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import attrs
 
 
@@ -93,3 +95,14 @@ ACTION_TYPES: dict[str, type[Action]] = {
     for cls in (Answer, Allocate, Interdict, Move, FinishUnit, ChooseUnit, EndPhase, Support, ChooseStrategy, Retreat,
                 HoldGround, Advance)
 }
+
+
+_Kind = TypeVar("_Kind", bound=Action)
+
+
+def expect(action: Action, kind: type[_Kind]) -> _Kind:
+    """``action`` as the kind of answer the question in hand takes: a rule's step that takes one kind
+    only sees that kind, since Game.apply lets through only the legal answers."""
+    if not isinstance(action, kind):
+        raise AssertionError(f"{action!r} is not a {kind.__name__}")
+    return action

@@ -21,7 +21,7 @@ from .enums import Side
 from .events import DropResult, Event
 from .hexgrid import Hex, distance, neighbour
 from .prompts import DropZonePrompt
-from .state import ASHORE, PENDING, AirborneState
+from .state import ASHORE, PENDING, AirborneState, present
 from .util import percent_of
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def _done(g: "Game") -> bool:
 
 def _current(g: "Game") -> str | None:
     order = drop_order(g)
-    a = g.state.airborne
+    a = g.state.current_airborne()
     while a.division < len(order):
         uid = order[a.division]
         if g.unit(uid).status == PENDING:
@@ -66,9 +66,9 @@ def _free(g: "Game", hex_: Hex) -> bool:
 
 
 def prompt(g: "Game") -> DropZonePrompt:
-    uid = _current(g)
+    uid = present(_current(g), "the division to drop")  # asked only until every division has dropped
     zones = free_zones(g, uid)
-    i = g.state.airborne.candidate % len(zones)
+    i = g.state.current_airborne().candidate % len(zones)
     return DropZonePrompt(side=Side.ALLIED, unit=uid, zone=zones[i], candidate=i, candidates=len(zones))
 
 
@@ -78,7 +78,7 @@ def legal_actions(g: "Game", p: DropZonePrompt) -> list[Answer]:
 
 def apply(g: "Game", action: Answer, events: list[Event]) -> bool:
     """Drop the division (Y) or offer the next zone (N); True once every division has dropped."""
-    a = g.state.airborne
+    a = g.state.current_airborne()
     if action.choice == "N":
         a.candidate += 1
         return False

@@ -7,8 +7,9 @@ these sequences enumerate them by index without building lists, so that
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from typing import overload
 
 from .actions import Allocate, Support
 
@@ -33,14 +34,20 @@ class AllocationChoices(Sequence[Allocate]):
     def __len__(self) -> int:
         return _ways(self.TOTAL, 4, self.CAP)
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> Allocate: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Allocate]: ...
+
+    def __getitem__(self, index: int | slice) -> Allocate | list[Allocate]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         if index < 0:
             index += len(self)
         if not 0 <= index < len(self):
             raise IndexError(index)
-        values, remaining = [], self.TOTAL
+        values: list[int] = []
+        remaining = self.TOTAL
         for parts in (4, 3, 2):
             for x in range(0, min(self.CAP, remaining) + 1):
                 n = _ways(remaining - x, parts - 1, self.CAP)
@@ -52,13 +59,13 @@ class AllocationChoices(Sequence[Allocate]):
         values.append(remaining)
         return Allocate(*values)
 
-    def __contains__(self, action) -> bool:
+    def __contains__(self, action: object) -> bool:
         if not isinstance(action, Allocate):
             return False
         values = (action.fuel, action.general, action.combat, action.amphibious)
         return all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= self.CAP for v in values) and sum(values) == self.TOTAL
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Allocate]:
         cap = self.CAP
         total = self.TOTAL
         for f in range(0, cap + 1):
@@ -79,7 +86,12 @@ class SupportChoices(Sequence[Support]):
     def __len__(self) -> int:
         return (self.naval_max + 1) * (self.air_max + 1)
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> Support: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Support]: ...
+
+    def __getitem__(self, index: int | slice) -> Support | list[Support]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         if index < 0:
@@ -89,12 +101,12 @@ class SupportChoices(Sequence[Support]):
         naval, air = divmod(index, self.air_max + 1)
         return Support(naval, air)
 
-    def __contains__(self, action) -> bool:
+    def __contains__(self, action: object) -> bool:
         return (isinstance(action, Support)
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in (action.naval, action.air))
                 and 0 <= action.naval <= self.naval_max and 0 <= action.air <= self.air_max)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Support]:
         for naval in range(self.naval_max + 1):
             for air in range(self.air_max + 1):
                 yield Support(naval, air)

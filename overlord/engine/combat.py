@@ -19,18 +19,20 @@ open.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from . import combat_results, fatigue, logistics, losses
-from .actions import Advance, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Retreat
+from .actions import Action, Advance, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Retreat, Support, expect
 from .choices import SupportChoices
 from .enums import PHASE_SIDE, CombatStep, Side
 from .events import CombatResult, Event, Message, PhaseStarted, UnitMoved
 from .hexgrid import Hex, direction_to, neighbour
-from .prompts import AdvancePrompt, AttackerPrompt, DefenderPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
-from .state import ASHORE, ELIMINATED, CombatState
+from .prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, Prompt, RetreatPrompt, StrategyPrompt,
+                      SupportPrompt)
+from .state import ASHORE, ELIMINATED, CombatState, position_of, present
 from .util import enemy, percent_of
 
 if TYPE_CHECKING:
@@ -44,9 +46,9 @@ def begin(g: "Game", events: list[Event]) -> bool:
         return False
     for u in g.records(side, status=None):
         u.attacks = 0
-    g.state.combat = CombatState(side=side)
-    g.state.combat.candidates = defender_candidates(g, side)
-    if not g.state.combat.candidates and not _next_pass(g):
+    c = g.state.combat = CombatState(side=side)
+    c.candidates = defender_candidates(g, side)
+    if not c.candidates and not _next_pass(g):
         g.state.combat = None
         return False
     events.append(PhaseStarted(text=f"{side.title()} combat", turn=g.turn_label, phase=g.state.phase))
@@ -61,8 +63,23 @@ def _end(g: "Game") -> None:
     g.state.combat = None
 
 
+def _defender(c: CombatState) -> str:
+    """The enemy unit being fought: the phase settles on one before it asks anything."""
+    return present(c.defender, "the defender")
+
+
+def _retreating(c: CombatState) -> str:
+    """The unit retreating (the retreat step is reached only with one)."""
+    return present(c.retreat_unit, "the unit retreating")
+
+
+def _vacated(c: CombatState) -> Hex:
+    """The position the defender left (the advance step is reached only with one)."""
+    return present(c.vacated, "the position vacated")
+
+
 def _next_pass(g: "Game") -> bool:
-    c = g.state.combat
+    c = g.state.current_combat()
     if c.pass_no >= g.data.rules.combat.passes:
         return False
     c.pass_no += 1
@@ -73,7 +90,7 @@ def _next_pass(g: "Game") -> bool:
 
 def _settle(g: "Game") -> bool:
     """Move to the next defender that can still be attacked; False when the phase is over."""
-    c = g.state.combat
+    c = g.state.current_combat()
     c.step = CombatStep.DEFENDER
     while True:
         while c.index < len(c.candidates):
@@ -91,7 +108,7 @@ def _settle(g: "Game") -> bool:
 
 
 def _advance_cycle(g: "Game") -> None:
-    c = g.state.combat
+    c = g.state.current_combat()
     c.index += 1
     c.attackers, c.offers = [], []
     c.naval = c.air = c.defence_naval = c.defence_air = c.attack_level = c.defence_level = 0
@@ -103,7 +120,7 @@ def _advance_cycle(g: "Game") -> None:
 def can_attack(g: "Game", uid: str) -> bool:
     u = g.unit(uid)
     spec = g.spec(uid)
-    c = g.state.combat
+    c = g.state.combat  # None outside a combat phase (a computer player asking ahead)
     if u.status != ASHORE or spec.is_depot or u.cadre or u.cp <= 0:
         return False
     if c is not None and c.second_active:
@@ -121,7 +138,7 @@ def eligible_attackers(g: "Game", defender: str) -> list[str]:
     if d.status != ASHORE:
         return []
     side = enemy(g.side_of(defender))
-    return [uid for uid in g.adjacent_units(d.position, side) if can_attack(g, uid)]
+    return [uid for uid in g.adjacent_units(position_of(d), side) if can_attack(g, uid)]
 
 
 def defender_candidates(g: "Game", side: str) -> list[str]:
@@ -129,13 +146,13 @@ def defender_candidates(g: "Game", side: str) -> list[str]:
     for u in g.units(enemy(side), ASHORE, combat=True):
         if eligible_attackers(g, u.id):
             found.append(u)
-    found.sort(key=lambda u: (u.position[0], u.position[1]))
+    found.sort(key=position_of)  # by column, then row
     return [u.id for u in found]
 
 
 # --------------------------------------------------------------------------- strength and odds
 def terrain_of(g: "Game", uid: str) -> str:
-    return g.data.map.terrain[g.unit(uid).position]
+    return g.data.map.terrain[position_of(g.unit(uid))]
 
 
 def attack_strength(g: "Game", uid: str) -> float:
@@ -182,9 +199,9 @@ def in_naval_range(g: "Game", hex_: Hex) -> bool:
 
 
 # --------------------------------------------------------------------------- prompts
-def prompt(g: "Game"):
-    c = g.state.combat
-    d = c.defender
+def prompt(g: "Game") -> Prompt:
+    c = g.state.current_combat()
+    d = _defender(c)
     if c.step == CombatStep.DEFENDER:
         attackers = eligible_attackers(g, d)
         paper, fought = _prompt_odds(g, attackers, d)
@@ -200,13 +217,14 @@ def prompt(g: "Game"):
     if c.step in (CombatStep.ATTACK_LEVEL, CombatStep.DEFENCE_LEVEL):
         return strategy_prompt(g, c.side, c.attackers, d, c.step == CombatStep.ATTACK_LEVEL)
     if c.step == CombatStep.RETREAT:
-        uid = c.retreat_unit
+        uid = _retreating(c)
         return RetreatPrompt(side=g.side_of(uid), unit=uid, directions=tuple(retreat_directions(g, uid)),
                              cadre=c.retreat_cadre, automatic=g.data.charts.strategy_levels.retreats(c.defence_level))
     if c.step == CombatStep.ADVANCE:
         uid = c.advancers[0]
-        return AdvancePrompt(side=c.side, unit=uid, direction=direction_to(g.unit(uid).position, c.vacated),
-                             into=c.vacated)
+        into = _vacated(c)
+        direction = present(direction_to(position_of(g.unit(uid)), into), "the way to the position vacated")
+        return AdvancePrompt(side=c.side, unit=uid, direction=direction, into=into)
     raise AssertionError(f"unknown combat step {c.step}")
 
 
@@ -214,7 +232,7 @@ def support_prompt(g: "Game", attackers: list[str], d: str, defensive: bool, def
                    landing: str | None = None) -> SupportPrompt:
     """The Allied naval and air points for a fight, from the turn's budgets (naval only within range)."""
     st = g.state
-    in_range = in_naval_range(g, g.unit(d).position)
+    in_range = in_naval_range(g, position_of(g.unit(d)))
     paper, fought = _prompt_odds(g, attackers, d)
     largest = g.data.rules.answers.largest_number
     return SupportPrompt(side=Side.ALLIED, defender=d, defensive=defensive,
@@ -246,7 +264,7 @@ def _prompt_odds(g: "Game", attackers: list[str], defender: str) -> tuple[float,
     return round(odds(g, attackers, defender), 2), round(fought_odds(g, attackers, defender, 1, 1), 2)
 
 
-def legal_actions(g: "Game", p):
+def legal_actions(g: "Game", p: Prompt) -> Sequence[Action]:
     if isinstance(p, DefenderPrompt):
         return [Answer("Y"), Answer("N"), EndPhase()]
     if isinstance(p, AttackerPrompt):
@@ -263,7 +281,7 @@ def legal_actions(g: "Game", p):
 
 
 # --------------------------------------------------------------------------- answers
-def apply(g: "Game", action, events: list[Event]) -> bool:
+def apply(g: "Game", action: Action, events: list[Event]) -> bool:
     """Carry out an answer; True when that ends the combat phase."""
     if isinstance(action, EndPhase):
         _end(g)
@@ -272,19 +290,19 @@ def apply(g: "Game", action, events: list[Event]) -> bool:
     return g.state.combat is None
 
 
-def _answer(g: "Game", action, events: list[Event]) -> None:
-    c = g.state.combat
+def _answer(g: "Game", action: Action, events: list[Event]) -> None:
+    c = g.state.current_combat()
     step = c.step
     if step == CombatStep.DEFENDER:
-        if action.choice == "N":
+        if expect(action, Answer).choice == "N":
             _advance_cycle(g)
             return
-        c.offers = eligible_attackers(g, c.defender)
+        c.offers = eligible_attackers(g, _defender(c))
         c.attackers = []
         c.step = CombatStep.ATTACKER
     elif step == CombatStep.ATTACKER:
         uid = c.offers.pop(0)
-        if action.choice == "Y":
+        if expect(action, Answer).choice == "Y":
             c.attackers.append(uid)
         if g.side_of(uid) == Side.ALLIED:  # only offer units the combat supply can still carry
             c.offers = [o for o in c.offers if _affordable(g, c.attackers + [o])]
@@ -293,20 +311,20 @@ def _answer(g: "Game", action, events: list[Event]) -> None:
         if not c.attackers:
             _advance_cycle(g)
             return
-        supported = c.side == Side.ALLIED and support_possible(g, c.defender)
+        supported = c.side == Side.ALLIED and support_possible(g, _defender(c))
         c.step = CombatStep.SUPPORT if supported else CombatStep.ATTACK_LEVEL
     elif step == CombatStep.SUPPORT:
         c.naval, c.air = spend_support(g, action)
         c.step = CombatStep.ATTACK_LEVEL
     elif step == CombatStep.ATTACK_LEVEL:
-        c.attack_level = action.level
-        defensive = c.side == Side.GERMAN and support_possible(g, c.defender)
+        c.attack_level = expect(action, ChooseStrategy).level
+        defensive = c.side == Side.GERMAN and support_possible(g, _defender(c))
         c.step = CombatStep.DEFENCE_SUPPORT if defensive else CombatStep.DEFENCE_LEVEL
     elif step == CombatStep.DEFENCE_SUPPORT:
         c.defence_naval, c.defence_air = spend_support(g, action)
         c.step = CombatStep.DEFENCE_LEVEL
     elif step == CombatStep.DEFENCE_LEVEL:
-        c.defence_level = action.level
+        c.defence_level = expect(action, ChooseStrategy).level
         resolve(g, events)
     elif step == CombatStep.RETREAT:
         retreat(g, action, events)
@@ -322,23 +340,24 @@ def _affordable(g: "Game", attackers: list[str]) -> bool:
 def support_possible(g: "Game", defender: str) -> bool:
     """Whether the Allies have air points, or naval points and the range, to support a fight here."""
     st = g.state
-    return st.air_left > 0 or (in_naval_range(g, g.unit(defender).position) and st.naval_left > 0)
+    return st.air_left > 0 or (in_naval_range(g, position_of(g.unit(defender))) and st.naval_left > 0)
 
 
 # --------------------------------------------------------------------------- resolution
 def resolve(g: "Game", events: list[Event]) -> None:
     """Fight the combat at the chosen levels: the odds (after combat supply), the losses and the
     bombardment, the fatigue, then the defender's retreat, the attackers' advance or the next fight."""
-    c = g.state.combat
-    d = g.record(c.defender)
+    c = g.state.current_combat()
+    defender = _defender(c)
+    d = g.record(defender)
     attackers = list(c.attackers)
     ratio, supply_spent = _combat_odds(g, attackers)
     att_loss, def_loss = _combat_losses(g, attackers, ratio)
     _combat_fatigue(g, attackers)
     _share_losses(g, attackers, att_loss, events)
-    defender_pos = d.position
+    defender_pos = position_of(d)
     def_loss = min(def_loss, d.cp)
-    eliminated = losses.inflict(g, c.defender, def_loss, events)
+    eliminated = losses.inflict(g, defender, def_loss, events)
     survivors = [a for a in attackers if g.unit(a).status == ASHORE]
     levels = g.data.charts.strategy_levels
     second = eliminated or (c.attack_level in levels.second_combat_attack_levels
@@ -349,15 +368,14 @@ def resolve(g: "Game", events: list[Event]) -> None:
     c.second = survivors if second else []
     c.attackers = survivors
     if eliminated:
-        u = g.unit(c.defender)
-        if u.status == ASHORE:  # a German cadre: it retreats one position
-            c.retreat_unit, c.retreat_cadre = c.defender, True
+        if d.status == ASHORE:  # a German cadre: it retreats one position
+            c.retreat_unit, c.retreat_cadre = defender, True
             _start_retreat(g, events)
         else:
             _start_advance(g, defender_pos, events)
         return
     if must_retreat:
-        c.retreat_unit, c.retreat_cadre = c.defender, False
+        c.retreat_unit, c.retreat_cadre = defender, False
         _start_retreat(g, events)
         return
     _after_combat(g, events)
@@ -366,15 +384,15 @@ def resolve(g: "Game", events: list[Event]) -> None:
 def _combat_odds(g: "Game", attackers: list[str]) -> tuple[float, int]:
     """The odds of the fight (attack strength to defence strength) once the Allied side has paid its
     combat supply (a shortfall weakens it); returns them and the supply spent."""
-    c = g.state.combat
+    c = g.state.current_combat()
     a_level, d_level = c.attack_level, c.defence_level
     att_str = sum(attack_strength(g, a) for a in attackers)
-    def_str = defence_strength(g, c.defender)
+    def_str = defence_strength(g, _defender(c))
     if c.side == Side.ALLIED:
         factor, supply_spent = pay_combat_supply(g, a_level, d_level, sum(g.unit(a).cp for a in attackers))
         att_str *= factor
     else:
-        factor, supply_spent = pay_combat_supply(g, a_level, d_level, g.record(c.defender).cp)
+        factor, supply_spent = pay_combat_supply(g, a_level, d_level, g.record(_defender(c)).cp)
         def_str *= factor
     return att_str / max(def_str, 0.01), supply_spent
 
@@ -382,11 +400,11 @@ def _combat_odds(g: "Game", attackers: list[str]) -> tuple[float, int]:
 def _combat_losses(g: "Game", attackers: list[str], ratio: float) -> tuple[int, int]:
     """The losses of both sides from the combat results, then the air/naval bombardment: the Allied
     attacker's adds to the German losses, the Allied defender's takes from its own."""
-    c = g.state.combat
+    c = g.state.current_combat()
     charts, rng = g.data.charts, g.rng
     att_cp = sum(g.unit(a).cp for a in attackers)
     att_loss, def_loss = combat_results.roll_losses(charts, g.data.rules, rng, c.attack_level, c.defence_level, ratio,
-                                                    len(attackers), att_cp, g.record(c.defender).cp)
+                                                    len(attackers), att_cp, g.record(_defender(c)).cp)
     if c.side == Side.ALLIED:
         def_loss += combat_results.bombardment(charts, c.naval + c.air, rng, german_defender=True)
     else:
@@ -397,13 +415,13 @@ def _combat_losses(g: "Game", attackers: list[str], ratio: float) -> tuple[int, 
 
 def _combat_fatigue(g: "Game", attackers: list[str]) -> None:
     """Both sides gain fatigue by the level they fought at; the units have acted."""
-    c = g.state.combat
+    c = g.state.current_combat()
     fat = g.data.rules.fatigue
     for uid in attackers:
         fatigue.add_fatigue(g, g.record(uid), fat.attack_per_level * c.attack_level)
         g.record(uid).acted = True
         g.record(uid).attacks += 1
-    d = g.record(c.defender)
+    d = g.record(_defender(c))
     fatigue.add_fatigue(g, d, fat.defence_per_level * c.defence_level)
     d.acted = True
 
@@ -411,7 +429,7 @@ def _combat_fatigue(g: "Game", attackers: list[str]) -> None:
 def _must_retreat(g: "Game", ratio: float, att_loss: int, def_loss: int) -> bool:
     """A surviving defender retreats at a defence level the chart marks retreat, or when it was beaten
     at the odds rules.combat.forced_retreat_odds gives for its level."""
-    d_level = g.state.combat.defence_level
+    d_level = g.state.current_combat().defence_level
     threshold = g.data.rules.combat.forced_retreat_odds.get(d_level)
     forced = threshold is not None and ratio >= threshold and def_loss > att_loss
     return g.data.charts.strategy_levels.retreats(d_level) or forced
@@ -431,9 +449,10 @@ class _Outcome:
 
 def _combat_result(g: "Game", attackers: list[str], o: _Outcome) -> CombatResult:
     """The combat results display: who fought whom, at what odds and levels, and what each side lost."""
-    c = g.state.combat
+    c = g.state.current_combat()
+    defender = _defender(c)
     levels = g.data.charts.strategy_levels
-    text = (f"{' and '.join(g.spec(a).name for a in attackers)} attack {g.spec(c.defender).name} at {o.ratio:.1f}:1 "
+    text = (f"{' and '.join(g.spec(a).name for a in attackers)} attack {g.spec(defender).name} at {o.ratio:.1f}:1 "
             f"({levels.attack[c.attack_level - 1].name} against {levels.defence[c.defence_level - 1].name}): "
             f"attacker loses {o.att_loss}, defender {o.def_loss}")
     if o.supply_spent:
@@ -442,14 +461,15 @@ def _combat_result(g: "Game", attackers: list[str], o: _Outcome) -> CombatResult
         text += "; the defender is eliminated"
     elif o.must_retreat:
         text += "; the defender must retreat"
-    return CombatResult(text=text, attackers=tuple(attackers), defender=c.defender, odds=round(o.ratio, 2),
+    return CombatResult(text=text, attackers=tuple(attackers), defender=defender, odds=round(o.ratio, 2),
                         attack_level=c.attack_level, defence_level=c.defence_level, attacker_losses=o.att_loss,
                         defender_losses=o.def_loss, retreat=o.must_retreat, eliminated=o.eliminated,
                         second_combat=o.second_combat, combat_supply=o.supply_spent)
 
 
-def spend_support(g: "Game", action) -> tuple[int, int]:
+def spend_support(g: "Game", answer: Action) -> tuple[int, int]:
     """Take a Support answer's naval and air points from what is left this turn; returns them."""
+    action = expect(answer, Support)
     g.state.naval_left -= action.naval
     g.state.air_left -= action.air
     return action.naval, action.air
@@ -494,30 +514,30 @@ def retreat_directions(g: "Game", uid: str) -> list[int]:
     u = g.unit(uid)
     m = g.data.map
     out = []
-    for d, n in m.grid.adjacent(u.position):
+    for d, n in m.grid.adjacent(position_of(u)):
         if m.is_land(n) and g.occupant(n) is None:
             out.append(d)
     return out
 
 
 def _start_retreat(g: "Game", events: list[Event]) -> None:
-    c = g.state.combat
-    uid = c.retreat_unit
+    c = g.state.current_combat()
+    uid = _retreating(c)
     if not retreat_directions(g, uid) and c.retreat_cadre:
         events.append(Message(text=f"{g.spec(uid).name}'s cadre has nowhere to go and is destroyed"))
-        start = g.unit(uid).position
+        start = position_of(g.unit(uid))
         losses.eliminate(g, uid, events, cadre=False)
         _start_advance(g, start, events)
         return
     c.step = CombatStep.RETREAT
 
 
-def retreat(g: "Game", action, events: list[Event]) -> None:
-    c = g.state.combat
-    uid = c.retreat_unit
+def retreat(g: "Game", action: Action, events: list[Event]) -> None:
+    c = g.state.current_combat()
+    uid = _retreating(c)
     u = g.record(uid)
     spec = g.spec(uid)
-    start = u.position
+    start = position_of(u)
     r = g.data.rules
     if isinstance(action, HoldGround):
         extra = max(1, percent_of(u.cp, r.combat.refuse_retreat_percent))
@@ -529,7 +549,7 @@ def retreat(g: "Game", action, events: list[Event]) -> None:
         else:
             _after_combat(g, events)
         return
-    target = neighbour(start, action.direction)
+    target = neighbour(start, expect(action, Retreat).direction)
     g.place(uid, target, ASHORE)
     fatigue.add_fatigue(g, u, r.fatigue.retreat)
     where = g.data.map.describe(target)
@@ -549,33 +569,34 @@ def retreat(g: "Game", action, events: list[Event]) -> None:
 def _eliminated_in_retreat(g: "Game") -> None:
     """A defender eliminated refusing to retreat or retreating next to the enemy is an enemy unit
     eliminated: its attackers may attack again (second combat), as when the fight itself destroys it."""
-    c = g.state.combat
+    c = g.state.current_combat()
     c.second = [a for a in c.attackers if g.unit(a).status == ASHORE]
 
 
 def _start_advance(g: "Game", vacated: Hex, events: list[Event]) -> None:
-    c = g.state.combat
+    c = g.state.current_combat()
     c.vacated = vacated
     c.advancers = [a for a in c.attackers if g.unit(a).status == ASHORE and g.occupant(vacated) is None
-                   and direction_to(g.unit(a).position, vacated) is not None]
+                   and direction_to(position_of(g.unit(a)), vacated) is not None]
     if c.advancers:
         c.step = CombatStep.ADVANCE
     else:
         _after_combat(g, events)
 
 
-def advance(g: "Game", action, events: list[Event]) -> None:
-    c = g.state.combat
+def advance(g: "Game", action: Action, events: list[Event]) -> None:
+    c = g.state.current_combat()
     uid = c.advancers.pop(0)
     if isinstance(action, Advance):
         u = g.unit(uid)
-        start = u.position
-        g.place(uid, c.vacated, ASHORE)
-        where = g.data.map.describe(c.vacated)
+        start = position_of(u)
+        into = _vacated(c)
+        g.place(uid, into, ASHORE)
+        where = g.data.map.describe(into)
         events.append(UnitMoved(text=f"{g.spec(uid).name} advances into {where}", unit=uid, origin=start,
-                                to=c.vacated, cost=0, fuel=0, mp_left=u.mp))
+                                to=into, cost=0, fuel=0, mp_left=u.mp))
         if g.side_of(uid) == Side.GERMAN:
-            losses.german_occupies(g, c.vacated, events)
+            losses.german_occupies(g, into, events)
         c.advancers = []
     if not c.advancers:
         _after_combat(g, events)
@@ -583,7 +604,7 @@ def advance(g: "Game", action, events: list[Event]) -> None:
 
 def _after_combat(g: "Game", events: list[Event]) -> None:
     """Offer a second combat to the attackers if they earned one; else the next defender."""
-    c = g.state.combat
+    c = g.state.current_combat()
     c.retreat_unit, c.retreat_cadre, c.vacated, c.advancers = None, False, None, []
     second = [a for a in c.second if g.unit(a).status == ASHORE
               and g.unit(a).attacks < g.data.rules.combat.max_attacks_per_phase]
@@ -591,7 +612,7 @@ def _after_combat(g: "Game", events: list[Event]) -> None:
         if not c.second_active:
             c.main_candidates, c.main_index = c.candidates, c.index
         c.second, c.second_active = second, True
-        targets = {d for a in second for d in g.adjacent_units(g.unit(a).position, enemy(c.side))}
+        targets = {d for a in second for d in g.adjacent_units(position_of(g.unit(a)), enemy(c.side))}
         c.candidates = [d for d in defender_candidates(g, c.side) if d in targets]
         c.index = -1
         events.append(Message(text="The attackers may attack again (second combat)"))

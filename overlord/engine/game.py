@@ -471,7 +471,7 @@ class Game:
         return None
 
 
-def _number_answer_fault(prompt, action, largest: int) -> str | None:
+def _number_answer_fault(prompt: Prompt, action: Action, largest: int) -> str | None:
     """For the questions answered with numbers, what is wrong with the numbers (the list of every legal
     answer, 176,847 allocations, says nothing useful). ``largest`` is rules.answers.largest_number."""
     from .actions import Allocate, Interdict, Support

@@ -29,7 +29,7 @@ def begin(g: "Game", events: list[Event]) -> bool:
     st.interdiction = 0
     if g.german_still:
         return False
-    if g.data.charts.interdiction.weather_percent_reduction[st.weather] >= 100 or st.air_left <= 0:
+    if g.data.charts.interdiction.weather_percent_reduction[st.current_weather()] >= 100 or st.air_left <= 0:
         events.append(Message(text="No interdiction is possible: the aircraft are grounded"))
         return False
     return True
@@ -37,8 +37,9 @@ def begin(g: "Game", events: list[Event]) -> bool:
 
 def prompt(g: "Game") -> InterdictionPrompt:
     st = g.state
-    reduction = g.data.charts.interdiction.weather_percent_reduction[st.weather]
-    return InterdictionPrompt(side=Side.ALLIED, weather=st.weather, air_available=st.air_left,
+    weather = st.current_weather()
+    reduction = g.data.charts.interdiction.weather_percent_reduction[weather]
+    return InterdictionPrompt(side=Side.ALLIED, weather=weather, air_available=st.air_left,
                               max_points=min(g.data.rules.answers.largest_number, st.air_left),
                               effective_percent=100 - reduction)
 

@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING
 import attrs
 
 from . import combat, combat_results, fatigue, losses
+from .actions import Action, ChooseStrategy, expect
 from .data import Beach
 from .enums import CombatStep, Side
 from .events import CombatResult, Event
 from .hexgrid import Hex, distance
 from .prompts import StrategyPrompt, SupportPrompt
-from .state import AssaultState
+from .state import AssaultState, position_of, present
 
 if TYPE_CHECKING:
     from .game import Game
@@ -34,9 +35,8 @@ if TYPE_CHECKING:
 # --------------------------------------------------------------------------- where a unit lands
 def landing_beach(g: "Game", uid: str, target: Hex) -> Beach | None:
     """The beach an afloat unit would land at on ``target``, or None if it cannot land there."""
-    u = g.unit(uid)
     m = g.data.map
-    here = u.position
+    here = position_of(g.unit(uid))
     marker_beach = m.beach_of_marker(here)
     if marker_beach is not None and target in marker_beach.positions:
         return marker_beach if g.state.beaches[marker_beach.name].marker_intact else None
@@ -74,9 +74,9 @@ def overrun_if_cleared(g: "Game", beach: Beach, events: list[Event]) -> None:
 def start(g: "Game", uid: str, beach: Beach, target: Hex, amphibious: int, brought: dict[str, int]) -> None:
     """The unit must fight its way ashore: the coastal defence stands on the landing position for the
     fight (its odds and terrain), and the first round's questions begin."""
-    coastal = g.record(g.coastal_defender(beach.name).id)
+    coastal = g.record(_coastal(g, beach.name))
     coastal.position = target
-    g.state.movement.assault = AssaultState(
+    g.state.current_movement().assault = AssaultState(
         unit=uid, beach=beach.name, target=target, step=_first_step(g, coastal.id), amphibious=amphibious,
         brought=(brought["fuel"], brought["general"], brought["combat"]))
 
@@ -85,13 +85,14 @@ def _first_step(g: "Game", coastal: str) -> CombatStep:
     return CombatStep.SUPPORT if combat.support_possible(g, coastal) else CombatStep.ATTACK_LEVEL
 
 
-def _coastal(g: "Game", a: AssaultState) -> str:
-    return g.coastal_defender(a.beach).id
+def _coastal(g: "Game", beach: str) -> str:
+    """The coastal defence holding the beach, which a landing fights only while it holds it."""
+    return present(g.coastal_defender(beach), "the beach's coastal defence").id
 
 
 def prompt(g: "Game") -> SupportPrompt | StrategyPrompt:
-    a = g.state.movement.assault
-    coastal = _coastal(g, a)
+    a = g.state.current_assault()
+    coastal = _coastal(g, a.beach)
     if a.step == CombatStep.SUPPORT:
         still_held = sum(1 for b in g.data.map.beaches if not beach_cleared(g, b))
         return combat.support_prompt(g, [a.unit], coastal, False, still_held, landing=a.beach)
@@ -99,19 +100,19 @@ def prompt(g: "Game") -> SupportPrompt | StrategyPrompt:
                                   landing=a.beach)
 
 
-def answer(g: "Game", action, events: list[Event]) -> str | None:
+def answer(g: "Game", action: Action, events: list[Event]) -> str | None:
     """Carry out an answer to the assault's question; "landed" or "destroyed" when the fight is over."""
-    mv = g.state.movement
-    a = mv.assault
+    mv = g.state.current_movement()
+    a = g.state.current_assault()
     if a.step == CombatStep.SUPPORT:
         naval, air = combat.spend_support(g, action)
         mv.assault = attrs.evolve(a, naval=naval, air=air, step=CombatStep.ATTACK_LEVEL)
         return None
     if a.step == CombatStep.ATTACK_LEVEL:
-        mv.assault = attrs.evolve(a, attack_level=action.level, step=CombatStep.DEFENCE_LEVEL)
+        mv.assault = attrs.evolve(a, attack_level=expect(action, ChooseStrategy).level, step=CombatStep.DEFENCE_LEVEL)
         return None
-    coastal = _coastal(g, a)
-    lost = fight_round(g, a, coastal, action.level, events)
+    coastal = _coastal(g, a.beach)
+    lost = fight_round(g, a, coastal, expect(action, ChooseStrategy).level, events)
     a = mv.assault = attrs.evolve(a, rounds=a.rounds + 1, lost=a.lost + lost, naval=0, air=0, attack_level=0)
     if g.unit(a.unit).cp <= 0:
         outcome = "destroyed"

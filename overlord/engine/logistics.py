@@ -18,11 +18,11 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from . import fatigue, losses, supply
-from .data import CATEGORIES, WEATHERS
+from .data import CATEGORIES, WEATHERS, Span
 from .enums import Side
 from .hexgrid import Hex
 from .events import Event, LogisticsReport, Message, PhaseStarted
-from .state import AFLOAT, ASHORE, PENDING, Allocation
+from .state import AFLOAT, ASHORE, PENDING, Allocation, present
 from .util import percent_of, round_half_up
 
 if TYPE_CHECKING:
@@ -41,9 +41,15 @@ def draw_weather(g: "Game") -> str:
     return WEATHERS[0]
 
 
+def _transport_range(g: "Game", turn: str, weather: str) -> Span:
+    """The Transport chart's range for a weather that can happen that turn (the chart has one for each:
+    data/charts.py checks it)."""
+    return present(g.data.charts.transport.ranges[turn][weather], "the transport range of a weather that can happen")
+
+
 def weather_value(g: "Game", turn: str, weather: str) -> float:
     """How good a weather is: the middle of its transport range that turn."""
-    low, high = g.data.charts.transport.ranges[turn][weather]
+    low, high = _transport_range(g, turn, weather)
     return (low + high) / 2.0
 
 
@@ -69,7 +75,7 @@ def weather_percent(g: "Game") -> int:
 def transport_capacity(g: "Game", weather: str) -> int:
     """A draw within the chart's range, scaled by the transport rating and circumstances."""
     chart = g.data.charts.transport
-    low, high = chart.ranges[g.turn_label][weather]
+    low, high = _transport_range(g, g.turn_label, weather)
     points = g.rng.randint(low, high)
     s = g.state.settings
     factor = g.data.rules.ratings.factor(s.ratings, "transport")
@@ -102,7 +108,7 @@ def air_naval_budgets(g: "Game") -> tuple[int, int]:
     """Air and naval points for this turn's interdiction and bombardment."""
     r = g.data.rules
     s = g.state.settings
-    weather = g.state.weather
+    weather = g.state.current_weather()
     air = r.support.air_points * r.ratings.factor(s.ratings, "airpower")
     air *= r.support.weather_percent[weather] / 100
     naval = r.support.naval_points * r.ratings.factor(s.ratings, "naval")
@@ -219,7 +225,7 @@ def arrivals(g: "Game", events: list[Event]) -> list[str]:
         if spec.side == Side.ALLIED:
             g.place(uid, m.waiting[spec.nation], AFLOAT)
             continue
-        where = entry_position(g, m.entry[spec.entry])
+        where = entry_position(g, m.entry[present(spec.entry, "a German reinforcement's entry")])
         if where is None:
             events.append(Message(text=f"{spec.name} cannot enter at {spec.entry} (blocked); it will try next turn"))
             continue

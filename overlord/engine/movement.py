@@ -32,18 +32,18 @@ questions before the unit's next step), until one of them is eliminated.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, overload
 
 from . import combat, fatigue, interdiction, landing, logistics, losses
-from .actions import ChooseUnit, EndPhase, FinishUnit, Move
+from .actions import Action, ChooseUnit, EndPhase, FinishUnit, Move
 from .data import Beach
 from .enums import PHASE_SIDE, Side
 from .events import AssaultBegun, Event, Landed, Message, PhaseStarted, UnitMoved
 from .hexgrid import Hex, neighbour
 from .landing import beach_cleared, landing_beach
-from .prompts import MovePrompt, StrategyPrompt, SupportPrompt
-from .state import AFLOAT, ASHORE, MovementState
+from .prompts import MovePrompt, Prompt, StrategyPrompt, SupportPrompt
+from .state import AFLOAT, ASHORE, MovementState, UnitState, position_of, present
 from .util import enemy
 
 if TYPE_CHECKING:
@@ -59,7 +59,8 @@ def begin(g: "Game", events: list[Event]) -> bool:
     if side == Side.GERMAN:
         interdiction.interdict_german_units(g, events)
     rules = g.data.rules.movement
-    ashore, afloat = [], []
+    ashore: list[UnitState] = []
+    afloat: list[UnitState] = []
     for u in g.records(side, status=None):
         spec = g.spec(u.id)
         if u.status == ASHORE and spec.movement > 0:
@@ -72,7 +73,7 @@ def begin(g: "Game", events: list[Event]) -> bool:
         else:
             continue
         u.moved = u.stopped = False
-    ashore.sort(key=lambda u: (u.position[0], u.position[1]))
+    ashore.sort(key=position_of)  # by column, then row
     st.movement = MovementState(side=side, order=[u.id for u in ashore + afloat])
     g.changed()  # movement points have been set
     events.append(PhaseStarted(text=f"{side.title()} movement", turn=g.turn_label, phase=st.phase))
@@ -89,7 +90,7 @@ def _finish(g: "Game") -> None:
 
 def _settle(g: "Game") -> bool:
     """Point the phase at the next unit that can move; False when the phase is over."""
-    mv = g.state.movement
+    mv = g.state.current_movement()
     max_cycles = g.data.rules.movement.max_cycles
     while mv.cycle <= max_cycles:
         while mv.index < len(mv.order):
@@ -104,28 +105,29 @@ def _settle(g: "Game") -> bool:
 
 
 def current_unit(g: "Game") -> str:
-    mv = g.state.movement
+    mv = g.state.current_movement()
     return mv.order[mv.index]
 
 
 def prompt(g: "Game") -> MovePrompt | SupportPrompt | StrategyPrompt:
-    if g.state.movement.assault is not None:
+    mv = g.state.current_movement()
+    if mv.assault is not None:
         return landing.prompt(g)
     uid = current_unit(g)
     u = g.unit(uid)
     options = legal_directions(g, uid)
-    lands = tuple(d for d in options if u.status == AFLOAT and g.data.map.is_land(neighbour(u.position, d)))
-    return MovePrompt(side=g.state.movement.side, unit=uid, mp=u.mp, directions=tuple(options),
-                      cycle=g.state.movement.cycle, afloat=u.status == AFLOAT, landing=lands)
+    lands = tuple(d for d in options if u.status == AFLOAT and g.data.map.is_land(neighbour(position_of(u), d)))
+    return MovePrompt(side=mv.side, unit=uid, mp=u.mp, directions=tuple(options),
+                      cycle=mv.cycle, afloat=u.status == AFLOAT, landing=lands)
 
 
-def legal_actions(g: "Game", p):
+def legal_actions(g: "Game", p: Prompt) -> Sequence[Action]:
     if not isinstance(p, MovePrompt):  # a landing's round against the coastal defence
         return combat.legal_actions(g, p)
     return MoveChoices(g, p)
 
 
-class MoveChoices(Sequence[Any]):
+class MoveChoices(Sequence[Action]):
     """The answers to a movement prompt: the steps, F and E (``in_turn``, the 1981 answers), then a
     ChooseUnit for each other unit that can move. The units are looked at only when the list is read
     through: checking one answer (Game.apply does, for every action) looks at that unit alone."""
@@ -143,17 +145,22 @@ class MoveChoices(Sequence[Any]):
     def __len__(self) -> int:
         return len(self.in_turn) + len(self.others())
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
         return (self.in_turn + self.others())[index]
 
-    def __contains__(self, action) -> bool:
+    def __contains__(self, action: object) -> bool:
         if isinstance(action, ChooseUnit):
-            mv = self.g.state.movement
+            mv = self.g.state.current_movement()
             return (isinstance(action.unit, str) and action.unit != self.p.unit and action.unit in mv.order
                     and bool(legal_directions(self.g, action.unit)))
         return action in self.in_turn
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Action]:
         yield from self.in_turn
         yield from self.others()
 
@@ -165,9 +172,9 @@ def choosable_units(g: "Game") -> list[str]:
     return [] if mv is None else [uid for uid in mv.order if legal_directions(g, uid)]
 
 
-def apply(g: "Game", action, events: list[Event]) -> bool:
+def apply(g: "Game", action: Action, events: list[Event]) -> bool:
     """Carry out an answer; True when that ends the movement phase."""
-    mv = g.state.movement
+    mv = g.state.current_movement()
     if mv.assault is not None:
         uid = mv.assault.unit
         _assault_answer(g, action, events)
@@ -231,11 +238,12 @@ def _land_costs(g: "Game", uid: str) -> dict[int, tuple[int, bool, bool]]:
     m = g.data.map
     infiltration_chart = g.data.charts.infiltration
     enemy_zoc = g.zoc(enemy(spec.side))
-    here_in_zoc = u.position in enemy_zoc
+    here = position_of(u)
+    here_in_zoc = here in enemy_zoc
     fuel = g.state.pools.fuel if spec.side == Side.ALLIED else None
     movement_cost = g.data.movement_cost
     out = {}
-    for direction, target in m.grid.adjacent(u.position):
+    for direction, target in m.grid.adjacent(here):
         if not m.is_land(target):
             continue
         occupant = g.occupant(target)
@@ -261,11 +269,11 @@ def _land_costs(g: "Game", uid: str) -> dict[int, tuple[int, bool, bool]]:
     return out
 
 
-def _afloat_option(g: "Game", uid: str, direction: int):
+def _afloat_option(g: "Game", uid: str, direction: int) -> tuple[str, Beach | None] | None:
     """For an afloat unit: ("ocean", None) or ("land", beach), or None if illegal."""
     u = g.unit(uid)
     m = g.data.map
-    target = neighbour(u.position, direction)
+    target = neighbour(position_of(u), direction)
     if not m.grid.on_map(target):
         return None
     if not m.is_land(target):
@@ -293,8 +301,10 @@ def landing_refused(g: "Game", uid: str, direction: int) -> str | None:
     (None if it may, or if there is no beach of its there): for the prompt, so that a landing missing from
     the choices says why."""
     u = g.unit(uid)
-    target = neighbour(u.position, direction)
-    if u.status != AFLOAT or not g.data.map.grid.on_map(target) or not g.data.map.is_land(target):
+    if u.status != AFLOAT:
+        return None
+    target = neighbour(position_of(u), direction)
+    if not g.data.map.grid.on_map(target) or not g.data.map.is_land(target):
         return None
     beach = landing_beach(g, uid, target)
     if beach is None or _afloat_option(g, uid, direction) is not None:
@@ -316,21 +326,20 @@ def landing_refused(g: "Game", uid: str, direction: int) -> str | None:
 # --------------------------------------------------------------------------- doing it
 def step(g: "Game", uid: str, direction: int, events: list[Event]) -> None:
     u = g.record(uid)
+    origin = position_of(u)
+    target = neighbour(origin, direction)
     if u.status == AFLOAT:
-        kind, beach = _afloat_option(g, uid, direction)
-        if kind == "ocean":
-            origin, target = u.position, neighbour(u.position, direction)
+        _, beach = present(_afloat_option(g, uid, direction), "a legal step at sea")
+        if beach is None:  # a move in the ocean
             g.place(uid, target, AFLOAT)
             u.ocean_steps -= 1
             events.append(UnitMoved(text=f"{g.spec(uid).name} sails to {target[0]},{target[1]}", unit=uid,
                                     origin=origin, to=target, cost=0, fuel=0, mp_left=u.mp))
             return
-        land(g, uid, beach, neighbour(u.position, direction), events)
+        land(g, uid, beach, target, events)
         return
-    base, enters, infiltration = _land_cost(g, uid, direction)
+    base, enters, infiltration = present(_land_cost(g, uid, direction), "a legal step on land")
     spec = g.spec(uid)
-    origin = u.position
-    target = neighbour(origin, direction)
     if infiltration and not g.rng.percent(infiltration_chance(g, uid)):
         u.mp, u.stopped, u.moved, u.acted = 0, True, True, True
         events.append(Message(text=f"{spec.name} fails to infiltrate and is pinned where it is"))
@@ -406,13 +415,13 @@ def land(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) ->
     _come_ashore(g, uid, beach, target, events, amphibious, brought)
 
 
-def _assault_answer(g: "Game", action, events: list[Event]) -> None:
+def _assault_answer(g: "Game", action: Action, events: list[Event]) -> None:
     """An answer to a landing's round; when one side is eliminated the unit comes ashore (or not)."""
-    mv = g.state.movement
     outcome = landing.answer(g, action, events)
     if outcome is None:
         return
-    a, mv.assault = mv.assault, None
+    a = g.state.current_assault()
+    g.state.current_movement().assault = None
     beach = g.data.map.beach(a.beach)
     brought = dict(zip(("fuel", "general", "combat"), a.brought))
     if outcome == "destroyed":
@@ -454,12 +463,14 @@ def step_cost(g: "Game", uid: str, direction: int) -> dict[str, Any] | None:
         option = _afloat_option(g, uid, direction)
         if option is None:
             return None
-        if option[0] == "ocean":
+        beach = option[1]
+        if beach is None:  # a move in the ocean
             return {"mp": 0, "fuel": 0, "stops": False, "landing": None}
-        return {"mp": int(g.data.movement_cost[neighbour(u.position, direction)]),
-                "fuel": 0, "stops": False, "landing": option[1].name,
+        target = neighbour(position_of(u), direction)
+        return {"mp": int(g.data.movement_cost[target]),
+                "fuel": 0, "stops": False, "landing": beach.name,
                 "amphibious": logistics.amphibious_cost(g, uid),
-                "cleared": not landing.must_fight(g, option[1], neighbour(u.position, direction))}
+                "cleared": not landing.must_fight(g, beach, target)}
     found = _land_cost(g, uid, direction)
     if found is None:
         return None

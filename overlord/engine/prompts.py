@@ -7,6 +7,8 @@ action; ``Game.legal_actions()`` enumerates the answers.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import attrs
 
 from .data import LEVELS
@@ -75,7 +77,12 @@ class MovePrompt(Prompt):
     landing: tuple[int, ...] = ()  # the directions that land it on a beach
 
 
-def _same_as_odds(prompt) -> float:
+class _WithOdds(Protocol):
+    @property
+    def odds(self) -> float: ...
+
+
+def _same_as_odds(prompt: _WithOdds) -> float:
     return prompt.odds
 
 

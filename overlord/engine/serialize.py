@@ -28,7 +28,8 @@ _converter.register_unstructure_hook(MovementState, make_dict_unstructure_fn(
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
-    return _converter.unstructure(state)
+    data: dict[str, Any] = _converter.unstructure(state)
+    return data
 
 
 def state_from_dict(data: Any) -> GameState:
@@ -36,7 +37,8 @@ def state_from_dict(data: Any) -> GameState:
 
 
 def settings_to_dict(settings: Settings) -> dict[str, Any]:
-    return _converter.unstructure(settings)
+    data: dict[str, Any] = _converter.unstructure(settings)
+    return data
 
 
 def settings_from_dict(data: Any) -> Settings:

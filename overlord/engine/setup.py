@@ -11,7 +11,7 @@ ratings and US leadership, German movement on D-Day, and the display delay.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -39,7 +39,7 @@ def begin(g: "Game", events: list[Event]) -> bool:
 
 
 def prompt(g: "Game") -> QuestionPrompt:
-    question = g.state.setup.queue[0]
+    question = g.state.current_setup().queue[0]
     s = g.state.settings
     if question == "change_ratings":
         return _ask(question, "Change any ratings or players?", ("Y", "N"), ("Yes", "No"), "N")
@@ -66,7 +66,7 @@ def prompt(g: "Game") -> QuestionPrompt:
     raise AssertionError(f"unknown question {question}")
 
 
-def _ask(question, text, options, labels, default) -> QuestionPrompt:
+def _ask(question: str, text: str, options: tuple[str, ...], labels: tuple[str, ...], default: str) -> QuestionPrompt:
     return QuestionPrompt(side=Side.ALLIED, question=question, text=text, options=options, labels=labels,
                           default=default)
 
@@ -78,7 +78,8 @@ def legal_actions(g: "Game", p: QuestionPrompt) -> list[Answer]:
 def apply(g: "Game", action: Answer, events: list[Event]) -> bool:
     """Record an answer; True once every question is answered."""
     st = g.state
-    question = st.setup.queue.pop(0)
+    queue = st.current_setup().queue
+    question = queue.pop(0)
     choice = action.choice
     s = st.settings
     value: object = choice
@@ -87,7 +88,7 @@ def apply(g: "Game", action: Answer, events: list[Event]) -> bool:
             st.settings = default_settings(g)
             value = "no: Campaign Game, computer German, historical ratings"
         else:
-            st.setup.queue[:0] = ["german_player", "allied_player", "scenario", "preset"]
+            queue[:0] = ["german_player", "allied_player", "scenario", "preset"]
             value = "yes"
     elif question == "german_player":
         st.settings = attrs.evolve(s, german_player="computer" if choice == "C" else "human")
@@ -101,12 +102,12 @@ def apply(g: "Game", action: Answer, events: list[Event]) -> bool:
     elif question == "preset":
         if choice == CUSTOM:
             st.settings = attrs.evolve(s, preset="custom", ratings=historical_ratings(g.data))
-            st.setup.queue[:0] = [f"rating:{r}" for r in Ratings.BY_HAND] + ["german_dday_movement", "display_delay"]
+            queue[:0] = [f"rating:{r}" for r in Ratings.BY_HAND] + ["german_dday_movement", "display_delay"]
             value = "custom"
         else:
             kind, key = next((k, n) for o, k, n in PRESET_ORDER if o == choice)
             st.settings = apply_preset(g.data, s, kind, key)
-            st.setup.queue[:0] = ["display_delay"]
+            queue[:0] = ["display_delay"]
             value = st.settings.preset
     elif question.startswith("rating:"):
         name = question.split(":", 1)[1]
@@ -119,7 +120,7 @@ def apply(g: "Game", action: Answer, events: list[Event]) -> bool:
         st.settings = attrs.evolve(s, display_delay=int(choice))
         value = int(choice)
     events.append(SettingChosen(text=f"{question.replace('_', ' ')}: {value}", question=question, value=str(value)))
-    if st.setup.queue:
+    if queue:
         return False
     st.setup = None
     return True
@@ -157,7 +158,7 @@ def apply_preset(data: GameData, settings: Settings, kind: str, key: str) -> Set
                         display_delay=delay, preset=key)
 
 
-def preset_settings(key: str, data: GameData | None = None, **overrides) -> Settings:
+def preset_settings(key: str, data: GameData | None = None, **overrides: Any) -> Settings:
     """Settings for a named preset (historical, novice, experienced, expert, rommels-plan, patton)."""
     from .data import cached_data
     data = data or cached_data()

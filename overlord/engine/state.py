@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import functools
 import operator
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
@@ -25,6 +25,9 @@ from .enums import CombatStep, Phase, Side, UnitStatus
 from .hexgrid import Hex
 from .rng import Rng
 from .settings import Settings
+
+if TYPE_CHECKING:
+    from .view import UnitView
 
 # A unit's status, by the short names the rules use (enums.UnitStatus says what each means).
 PENDING = UnitStatus.PENDING
@@ -239,19 +242,60 @@ class GameState:
         twin.final_report = copy.deepcopy(self.final_report)  # only once the game is over
         return twin
 
+    # The state of the phase in hand, for the rules of that phase (which only run while it is there).
+    def current_setup(self) -> SetupState:
+        return present(self.setup, "the scenario questions' state")
+
+    def current_airborne(self) -> AirborneState:
+        return present(self.airborne, "the airborne drops' state")
+
+    def current_movement(self) -> MovementState:
+        return present(self.movement, "the movement phase's state")
+
+    def current_combat(self) -> CombatState:
+        return present(self.combat, "the combat phase's state")
+
+    def current_weather(self) -> str:
+        """This turn's weather, drawn as a turn with phases starts (the last turn has none)."""
+        return present(self.weather, "this turn's weather")
+
+    def current_assault(self) -> AssaultState:
+        """The landing fighting the coastal defence, in a movement phase."""
+        return present(self.current_movement().assault, "the landing's assault")
+
+
+_Value = TypeVar("_Value")
+
+
+def present(value: _Value | None, what: str) -> _Value:
+    """``value``, which the rule asking for it is sure is there (the phase in hand guarantees it):
+    the checker's narrowing, and a clear error should that ever be wrong (``what`` names it)."""
+    if value is None:
+        raise AssertionError(f"{what}: missing")
+    return value
+
+
+def position_of(u: UnitView) -> Hex:
+    """Where a unit on the map stands (ashore, at sea, or a coastal defence fighting a landing): for
+    the rules that ask it only of such a unit (a unit still to arrive or eliminated has none)."""
+    if u.position is None:
+        raise AssertionError(f"{u.id} is not on the map")
+    return u.position
+
 
 @functools.cache
-def _fields_of(cls: type) -> operator.attrgetter[Any]:
+def _fields_of(cls: type[Any]) -> operator.attrgetter[Any]:
     return operator.attrgetter(*(f.name for f in attrs.fields(cls)))
 
 
-_Record = TypeVar("_Record")
+_Record = TypeVar("_Record", bound=attrs.AttrsInstance)
 
 
 def _copy_record(record: _Record, lists: bool = False) -> _Record:
     """A copy of an attrs record holding immutable values, made by passing its fields to its class;
     with ``lists`` its lists (of ids) are copied too."""
-    values: Any = _fields_of(type(record))(record)
+    cls = type(record)
+    values: Any = _fields_of(cls)(record)
     if lists:
         values = [list(v) if type(v) is list else v for v in values]
-    return type(record)(*values)
+    return cls(*values)

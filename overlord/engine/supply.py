@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from .enums import Side
 from .hexgrid import Hex, distance
-from .state import AFLOAT, ASHORE
+from .state import AFLOAT, ASHORE, position_of
 
 if TYPE_CHECKING:
     from .game import Game
@@ -40,7 +40,7 @@ def allied_sources(g: "Game", nation: str, without: str | None = None) -> list[H
     rng = g.data.rules.supply.range
     sources = [b.marker for b in g.data.map.beaches
                if b.nation == nation and g.state.beaches[b.name].marker_intact]
-    depots = [u.position for u in g.units(Side.ALLIED, ASHORE, combat=False)
+    depots = [position_of(u) for u in g.units(Side.ALLIED, ASHORE, combat=False)
               if g.spec(u.id).nation == nation and u.id != without]
     # chain depots outward from the markers, the supply range at a time
     grew = True
@@ -75,7 +75,7 @@ def allied_out_of_supply(g: "Game") -> list[str]:
     """The Allied units ashore that cannot trace supply now (nothing is changed)."""
     sources = {n: allied_sources(g, n) for n in ("US", "BC")}
     return [u.id for u in g.units(Side.ALLIED, ASHORE)
-            if not within_supply_range(g, u.position, sources[g.spec(u.id).nation])]
+            if not within_supply_range(g, position_of(u), sources[g.spec(u.id).nation])]
 
 
 def trace_allied(g: "Game") -> list[str]:

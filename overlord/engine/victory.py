@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 from .data import Charts
 from .events import Event, GameEnded, TurnEnded
 from .enums import Side
-from .state import ASHORE, ELIMINATED, TurnRecord
+from .hexgrid import Hex
+from .state import ASHORE, ELIMINATED, TurnRecord, position_of
 
 if TYPE_CHECKING:
     from .game import Game
@@ -40,7 +41,7 @@ def adjusted_score(score: float, weather_percent: float) -> float:
 
 
 # --------------------------------------------------------------------------- what is held
-def hex_scores(g: "Game", hex_) -> bool:
+def hex_scores(g: "Game", hex_: Hex) -> bool:
     """An objective hex scores when an Allied unit in supply holds it with no German unit next to it."""
     uid = g.occupant(hex_)
     if uid is None or g.side_of(uid) != Side.ALLIED or not g.unit(uid).in_supply:
@@ -111,11 +112,12 @@ def turn_points(g: "Game") -> dict[str, float]:
             objectives_final += held * vp.objectives[name].final
     continent = 0.0
     for u in g.units(Side.ALLIED, ASHORE, combat=True):
-        if m.naval_side[u.position] == "c":
-            continent += u.cp / vp.allied_continent_side.cp_divisor * u.position[1]
+        col, row = position_of(u)
+        if m.naval_side[col, row] == "c":
+            continent += u.cp / vp.allied_continent_side.cp_divisor * row
     ocean = 0.0
     if ocean_side_scores(g, g.state.turn):
-        units = sum(1 for u in g.units(Side.GERMAN, ASHORE, combat=True) if m.naval_side[u.position] == "o")
+        units = sum(1 for u in g.units(Side.GERMAN, ASHORE, combat=True) if m.naval_side[position_of(u)] == "o")
         ocean = ocean_side_points(g, g.state.turn) * units
     return {"objectives": objectives, "objectives_final": objectives_final, "continent_side": continent,
             "ocean_side": ocean}

@@ -49,6 +49,8 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
     victory:       score, turn_points, objective_holders, ocean_side_points, ocean_side_scores,
                    victory_level (the level of victory a score gives, in a scenario)
     sides:         enemy (the other side)
+    units:         position_of (the position of a unit on the map, ashore or at sea, never None: for a
+                   unit off the map, one to come or eliminated, an error)
 
 A unit's status by its short names (UnitStatus members): PENDING, AFLOAT, ASHORE, COASTAL, ELIMINATED.
 """
@@ -67,7 +69,7 @@ from .interdiction import decrease_range, effective_points
 from .logistics import amphibious_cost, combat_supply_cost, fuel_cost, general_supply_cost, upkeep_estimate
 from .landing import beach_cleared
 from .movement import choosable_units, infiltration_chance, landing_refused, step_cost
-from .state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
+from .state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING, position_of
 from .supply import (allied_sources, german_supplied_positions, source_distance, supplied_positions, traced_on,
                      within_supply_range)
 from .util import enemy
@@ -81,7 +83,7 @@ __all__ = [
     "max_attack_level", "max_strategy_level", "objective_holders", "ocean_side_points", "ocean_side_scores",
     "odds", "preview", "score", "source_distance", "step_cost", "supplied_positions", "supply_factor",
     "traced_on", "turn_points", "upkeep_estimate", "within_supply_range",
-    "choosable_units", "landing_refused", "victory_level",
+    "choosable_units", "landing_refused", "victory_level", "position_of",
 ]
 
 

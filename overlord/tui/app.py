@@ -26,6 +26,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.worker import Worker
 
 from .. import gcpause
@@ -98,7 +99,7 @@ class OverlordApp(App):
         self.main: Screen | None = None
         self.hurry = False
         self.too_small = False
-        self._timer = None
+        self._timer: Timer | None = None
         self._waiting = False  # one of the game's own modal screens (report, hand-over) is up
         self._thought: Thought | None = None  # the computer's answer being thought, or thought and not yet played
         self.quitting = False  # the game has been saved (or given up) to quit: nothing more is played
@@ -106,8 +107,8 @@ class OverlordApp(App):
         self.autosave_problem: str | None = None  # why the last autosave failed (said once, until one works)
         self.farewell: str | None = None  # printed by the command once the screen is given back: where the game is
         # the themes are in place before the stylesheet is first read, so it is read only once
-        for theme in game_themes():
-            self.register_theme(theme)
+        for game_theme in game_themes():
+            self.register_theme(game_theme)
         self.theme = theme if (theme := canonical(self.start_theme)) in CYCLE else DEFAULT
 
     # ------------------------------------------------------------------ keys in either case
@@ -149,6 +150,14 @@ class OverlordApp(App):
             return TitleScreen()
         return super().get_default_screen()
 
+    @property
+    def playing(self) -> Session:
+        """The session of the game being played: for what runs only while there is one (its screens, its
+        turns, its saving)."""
+        if self.session is None:
+            raise AssertionError("no game is being played")
+        return self.session
+
     def show_title(self) -> None:
         self.cancel_timer()
         self.session = None
@@ -188,7 +197,7 @@ class OverlordApp(App):
                 self._show_notes()
                 question = (f"The game being played could not be saved: {write_problem(exc)}\n\n"
                             f"Load {printable(opened.path.name)} anyway, and lose the game being played?")
-                self._user_modal(ConfirmScreen(question, "load"), lambda yes: yes and self._resume(opened))
+                self._user_modal(ConfirmScreen(question, "load"), lambda yes: self._resume(opened) if yes else None)
                 return False
             self._show_notes()
         self._resume(opened)
@@ -216,16 +225,20 @@ class OverlordApp(App):
     def _show_main(self) -> None:
         from ..engine.prompts import QuestionPrompt
         # only the screen wanted is imported: the scenario questions come up without the game screen's code
-        if isinstance(self.session.game.prompt, QuestionPrompt):
-            from .setup_screen import SetupScreen as wanted
+        wanted: type[Screen]
+        if isinstance(self.playing.game.prompt, QuestionPrompt):
+            from .setup_screen import SetupScreen
+            wanted = SetupScreen
         else:
-            from .game_screen import GameScreen as wanted
+            from .game_screen import GameScreen
+            wanted = GameScreen
         if not isinstance(self.main, wanted):
             self._set_main(wanted())
 
     def refresh_main(self) -> None:
-        if hasattr(self.main, "refresh_view") and self.main.is_mounted:  # the game or the set-up screen
-            self.main.refresh_view()
+        main = self.main
+        if main is not None and hasattr(main, "refresh_view") and main.is_mounted:  # the game or the set-up screen
+            main.refresh_view()
 
     def accepting(self) -> bool:
         """May the person at the keyboard answer the prompt now?"""
@@ -243,7 +256,7 @@ class OverlordApp(App):
         from ..engine.game import IllegalAction
         from .game_screen import GameScreen
         try:
-            events = self.session.apply(action)
+            events = self.playing.apply(action)
         except IllegalAction as exc:
             if isinstance(self.main, GameScreen):
                 self.main.say(str(exc))
@@ -264,15 +277,15 @@ class OverlordApp(App):
         results = [e for e in events if isinstance(e, CombatResult)]
         if not results:
             return False
-        attacker = self.session.game.side_of(results[0].attackers[0])
+        attacker = self.playing.game.side_of(results[0].attackers[0])
         timeout = None
-        if self.session.is_computer(attacker) and self.session.is_computer(enemy(attacker)):
+        if self.playing.is_computer(attacker) and self.playing.is_computer(enemy(attacker)):
             if self.delay <= 0 or self.hurry:
                 return False
             timeout = self.delay * RESULT_DELAYS
         others = [e for e in events if e.kind in ("UnitEliminated", "MarkerDestroyed")]
         self.refresh_main()
-        self._modal(CombatResultScreen(result_card(self.session.game, results, others), timeout))
+        self._modal(CombatResultScreen(result_card(self.playing.game, results, others), timeout))
         return True
 
     def advance(self) -> None:
@@ -316,7 +329,7 @@ class OverlordApp(App):
 
     def _computer_step(self, choice) -> list:
         from .game_screen import GameScreen
-        s = self.session
+        s = self.playing
         events = s.apply(s.take_choice(choice))
         self._autosave_phase()
         if isinstance(self.main, GameScreen):
@@ -331,7 +344,7 @@ class OverlordApp(App):
         copy of the game in a thread worker; it is asked once for each position, in the order of play, so it
         answers exactly as it does in a game without a screen (its own generator draws the same numbers)."""
         from .session import think
-        s = self.session
+        s = self.playing
         at = len(s.game.actions)
         if self._thought is not None and self._thought.session is s and self._thought.at == at:
             return self._thought
@@ -368,16 +381,17 @@ class OverlordApp(App):
 
     def thinking_for(self) -> float | None:
         """For how many seconds the computer has been thinking, once it is long enough to be said; else None."""
-        if not self.thinking():
+        thought = self._thought
+        if thought is None or not self.thinking():
             return None
-        seconds = time.monotonic() - self._thought.started
+        seconds = time.monotonic() - thought.started
         return seconds if seconds >= THINKING_SHOWN_AFTER else None
 
     @property
     def delay(self) -> float:
         if self.delay_override is not None:
             return self.delay_override
-        return self.session.game.settings.display_delay * DELAY_UNIT
+        return self.playing.game.settings.display_delay * DELAY_UNIT
 
     def hurry_up(self) -> None:
         self.hurry = True
@@ -402,7 +416,7 @@ class OverlordApp(App):
         from .screens import ReportScreen
         self._autosave_phase()
         self.refresh_main()
-        pages = self.session.take_pages()
+        pages = self.playing.take_pages()
         plots = None
         if any(isinstance(e, TurnEnded) for e in pages):  # the end of a turn: the campaign so far in plots
             from .history import session_campaign
@@ -413,9 +427,9 @@ class OverlordApp(App):
         from ..engine.prompts import AdvancePrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
         from .cards import SIDE_NAME, phase_name
         from .screens import HandOverScreen
-        p = self.session.game.prompt
-        what = f"{self.session.game.turn_label}: {phase_name(self.session.game)}."
-        game = self.session.game
+        p = self.playing.game.prompt
+        what = f"{self.playing.game.turn_label}: {phase_name(self.playing.game)}."
+        game = self.playing.game
         if isinstance(p, StrategyPrompt) and p.role == "defence":
             what = f"Your {game.spec(p.defender).name} is attacked: choose its defence level."
         elif isinstance(p, SupportPrompt) and p.defensive:
@@ -424,17 +438,17 @@ class OverlordApp(App):
             what = f"Your {game.spec(p.unit).name} must retreat."
         elif isinstance(p, AdvancePrompt):
             what = f"The enemy has fallen back: may your {game.spec(p.unit).name} advance?"
-        fights = [e for e in self.session.news_for(p.side) if e.kind == "CombatResult"]
+        fights = [e for e in self.playing.news_for(p.side) if e.kind == "CombatResult"]
         if fights:  # the other player saw the cards; the one taking the keyboard reads what came of them
             from .wording import event_text
             what = "\n".join(f"{event_text(e, game)}." for e in fights[-3:]) + f"\n\n{what}"
         self.refresh_main()
-        self.session.take_seat()
+        self.playing.take_seat()
         self._modal(HandOverScreen(SIDE_NAME[p.side], what))
 
     def _show_final(self) -> None:
         from .final import FinalScreen
-        s = self.session
+        s = self.playing
         self._autosave_phase()  # a game that ends in play is saved at its end; one loaded finished is not written
         self.cancel_timer()
         if not isinstance(self.main, FinalScreen):
@@ -447,7 +461,7 @@ class OverlordApp(App):
         """The autosave at each new phase; a failure is said once (and again if the reason changes)."""
         from ..saves import write_problem
         try:
-            wrote = self.session.autosave_if_new_phase()
+            wrote = self.playing.autosave_if_new_phase()
         except OSError as exc:
             problem = write_problem(exc)
             if problem != self.autosave_problem:
@@ -456,7 +470,7 @@ class OverlordApp(App):
         else:
             if wrote and self.autosave_problem is not None:
                 self.autosave_problem = None
-                self.notify(f"Autosaved again, in {printable(self.session.saved_in)}.", timeout=4, markup=False)
+                self.notify(f"Autosaved again, in {printable(self.playing.saved_in)}.", timeout=4, markup=False)
         self._show_notes()
 
     def _show_notes(self) -> None:
@@ -539,7 +553,7 @@ class OverlordApp(App):
         from .game_screen import GameScreen
         if uid is None or not isinstance(self.main, GameScreen):
             return
-        game = self.session.game
+        game = self.playing.game
         if isinstance(self.main.prompt_now(), MovePrompt) and ChooseUnit(uid) in game.legal_actions():
             self.main.choose(uid)
             return
@@ -575,14 +589,14 @@ class OverlordApp(App):
             except SaveError as exc:
                 held = f"a file that is not a save that can be loaded ({exc.reason})"
             question = f"{printable(path.name)} already holds {held}.\n\nReplace it with this game?"
-            self._user_modal(ConfirmScreen(question, "replace"), lambda yes: yes and self._write_named(name))
+            self._user_modal(ConfirmScreen(question, "replace"), lambda yes: self._write_named(name) if yes else None)
             return
         self._write_named(name)
 
     def _write_named(self, name: str) -> None:
         from ..saves import write_problem
         try:
-            path = self.session.save(name)
+            path = self.playing.save(name)
         except OSError as exc:
             self.notify(f"Could not save: {write_problem(exc)}", severity="error", timeout=10, markup=False)
             return
@@ -607,7 +621,7 @@ class OverlordApp(App):
         except OSError as exc:
             self.notify(f"The colours could not be remembered: {exc}", severity="warning", timeout=4)
 
-    def action_quit(self) -> None:
+    def action_quit(self) -> None:  # type: ignore[override]  # not async, unlike App's: the screens call it
         """Ctrl+Q, Ctrl+C, Q on the title and final screens, the menu: save the game being played, then quit.
         If it cannot be saved, ask first (Y, or the quit key again, quits all the same)."""
         from ..saves import write_problem

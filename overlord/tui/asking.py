@@ -7,6 +7,9 @@ effective_points, decrease_range).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from rich.text import Text
 
 from ..engine import view
@@ -116,11 +119,13 @@ def step_costs(game: Game, p: MovePrompt) -> Text:
             t.append("/".join(map(str, sail)), style=KEY)
             t.append(f" sail ({game.unit(p.unit).ocean_steps} moves at sea left)  ")
         beaches: dict[str, list[int]] = {}
+        first_cost: dict[str, dict[str, Any]] = {}  # a beach's landing, by the first direction to it
         for d, c in costs.items():
             if c is not None and c.get("landing"):
                 beaches.setdefault(c["landing"], []).append(d)
+                first_cost.setdefault(c["landing"], c)
         for beach, dirs in beaches.items():
-            c = costs[dirs[0]]
+            c = first_cost[beach]
             t.append("/".join(map(str, dirs)), style=KEY)
             fight = "" if c.get("cleared") else "; the coastal defence fights"
             away = "; out of supply there" if any(out_of_own_supply(game, p.unit, d, beach) for d in dirs) else ""
@@ -136,7 +141,7 @@ def step_costs(game: Game, p: MovePrompt) -> Text:
     for d, cost in costs.items():
         if cost is None:
             continue
-        target = neighbour(game.unit(p.unit).position, d)
+        target = neighbour(view.position_of(game.unit(p.unit)), d)
         extra = ", stops" if cost["stops"] else ""
         if cost.get("infiltration"):
             extra = ", infiltrates"
@@ -154,7 +159,7 @@ def out_of_own_supply(game: Game, uid: str, direction: int, beach: str) -> str |
     player is told before it lands (None if it lands in supply)."""
     nation = game.spec(uid).nation
     beach_nation = game.data.map.beach(beach).nation
-    target = neighbour(game.unit(uid).position, direction)
+    target = neighbour(view.position_of(game.unit(uid)), direction)
     if beach_nation == nation or target in view.supplied_positions(game, nation):
         return None
     return (f"{game.spec(uid).name} would land at {beach}, a {NATIONS.get(beach_nation, beach_nation)} beach. "
@@ -263,7 +268,8 @@ def _supply_line(game: Game, p: StrategyPrompt) -> Text:
     attackers, defender = list(p.attackers), p.defender
 
     def cost(a: int, d: int) -> int:
-        return view.preview(game, attackers, defender, a, d)["combat_supply"]
+        supply: int = view.preview(game, attackers, defender, a, d)["combat_supply"]
+        return supply
     pool = game.pools.combat
     if p.role == "attack":
         low, high = cost(1, 5), cost(p.max_level, 5)
@@ -296,7 +302,7 @@ def _advance(game: Game, p: AdvancePrompt, entry) -> Text:
     return t
 
 
-_TEXTS = {
+_TEXTS: dict[type[Prompt], Callable[..., Text]] = {
     DropZonePrompt: _drop, AllocationPrompt: _allocation, InterdictionPrompt: _interdiction, MovePrompt: _move,
     DefenderPrompt: _defender, AttackerPrompt: _attacker, SupportPrompt: _support, StrategyPrompt: _strategy,
     RetreatPrompt: _retreat, AdvancePrompt: _advance,
@@ -318,7 +324,7 @@ def level_table(game: Game, p: StrategyPrompt) -> Text:
     levels = c.strategy_levels.attack if attacking else c.strategy_levels.defence
     for level, cell in cells.items():
         s = levels[level - 1]
-        name = s.name + ("*" if not attacking and s.automatic_retreat else "")
+        name = s.name + ("*" if not attacking and c.strategy_levels.retreats(level) else "")
         if level > p.max_level:
             t.append(f" {level}  {cell:<{width}} {name}\n", style="dim")
             continue
@@ -360,7 +366,7 @@ def combat_card(game: Game, p: Prompt) -> Text | None:
         t.append(f"Defender: {short(game, defender)}\n", style="bold")
         t.append(f"CP {d.cp}  Eff {view.effectiveness(game, d):.2f}  Fatigue {d.fatigue}\n")
         t.append(f"{where(game, d.position)}\n")
-        terrain = game.data.charts.terrain[game.data.map.terrain[d.position]]
+        terrain = game.data.charts.terrain[game.data.map.terrain[view.position_of(d)]]
         t.append(f"Terrain defence x{terrain.defence:g}\n")
         if chosen:
             t.append("Attacking:\n", style="bold")

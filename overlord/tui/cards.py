@@ -90,7 +90,8 @@ def unit_card(game: Game, uid: str, title_style: str = "bold") -> Text:
         t.append(f"Supply: {supply_text(game, uid)}\n", style="" if u.in_supply and u.general_supplied else "bold")
         t.append(mp + "\n")
     if u.status == AFLOAT:
-        t.append(f"At sea ({u.position[0]},{u.position[1]})\n")
+        col, row = view.position_of(u)
+        t.append(f"At sea ({col},{row})\n")
     elif u.status == COASTAL:
         t.append(f"Holds {u.beach} beach\n")
     elif u.position is not None:

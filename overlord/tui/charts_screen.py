@@ -102,7 +102,8 @@ class ChartsScreen(ModalScreen[None]):
         self.show(chart_names()[0])
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.show(event.option.id)
+        if event.option.id is not None:  # every option is made with its chart's name for its id
+            self.show(event.option.id)
 
     def show(self, name: str) -> None:
         self.query_one("#chart-text", Static).update(chart_renderable(render_chart(cached_data(), name)))

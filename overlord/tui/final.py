@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from rich.console import Group
 from rich.text import Text
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -14,12 +18,17 @@ from .keybar import KeyBar
 from .reporting import final_report
 from .styles import GAME_CSS
 
+if TYPE_CHECKING:
+    from .app import OverlordApp
+
 
 class FinalScreen(Screen):
+    if TYPE_CHECKING:  # the type checker sees the game's own app; at run time Textual's property gives it
+        app = getters.app(OverlordApp)
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("enter", "title", "Title screen"), Binding("q", "quit_app", "Quit")]
 
-    def __init__(self, report: dict, scenario: str = "", campaign=None) -> None:
+    def __init__(self, report: Mapping[str, Any], scenario: str = "", campaign=None) -> None:
         super().__init__()
         self.report = report
         self.scenario = scenario

@@ -7,7 +7,11 @@ Every answer becomes an engine action that the app applies.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -15,11 +19,11 @@ from textual.message import Message
 from textual.screen import Screen
 
 from ..engine import view
-from ..engine.actions import (Advance, Allocate, Answer, ChooseStrategy, ChooseUnit, EndPhase, FinishUnit, HoldGround,
+from ..engine.actions import (Action, Advance, Allocate, Answer, ChooseStrategy, ChooseUnit, EndPhase, FinishUnit, HoldGround,
                               Interdict, Move, Retreat, Support)
-from ..engine.hexgrid import neighbour
+from ..engine.hexgrid import Hex, neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
-                              InterdictionPrompt, MovePrompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
+                              InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import german_supplied_positions, supplied_positions
 from .asking import combat_card, make_entry, out_of_own_supply, prompt_text
 from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card
@@ -27,6 +31,11 @@ from .keybar import KeyBar
 from .maprender import MapOptions, map_height, map_width, move_targets
 from .styles import GAME_CSS
 from .widgets import MapView, MessageLog, Panel
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from .app import OverlordApp
+    from .entry import DigitEntry
 
 MOVE = Binding.Group("Move", compact=True)
 RETREAT = Binding.Group("Retreat", compact=True)
@@ -58,6 +67,8 @@ def screen_layout(game, width: int, height: int) -> tuple[int, bool, bool]:
 
 
 class GameScreen(Screen):
+    if TYPE_CHECKING:  # the type checker sees the game's own app; at run time Textual's property gives it
+        app = getters.app(OverlordApp)
     CSS_PATH = GAME_CSS
     BINDINGS = [
         *(Binding(str(d), f"move({d})", "Move", group=MOVE) for d in range(1, 7)),
@@ -92,14 +103,14 @@ class GameScreen(Screen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.entry = None
+        self.entry: DigitEntry | None = None
         self.entry_for = -1  # the number of actions played when the fields were made
         self.message: Text | str = ""
-        self.look = None
+        self.look: Hex | None = None
         self.flash_on = True
         self.overlay: str | None = None  # the supply overlay shown: "allied", "german" or none
         self.labels = True
-        self.last_moved = None  # where the computer's last move ended
+        self.last_moved: Hex | None = None  # where the computer's last move ended
         self.log_written = False  # the session's log is in the message log (on_mount)
         self.cell, self.tall = 2, False  # the map's layout, as fit() chose it for the screen's size
 
@@ -118,7 +129,7 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         log = self.query_one(MessageLog)
-        for event in self.app.session.log[-300:]:
+        for event in self.app.playing.log[-300:]:
             if event.kind != "SettingChosen":
                 log.add(event)
         self.log_written = True  # from now on add_events writes each new event
@@ -150,10 +161,10 @@ class GameScreen(Screen):
 
     # ------------------------------------------------------------------ what is shown
     @property
-    def game(self):
-        return self.app.session.game
+    def game(self) -> Game:
+        return self.app.playing.game
 
-    def prompt_now(self):
+    def prompt_now(self) -> Prompt | None:
         """The prompt if the person at the keyboard may answer it now, else None."""
         if not self.app.accepting():
             return None
@@ -175,7 +186,7 @@ class GameScreen(Screen):
             opts.marks = frozenset(game.unit(a).position for a in p.chosen + (p.defender,))
         elif unit is not None:
             opts.focus, opts.focus_unit = game.unit(unit).position, unit
-        if self.app.session.is_computer(p.side) and self.last_moved is not None:
+        if self.app.playing.is_computer(p.side) and self.last_moved is not None:
             opts.focus, opts.marks, opts.focus_unit = self.last_moved, frozenset(), None
         elif isinstance(p, MovePrompt):
             opts.targets = move_targets(game, p.unit, p.directions)
@@ -190,7 +201,7 @@ class GameScreen(Screen):
             opts.supply = dict.fromkeys(german_supplied_positions(game), "DE")
         return opts
 
-    def current_entry(self):
+    def current_entry(self) -> DigitEntry | None:
         """The number fields for the question being asked (made afresh for each new question)."""
         game = self.game
         if self.entry_for != len(game.actions):
@@ -200,7 +211,7 @@ class GameScreen(Screen):
 
     def refresh_view(self) -> None:
         game = self.game
-        session = self.app.session
+        session = self.app.playing
         p = game.prompt
         self.current_entry()
         who = ""
@@ -229,17 +240,17 @@ class GameScreen(Screen):
         if self.look is not None:
             return position_card(game, self.look)
         card = combat_card(game, p)
-        if card is not None and not self.app.session.is_computer(p.side):
+        if card is not None and not self.app.playing.is_computer(p.side):
             return card
         t = Text(no_wrap=True, overflow="ellipsis")
         unit = getattr(p, "unit", None)
-        if self.app.session.is_computer(p.side) and self.last_moved and game.occupant(self.last_moved):
+        if self.app.playing.is_computer(p.side) and self.last_moved and game.occupant(self.last_moved):
             unit = game.occupant(self.last_moved)
         if unit is not None and not isinstance(p, DropZonePrompt):
             t.append_text(unit_card(game, unit))
         elif isinstance(p, DropZonePrompt):
             t.append_text(unit_card(game, p.unit))
-        directions = getattr(p, "directions", ()) if not self.app.session.is_computer(p.side) else ()
+        directions = getattr(p, "directions", ()) if not self.app.playing.is_computer(p.side) else ()
         if isinstance(p, AdvancePrompt):
             directions = (p.direction,)
         t.append_text(compass_and_weather(game, directions))
@@ -248,7 +259,7 @@ class GameScreen(Screen):
     def prompt_panel_text(self) -> Text:
         game = self.game
         p = game.prompt
-        session = self.app.session
+        session = self.app.playing
         if session.is_computer(p.side):
             t = Text()
             seconds = self.app.thinking_for()
@@ -292,7 +303,7 @@ class GameScreen(Screen):
         if p is None:
             return False
         arg = parameters[0] if parameters else None
-        rules = {
+        rules: dict[str, Callable[[], bool]] = {
             "move": lambda: isinstance(p, MovePrompt) and arg in p.directions,
             "finish": lambda: isinstance(p, MovePrompt),
             "end_phase": lambda: isinstance(p, (MovePrompt, DefenderPrompt)),
@@ -305,7 +316,7 @@ class GameScreen(Screen):
             "next": lambda: isinstance(p, DefenderPrompt),
             "include": lambda: isinstance(p, AttackerPrompt),
             "leave": lambda: isinstance(p, AttackerPrompt),
-            "level": lambda: isinstance(p, StrategyPrompt) and arg <= p.max_level,
+            "level": lambda: isinstance(p, StrategyPrompt) and arg is not None and arg <= p.max_level,
             "digit": lambda: isinstance(p, ENTRY_PROMPTS),
             "accept": lambda: isinstance(p, ENTRY_PROMPTS),
             "rub": lambda: isinstance(p, ENTRY_PROMPTS),
@@ -355,17 +366,25 @@ class GameScreen(Screen):
         self.message = ""
         return self.app.play(action)
 
+    def asked_unit(self) -> str:
+        """The unit the question being asked is about: the keys that act on it are enabled only for the
+        questions about a unit (check_action)."""
+        unit = getattr(self.game.prompt, "unit", None)
+        if not isinstance(unit, str):
+            raise AssertionError("no question about a unit is being asked")
+        return unit
+
     def action_move(self, d: int) -> None:
-        game, p = self.game, self.game.prompt
-        cost = view.step_cost(game, p.unit, d)
-        if cost is not None and cost.get("landing") and self.out_of_supply_landing(p.unit, d, cost["landing"]):
+        uid = self.asked_unit()
+        cost = view.step_cost(self.game, uid, d)
+        if cost is not None and cost.get("landing") and self.out_of_supply_landing(uid, d, cost["landing"]):
             return
-        self._step(p.unit, d, cost)
+        self._step(uid, d, cost)
 
     def _step(self, uid: str, d: int, cost: dict | None) -> None:
         events = self.play(Move(uid, d))
         drawn = [e for e in events if e.kind == "UnitMoved" and e.unit == uid and cost and e.cost > cost["mp"]]
-        if drawn and self.is_attached:  # the chance point of the Terrain Effects chart: said, not only charged
+        if drawn and cost is not None and self.is_attached:  # the chance point of the Terrain Effects chart: said, not only charged
             self.say(f"The extra movement point was drawn ({self.game.data.charts.terrain.extra_point_percent}% a step): "
                      f"that step cost {drawn[0].cost} MP, not {cost['mp']}.")
 
@@ -377,11 +396,11 @@ class GameScreen(Screen):
         if warning is None:
             return False
         self.app.push_screen(ConfirmScreen(f"{warning}\n\nLand anyway?", "land"),
-                             lambda yes: yes and self._step(uid, d, None))
+                             lambda yes: self._step(uid, d, None) if yes else None)
         return True
 
     def action_finish(self) -> None:
-        self.play(FinishUnit(self.game.prompt.unit))
+        self.play(FinishUnit(self.asked_unit()))
 
     def action_end_phase(self) -> None:
         """E: the combat phase ends at once; the movement phase only once the player says so, since the units
@@ -398,7 +417,11 @@ class GameScreen(Screen):
             still += f", {at_sea} of {'them' if len(units) > 1 else 'it'} at sea"
         question = (f"End the {p.side.title()} movement phase now? {still}; "
                     f"{'they lose' if len(units) != 1 else 'it loses'} the rest of this phase's movement.")
-        self.app.push_screen(ConfirmScreen(question, "end"), lambda yes: yes and self.play(EndPhase()))
+
+        def end_if(yes: bool | None) -> None:
+            if yes:
+                self.play(EndPhase())
+        self.app.push_screen(ConfirmScreen(question, "end"), end_if)
 
     # ------------------------------------------------------------------ choosing the unit to move
     def choosable_at(self, position) -> str | None:
@@ -410,11 +433,11 @@ class GameScreen(Screen):
     def next_at_sea(self) -> str | None:
         """The next formation at sea that can still move after the one asked about, in the order of battle
         (which choosing does not change, so that A goes round them all)."""
-        p = self.game.prompt
+        asked = self.asked_unit()
         ranks = {uid: i for i, uid in enumerate(self.game.data.units)}
         at_sea = sorted((uid for uid in view.choosable_units(self.game)
-                         if uid != p.unit and self.game.unit(uid).status == view.AFLOAT), key=ranks.__getitem__)
-        return next((uid for uid in at_sea if ranks[uid] > ranks[p.unit]), at_sea[0] if at_sea else None)
+                         if uid != asked and self.game.unit(uid).status == view.AFLOAT), key=ranks.__getitem__)
+        return next((uid for uid in at_sea if ranks[uid] > ranks[asked]), at_sea[0] if at_sea else None)
 
     def choose(self, uid: str) -> None:
         self.look = None
@@ -449,28 +472,38 @@ class GameScreen(Screen):
         self.play(HoldGround())
 
     def action_advance(self, d: int) -> None:
-        self.play(Advance(self.game.prompt.unit, d))
+        self.play(Advance(self.asked_unit(), d))
 
     def action_stay(self) -> None:
-        self.play(FinishUnit(self.game.prompt.unit))
+        self.play(FinishUnit(self.asked_unit()))
 
     def action_hurry(self) -> None:
         self.app.hurry_up()
 
+    def asked_numbers(self) -> DigitEntry:
+        """The number fields of the question being asked: the keys that type into them are enabled only for
+        the questions answered with numbers (check_action: "digit", "accept")."""
+        entry = self.current_entry()
+        if entry is None:
+            raise AssertionError("no question answered with numbers is being asked")
+        return entry
+
     def action_digit(self, digit: str) -> None:
-        self.current_entry().type(digit)
+        self.asked_numbers().type(digit)
         self.say("")
 
     def action_rub(self) -> None:
-        self.current_entry().rub()
+        self.asked_numbers().rub()
         self.say("")
 
     def action_accept(self) -> None:
-        values = self.current_entry().accept()
+        entry = self.asked_numbers()
+        values = entry.accept()
         if values is None:
             self.say("")
             return
         p = self.game.prompt
+        action: Action
         if isinstance(p, AllocationPrompt):
             action = Allocate(*values)
         elif isinstance(p, InterdictionPrompt):
@@ -480,7 +513,7 @@ class GameScreen(Screen):
         if action in self.game.legal_actions():
             self.play(action)
             return
-        self.entry.again()
+        entry.again()
         self.say(Text(self.refusal(p, values), style="bold reverse"))
 
     def refusal(self, p, values) -> str:

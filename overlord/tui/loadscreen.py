@@ -102,7 +102,8 @@ class LoadScreen(ModalScreen[Path | None]):
                     no_wrap=True, overflow="ellipsis")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.saves[int(event.option.id)]["path"])
+        if event.option.id is not None:  # every option is made with its save's index for its id
+            self.dismiss(self.saves[int(event.option.id)]["path"])
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -113,11 +113,11 @@ def colours(style: str) -> tuple[str | None, str | None]:
     return hex_of(parsed.color), hex_of(parsed.bgcolor)
 
 
-def pairs(theme: str) -> list[tuple[str, str, str, float]]:
+def pairs(theme: str) -> list[tuple[str, str | None, str | None, float]]:
     """Every (what, foreground, background, least contrast wanted) a theme draws the map and plots with."""
     palette = PALETTES[theme]
     back = palette["background"]
-    out = []
+    out: list[tuple[str, str | None, str | None, float]] = []
     for role in TEXT_ROLES + SYMBOL_ROLES:
         fg, _ = colours(palette[role])
         out.append((role, fg, back, TEXT if role in TEXT_ROLES else SYMBOL))

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.table import Table
 from rich.text import Text
 
 from ..engine.events import CombatResult, Event, LogisticsReport, TurnEnded
-from ..reports import CATEGORIES
+from ..engine.data import CATEGORIES
 
 
 def logistics_text(e: LogisticsReport) -> Text:
@@ -49,7 +50,7 @@ def page_text(e: Event) -> Text:
     return Text(f"{e.text}\n", style="bold" if isinstance(e, CombatResult) else "")
 
 
-def final_report(report: dict[str, Any], scenario: str = "") -> list:
+def final_report(report: Mapping[str, Any], scenario: str = "") -> list:
     """Renderables for the end-of-game screen."""
     out: list = []
     head = Text()

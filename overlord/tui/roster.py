@@ -3,6 +3,9 @@ looks at it on the map."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
@@ -16,6 +19,9 @@ from .cards import STATUS, where
 from .keybar import KeyBar
 from .screens import QUIET_GAME_KEYS
 from .styles import GAME_CSS
+
+if TYPE_CHECKING:
+    from .app import OverlordApp
 
 COLUMNS = ("Nat", "Unit", "CP", "Eff", "Ldr", "Fat", "Supply", "MP", "Status", "Where", "Type")
 
@@ -32,7 +38,8 @@ def roster_rows(game: Game) -> list[tuple]:
                 supply += " no gen"
         place = where(game, u.position) if u.status == ASHORE else (u.beach or "") if u.status == COASTAL else ""
         if u.status == AFLOAT:
-            place = f"at sea {u.position[0]},{u.position[1]}"
+            col, row = view.position_of(u)
+            place = f"at sea {col},{row}"
         eff = f"{view.effectiveness(game, u):.2f}" if u.cp else ""
         rows.append((spec.nation, spec.name + (" (cadre)" if u.cadre else ""), f"{u.cp}/{u.max_cp}", eff,
                      str(u.leadership), str(u.fatigue), supply, str(u.mp), STATUS.get(u.status, u.status), place,
@@ -43,6 +50,8 @@ def roster_rows(game: Game) -> list[tuple]:
 
 
 class RosterScreen(ModalScreen[str | None]):
+    if TYPE_CHECKING:  # the type checker sees the game's own app; at run time Textual's property gives it
+        app = getters.app(OverlordApp)
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("escape,q,f3", "close", "Close"), Binding("enter", "pick", "Move it next / look at it"),
                 *QUIET_GAME_KEYS]
@@ -54,7 +63,7 @@ class RosterScreen(ModalScreen[str | None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns(*COLUMNS)
-        for row in roster_rows(self.app.session.game):
+        for row in roster_rows(self.app.playing.game):
             table.add_row(*row[:-1], key=row[-1])
         table.focus()
 

@@ -3,7 +3,7 @@ too small."""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from rich.columns import Columns
 from rich.console import Group
@@ -13,6 +13,11 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from ..engine.data import MapData
 
 from .cards import compass
 from .keybar import KeyBar
@@ -227,11 +232,12 @@ def saves_text() -> Text:
     return t
 
 
-def game_map(app):
+def game_map(app: App[Any]) -> MapData:
     """The map of the game being played, else the data's (the help opened from the title)."""
     session = getattr(app, "session", None)
     if session is not None:
-        return session.game.data.map
+        found: MapData = session.game.data.map
+        return found
     from ..engine.data import cached_data
     return cached_data().map
 
@@ -290,7 +296,7 @@ class TooSmallScreen(ModalScreen[None]):
                 "enlarge the\nwindow to go on.\n(Ctrl+Q saves and quits.)")
 
     def show(self, width: int, height: int) -> None:
-        for widget in self.query("#too-small"):
+        for widget in self.query("#too-small").results(Static):
             widget.update(self.message(width, height))
 
     def on_mount(self) -> None:

@@ -7,6 +7,7 @@ autosave slot are explained in overlord/saves.py: a session writes only its own 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ..ai import default_player
 from ..ai.common import safe_action
@@ -97,7 +98,7 @@ class Session:
         return self.log[self.seat_left.get(side, len(self.log)):]
 
     # ------------------------------------------------------------------ playing
-    def computer_player(self):
+    def computer_player(self) -> Any:  # (any computer player: each has choose(game) -> Action)
         """The computer player of the side to move, made the first time it is needed."""
         side = self.game.prompt.side
         player = self.players.get(side)
@@ -179,7 +180,8 @@ def think(player, game: Game) -> Action | Exception | None:
     """What a computer player chooses for ``game``, or the exception it raised. Run in a thread on a copy of the
     game that nothing else touches, it leaves the game being shown alone."""
     try:
-        return player.choose(game)
+        choice: Action = player.choose(game)
+        return choice
     except Exception as exc:  # noqa: BLE001 - given to take_choice, which says so and answers safely
         return exc
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from rich.text import Text
+from typing import TYPE_CHECKING
+
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -15,6 +18,9 @@ from ..engine.prompts import QuestionPrompt
 from ..engine.settings import Ratings
 from .keybar import KeyBar
 from .styles import GAME_CSS
+
+if TYPE_CHECKING:
+    from .app import OverlordApp
 
 ANSWER = Binding.Group("Answer", compact=True)
 OPTION_KEYS = "ynchtc123456789"
@@ -29,6 +35,8 @@ def setting_label(question: str) -> str:
 
 
 class SetupScreen(Screen):
+    if TYPE_CHECKING:  # the type checker sees the game's own app; at run time Textual's property gives it
+        app = getters.app(OverlordApp)
     CSS_PATH = GAME_CSS
     BINDINGS = [
         *(Binding(k, f"option('{k.upper()}')", "Answer", group=ANSWER) for k in dict.fromkeys(OPTION_KEYS)),
@@ -52,7 +60,7 @@ class SetupScreen(Screen):
 
     @property
     def prompt(self) -> QuestionPrompt | None:
-        p = self.app.session.game.prompt
+        p = self.app.playing.game.prompt
         return p if isinstance(p, QuestionPrompt) else None
 
     def refresh_view(self) -> None:
@@ -62,7 +70,7 @@ class SetupScreen(Screen):
         title.append(BRIEFING, style="dim")
         self.query_one("#setup-title", Static).update(title)
         answered = Text()
-        chosen = [e for e in self.app.session.log if isinstance(e, SettingChosen)]
+        chosen = [e for e in self.app.playing.log if isinstance(e, SettingChosen)]
         for e in chosen[-6:]:
             value = {True: "yes", False: "no"}.get(e.value, e.value) if isinstance(e.value, bool) else e.value
             answered.append(f"  {setting_label(e.question)}: {value}\n", style="dim")
@@ -106,7 +114,9 @@ class SetupScreen(Screen):
         self.answer(key)
 
     def action_default(self) -> None:
-        self.answer(self.prompt.default)
+        p = self.prompt
+        if p is not None:  # (the key is enabled only while a question is asked: check_action)
+            self.answer(p.default)
 
     def answer(self, key: str) -> None:
         self.message = ""

@@ -3,6 +3,11 @@ colour-blind readers tell apart (Okabe and Ito's palette; the map's colours are 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from textual.theme import Theme
+
 # F5's order, and the names `overlord --theme` accepts (kept free of Textual: the command line reads it)
 CYCLE = ("phosphor", "amber", "modern")
 DEFAULT = "phosphor"
@@ -15,7 +20,7 @@ def canonical(name: str) -> str:
     return RENAMED.get(name, name)
 
 
-def game_themes():
+def game_themes() -> tuple[Theme, ...]:
     """The three themes, as Textual themes."""
     from textual.theme import Theme
 

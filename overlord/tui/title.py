@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.style import Style
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from .app import OverlordApp
 
 BANNER = r"""
   ___  __   __ ___  ___  _     ___   ___  ___
@@ -22,6 +28,8 @@ MENU = (("new", "N", "New game"), ("load", "L", "Load game"), ("charts", "C", "C
 
 class TitleScreen(Screen):
     """A plain menu: it needs nothing of the engine, so it is up at once."""
+    if TYPE_CHECKING:  # the type checker sees the game's own app; at run time Textual's property gives it
+        app = getters.app(OverlordApp)
 
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),

@@ -83,6 +83,6 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event]) ->
         if e.second_combat:
             t.append("The attackers may fight a second combat.\n")
         t.append("\n")
-    for e in others:
-        t.append(f"{event_text(e, game)}\n")
+    for other in others:
+        t.append(f"{event_text(other, game)}\n")
     return t

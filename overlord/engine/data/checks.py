@@ -229,6 +229,11 @@ def _is_homogenous_tuple(t: Any) -> bool:
     return get_origin(t) is tuple and len(args) == 2 and args[1] is Ellipsis
 
 
+def _is_dict(t: Any) -> bool:
+    origin: object = get_origin(t)  # (typeshed's overloads type it by what ``t`` might be, which is anything)
+    return origin is dict
+
+
 def make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
     conv.register_structure_hook(int, _whole)
@@ -241,8 +246,7 @@ def make_converter() -> cattrs.Converter:
         conv.register_structure_hook(enum, _enum(enum))
     conv.register_structure_hook_factory(_is_homogenous_tuple,
                                          _guarded(homogenous_tuple_structure_factory, list, "an array"))
-    conv.register_structure_hook_factory(lambda t: get_origin(t) is dict,
-                                         _guarded(mapping_structure_factory, dict, "a table"))
+    conv.register_structure_hook_factory(_is_dict, _guarded(mapping_structure_factory, dict, "a table"))
     conv.register_structure_hook_factory(attrs.has, _guarded(make_dict_structure_fn, dict, "a table"))
     return conv
 

@@ -25,7 +25,7 @@ def load_oob(root: Path, map_: MapData, turns: tuple[str, ...], forces: AlliedFo
         src.check(path + ("nation",), entry.nation, one_of(NATIONS[entry.side]))
         src.check(path + ("type",), entry.type, one_of(f.types[entry.side]))
         if entry.start is not None:
-            _check_start(src, path, entry, map_, occupied)
+            _check_start(src, path, entry.id, entry.start, map_, occupied)
         _check_arrival(src, path, entry, map_, turns)
         units[entry.id] = _spec(entry, f)
     for uid in map_.drop_zones:
@@ -52,8 +52,8 @@ def _spec(entry: UnitEntry, f: OrderOfBattleFile) -> UnitSpec:
         lands_anywhere=kind.lands_anywhere)
 
 
-def _check_start(src: Source, path: tuple[Any, ...], entry: UnitEntry, map_: MapData, occupied: dict[Hex, str]) -> None:
-    start, uid = entry.start, entry.id
+def _check_start(src: Source, path: tuple[Any, ...], uid: str, start: Hex, map_: MapData,
+                 occupied: dict[Hex, str]) -> None:
     if not map_.grid.on_map(start):
         raise src.error(path + ("start",), f"{uid} starts off the map at {list(start)}")
     if not map_.is_land(start):
