@@ -16,7 +16,6 @@ from typing import Iterator
 Hex = tuple[int, int]
 
 DIRECTIONS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
-DIRECTION_NAMES = {1: "NW", 2: "NE", 3: "E", 4: "SE", 5: "SW", 6: "W"}
 
 # (dcol, drow) for each direction; odd rows sit half a hex to the right, so the
 # diagonal neighbours of an odd row are one column further right.
@@ -35,14 +34,8 @@ def opposite(direction: int) -> int:
     return (direction + 2) % 6 + 1
 
 
-def to_cube(hex_: Hex) -> tuple[int, int, int]:
-    col, row = hex_
-    x = col - (row - (row & 1)) // 2
-    return (x, -x - row, row)
-
-
 def distance(a: Hex, b: Hex) -> int:
-    """Number of steps between two positions (to_cube written out: the computer players ask this constantly)."""
+    """Number of steps between two positions (offset to cube co-ordinates inline: the computer players ask this constantly)."""
     (ac, ar), (bc, br) = a, b
     dx = (ac - (ar - (ar & 1)) // 2) - (bc - (br - (br & 1)) // 2)
     dz = ar - br

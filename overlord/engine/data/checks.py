@@ -137,12 +137,6 @@ def sums_to(total: int, what: str) -> Check:
     return check
 
 
-def no_repeats(value: tuple[Any, ...]) -> None:
-    for i, item in enumerate(value):
-        if item in value[:i]:
-            raise Fault(f"{item!r} appears twice", (i,))
-
-
 # --------------------------------------------------------------------------- the converter
 def _whole(value: Any, _: Any = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):

@@ -250,12 +250,10 @@ class UnitSpec:
     # from the type, as plain fields (the rules ask them in their inner loops)
     is_depot: bool = attrs.field(init=False, repr=False)
     is_coastal: bool = attrs.field(init=False, repr=False)
-    is_airborne: bool = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "is_depot", self.type == "depot")
         object.__setattr__(self, "is_coastal", self.type == "coastal")
-        object.__setattr__(self, "is_airborne", self.type == "airborne")
 
 
 # --------------------------------------------------------------------------- charts/turns.toml
