@@ -5,7 +5,7 @@
 
 A German name ending in "+dday" plays with the game's german_dday_movement
 setting on (the German may move on D-Day). By default every Allied adversary,
-historical and caen-first play the German "ai" and "classic"; every German
+historical, classic and caen-first play the German "ai" and "classic"; every German
 adversary (the two rushes both ways) and "ai" play the Allied historical,
 caen-first and the Allied "ai". Campaign scenario,
 historical ratings. Run by hand, not in CI: the default suite is 450 games a
@@ -40,9 +40,10 @@ LEVELS = ("Allied Strategic", "Allied Operational", "Allied Marginal", "German M
 
 
 def default_matchups() -> list[tuple[str, str]]:
-    """Every Allied adversary and the named Allied plans against the German ai and classic; every German
-    adversary and the German ai against the named Allied plans (and an Allied ai, when there is one)."""
-    allied = list(ADVERSARIES["allied"]) + ["historical", "caen-first"]
+    """Every Allied adversary, the named Allied plans and the scripted June 6 plan (the Allied classic) against
+    the German ai and classic; every German adversary and the German ai against the named Allied plans (and an
+    Allied ai, when there is one)."""
+    allied = list(ADVERSARIES["allied"]) + ["historical", "classic", "caen-first"]
     german_players = [n for n in ("ai", "classic") if n in player_names("german")]
     allied_opponents = ["historical", "caen-first"] + (["ai"] if "ai" in player_names("allied") else [])
     rushes = ("beach-rush", "focused-rush")  # played with and without German D-Day movement
