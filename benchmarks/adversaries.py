@@ -5,9 +5,9 @@
 
 A German name ending in "+dday" plays with the game's german_dday_movement
 setting on (the German may move on D-Day). By default every Allied adversary,
-historical and caen-first play the German "ai" and "classic"; every German
+historical, classic and caen-first play the German "ai" and "classic"; every German
 adversary (the two rushes both ways) and "ai" play the Allied historical,
-caen-first and the Allied "ai". Campaign scenario,
+classic, caen-first and the Allied "ai". Campaign scenario,
 historical ratings. Run by hand, not in CI: the default suite is 450 games a
 seed set (about four minutes a set with two jobs).
 
@@ -40,11 +40,12 @@ LEVELS = ("Allied Strategic", "Allied Operational", "Allied Marginal", "German M
 
 
 def default_matchups() -> list[tuple[str, str]]:
-    """Every Allied adversary and the named Allied plans against the German ai and classic; every German
-    adversary and the German ai against the named Allied plans (and an Allied ai, when there is one)."""
-    allied = list(ADVERSARIES["allied"]) + ["historical", "caen-first"]
+    """Every Allied adversary, the named Allied plans and the scripted June 6 plan (the Allied classic) against
+    the German ai and classic; every German adversary and the German ai against the named Allied plans (and an
+    Allied ai, when there is one)."""
+    allied = list(ADVERSARIES["allied"]) + ["historical", "classic", "caen-first"]
     german_players = [n for n in ("ai", "classic") if n in player_names("german")]
-    allied_opponents = ["historical", "caen-first"] + (["ai"] if "ai" in player_names("allied") else [])
+    allied_opponents = ["historical", "classic", "caen-first"] + (["ai"] if "ai" in player_names("allied") else [])
     rushes = ("beach-rush", "focused-rush")  # played with and without German D-Day movement
     german = [v for n in ADVERSARIES["german"] for v in ((n, n + DDAY) if n in rushes else (n,))] + ["ai"]
     pairs = [(a, x) for a in allied for x in german_players] + [(a, x) for x in german for a in allied_opponents]

@@ -30,7 +30,7 @@ GOAL = 10.0
 def recorded(seed: int) -> tuple[Settings, list]:
     settings = Settings(allied_player="computer", german_dday_movement=True)
     g = Game.new(settings, seed)
-    players = {"allied": make_player("historical", "allied", seed), "german": make_player("ai", "german", seed)}
+    players = {"allied": make_player("classic", "allied", seed), "german": make_player("ai", "german", seed)}
     while not g.over:
         g.apply(players[g.prompt.side].choose(g))
     return settings, list(g.actions)

@@ -138,7 +138,7 @@ def timed(args: list[str], runs: int = 5) -> float:
 
 def campaign_vs_import() -> dict:
     imp = timed([PY, "-c", "import overlord.engine"], runs=9)
-    camp = timed([PY, "-m", "overlord", "simulate", "--seed", "1", "--allied", "historical", "--german", "ai"], runs=7)
+    camp = timed([PY, "-m", "overlord", "simulate", "--seed", "1", "--allied", "classic", "--german", "ai"], runs=7)
     return {"import_s": imp, "campaign_s": camp, "ratio": camp / imp}
 
 
@@ -190,7 +190,7 @@ async def _game_keys(n: int) -> float:
     from overlord.engine.prompts import MovePrompt
     from overlord.tui.app import OverlordApp
     g = Game.new(Settings(allied_player="human", german_player="computer", display_delay=0), 2)
-    allied, german = make_player("historical", "allied"), make_player("ai", "german")
+    allied, german = make_player("classic", "allied"), make_player("ai", "german")
     while not (isinstance(g.prompt, MovePrompt) and g.prompt.side == "allied"):
         g.apply((allied if g.prompt.side == "allied" else german).choose(g))
     app = OverlordApp(game=g, delay=0)

@@ -24,7 +24,7 @@ SEED = 1944
 def game_at_allied_movement(turn: int) -> Game:
     """A campaign against the computer German, played by the computer Allies up to their movement on ``turn``."""
     game = Game.new(preset_settings("historical"), SEED)
-    players = {"allied": make_player("historical", "allied", SEED), "german": make_player("ai", "german", SEED)}
+    players = {"allied": make_player("classic", "allied", SEED), "german": make_player("ai", "german", SEED)}
     while not (game.state.turn == turn and isinstance(game.prompt, MovePrompt) and game.prompt.side == "allied"):
         game.apply(players[game.prompt.side].choose(game))
     return game

@@ -36,7 +36,7 @@ def play_checked(seed, allied, german, scenario="campaign"):
 
 @pytest.mark.parametrize("seed,allied,german", [
     (1, "historical", "ai"), (2, "caen-first", "classic"), (3, "historical", "random"), (4, "random", "classic"),
-    (5, "historical", "pass"), (6, "pass", "classic"),
+    (5, "historical", "pass"), (6, "pass", "classic"), (8, "classic", "ai"),
 ])
 def test_computer_players_make_only_legal_moves_and_finish(seed, allied, german):
     g, seen = play_checked(seed, allied, german)
@@ -51,9 +51,10 @@ def test_two_week_games_finish_too():
     assert g.state.history[-1].turn == "6/20"
 
 
-def test_same_seed_same_game():
-    a, _ = play_checked(11, "historical", "ai", scenario="two-week")
-    b, _ = play_checked(11, "historical", "ai", scenario="two-week")
+@pytest.mark.parametrize("allied", ["historical", "classic"])
+def test_same_seed_same_game(allied):
+    a, _ = play_checked(11, allied, "ai", scenario="two-week")
+    b, _ = play_checked(11, allied, "ai", scenario="two-week")
     assert a.state_hash() == b.state_hash() and a.actions == b.actions
 
 
@@ -66,12 +67,24 @@ def test_the_computer_players_never_look_at_the_generator():
 
 
 def test_player_names():
-    assert set(player_names("allied")) >= {"ai", "historical", "caen-first", "pass", "random"}
-    assert set(player_names("german")) >= {"ai", "pass", "random"}
+    assert set(player_names("allied")) >= {"ai", "historical", "classic", "caen-first", "pass", "random"}
+    assert set(player_names("german")) >= {"ai", "classic", "pass", "random"}
     with pytest.raises(ValueError):
         make_player("southern-drive", "german")
     with pytest.raises(ValueError):
         make_player("historical", "german")
+
+
+def test_historical_is_the_june_6_plan_played_well_and_classic_each_sides_player_before_its_commander():
+    from overlord.ai.allied import AlliedPlayer, PLANS
+    from overlord.ai.allied_adversaries import HISTORICAL, AdversaryAllied
+    from overlord.ai.german import GermanPlayer
+    historical = make_player("historical", "allied", 3)
+    assert isinstance(historical, AdversaryAllied) and historical.design is HISTORICAL
+    assert historical.goals is PLANS["historical"] and not historical.follow_chart  # the same drives, by need
+    old = make_player("classic", "allied", 3)
+    assert type(old) is AlliedPlayer and old.goals is PLANS["historical"] and old.follow_chart
+    assert type(make_player("classic", "german", 3)) is GermanPlayer
 
 
 # --------------------------------------------------------------------------- the German
@@ -112,7 +125,7 @@ def test_the_german_chooses_levels_from_the_odds():
 # --------------------------------------------------------------------------- the Allies
 def test_the_allied_allocation_follows_the_chart_then_need():
     g = Game.new(computer_settings(), 3)
-    allied = make_player("historical", "allied")
+    allied = make_player("classic", "allied")  # the scripted June 6 plan (historical allocates by need)
     german = make_player("ai", "german")
     allocations = []
     while g.state.turn < 7:

@@ -11,7 +11,7 @@ from typing import Any
 
 from .allied import AlliedPlayer
 from .allied_ai import AlliedCommander
-from .allied_adversaries import ADVERSARY_PLANS, AdversaryAllied
+from .allied_adversaries import ADVERSARY_PLANS, HISTORICAL, AdversaryAllied
 from .baseline import PassPlayer, RandomPlayer
 from .german import GermanPlayer
 from .german_adversaries import BeachRush, FocusedRush, Turtle
@@ -23,12 +23,19 @@ def strongest(side: str, seed: int = 0):
     return AlliedCommander(side, seed) if side == "allied" else SearchGerman(side, seed)
 
 
+def classic(side: str, seed: int = 0) -> Any:
+    """The computer player of a side before its commander: the German before the search (german.py), the
+    scripted June 6 plan for the Allies (allied.py). Kept to be measured against."""
+    return AlliedPlayer(side, seed, plan="historical") if side == "allied" else GermanPlayer(side, seed)
+
+
 PLAYERS: dict[str, Any] = {  # each makes a player: a class, a partial of one, or a function
     "pass": PassPlayer,
     "random": RandomPlayer,
     "ai": strongest,  # the Allied commander (allied_ai.py) or the searching German (german_search.py)
-    "classic": GermanPlayer,  # the computer German before the search, kept to be measured against
-    "historical": partial(AlliedPlayer, plan="historical"),
+    "classic": classic,  # each side's computer player before its commander, kept to be measured against
+    # the June 6 plan played as the Allied ai plays it (allied_adversaries.HISTORICAL), one plan all game
+    "historical": partial(AdversaryAllied, plan="historical", design=HISTORICAL),
     "caen-first": partial(AlliedPlayer, plan="caen-first"),
     # adversaries: players designed to beat the computer players of the other side (benchmarks/adversaries.py)
     **{name: partial(AdversaryAllied, plan=name) for name in ADVERSARY_PLANS},
@@ -37,7 +44,7 @@ PLAYERS: dict[str, Any] = {  # each makes a player: a class, a partial of one, o
     "focused-rush": FocusedRush,
 }
 ADVERSARIES = {"allied": tuple(ADVERSARY_PLANS), "german": ("turtle", "beach-rush", "focused-rush")}
-SIDES = {"ai": ("allied", "german"), "classic": ("german",), "historical": ("allied",), "caen-first": ("allied",),
+SIDES = {"ai": ("allied", "german"), "classic": ("allied", "german"), "historical": ("allied",), "caen-first": ("allied",),
          **{name: (side,) for side, names in ADVERSARIES.items() for name in names}}
 
 # The computer player the game uses for a side unless told otherwise.

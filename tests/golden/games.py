@@ -24,8 +24,8 @@ from overlord.engine.game import Game
 from overlord.engine.settings import Ratings, Settings
 
 FILE = Path(__file__).with_name("games.json")
-ALLIED = ("historical", "caen-first", "pass", "random")
-GERMAN = ("classic", "pass", "random")  # classic: the German "ai" was before its search (same games)
+ALLIED = ("classic", "caen-first", "pass", "random")  # classic: the scripted June 6 plan (same games)
+GERMAN = ("classic", "pass", "random")  # classic: each side's computer player before its commander
 
 
 def cases() -> list[dict[str, Any]]:
