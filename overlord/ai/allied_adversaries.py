@@ -38,16 +38,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import view
-from ..engine.actions import Action, Allocate, Interdict, Support
+from ..engine.actions import Action, Allocate, HoldGround, Interdict, Support
 from ..engine.enums import Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance
-from ..engine.prompts import AllocationPrompt, DefenderPrompt, InterdictionPrompt, MovePrompt, SupportPrompt
+from ..engine.prompts import AllocationPrompt, DefenderPrompt, InterdictionPrompt, MovePrompt, RetreatPrompt, SupportPrompt
 from ..engine.view import ASHORE, position_of
 from . import board
 from .allied import DDAY_LANDINGS, PLANS, AlliedPlayer, _percentages
 
 COMBAT_WEIGHT = 3.0  # firepower: combat supply's share of the transport, times this
+GUARD_CP = 30  # the weakest unit sent to guard a landing position (a weaker one only invites an attack)
+GUARD_RANGE = 6  # guards are looked for this near a landing position (an infantry division's allowance;
+# the reach search is costly)
 FIREPOWER_ODDS = 1.0  # firepower: the least odds it attacks at (docs/ai.md, Adversaries: what was tried)
 
 
@@ -68,6 +71,8 @@ class Plan:
     switch: str = "6/14"
     later_weight: float = 0.6  # continent_weight from then on
     min_gain: float = 4.0  # an attack must promise this many more German than Allied casualties (AlliedPlayer's)
+    guard_beaches: bool = False  # each free landing position a German could enter next turn gets a guard, the
+    # formations sailing in land there first, and a unit on a landing position never retreats (allied_ai.py)
 
 
 # ---------------------------------------------------------------------------- southern drive
@@ -210,6 +215,9 @@ class AdversaryAllied(AlliedPlayer):
         self.min_gain = self.design.min_gain
         self._landing: set[str] = set()  # formations sailing in to land this phase
         self.design_weight = self.design.continent_weight  # the continent side's weight for the plan's units now
+        self._guards: dict[str, Hex] = {}  # unit -> the landing position it guards this phase
+        self._guards_key: tuple | None = None
+        self._landing_at = None  # the beach a formation is sent to guard, while its landing is planned
 
     def choose(self, g: Game) -> Action:
         p = g.prompt
@@ -221,22 +229,75 @@ class AdversaryAllied(AlliedPlayer):
             self._landing.discard(p.unit)
             self.mover.paths.pop(p.unit, None)
             self.mover.claimed = {h: o for h, o in self.mover.claimed.items() if o != p.unit}
+        if self.design.guard_beaches and isinstance(p, RetreatPrompt):
+            # a guard holds whatever its strength: a German advancing onto the position destroys the marker
+            beach = g.data.map.beach_of_position(position_of(g.unit(p.unit)))
+            if beach is not None and g.beaches[beach.name].marker_intact and HoldGround() in g.legal_actions():
+                return HoldGround()
         if isinstance(p, InterdictionPrompt) and self.design.firepower:
             return Interdict(0)  # every air point for the attacks
         return super().choose(g)
 
     def plan_move(self, g: Game, uid: str) -> list[Hex]:
+        if self.design.guard_beaches and g.unit(uid).status == ASHORE:
+            post = self.guards(g).get(uid)
+            if post is not None and not self.mover.is_claimed(post, uid) and g.occupant(post) in (None, uid):
+                best = board.reach(g, uid)
+                if post in best:
+                    self.mover.claim(post, uid)
+                    return board.path_to(best, post)
         raider = uid in self.design.raiders
         self.continent_weight = self.design.raider_weight if raider else self.design_weight
         return super().plan_move(g, uid)
 
+    def guards(self, g: Game) -> dict[str, Hex]:
+        """Once a movement phase: a guard for each free landing position a German unit could enter next
+        turn (AlliedPlayer.threatened_beaches), the strongest unit ashore that can reach it this phase and
+        is not itself guarding one; a walk-in destroys the beach's marker, and with it its supply."""
+        key = (g.turn, g.phase)
+        if key == self._guards_key:
+            return self._guards
+        self._guards_key, self._guards = key, {}
+        free = sorted(p for p in self._threatened if g.occupant(p) is None)
+        if not free:
+            return self._guards
+        units = [u for u in g.units(Side.ALLIED, ASHORE, combat=True)
+                 if not u.cadre and u.cp >= GUARD_CP and u.position not in self._threatened and not u.moved]
+        for post in free:
+            reachable = [u for u in units if u.id not in self._guards and distance(position_of(u), post) <= GUARD_RANGE
+                         and post in board.reach(g, u.id)]
+            if reachable:
+                pick = max(reachable, key=lambda u: (u.cp, -distance(position_of(u), post), u.id))
+                self._guards[pick.id] = post
+        return self._guards
+
     def plan_landing(self, g: Game, uid: str) -> list[Hex]:
-        path = super().plan_landing(g, uid)
+        path: list[Hex] = []
+        if self.design.guard_beaches and g.turn > 0 and not g.spec(uid).is_depot and g.unit(uid).cp >= GUARD_CP:
+            # a formation sailing in lands first where a German could walk onto a free landing position
+            self._landing_at = self.unguarded_beach(g, uid)
+            try:
+                path = super().plan_landing(g, uid) if self._landing_at is not None else []
+            finally:
+                self._landing_at = None
+        if not path:
+            path = super().plan_landing(g, uid)
         if path:
             self._landing.add(uid)
         return path
 
+    def unguarded_beach(self, g: Game, uid: str):
+        """The nation's intact beach with the most free landing positions a German could enter next turn."""
+        nation = g.spec(uid).nation
+        scored = [(sum(1 for p in b.positions if p in self._threatened and g.occupant(p) is None
+                       and not self.mover.is_claimed(p, uid)), b.name, b)
+                  for b in g.data.map.beaches if b.nation == nation and g.beaches[b.name].marker_intact]
+        best = max(scored, key=lambda t: t[:2], default=None)
+        return None if best is None or best[0] == 0 else best[2]
+
     def landing_beaches(self, g: Game, uid: str) -> list:
+        if self._landing_at is not None:
+            return [self._landing_at]
         if not self.design.beaches:
             return super().landing_beaches(g, uid)
         return [b for b in g.data.map.beaches

@@ -35,7 +35,7 @@ from .allied import DDAY_LANDINGS, PLANS as DRIVES
 from .allied_adversaries import ADVERSARY_PLANS, AdversaryAllied, Plan
 from .common import safe_action
 from .german import GermanPlayer
-from .german_adversaries import BeachRush, Turtle
+from .german_adversaries import BeachRush, FocusedRush, Turtle
 
 # The plans he chooses among. "historical" is the June 6 plan with the adversaries' depots (stacked under
 # combat units that have finished moving, never breaking another depot's chain) and allocation by need.
@@ -54,7 +54,8 @@ PLANS = {
     "armoured-raid": ADVERSARY_PLANS["armoured-raid"],
 }
 FIRST_PLAN = "southern-drive"  # lands on all five beaches on D-Day, before the German has shown himself
-GERMAN_MODELS: dict[str, type[GermanPlayer | Turtle]] = {"classic": GermanPlayer, "turtle": Turtle, "beach-rush": BeachRush}
+GERMAN_MODELS: dict[str, type[GermanPlayer | Turtle]] = {"classic": GermanPlayer, "turtle": Turtle, "beach-rush": BeachRush,
+                                                       "focused-rush": FocusedRush}
 REPLAN_TURNS = (1, 2, 3, 5, 8)  # turn indices at whose start he looks ahead (D-Day: FIRST_PLAN's landings)
 PROJECTION = 0.5  # how much of the points a position would earn to the end he counts on (it seldom lasts)
 HORIZON = 2  # turns each look ahead plays
@@ -72,17 +73,23 @@ class AlliedCommander:
         self.side = side
         self.own_random = random.Random(seed)  # his own: the look ahead never draws from the game's generator
         self.plan = FIRST_PLAN
-        self.players = {name: self._player(name) for name in PLANS}
+        self.players: dict[str, AdversaryAllied] = {}  # plan -> its player, made at the first prompt (guarded?)
         self.evidence = dict.fromkeys(GERMAN_MODELS, 0.0)  # how well each model predicted the German
         self.planned_turn: int | None = None
         self.outlook: dict[str, float] = {}  # the last look ahead: plan -> its value (for the curious)
 
     @staticmethod
-    def _player(name: str) -> AdversaryAllied:
-        return AdversaryAllied(plan=name, design=PLANS[name])
+    def _player(g: Game, name: str) -> AdversaryAllied:
+        """The player of a plan; with German D-Day movement (a public setting) his plans guard the beaches:
+        the German reaches them on June 7, before the follow-up formations are ashore, and walks onto every
+        free landing position (see Plan.guard_beaches). Without it the guards cost more than they save
+        (the beach rushes on the tuning seeds: 465 and 375 without guards, 263 and 267 with them)."""
+        return AdversaryAllied(plan=name, design=replace(PLANS[name], guard_beaches=g.settings.german_dday_movement))
 
     # ------------------------------------------------------------------ answering
     def choose(self, g: Game) -> Action:
+        if not self.players:
+            self.players = {name: self._player(g, name) for name in PLANS}
         if self.planned_turn != g.turn and g.turn in REPLAN_TURNS:
             self.planned_turn = g.turn
             try:
@@ -118,7 +125,7 @@ class AlliedCommander:
     def look_ahead(self, g: Game, plan: str, model: str, seed: int) -> float:
         """Play ``plan`` against ``model`` for HORIZON turns on a copy of the game; what it is worth then."""
         twin = g.clone(reseed=seed)
-        players = {Side.ALLIED: self._player(plan), Side.GERMAN: GERMAN_MODELS[model](Side.GERMAN, seed)}
+        players = {Side.ALLIED: self._player(g, plan), Side.GERMAN: GERMAN_MODELS[model](Side.GERMAN, seed)}
         stop = g.turn + HORIZON
         for _ in range(MAX_ACTIONS):
             if twin.over or twin.turn >= stop:
