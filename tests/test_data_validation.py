@@ -190,3 +190,30 @@ def test_a_number_with_more_digits_than_python_reads(broken):
     e = error_of(folder)
     assert e.file.endswith("rules.toml") and "more digits" in e.message
     assert e.line == line_of(folder, "rules.toml", "air_points = 999")
+
+
+def test_a_misspelt_key_is_named_at_its_own_line_not_reported_missing(broken):
+    folder, edit = broken
+    edit("rules.toml", "\ntransport_percent = 8", "\ntranspotr_percent = 8")
+    e = error_of(folder)
+    assert e.file.endswith("rules.toml") and e.line == line_of(folder, "rules.toml", "transpotr_percent")
+    assert e.field == "ratings.transpotr_percent" and "misspelling of 'transport_percent'" in e.message
+
+
+def test_a_misspelt_key_of_a_chart_table_is_named(broken):
+    folder, edit = broken
+    edit("charts/weather.toml", '"6/8"   =', '"6/88"  =')
+    e = error_of(folder)
+    assert e.file.endswith("weather.toml") and e.line == line_of(folder, "charts/weather.toml", '"6/88"')
+    assert "misspelling of '6/8'" in e.message
+
+
+def test_a_missing_key_beside_one_spelt_like_it_is_still_missing(broken):
+    """engagement_min is a real key: removing engagement_max must not blame it."""
+    folder, edit = broken
+    text = (folder / "rules.toml").read_text()
+    line = next(x for x in text.splitlines() if x.startswith("engagement_max"))
+    edit("rules.toml", line + "\n", "")
+    e = error_of(folder)
+    assert e.field == "combat.engagement_max" and e.message == "is missing"
+    assert e.line == line_of(folder, "rules.toml", "[combat]")

@@ -12,6 +12,7 @@ and indexes), so that the Source reading the file can name the file, the line an
 
 from __future__ import annotations
 
+import difflib
 import math
 from collections.abc import Callable, Iterable
 from enum import StrEnum
@@ -123,6 +124,11 @@ def keys(names: Iterable[str], exactly: bool = True) -> Check:
     def check(value: dict[Any, Any]) -> None:
         for name in wanted if exactly else ():
             if name not in value:
+                strays = [str(k) for k in value if k not in wanted]
+                misspelt = difflib.get_close_matches(str(name), strays, n=1, cutoff=0.8)
+                if misspelt:
+                    raise Fault(f"unexpected entry {misspelt[0]!r}: is it a misspelling of {name!r}, which is missing?",
+                                (misspelt[0],))
                 raise Fault("is missing", (name,), missing=True)
         for name in value:
             if name not in wanted:

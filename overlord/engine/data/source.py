@@ -10,8 +10,11 @@ array elements).
 
 from __future__ import annotations
 
+import difflib
+import functools
 import re
 import tomllib
+import typing
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -54,7 +57,12 @@ def find_line(lines: list[str], path: Path_) -> int | None:
             hit = _find_index(lines, pos, prev_key, key)
         else:
             pattern = _key_pattern(str(key))
-            hit = next((i for i in range(pos, len(lines)) if pattern.search(_strip_comment(lines[i]))), None)
+            hit = None
+            if found is None:  # a top-level key: its own table's header before any same-named inner key
+                header = re.compile(rf'^\s*\[\[?\s*"?{re.escape(str(key))}"?\s*[\].]')
+                hit = next((i for i in range(pos, len(lines)) if header.search(lines[i])), None)
+            if hit is None:
+                hit = next((i for i in range(pos, len(lines)) if pattern.search(_strip_comment(lines[i]))), None)
             prev_key = str(key)
         if hit is None:
             if isinstance(key, int):
@@ -135,8 +143,16 @@ class Source:
         field = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in path).replace(".[", "[")
         return DataError(self.name, line if line is not None else find_line(self.lines, path), field, message)
 
-    def missing(self, path: Path_) -> DataError:
-        """A missing value: the line is its parent's, where it should have been written."""
+    def missing(self, path: Path_, known: frozenset[str] | None = None) -> DataError:
+        """A missing value: the line is its parent's, where it should have been written. Given the ``known``
+        names, a key of the parent spelled almost like it and none of them is the fault (a misspelling),
+        told at its own line. (A check's missing value comes without: keys() looks for misspellings itself.)"""
+        misspelt = None
+        if path and known is not None:
+            misspelt = misspelling(self.at_or_none(path[:-1]), path[-1], known)
+        if misspelt is not None:
+            return self.error(path[:-1] + (misspelt,), f"unexpected entry {misspelt!r}: is it a misspelling of "
+                              f"{path[-1]!r}, which is missing?")
         return self.error(path, "is missing", line=find_line(self.lines, path[:-1]) if len(path) > 1 else None)
 
     def fault(self, fault: Fault, path: Path_ = ()) -> DataError:
@@ -154,7 +170,7 @@ class Source:
             if isinstance(leaf, Fault):
                 raise self.fault(leaf, path) from None
             if isinstance(leaf, KeyError):  # a field the class needs is not in the file
-                raise self.missing(path) from None
+                raise self.missing(path, field_names(typing.cast(type, cls))) from None  # a class: hashable
             if isinstance(leaf, ForbiddenExtraKeysError):
                 table = self.at(path)
                 name = next(k for k in table if k in leaf.extra_fields)
@@ -176,6 +192,40 @@ class Source:
         for key in path:
             node = node[key]
         return node
+
+    def at_or_none(self, path: Path_) -> Any:
+        try:
+            return self.at(path)
+        except (KeyError, IndexError, TypeError):
+            return None
+
+
+def misspelling(table: Any, name: Any, known: frozenset[str]) -> str | None:
+    """A key of ``table`` spelled almost like the missing ``name`` and none of the ``known`` names."""
+    if not isinstance(table, dict) or not isinstance(name, str):
+        return None
+    others = [k for k in table if isinstance(k, str) and k != name and k not in known]
+    close = difflib.get_close_matches(name, others, n=1, cutoff=0.8)
+    return close[0] if close else None
+
+
+@functools.cache
+def field_names(cls: type) -> frozenset[str]:
+    """Every field name of ``cls`` and of the attrs classes its fields hold, however deep."""
+    names: set[str] = set()
+    seen: set[Any] = set()
+    todo: list[Any] = [cls]
+    while todo:
+        kind = todo.pop()
+        if kind in seen:
+            continue
+        seen.add(kind)
+        if isinstance(kind, type) and attrs.has(kind):
+            hints = typing.get_type_hints(kind)
+            names.update(f.name for f in attrs.fields(kind))
+            todo.extend(hints.values())
+        todo.extend(typing.get_args(kind))
+    return frozenset(names)
 
 
 def _first_fault(exc: BaseException) -> tuple[Path_, BaseException]:
