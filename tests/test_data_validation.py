@@ -217,3 +217,21 @@ def test_a_missing_key_beside_one_spelt_like_it_is_still_missing(broken):
     e = error_of(folder)
     assert e.field == "combat.engagement_max" and e.message == "is missing"
     assert e.line == line_of(folder, "rules.toml", "[combat]")
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize("thing", ["pipe", "endless device", "folder"])
+def test_a_data_file_that_is_not_a_file_is_refused_at_once(broken, thing):
+    """A pipe would hang the game, a link to /dev/zero fill the memory: neither is read."""
+    import os
+    folder, _ = broken
+    target = folder / "rules.toml"
+    target.unlink()
+    if thing == "pipe":
+        os.mkfifo(target)
+    elif thing == "endless device":
+        target.symlink_to("/dev/zero")
+    else:
+        target.mkdir()
+    e = error_of(folder)
+    assert e.file.endswith("rules.toml") and "not a regular file" in e.message

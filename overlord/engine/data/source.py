@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import difflib
 import functools
+import os
 import re
+import stat
 import tomllib
 import typing
 from pathlib import Path
@@ -45,6 +47,35 @@ def _key_pattern(key: str) -> re.Pattern[str]:
         rf'^\s*\[\[?\s*(?:[\w".\-/ ]+\.)?"?{k}"?\s*\]\]?\s*(#.*)?$'  # [a.key] or [[key]]
         rf'|(?:^|[{{,]\s*|^\s*)"?{k}"?\s*='  # key = ... (bare or quoted, or inside an inline table)
     )
+
+
+MAX_DATA_BYTES = 4 * 1024 * 1024  # the largest data file is a few kilobytes: anything this big is not one
+
+
+class _NotData(Exception):
+    pass
+
+
+def _read_regular(path: Path) -> bytes:
+    """A regular file's bytes, opened without blocking (a pipe named like a data file cannot hang the game)
+    and read to at most MAX_DATA_BYTES (nor can a link to an endless device fill the memory)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise _NotData("is not a regular file (a folder, device, pipe or socket)")
+        chunks, total = [], 0
+        while total <= MAX_DATA_BYTES:
+            chunk = os.read(fd, MAX_DATA_BYTES + 1 - total)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > MAX_DATA_BYTES:
+            raise _NotData(f"is too large for a data file (over {MAX_DATA_BYTES} bytes)")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def find_line(lines: list[str], path: Path_) -> int | None:
@@ -116,9 +147,11 @@ class Source:
         except ValueError:
             self.name = str(path)
         try:
-            self.text = path.read_text(encoding="utf-8")
+            self.text = _read_regular(path).decode("utf-8")
         except FileNotFoundError:
             raise DataError(self.name, None, "", "file is missing") from None
+        except _NotData as exc:
+            raise DataError(self.name, None, "", str(exc)) from None
         except (OSError, UnicodeDecodeError) as exc:
             raise DataError(self.name, None, "", f"cannot be read ({exc})") from None
         self.lines = self.text.splitlines()
