@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from . import userdirs
+from .engine.data.files import NotRegular, TooLarge, read_regular
 from .engine.game import Game, IllegalAction
 from .engine.rng import SEED_RANGE, seed_in_range
 from .engine.serialize import (action_from_dict, action_to_dict, settings_from_dict, settings_to_dict,
@@ -227,37 +228,19 @@ def _refuse_constant(name: str) -> Any:
 
 def _read_bytes(path: Path) -> tuple[bytes, tuple]:
     """A regular file's bytes, at most MAX_BYTES; opened without blocking, so a pipe cannot hang the game."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(path, flags)
+        raw, info = read_regular(path, MAX_BYTES)
     except FileNotFoundError:
         raise SaveError(path, "no such file") from None
-    except IsADirectoryError:
-        raise SaveError(path, "a folder, not a save file") from None
+    except NotRegular as exc:
+        raise SaveError(path, "a folder, not a save file" if exc.folder
+                        else "not a save file (a device, pipe or socket, not a regular file)") from None
+    except TooLarge as exc:
+        raise SaveError(path, f"too large to be a save ({exc.size} bytes)" if exc.size is not None
+                        else f"too large to be a save (over {MAX_BYTES} bytes)") from None
     except OSError as exc:
         raise SaveError(path, f"cannot be read ({exc.strerror or exc})") from None
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise SaveError(path, "a folder, not a save file")
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(path, "not a save file (a device, pipe or socket, not a regular file)")
-        if info.st_size > MAX_BYTES:
-            raise SaveError(path, f"too large to be a save ({info.st_size} bytes)")
-        chunks, total = [], 0
-        while total <= MAX_BYTES:  # whatever the size claimed: a file that grows is cut off here
-            chunk = os.read(fd, min(MAX_BYTES + 1 - total, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > MAX_BYTES:
-            raise SaveError(path, f"too large to be a save (over {MAX_BYTES} bytes)")
-        return b"".join(chunks), _stamp(info)
-    except OSError as exc:
-        raise SaveError(path, f"cannot be read ({exc.strerror or exc})") from None
-    finally:
-        os.close(fd)
+    return raw, _stamp(info)
 
 
 def _stamp(info: os.stat_result) -> tuple:

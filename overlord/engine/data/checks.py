@@ -124,16 +124,21 @@ def keys(names: Iterable[str], exactly: bool = True) -> Check:
     def check(value: dict[Any, Any]) -> None:
         for name in wanted if exactly else ():
             if name not in value:
-                strays = [str(k) for k in value if k not in wanted]
-                misspelt = difflib.get_close_matches(str(name), strays, n=1, cutoff=0.8)
-                if misspelt:
-                    raise Fault(f"unexpected entry {misspelt[0]!r}: is it a misspelling of {name!r}, which is missing?",
-                                (misspelt[0],))
-                raise Fault("is missing", (name,), missing=True)
+                misspelt = misspelling(name, [str(k) for k in value if k not in wanted])
+                raise misspelt if misspelt is not None else Fault("is missing", (name,), missing=True)
         for name in value:
             if name not in wanted:
                 raise Fault(f"unexpected entry {name!r} (expected {', '.join(map(str, wanted))})", (name,))
     return check
+
+
+def misspelling(missing: str, strays: Iterable[str]) -> Fault | None:
+    """The fault of a stray key spelled almost like the ``missing`` one (None when none is): the stray is
+    then the mistake, told at its own line, rather than the missing key."""
+    close = difflib.get_close_matches(missing, list(strays), n=1, cutoff=0.8)
+    if not close:
+        return None
+    return Fault(f"unexpected entry {close[0]!r}: is it a misspelling of {missing!r}, which is missing?", (close[0],))
 
 
 def sums_to(total: int, what: str) -> Check:

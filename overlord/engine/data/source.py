@@ -10,11 +10,8 @@ array elements).
 
 from __future__ import annotations
 
-import difflib
 import functools
-import os
 import re
-import stat
 import tomllib
 import typing
 from pathlib import Path
@@ -23,7 +20,8 @@ from typing import Any, TypeVar
 import attrs
 from cattrs.errors import AttributeValidationNote, ForbiddenExtraKeysError, IterableValidationNote
 
-from .checks import Check, Fault, converter
+from .checks import Check, Fault, converter, misspelling
+from .files import NotRegular, TooLarge, read_regular
 
 Path_ = tuple[Any, ...]
 T = TypeVar("T")
@@ -50,32 +48,6 @@ def _key_pattern(key: str) -> re.Pattern[str]:
 
 
 MAX_DATA_BYTES = 4 * 1024 * 1024  # the largest data file is a few kilobytes: anything this big is not one
-
-
-class _NotData(Exception):
-    pass
-
-
-def _read_regular(path: Path) -> bytes:
-    """A regular file's bytes, opened without blocking (a pipe named like a data file cannot hang the game)
-    and read to at most MAX_DATA_BYTES (nor can a link to an endless device fill the memory)."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise _NotData("is not a regular file (a folder, device, pipe or socket)")
-        chunks, total = [], 0
-        while total <= MAX_DATA_BYTES:
-            chunk = os.read(fd, MAX_DATA_BYTES + 1 - total)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > MAX_DATA_BYTES:
-            raise _NotData(f"is too large for a data file (over {MAX_DATA_BYTES} bytes)")
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
 
 
 def find_line(lines: list[str], path: Path_) -> int | None:
@@ -147,11 +119,13 @@ class Source:
         except ValueError:
             self.name = str(path)
         try:
-            self.text = _read_regular(path).decode("utf-8")
+            self.text = read_regular(path, MAX_DATA_BYTES)[0].decode("utf-8")
         except FileNotFoundError:
             raise DataError(self.name, None, "", "file is missing") from None
-        except _NotData as exc:
-            raise DataError(self.name, None, "", str(exc)) from None
+        except NotRegular:
+            raise DataError(self.name, None, "", "is not a regular file (a folder, device, pipe or socket)") from None
+        except TooLarge:
+            raise DataError(self.name, None, "", f"is too large for a data file (over {MAX_DATA_BYTES} bytes)") from None
         except (OSError, UnicodeDecodeError) as exc:
             raise DataError(self.name, None, "", f"cannot be read ({exc})") from None
         self.lines = self.text.splitlines()
@@ -180,12 +154,11 @@ class Source:
         """A missing value: the line is its parent's, where it should have been written. Given the ``known``
         names, a key of the parent spelled almost like it and none of them is the fault (a misspelling),
         told at its own line. (A check's missing value comes without: keys() looks for misspellings itself.)"""
-        misspelt = None
-        if path and known is not None:
-            misspelt = misspelling(self.at_or_none(path[:-1]), path[-1], known)
-        if misspelt is not None:
-            return self.error(path[:-1] + (misspelt,), f"unexpected entry {misspelt!r}: is it a misspelling of "
-                              f"{path[-1]!r}, which is missing?")
+        parent = self.at_or_none(path[:-1]) if path else None
+        if known is not None and isinstance(parent, dict) and isinstance(path[-1], str):
+            misspelt = misspelling(path[-1], (k for k in parent if isinstance(k, str) and k not in known))
+            if misspelt is not None:
+                return self.fault(misspelt, path[:-1])
         return self.error(path, "is missing", line=find_line(self.lines, path[:-1]) if len(path) > 1 else None)
 
     def fault(self, fault: Fault, path: Path_ = ()) -> DataError:
@@ -231,15 +204,6 @@ class Source:
             return self.at(path)
         except (KeyError, IndexError, TypeError):
             return None
-
-
-def misspelling(table: Any, name: Any, known: frozenset[str]) -> str | None:
-    """A key of ``table`` spelled almost like the missing ``name`` and none of the ``known`` names."""
-    if not isinstance(table, dict) or not isinstance(name, str):
-        return None
-    others = [k for k in table if isinstance(k, str) and k != name and k not in known]
-    close = difflib.get_close_matches(name, others, n=1, cutoff=0.8)
-    return close[0] if close else None
 
 
 @functools.cache
