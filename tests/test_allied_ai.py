@@ -10,7 +10,9 @@ from overlord.ai import DEFAULT_PLAYERS, make_player, player_names
 from overlord.ai.allied_ai import AlliedCommander, last_german_movement
 from overlord.engine import Game
 from overlord.engine.enums import Side
-from overlord.engine.prompts import MovePrompt
+from overlord.engine.actions import FinishUnit
+from overlord.engine.prompts import AdvancePrompt, MovePrompt
+from overlord.engine.state import AFLOAT
 from overlord.tui.app import OverlordApp
 from overlord.tui.final import FinalScreen
 from overlord.tui.game_screen import GameScreen
@@ -140,3 +142,51 @@ def test_the_game_screen_survives_a_computer_player_that_fails():
     action = session.computer_action()
     assert action in g.legal_actions()
     assert "could not decide" in session.notes[-1]
+
+
+def beach_fight(seed: int):
+    """A campaign game with German D-Day movement: the commander's single-beach plan fighting for its beaches
+    (as the Allied ai plays it then) against the focused beach rush."""
+    from dataclasses import replace
+
+    from overlord.ai.allied_adversaries import ADVERSARY_PLANS, AdversaryAllied
+    from overlord.ai.german_adversaries import FocusedRush
+    g = Game.new(computer_settings(scenario="campaign", german_dday_movement=True), seed)
+    allied = AdversaryAllied(plan="single-beach", design=replace(ADVERSARY_PLANS["single-beach"], guard_beaches=True))
+    return g, {Side.ALLIED: allied, Side.GERMAN: FocusedRush(Side.GERMAN, seed)}
+
+
+def test_holders_of_a_landing_position_step_off_for_a_formation_waiting_to_land():
+    """Seed 1016 once bottled 17 formations at sea to the end: every landing position was held."""
+    g, players = beach_fight(1016)
+    allied = players[Side.ALLIED]
+    landing = {p for b in g.data.map.beaches for p in b.positions}
+    relieved_phases = 0
+    while not g.over and g.turn < 6:
+        p = g.prompt
+        starting = isinstance(p, MovePrompt) and p.side == Side.ALLIED and allied.mover.phase_key != (g.turn, g.phase)
+        afloat = sum(1 for _ in g.units(Side.ALLIED, AFLOAT))
+        g.apply(players[p.side].choose(g))
+        if starting and allied._relieved:
+            relieved_phases += 1
+            assert allied._relieved <= landing
+            assert all(g.side_of(g.occupant(h)) == Side.ALLIED for h in allied._relieved if g.occupant(h))
+            play_checked(g, players, until=lambda g: g.phase != "allied_movement")
+            assert sum(1 for _ in g.units(Side.ALLIED, AFLOAT)) < afloat, "nobody landed where room was made"
+    assert relieved_phases >= 1
+    assert sum(1 for _ in g.units(Side.ALLIED, AFLOAT)) <= 5
+
+
+def test_a_unit_on_a_threatened_landing_position_does_not_advance_off_it():
+    """The 79th Infantry once advanced off Omaha after an attack (seed 1017 with the Allied ai), and the 352nd
+    walked onto the beach, destroying its marker. Here the 6th Airborne is asked on June 6 (seed 1001)."""
+    g, players = beach_fight(1001)
+    allied = players[Side.ALLIED]
+    held = 0
+    while not g.over and g.turn < 3 and held < 1:
+        p = g.prompt
+        if isinstance(p, AdvancePrompt) and p.side == Side.ALLIED and allied.holds_beach(g, p.unit):
+            assert allied.choose(g) == FinishUnit(p.unit)
+            held += 1
+        g.apply(players[p.side].choose(g))
+    assert held

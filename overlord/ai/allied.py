@@ -123,6 +123,7 @@ class AlliedPlayer:
         self.mover = MovePlanner()
         self._fields: dict = {}
         self._threatened: set[Hex] = set()
+        self._relieved: set[Hex] = set()  # landing positions whose holders step off for a formation to land
         self._sources: dict[str, list[Hex]] = {}
         self._supply_distance: dict[tuple[str, Hex], int] = {}
 
@@ -142,6 +143,7 @@ class AlliedPlayer:
             if self.mover.reset_if_new_phase(g):
                 self._fields = {}
                 self._threatened = self.threatened_beaches(g)
+                self._relieved = self.relieved_positions(g)
                 self._sources = {n: board.supply_sources(g, n) for n in ("US", "BC")}
                 self._supply_distance = {}
             return self.mover.next_step(g, p, self.plan_move)
@@ -251,6 +253,10 @@ class AlliedPlayer:
             threatened.update(p for p in positions if p in reachable)
         return threatened
 
+    def relieved_positions(self, g: Game) -> set[Hex]:
+        """Landing positions whose holders leave them this phase for a formation to land (none here)."""
+        return set()
+
     def _field(self, g: Game, goals: list[Hex]) -> dict[Hex, float]:
         key = tuple(goals)
         if key not in self._fields:
@@ -312,7 +318,7 @@ class AlliedPlayer:
             objective = m.objective_of(h)
             if objective is not None and objective in planned:  # the objectives of this unit's plan
                 s += 25.0 if objective == "Cherbourg" else 10.0
-            if h in self._threatened:
+            if h in self._threatened and h not in self._relieved:
                 s += 40.0 * min(1.0, u.cp / 60)  # by all means protect your beachheads (with a strong unit)
             elif waiting and m.beach_of_position(h) is not None:
                 s -= 5.0

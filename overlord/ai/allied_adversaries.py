@@ -38,14 +38,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import view
-from ..engine.actions import Action, Allocate, HoldGround, Interdict, Support
+from ..engine.actions import Action, Allocate, FinishUnit, HoldGround, Interdict, Support
 from ..engine.enums import Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance
-from ..engine.prompts import AllocationPrompt, DefenderPrompt, InterdictionPrompt, MovePrompt, RetreatPrompt, SupportPrompt
-from ..engine.view import ASHORE, position_of
+from ..engine.prompts import AdvancePrompt, AllocationPrompt, DefenderPrompt, InterdictionPrompt, MovePrompt, RetreatPrompt, SupportPrompt
+from ..engine.view import AFLOAT, ASHORE, position_of
 from . import board
 from .allied import DDAY_LANDINGS, PLANS, AlliedPlayer, _percentages
+from .paths import ocean_path
 
 COMBAT_WEIGHT = 3.0  # firepower: combat supply's share of the transport, times this
 GUARD_CP = 30  # the weakest unit sent to guard a landing position (a weaker one only invites an attack)
@@ -72,7 +73,8 @@ class Plan:
     later_weight: float = 0.6  # continent_weight from then on
     min_gain: float = 4.0  # an attack must promise this many more German than Allied casualties (AlliedPlayer's)
     guard_beaches: bool = False  # each free landing position a German could enter next turn gets a guard, the
-    # formations sailing in land there first, and a unit on a landing position never retreats (allied_ai.py)
+    # formations sailing in land there first, a unit on a landing position neither retreats nor advances off it,
+    # and steps off only for a formation waiting to land there (allied_ai.py)
 
 
 # ---------------------------------------------------------------------------- southern drive
@@ -234,9 +236,22 @@ class AdversaryAllied(AlliedPlayer):
             beach = g.data.map.beach_of_position(position_of(g.unit(p.unit)))
             if beach is not None and g.beaches[beach.name].marker_intact and HoldGround() in g.legal_actions():
                 return HoldGround()
+        if self.design.guard_beaches and isinstance(p, AdvancePrompt) and self.holds_beach(g, p.unit):
+            return FinishUnit(p.unit)  # an advance off a landing position opens it to the German's walk-in
         if isinstance(p, InterdictionPrompt) and self.design.firepower:
             return Interdict(0)  # every air point for the attacks
         return super().choose(g)
+
+    @staticmethod
+    def holds_beach(g: Game, uid: str) -> bool:
+        """Whether ``uid`` stands on a landing position of an intact beach with a German unit near enough to
+        walk onto it next turn (GUARD_RANGE: an infantry division's allowance)."""
+        here = position_of(g.unit(uid))
+        beach = g.data.map.beach_of_position(here)
+        if beach is None or not g.beaches[beach.name].marker_intact:
+            return False
+        return any(distance(position_of(g.unit(e)), here) <= GUARD_RANGE for e in board.combat_units(g, Side.GERMAN)
+                   if not g.unit(e).cadre)
 
     def plan_move(self, g: Game, uid: str) -> list[Hex]:
         if self.design.guard_beaches and g.unit(uid).status == ASHORE:
@@ -302,6 +317,31 @@ class AdversaryAllied(AlliedPlayer):
             return super().landing_beaches(g, uid)
         return [b for b in g.data.map.beaches
                 if b.name in self.design.beaches and g.beaches[b.name].marker_intact]
+
+    def relieved_positions(self, g: Game) -> set[Hex]:
+        """With formations afloat that could land at a beach this phase, as many of its landing positions'
+        holders step off to make room for them (those that can move, the freest first): a beach whose
+        positions stay held lands nobody, and the army waits at sea while the German gathers."""
+        if not self.design.guard_beaches:
+            return set()
+        waiting = [u for u in g.units(Side.ALLIED, AFLOAT, combat=True)
+                   if view.amphibious_cost(g, u.id) <= g.pools.amphibious]
+        relieved: set[Hex] = set()
+        for b in g.data.map.beaches:
+            if not g.beaches[b.name].marker_intact:
+                continue
+            landers = [u for u in waiting if b in self.landing_beaches(g, u.id)
+                       and (route := ocean_path(g, position_of(u), b.marker)) is not None and len(route) <= u.ocean_steps]
+            free = sum(1 for p in b.positions if g.occupant(p) is None)
+            holders = []
+            for p in b.positions:
+                o = g.occupant(p)
+                if o is not None and g.side_of(o) == Side.ALLIED and not g.spec(o).is_depot:
+                    reach = len(board.reach(g, o))
+                    if reach > 1:
+                        holders.append((-reach, p))
+            relieved.update(p for _, p in sorted(holders)[:max(0, len(landers) - free)])
+        return relieved
 
     # ------------------------------------------------------------------ firepower
     def worth_attacking(self, g: Game, p: DefenderPrompt) -> bool:

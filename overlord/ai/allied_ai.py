@@ -60,6 +60,7 @@ REPLAN_TURNS = (1, 2, 3, 5, 8)  # turn indices at whose start he looks ahead (D-
 PROJECTION = 0.5  # how much of the points a position would earn to the end he counts on (it seldom lasts)
 HORIZON = 2  # turns each look ahead plays
 STEADY = 40.0  # another plan must promise this many points more than the present one to replace it
+BEACH_FIGHT_GAIN = 2.0  # with German D-Day movement, the least gain his plans attack for (theirs: 4, or 0)
 MAX_ACTIONS = 20_000  # a look ahead that has not ended its turns by then is cut short
 
 
@@ -80,11 +81,16 @@ class AlliedCommander:
 
     @staticmethod
     def _player(g: Game, name: str) -> AdversaryAllied:
-        """The player of a plan; with German D-Day movement (a public setting) his plans guard the beaches:
-        the German reaches them on June 7, before the follow-up formations are ashore, and walks onto every
-        free landing position (see Plan.guard_beaches). Without it the guards cost more than they save
-        (the beach rushes on the tuning seeds: 465 and 375 without guards, 263 and 267 with them)."""
-        return AdversaryAllied(plan=name, design=replace(PLANS[name], guard_beaches=g.settings.german_dday_movement))
+        """The player of a plan. With German D-Day movement (a public setting) the German reaches the beaches
+        on June 7, before the follow-up formations are ashore, and his plans fight for the beaches: they guard
+        every free landing position, the holders of a landing position step off for a formation waiting to land
+        there, no unit advances off one (see Plan.guard_beaches), and they attack at a smaller gain
+        (BEACH_FIGHT_GAIN), the German being within the fleet's range. Without D-Day movement each of these
+        cost more than it saved on the tuning seeds (docs/ai.md)."""
+        design = PLANS[name]
+        if g.settings.german_dday_movement:
+            design = replace(design, guard_beaches=True, min_gain=min(design.min_gain, BEACH_FIGHT_GAIN))
+        return AdversaryAllied(plan=name, design=design)
 
     # ------------------------------------------------------------------ answering
     def choose(self, g: Game) -> Action:
