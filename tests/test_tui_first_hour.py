@@ -78,6 +78,9 @@ async def test_capitals_on_the_title_the_questions_and_the_confirmations():
         assert "Change ratings: yes" in shown and "False" not in shown and "True" not in shown
         await press(pilot, "X")
         assert "X is not an answer" in message(app)
+        await press(pilot, "C", "7", *"55555555", "Y")  # campaign, each rating by hand, German D-Day movement
+        shown = str(app.screen.query_one("#setup-answered").render())
+        assert "German D-Day movement: yes" in shown and "True" not in shown
     app = OverlordApp(delay=0)
     async with app.run_test() as pilot:
         await press(pilot, "Q")
