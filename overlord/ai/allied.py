@@ -25,7 +25,7 @@ from ..engine.hexgrid import Hex, distance, neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, QuestionPrompt, RetreatPrompt, StrategyPrompt,
                               SupportPrompt)
-from ..engine.view import AFLOAT, ASHORE, PENDING
+from ..engine.view import AFLOAT, ASHORE, PENDING, position_of
 from . import board
 from .common import MovePlanner, best_retreat, yes
 from .paths import ocean_path
@@ -158,8 +158,7 @@ class AlliedPlayer:
             return ChooseStrategy(self.attack_level(g, p) if p.role == "attack" else self.defence_level(g, p))
         if isinstance(p, RetreatPrompt):
             u = g.unit(p.unit)
-            beach = g.data.map.beach_of_position(u.position)
-            if beach is not None and g.beaches[beach.name].marker_intact and u.cp >= 20 and not p.cadre:
+            if board.on_intact_beach(g, position_of(u)) and u.cp >= 20 and not p.cadre:
                 return HoldGround()  # a beach given up is a beachhead lost
             nation = g.spec(p.unit).nation
             return best_retreat(g, p, toward=board.supply_sources(g, nation))

@@ -233,8 +233,7 @@ class AdversaryAllied(AlliedPlayer):
             self.mover.claimed = {h: o for h, o in self.mover.claimed.items() if o != p.unit}
         if self.design.guard_beaches and isinstance(p, RetreatPrompt):
             # a guard holds whatever its strength: a German advancing onto the position destroys the marker
-            beach = g.data.map.beach_of_position(position_of(g.unit(p.unit)))
-            if beach is not None and g.beaches[beach.name].marker_intact and HoldGround() in g.legal_actions():
+            if board.on_intact_beach(g, position_of(g.unit(p.unit))) and HoldGround() in g.legal_actions():
                 return HoldGround()
         if self.design.guard_beaches and isinstance(p, AdvancePrompt) and self.holds_beach(g, p.unit):
             return FinishUnit(p.unit)  # an advance off a landing position opens it to the German's walk-in
@@ -247,11 +246,8 @@ class AdversaryAllied(AlliedPlayer):
         """Whether ``uid`` stands on a landing position of an intact beach with a German unit near enough to
         walk onto it next turn (GUARD_RANGE: an infantry division's allowance)."""
         here = position_of(g.unit(uid))
-        beach = g.data.map.beach_of_position(here)
-        if beach is None or not g.beaches[beach.name].marker_intact:
-            return False
-        return any(distance(position_of(g.unit(e)), here) <= GUARD_RANGE for e in board.combat_units(g, Side.GERMAN)
-                   if not g.unit(e).cadre)
+        return board.on_intact_beach(g, here) and any(distance(position_of(g.unit(e)), here) <= GUARD_RANGE
+                                                      for e in board.combat_units(g, Side.GERMAN) if not g.unit(e).cadre)
 
     def plan_move(self, g: Game, uid: str) -> list[Hex]:
         if self.design.guard_beaches and g.unit(uid).status == ASHORE:
@@ -324,23 +320,21 @@ class AdversaryAllied(AlliedPlayer):
         positions stay held lands nobody, and the army waits at sea while the German gathers."""
         if not self.design.guard_beaches:
             return set()
-        waiting = [u for u in g.units(Side.ALLIED, AFLOAT, combat=True)
-                   if view.amphibious_cost(g, u.id) <= g.pools.amphibious]
+        waiting = {u.id: self.landing_beaches(g, u.id) for u in g.units(Side.ALLIED, AFLOAT, combat=True)
+                   if view.amphibious_cost(g, u.id) <= g.pools.amphibious}
         relieved: set[Hex] = set()
         for b in g.data.map.beaches:
-            if not g.beaches[b.name].marker_intact:
+            if not waiting or not g.beaches[b.name].marker_intact:
                 continue
-            landers = [u for u in waiting if b in self.landing_beaches(g, u.id)
-                       and (route := ocean_path(g, position_of(u), b.marker)) is not None and len(route) <= u.ocean_steps]
-            free = sum(1 for p in b.positions if g.occupant(p) is None)
-            holders = []
-            for p in b.positions:
-                o = g.occupant(p)
-                if o is not None and g.side_of(o) == Side.ALLIED and not g.spec(o).is_depot:
-                    reach = len(board.reach(g, o))
-                    if reach > 1:
-                        holders.append((-reach, p))
-            relieved.update(p for _, p in sorted(holders)[:max(0, len(landers) - free)])
+            landers = sum(1 for uid, beaches in waiting.items() if b in beaches
+                          and (route := ocean_path(g, position_of(g.unit(uid)), b.marker)) is not None
+                          and len(route) <= g.unit(uid).ocean_steps)
+            room = landers - sum(1 for p in b.positions if g.occupant(p) is None)
+            if room <= 0:
+                continue  # the reach searches below are costly: only where someone must step off
+            holders = sorted((-len(board.reach(g, o)), p) for p in b.positions
+                             if (o := g.occupant(p)) is not None and g.side_of(o) == Side.ALLIED and not g.spec(o).is_depot)
+            relieved.update(p for reach, p in holders[:room] if reach < -1)  # a holder that can move at all
         return relieved
 
     # ------------------------------------------------------------------ firepower

@@ -14,6 +14,13 @@ from ..engine.hexgrid import Hex
 from ..engine.view import ASHORE, enemy, position_of
 
 
+def on_intact_beach(g: Game, hex_: Hex) -> bool:
+    """Whether ``hex_`` is a landing position of a beach whose marker stands (a German entering it destroys
+    the marker, and with it the beach's landings and supply)."""
+    beach = g.data.map.beach_of_position(hex_)
+    return beach is not None and g.beaches[beach.name].marker_intact
+
+
 def strength(g: Game, uid: str) -> float:
     """A unit's strength before terrain: CP x effectiveness."""
     u = g.unit(uid)
