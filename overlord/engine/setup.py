@@ -115,7 +115,7 @@ def apply(g: "Game", action: Answer, events: list[Event]) -> bool:
         value = int(choice)
     elif question == "german_dday_movement":
         st.settings = attrs.evolve(s, german_dday_movement=choice == "Y")
-        value = st.settings.german_dday_movement
+        value = "yes" if st.settings.german_dday_movement else "no"
     elif question == "display_delay":
         st.settings = attrs.evolve(s, display_delay=int(choice))
         value = int(choice)

@@ -72,8 +72,7 @@ class SetupScreen(Screen):
         answered = Text()
         chosen = [e for e in self.app.playing.log if isinstance(e, SettingChosen)]
         for e in chosen[-6:]:
-            value = {"True": "yes", "False": "no"}.get(e.value, e.value)  # the event carries str(bool)
-            answered.append(f"  {setting_label(e.question)}: {value}\n", style="dim")
+            answered.append(f"  {setting_label(e.question)}: {e.value}\n", style="dim")
         self.query_one("#setup-answered", Static).update(answered)
         p = self.prompt
         q = Text()
