@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,6 +16,7 @@ if TYPE_CHECKING:
     from .tui.app import OverlordApp
 
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
+MAX_JOBS = 64  # worker processes for fuzz: more than any machine it runs on has processors to give them
 
 
 COMMANDS = ("simulate", "tournament", "fuzz", "replay", "map", "oob", "charts", "serve")
@@ -46,9 +49,9 @@ def run(argv: list[str]) -> int:
 def seed(text: str) -> int:
     """A seed from the command line: a whole number in the one range every game accepts."""
     from .engine.rng import SEED_RANGE, seed_in_range
-    try:
-        value = int(text)
-    except ValueError:  # not a number, or one with more digits than Python reads
+    try:  # digits 0-9 only: int() would read other scripts' digits too ("١٢" is 12)
+        value = int(text) if re.fullmatch(r"\s*[-+]?[0-9]+\s*", text, re.ASCII) else None
+    except ValueError:  # a number with more digits than Python reads
         value = None
     if value is None or not seed_in_range(value):
         raise argparse.ArgumentTypeError(f"a seed is {SEED_RANGE}")
@@ -149,13 +152,44 @@ def cmd_play(args) -> int:
     app = play_app(args)
     if isinstance(app, int):
         return app
-    app.run()
-    if app.farewell:
-        print(app.farewell, file=sys.stderr)
+    try:
+        app.run()
+    finally:  # however the app ended (a fault in it, or Python's own), the game is saved before the program ends
+        status = _after_play(app)
+    return status
+
+
+def _after_play(app: OverlordApp) -> int:
+    """Say how the game ended, saving it first when the app ended without being asked to (a fault, or its
+    browser page closed). Returns the exit status: non-zero after a fault."""
     if app.data_error:
-        print(f"overlord: bad data: {app.data_error}", file=sys.stderr)
+        _say(f"overlord: bad data: {app.data_error}")
         return EXIT_BAD_INPUT
-    return app.return_code or EXIT_OK  # Textual sets 1 when the game crashed
+    crashed = app.crashed or app.return_code not in (None, 0)
+    if not app.quitting:
+        from .tui.app import farewell
+        try:
+            path = app.session.rescue(fault=crashed) if app.session is not None else None
+        except Exception as exc:  # noqa: BLE001 - the program is ending: say why the game could not be saved
+            app.farewell = f"Overlord: the game could not be saved ({type(exc).__name__}: {exc})"
+        else:
+            app.farewell = farewell(path, app.session.notes if app.session else []) if path is not None else None
+        if crashed:
+            _say("Overlord stopped on an error (shown above).")
+    if app.farewell:
+        _say(app.farewell)
+    if crashed:
+        return app.return_code or EXIT_FAIL
+    return app.return_code or EXIT_OK
+
+
+def _say(text: str) -> None:
+    """A line for the player once the screen is given back; the terminal may be gone (a hang-up): then nobody
+    reads it, and the program ends all the same."""
+    try:
+        print(text, file=sys.stderr, flush=True)
+    except (OSError, ValueError, AttributeError):  # a closed, lost or missing stderr
+        pass
 
 
 def play_app(args: argparse.Namespace) -> OverlordApp | int:
@@ -174,7 +208,7 @@ def play_app(args: argparse.Namespace) -> OverlordApp | int:
         except SaveError as exc:
             print(f"overlord: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
-    return OverlordApp(seed=args.seed, loaded=loaded, theme=theme)
+    return OverlordApp(seed=args.seed, loaded=loaded, theme=theme, handle_signals=True)
 
 
 def start_theme(chosen: str | None) -> str:
@@ -313,8 +347,9 @@ def cmd_fuzz(args) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from .fuzz import run
-    if args.games < 1 or args.jobs < 1:
-        print("overlord: --games and --jobs must be at least 1", file=sys.stderr)
+    if args.games < 1 or not 1 <= args.jobs <= MAX_JOBS:
+        print(f"overlord: --games must be at least 1, and --jobs from 1 to {MAX_JOBS} "
+              f"(this computer has {os.cpu_count() or 1} processors)", file=sys.stderr)
         return EXIT_BAD_INPUT
     if not _last_seed_in_range(args):
         return EXIT_BAD_INPUT

@@ -12,26 +12,39 @@ import json
 from pathlib import Path
 from typing import Callable
 
+from .files import NotRegular, TooLarge, read_regular
+from .plaintext import printable
 from .userdirs import preferences_path, write_atomically
 
 KEYS = ("theme",)
+MAX_BYTES = 64 * 1024  # the file the game writes is one line; a bigger one is not a preferences file
 
 
 def load(warn: Callable[[str], None] = lambda message: None) -> dict[str, str]:
-    """The preferences as {key: value}; ``warn`` hears why a damaged file or value was ignored."""
+    """The preferences as {key: value}; ``warn`` hears why a damaged file or value was ignored. Read as saves
+    and data are (overlord/files.py): a pipe cannot hang the game, nor an endless device fill its memory."""
     path = preferences_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular(path, MAX_BYTES)[0].decode("utf-8")
     except FileNotFoundError:
         return {}
+    except NotRegular as exc:
+        warn(f"{printable(path)}: {exc}, not a preferences file; the preferences are ignored")
+        return {}
+    except TooLarge:
+        warn(f"{printable(path)}: too large to be a preferences file; the preferences are ignored")
+        return {}
     except (OSError, UnicodeDecodeError) as exc:
-        warn(f"{path}: cannot be read ({getattr(exc, 'strerror', None) or exc}); the preferences are ignored")
+        warn(f"{printable(path)}: cannot be read ({getattr(exc, 'strerror', None) or exc}); the preferences are ignored")
         return {}
     import tomllib  # here: most starts have no preferences file yet
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        warn(f"{path}: not a valid preferences file ({exc}); it is ignored")
+        warn(f"{printable(path)}: not a valid preferences file ({exc}); it is ignored")
+        return {}
+    except RecursionError:
+        warn(f"{printable(path)}: not a valid preferences file (nested too deeply); it is ignored")
         return {}
     prefs = {}
     for key, value in doc.items():
@@ -39,7 +52,7 @@ def load(warn: Callable[[str], None] = lambda message: None) -> dict[str, str]:
             prefs[key] = value
         else:
             why = "should be text in quotes" if key in KEYS else "is not a preference the game knows"
-            warn(f"{path}: {key} {why}; it is ignored")
+            warn(f"{printable(path)}: {printable(key, 40)} {why}; it is ignored")
     return prefs
 
 

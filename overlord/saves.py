@@ -18,11 +18,19 @@ killed write left behind.
 
 Every game has an id, made when it begins and kept in each of its saves. A
 game autosaves to a slot of its own: ``autosave.json``, else ``autosave-2.json``
-and so on. A slot is free for a game when it is missing, holds the same game,
-or holds a game that is over; a game keeps its slot while the file is the one it
-last wrote or loaded, and moves to the next free slot if another game wrote
-it meanwhile. So the autosave of a game in progress is only ever replaced by
-that same game, and two games running at once never share a slot.
+and so on. A slot is free for a game when it is missing, holds a game that is
+over, or holds an earlier position of the same game (its actions are the first
+of this game's); a game keeps its slot while the file is the one it last wrote
+or loaded, and moves to the next free slot if another game wrote it meanwhile.
+So the autosave of a game in progress is only ever replaced by that same game
+played further, two games running at once never share a slot, and a game played
+on from an older save is a branch in a slot of its own: the later position stays.
+
+A save also records which data it was played with (``data``, the fingerprint of
+data/), so a save that no longer replays under other data says so.
+
+The saves folder's links are never followed out of it: a link that leads
+outside is neither read nor written through.
 """
 
 from __future__ import annotations
@@ -36,12 +44,13 @@ import secrets
 import stat
 import tempfile
 import time
-from collections.abc import Set
+from collections.abc import Sequence, Set
 from pathlib import Path
 from typing import Any, Iterator
 
 from . import userdirs
-from .engine.data.files import NotRegular, TooLarge, read_regular
+from .files import NotRegular, TooLarge, read_regular
+from .engine.actions import Action
 from .engine.game import Game, IllegalAction
 from .engine.rng import SEED_RANGE, seed_in_range
 from .engine.serialize import (action_from_dict, action_to_dict, settings_from_dict, settings_to_dict,
@@ -51,15 +60,17 @@ from .plaintext import printable
 FORMAT = "overlord-save"
 VERSION = 1
 MAX_BYTES = 32 * 1024 * 1024
-MAX_ACTIONS = 200_000
+MAX_ACTIONS = 50_000  # a whole campaign is about 2,500 actions; a file with more is not a real game
 MAX_SCORE = 10**9  # far beyond any real score: a bigger one is a damaged file
 AUTOSAVE = "autosave"  # the slots' names: autosave, autosave-2, autosave-3, ...
 MAX_SLOTS = 1000
 STALE_TEMPORARY = 600  # seconds: a temporary file older than this was left by a write that was killed
 GAME_OVER = "game_over"  # the phase of a finished game
-_SLOT_NAME = re.compile(rf"{AUTOSAVE}(-[0-9]+)?", re.IGNORECASE)
+# ASCII only: with Unicode case folding the long s of "autoſave" would match
+_SLOT_NAME = re.compile(rf"{AUTOSAVE}(-[0-9]+)?", re.IGNORECASE | re.ASCII)
 # the fields shown on the Load screen; each may be missing, none may be of another kind
-_META: dict[str, type | tuple[type, ...]] = {"name": str, "saved_at": str, "turn": str, "phase": str, "game_id": str, "score": (int, float)}
+_META: dict[str, type | tuple[type, ...]] = {"name": str, "saved_at": str, "turn": str, "phase": str, "game_id": str,
+                                             "score": (int, float), "data": str}
 
 
 class SaveError(Exception):
@@ -98,6 +109,7 @@ def to_document(game: Game, name: str = "", game_id: str = "") -> dict[str, Any]
         "phase": game.state.phase,
         "score": round(current_score(game), 1),
         "settings": None if initial_settings is None else settings_to_dict(initial_settings),
+        "data": game.data.fingerprint,
         "seed": game.state.seed,
         "actions": [action_to_dict(a) for a in game.actions],
         "state": state_to_dict(game.state),
@@ -115,7 +127,10 @@ def write_save(game: Game, path: Path | str, name: str = "", game_id: str | None
     the file named, when it cannot; whatever was at ``path`` is then as it was."""
     path = Path(path)
     if path.is_symlink():
-        path = path.resolve()  # a link to a save: write the save, keep the link
+        if link_leads_out(path) is not None:
+            raise NotARegularFile(errno.EEXIST, "is a link out of its folder, and a save never replaces anything "
+                                                "through one", str(path))
+        path = path.resolve()  # a link to another save in the folder: write the save, keep the link
     _check_writable_target(path)
     text = json.dumps(to_document(game, name or path.stem, game_id or new_game_id()), separators=(",", ":"))
     try:
@@ -140,6 +155,19 @@ def write_save(game: Game, path: Path | str, name: str = "", game_id: str | None
             raise _with_filename(exc, path) from None
         raise
     return path
+
+
+def link_leads_out(path: Path) -> Path | None:
+    """Where a link in a folder leads when that is outside the folder (or nowhere it can be told); None for a
+    file that is not a link, or a link to another file in the same folder."""
+    if not path.is_symlink():
+        return None
+    try:
+        target = path.resolve(strict=False)
+        folder = path.parent.resolve()
+    except (OSError, RuntimeError):  # a loop of links
+        return path
+    return None if target.parent == folder else target
 
 
 def _check_writable_target(path: Path) -> None:
@@ -218,6 +246,17 @@ def _read(path: Path) -> tuple[dict[str, Any], tuple]:
     return doc, stamp
 
 
+def _is_a_time(text: str) -> bool:
+    """A time as saves write it (ISO 8601, to the second); the Load screen sorts by it."""
+    if len(text) > 32 or not text.isascii():
+        return False
+    try:
+        _dt.datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
 class _NotANumber(ValueError):
     pass
 
@@ -276,6 +315,10 @@ def _check_shape(doc: Any, path: Path) -> None:
             raise SaveError(path, f"field {key!r} is of the wrong type")
     if len(doc.get("game_id", "")) > 64:
         raise SaveError(path, "field 'game_id' is too long")
+    if len(doc.get("data", "")) > 64:
+        raise SaveError(path, "field 'data' is too long")
+    if "saved_at" in doc and not _is_a_time(doc["saved_at"]):
+        raise SaveError(path, "field 'saved_at' is not a date and time (such as 2026-06-06T06:30:00)")
     score = doc.get("score", 0)
     if not (abs(score) <= MAX_SCORE):  # a whole number is compared exactly, never made a float; NaN fails
         raise SaveError(path, "field 'score' is out of range")
@@ -301,10 +344,20 @@ def replay_document(doc: dict[str, Any], path: Path | str = "save") -> Game:
         try:
             game.apply(action)
         except IllegalAction as exc:
-            raise SaveError(path, f"action {i + 1} is illegal on replay ({_one_line(exc)})") from None
+            raise SaveError(path, f"action {i + 1} is illegal on replay ({_one_line(exc)}){other_data(doc, game)}") from None
         except Exception as exc:  # a hostile log must never crash the loader
-            raise SaveError(path, f"action {i + 1} cannot be replayed ({_one_line(exc)})") from None
+            raise SaveError(path, f"action {i + 1} cannot be replayed ({_one_line(exc)}){other_data(doc, game)}") from None
     return game
+
+
+def other_data(doc: dict[str, Any], game: Game) -> str:
+    """Why a save may not replay, when the data it was played with are not these: '' when they are, or unknown
+    (a save from before the fingerprint)."""
+    made_with = doc.get("data")
+    if not made_with or made_with == game.data.fingerprint:
+        return ""
+    return (f"; it was played with other game data ({made_with[:16]}, these are {game.data.fingerprint}): "
+            "was OVERLORD_DATA set, or the game changed?")
 
 
 def load_save(path: Path | str) -> Game:
@@ -327,9 +380,9 @@ def open_save(path: Path | str) -> OpenedSave:
     snapshot = _snapshot(doc, path)
     game = replay_document(doc, path)
     if game.state_hash() != doc["state_hash"]:
-        raise SaveError(path, "the state hash does not match the replayed game")
+        raise SaveError(path, f"the state hash does not match the replayed game{other_data(doc, game)}")
     if snapshot != game.state:
-        raise SaveError(path, "the state snapshot does not match the replayed game")
+        raise SaveError(path, f"the state snapshot does not match the replayed game{other_data(doc, game)}")
     return OpenedSave(game, doc.get("game_id", ""), path, stamp)
 
 
@@ -343,9 +396,10 @@ def verify_replay(path: Path | str) -> tuple[bool, str]:
     game = replay_document(doc, path)
     got = game.state_hash()
     if got != doc["state_hash"]:
-        return False, printable(f"{path}: replay gives state hash {got[:16]}, the file says {doc['state_hash'][:16]}")
+        return False, printable(f"{path}: replay gives state hash {got[:16]}, the file says {doc['state_hash'][:16]}"
+                                f"{other_data(doc, game)}")
     if snapshot != game.state:
-        raise SaveError(path, "the state snapshot does not match the replayed game")
+        raise SaveError(path, f"the state snapshot does not match the replayed game{other_data(doc, game)}")
     return True, printable(f"{path}: replayed {len(doc['actions'])} actions; state hash {got[:16]} matches")
 
 
@@ -390,6 +444,9 @@ def scan_saves(folder: Path | None = None) -> tuple[list[dict[str, Any]], list[s
     saves, problems = [], []
     for name in names:
         p = folder / name
+        if link_leads_out(p) is not None:
+            problems.append(printable(f"{name}: a link to a file outside the saves folder; it is not read"))
+            continue
         try:
             doc = read_document(p)
         except SaveError as exc:
@@ -417,28 +474,61 @@ def autosave_slots(folder: Path) -> Iterator[Path]:
         yield folder / f"{AUTOSAVE}-{n}.json"
 
 
-def slot_is_free(path: Path, game_id: str) -> bool:
-    """May the game ``game_id`` autosave to ``path``? Only when nothing is there, or the same game, or a
-    game that is over; never over another game in progress, nor over a file that is not a save."""
+def slot_is_free(path: Path, game_id: str, actions: Sequence[Action] = ()) -> bool:
+    """May the game ``game_id``, whose actions so far are ``actions``, autosave to ``path``? Only when nothing is
+    there, or a game that is over, or an earlier position of the same game (its actions are the first of
+    ``actions``); never over another game in progress, nor over a later position of this one (the game was
+    played on from an older save: it is a branch), nor over a file that is not a save."""
     try:
         os.lstat(path)
     except FileNotFoundError:
         return True
     except OSError:
         return False
+    if link_leads_out(path) is not None:
+        return False
     try:
         doc = read_document(path)
     except SaveError:
         return False
-    return (bool(game_id) and doc.get("game_id") == game_id) or doc["state"].get("phase") == GAME_OVER
+    if doc["state"].get("phase") == GAME_OVER:
+        return True
+    return bool(game_id) and doc.get("game_id") == game_id and _is_earlier(doc["actions"], actions)
 
 
-def free_autosave_slot(folder: Path, game_id: str, avoid: Set[Path] = frozenset()) -> Path:
-    """The first autosave slot in ``folder`` free for the game ``game_id``, other than those in ``avoid``.
-    Raises OSError when there is none (or no folder to hold one)."""
+def other_branches(folder: Path, game_id: str, before: Path) -> list[tuple[Path, str]]:
+    """The autosave slots before ``before`` that hold another position of the game ``game_id`` still in progress
+    (a later one, or another branch), with the turn each is at: what a branch leaves as it was."""
+    found = []
+    for slot in autosave_slots(folder):
+        if slot == before:
+            break
+        try:
+            doc = read_document(slot)
+        except SaveError:
+            continue
+        if game_id and doc.get("game_id") == game_id and doc["state"].get("phase") != GAME_OVER:
+            found.append((slot, printable(doc.get("turn", "?"), 20)))
+    return found
+
+
+def _is_earlier(saved: list[Any], actions: Sequence[Action]) -> bool:
+    """Are a save's actions (as written) the first of ``actions``: a position this game has played through?"""
+    if len(saved) > len(actions):
+        return False
+    try:
+        return all(action_from_dict(a) == b for a, b in zip(saved, actions))
+    except Exception:  # noqa: BLE001 - an action this game cannot read is not one of its own
+        return False
+
+
+def free_autosave_slot(folder: Path, game_id: str, avoid: Set[Path] = frozenset(),
+                       actions: Sequence[Action] = ()) -> Path:
+    """The first autosave slot in ``folder`` free for the game ``game_id`` (``slot_is_free``), other than those in
+    ``avoid``. Raises OSError when there is none (or no folder to hold one)."""
     _check_folder(folder)
     for slot in autosave_slots(folder):
-        if slot not in avoid and slot_is_free(slot, game_id):
+        if slot not in avoid and slot_is_free(slot, game_id, actions):
             return slot
     raise OSError(errno.ENOSPC, f"every autosave slot ({AUTOSAVE}.json to {AUTOSAVE}-{MAX_SLOTS}.json) holds another game",
                   str(folder))

@@ -20,7 +20,7 @@ from overlord.tui.session import Session, autosave_path
 
 from helpers import computer_settings, play
 from test_tui_keys import computer_done, drive
-from test_tui_screens import at_allocation, saves_listed
+from test_tui_screens import at_allocation, loaded, saves_listed
 
 
 def computer_to_move(seed: int = 5) -> Game:
@@ -167,6 +167,7 @@ async def test_ctrl_q_while_the_computer_moves_then_load_resumes_there_and_the_c
             await pilot.press(open_it)
             screen = await saves_listed(pilot)
             await pilot.press(*["down"] * [s["name"] for s in screen.saves].index("autosave"), "enter")
+            await loaded(pilot)
             await until_the_player_is_asked(pilot)
             assert app.session.game.prompt.side == "allied" and len(app.session.game.actions) > len(saved.actions)
         assert app.return_code in (None, 0)
@@ -181,7 +182,7 @@ async def test_loading_the_games_own_autosave_never_writes_over_it():
         await pilot.press("ctrl+o")
         screen = await saves_listed(pilot)
         await pilot.press(*["down"] * [s["name"] for s in screen.saves].index("autosave"), "enter")
-        await pilot.pause()
+        await loaded(pilot)
         assert autosave_path().read_bytes() == before
         assert app.session.slot == autosave_path()
 

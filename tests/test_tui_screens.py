@@ -32,6 +32,16 @@ async def saves_listed(pilot) -> LoadScreen:
     return screen
 
 
+async def loaded(pilot) -> None:
+    """Wait until a save being loaded (read and replayed in a worker) is in, or refused."""
+    for _ in range(1000):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        if pilot.app.loading is None:
+            return
+    raise AssertionError("the save never loaded")
+
+
 async def test_save_with_a_name_quit_with_autosave_and_load_at_the_same_prompt():
     app = OverlordApp(seed=21, delay=0)
     async with app.run_test() as pilot:
@@ -59,7 +69,7 @@ async def test_save_with_a_name_quit_with_autosave_and_load_at_the_same_prompt()
         await pilot.pause()
         names = [s["name"] for s in (await saves_listed(pilot)).saves]
         await pilot.press(*(["down"] * names.index("beachhead")), "enter")
-        await pilot.pause()
+        await loaded(pilot)
         assert isinstance(app.screen, GameScreen)
         game = app.session.game
         assert game.prompt.kind == "AllocationPrompt" and game.actions == actions
@@ -76,8 +86,8 @@ async def test_a_bad_save_is_refused_with_a_message(tmp_path):
     app = OverlordApp(delay=0)
     async with app.run_test() as pilot:
         await pilot.pause()
-        assert not app.load_file(saves_dir() / "broken.json")
-        await pilot.pause()
+        app.load_file(saves_dir() / "broken.json")
+        await loaded(pilot)
         assert isinstance(app.screen, LoadScreen) and "broken.json" in app.screen.message
         await pilot.press("escape")
         await pilot.pause()

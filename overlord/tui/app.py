@@ -63,6 +63,24 @@ class Thought:
     choice: object = None  # the action chosen, or the exception the player raised (Session.take_choice)
 
 
+def open_or_refuse(path: Path) -> OpenedSave | Exception:
+    """A save read and replayed (in a thread: ``load_file``), or why it was refused."""
+    from ..saves import open_save
+    try:
+        return open_save(path)
+    except Exception as exc:  # noqa: BLE001 - a SaveError (one line), or a fault of the loader's: said, never a crash
+        return exc
+
+
+def farewell(path: Path, notes: Iterable[str] = ()) -> str:
+    """What the command prints once the screen is given back: where the game is and how to resume it (plain text,
+    not through Rich, which would wrap the command and read markup)."""
+    lines = [f"Overlord: {printable(note)}" for note in notes]
+    lines.append(f"Overlord: the game is saved in {printable(path)}")
+    lines.append(f"Resume it with: overlord --load {shlex.quote(printable(path))}")
+    return "\n".join(lines)
+
+
 def small_letter(key: str) -> str | None:
     """The small letter a capital's key stands for: "F" (a terminal's Shift or Caps Lock) or "shift+f"
     (a terminal that reports the modifier); None for any other key."""
@@ -88,8 +106,9 @@ class OverlordApp(App):
     ]
 
     def __init__(self, seed: int | None = None, game: Game | None = None, delay: float | None = None,
-                 theme: str = DEFAULT, loaded: OpenedSave | None = None) -> None:
+                 theme: str = DEFAULT, loaded: OpenedSave | None = None, handle_signals: bool = False) -> None:
         super().__init__()
+        self.handle_signals = handle_signals  # the program itself: a hang-up or kill saves the game first
         self.start_seed = seed
         self.start_game = loaded.game if loaded is not None else game
         self.start_loaded = loaded  # the save the game came from (--load), if it did
@@ -106,6 +125,8 @@ class OverlordApp(App):
         self.data_error: str | None = None
         self.autosave_problem: str | None = None  # why the last autosave failed (said once, until one works)
         self.farewell: str | None = None  # printed by the command once the screen is given back: where the game is
+        self.crashed = False  # the app is ending on a fault (Textual's panic): the command saves the game and says so
+        self.loading: Path | None = None  # the save being read and replayed in a thread (load_file)
         # the themes are in place before the stylesheet is first read, so it is read only once
         for game_theme in game_themes():
             self.register_theme(game_theme)
@@ -122,8 +143,19 @@ class OverlordApp(App):
                 event.key = small
         await super().on_event(event)
 
+    def get_driver_class(self):  # Textual's own signature
+        from .terminal import tolerant
+        return tolerant(super().get_driver_class())  # a stray byte from the terminal never ends the game
+
+    def panic(self, *renderables) -> None:
+        """A fault Textual cannot go on from (in its input thread, say): the app ends; the command saves the game."""
+        self.crashed = True
+        super().panic(*renderables)
+
     # ------------------------------------------------------------------ start-up
     def on_mount(self) -> None:
+        if self.handle_signals:
+            self._catch_signals()
         if self.start_game is not None:
             self.start(self.start_game, resumed=bool(self.start_game.actions), loaded=self.start_loaded)
         elif self.start_seed is not None:
@@ -178,17 +210,27 @@ class OverlordApp(App):
         self.main = None
         self.advance()
 
-    def load_file(self, path: Path | str) -> bool:
-        """Load a save in place of the game being played, which is autosaved first (never over the file
-        being loaded); if it cannot be, the player is asked before it is given up."""
-        from ..saves import SaveError, open_save, write_problem
+    def load_file(self, path: Path | str) -> None:
+        """Load a save in place of the game being played. The file is read and replayed in a thread (a long game
+        takes a moment), while the game being played stays on screen; when it is in, that game is autosaved
+        first (never over the file being loaded), and if it cannot be, the player is asked before it is given
+        up. ``loading`` says a load is under way."""
+        if self.loading is not None:
+            return  # one at a time: the first asked is loaded
+        self.loading = Path(path)
+        self.notify(f"Loading {printable(self.loading.name)} ...", timeout=2, markup=False)
+        self.run_worker(partial(open_or_refuse, self.loading), name="load", group="load", thread=True,
+                        exit_on_error=False)
+
+    def _loaded_in(self, opened: OpenedSave | Exception) -> None:
+        """The save read and replayed (or refused): it replaces the game being played."""
+        from ..saves import write_problem
         from .loadscreen import LoadScreen
         from .screens import ConfirmScreen
-        try:
-            opened = open_save(path)
-        except SaveError as exc:
-            self._user_modal(LoadScreen(str(exc)), self._loaded)
-            return False
+        self.loading = None
+        if isinstance(opened, Exception):  # refused (SaveError, one line), or a fault of the loader's own
+            self._user_modal(LoadScreen(printable(opened)), self._loaded)
+            return
         s = self.session
         if s is not None and not s.game.over:
             try:
@@ -198,10 +240,9 @@ class OverlordApp(App):
                 question = (f"The game being played could not be saved: {write_problem(exc)}\n\n"
                             f"Load {printable(opened.path.name)} anyway, and lose the game being played?")
                 self._user_modal(ConfirmScreen(question, "load"), lambda yes: self._resume(opened) if yes else None)
-                return False
+                return
             self._show_notes()
         self._resume(opened)
-        return True
 
     def _resume(self, opened: OpenedSave) -> None:
         from .cards import phase_name
@@ -355,7 +396,11 @@ class OverlordApp(App):
         return thought
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A thought is in: keep the choice, and play it unless a screen is up (closing it plays it)."""
+        """A save is in (``load_file``); or a thought is in: keep the choice, and play it unless a screen is up
+        (closing it plays it)."""
+        if event.worker.name == "load":
+            self._load_done(event.worker)
+            return
         thought = self._thought
         if thought is None or event.worker is not thought.worker or thought.session is not self.session:
             return  # a thought about a game no longer played (another was loaded)
@@ -368,6 +413,17 @@ class OverlordApp(App):
         thought.choice, thought.done = (worker.result if worker.error is None else worker.error), True
         if self._timer is None:  # else the display delay is running: its end plays the thought
             self.advance()
+
+    def _load_done(self, worker: Worker) -> None:
+        if not worker.is_finished or self.quitting or not self.is_running:
+            return  # still loading, or the app is closing
+        if worker.is_cancelled:
+            self.loading = None
+            return
+        result = worker.result
+        if worker.error is not None or result is None:  # (open_or_refuse returns every Exception: this is graver)
+            result = RuntimeError(f"{self.loading}: the save could not be loaded ({worker.error!r})")
+        self._loaded_in(result)
 
     def _say_thinking(self) -> None:
         """The question's panel says "the German is thinking" once a thought has taken a while."""
@@ -576,12 +632,18 @@ class OverlordApp(App):
         name) is replaced only when the player says so."""
         import os
 
-        from ..saves import SaveError, read_document
+        from ..saves import SaveError, link_leads_out, read_document
         from .screens import ConfirmScreen
         from .session import save_path
         if not name:
             return
         path = save_path(name)
+        elsewhere = link_leads_out(path)
+        if elsewhere is not None:
+            self.notify(f"Not saved: {printable(path.name)} is a link to {printable(elsewhere)}, outside the saves "
+                        "folder, and a save is never written through one. Choose another name.",
+                        severity="error", timeout=10, markup=False)
+            return
         if os.path.lexists(path):
             try:
                 doc = read_document(path)
@@ -652,13 +714,38 @@ class OverlordApp(App):
         else:
             self.call_after_refresh(self.advance)
 
-    def _exit_saved(self, path: Path | None) -> None:
+    def _exit_saved(self, path: Path | None, return_code: int = 0) -> None:
         self.cancel_timer()
         self.quitting = True
-        if path is not None:  # printed plain (not through Rich, which would wrap the command and read markup)
-            self.farewell = (f"Overlord: the game is saved in {printable(path)}\n"
-                             f"Resume it with: overlord --load {shlex.quote(printable(path))}")
-        self.exit()
+        if path is not None:
+            self.farewell = farewell(path, self.session.notes if self.session is not None else [])
+        self.exit(return_code=return_code)
+
+    # ------------------------------------------------------------------ ended from outside
+    def _catch_signals(self) -> None:
+        """A closed window or a dropped ssh (SIGHUP), a kill (SIGTERM) or an interrupt (SIGINT): save, then end."""
+        import asyncio
+        import signal
+        loop = asyncio.get_running_loop()
+        for name in ("SIGHUP", "SIGTERM", "SIGINT"):
+            number = getattr(signal, name, None)
+            if number is not None:
+                try:
+                    loop.add_signal_handler(number, self._signalled, number)
+                except (NotImplementedError, RuntimeError, ValueError):  # Windows, or not the main thread
+                    pass
+
+    def _signalled(self, number: int) -> None:
+        """End on a signal, as the shell expects (128 + its number), the game saved first if it can be."""
+        path = None
+        s = self.session
+        if s is not None and not s.game.over and not self.quitting:
+            try:
+                path = s.autosave()
+            except OSError as exc:
+                from ..saves import write_problem
+                self.farewell = f"Overlord: the game could not be saved: {write_problem(exc)}"
+        self._exit_saved(path, return_code=128 + number)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield SystemCommand("Save", "Save the game under a name (Ctrl+S)", self.action_save)

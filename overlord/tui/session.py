@@ -17,7 +17,7 @@ from ..engine.events import (CombatResult, DropResult, Event, LogisticsReport, M
 from ..engine.game import Game
 from ..engine.prompts import QuestionPrompt
 from ..saves import (AUTOSAVE, OpenedSave, file_stamp, free_autosave_slot, is_autosave_slot, new_game_id,
-                     saves_dir, write_save)
+                     other_branches, saves_dir, write_save)
 
 SIDES = ("allied", "german")
 NEWS = (DropResult, CombatResult, UnitEliminated, MarkerDestroyed)  # repeated above a report, not to be missed
@@ -155,10 +155,23 @@ class Session:
             if file_stamp(slot) in (None, self._slot_stamp):
                 return slot
             self._lost.add(slot)  # another program wrote it: it holds that game now
-        new = free_autosave_slot(saves_dir(), self.game_id, self._lost | ({avoid} if avoid else set()))
+        new = free_autosave_slot(saves_dir(), self.game_id, self._lost | ({avoid} if avoid else set()),
+                                 self.game.actions)
         if slot is not None and new != slot:
             self.notes.append(f"{slot.name} holds another game now; this game autosaves to {new.name}.")
+        elif slot is None:
+            for other, turn in other_branches(saves_dir(), self.game_id, new):
+                self.notes.append(f"{other.name} keeps this game's other position ({turn}); played on from an "
+                                  f"earlier save, this game autosaves to {new.name}.")
         return new
+
+    def rescue(self, fault: bool) -> Path | None:
+        """Save the game as the program ends without being asked (a fault, a closed browser page). After a fault
+        the game is first made again from its actions: an action cut off by the fault may have changed part of
+        the state, but only whole actions are in the list."""
+        if fault and self.game.actions:
+            self.game, _ = Game.replay(self.game.initial_settings, self.game.seed, self.game.actions, self.game.data)
+        return self.autosave()
 
     def autosave_if_new_phase(self) -> bool:
         """Autosave once at each new phase; raises OSError when the autosave cannot be written."""

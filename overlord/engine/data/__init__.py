@@ -11,6 +11,7 @@ frozen ``GameData``. A bad file raises ``DataError`` naming the file, the line a
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 from pathlib import Path
 
@@ -25,7 +26,8 @@ from ..settings import LEVELS
 from .models import (CATEGORIES, FUEL_CLASSES, INFILTRATIONS, RATING_NAMES, RATINGS, TERRAINS, WEATHERS, Beach,
                      BombardmentRow, Charts, Fraction, MapData, RatingSet, Rules, Span, TerrainEffects, UnitSpec)
 from .oob import load_oob
-from .source import DataError, Source
+from ...files import read_regular
+from .source import MAX_DATA_BYTES, DataError, Source
 
 __all__ = [
     "CATEGORIES", "FUEL_CLASSES", "INFILTRATIONS", "LEVELS", "RATINGS", "RATING_NAMES", "TERRAINS", "WEATHERS",
@@ -57,6 +59,8 @@ class GameData:
     units: dict[str, UnitSpec]
     charts: Charts
     rules: Rules = attrs.field(eq=False)
+    # what the files held, as a hash: a save records it, so one that no longer replays can say the data differ
+    fingerprint: str = attrs.field(default="", eq=False)
     # The movement points to enter each land position (the Terrain Effects chart over the map),
     # for the rules and the computer players' path finding alike; worked out once, when loaded.
     movement_cost: dict[Hex, float] = attrs.field(init=False, eq=False, repr=False)
@@ -78,13 +82,23 @@ def load_data(root: Path | None = None, strict: bool = True) -> GameData:
     """
     root = Path(root) if root is not None else default_data_dir()
     if not root.is_dir():
-        raise DataError(str(root), None, "", "the data folder is missing")
+        why = "is a file, not the data folder" if root.exists() else "the data folder is missing"
+        raise DataError(str(root), None, "", why)
     charts, chart_sources = load_charts(root)
     map_ = load_map(root, strict)
     units = load_oob(root, map_, charts.turns, charts.allied_forces, strict)
     rules = load_rules(root, charts, map_, chart_sources)
     _check_against_the_map(root, map_, units, charts, chart_sources)
-    return GameData(root=root, map=map_, units=units, charts=charts, rules=rules)
+    return GameData(root=root, map=map_, units=units, charts=charts, rules=rules, fingerprint=fingerprint(root))
+
+
+def fingerprint(root: Path) -> str:
+    """A short hash of every data file's name and bytes (the files have been read and checked already)."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.suffix in (".toml", ".txt") and p.is_file()):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(read_regular(path, MAX_DATA_BYTES)[0] + b"\0")
+    return digest.hexdigest()[:16]
 
 
 def _check_against_the_map(root: Path, map_: MapData, units: dict[str, UnitSpec], charts: Charts,

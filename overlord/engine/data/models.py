@@ -651,6 +651,11 @@ class Charts:
 
 # --------------------------------------------------------------------------- rules.toml
 _PERCENT = between(0, 100)
+# Counts a phase loops over (cycles, passes, steps) and points whose every split is an answer offered: far
+# above the rulebook's (5 cycles, 2 passes, 200 air points), low enough that no data file can make a phase
+# or a list of answers endless.
+MAX_LOOPS = 100
+MAX_POINTS = 9999
 # A rating's change per point is at most 25%: rating 1 is four points below the historical 5, and
 # must leave something.
 _PER_POINT = between(0, 25)
@@ -761,14 +766,15 @@ class ReplacementRules:
 
 @attrs.frozen
 class MovementRules:
-    max_cycles: int = field(between(1))
-    ocean_steps: int = field(between(0))
+    # counts the movement phase loops over: bounded, so that no data file can make a phase go on for ever
+    max_cycles: int = field(between(1, MAX_LOOPS))
+    ocean_steps: int = field(between(0, MAX_LOOPS))
 
 
 @attrs.frozen
 class AirborneRules:
     drift_chance: int = field(_PERCENT)
-    drift_max: int = field(between(0))
+    drift_max: int = field(between(0, MAX_LOOPS))
     water_loss_percent: int = field(_PERCENT)
     swamp_loss_percent: int = field(_PERCENT)
     enemy_fatigue: int = field(between(0))
@@ -795,7 +801,7 @@ converter.register_structure_hook_func(lambda t: t == dict[int, float], _forced_
 
 @attrs.frozen
 class CombatRules:
-    passes: int = field(between(1))
+    passes: int = field(between(1, MAX_LOOPS))  # (bounded: the combat phase loops over them)
     base_cp: int = field(between(1))  # divides the engagement
     engagement_min: float = field(between(0))
     engagement_max: float = field(between(0))
@@ -805,7 +811,7 @@ class CombatRules:
     retreat_next_to_enemy_percent: int = field(_PERCENT)
     cadre_percent: int = field(_PERCENT)
     cadre_minimum: int = field(between(0))
-    max_attacks_per_phase: int = field(between(1))
+    max_attacks_per_phase: int = field(between(1, MAX_LOOPS))
     forced_retreat_odds: dict[int, float] = field(each(between(0)))  # by defence level
 
     def __attrs_post_init__(self) -> None:
@@ -818,15 +824,15 @@ class CombatRules:
 
 @attrs.frozen
 class SupportRules:
-    air_points: int = field(between(0))
-    naval_points: int = field(between(0))
+    air_points: int = field(between(0, MAX_POINTS))  # (bounded: the answers offered are every split of them)
+    naval_points: int = field(between(0, MAX_POINTS))
     weather_percent: dict[str, int] = field(keys(WEATHERS), each(_PERCENT))  # of the air points
     naval_weather_percent: dict[str, int] = field(keys(WEATHERS), each(_PERCENT))
 
 
 @attrs.frozen
 class AnswerRules:
-    largest_number: int = field(between(1))
+    largest_number: int = field(between(1, MAX_POINTS))
 
 
 @attrs.frozen

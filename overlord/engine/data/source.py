@@ -21,7 +21,7 @@ import attrs
 from cattrs.errors import AttributeValidationNote, ForbiddenExtraKeysError, IterableValidationNote
 
 from .checks import Check, Fault, converter, misspelling
-from .files import NotRegular, TooLarge, read_regular
+from ...files import NotRegular, TooLarge, read_regular
 
 Path_ = tuple[Any, ...]
 T = TypeVar("T")
@@ -48,6 +48,19 @@ def _key_pattern(key: str) -> re.Pattern[str]:
 
 
 MAX_DATA_BYTES = 4 * 1024 * 1024  # the largest data file is a few kilobytes: anything this big is not one
+MAX_NESTING = 100  # the data nest three deep at most; where Python's recursion runs out, this names the line
+
+
+def too_deep(lines: list[str]) -> int | None:
+    """The first line where arrays and inline tables open more than MAX_NESTING deep (brackets in strings and
+    comments are counted too: near enough to point at the line)."""
+    depth = 0
+    for number, text in enumerate(lines, 1):
+        for ch in text:
+            depth += (ch in "[{") - (ch in "]}")
+            if depth > MAX_NESTING:
+                return number
+    return None
 
 
 def find_line(lines: list[str], path: Path_) -> int | None:
@@ -143,6 +156,9 @@ class Source:
         except ValueError:  # a whole number with more digits than Python reads
             line = next((i for i, text in enumerate(self.lines, 1) if re.search(r"\d{1000,}", text)), None)
             raise DataError(self.name, line, "", "holds a number with more digits than Python reads") from None
+        except RecursionError:  # tomllib reads nested arrays and tables by recursion
+            raise DataError(self.name, too_deep(self.lines), "",
+                            f"is nested more than {MAX_NESTING} deep (arrays or tables inside each other)") from None
         return self
 
     # -- errors --------------------------------------------------------------

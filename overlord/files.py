@@ -1,6 +1,9 @@
-"""Reading a file that should be a small regular file (a data file, a save), safely: opened without
-blocking, so that a pipe named like one cannot hang the game, and read to a limit, so that a link to an
-endless device cannot fill the memory. Callers turn the exceptions into their own one-line errors."""
+"""Reading a file that should be a small regular file (a data file, a save, the preferences), safely: opened
+without blocking, so that a pipe named like one cannot hang the game, and read to a limit, so that a link to
+an endless device cannot fill the memory. Callers turn the exceptions into their own one-line errors.
+
+It stands outside the engine, which uses it for data/, so that the title screen's start (which reads the
+preferences) does without the engine; it needs only the standard library."""
 
 from __future__ import annotations
 
