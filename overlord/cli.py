@@ -132,6 +132,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--public-url", metavar="URL",
                    help="the address browsers reach the server at, when not http://HOST:PORT (behind a proxy, "
                         "or with --host 0.0.0.0)")
+    p.add_argument("--max-sessions", type=int, default=8, metavar="N",
+                   help="the most games running at once, one per browser tab (default: 8; each takes about 45 MB)")
+    p.add_argument("--keep-days", type=int, default=30, metavar="DAYS",
+                   help="remove a browser's saves once unused for this many days (default: 30)")
     p.set_defaults(func=cmd_serve)
     return parser
 
@@ -424,8 +428,15 @@ def cmd_charts(args) -> int:
 
 
 def cmd_serve(args) -> int:
-    from .web import serve
-    return serve(args.host, args.port, args.public_url)
+    try:
+        from .web import serve
+    except ImportError as exc:
+        if (exc.name or "").partition(".")[0] not in ("textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2"):
+            raise
+        print("overlord: serving the game to a browser needs textual-serve: "
+              "pip install 'battle-for-normandy[web]'", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return serve(args.host, args.port, args.public_url, args.max_sessions, args.keep_days)
 
 
 if __name__ == "__main__":

@@ -5,9 +5,13 @@ settings (platformdirs: ~/.local/share/overlord and ~/.config/overlord on Linux,
 Support and AppData folders on macOS and Windows). A source checkout keeps its saves beside the code,
 in saves/. ``OVERLORD_SAVES`` and ``OVERLORD_PREFERENCES`` override both.
 
-A game played in a browser (``overlord serve``) runs one process per visitor: each finds the folder
-the server set aside for its visitors in ``OVERLORD_BROWSER_SESSIONS`` and makes a fresh folder of its
-own there, for its saves and preferences, so visitors never see or replace each other's games.
+A game played in a browser (``overlord serve``) runs one process per browser tab. Each finds the folder
+the server set aside for its visitors in ``OVERLORD_BROWSER_SESSIONS``, and in ``OVERLORD_BROWSER_VISITOR``
+the name of its visitor's folder there, for their saves and preferences: a visitor who comes back finds
+their games, and never sees another's. The name is checked to be one the server makes (a hash of the
+visitor's id), so it can never lead out of that folder; a process without one gets a fresh folder of its
+own. The screens then speak of "this browser" rather than show the server's folders, which are none of
+the visitor's business.
 
 ``write_atomically`` writes such a file whole or not at all.
 """
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from pathlib import Path
 
 import platformdirs
@@ -23,6 +28,9 @@ import platformdirs
 APP_NAME = "overlord"
 PREFERENCES_FILE = "preferences.toml"
 BROWSER_SESSIONS = "OVERLORD_BROWSER_SESSIONS"
+BROWSER_VISITOR = "OVERLORD_BROWSER_VISITOR"
+BROWSER_KEEP_DAYS = "OVERLORD_BROWSER_KEEP_DAYS"
+VISITOR_FOLDER = re.compile(r"[0-9a-f]{64}")  # a sha256 in hex: what overlord.web.visitor_folder makes
 _CHECKOUT = Path(__file__).resolve().parents[1]
 
 
@@ -62,14 +70,25 @@ def browser_sessions_root() -> Path:
 
 @functools.cache
 def browser_session_dir() -> Path | None:
-    """This browser session's own folder, made once per process; None outside ``overlord serve``."""
+    """This browser visitor's folder (made if need be, once per process); None outside ``overlord serve``."""
     root = os.environ.get(BROWSER_SESSIONS)
     if not root:
         return None
+    Path(root).mkdir(parents=True, exist_ok=True)
+    name = os.environ.get(BROWSER_VISITOR, "")
+    if VISITOR_FOLDER.fullmatch(name):
+        folder = Path(root) / name
+        folder.mkdir(exist_ok=True)
+        return folder
     import tempfile
     import time
-    Path(root).mkdir(parents=True, exist_ok=True)
     return Path(tempfile.mkdtemp(prefix=time.strftime("%Y%m%d-%H%M%S-"), dir=root))
+
+
+def browser_keep_days() -> int | None:
+    """How many days the server keeps a browser's saves after its last visit, if it said so."""
+    days = os.environ.get(BROWSER_KEEP_DAYS, "")
+    return int(days) if re.fullmatch(r"[0-9]{1,5}", days) and int(days) > 0 else None
 
 
 def write_atomically(path: Path, text: str) -> None:

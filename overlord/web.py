@@ -1,20 +1,64 @@
 """``overlord serve``: the game in a web browser, through textual-serve (the ``web`` extra).
 
-textual-serve starts the game afresh, as its own process, for each browser that connects. The server
-tells those processes where to make their folders (``userdirs.BROWSER_SESSIONS``): each visitor's
-game saves in a fresh folder of its own, so visitors never see or replace each other's games.
+textual-serve starts the game afresh, as its own process, for each websocket a browser opens. To give a
+returning visitor (a reload, a new tab, a dropped connection) their own games back, the page gives each
+browser a random visitor id in a cookie that scripts cannot read (HttpOnly) and other sites' pages do not
+send (SameSite=Strict). The websocket reads it back and starts the game with that visitor's folder, named
+by a hash of the id (``visitor_folder``): the id itself never becomes a path, and the folder names on the
+server's disk do not give the ids away.
+
+Because a game process takes some 45 MB, the server runs at most ``max_sessions`` of them at once, and it
+starts them only for its own page: a browser always says which page opens a websocket (the Origin
+header), and one from any other page is refused, so no other site open in the visitor's browser can
+start games here. A program that is not a browser sends no Origin and is let in: it could send whatever
+Origin it liked anyway, so refusing it would protect nothing (the cap still holds it).
+
+The visitors' folders are removed once unused for ``keep_days`` days: at start and whenever a game
+starts, never one whose game is running.
 """
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import logging
 import os
+import re
+import secrets
 import shlex
+import shutil
 import subprocess
 import sys
+import time
+from collections import Counter
+from collections.abc import Container
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from aiohttp import web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server
 
 from . import userdirs
 
 TITLE = "Overlord: Battle for Normandy"
+COOKIE = "overlord_visitor"
+VISITOR_ID = re.compile(r"[A-Za-z0-9_-]{43}")  # what secrets.token_urlsafe(32) gives: 256 random bits
+# the folders a server has made: a visitor's (its id's hash), and the fresh ones game processes made before
+# there were visitor ids (userdirs makes one still for a process given no visitor)
+OUR_FOLDER = re.compile(r"[0-9a-f]{64}|\d{8}-\d{6}-\w+")
+LOOPBACK = {"localhost", "127.0.0.1", "::1"}
+WILDCARD_HOSTS = {"0.0.0.0", "::", ""}
+DAY = 24 * 60 * 60
+TERMINAL_SIZE = range(10, 1001)  # columns or lines a browser may ask for; anything else gets the default
+
+# textual-serve's page says "Session ended." when the game's connection closes: for a quit, a reload or a
+# dropped connection alike. The visitor is told how to get their game back instead.
+SESSION_ENDED = "Session ended."
+GAME_CLOSED = ("The game has closed. What was played is saved in this browser: "
+               "press Restart, then L and Enter on the title, to go on with the newest game.")
+
+log = logging.getLogger("overlord.web")
 
 
 def game_command() -> str:
@@ -23,21 +67,208 @@ def game_command() -> str:
     return subprocess.list2cmdline(words) if os.name == "nt" else shlex.join(words)
 
 
-def serve(host: str, port: int, public_url: str | None = None) -> int:
+def visitor_folder(visitor_id: str) -> str:
+    """The name of a visitor's folder: a hash of their id, so no id is ever a path or read off the disk."""
+    return hashlib.sha256(visitor_id.encode()).hexdigest()
+
+
+def origin_key(url: str) -> tuple[str, str, int] | None:
+    """The scheme, host and port of a URL or Origin header, as browsers compare them; None if it is none."""
     try:
-        from textual_serve.server import Server
-    except ImportError:
-        print("overlord: serving the game to a browser needs textual-serve: "
-              "pip install 'battle-for-normandy[web]'", file=sys.stderr)
-        return 2
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:  # a port that is not a number, or a malformed address
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return None
+    return parts.scheme, parts.hostname.lower(), port or (443 if parts.scheme == "https" else 80)
+
+
+def same_origin(origin: str, public_url: str) -> bool:
+    """Does a websocket's Origin header name this server's own page? A server on this computer's own
+    address is the same page under each of its names (localhost, 127.0.0.1, [::1]); no other site's
+    name can be one of those, so a page that only resolves to this computer (DNS rebinding) is refused."""
+    theirs, ours = origin_key(origin), origin_key(public_url)
+    if theirs is None or ours is None:
+        return False
+    if ours[1] in LOOPBACK and theirs[1] in LOOPBACK:
+        return theirs[0] == ours[0] and theirs[2] == ours[2]
+    return theirs == ours
+
+
+def touch(folder: Path) -> None:
+    """Make a visitor's folder if need be and mark it used now (its time of change is its last use)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        os.utime(folder)
+    except OSError as exc:  # the game process will say what it cannot save; the server carries on
+        log.warning("overlord: cannot use the folder %s (%s)", folder, exc.strerror or exc)
+
+
+def forget_old_folders(root: Path, keep_days: int, in_use: Container[str],
+                       now: float | None = None) -> list[str]:
+    """Remove each visitor's folder under ``root`` not used for ``keep_days`` days, except those in use;
+    return their names. Only folders the server made are touched (never a link, a file or another name)."""
+    now = time.time() if now is None else now
+    removed = []
+    try:
+        entries = list(os.scandir(root))
+    except OSError:  # no folder yet (nothing to remove), or one that cannot be read (said when a game starts)
+        return []
+    for entry in entries:
+        try:
+            if (not OUR_FOLDER.fullmatch(entry.name) or entry.name in in_use
+                    or not entry.is_dir(follow_symlinks=False)
+                    or now - entry.stat(follow_symlinks=False).st_mtime < keep_days * DAY):
+                continue
+            shutil.rmtree(entry.path)
+        except OSError as exc:
+            log.warning("overlord: cannot remove the unused folder %s (%s)", entry.path, exc.strerror or exc)
+            continue
+        removed.append(entry.name)
+    return removed
+
+
+class VisitorGame(AppService):
+    """One game process, told which visitor's folder it saves in."""
+
+    def __init__(self, folder_name: str, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.folder_name = folder_name
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        environment: dict[str, str] = super()._build_environment(width, height)
+        environment[userdirs.BROWSER_VISITOR] = self.folder_name
+        return environment
+
+
+class GameServer(Server):
+    """textual-serve's server, with a visitor id for each browser, a cap on the games running at once, the
+    websocket's Origin checked, and old visitors' folders removed."""
+
+    def __init__(self, *, sessions_root: Path, max_sessions: int, keep_days: int, **kwargs) -> None:
+        super().__init__(game_command(), title=TITLE, **kwargs)
+        self.sessions_root = sessions_root
+        self.max_sessions = max_sessions
+        self.keep_days = keep_days
+        self.running: Counter[str] = Counter()  # the games running, by the visitor folder they save in
+
+    def forget_old_folders(self) -> list[str]:
+        removed = forget_old_folders(self.sessions_root, self.keep_days, set(self.running))
+        if removed:
+            log.info("overlord: removed %d browser folder(s) unused for %d days", len(removed), self.keep_days)
+        return removed
+
+    def refuse_when_full(self) -> None:
+        if sum(self.running.values()) >= self.max_sessions:
+            log.warning("overlord: a game refused: %d are running, the most allowed (--max-sessions)",
+                        self.max_sessions)
+            raise web.HTTPServiceUnavailable(text=(
+                f"This server is already running {self.max_sessions} games at once, the most it allows. "
+                "Reload the page to try again when one has ended.\n"))
+
+    def give_cookie(self, response: web.StreamResponse, visitor_id: str) -> None:
+        # renewed on every visit, and kept as long as the folder it leads to
+        response.set_cookie(COOKIE, visitor_id, max_age=self.keep_days * DAY, path="/", httponly=True,
+                            samesite="Strict", secure=self.public_url.startswith("https:"))
+
+    @staticmethod
+    def visitor_id(request: web.Request) -> str | None:
+        """The visitor id in the request's cookie, if it holds one the server could have made."""
+        cookie = request.cookies.get(COOKIE, "")
+        return cookie if VISITOR_ID.fullmatch(cookie) else None
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        """The page: refused with a message when the server is full; else textual-serve's, with the
+        visitor's cookie (a new id for a browser without one)."""
+        self.refuse_when_full()
+        response = await super().handle_index(request)
+        if isinstance(response, web.Response) and response.text:
+            response.text = response.text.replace(SESSION_ENDED, GAME_CLOSED)
+        self.give_cookie(response, self.visitor_id(request) or secrets.token_urlsafe(32))
+        return response
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """A browser's connection: its game, with the folder of the visitor in its cookie. textual-serve's
+        own handler, but for the checks first and the visitor's folder."""
+        origin = request.headers.get("Origin")
+        if origin is not None and not same_origin(origin, self.public_url):
+            log.warning("overlord: a game refused to a page of another site (Origin %r)", origin[:200])
+            raise web.HTTPForbidden(text=f"Games are started only from this server's own page, {self.public_url}\n")
+        self.refuse_when_full()
+        visitor_id = self.visitor_id(request) or secrets.token_urlsafe(32)
+        folder_name = visitor_folder(visitor_id)
+        self.running[folder_name] += 1  # at once, before any await: the cap and the clean-up see it
+        try:
+            touch(self.sessions_root / folder_name)
+            self.forget_old_folders()
+            return await self.run_game(request, visitor_id, folder_name)
+        finally:
+            self.running[folder_name] -= 1
+            if not self.running[folder_name]:
+                del self.running[folder_name]
+            touch(self.sessions_root / folder_name)  # its last use: now
+
+    async def run_game(self, request: web.Request, visitor_id: str, folder_name: str) -> web.WebSocketResponse:
+        """textual-serve's Server.handle_websocket (1.1), with the visitor's game and a sane terminal size."""
+        websocket = web.WebSocketResponse(heartbeat=15)
+        self.give_cookie(websocket, visitor_id)  # a client that never loaded the page keeps its id too
+
+        def size(name: str, default: int) -> int:
+            value = request.query.get(name, "")
+            return int(value) if re.fullmatch(r"[0-9]{1,4}", value) and int(value) in TERMINAL_SIZE else default
+
+        app_service: AppService | None = None
+        try:
+            await websocket.prepare(request)
+            app_service = VisitorGame(folder_name, self.command, write_bytes=websocket.send_bytes,
+                                      write_str=websocket.send_str, close=websocket.close,
+                                      download_manager=self.download_manager, debug=self.debug)
+            await app_service.start(size("width", 80), size("height", 24))
+            try:
+                await self._process_messages(websocket, app_service)
+            finally:
+                await app_service.stop()
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:
+            log.exception(error)
+        finally:
+            if app_service is not None:
+                await app_service.stop()
+        return websocket
+
+
+def serve(host: str, port: int, public_url: str | None = None, max_sessions: int = 8, keep_days: int = 30) -> int:
     if not 1 <= port <= 65535:
         print(f"overlord: --port {port} is not a port (1-65535)", file=sys.stderr)
         return 2
+    if max_sessions < 1:
+        print(f"overlord: --max-sessions {max_sessions} must be at least 1", file=sys.stderr)
+        return 2
+    if keep_days < 1:
+        print(f"overlord: --keep-days {keep_days} must be at least 1", file=sys.stderr)
+        return 2
+    if public_url is not None and origin_key(public_url) is None:
+        print(f"overlord: --public-url {public_url!r} is not an http:// or https:// address", file=sys.stderr)
+        return 2
+    if public_url is None and host in WILDCARD_HOSTS:
+        # the page would send browsers to ws://0.0.0.0, and the Origin check needs the address they use
+        print(f"overlord: with --host {host or repr(host)}, give --public-url http://NAME:{port}, the address "
+              "browsers reach this computer at", file=sys.stderr)
+        return 2
     sessions = userdirs.browser_sessions_root()
     os.environ[userdirs.BROWSER_SESSIONS] = str(sessions)  # every game process the server starts inherits it
-    print(f"Each browser's games are saved in a folder of its own under {sessions}", flush=True)
+    os.environ[userdirs.BROWSER_KEEP_DAYS] = str(keep_days)  # so the game can tell the visitor
+    server = GameServer(sessions_root=sessions, max_sessions=max_sessions, keep_days=keep_days,
+                        host=host, port=port, public_url=public_url)
+    removed = server.forget_old_folders()
+    if removed:
+        print(f"Removed {len(removed)} browser folder(s) unused for {keep_days} days.", flush=True)
+    print(f"Each browser's games are saved in a folder of its own under {sessions}, "
+          f"kept {keep_days} days after its last use; at most {max_sessions} games at once.", flush=True)
     try:
-        Server(game_command(), host=host, port=port, title=TITLE, public_url=public_url).serve()
+        server.serve()
     except OSError as exc:  # the port is taken, or the address is not this computer's
         print(f"overlord: cannot serve on {host}:{port} ({exc.strerror or exc})", file=sys.stderr)
         return 2

@@ -1,21 +1,30 @@
-"""`overlord serve`: the game in a browser, each visitor with a saves folder of their own.
+"""`overlord serve`: the game in a browser, each visitor with a saves folder of their own that they find
+again after a reload, and nobody else's; the server's limits (its own page only, a cap on games at once,
+old folders removed).
 
 The server runs as a real subprocess on a free port of this machine (127.0.0.1 only), is reached over
-HTTP and its websocket as a browser would, and is always stopped at the end.
+HTTP and its websocket as a browser would (the page first, which gives the cookie, then the websocket),
+and is always stopped at the end. Every wait is for something to happen, with a generous deadline.
 """
 
 import asyncio
 import os
+import re
 import socket
 import subprocess
 import sys
 import time
-import urllib.request
+from pathlib import Path
 
 import aiohttp
 import pytest
 
+from overlord import web
+
 DEADLINE = 60  # seconds: generous, for a slow and loaded machine
+DAY = 24 * 60 * 60
+# the terminal's control sequences, between the words on the screen: CSI, OSC, and the two-byte ones
+CONTROL = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|.)", re.DOTALL)
 
 
 def free_port() -> int:
@@ -24,71 +33,286 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture
-def server(tmp_path):
-    port = free_port()
-    env = dict(os.environ, OVERLORD_SAVES=str(tmp_path / "saves"))
-    proc = subprocess.Popen([sys.executable, "-m", "overlord", "serve", "--port", str(port)], cwd=tmp_path, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
-        yield port, tmp_path / "saves" / "browser-sessions"
-    finally:
-        proc.terminate()
+class Served:
+    """A running `overlord serve` and where its visitors' folders go."""
+
+    def __init__(self, tmp_path: Path, *options: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.home = tmp_path  # every path of the server's own: none may reach a browser
+        self.sessions = tmp_path / "saves" / "browser-sessions"
+        env = dict(os.environ, OVERLORD_SAVES=str(tmp_path / "saves"))
+        self.proc = subprocess.Popen([sys.executable, "-m", "overlord", "serve", "--port", str(self.port), *options],
+                                     cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+
+    def stop(self) -> str:
+        self.proc.terminate()
         try:
-            proc.communicate(timeout=20)
+            return self.proc.communicate(timeout=20)[0].decode(errors="replace")
         except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.communicate()
+            self.proc.kill()
+            return self.proc.communicate()[0].decode(errors="replace")
+
+    def folders(self) -> list[str]:
+        return sorted(p.name for p in self.sessions.iterdir()) if self.sessions.is_dir() else []
 
 
-def fetch_page(port: int) -> str:
-    deadline = time.monotonic() + DEADLINE
-    while True:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as response:
-                return response.read().decode()
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)
+@pytest.fixture
+def serve(tmp_path):
+    """Start `overlord serve` with the options given; each server started is stopped at the end."""
+    started = []
+
+    def start(*options: str) -> Served:
+        started.append(Served(tmp_path, *options))
+        return started[-1]
+    yield start
+    for served in started:
+        served.stop()
 
 
-async def play_and_quit(port: int) -> None:
-    """A visitor: wait for the title screen, start a new game (N, then Enter for the 1981 defaults), quit."""
-    async with aiohttp.ClientSession() as http:
-        async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as ws:
-            received = 0
-            while received < 1000:  # the title screen's first frame
-                message = await asyncio.wait_for(ws.receive(), DEADLINE)
-                assert message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT), message
-                received += len(message.data)
-            for key in ("n", "\r", "\x11"):  # Ctrl+Q saves and quits
-                await ws.send_json(["stdin", key])
-                await asyncio.sleep(1)
-            async with asyncio.timeout(DEADLINE):
-                async for _ in ws:  # until the game has quit and the server closes the socket
+class Browser:
+    """One browser: its cookies kept from the page to the websocket and from one visit to the next."""
+
+    def __init__(self, served: Served) -> None:
+        self.served = served
+        self.http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))  # unsafe: 127.0.0.1 is an IP
+
+    async def __aenter__(self) -> "Browser":
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.http.close()
+
+    async def page(self) -> tuple[int, str]:
+        """Open the page (the server may still be starting): its status and text."""
+        deadline = time.monotonic() + DEADLINE
+        while True:
+            assert self.served.proc.poll() is None, self.served.stop()  # the server gave up: say why
+            try:
+                async with self.http.get(self.served.url + "/") as response:
+                    return response.status, await response.text()
+            except aiohttp.ClientConnectionError:
+                if time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(0.2)
+
+    def visit(self, **kwargs) -> "Screen":
+        return Screen(self.http.ws_connect(f"{self.served.url}/ws?width=80&height=24", **kwargs))
+
+
+class Screen:
+    """A game in a browser tab: what it has drawn so far, as text, and the keys pressed."""
+
+    def __init__(self, connecting) -> None:
+        self.connecting = connecting
+        self.received = b""
+
+    async def __aenter__(self) -> "Screen":
+        self.ws = await self.connecting.__aenter__()
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.connecting.__aexit__(*exc)
+
+    def text(self) -> str:
+        return CONTROL.sub("", self.received.decode("utf-8", errors="replace"))
+
+    async def wait_for(self, *texts: str) -> str:
+        """Read what the game draws until one of ``texts`` is on the screen; return that one."""
+        start = len(self.text())
+        async with asyncio.timeout(DEADLINE):
+            while True:
+                for text in texts:
+                    if text in self.text()[start:]:
+                        return text
+                message = await self.ws.receive()
+                assert message.type == aiohttp.WSMsgType.BINARY, (message, self.text()[-2000:])
+                self.received += message.data
+
+    async def press(self, key: str) -> None:
+        await self.ws.send_json(["stdin", key])
+
+    async def until_closed(self) -> None:
+        """Until the game has quit and the server closes the socket."""
+        async with asyncio.timeout(DEADLINE):
+            async for message in self.ws:
+                if message.type == aiohttp.WSMsgType.BINARY:
+                    self.received += message.data
+
+
+TITLE = "BATTLE FOR NORMANDY"
+FIRST_QUESTION = "Change any ratings or players?"
+FIRST_DROP = "AIRBORNE DROP"
+
+
+async def start_a_game_and_quit(browser: Browser) -> Screen:
+    """N for a new game, Enter for the 1981 settings, and Ctrl+Q (which saves) at the first airborne drop."""
+    async with browser.visit() as screen:
+        await screen.wait_for(TITLE)
+        await screen.press("n")
+        await screen.wait_for(FIRST_QUESTION)
+        await screen.press("\r")
+        await screen.wait_for(FIRST_DROP)
+        await screen.press("\x11")
+        await screen.until_closed()
+    return screen
+
+
+async def test_the_page_is_served_on_this_computer_with_a_visitor_cookie(serve):
+    served = serve()
+    async with Browser(served) as browser:
+        status, page = await browser.page()
+        assert status == 200 and "Overlord: Battle for Normandy" in page and f"ws://127.0.0.1:{served.port}/ws" in page
+        assert "L and Enter" in page  # what a closed game's page says: how to resume
+        visitor = {c.key: c.value for c in browser.http.cookie_jar}[web.COOKIE]
+        assert web.VISITOR_ID.fullmatch(visitor)
+        async with browser.http.get(served.url + "/") as again:  # a second visit keeps the id, renewed
+            set_cookie = again.headers["Set-Cookie"]
+        assert set_cookie.startswith(f"{web.COOKIE}={visitor};")
+        assert {"HttpOnly", "SameSite=Strict", "Path=/", "Max-Age=2592000"} <= {a.strip() for a in set_cookie.split(";")}
+
+
+async def test_a_returning_browser_finds_its_own_games_and_nobody_elses(serve):
+    served = serve()
+    async with Browser(served) as mine, Browser(served) as theirs:
+        _, page = await mine.page()
+        first = await start_a_game_and_quit(mine)
+        # a reload: the page again, a new websocket, a new game process; L and Enter resume the game
+        _, page_again = await mine.page()
+        async with mine.visit() as reloaded:
+            await reloaded.wait_for(TITLE)
+            await reloaded.press("l")
+            assert await reloaded.wait_for("autosave", "No saves to load") == "autosave"
+            await reloaded.press("\r")
+            await reloaded.wait_for(FIRST_DROP)
+        # another browser sees none of it
+        await theirs.page()
+        async with theirs.visit() as other:
+            await other.wait_for(TITLE)
+            await other.press("l")
+            assert await other.wait_for("autosave", "No saves to load") == "No saves to load"
+            await other.wait_for("in this browser yet")
+    assert len(served.folders()) == 2
+    for shown in (page, page_again, first.text(), reloaded.text(), other.text()):
+        assert str(served.home) not in shown and "browser-sessions" not in shown
+
+
+async def test_a_page_of_another_site_cannot_start_a_game(serve):
+    served = serve()
+    async with Browser(served) as browser:
+        await browser.page()
+        for origin, host in (("http://evil.example", None),
+                             (f"http://evil.example:{served.port}", f"evil.example:{served.port}"),  # DNS rebinding
+                             (f"https://127.0.0.1:{served.port}", None), ("null", None)):
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                async with browser.visit(origin=origin, headers={"Host": host} if host else None):
                     pass
+            assert refused.value.status == 403, origin
+        assert served.folders() == []  # no game was started
+        async with browser.visit(origin=f"http://localhost:{served.port}") as screen:  # the page under another name
+            await screen.wait_for(TITLE)
 
 
-def test_the_page_is_served_on_this_computer(server):
-    port, _ = server
-    page = fetch_page(port)
-    assert "Overlord: Battle for Normandy" in page and f"ws://127.0.0.1:{port}/ws" in page
+async def test_games_beyond_the_limit_are_refused_with_a_message(serve):
+    served = serve("--max-sessions", "1")
+    async with Browser(served) as first, Browser(served) as second:
+        await first.page()
+        async with first.visit() as screen:
+            await screen.wait_for(TITLE)
+            status, page = await second.page()
+            assert status == 503 and "already running 1 games at once" in page
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                async with second.visit():
+                    pass
+            assert refused.value.status == 503
+        # the first game has ended (its process is told to quit): the second browser gets in
+        deadline = time.monotonic() + DEADLINE
+        while (await second.page())[0] != 200:
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.2)
+        async with second.visit() as screen:
+            await screen.wait_for(TITLE)
 
 
-async def test_each_browser_session_saves_in_a_folder_of_its_own(server):
-    port, sessions = server
-    await asyncio.to_thread(fetch_page, port)
-    await asyncio.gather(play_and_quit(port), play_and_quit(port))
-    folders = sorted(sessions.iterdir())
-    assert len(folders) == 2
-    assert all((folder / "autosave.json").is_file() for folder in folders)
+def make_folder(root: Path, name: str, days_ago: float) -> Path:
+    folder = root / name
+    folder.mkdir(parents=True)
+    (folder / "autosave.json").write_text("{}")
+    then = time.time() - days_ago * DAY
+    os.utime(folder, (then, then))
+    return folder
 
 
-def test_serve_refuses_a_port_that_is_no_port():
-    r = subprocess.run([sys.executable, "-m", "overlord", "serve", "--port", "70000"], capture_output=True, text=True,
+async def test_folders_unused_for_the_days_kept_are_removed_never_one_in_use(serve, tmp_path):
+    sessions = tmp_path / "saves" / "browser-sessions"
+    old, recent, before_ids = "a" * 64, "b" * 64, "20250101-120000-x1y2z3"
+    for name, days in ((old, 31), (recent, 29), (before_ids, 100), ("kept-by-hand", 100)):
+        make_folder(sessions, name, days)
+    served = serve()  # the default: 30 days
+    async with Browser(served) as mine, Browser(served) as another:
+        await mine.page()  # the server is up: it has cleaned up at its start
+        assert served.folders() == sorted([recent, "kept-by-hand"])
+        async with mine.visit() as screen:
+            await screen.wait_for(TITLE)
+            [in_use] = set(served.folders()) - {recent, "kept-by-hand"}
+            make_folder(sessions, "c" * 64, 31)  # gone unused while the server runs
+            then = time.time() - 31 * DAY
+            os.utime(sessions / in_use, (then, then))
+            await another.page()
+            async with another.visit() as other:  # a game starting cleans up again
+                await other.wait_for(TITLE)
+            assert "c" * 64 not in served.folders() and in_use in served.folders()
+
+
+def test_forget_old_folders_removes_only_the_servers_own_unused_folders(tmp_path):
+    now = time.time()
+    for name, days in (("a" * 64, 10), ("b" * 64, 3), ("c" * 64, 10), ("d" * 63, 10)):
+        make_folder(tmp_path, name, days)
+    (tmp_path / ("e" * 64)).write_text("a file, not a folder")
+    os.utime(tmp_path / ("e" * 64), (now - 10 * DAY, now - 10 * DAY))
+    (tmp_path / ("f" * 64)).symlink_to(tmp_path / ("a" * 64))
+    removed = web.forget_old_folders(tmp_path, 5, {"c" * 64}, now=now)
+    assert removed == ["a" * 64]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b" * 64, "c" * 64, "d" * 63, "e" * 64, "f" * 64]
+    assert web.forget_old_folders(tmp_path / "none", 5, set()) == []
+
+
+@pytest.mark.parametrize(("origin", "public_url", "same"), [
+    ("http://127.0.0.1:8000", "http://127.0.0.1:8000", True),
+    ("http://localhost:8000", "http://127.0.0.1:8000", True),
+    ("http://[::1]:8000", "http://localhost:8000", True),
+    ("http://LOCALHOST:8000", "http://127.0.0.1:8000", True),
+    ("http://localhost:8001", "http://127.0.0.1:8000", False),
+    ("https://localhost:8000", "http://127.0.0.1:8000", False),
+    ("http://evil.example:8000", "http://127.0.0.1:8000", False),
+    ("http://games.example.org", "http://games.example.org:80/overlord/", True),
+    ("https://games.example.org", "https://games.example.org", True),
+    ("http://games.example.org", "https://games.example.org", False),
+    ("http://localhost", "http://games.example.org", False),
+    ("null", "http://127.0.0.1:8000", False),
+    ("http://127.0.0.1:99999", "http://127.0.0.1:8000", False),
+    ("", "http://127.0.0.1:8000", False),
+])
+def test_same_origin(origin, public_url, same):
+    assert web.same_origin(origin, public_url) is same
+
+
+def test_visitor_folders_are_hashes_of_the_ids():
+    name = web.visitor_folder("x" * 43)
+    assert re.fullmatch(r"[0-9a-f]{64}", name) and name == web.visitor_folder("x" * 43) != web.visitor_folder("y" * 43)
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    (["--port", "70000"], "not a port"),
+    (["--max-sessions", "0"], "--max-sessions 0 must be at least 1"),
+    (["--keep-days", "0"], "--keep-days 0 must be at least 1"),
+    (["--public-url", "ftp://x"], "is not an http:// or https:// address"),
+    (["--host", "0.0.0.0"], "give --public-url"),
+])
+def test_serve_refuses_bad_options_in_one_line(options, message):
+    r = subprocess.run([sys.executable, "-m", "overlord", "serve", *options], capture_output=True, text=True,
                        timeout=DEADLINE)
-    assert r.returncode == 2 and "not a port" in r.stderr
+    assert r.returncode == 2 and message in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
 def test_serve_says_so_in_one_line_when_the_port_is_taken():

@@ -1,16 +1,22 @@
 """Where the player's saves and preferences go, and the preferences kept between runs."""
 
+import io
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from rich.console import Console
+from textual.widgets import Static
 
 from overlord import preferences, userdirs
 from overlord.cli import start_theme
 from overlord.saves import saves_dir
+from overlord.tui import loadscreen
 from overlord.tui.app import OverlordApp
+from overlord.tui.loadscreen import LoadScreen
+from overlord.tui.screens import HelpScreen
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -45,6 +51,79 @@ def test_each_browser_session_gets_a_fresh_folder_of_its_own(tmp_path):
                                    check=True).stdout.strip()) for _ in range(2)]
     assert folders[0] != folders[1]
     assert all(f.parent == tmp_path / "sessions" and f.is_dir() and not any(f.iterdir()) for f in folders)
+
+
+@pytest.fixture
+def browser_session(tmp_path, monkeypatch):
+    """A game process as `overlord serve` starts it: told the visitors' folder (and, by each test, whose game
+    it is); the folder is worked out afresh, as in a new process."""
+    monkeypatch.setenv(userdirs.BROWSER_SESSIONS, str(tmp_path / "sessions"))
+    userdirs.browser_session_dir.cache_clear()
+    yield tmp_path / "sessions"
+    userdirs.browser_session_dir.cache_clear()
+
+
+def test_a_browser_visitor_finds_the_same_folder_in_every_game(browser_session, monkeypatch):
+    name = "0123456789abcdef" * 4
+    monkeypatch.setenv(userdirs.BROWSER_VISITOR, name)
+    assert saves_dir() == userdirs.preferences_path().parent == browser_session / name
+    (saves_dir() / "autosave.json").write_text("{}")
+    userdirs.browser_session_dir.cache_clear()  # the visitor's next game: a new process
+    assert saves_dir() == browser_session / name and (saves_dir() / "autosave.json").exists()
+
+
+@pytest.mark.parametrize("name", ["../../escape", "/tmp", "0123456789ABCDEF" * 4, "a" * 63, "a" * 65, "a" * 64 + "\n",
+                                  "a" * 64 + "/..", "g" * 64, ""])
+def test_a_visitor_folder_name_the_server_would_not_make_gets_a_fresh_folder(browser_session, monkeypatch, name):
+    monkeypatch.setenv(userdirs.BROWSER_VISITOR, name)
+    folder = saves_dir()
+    assert folder.parent == browser_session and folder.is_dir() and not any(folder.iterdir())
+    assert [p.name for p in browser_session.iterdir()] == [folder.name] and folder.name != name
+    assert not (browser_session.parent / "escape").exists()
+
+
+@pytest.mark.parametrize(("days", "kept"), [("30", 30), ("1", 1), ("0", None), ("-3", None), ("²", None),
+                                            ("many", None), ("", None), ("99999999", None)])
+def test_the_days_a_browsers_saves_are_kept_as_the_server_says(monkeypatch, days, kept):
+    monkeypatch.setenv(userdirs.BROWSER_KEEP_DAYS, days)
+    assert userdirs.browser_keep_days() == kept
+
+
+async def test_in_a_browser_the_load_screen_and_help_name_no_folder_of_the_server(browser_session, monkeypatch,
+                                                                                   tmp_path):
+    monkeypatch.setenv(userdirs.BROWSER_VISITOR, "f" * 64)
+    monkeypatch.setenv(userdirs.BROWSER_KEEP_DAYS, "30")
+    app = OverlordApp()
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen) and app.screen.ready
+        status = str(app.screen.query_one("#load-status", Static).content)
+        assert status.startswith("No saves to load in this browser yet.") and "reload" in status
+        await pilot.press("escape", "f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        console = Console(width=100, file=io.StringIO())
+        console.print(app.screen.query_one(Static).content)
+        help_text = console.file.getvalue()
+        assert "kept on the game's server" in help_text and "unused for 30" in help_text
+        assert str(tmp_path) not in status + help_text and "OVERLORD_SAVES" not in help_text
+
+
+async def test_in_a_browser_a_folder_that_cannot_be_read_is_not_named(browser_session, monkeypatch, tmp_path):
+    monkeypatch.setenv(userdirs.BROWSER_VISITOR, "f" * 64)
+    monkeypatch.setattr(loadscreen, "scan_saves",
+                        lambda folder: ([], [f"{folder}: the saves folder cannot be read (Permission denied)"]))
+    app = OverlordApp()
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        problems = str(app.screen.query_one("#load-problems-text", Static).content)
+        assert "this browser's saves: the saves folder cannot be read" in problems and str(tmp_path) not in problems
 
 
 def test_preferences_are_written_and_read_back():

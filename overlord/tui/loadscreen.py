@@ -3,7 +3,8 @@ loaded, with why.
 
 The folder is read in a worker thread, so a slow disk or a folder full of big files never freezes the
 game. Everything shown comes from files anyone can edit: it is shown as plain Text (never markup), and
-overlord.saves has already replaced any control code in it.
+overlord.saves has already replaced any control code in it. In a browser (``overlord serve``) the folder is
+called "this browser": the server's paths are not the visitor's business.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from textual.worker import get_current_worker
 
 from ..plaintext import printable
 from ..saves import saves_dir, scan_saves
+from ..userdirs import browser_session_dir
 from .keybar import KeyBar
 from .styles import GAME_CSS
 
@@ -40,6 +42,8 @@ class LoadScreen(ModalScreen[Path | None]):
     def __init__(self, message: str = "") -> None:
         super().__init__()
         self.folder = saves_dir()
+        self.in_browser = browser_session_dir() is not None
+        self.where = "in this browser" if self.in_browser else f"in {printable(self.folder)}"
         self.saves: list[dict] = []
         self.problems: list[str] = []
         self.message = printable(message)
@@ -48,7 +52,7 @@ class LoadScreen(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             yield Static(Text("LOAD A SAVED GAME\n", style="bold"))
-            yield Static(Text(f"Reading the saves in {printable(self.folder)} ..."), id="load-status")
+            yield Static(Text(f"Reading the saves {self.where} ..."), id="load-status")
             yield OptionList(id="saves")
             with VerticalScroll(id="load-problems"):
                 yield Static(id="load-problems-text")
@@ -66,6 +70,8 @@ class LoadScreen(ModalScreen[Path | None]):
             saves, problems = scan_saves(self.folder)
         except Exception as exc:  # scan_saves says what it can; anything else must not end the game
             saves, problems = [], [printable(f"{self.folder}: the saves could not be read ({exc})")]
+        if self.in_browser:  # a line about the folder itself names it: not to the visitor
+            problems = [p.replace(str(self.folder), "this browser's saves") for p in problems]
         if get_current_worker().is_cancelled:
             return
         try:
@@ -86,7 +92,9 @@ class LoadScreen(ModalScreen[Path | None]):
             options.highlighted = 0
             options.focus()
         else:
-            status.update(Text(f"No saves to load in {printable(self.folder)}."))
+            none = (f"No saves to load {self.where} yet. A game played here saves itself as it goes, and is "
+                    "here again after a reload or in a new tab." if self.in_browser else f"No saves to load {self.where}.")
+            status.update(Text(none))
         if problems:
             text = Text(f"{len(problems)} file{'s' if len(problems) > 1 else ''} in the folder cannot be loaded:\n",
                         style="bold")

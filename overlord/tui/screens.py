@@ -224,9 +224,18 @@ exact question where it was left.
 
 
 def saves_text() -> Text:
-    """Where the saves are, for the help: the folder differs between an installed game and a checkout."""
+    """Where the saves are, for the help: the folder differs between an installed game and a checkout; in a
+    browser, how to find them again (the server's folders are not the visitor's business)."""
     from ..saves import saves_dir
+    from ..userdirs import browser_keep_days, browser_session_dir
     t = Text("\nSAVES\n", style="bold")
+    if browser_session_dir() is not None:
+        days = browser_keep_days()
+        t.append("  Your saves (and autosave.json) are kept on the game's server\n"
+                 "  for this browser: after a reload, or in a new tab, L then\n"
+                 "  Enter on the title loads the newest."
+                 + (f" Saves unused for {days}\n  days are removed.\n" if days else "\n"))
+        return t
     t.append(f"  Saves (and autosave.json) are kept in\n  {saves_dir()}\n"
              "  Set OVERLORD_SAVES to keep them in another folder.\n")
     return t
