@@ -195,7 +195,7 @@ def _with_filename(exc: OSError, path: Path) -> OSError:
 def write_problem(exc: OSError) -> str:
     """One printable line for a write that failed: the file and the system's reason."""
     why = exc.strerror or str(exc) or type(exc).__name__
-    return printable(f"{exc.filename}: {why}" if exc.filename else why)
+    return printable(f"{userdirs.shown(exc.filename)}: {why}" if exc.filename else why)
 
 
 def remove_stale_temporaries(folder: Path) -> None:

@@ -91,6 +91,14 @@ def browser_keep_days() -> int | None:
     return int(days) if re.fullmatch(r"[0-9]{1,5}", days) and int(days) > 0 else None
 
 
+def shown(path: Path | str) -> str:
+    """A file or folder as the player may be shown it: in a browser, the visitor's folder on the server is
+    "this browser's saves" (the server's paths are not the visitor's business)."""
+    text = str(path)
+    session = browser_session_dir()
+    return text.replace(str(session), "this browser's saves") if session is not None else text
+
+
 def write_atomically(path: Path, text: str) -> None:
     """Write a file whole or not at all: a temporary file beside it, flushed to disk, then a rename."""
     import tempfile  # here: the game's start-up does without it (and the memory it takes)

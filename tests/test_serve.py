@@ -8,6 +8,7 @@ and is always stopped at the end. Every wait is for something to happen, with a 
 """
 
 import asyncio
+import json
 import os
 import re
 import socket
@@ -195,6 +196,35 @@ async def test_a_returning_browser_finds_its_own_games_and_nobody_elses(serve):
     assert len(served.folders()) == 2
     for shown in (page, page_again, first.text(), reloaded.text(), other.text()):
         assert str(served.home) not in shown and "browser-sessions" not in shown
+
+
+async def test_a_tab_closed_in_the_middle_of_a_phase_keeps_every_move(serve):
+    """No Ctrl+Q: the tab is closed (or reloaded, or the connection drops) after a drop, in the middle of the
+    airborne phase. The game process saves before it ends, and the reload finds the drop."""
+    served = serve()
+    async with Browser(served) as browser:
+        await browser.page()
+        async with browser.visit() as screen:
+            await screen.wait_for(TITLE)
+            await screen.press("n")
+            await screen.wait_for(FIRST_QUESTION)
+            await screen.press("\r")
+            await screen.wait_for("AIRBORNE DROP: 82nd")
+            await screen.press("y")
+            await screen.wait_for("AIRBORNE DROP: 101st")
+        [folder] = served.folders()
+        autosave = served.sessions / folder / "autosave.json"
+        deadline = time.monotonic() + DEADLINE
+        while not (autosave.exists() and len(json.loads(autosave.read_text())["actions"]) == 2):
+            assert time.monotonic() < deadline, "the closed tab's game was not saved with its drop"
+            await asyncio.sleep(0.1)
+        await browser.page()
+        async with browser.visit() as reloaded:
+            await reloaded.wait_for(TITLE)
+            await reloaded.press("l")
+            await reloaded.wait_for("autosave")
+            await reloaded.press("\r")
+            await reloaded.wait_for("AIRBORNE DROP: 101st")
 
 
 async def test_a_page_of_another_site_cannot_start_a_game(serve):

@@ -526,7 +526,9 @@ class OverlordApp(App):
         else:
             if wrote and self.autosave_problem is not None:
                 self.autosave_problem = None
-                self.notify(f"Autosaved again, in {printable(self.playing.saved_in)}.", timeout=4, markup=False)
+                from ..userdirs import shown
+                where = shown(self.playing.saved_in) if self.playing.saved_in else "the saves"
+                self.notify(f"Autosaved again, in {printable(where)}.", timeout=4, markup=False)
         self._show_notes()
 
     def _show_notes(self) -> None:
@@ -662,7 +664,8 @@ class OverlordApp(App):
         except OSError as exc:
             self.notify(f"Could not save: {write_problem(exc)}", severity="error", timeout=10, markup=False)
             return
-        self.notify(f"Saved as {printable(path.name)} in {printable(path.parent)}.", timeout=4, markup=False)
+        from ..userdirs import shown
+        self.notify(f"Saved as {printable(path.name)} in {printable(shown(path.parent))}.", timeout=4, markup=False)
 
     def action_load(self) -> None:
         from .loadscreen import LoadScreen
@@ -699,7 +702,8 @@ class OverlordApp(App):
             path = s.autosave()
         except OSError as exc:
             self._show_notes()
-            lost = f"the moves since it was saved in {printable(s.saved_in)}" if s.saved_in else "the whole game"
+            from ..userdirs import shown
+            lost = f"the moves since it was saved in {printable(shown(s.saved_in))}" if s.saved_in else "the whole game"
             question = f"The game could not be saved: {write_problem(exc)}\n\nQuit anyway, and lose {lost}?"
             self.push_screen(ConfirmScreen(question, "quit"), self._quit_unsaved)
             return
@@ -715,9 +719,10 @@ class OverlordApp(App):
             self.call_after_refresh(self.advance)
 
     def _exit_saved(self, path: Path | None, return_code: int = 0) -> None:
+        from ..userdirs import browser_session_dir
         self.cancel_timer()
         self.quitting = True
-        if path is not None:
+        if path is not None and browser_session_dir() is None:  # (in a browser the page says how to go on)
             self.farewell = farewell(path, self.session.notes if self.session is not None else [])
         self.exit(return_code=return_code)
 
