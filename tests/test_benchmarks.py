@@ -101,6 +101,7 @@ def test_perf_quick_prints_its_five_measures_and_leaves_the_doc_alone():
     row = re.compile(r"^\| (\d)\. .+ \| [\d.]+ (s|ms|MB) \| [\d.]+ (s|ms|MB) \| [\d.]+x \| [\d.]+x \| (met|MISSED) \|$")
     assert [m.group(1) for m in map(row.match, out.splitlines()) if m] == ["1", "2", "3", "4", "5"]
     assert "python benchmarks/perf.py --quick" in out
+    assert re.search(r"CPUs.*\. Load average \(1 minute\) as each measure began: [\d.]+(, [\d.]+){4} ", out)
     assert re.search(r"^Also measured: `overlord --seed 1`.* [\d.]+ s \([\d.]+x the bare app", out, re.M)
 
 
