@@ -1,7 +1,7 @@
 """The adversary suite: any Allied players against any German players, on the two fixed seed sets.
 
     python benchmarks/adversaries.py [--set tuning|reporting|both] [--allied A,B] [--german X,Y]
-                                     [--jobs 2] [--json FILE] [--write] [--from-json FILE]
+                                     [--jobs 2] [--json FILE] [--write] [--from-json FILE] [--quick]
 
 A German name ending in "+dday" plays with the game's german_dday_movement
 setting on (the German may move on D-Day). By default every Allied adversary,
@@ -9,7 +9,9 @@ historical, classic and caen-first play the German "ai" and "classic"; every Ger
 adversary (the two rushes both ways) and "ai" play the Allied historical,
 classic, caen-first and the Allied "ai". Campaign scenario,
 historical ratings. Run by hand, not in CI: the default suite is 450 games a
-seed set (about four minutes a set with two jobs).
+seed set (about four minutes a set with two jobs). ``--quick`` plays only the first two seeds of
+each set, and unless players are named only QUICK_MATCHUPS (a few seconds a set, never written):
+tests/test_benchmarks.py runs it, to know the script runs.
 
 ``run_suite`` returns the results for later player work; the CLI prints one
 table per seed set.
@@ -37,6 +39,12 @@ from seedsets import SEED_SETS  # noqa: E402
 DDAY = "+dday"  # a German name with this suffix plays with German movement on D-Day
 LEVELS = ("Allied Strategic", "Allied Operational", "Allied Marginal", "German Marginal", "German Operational",
           "German Strategic")
+
+
+# Enough for --quick to go through every part of the tables: an Allied adversary, a German one with
+# German D-Day movement, and the German ai and classic against the same plan (the targets' table).
+QUICK_MATCHUPS = [("historical", "ai"), ("historical", "classic"), ("southern-drive", "beach-rush+dday")]
+QUICK_SEEDS = 2
 
 
 def default_matchups() -> list[tuple[str, str]]:
@@ -186,7 +194,11 @@ def main() -> None:
     parser.add_argument("--json", metavar="FILE", help="also write every summary as JSON ('-': to stdout)")
     parser.add_argument("--write", action="store_true", help="also write the tables into docs/ai.md")
     parser.add_argument("--from-json", metavar="FILE", help="draw the tables from a --json FILE instead of playing")
+    parser.add_argument("--quick", action="store_true", help=f"the first {QUICK_SEEDS} seeds of each set and, unless "
+                        "players are named, a few matchups: to check the script runs")
     args = parser.parse_args()
+    if args.quick and args.write:
+        parser.error("--quick measures too little to be written")
     if args.from_json:
         out = json.loads(Path(args.from_json).read_text())
         tables = [render(name, out[name]["seeds"], out[name]["matchups"], args.scenario) for name in out]
@@ -201,11 +213,11 @@ def main() -> None:
         german = args.german.split(",") if args.german else ["ai"]
         matchups = [(a, x) for a in allied for x in german]
     else:
-        matchups = default_matchups()
+        matchups = QUICK_MATCHUPS if args.quick else default_matchups()
     sets = ("tuning", "reporting") if args.set == "both" else (args.set,)
     out, tables = {}, []
     for name in sets:
-        seeds = SEED_SETS[name]
+        seeds = SEED_SETS[name][:QUICK_SEEDS] if args.quick else SEED_SETS[name]
         summaries = run_suite(matchups, seeds, args.jobs, args.scenario,
                               progress=lambda i, n, name=name: print(f"\r{name}: {i}/{n} games", end="", file=sys.stderr))
         print(file=sys.stderr)

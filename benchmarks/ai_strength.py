@@ -1,6 +1,6 @@
 """Measure the computer players against the strength targets (issue 8) and record them in docs/ai.md.
 
-    python benchmarks/ai_strength.py [--games 50] [--jobs 2] [--no-write]
+    python benchmarks/ai_strength.py [--games 50] [--jobs 2] [--no-write] [--quick]
 
 Targets, on historical ratings over 50 seeds:
   * German "ai" against Allied "historical": Allied median score in 250-799,
@@ -9,7 +9,9 @@ Targets, on historical ratings over 50 seeds:
   * German "ai" beats German "pass" by at least 300 points of median score
     against the same Allied plan;
   * a whole AI-vs-AI campaign takes well under a second of engine time.
-Run by hand, not in CI: it plays a few hundred games.
+Run by hand, not in CI: it plays a few hundred games. ``--quick`` plays two games a matchup and
+times one campaign (half a minute of processor time, never written): tests/test_benchmarks.py runs
+it, to know the script runs.
 """
 
 from __future__ import annotations
@@ -66,12 +68,12 @@ def engine_time(games: int = 10) -> dict:
     return {"engine_ms": 1000 * engine / games, "players_ms": 1000 * players / games, "actions": actions / games}
 
 
-def report(games: int, jobs: int) -> str:
+def report(games: int, jobs: int, timed_games: int = 10) -> str:
     main = matchup("historical", "ai", games, jobs)
     base = matchup("historical", "pass", games, jobs)
     other = matchup("caen-first", "ai", games, jobs)
     passive = matchup("pass", "ai", games, jobs)  # an Allied side that lands nothing and never moves
-    t = engine_time()
+    t = engine_time(timed_games)
     gap = base["median"] - main["median"]
 
     def ok(flag):
@@ -105,10 +107,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/ai.md alone")
+    parser.add_argument("--quick", action="store_true",
+                        help="two games a matchup and one timed campaign, to check the script runs (never written)")
     args = parser.parse_args()
-    text = report(args.games, args.jobs)
+    # two games, not one: the middle half of the scores needs two to be worked out
+    text = report(2, args.jobs, timed_games=1) if args.quick else report(args.games, args.jobs)
     print(text)
-    if not args.no_write:
+    if not (args.no_write or args.quick):
         from results import write_results
         write_results(ROOT / "docs" / "ai.md", "ai-strength-results", text)
 

@@ -30,11 +30,15 @@ def generate(src: Path, dest: Path) -> Path:
 
     meta = tomllib.loads((src / "map.toml").read_text())
     lines = ["[legend]"] + [f'"{k}" = "{v}"' for k, v in meta["legend"].items()]
-    for table in ("towns", "places", "entry", "waiting"):
+    for table in ("towns", "places", "entry"):
         lines.append(f"\n[{table}]")
         for name, h in meta[table].items():
             for dc, dr, suffix in shifts:
                 lines.append(f'"{name}{suffix}" = {_hex(h, dc, dr)}')
+    # The waiting boxes are one per nation (map.toml keys them by nation): every copy's formations
+    # wait in the first copy's boxes, and sail from there.
+    lines.append("\n[waiting]")
+    lines += [f'"{nation}" = {h}' for nation, h in meta["waiting"].items()]
     lines.append("\n[objectives]")
     for name, hexes in meta["objectives"].items():
         lines.append(f'"{name}" = {[_hex(h, dc, dr) for dc, dr, _ in shifts for h in hexes]}')

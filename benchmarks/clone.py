@@ -1,13 +1,14 @@
 """What Game.clone costs, in engine actions: the goal is at most ten.
 
-    python benchmarks/clone.py [--games 3]
+    python benchmarks/clone.py [--games 3] [--quick]
 
 A computer player that searches copies the game at every node, so a copy must
 cost little against an action. Campaigns of the historical Allies against the
 German AI are played once to record their actions; then each is replayed, and
 at every position the replay times the engine's action (Game.apply, its
 legality check included) and a clone of the game before it, taken in turn so
-that any slowing of the machine falls on both alike. Run by hand, not in CI.
+that any slowing of the machine falls on both alike. Run by hand, not in CI; ``--quick`` (one
+game, a few seconds) is what tests/test_benchmarks.py runs, to know the script runs.
 """
 
 from __future__ import annotations
@@ -62,7 +63,9 @@ def measure(games: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
-    r = measure(parser.parse_args().games)
+    parser.add_argument("--quick", action="store_true", help="one game, to check the script runs")
+    args = parser.parse_args()
+    r = measure(1 if args.quick else args.games)
     print(f"{r['positions']} positions: an engine action {r['action_us']:.1f} us on average, a clone "
           f"{r['clone_us']:.1f} us (median {r['clone_median_us']:.1f}, at most {r['clone_max_us']:.1f})")
     print(f"(copy.deepcopy of the state alone: {r['deepcopy_us']:.0f} us, {r['deepcopy_us'] / r['action_us']:.0f} actions)")

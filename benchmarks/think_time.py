@@ -1,14 +1,15 @@
 """How long a computer player thinks: per turn of its side and per whole game, on this machine.
 
     python benchmarks/think_time.py [--side german|allied] [--german ai] [--allied historical,southern-drive]
-                                    [--games 5] [--write]
+                                    [--games 5] [--write] [--quick]
 
 Plays campaign games on the first TUNING seeds, one at a time (no second job: the clock is what is
 measured), and times every answer of the side's player; a turn's time is the sum of its answers in that
 turn (its search, its moves and its combats), and a game's is the sum of both sides' answers. One row for
 each player named for the other side (German names may end in +dday: German movement on D-Day).
 Targets (docs/ai.md): a turn at most 1 s median and 3 s at most; a whole computer-v-computer game well
-under 30 s. Run by hand, not in CI.
+under 30 s. Run by hand, not in CI; ``--quick`` (one game of the first pairing, a few seconds, never
+written) is what tests/test_benchmarks.py runs, to know the script runs.
 """
 
 from __future__ import annotations
@@ -53,7 +54,13 @@ def main() -> None:
     parser.add_argument("--allied", default="historical,southern-drive", help="Allied players, comma-separated")
     parser.add_argument("--games", type=int, default=5, help="games a pairing (the first TUNING seeds)")
     parser.add_argument("--write", action="store_true", help="also write the table into docs/ai.md")
+    parser.add_argument("--quick", action="store_true",
+                        help="one game of the first Allied and German players, to check the script runs")
     args = parser.parse_args()
+    if args.quick:
+        if args.write:
+            parser.error("--quick measures too little to be written")
+        args.games, args.allied, args.german = 1, args.allied.split(",")[0], args.german.split(",")[0]
     lines = [f"| Allied v German | {args.side.capitalize()} turns | median a turn | slowest turn "
              "| median game (both sides) |", "|---|---|---|---|---|"]
     for allied in args.allied.split(","):

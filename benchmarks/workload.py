@@ -57,19 +57,21 @@ class Walker:
 def play_timed(g, players: dict) -> tuple[float, float, int]:
     """Play ``g`` to its end: (seconds in the engine, seconds in the players, actions).
 
-    The engine's part is ``legal_actions`` and ``apply``; the players' is ``choose``.
+    The engine's part is ``legal_actions`` and ``apply``; the players' is ``choose``. Seconds of this
+    process's processor time, not wall time: other work on a shared machine then counts little (the
+    big map's ratio read 3.3x to 4.6x in wall time within minutes, and 4.0x to 4.2x in processor time).
     """
     engine = thinking = 0.0
     actions = 0
     while not g.over:
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         side = g.prompt.side
         g.legal_actions()
-        t1 = time.perf_counter()
+        t1 = time.process_time()
         action = players[side].choose(g)
-        t2 = time.perf_counter()
+        t2 = time.process_time()
         g.apply(action)
-        engine += (t1 - t0) + (time.perf_counter() - t2)
+        engine += (t1 - t0) + (time.process_time() - t2)
         thinking += t2 - t1
         actions += 1
     return engine, thinking, actions
