@@ -32,7 +32,7 @@ from .events import CombatResult, Event, Message, PhaseStarted, UnitMoved
 from .hexgrid import Hex, direction_to, neighbour
 from .prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, Prompt, RetreatPrompt, StrategyPrompt,
                       SupportPrompt)
-from .state import ASHORE, ELIMINATED, CombatState, position_of, present
+from .state import ASHORE, COASTAL, ELIMINATED, CombatState, position_of, present
 from .util import enemy, percent_of
 
 if TYPE_CHECKING:
@@ -162,7 +162,23 @@ def attack_strength(g: "Game", uid: str) -> float:
     modifier = charts.terrain[terrain].attack
     if terrain == "ocean" and g.spec(uid).type in charts.terrain.ocean_attack_exempt_types:
         modifier = 1  # rangers and commandos are not halved attacking from the ocean (a landing)
-    return u.cp * fatigue.effectiveness(g, u) * modifier
+    return u.cp * fatigue.effectiveness(g, u) * modifier * assault_troops_factor(g, uid)
+
+
+def assault_troops_factor(g: "Game", uid: str) -> float:
+    """Rangers and commandos "have increased strength attacking the beaches" (rulebook): from the sea (the only
+    place an afloat unit fights from) they count this many times their strength."""
+    if terrain_of(g, uid) == "ocean" and g.spec(uid).lands_anywhere:
+        return g.data.rules.landing.assault_troops_strength
+    return 1.0
+
+
+def engaged_cp(g: "Game", attackers: list[str], defender: str) -> float | None:
+    """How big a fight is, where it is not the smaller side's CP (combat_results.engagement): against a coastal
+    defence, a fortified line whose few CP stand for its guns, it is the landing unit's CP; else None."""
+    if g.unit(defender).status != COASTAL:
+        return None
+    return sum(g.unit(a).cp for a in attackers)
 
 
 def defence_strength(g: "Game", uid: str) -> float:
@@ -635,7 +651,8 @@ def preview(g: "Game", attackers: list[str], defender: str, attack_level: int, d
     att_cp = sum(g.unit(a).cp for a in attackers)
     allied_attack = g.side_of(attackers[0]) == Side.ALLIED
     att, dfn = combat_results.expected_losses(g.data.charts, g.data.rules, attack_level, defence_level, ratio,
-                                              len(attackers), att_cp, g.unit(defender).cp)
+                                              len(attackers), att_cp, g.unit(defender).cp,
+                                              engaged_cp(g, attackers, defender))
     cost = logistics.combat_supply_cost(g, attack_level, defence_level,
                                         att_cp if allied_attack else g.unit(defender).cp)
     return {"odds": round(ratio, 2), "attacker_losses": round(att, 1), "defender_losses": round(dfn, 1),

@@ -11,7 +11,8 @@ and extends them:
 * odds: linear between the printed columns, and beyond them along the slope of the nearest two
   columns (odds above the cap, rules.combat.odds_cap, count as the cap), never below 0;
 * size: the chart is for an engagement of rules.combat.base_cp on each side; the losses scale
-  with the smaller side's CP over it, within the bounds in rules.toml;
+  with the smaller side's CP over it, within the bounds in rules.toml (a beach's assault is as big as
+  the unit landing: ``engaged_cp``, landing.py);
 * then the chart's notes: more defender losses for each attacking unit beyond one, and a random
   loss up to the chart's maximum added to each side; and the Bombardment Losses chart.
 """
@@ -58,10 +59,12 @@ def base_losses(charts: Charts, attack: int, defence: int, odds: float, odds_cap
     return att * intensity, dfn * intensity
 
 
-def engagement(rules: Rules, attacker_cp: float, defender_cp: float) -> float:
-    """The size of the fight against the chart's: the smaller side's CP over rules.combat.base_cp, bounded."""
+def engagement(rules: Rules, attacker_cp: float, defender_cp: float, engaged_cp: float | None = None) -> float:
+    """The size of the fight against the chart's: the smaller side's CP (or ``engaged_cp``, where the fight is
+    as big as one side) over rules.combat.base_cp, bounded."""
     r = rules.combat
-    return clamp(min(attacker_cp, defender_cp) / r.base_cp, r.engagement_min, r.engagement_max)
+    size = min(attacker_cp, defender_cp) if engaged_cp is None else engaged_cp
+    return clamp(size / r.base_cp, r.engagement_min, r.engagement_max)
 
 
 def bombardment_row(charts: Charts, points: int) -> BombardmentRow:
@@ -81,22 +84,22 @@ def bombardment(charts: Charts, points: int, rng: Rng, german_defender: bool) ->
 
 
 def expected_losses(charts: Charts, rules: Rules, attack: int, defence: int, odds: float, attackers: int,
-                    attacker_cp: float, defender_cp: float) -> tuple[float, float]:
+                    attacker_cp: float, defender_cp: float, engaged_cp: float | None = None) -> tuple[float, float]:
     """Average losses (the random part at its mean), shown before committing."""
     chart = charts.combat_results
     att, dfn = base_losses(charts, attack, defence, odds, rules.combat.odds_cap)
-    e = engagement(rules, attacker_cp, defender_cp)
+    e = engagement(rules, attacker_cp, defender_cp, engaged_cp)
     extra = 1 + chart.extra_attacker_percent / 100 * max(0, attackers - 1)
     mean_random = chart.random_loss_max / 2
     return att * e + mean_random, dfn * e * extra + mean_random
 
 
 def roll_losses(charts: Charts, rules: Rules, rng: Rng, attack: int, defence: int, odds: float, attackers: int,
-                attacker_cp: float, defender_cp: float) -> tuple[int, int]:
+                attacker_cp: float, defender_cp: float, engaged_cp: float | None = None) -> tuple[int, int]:
     """Losses for a combat before bombardment: the model, the extra attackers, the random part each."""
     chart = charts.combat_results
     att, dfn = base_losses(charts, attack, defence, odds, rules.combat.odds_cap)
-    e = engagement(rules, attacker_cp, defender_cp)
+    e = engagement(rules, attacker_cp, defender_cp, engaged_cp)
     extra = 1 + chart.extra_attacker_percent / 100 * max(0, attackers - 1)
     att_loss = round_half_up(att * e) + rng.randint(0, chart.random_loss_max)
     def_loss = round_half_up(dfn * e * extra) + rng.randint(0, chart.random_loss_max)

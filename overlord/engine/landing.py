@@ -59,15 +59,21 @@ def beach_cleared(g: "Game", beach: Beach) -> bool:
 
 
 def must_fight(g: "Game", beach: Beach, target: Hex) -> bool:
-    """Landing on one of the beach's landing positions before it is cleared means fighting for it."""
-    return target in beach.positions and not beach_cleared(g, beach)
+    """Landing in a beach's assault area before it is cleared means fighting for it: on its landing positions,
+    and, for rangers and commandos, on any land beside its marker ("if not cleared, then the unit will be
+    required to attack the German unit", rulebook, Movement)."""
+    return not beach_cleared(g, beach)
 
 
 def overrun_if_cleared(g: "Game", beach: Beach, events: list[Event]) -> None:
-    """Once 100 CP have landed, whatever is left of the coastal defence is overrun."""
+    """Once 100 CP have landed, whatever is left of the coastal defence is overrun; the beach's record notes
+    when it was cleared."""
     coastal = g.coastal_defender(beach.name)
-    if coastal is not None and g.state.beaches[beach.name].landed_cp >= g.data.rules.landing.cleared_cp:
+    record = g.state.beaches[beach.name]
+    if coastal is not None and record.landed_cp >= g.data.rules.landing.cleared_cp:
         losses.inflict(g, coastal.id, coastal.cp, events, cadre=False)
+    if record.cleared is None and beach_cleared(g, beach):
+        record.cleared = g.turn_label
 
 
 # --------------------------------------------------------------------------- the assault
@@ -134,9 +140,14 @@ def fight_round(g: "Game", a: AssaultState, coastal: str, d_level: int, events: 
     a_level = a.attack_level
     factor, supply_spent = combat.pay_combat_supply(g, a_level, d_level, u.cp)
     ratio = combat.odds(g, [a.unit], coastal) * factor
-    att_loss, def_loss = combat_results.roll_losses(charts, rules, rng, a_level, d_level, ratio, 1, u.cp, d.cp)
+    att_loss, def_loss = combat_results.roll_losses(charts, rules, rng, a_level, d_level, ratio, 1, u.cp, d.cp,
+                                                    combat.engaged_cp(g, [a.unit], coastal))
     def_loss += combat_results.bombardment(charts, a.naval + a.air, rng, german_defender=True)
     att_loss, def_loss = min(att_loss, u.cp), min(def_loss, d.cp)
+    record = g.state.beaches[a.beach]
+    record.rounds += 1
+    record.allied_cp_lost += att_loss
+    record.german_cp_lost += def_loss
     fatigue.add_fatigue(g, u, rules.fatigue.attack_per_level * a_level)
     fatigue.add_fatigue(g, d, rules.fatigue.defence_per_level * d_level)
     u.mp = max(0, u.mp - rules.landing.round_cost)

@@ -444,6 +444,9 @@ def _come_ashore(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Ev
     if enters:
         base += g.data.charts.infiltration.enter_enemy_zoc_cost
     _arrive(g, uid, target, _with_chance_point(g, base, target), enters)  # no fuel: the ships carry it
+    record = st.beaches[beach.name]
+    if record.first_mp_left is None and not spec.is_depot:
+        record.first_mp_left = u.mp
     text = f"{spec.name} lands at {beach.name}"
     if rounds:
         text += f" after {rounds} round{'s' if rounds > 1 else ''} against the coastal defences ({lost} CP lost)"

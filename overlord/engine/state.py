@@ -102,6 +102,14 @@ class BeachState:
     name: str
     marker_intact: bool = True
     landed_cp: int = 0
+    # the assault, as it went (simulate --json and the final report's "dday"): rounds against the coastal
+    # defence, the CP each side lost in them, the movement points the first unit ashore had left, and the
+    # turn the beach was cleared
+    rounds: int = 0
+    allied_cp_lost: int = 0
+    german_cp_lost: int = 0
+    first_mp_left: int | None = None
+    cleared: str | None = None
 
 
 @attrs.define

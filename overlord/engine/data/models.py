@@ -785,6 +785,7 @@ class AirborneRules:
 class LandingRules:
     round_cost: int = field(between(0))  # movement points each round against the coastal defence costs
     cleared_cp: int = field(between(0))
+    assault_troops_strength: float = field(between(1, 10))  # rangers' and commandos' strength assaulting a beach
 
 
 def _forced_retreat_levels(value: Any, _: Any = None) -> dict[int, float]:
