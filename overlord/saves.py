@@ -26,8 +26,9 @@ So the autosave of a game in progress is only ever replaced by that same game
 played further, two games running at once never share a slot, and a game played
 on from an older save is a branch in a slot of its own: the later position stays.
 
-A save also records which data it was played with (``data``, the fingerprint of
-data/), so a save that no longer replays under other data says so.
+A save also records which edition of the rules (``rules``) and which data (``data``,
+the fingerprint of data/) it was played with, so a save that no longer replays
+under a later version of the game, or other data, says so.
 
 The saves folder's links are never followed out of it: a link that leads
 outside is neither read nor written through.
@@ -51,7 +52,7 @@ from typing import Any, Iterator
 from . import userdirs
 from .files import NotRegular, TooLarge, read_regular
 from .engine.actions import Action
-from .engine.game import Game, IllegalAction
+from .engine.game import RULES_EDITION, Game, IllegalAction
 from .engine.rng import SEED_RANGE, seed_in_range
 from .engine.serialize import (action_from_dict, action_to_dict, settings_from_dict, settings_to_dict,
                                state_from_dict, state_to_dict)
@@ -70,7 +71,7 @@ GAME_OVER = "game_over"  # the phase of a finished game
 _SLOT_NAME = re.compile(rf"{AUTOSAVE}(-[0-9]+)?", re.IGNORECASE | re.ASCII)
 # the fields shown on the Load screen; each may be missing, none may be of another kind
 _META: dict[str, type | tuple[type, ...]] = {"name": str, "saved_at": str, "turn": str, "phase": str, "game_id": str,
-                                             "score": (int, float), "data": str}
+                                             "score": (int, float), "data": str, "rules": int}
 
 
 class SaveError(Exception):
@@ -110,6 +111,7 @@ def to_document(game: Game, name: str = "", game_id: str = "") -> dict[str, Any]
         "score": round(current_score(game), 1),
         "settings": None if initial_settings is None else settings_to_dict(initial_settings),
         "data": game.data.fingerprint,
+        "rules": RULES_EDITION,
         "seed": game.state.seed,
         "actions": [action_to_dict(a) for a in game.actions],
         "state": state_to_dict(game.state),
@@ -317,6 +319,8 @@ def _check_shape(doc: Any, path: Path) -> None:
         raise SaveError(path, "field 'game_id' is too long")
     if len(doc.get("data", "")) > 64:
         raise SaveError(path, "field 'data' is too long")
+    if not 0 < doc.get("rules", 1) < 10_000:
+        raise SaveError(path, "field 'rules' is out of range")
     if "saved_at" in doc and not _is_a_time(doc["saved_at"]):
         raise SaveError(path, "field 'saved_at' is not a date and time (such as 2026-06-06T06:30:00)")
     score = doc.get("score", 0)
@@ -351,8 +355,12 @@ def replay_document(doc: dict[str, Any], path: Path | str = "save") -> Game:
 
 
 def other_data(doc: dict[str, Any], game: Game) -> str:
-    """Why a save may not replay, when the data it was played with are not these: '' when they are, or unknown
-    (a save from before the fingerprint)."""
+    """Why a save may not replay: it was played under another edition of the rules, or with other data; '' when
+    neither is known to differ (or the save is from before they were recorded)."""
+    edition = doc.get("rules", 1)
+    if edition != RULES_EDITION:
+        return (f"; it was played under the rules of another version of Overlord (edition {edition}, this is "
+                f"edition {RULES_EDITION}), and replays differently")
     made_with = doc.get("data")
     if not made_with or made_with == game.data.fingerprint:
         return ""

@@ -179,8 +179,9 @@ def test_holders_of_a_landing_position_step_off_for_a_formation_waiting_to_land(
 
 def test_a_unit_on_a_threatened_landing_position_does_not_advance_off_it():
     """The 79th Infantry once advanced off Omaha after an attack (seed 1017 with the Allied ai), and the 352nd
-    walked onto the beach, destroying its marker. Here the 6th Airborne is asked on June 6 (seed 1001)."""
-    g, players = beach_fight(1001)
+    walked onto the beach, destroying its marker. Here the 50th Infantry is asked on June 6 (seed 1024; rules
+    edition 2)."""
+    g, players = beach_fight(1024)
     allied = players[Side.ALLIED]
     held = 0
     while not g.over and g.turn < 3 and held < 1:

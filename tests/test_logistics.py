@@ -150,7 +150,8 @@ def test_dday_allocation_is_preplanned_all_amphibious():
     play(g, stop=lambda game: game.state.phase not in ("questions", "airborne"))
     p = g.state.pools
     initial = g.data.rules.dday.initial_pools
-    assert p.amphibious == g.state.transport + initial["amphibious"] and p.fuel == p.general == p.combat == 0
+    assert p.amphibious == g.state.transport + initial["amphibious"] and p.fuel == p.general == 0
+    assert p.combat == initial["combat"] == 300  # the assault's own ammunition, loaded with it (rules edition 2)
     assert 641 <= g.state.transport <= 764
 
 

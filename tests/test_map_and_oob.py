@@ -127,7 +127,10 @@ def test_allied_forces_by_type_and_nation(data):
 def test_order_of_battle_rules(data):
     units = data.units.values()
     german_start = [u for u in units if u.side == "german" and u.start]
-    assert len(german_start) == 7  # "seven divisions in the immediate area"
+    divisions = [u for u in german_start if not u.type.endswith("brigade")]
+    assert len(divisions) == 7  # "seven divisions in the immediate area"
+    # and the 30th Mobile Brigade, on its way from Coutances through St-Lo, holds St-Lo from the start (rules edition 2)
+    assert [(u.id, u.start) for u in german_start if u not in divisions] == [("de-30-mob", data.map.objectives["St-Lo"][0])]
     assert sorted(u.beach for u in units if u.is_coastal) == sorted(["Utah", "Omaha", "Gold", "Juno", "Sword"])
     assert any(u.is_depot and u.nation == "US" for u in units) and any(u.is_depot and u.nation == "BC" for u in units)
     for u in units:

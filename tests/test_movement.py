@@ -5,7 +5,7 @@ import pytest
 from overlord.engine import Answer, EndPhase, FinishUnit, IllegalAction, Interdict, Move
 from overlord.engine.actions import ChooseStrategy, ChooseUnit, Support
 from overlord.engine import interdiction, movement
-from overlord.engine.events import DropResult, Landed, UnitMoved
+from overlord.engine.events import CombatResult, DropResult, Landed, UnitMoved
 from overlord.engine.game import Game
 from overlord.engine.hexgrid import neighbour
 from overlord.engine.prompts import DropZonePrompt, InterdictionPrompt, MovePrompt, SupportPrompt
@@ -210,6 +210,7 @@ def test_landing_on_a_cleared_beach_lands_and_keeps_moving():
     g.state.beaches["Gold"].landed_cp = 100
     _to_marker(g, "bc-50-inf", "Gold")
     start_movement(g)
+    combat_stock = g.state.pools.combat
     p = g.prompt
     assert p.afloat and p.landing
     events = g.apply(Move("bc-50-inf", p.landing[0]))
@@ -218,26 +219,32 @@ def test_landing_on_a_cleared_beach_lands_and_keeps_moving():
     assert landed.rounds == 0 and u.status == ASHORE and u.position in g.data.map.beach("Gold").positions
     assert g.state.pools.amphibious == 400
     assert u.mp > 0 and g.prompt.unit == "bc-50-inf"  # may continue its movement
-    assert g.state.pools.fuel == 500 + 40 and g.state.pools.combat == 40 and g.state.pools.general == 25
+    assert g.state.pools.fuel == 500 + 40 and g.state.pools.combat == combat_stock + 40 and g.state.pools.general == 25
 
 
 def test_landing_on_a_defended_beach_fights_until_one_is_eliminated():
-    rounds_seen = []
-    for seed in range(20):
-        g = blank_game(turn=0, seed=seed)
-        g.state.pools.amphibious = 500
-        _to_marker(g, "us-1-inf", "Omaha")
-        start_movement(g)
-        events = fight_ashore(g, g.apply(Move("us-1-inf", g.prompt.landing[0])))
-        landed = next(e for e in events if isinstance(e, Landed))
-        coastal = g.coastal_defender("Omaha")
-        assert coastal is None  # the defence is gone
-        assert landed.rounds >= 1 and landed.cp_lost > 0
-        u = g.unit("us-1-inf")
-        assert u.mp == max(0, 6 - landed.rounds - 2) or u.mp == max(0, 6 - landed.rounds - 3) or u.stopped
-        assert g.state.tally.german_eliminated == 1
-        rounds_seen.append(landed.rounds)
-    assert max(rounds_seen) > min(rounds_seen)  # quicker wins leave more movement
+    rounds_seen = {1: [], 9: []}
+    for attack in (1, 9):
+        for seed in range(20):
+            g = blank_game(turn=0, seed=seed)
+            g.state.pools.amphibious = 500
+            _to_marker(g, "us-1-inf", "Omaha")
+            start_movement(g)
+            events = fight_ashore(g, g.apply(Move("us-1-inf", g.prompt.landing[0])), attack=attack)
+            landed = next(e for e in events if isinstance(e, Landed))
+            coastal = g.coastal_defender("Omaha")
+            assert coastal is None  # the defence is gone
+            assert landed.rounds >= 1 and landed.cp_lost > 0
+            u = g.unit("us-1-inf")
+            assert u.mp == max(0, 6 - landed.rounds - 2) or u.mp == max(0, 6 - landed.rounds - 3) or u.stopped
+            assert g.state.tally.german_eliminated == 1
+            record = g.beaches["Omaha"]
+            assert (record.rounds, record.allied_cp_lost, record.cleared) == (landed.rounds, landed.cp_lost, "D-Day")
+            assert record.first_mp_left == u.mp
+            rounds_seen[attack].append(landed.rounds)
+    # "1 or 2 divisions" clear a beach, and "the quicker you eliminate the German unit the more movement you will
+    # be allowed after landing": the attack level decides how quickly
+    assert max(rounds_seen[9]) <= 3 and sum(rounds_seen[9]) < sum(rounds_seen[1])
 
 
 def test_a_small_unit_can_be_destroyed_assaulting_a_beach():
@@ -255,19 +262,28 @@ def test_a_small_unit_can_be_destroyed_assaulting_a_beach():
     assert destroyed > 0
 
 
-def test_rangers_land_beside_the_marker_without_fighting_the_beach():
-    g = blank_game(turn=0)
-    g.state.pools.amphibious = 100
-    g.place("us-rangers", (10, 3), AFLOAT)  # an ocean position next to Omaha's marker (11,4)
-    start_movement(g)
-    p = g.prompt
-    assert p.unit == "us-rangers"
-    pdh = g.data.map.places["Pointe du Hoc"]
-    d = next(d for d in p.landing if neighbour((10, 3), d) == pdh)
-    events = g.apply(Move("us-rangers", d))
-    landed = next(e for e in events if isinstance(e, Landed))
-    assert landed.rounds == 0 and g.unit("us-rangers").position == pdh
-    assert g.coastal_defender("Omaha") is not None  # the bluffs are still held
+def test_rangers_landing_beside_the_marker_fight_the_beach_while_it_holds():
+    """Pointe du Hoc is beside Omaha's marker, not one of its landing positions: rangers may land there, but while
+    Omaha is not cleared "the unit will be required to attack the German unit" (rules edition 2); once the beach
+    is cleared they land there unopposed."""
+    pdh = None
+    for cleared in (False, True):
+        g = blank_game(turn=0)
+        g.state.pools.amphibious = 100
+        if cleared:
+            g.state.beaches["Omaha"].landed_cp = 100
+        g.place("us-rangers", (10, 3), AFLOAT)  # an ocean position next to Omaha's marker (11,4)
+        start_movement(g)
+        p = g.prompt
+        assert p.unit == "us-rangers"
+        pdh = g.data.map.places["Pointe du Hoc"]
+        d = next(d for d in p.landing if neighbour((10, 3), d) == pdh)
+        events = fight_ashore(g, g.apply(Move("us-rangers", d)), attack=1, support=(99, 99))
+        landed = next(e for e in events if isinstance(e, Landed))
+        if cleared:
+            assert landed.rounds == 0 and g.unit("us-rangers").position == pdh
+        else:
+            assert landed.rounds >= 1 and any(isinstance(e, CombatResult) for e in events)
     # ordinary infantry cannot land from beside the marker
     g2 = blank_game(turn=0)
     g2.state.pools.amphibious = 500

@@ -145,8 +145,9 @@ def test_a_landing_round_is_a_combat_with_support_levels_and_combat_supply():
     from overlord.engine.prompts import StrategyPrompt, SupportPrompt
     g = _landing_game("us-1-inf", "Omaha", german_player="human")
     coastal = g.coastal_defender("Omaha").id
+    stock = g.state.pools.combat
     g.apply(Move("us-1-inf", g.prompt.landing[0]))
-    assert g.state.pools.amphibious == 400 and g.state.pools.combat == 40  # its supplies came across with it
+    assert g.state.pools.amphibious == 400 and g.state.pools.combat == stock + 40  # its supplies came with it
     p = g.prompt
     assert isinstance(p, SupportPrompt) and p.side == "allied" and p.landing == "Omaha"
     assert p.defender == coastal and p.attackers == ("us-1-inf",) and (p.naval_max, p.air_max) == (99, 99)
@@ -162,15 +163,18 @@ def test_a_landing_round_is_a_combat_with_support_levels_and_combat_supply():
     events = g.apply(ChooseStrategy(4))
     result = next(e for e in events if isinstance(e, CombatResult))
     assert (result.attack_level, result.defence_level) == (3, 4)
-    assert result.combat_supply == 31 and g.state.pools.combat == 40 - 31  # the chart's 3 vs 4 for 100 CP
+    assert result.combat_supply == 31 and g.state.pools.combat == stock + 40 - 31  # the chart's 3 vs 4, 100 CP
     assert g.unit("us-1-inf").mp == mp - 1  # 1 movement point a round
     assert result.defender_losses >= 1  # 50 air and naval points: at least 1 more German loss
 
 
 def test_the_lander_attacks_from_the_ocean_halved_but_rangers_and_commandos_are_not():
-    """Terrain Effects chart: ocean attack .5; "Rangers and commandos are not halved when attacking from ocean"."""
+    """Terrain Effects chart: ocean attack .5; "Rangers and commandos are not halved when attacking from ocean";
+    and "the ranger and commandos have increased strength attacking the beaches" (Allied Forces): three times."""
     from overlord.engine import Move, fatigue
-    for uid, beach, modifier in (("us-1-inf", "Omaha", 0.5), ("us-rangers", "Omaha", 1.0), ("bc-4-cdo", "Juno", 1.0)):
+    troops = Game.new(computer_settings(), 1).data.rules.landing.assault_troops_strength
+    assert troops == 3.0
+    for uid, beach, modifier in (("us-1-inf", "Omaha", 0.5), ("us-rangers", "Omaha", troops), ("bc-4-cdo", "Juno", troops)):
         g = _landing_game(uid, beach)
         g.apply(Move(uid, next(d for d in g.prompt.landing
                                if g.data.map.beach_of_position(neighbour(g.unit(uid).position, d)))))

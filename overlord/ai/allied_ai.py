@@ -44,14 +44,23 @@ from .german_adversaries import BeachRush, FocusedRush, Turtle
 # His southern drive weighs the continent side less than the adversary's (0.2 against 0.6): on the tuning
 # seeds it scored as well against the turtle and the computer German and far better against the beach
 # rush, its divisions staying nearer the beaches the rush goes for.
+# In every plan the VII Corps (the 4th, 9th and 79th Infantry and two depots) takes Cherbourg as the
+# June 6 plan does: the Overview's first objective, 10 points a turn and 150 at the end while held in supply,
+# which a two-turn look ahead would never see in time to send them (issue 27: before, the commander never
+# took it).
+VII_CORPS = {uid: DRIVES["historical"][uid] for uid in
+             ("us-4-inf", "us-9-inf", "us-79-inf", "us-depot-1", "us-depot-3")}
+SOUTHERN_DRIVE = replace(ADVERSARY_PLANS["southern-drive"], continent_weight=0.2,
+                         goals={**ADVERSARY_PLANS["southern-drive"].goals, **VII_CORPS})
 PLANS = {
     "historical": Plan(goals=DRIVES["historical"], landings=DDAY_LANDINGS, follow_chart=False),
-    "southern-drive": replace(ADVERSARY_PLANS["southern-drive"], continent_weight=0.2),
+    "southern-drive": SOUTHERN_DRIVE,
     # the southern drive that attacks whenever the exchange is even or better: against a German who comes
     # out of his supply to the beaches, where the fleet's guns reach him
-    "counter-attack": replace(ADVERSARY_PLANS["southern-drive"], continent_weight=0.2, min_gain=0.0),
-    "single-beach": ADVERSARY_PLANS["single-beach"],
-    "armoured-raid": ADVERSARY_PLANS["armoured-raid"],
+    "counter-attack": replace(SOUTHERN_DRIVE, min_gain=0.0),
+    "single-beach": replace(ADVERSARY_PLANS["single-beach"],
+                            goals={**ADVERSARY_PLANS["single-beach"].goals, **VII_CORPS}),
+    "armoured-raid": ADVERSARY_PLANS["armoured-raid"],  # (its infantry's drives are the June 6 plan's)
 }
 FIRST_PLAN = "southern-drive"  # lands on all five beaches on D-Day, before the German has shown himself
 GERMAN_MODELS: dict[str, type[GermanPlayer | Turtle]] = {"classic": GermanPlayer, "turtle": Turtle, "beach-rush": BeachRush,

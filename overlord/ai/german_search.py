@@ -30,7 +30,8 @@ from ..engine.view import position_of
 from ..engine.actions import Action, Answer, EndPhase
 from ..engine.enums import Phase, Side
 from ..engine.game import Game
-from ..engine.hexgrid import distance
+from ..engine.hexgrid import Hex, distance
+from . import board
 from .allied import AlliedPlayer
 from .allied_adversaries import AdversaryAllied
 from .german import GermanPlayer
@@ -54,10 +55,31 @@ class CounterAttack(GermanPlayer):
     strike_infantry = 1.0
 
 
+class StrikeBeaches(BeachRush):
+    """Every unit for the beachhead markers while one stands (the beach-rush script), but a unit standing in an
+    objective on the continent side (St-Lo) stays while the Allies are closing on it: a rush that leaves it
+    empty hands the Allies the objective's points and the continent side's, unfought, for one unit more at a
+    beach it would reach late."""
+
+    def garrisons(self, g: Game) -> dict[str, Hex]:
+        if not self._beaches(g):
+            return super().garrisons(g)
+        m = g.data.map
+        allied = [position_of(g.unit(a)) for a in board.combat_units(g, Side.ALLIED)]
+        held = {}
+        for hexes in m.objectives.values():
+            for h in hexes:
+                occupant = g.occupant(h)
+                if (occupant is not None and g.side_of(occupant) == Side.GERMAN and m.naval_side[h] == "c"
+                        and any(distance(p, h) <= CLOSING for p in allied)):
+                    held[occupant] = h
+        return held
+
+
 POSTURES: dict[str, type[GermanPlayer | Turtle]] = {
     "bar-the-south": BarTheSouth,
     "counter-attack": CounterAttack,
-    "strike-beaches": BeachRush,  # every unit for the beachhead markers while one stands
+    "strike-beaches": StrikeBeaches,  # every unit for the beachhead markers while one stands, the garrisons kept
     "depth": Turtle,  # objectives, then the best ocean-side ground, never attacking
 }
 HOLD = GermanPlayer  # the classic German (garrisons, the main line, blows at exposed units): played with nothing
@@ -71,6 +93,7 @@ FINAL_SHARE = 0.5  # of the final points of the objectives the Allies stand on
 STRIKE_UNTIL = 99  # the turn from which the beaches are no longer struck
 MODEL_LEAD = 2 / 3  # a model that has missed by this share of the others' misses (or less) is the one used
 MARKER = 8.0  # a beachhead marker still standing, for each turn left (the landings and supply it carries)
+CLOSING = 4  # positions: Allied units this near an objective are closing on it (its garrison stays)
 
 
 class SearchGerman:

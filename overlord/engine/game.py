@@ -40,6 +40,10 @@ if TYPE_CHECKING:
     from .view import BeachView, PoolsView, UnitView
 
 
+# The edition of the rules: raised whenever a change to the rules changes how a game plays (the golden games
+# are then regenerated). A save records it, so that one that no longer replays can say why.
+RULES_EDITION = 2
+
 class IllegalAction(ValueError):
     """An action that the current prompt does not allow. The game is unchanged."""
 
@@ -300,6 +304,11 @@ class Game:
     @property
     def beaches(self) -> Mapping[str, BeachView]:
         return self.state.beaches
+
+    @property
+    def formations_landed_dday(self) -> int:
+        """How many Allied formations were ashore at the end of D-Day (so far, during D-Day)."""
+        return self.state.formations_landed_dday
 
     @property
     def objectives_taken(self) -> Mapping[str, str]:
