@@ -183,11 +183,22 @@ def final_report(g: "Game") -> dict[str, Any]:
         "objectives": objective_holders(g),
         "objectives_taken": dict(st.objectives_taken),
         "formations_landed_dday": st.formations_landed_dday,
-        "units_eliminated": {"allied": t.allied_eliminated, "german": t.german_eliminated, "names": eliminated},
+        "units_eliminated": {"allied": t.allied_eliminated, "german": t.german_eliminated, "names": eliminated,
+                             "allied_depots": sum(1 for u in g.units(Side.ALLIED, ELIMINATED, combat=False))},
         "casualties": {"allied": t.allied_casualties, "allied_out_of_general_supply": t.allied_supply_casualties,
                        "german": t.german_casualties},
         "history": [_record(r) for r in st.history],
+        "dday": dday_report(g),
     }
+
+
+def dday_report(g: "Game") -> dict[str, dict[str, Any]]:
+    """Each beach's assault, keyed by the beach's name: the rounds fought against its coastal defence, the
+    CP each side lost in them, the movement points the first formation ashore had left, and the turn the
+    beach was cleared (None while it holds)."""
+    return {name: {"rounds": b.rounds, "allied_cp_lost": b.allied_cp_lost, "german_cp_lost": b.german_cp_lost,
+                   "first_mp_left": b.first_mp_left, "cleared": b.cleared}
+            for name, b in g.state.beaches.items()}
 
 
 def _record(r: TurnRecord) -> dict[str, Any]:

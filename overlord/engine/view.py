@@ -25,7 +25,7 @@ The board (methods and properties of ``Game``):
     game.turn, game.turn_label, game.last_turn, game.is_last_turn, game.turn_of(label)
     game.phase, game.movement_cycle, game.combat_pass
     game.weather, game.pools, game.air_left, game.naval_left, game.interdiction
-    game.beaches                            each beach's marker and the CP landed there
+    game.beaches                            each beach: its marker, the CP landed there, its assault
     game.objectives_taken, game.history, game.final_report
     game.settings, game.seed, game.initial_settings, game.actions, game.over, game.state_hash()
 
@@ -139,6 +139,19 @@ class BeachView(Protocol):
     def marker_intact(self) -> bool: ...
     @property
     def landed_cp(self) -> int: ...
+    # its assault, as it went: the rounds fought against its coastal defence, the CP each side lost in them,
+    # the movement points the first formation ashore had left (None before one lands), and the turn it
+    # was cleared (None while its coastal defence holds)
+    @property
+    def rounds(self) -> int: ...
+    @property
+    def allied_cp_lost(self) -> int: ...
+    @property
+    def german_cp_lost(self) -> int: ...
+    @property
+    def first_mp_left(self) -> int | None: ...
+    @property
+    def cleared(self) -> str | None: ...
 
 
 class PoolsView(Protocol):

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rich import box
 from rich.table import Table
 from rich.text import Text
 
 from ..engine.events import CombatResult, Event, LogisticsReport, TurnEnded
-from ..engine.data import CATEGORIES
+from ..engine.data import CATEGORIES, cached_data
 
 
 def logistics_text(e: LogisticsReport) -> Text:
@@ -74,22 +75,9 @@ def final_report(report: Mapping[str, Any], scenario: str = "") -> list:
         pts.add_row(a[0].replace("_", " "), f"{a[1]:g}" if a[1] != "" else "", g[0].replace("_", " "),
                     f"{g[1]:g}" if g[1] != "" else "")
     out.append(pts)
-
-    obj = Text("\nObjectives: ")
-    taken = report.get("objectives_taken", {})
-    obj.append(", ".join(f"{name} {holder}" + (f" (first held {taken[name]})" if name in taken else "")
-                         for name, holder in report["objectives"].items()))
-    cas = report["casualties"]
-    elim = report["units_eliminated"]
-    obj.append(f"\nCasualties: Allied {cas['allied']} CP ({cas['allied_out_of_general_supply']} for lack of "
-               f"general supply), German {cas['german']} CP.")
-    obj.append(f"\nUnits eliminated: Allied {elim['allied']}, German {elim['german']}.")
-    names = elim.get("names", {})
-    for side in ("allied", "german"):
-        if names.get(side):
-            obj.append(f"\n  {side.title()}: " + ", ".join(names[side]))
-    obj.append("\n")
-    out.append(obj)
+    out.append(losses_text(report))
+    if report.get("dday"):
+        out.append(dday_table(report["dday"]))
 
     hist = Table(title="Turn by turn", expand=False)
     for col in ("Turn", "Weather", "Transport", "Score", "Weather %", "In supply", "Out"):
@@ -99,3 +87,45 @@ def final_report(report: Mapping[str, Any], scenario: str = "") -> list:
                      f"{r['weather_percent']:+d}", str(r["units_in_supply"]), str(r["units_out_of_supply"]))
     out.append(hist)
     return out
+
+
+def losses_text(report: Mapping[str, Any]) -> Text:
+    """Who holds the objectives, the casualties, and the units eliminated by name (a depot among them said so:
+    it scores for the German as a unit eliminated)."""
+    obj = Text("\nObjectives: ")
+    taken = report.get("objectives_taken", {})
+    obj.append(", ".join(f"{name} {holder}" + (f" (first held {taken[name]})" if name in taken else "")
+                         for name, holder in report["objectives"].items()))
+    cas = report["casualties"]
+    elim = report["units_eliminated"]
+    obj.append(f"\nCasualties: Allied {cas['allied']} CP ({cas['allied_out_of_general_supply']} for lack of "
+               f"general supply), German {cas['german']} CP.")
+    obj.append(f"\nUnits eliminated: Allied {elim['allied']}")
+    depots = elim.get("allied_depots", 0)
+    if depots:
+        points = cached_data().charts.victory_points.eliminated.allied_unit
+        what = "a supply depot" if depots == 1 else "supply depots"
+        obj.append(f" ({depots} of them {what}: a depot destroyed counts as a unit eliminated, "
+                   f"{points} points to the German)")
+    obj.append(f", German {elim['german']}.")
+    names = elim.get("names", {})
+    for side in ("allied", "german"):
+        if names.get(side):
+            obj.append(f"\n  {side.title()}: " + ", ".join(names[side]))
+    obj.append("\n")
+    return obj
+
+
+def dday_table(dday: Mapping[str, Mapping[str, Any]]) -> Table:
+    """The beaches' assaults, one row a beach: the rounds fought against its coastal defence, the CP each
+    side lost in them, the first formation's MP left after landing, and when the beach was cleared."""
+    table = Table(title="D-Day, beach by beach", box=box.SIMPLE_HEAD, expand=False)
+    table.add_column("Beach")
+    for head in ("Rounds", "Allied CP lost", "German CP lost", "First MP left"):
+        table.add_column(head, justify="right")
+    table.add_column("Cleared")
+    for name, b in dday.items():
+        mp = "-" if b["first_mp_left"] is None else str(b["first_mp_left"])
+        table.add_row(name, str(b["rounds"]), str(b["allied_cp_lost"]), str(b["german_cp_lost"]), mp,
+                      b["cleared"] or "held")
+    return table
