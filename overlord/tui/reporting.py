@@ -28,8 +28,8 @@ def logistics_text(e: LogisticsReport) -> Text:
         t.append("Without general supply: " + ", ".join(e.deprived) + "\n", style="bold")
     if e.attrition:
         t.append(f"Allied combat points lost to lack of supply: {e.attrition}", style="bold")
-        t.append(f" ({e.attrition * supply_casualty_points():g} points to the German, counted at once: the score "
-                 "on the top line is the end-of-turn score less them)\n")
+        t.append(f" ({e.attrition * supply_casualty_points():g} points to the German, counted at once: the top "
+                 "line's score already takes them off the end-of-turn score)\n")
     if e.reinforcements:
         t.append("Arriving: " + ", ".join(e.reinforcements) + "\n")
     t.append(f"Weather so far: {e.weather_percent:+d}% against the average.\n")
