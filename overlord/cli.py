@@ -342,7 +342,17 @@ def tournament_text(result) -> str:
                         for name, o in result["objectives"].items()]))
     f = result["formations_landed_dday"]
     lines += ["", f"Formations ashore at the end of D-Day: median {f['median']}, {f['min']} to {f['max']}"]
+    lines += ["", "The beaches' assaults (medians):",
+              table(["Beach", "Rounds", "Allied CP lost", "German CP lost", "First MP left", "Cleared", "Cleared on D-Day"],
+                    [[beach, _num(b["rounds"]), _num(b["allied_cp_lost"]), _num(b["german_cp_lost"]),
+                      _num(b["first_mp_left"]), b["cleared"] or "never", f"{100 * b['cleared_dday_share']:.0f}%"]
+                     for beach, b in result["dday"].items()])]
     return "\n".join(lines)
+
+
+def _num(value: float | None) -> str:
+    """A median for the tournament's tables: whole when it is, '-' when there is none."""
+    return "-" if value is None else f"{value:g}"
 
 
 def cmd_fuzz(args) -> int:

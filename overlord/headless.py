@@ -93,4 +93,27 @@ def tournament(games: int, allied: str, german: str, seed: int = 0, scenario: st
         "results": [{"seed": r["seed"], "allied_score": r["allied_score"], "victory_level": r["victory_level"],
                      "objectives_taken": r.get("objectives_taken", {}),
                      "formations_landed_dday": r["formations_landed_dday"]} for r in results],
+        "dday": dday_medians([r["dday"] for r in results], charts),
     }
+
+
+def dday_medians(games: list[dict[str, dict[str, Any]]], charts) -> dict[str, dict[str, Any]]:
+    """Each beach's assault over many games (each game's final report "dday"): the median rounds, CP lost
+    each side and first formation's MP left (None where no formation landed), the median turn it was
+    cleared in the games it was, and the share of games it was cleared at all and on D-Day."""
+    import statistics
+
+    def median(values: list) -> float | None:
+        return round(statistics.median(values), 1) if values else None
+    out = {}
+    for beach in (games[0] if games else {}):
+        runs = [g[beach] for g in games]
+        cleared = [charts.turn_index(r["cleared"]) for r in runs if r["cleared"]]
+        out[beach] = {
+            **{k: median([r[k] for r in runs]) for k in ("rounds", "allied_cp_lost", "german_cp_lost")},
+            "first_mp_left": median([r["first_mp_left"] for r in runs if r["first_mp_left"] is not None]),
+            "cleared": charts.turns[int(statistics.median_low(cleared))] if cleared else None,
+            "cleared_share": round(len(cleared) / len(runs), 3),
+            "cleared_dday_share": round(sum(1 for r in runs if r["cleared"] == charts.turns[0]) / len(runs), 3),
+        }
+    return out

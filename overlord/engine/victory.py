@@ -99,6 +99,38 @@ def ocean_side_points(g: "Game", turn: int) -> int:
     return ocean.first_points + ocean.increase_per_turn * (turn - g.turn_of(ocean.first_turn))
 
 
+def continent_side_points(g: "Game", uid: str, hex_: Hex) -> float:
+    """What an Allied combat unit would score at the end of a turn standing at ``hex_``: on the continent
+    side of the naval range its CP over the chart's divisor, times the position's row; nothing on the
+    ocean side."""
+    if g.data.map.naval_side[hex_] != "c":
+        return 0.0
+    return g.unit(uid).cp / g.data.charts.victory_points.allied_continent_side.cp_divisor * hex_[1]
+
+
+def ocean_side_units(g: "Game") -> list[str]:
+    """The German units that score at the end of a turn on the ocean side of the naval range (cadres
+    too; none east of Caen), in order-of-battle order."""
+    m = g.data.map
+    return [u.id for u in g.units(Side.GERMAN, ASHORE, combat=True) if m.naval_side[position_of(u)] == "o"]
+
+
+def turn_start_points(g: "Game") -> dict[int, dict[str, dict[str, float]]] | None:
+    """The score's categories (category_points) when each turn's first question was asked, its logistics
+    done, by turn index up to this one: the game replayed from its actions on a copy. None for a game its
+    actions do not give (one set up by hand)."""
+    from .game import Game, IllegalAction
+    replay = Game.new(g.initial_settings, g.seed, g.data)
+    starts = {replay.turn: category_points(replay)}
+    try:
+        for action in g.actions:
+            replay.apply(action)
+            starts.setdefault(replay.turn, category_points(replay))
+    except IllegalAction:
+        return None
+    return starts if replay.state_hash() == g.state_hash() else None
+
+
 def turn_points(g: "Game") -> dict[str, float]:
     """The points scored for positions at the end of this turn (not yet added)."""
     m = g.data.map
@@ -112,13 +144,10 @@ def turn_points(g: "Game") -> dict[str, float]:
             objectives_final += held * vp.objectives[name].final
     continent = 0.0
     for u in g.units(Side.ALLIED, ASHORE, combat=True):
-        col, row = position_of(u)
-        if m.naval_side[col, row] == "c":
-            continent += u.cp / vp.allied_continent_side.cp_divisor * row
+        continent += continent_side_points(g, u.id, position_of(u))
     ocean = 0.0
     if ocean_side_scores(g, g.state.turn):
-        units = sum(1 for u in g.units(Side.GERMAN, ASHORE, combat=True) if m.naval_side[position_of(u)] == "o")
-        ocean = ocean_side_points(g, g.state.turn) * units
+        ocean = ocean_side_points(g, g.state.turn) * len(ocean_side_units(g))
     return {"objectives": objectives, "objectives_final": objectives_final, "continent_side": continent,
             "ocean_side": ocean}
 
@@ -183,11 +212,22 @@ def final_report(g: "Game") -> dict[str, Any]:
         "objectives": objective_holders(g),
         "objectives_taken": dict(st.objectives_taken),
         "formations_landed_dday": st.formations_landed_dday,
-        "units_eliminated": {"allied": t.allied_eliminated, "german": t.german_eliminated, "names": eliminated},
+        "units_eliminated": {"allied": t.allied_eliminated, "german": t.german_eliminated, "names": eliminated,
+                             "allied_depots": sum(1 for u in g.units(Side.ALLIED, ELIMINATED, combat=False))},
         "casualties": {"allied": t.allied_casualties, "allied_out_of_general_supply": t.allied_supply_casualties,
                        "german": t.german_casualties},
         "history": [_record(r) for r in st.history],
+        "dday": dday_report(g),
     }
+
+
+def dday_report(g: "Game") -> dict[str, dict[str, Any]]:
+    """Each beach's assault, keyed by the beach's name: the rounds fought against its coastal defence, the
+    CP each side lost in them, the movement points the first formation ashore had left, and the turn the
+    beach was cleared (None while it holds)."""
+    return {name: {"rounds": b.rounds, "allied_cp_lost": b.allied_cp_lost, "german_cp_lost": b.german_cp_lost,
+                   "first_mp_left": b.first_mp_left, "cleared": b.cleared}
+            for name, b in g.state.beaches.items()}
 
 
 def _record(r: TurnRecord) -> dict[str, Any]:

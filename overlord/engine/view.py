@@ -25,7 +25,7 @@ The board (methods and properties of ``Game``):
     game.turn, game.turn_label, game.last_turn, game.is_last_turn, game.turn_of(label)
     game.phase, game.movement_cycle, game.combat_pass
     game.weather, game.pools, game.air_left, game.naval_left, game.interdiction
-    game.beaches                            each beach's marker and the CP landed there
+    game.beaches                            each beach: its marker, the CP landed there, its assault
     game.objectives_taken, game.history, game.final_report
     game.settings, game.seed, game.initial_settings, game.actions, game.over, game.state_hash()
 
@@ -47,7 +47,11 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
     interdiction:  effective_points, decrease_range
     airborne:      free_zones (the drop zones still free for a division)
     victory:       score, turn_points, objective_holders, ocean_side_points, ocean_side_scores,
-                   victory_level (the level of victory a score gives, in a scenario)
+                   victory_level (the level of victory a score gives, in a scenario), category_points
+                   (the score so far by category and side), turn_start_points (the same when each
+                   turn's first question was asked), continent_side_points (what a unit would score a
+                   turn at a position), ocean_side_units (the German units scoring on the ocean side)
+    supply lines:  beyond_supply_lines (whether a unit at a position would be beyond its supply lines)
     sides:         enemy (the other side)
     units:         position_of (the position of a unit on the map, ashore or at sea, never None: for a
                    unit off the map, one to come or eliminated, an error)
@@ -57,7 +61,7 @@ A unit's status by its short names (UnitStatus members): PENDING, AFLOAT, ASHORE
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .airborne import free_zones
 from .combat import fought_odds, in_naval_range, max_attack_level, odds, preview, supply_factor
@@ -73,7 +77,11 @@ from .state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING, position_of
 from .supply import (allied_sources, german_supplied_positions, source_distance, supplied_positions, traced_on,
                      within_supply_range)
 from .util import enemy
-from .victory import objective_holders, ocean_side_points, ocean_side_scores, score, turn_points, victory_level
+from .victory import (category_points, continent_side_points, objective_holders, ocean_side_points,
+                      ocean_side_scores, ocean_side_units, score, turn_points, turn_start_points, victory_level)
+
+if TYPE_CHECKING:
+    from .game import Game
 
 __all__ = [
     "AFLOAT", "ASHORE", "COASTAL", "ELIMINATED", "PENDING", "BeachView", "PoolsView", "UnitView",
@@ -84,7 +92,19 @@ __all__ = [
     "odds", "preview", "score", "source_distance", "step_cost", "supplied_positions", "supply_factor",
     "traced_on", "turn_points", "upkeep_estimate", "within_supply_range",
     "choosable_units", "landing_refused", "victory_level", "position_of",
+    "category_points", "turn_start_points", "continent_side_points", "ocean_side_units", "beyond_supply_lines",
 ]
+
+
+def beyond_supply_lines(game: "Game", uid: str, hex_: Hex) -> bool:
+    """Whether an Allied unit standing at ``hex_`` would be beyond supply lines, traced as they stand now:
+    more than the supply range from every intact beachhead marker and in-supply depot of its own nation
+    (a depot is not counted as its own source). German units and positions at sea: False."""
+    if game.side_of(uid) != "allied" or not game.data.map.is_land(hex_):
+        return False
+    spec = game.spec(uid)
+    sources = allied_sources(game, spec.nation, without=uid if spec.is_depot else None)
+    return not within_supply_range(game, hex_, sources)
 
 
 class UnitView(Protocol):
@@ -139,6 +159,19 @@ class BeachView(Protocol):
     def marker_intact(self) -> bool: ...
     @property
     def landed_cp(self) -> int: ...
+    # its assault, as it went: the rounds fought against its coastal defence, the CP each side lost in them,
+    # the movement points the first formation ashore had left (None before one lands), and the turn it
+    # was cleared (None while its coastal defence holds)
+    @property
+    def rounds(self) -> int: ...
+    @property
+    def allied_cp_lost(self) -> int: ...
+    @property
+    def german_cp_lost(self) -> int: ...
+    @property
+    def first_mp_left(self) -> int | None: ...
+    @property
+    def cleared(self) -> str | None: ...
 
 
 class PoolsView(Protocol):

@@ -7,7 +7,7 @@ Every answer becomes an engine action that the app applies.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -19,16 +19,18 @@ from textual.message import Message
 from textual.screen import Screen
 
 from ..engine import view
+from ..engine.enums import Phase
 from ..engine.actions import (Action, Advance, Allocate, Answer, ChooseStrategy, ChooseUnit, EndPhase, FinishUnit, HoldGround,
                               Interdict, Move, Retreat, Support)
 from ..engine.hexgrid import Hex, neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import german_supplied_positions, supplied_positions
-from .asking import combat_card, make_entry, out_of_own_supply, prompt_text
+from .asking import combat_card, make_entry, out_of_own_supply, prompt_text, short
 from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card
 from .keybar import KeyBar
 from .maprender import MapOptions, map_height, map_width, move_targets
+from .reporting import Points, points_panel
 from .styles import GAME_CSS
 from .widgets import MapView, MessageLog, Panel
 
@@ -113,6 +115,8 @@ class GameScreen(Screen):
         self.last_moved: Hex | None = None  # where the computer's last move ended
         self.log_written = False  # the session's log is in the message log (on_mount)
         self.cell, self.tall = 2, False  # the map's layout, as fit() chose it for the screen's size
+        self.starts_for: tuple[Game, int] | None = None  # the game and turn self.starts was replayed for
+        self.starts: Mapping[int, Points] | None = None  # view.turn_start_points of it (None: set up by hand)
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -235,6 +239,33 @@ class GameScreen(Screen):
         self.refresh_bindings()
 
     def side_text(self) -> Text:
+        """The side panel: what the question is about (a unit, a fight, the position looked at), where the
+        unit's steps would leave it (its side of the naval-range line, what it scores there, its supply), and
+        this turn's points below, as far as the panel has room."""
+        game = self.game
+        p = game.prompt
+        t = self.card_text()
+        move = p if isinstance(p, MovePrompt) and not self.app.playing.is_computer(p.side) else None
+        t.rstrip()
+        t.append("\n")
+        if self.look is not None:
+            t.append_text(position_preview(game, self.look, move.unit if move else None))
+        elif move is not None:
+            t.append_text(step_preview(game, move))
+        if game.phase not in (Phase.QUESTIONS, Phase.AIRBORNE):
+            t.rstrip()
+            t.append("\n")
+            t.append_text(points_panel(game, self.turn_starts()))
+        return t
+
+    def turn_starts(self) -> Mapping[int, Points] | None:
+        """The score's categories at the start of each turn (a replay of the game: made once a turn)."""
+        game = self.game
+        if self.starts_for != (game, game.turn):
+            self.starts_for, self.starts = (game, game.turn), view.turn_start_points(game)
+        return self.starts
+
+    def card_text(self) -> Text:
         game = self.game
         p = game.prompt
         if self.look is not None:
@@ -587,3 +618,74 @@ class GameScreen(Screen):
                             "(S turns it off).",
                   None: "Supply overlay off."}[self.overlay])
         self.query_one(MapView).refresh()
+
+
+# --------------------------------------------------------------------------- the move preview
+def step_preview(game: Game, p: MovePrompt) -> Text:
+    """Where each step onto land would leave the unit, directions with the same words together: its side of
+    the naval-range line and what it scores there, and beyond supply lines when they are next traced."""
+    here = view.position_of(game.unit(p.unit))
+    groups: dict[str, list[int]] = {}
+    for d in p.directions:
+        to = neighbour(here, d)
+        if game.data.map.is_land(to):
+            for words in destination_words(game, p.unit, to):
+                groups.setdefault(words, []).append(d)
+    t = Text(no_wrap=True, overflow="ellipsis")
+    for words, directions in sorted(groups.items(), key=lambda g: not g[0].startswith("BEYOND")):  # warnings first
+        t.append(" ".join(map(str, directions)), style="bold")
+        t.append(f" {words}\n", style="bold reverse" if words.startswith("BEYOND") else "")
+    return t
+
+
+def destination_words(game: Game, uid: str, to: Hex) -> list[str]:
+    """What standing at ``to`` means for a unit, in a few words each: what it scores a turn there (the
+    Victory Points chart: the Allied CP/60 x row on the continent side, the German ocean side's points),
+    and, for an Allied unit, whether it would be beyond supply lines at the next turn's trace."""
+    side = game.data.map.naval_side[to]
+    if game.side_of(uid) == "german":
+        return [german_side_words(game, side)]
+    words = []
+    if not game.spec(uid).is_depot:
+        points = view.continent_side_points(game, uid, to)
+        words.append(f"continent {points:+.1f} a turn" if side == "c" else "ocean side +0")
+    if view.traced_on(game, game.turn + 1) and view.beyond_supply_lines(game, uid, to):
+        words.append("BEYOND SUPPLY LINES")
+    return words
+
+
+def german_side_words(game: Game, side: str) -> str:
+    """What a German unit scores a turn on a side of the naval-range line ("o", "x" east of Caen, "c")."""
+    if side == "x":
+        return "east of Caen +0"
+    if side == "c":
+        return "continent side +0"
+    each = view.ocean_side_points(game, game.turn)
+    if each:
+        return f"ocean side +{each} this turn"
+    return f"ocean side, scores from {game.data.charts.victory_points.german_ocean_side.first_turn}"
+
+
+def position_preview(game: Game, hex_: Hex, moving: str | None) -> Text:
+    """What a position looked at means for the score and supply: who scores there and how much, which
+    nation's supply lines reach it, and, in movement, what it would mean for the unit being moved."""
+    t = Text(no_wrap=True, overflow="ellipsis")
+    m = game.data.map
+    if not m.is_land(hex_):
+        return t
+    if moving is not None:  # first: the panel may have room for little more at 80x24
+        t.append(f"{short(game, moving)} here:\n", style="bold")
+        for words in destination_words(game, moving, hex_):
+            t.append(f" {words}\n", style="bold reverse" if words.startswith("BEYOND") else "")
+        if view.traced_on(game, game.turn + 1) and view.beyond_supply_lines(game, moving, hex_):
+            percent = game.data.rules.supply.out_of_supply_cp_percent
+            t.append(f" loses {percent}% CP each turn\n", style="bold")
+    side = m.naval_side[hex_]
+    if side == "c":
+        divisor = game.data.charts.victory_points.allied_continent_side.cp_divisor
+        t.append(f"Allied score CP/{divisor:g} x {hex_[1]} a turn\n")
+    else:
+        t.append(f"German: {german_side_words(game, side)}\n")
+    reach = [n for n in ("US", "BC") if hex_ in view.supplied_positions(game, n)]
+    t.append(f"Supply lines: {' and '.join(reach) if reach else 'none'}\n")
+    return t

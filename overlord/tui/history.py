@@ -4,6 +4,10 @@ only when a plot is first shown."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from rich.console import Group
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -11,11 +15,16 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
+from ..engine import view
 from ..plots import PLOTS, Campaign, campaign, draw
 from .keybar import KeyBar
 from .screens import QUIET_GAME_KEYS
 from .palettes import PLOT_COLOURS
+from .reporting import ocean_side_words, points_tables, score_words
 from .styles import GAME_CSS
+
+if TYPE_CHECKING:
+    from .app import OverlordApp
 
 
 def session_campaign(app) -> Campaign:
@@ -41,6 +50,13 @@ class CampaignPlot(PlotextPlot):
         self.refresh()
 
 
+def this_turns_points(game) -> Group:
+    """The score now and at the turn's end, this turn's points by source and side beside the game's so far,
+    and the German units scoring on the ocean side (the game replayed once for the turn's start)."""
+    starts = view.turn_start_points(game)
+    return Group(score_words(game, starts), *points_tables(game, starts), ocean_side_words(game))
+
+
 def _rgb(hex_colour: str) -> tuple[int, int, int]:
     h = hex_colour.lstrip("#")
     return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
@@ -54,12 +70,16 @@ def campaign_plots(data: Campaign, which=tuple(PLOTS)) -> list:
 
 
 class HistoryScreen(ModalScreen[None]):
+    if TYPE_CHECKING:  # the type checker sees the game's own app; at run time Textual's property gives it
+        app = getters.app(OverlordApp)
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("escape,h,q,enter", "close", "Close"), *QUIET_GAME_KEYS]
     KEY_HINTS = [("↑/↓ PgUp/PgDn", "Scroll")]  # the plots' scroll handles them itself
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="history"):
+            yield Static(f"THIS TURN'S POINTS, {self.app.playing.game.turn_label}", classes="plot-head")
+            yield Static(this_turns_points(self.app.playing.game), id="turn-points")
             yield Static("THE CAMPAIGN SO FAR", classes="plot-head")
             yield from campaign_plots(session_campaign(self.app))
         yield KeyBar()

@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from ..engine import view
+from ..engine.data import CATEGORIES, cached_data
 from ..engine.events import CombatResult, Event, LogisticsReport, TurnEnded
-from ..engine.data import CATEGORIES
+from ..engine.game import Game
 
 
 def logistics_text(e: LogisticsReport) -> Text:
@@ -24,7 +27,9 @@ def logistics_text(e: LogisticsReport) -> Text:
     if e.deprived:
         t.append("Without general supply: " + ", ".join(e.deprived) + "\n", style="bold")
     if e.attrition:
-        t.append(f"Allied combat points lost to lack of supply: {e.attrition}\n", style="bold")
+        t.append(f"Allied combat points lost to lack of supply: {e.attrition}", style="bold")
+        t.append(f" ({e.attrition * supply_casualty_points():g} points to the German, counted at once: the top "
+                 "line's score already takes them off the end-of-turn score)\n")
     if e.reinforcements:
         t.append("Arriving: " + ", ".join(e.reinforcements) + "\n")
     t.append(f"Weather so far: {e.weather_percent:+d}% against the average.\n")
@@ -35,11 +40,20 @@ def turn_end_text(e: TurnEnded) -> Text:
     t = Text()
     t.append(f"END OF {e.turn}\n", style="bold")
     p = e.points
-    allied = p.get("objectives", 0) + p.get("objectives_final", 0) + p.get("continent_side", 0)
-    t.append(f"Victory points this turn: Allied +{allied:.0f} (objectives {p.get('objectives', 0) + p.get('objectives_final', 0):.0f}, "
-             f"continent side {p.get('continent_side', 0):.0f}); German +{p.get('ocean_side', 0):.0f} (ocean side)\n")
-    t.append(f"Score: {e.score:.0f}.  Weather {e.weather_percent:+d}% of the average; adjusted score {e.adjusted_score:.0f}.\n")
+    objectives = p.get("objectives", 0) + p.get("objectives_final", 0)
+    t.append(f"Points for the ground held at the end of the turn: Allied +{objectives + p.get('continent_side', 0):.0f} "
+             f"(objectives {objectives:.0f}, continent side {p.get('continent_side', 0):.0f}); German "
+             f"+{p.get('ocean_side', 0):.0f} (ocean side). Losses counted as they happened.\n")
+    t.append(f"Score at the end of {e.turn}: {e.score:.0f}.  Weather {e.weather_percent:+d}% of the average; "
+             f"adjusted score {e.adjusted_score:.0f}.\n")
+    t.append("From here the top line's score moves on as points come: the next turn's supply losses first.\n",
+             style="dim")
     return t
+
+
+def supply_casualty_points() -> float:
+    """The German's points for each Allied CP lost for lack of supply (the Victory Points chart)."""
+    return cached_data().charts.victory_points.casualties.allied_out_of_general_supply
 
 
 def page_text(e: Event) -> Text:
@@ -74,22 +88,9 @@ def final_report(report: Mapping[str, Any], scenario: str = "") -> list:
         pts.add_row(a[0].replace("_", " "), f"{a[1]:g}" if a[1] != "" else "", g[0].replace("_", " "),
                     f"{g[1]:g}" if g[1] != "" else "")
     out.append(pts)
-
-    obj = Text("\nObjectives: ")
-    taken = report.get("objectives_taken", {})
-    obj.append(", ".join(f"{name} {holder}" + (f" (first held {taken[name]})" if name in taken else "")
-                         for name, holder in report["objectives"].items()))
-    cas = report["casualties"]
-    elim = report["units_eliminated"]
-    obj.append(f"\nCasualties: Allied {cas['allied']} CP ({cas['allied_out_of_general_supply']} for lack of "
-               f"general supply), German {cas['german']} CP.")
-    obj.append(f"\nUnits eliminated: Allied {elim['allied']}, German {elim['german']}.")
-    names = elim.get("names", {})
-    for side in ("allied", "german"):
-        if names.get(side):
-            obj.append(f"\n  {side.title()}: " + ", ".join(names[side]))
-    obj.append("\n")
-    out.append(obj)
+    out.append(losses_text(report))
+    if report.get("dday"):
+        out.append(dday_table(report["dday"]))
 
     hist = Table(title="Turn by turn", expand=False)
     for col in ("Turn", "Weather", "Transport", "Score", "Weather %", "In supply", "Out"):
@@ -99,3 +100,219 @@ def final_report(report: Mapping[str, Any], scenario: str = "") -> list:
                      f"{r['weather_percent']:+d}", str(r["units_in_supply"]), str(r["units_out_of_supply"]))
     out.append(hist)
     return out
+
+
+def losses_text(report: Mapping[str, Any]) -> Text:
+    """Who holds the objectives, the casualties, and the units eliminated by name (a depot among them said so:
+    it scores for the German as a unit eliminated)."""
+    obj = Text("\nObjectives: ")
+    taken = report.get("objectives_taken", {})
+    obj.append(", ".join(f"{name} {holder}" + (f" (first held {taken[name]})" if name in taken else "")
+                         for name, holder in report["objectives"].items()))
+    cas = report["casualties"]
+    elim = report["units_eliminated"]
+    obj.append(f"\nCasualties: Allied {cas['allied']} CP ({cas['allied_out_of_general_supply']} for lack of "
+               f"general supply), German {cas['german']} CP.")
+    obj.append(f"\nUnits eliminated: Allied {elim['allied']}")
+    depots = elim.get("allied_depots", 0)
+    if depots:
+        points = cached_data().charts.victory_points.eliminated.allied_unit
+        what = "a supply depot" if depots == 1 else "supply depots"
+        obj.append(f" ({depots} of them {what}: a depot destroyed counts as a unit eliminated, "
+                   f"{points} points to the German)")
+    obj.append(f", German {elim['german']}.")
+    names = elim.get("names", {})
+    for side in ("allied", "german"):
+        if names.get(side):
+            obj.append(f"\n  {side.title()}: " + ", ".join(names[side]))
+    obj.append("\n")
+    return obj
+
+
+def dday_table(dday: Mapping[str, Mapping[str, Any]]) -> Table:
+    """The beaches' assaults, one row a beach: the rounds fought against its coastal defence, the CP each
+    side lost in them, the first formation's MP left after landing, and when the beach was cleared."""
+    table = Table(title="D-Day, beach by beach", box=box.SIMPLE_HEAD, expand=False,
+                  caption="CP lost in the rounds against the coastal defence; MP left: the first formation ashore's")
+    table.add_column("Beach")
+    for head in ("Rounds", "Allied CP", "German CP", "MP left"):
+        table.add_column(head, justify="right")
+    table.add_column("Cleared")
+    for name, b in dday.items():
+        mp = "-" if b["first_mp_left"] is None else str(b["first_mp_left"])
+        table.add_row(name, str(b["rounds"]), str(b["allied_cp_lost"]), str(b["german_cp_lost"]), mp,
+                      b["cleared"] or "held")
+    return table
+
+
+# --------------------------------------------------------------------------- this turn's points, as it goes
+LOSS_ROWS = (  # (row, the Allied points' category, the German points' category): counted as they happen
+    ("casualties", "german_casualties", "allied_casualties"),
+    ("eliminations", "german_units_eliminated", "allied_units_eliminated"),
+    ("supply losses", None, "allied_supply_casualties"),
+)
+Points = Mapping[str, Mapping[str, float]]  # view.category_points: side -> category -> points
+
+
+def total(points: Points) -> float:
+    return sum(points["allied"].values()) - sum(points["german"].values())
+
+
+def losses_this_turn(game: Game, starts: Mapping[int, Points]) -> list[tuple[str, float | None, float]]:
+    """The points each side has had from losses since the last turn ended: (row, Allied, German). The
+    fighting's since this turn's first question; the supply losses of its logistics since the last turn's
+    first question (only the logistics take them); whatever else its logistics changed (German units cut
+    off, units lost to attrition) in a row of its own."""
+    now = view.category_points(game)
+    begun = starts[game.turn]
+    before = starts.get(game.turn - 1)
+
+    def since(side: str, category: str, then: Points) -> float:
+        return now[side][category] - then[side][category]
+    rows: list[tuple[str, float | None, float]] = [
+        (label, since("allied", a, begun) if a else None, since("german", g, begun)) for label, a, g in LOSS_ROWS]
+    if before is not None and game.history:
+        supply = since("german", "allied_supply_casualties", before)
+        rows[-1] = ("supply losses", None, supply)
+        other = total(begun) - game.history[-1].allied_score + supply
+        if abs(other) >= 0.5:  # (the history's score is rounded to a tenth)
+            rows.append(("other, at start", max(other, 0.0), max(-other, 0.0)))
+    return rows
+
+
+def ground_rows(game: Game) -> list[tuple[str, float | None, float | None]]:
+    """The points the ground held will give at the end of this turn, if the units stay: (row, Allied, German)."""
+    end = view.turn_points(game)
+    units = len(view.ocean_side_units(game))
+    each = view.ocean_side_points(game, game.turn)
+    return [("objectives", end["objectives"] + end["objectives_final"], None),
+            ("continent side", end["continent_side"], None),
+            (f"ocean side {units}x{each}", None, end["ocean_side"])]
+
+
+def score_bridge(game: Game, starts: Mapping[int, Points] | None) -> tuple[float | None, float, float]:
+    """(the score at the end of the last turn, or None; the score now; the score at the end of this turn
+    if the units stay as they are)."""
+    end = view.turn_points(game)
+    now = view.score(game)
+    later = now + end["objectives"] + end["objectives_final"] + end["continent_side"] - end["ocean_side"]
+    last = game.history[-1].allied_score if game.history and starts is not None else None
+    return last, now, later
+
+
+def _pts(value: float | None) -> str:
+    """Points as the panel shows them: signed, a tenth only where there is one (half points for supply
+    losses, the continent side's CP/60 x row)."""
+    if value is None:
+        return ""
+    value = round(float(value), 1)
+    if not value:
+        return "0"
+    return f"{value:+.0f}" if value.is_integer() else f"{value:+.1f}"
+
+
+def points_panel(game: Game, starts: Mapping[int, Points] | None) -> Text:
+    """This turn's points for the side panel (29 columns, its narrowest): first the two sides' points so far
+    this turn and those the ground held will add at its end, and the score; then the same by source (the
+    rows of the losses that are not 0), as far as the panel has room."""
+    label = 15
+    t = Text(no_wrap=True, overflow="ellipsis")
+
+    def row(name: str, allied: float | None, german: float | None) -> None:
+        t.append(f" {name:<{label - 1}}{_pts(allied):>7}{_pts(german):>7}\n")
+    ground = ground_rows(game)
+    losses = losses_this_turn(game, starts) if starts is not None else None
+    t.append(f"{'POINTS, ' + game.turn_label:<{label}}{'Allied':>7}{'German':>7}\n", style="bold")
+    if losses is not None:
+        row("so far", sum(r[1] or 0 for r in losses), sum(r[2] for r in losses))
+    row("at the end", sum(r[1] or 0 for r in ground), sum(r[2] or 0 for r in ground))
+    last, now, later = score_bridge(game, starts)
+    t.append(f"Score {now:.0f}; at the end {later:.0f}\n")
+    if last is not None:
+        t.append(f"({last:.0f} at the end of {game.history[-1].turn})\n")
+    t.append(f"at the end of {game.turn_label}, if held:\n", style="dim")
+    for name, allied, german in ground:
+        row(name, allied, german)
+    if losses is not None:
+        t.append("so far this turn:\n", style="dim")
+        shown = [r for r in losses if round(r[1] or 0, 1) or round(r[2], 1)]
+        for name, allied, german in shown:
+            row(name, allied, german)
+        if not shown:
+            t.append(" no losses yet\n")
+    t.rstrip()
+    return t
+
+
+SOURCES = {  # side -> (the Victory Points chart's source, its categories in category_points, its loss row)
+    "allied": (("objectives", ("objectives", "objectives_final"), None),
+               ("continent side", ("continent_side",), None),
+               ("German casualties", ("german_casualties",), "casualties"),
+               ("German units eliminated", ("german_units_eliminated",), "eliminations")),
+    "german": (("ocean side", ("ocean_side",), None),
+               ("Allied casualties", ("allied_casualties",), "casualties"),
+               ("Allied units eliminated", ("allied_units_eliminated",), "eliminations"),
+               ("supply casualties", ("allied_supply_casualties",), "supply losses")),
+}
+
+
+def points_tables(game: Game, starts: Mapping[int, Points] | None) -> list:
+    """This turn's points by source, for each side, beside the game's so far (the H screen): the ground's
+    at the end of the turn if the units stay, the losses' as they came."""
+    now = view.category_points(game)
+    end = view.turn_points(game)
+    end_of_turn = {"objectives": end["objectives"] + end["objectives_final"], "continent side": end["continent_side"],
+                   "ocean side": end["ocean_side"]}
+    losses = {name: (allied, german) for name, allied, german in losses_this_turn(game, starts)} if starts else {}
+    out: list = []
+    for side, title in (("allied", "Points for the Allies"), ("german", "Points for the German")):
+        table = Table(box=box.SIMPLE_HEAD, expand=False)
+        table.add_column(title, min_width=38)
+        table.add_column("this turn", justify="right", min_width=9)
+        table.add_column("so far", justify="right", min_width=8)
+        column = 0 if side == "allied" else 1
+        for name, categories, loss in SOURCES[side]:
+            turn = end_of_turn.get(name) if loss is None else (losses[loss][column] if loss in losses else None)
+            table.add_row(name + (" (at the turn's end)" if loss is None else ""), "-" if turn is None else _pts(turn),
+                          f"{sum(now[side][c] for c in categories):g}")
+        other = losses.get("other, at start")
+        if other and other[column]:
+            table.add_row("other losses at the turn's start", _pts(other[column]), "")
+        out.append(table)
+    points = game.data.charts.victory_points.eliminated.allied_unit
+    out.append(Text(f"A supply depot destroyed counts as an Allied unit eliminated ({points} points).\n", style="dim"))
+    return out
+
+
+def score_words(game: Game, starts: Mapping[int, Points] | None) -> Text:
+    """The score now, at the end of the last turn and at the end of this one, and how the points come."""
+    last, now, later = score_bridge(game, starts)
+    t = Text()
+    t.append(f"Score {now:.0f} now", style="bold")
+    if last is not None:
+        t.append(f" ({last:.0f} at the end of {game.history[-1].turn})")
+    t.append(f"; {later:.0f} at the end of {game.turn_label} if the units stay where they are.\n")
+    t.append("Casualties and eliminations count as they happen; the ground held counts at the end of each turn; "
+             "supply casualties at the start of a turn, in its logistics.\n", style="dim")
+    return t
+
+
+def ocean_side_words(game: Game) -> Text:
+    """The German units that score on the ocean side, and how much each scores at the end of this turn and
+    of the next (the Victory Points chart: its first points on its first turn, more each turn after)."""
+    units = view.ocean_side_units(game)
+    chart = game.data.charts.victory_points.german_ocean_side
+    turns = game.data.charts.turns
+    t = Text()
+    t.append(f"German units on the ocean side of the naval-range line ({len(units)})", style="bold")
+    each, then = view.ocean_side_points(game, game.turn), view.ocean_side_points(game, game.turn + 1)
+    if each:
+        t.append(f": each scores {each} at the end of {game.turn_label}")
+    else:
+        t.append(f": they score from the end of {chart.first_turn}, {chart.first_points} each")
+    if then and game.turn + 1 < len(turns):
+        t.append(f" and {then} at the end of {turns[game.turn + 1]}")
+    t.append(f", {chart.increase_per_turn} more each turn after (none east of Caen).\n")
+    t.append(", ".join(game.spec(uid).name for uid in units) or "none", style="")
+    t.append("\n")
+    return t

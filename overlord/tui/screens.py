@@ -170,12 +170,40 @@ HOW TO PLAY
   The Allies land the divisions at sea, take Cherbourg, Caen and St-Lo
   and push inland by June 30; the German stops them. The score (top
   line, with the level of victory it gives now) is the Allied points
-  (objectives, ground on the continent side, German losses) less the
-  German points (Allied losses, from the drops on, and German units on
-  the ocean side). Each turn: transport allocation, air interdiction,
-  Allied movement, Allied combat, German movement, German combat.
-  Hot-seat or the German solo: Y at "Change any ratings or players?"
-  when a new game begins, then H/H (hot-seat) or H/C (German solo).
+  less the German points (below). Each turn: transport allocation, air
+  interdiction, Allied movement, Allied combat, German movement, German
+  combat. Hot-seat or the German solo: Y at "Change any ratings or
+  players?" when a new game begins, then H/H (hot-seat) or H/C (German
+  solo).
+
+WHERE THE POINTS COME FROM (the Victory Points chart, F2)
+  The naval-range line is drawn on the map in bright marks: a bar |
+  between two positions of a row, a line ___ under a position whose
+  neighbours below are across it. The fleet's guns reach its ocean
+  side: Cherbourg and the Cotentin's east, and a band 4 positions deep
+  behind the beaches with Carentan, Bayeux, Tilly and Caen. Its
+  continent side is the Cotentin's west coast, St-Lo, Caumont,
+  Villers-Bocage and the south. K shows the marks in the map's
+  colours; the look cursor (arrows) names the side of any position.
+  At the end of each turn the Allies score each objective position
+  held in supply with no German beside it (Cherbourg 10, each of
+  Caen's two 5, St-Lo 5; 150, 75, 75 more on the last turn), and each
+  unit on the continent side its CP / 60 x its row (0 at Cherbourg,
+  11 at the south edge: a 100 CP division on row 9 scores 15 a turn).
+  The German scores each unit on the ocean side, not east of Caen: 2
+  at the end of 6/8, one more each turn after (13 on 6/30).
+  As they happen: each CP lost is a point to the other side (half a
+  point for Allied CP lost beyond supply lines or without general
+  supply); each German unit eliminated 10 to the Allies, each Allied
+  unit 20 to the German (a supply depot destroyed too).
+  Supply lines: an Allied unit too far from its own nation's intact
+  beachhead markers and in-supply depots is beyond supply lines when
+  they are traced at the start of the next turn, and loses strength
+  every turn it stays so (S shows them). In movement the panel beside
+  the map says, for each way the unit can go, its side of the line,
+  what it scores there a turn, and BEYOND SUPPLY LINES; the panel
+  ends with this turn's points. H: this turn's points by source and
+  side, and which German units score on the ocean side.
 
 ANSWERING
   Y / N   yes or no: drop here / next zone, attack / next defender,

@@ -1,0 +1,206 @@
+"""A score the player can read at every moment (issue 27, point 4), tried as a player would, by keys: the
+move preview says where each step leaves the unit (its side of the naval-range line, what it scores there,
+beyond supply lines); a unit moved beyond supply lines on the warning loses CP at the next turn, and the
+top line, the end-of-turn report and the side panel then agree on the score; H lists this turn's points by
+source and the German units scoring on the ocean side."""
+
+from __future__ import annotations
+
+import re
+
+from rich.console import Console
+from textual.widgets import Static
+
+from overlord.ai import make_player
+from overlord.engine import Game, Settings, view
+from overlord.engine.events import LogisticsReport, TurnEnded
+from overlord.engine.hexgrid import distance, neighbour
+from overlord.engine.prompts import MovePrompt
+from overlord.tui.app import OverlordApp
+from overlord.tui.game_screen import GameScreen
+from overlord.tui.history import HistoryScreen
+from overlord.tui.screens import ReportScreen
+
+from builders import blank_game, put, start_phase
+from test_tui_keys import drive
+
+
+def panel(app) -> str:
+    return app.screen.query_one("#side").shown.plain
+
+
+def header(app) -> str:
+    return app.screen.query_one("#status").shown.plain
+
+
+async def settle(pilot) -> None:
+    await pilot.pause()
+    await pilot.pause()
+
+
+def hand_built(turn: int, **settings) -> Game:
+    g = blank_game(turn=turn, **settings)
+    g.state.weather = "clear"
+    g.state.pools.fuel = g.state.pools.general = g.state.pools.combat = 5000
+    return g
+
+
+def on_the_line(game: Game, nation: str = "US"):
+    """A land position whose land neighbours lie on both sides of the naval-range line, some within the
+    supply range of the nation's beachhead markers and some beyond it."""
+    m = game.data.map
+    markers = [b.marker for b in m.beaches if b.nation == nation]
+    reach = game.data.rules.supply.range
+
+    def land_around(h):
+        return [n for n in (neighbour(h, d) for d in range(1, 7)) if n in m.terrain and m.is_land(n)]
+    for h in sorted(m.terrain):
+        around = land_around(h) if m.is_land(h) else []
+        far = {min(distance(n, s) for s in markers) > reach for n in around}
+        if {"c", "o"} <= {m.naval_side[n] for n in around} and far == {True, False}:
+            return h
+    raise AssertionError("no position on the naval-range line within and beyond supply")
+
+
+async def test_the_move_preview_says_each_steps_side_points_and_supply():
+    g = hand_built(2, allied_player="human")  # 6/8: supply lines are traced from the next turn
+    m, markers = g.data.map, [b.marker for b in g.data.map.beaches if b.nation == "US"]
+    here = on_the_line(g)
+    put(g, "us-1-inf", here, cp=90)
+    start_phase(g, "allied_movement")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        p = g.prompt
+        assert isinstance(p, MovePrompt) and p.unit == "us-1-inf"
+        lines = panel(app).splitlines()
+        for d in p.directions:
+            to = neighbour(here, d)
+            # the Victory Points chart: an Allied unit on the continent side scores CP / 60 x its row a turn
+            side = f"continent {90 / 60 * to[1]:+.1f} a turn" if m.naval_side[to] == "c" else "ocean side +0"
+            assert any(line.endswith(side) and str(d) in line.split(side)[0].split() for line in lines), (d, side)
+            beyond = min(distance(to, s) for s in markers) > g.data.rules.supply.range
+            warned = next(line for line in lines if line.endswith("BEYOND SUPPLY LINES"))
+            assert (str(d) in warned.split()) == beyond, d
+
+        # the look cursor on a step's position says the same, for the unit being moved: the first arrow looks
+        # at the unit, the next moves the look one position that way (up and down zig-zag through the rows)
+        arrows = {"right": 3, "left": 6, "up": 1 if here[1] % 2 == 0 else 2, "down": 5 if here[1] % 2 == 0 else 4}
+        key = next(k for k, d in arrows.items() if d in p.directions
+                   and min(distance(neighbour(here, d), s) for s in markers) > g.data.rules.supply.range)
+        await pilot.press(key, key)
+        await settle(pilot)
+        assert app.screen.look == neighbour(here, arrows[key])
+        text = panel(app)
+        assert "1st Infantry here:" in text and "BEYOND SUPPLY LINES" in text
+        assert f"loses {g.data.rules.supply.out_of_supply_cp_percent}% CP each turn" in text
+
+
+async def test_a_german_step_says_what_the_ocean_side_scores():
+    g = hand_built(4, german_player="human")  # 6/12: the ocean side scores
+    here = on_the_line(g)
+    put(g, "de-352-inf", here)
+    start_phase(g, "german_movement")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        p = g.prompt
+        assert isinstance(p, MovePrompt) and p.unit == "de-352-inf"
+        chart = g.data.charts.victory_points.german_ocean_side
+        each = chart.first_points + chart.increase_per_turn * (4 - g.turn_of(chart.first_turn))
+        text = panel(app)
+        ocean = [d for d in p.directions if g.data.map.naval_side[neighbour(here, d)] == "o"]
+        line = next(line for line in text.splitlines() if line.endswith(f"ocean side +{each} this turn"))
+        assert sorted(int(w) for w in line.split()[:len(ocean)]) == sorted(ocean)
+        assert "continent side +0" in text
+
+
+def game_at_68(seed: int = 4) -> Game:
+    """A two-week game with a human Allied player, played by the computer up to the Allied movement of 6/8."""
+    game = Game.new(Settings(scenario="two-week"), seed)
+    players = {"allied": make_player("historical", "allied", seed), "german": make_player("classic", "german", seed)}
+    while not (game.turn_label == "6/8" and isinstance(game.prompt, MovePrompt) and game.prompt.side == "allied"):
+        game.apply(players[str(game.prompt.side)].choose(game))
+    return game
+
+
+def warned_direction(app) -> int | None:
+    """The first direction the panel flags as ending beyond supply lines, if any."""
+    line = next((line for line in panel(app).splitlines() if line.endswith("BEYOND SUPPLY LINES")), None)
+    return int(line.split()[0]) if line else None
+
+
+def number(pattern: str, text: str) -> float:
+    found = re.search(pattern, text)
+    assert found, (pattern, text)
+    return float(found.group(1))
+
+
+async def test_a_move_warned_beyond_supply_costs_cp_and_the_score_reads_the_same_everywhere():
+    game = game_at_68()
+    app = OverlordApp(game=game, delay=0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        app.session.players["german"] = make_player("classic", "german", 4)  # quick to answer
+        await settle(pilot)
+        # the player finishes units until one has a step flagged beyond supply lines, and takes it
+        for _ in range(40):
+            unit = game.prompt.unit
+            d = warned_direction(app) if game.unit(unit).in_supply else None
+            if d is not None:
+                break
+            await pilot.press("f")
+            await settle(pilot)
+        assert d is not None, "no step beyond supply lines was offered"
+        await pilot.press(str(d))
+        await settle(pilot)
+        moved_to = game.unit(unit).position
+        assert view.beyond_supply_lines(game, unit, moved_to)
+
+        # the rest of the turn passes; the report between the turns is read as it comes
+        reports = []
+        await drive(pilot, until=lambda a: isinstance(a.screen, ReportScreen) and a.session.game.turn_label == "6/10")
+        reports.append(app.screen)
+        await drive(pilot, until=lambda a: isinstance(a.screen, GameScreen) and isinstance(a.session.game.prompt,
+                                                                                      MovePrompt))
+        ended = next(e for e in app.session.log if isinstance(e, TurnEnded) and e.turn == "6/8")
+        logistics = next(e for e in app.session.log if isinstance(e, LogisticsReport) and e.turn == "6/10")
+        assert game.spec(unit).name in logistics.out_of_supply and logistics.attrition > 0
+        report = "\n".join(str(part) for part in reports[0].pages)
+        assert f"Score at the end of 6/8: {ended.score:.0f}" in report
+        rate = game.data.charts.victory_points.casualties.allied_out_of_general_supply
+        assert f"({logistics.attrition * rate:g} points to the German, counted at once" in report
+
+        # the top line and the panel agree; the panel bridges the report's score to it
+        await settle(pilot)
+        text = panel(app)
+        now = number(r"Score (-?\d+):", header(app))
+        assert number(r"Score (-?\d+);", text) == now == round(view.score(game))
+        assert number(r"\((-?\d+) at the end of 6/8\)", text) == round(ended.score)
+        assert number(r"supply losses +\+([\d.]+)", text) == logistics.attrition * rate
+        allied, german = re.search(r"so far +(\S+) +(\S+)", text).groups()
+        assert abs(float(allied) - float(german) - (view.score(game) - ended.score)) <= 0.2
+
+
+async def test_h_lists_this_turns_points_by_source_and_the_german_units_on_the_ocean_side():
+    game = game_at_68()
+    game.apply(make_player("historical", "allied", 4).choose(game))  # a step of the turn, then H
+    app = OverlordApp(game=game, delay=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        console = Console(width=100, record=True, color_system=None)
+        console.print(app.screen.query_one("#turn-points", Static).content)
+        text = " ".join(console.export_text().split())  # the words, however the lines were wrapped
+        for source in ("objectives", "continent side", "German casualties", "German units eliminated", "ocean side",
+                       "Allied casualties", "Allied units eliminated", "supply casualties"):
+            assert source in text
+        chart = game.data.charts.victory_points.german_ocean_side
+        first = game.turn_of(chart.first_turn)
+        each = chart.first_points + chart.increase_per_turn * (game.turn - first)
+        on_ocean = [u.id for u in game.units("german", view.ASHORE, combat=True)
+                    if game.data.map.naval_side[u.position] == "o"]
+        assert f"on the ocean side of the naval-range line ({len(on_ocean)})" in text
+        assert f"each scores {each} at the end of 6/8 and {each + chart.increase_per_turn} at the end of 6/10" in text
+        assert all(game.spec(uid).name in text for uid in on_ocean)
