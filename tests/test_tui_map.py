@@ -270,7 +270,8 @@ async def test_the_map_on_the_screen_at_each_size(size, played):
         assert view.size.width >= lay.width and view.size.height >= lay.height
         assert faults(game, screen_cells(view), lay) == []
         side = screen.query_one("#side-below" if size == (100, 30) else "#side")
-        assert side.display and "Division" in str(side.render())  # the unit being moved, beside or below
+        moving = game.spec(game.prompt.unit).name
+        assert side.display and moving in str(side.render())  # the unit being moved, beside or below
         assert screen.has_class("side-below") == (size == (100, 30))
 
 

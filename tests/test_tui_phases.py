@@ -196,6 +196,9 @@ async def test_the_computer_moves_at_the_display_delay_and_any_key_hurries_it():
                     and a.session.game.prompt.side == "allied" and isinstance(a.screen, GameScreen))
         await press(pilot, "e", "y")
         await drive(pilot, until=lambda a: a.computer_moving() or a.session.game.prompt.side == "allied")
+        if app.session.game.phase == "allied_combat":  # an airborne division came down beside the enemy
+            await press(pilot, "e")
+            await drive(pilot, until=lambda a: a.computer_moving() or a.session.game.prompt.side == "allied")
         assert app.computer_moving()
         assert "THE GERMAN IS MOVING" in str(app.screen.prompt_panel_text())
         assert "space" in enabled_keys(app.screen)
