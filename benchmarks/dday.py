@@ -158,7 +158,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="two seeds, never written (a check that it runs)")
     args = parser.parse_args()
     if args.quick and args.write:
-        raise SystemExit("--quick results are never written")
+        parser.error("--quick measures too little to be written")
     seeds = list(SEED_SETS[args.seeds])[:2] if args.quick else list(SEED_SETS[args.seeds])
     text = report(seeds, args.jobs, args.seeds)
     print(text)

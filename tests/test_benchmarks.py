@@ -25,6 +25,8 @@ QUICK_RUNS = {
     "think_time.py": ["--quick"],
     "ai_strength.py": ["--quick"],
     "adversaries.py": ["--quick", "--set", "tuning"],
+    "dday.py": ["--quick"],
+    "history.py": ["--quick"],
 }
 
 
@@ -86,7 +88,7 @@ def test_results_are_written_between_their_markers_and_nowhere_else(tmp_path, mo
 
 
 def test_quick_modes_refuse_to_write_their_few_games_into_the_docs():
-    for script in ("think_time.py", "adversaries.py"):
+    for script in ("think_time.py", "adversaries.py", "dday.py", "history.py"):
         r = subprocess.run([sys.executable, str(BENCH / script), "--quick", "--write"], capture_output=True, text=True,
                            cwd=ROOT)
         assert r.returncode == 2 and "--quick measures too little to be written" in r.stderr
@@ -149,3 +151,22 @@ def test_adversaries_quick_plays_its_matchups_and_draws_the_same_tables_again_fr
     assert all(sum(int(n) for n in m.groups()[2:8]) == 2 for m in rows)  # every game has its level of victory
     assert len(re.findall(r"^\| .+ \| .+ \| (met|missed) \|$", out, re.M)) == 6  # the German ai's targets
     assert run("adversaries.py", "--from-json", str(saved)).strip() == out.strip()
+
+
+@pytest.mark.slow
+def test_dday_quick_prints_each_beach_at_each_level_and_the_lead_trials():
+    out = run("dday.py", *QUICK_RUNS["dday.py"])
+    beach = re.compile(r"^\| (Utah|Omaha|Gold|Juno|Sword) \| [\d.]+ \(at most \d+\) \| [\d.]+ \| [\d.]+ \| [\d.-]+ \| \d of 2 \|$")
+    assert len([m for m in map(beach.match, out.splitlines()) if m]) == 5 * 5  # the plan, levels 1, 5, 9, Full retreat
+    lead = re.findall(r"^\| (\S+), (\w+) \| ashore \d of 2.* \| ashore \d of 2.* \| ashore \d of 2.* \|$", out, re.M)
+    assert lead == [("us-rangers", "Omaha"), ("us-1-inf", "Omaha"), ("bc-4-cdo", "Juno")]
+
+
+@pytest.mark.slow
+def test_history_quick_judges_every_target_of_the_scores_course():
+    out = run("history.py", *QUICK_RUNS["history.py"])
+    two_week = re.findall(r"^\| (historical|ai|southern-drive|classic) \| -?\d+ \| -?\d+ \| .+ \| ratio (met|NOT MET); "
+                          r"spread (met|NOT MET) \|$", out, re.M)
+    assert [row[0] for row in two_week] == ["historical", "ai", "southern-drive", "classic"]
+    assert len(re.findall(r"^\| .+ \| .+ \| .+ \| (met|NOT MET) \|$", out, re.M)) == 5 + 2  # history, then the ai
+    assert re.search(r"^\| historical \((met|NOT MET)\) \|( [\d.]+ \(\d+-\d+\) \|){6}$", out, re.M)
