@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from golden.games import FILE, cases, play
+from golden.games import FILE, QUICK, cases, play
 from overlord.saves import load_save
 
 EXPECTED = {r["id"]: r for r in json.loads(FILE.read_text())}
@@ -19,9 +19,10 @@ OLD_SAVES = sorted((Path(__file__).parent / "golden" / "saves").glob("*.json"))
 
 def golden(case):
     """The first twelve games pair every computer Allied with every computer German, in both scenarios
-    and with a human German: quick enough for every run. The other 48 are in the slow set CI runs."""
+    and with a human German, and four two-week games of the default computer players: quick enough for
+    every run. The others are in the slow set CI runs."""
     return pytest.param(case, id=f"game{case['id']}-{case['allied']}-{case['german']}",
-                        marks=() if case["id"] < 12 else pytest.mark.slow)
+                        marks=() if case["id"] in QUICK else pytest.mark.slow)
 
 
 @pytest.mark.parametrize("case", [golden(c) for c in cases()])

@@ -1,4 +1,4 @@
-"""The golden games: about 60 varied whole games whose outcome must not change by accident.
+"""The golden games: about 75 varied whole games whose outcome must not change by accident.
 
 Each game is fixed by (settings, seed, players). What is recorded is the final state hash and a
 hash of the whole event log, so a change that should not change play (a refactor, a speed-up)
@@ -26,6 +26,11 @@ from overlord.engine.settings import Ratings, Settings
 FILE = Path(__file__).with_name("games.json")
 ALLIED = ("classic", "caen-first", "pass", "random")  # classic: the scripted June 6 plan (same games)
 GERMAN = ("classic", "pass", "random")  # classic: each side's computer player before its commander
+# The two default computer players ("ai": the Allied commander and the searching German), each against the
+# other and against a player of the other side it was built to face, with and without German D-Day movement.
+AI_MATCHES = (("ai", "ai"), ("historical", "ai"), ("ai", "classic"), ("ai", "focused-rush"))
+AI_FIRST = 60  # the id of the first of them
+QUICK = frozenset(range(12)) | {61, 63, 67, 75}  # played by every run (two-week games); the rest are slow
 
 
 def cases() -> list[dict[str, Any]]:
@@ -47,6 +52,20 @@ def cases() -> list[dict[str, Any]]:
                 "ratings": ratings,
             },
         })
+    return out + ai_cases()
+
+
+def ai_cases() -> list[dict[str, Any]]:
+    """The default computer players' games: each match with and without German D-Day movement, one
+    campaign and one two-week game of each, on historical ratings."""
+    out = []
+    for allied, german in AI_MATCHES:
+        for dday in (False, True):
+            for scenario in ("campaign", "two-week"):
+                i = AI_FIRST + len(out)
+                out.append({"id": i, "seed": 1000 + 37 * i, "allied": allied, "german": german, "questions": False,
+                            "settings": {"scenario": scenario, "german_player": "computer",
+                                         "german_dday_movement": dday, "ratings": {}}})
     return out
 
 
