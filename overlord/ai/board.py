@@ -46,8 +46,7 @@ def reach(g: Game, uid: str, mp: float | None = None) -> dict[Hex, tuple[float, 
     Moving next to an enemy ends the walk there; infiltration is only tried by
     units that may infiltrate. The first step is always possible.
     """
-    m = g.data.map
-    charts = g.data.charts
+    data = g.data
     spec = g.spec(uid)
     u = g.unit(uid)
     side = spec.side
@@ -56,13 +55,14 @@ def reach(g: Game, uid: str, mp: float | None = None) -> dict[Hex, tuple[float, 
     start = position_of(u)
     best: dict[Hex, tuple[float, Hex | None]] = {start: (0.0, None)}
     heap = [(0.0, start)]
-    costs, occupant, depot = g.data.movement_cost, g.occupant, spec.is_depot
-    pop, push, near = heapq.heappop, heapq.heappush, m.land_neighbours
+    occupant, depot, step_points = g.occupant, spec.is_depot, view.land_step_points
+    pop, push, near = heapq.heappop, heapq.heappush, data.map.land_neighbours
     while heap:
         d, h = pop(heap)
         if d > best[h][0]:
             continue
-        if h != start and h in zoc:
+        in_zoc = h in zoc
+        if h != start and in_zoc:
             continue
         for n in near(h):
             occ = occupant(n)
@@ -70,14 +70,9 @@ def reach(g: Game, uid: str, mp: float | None = None) -> dict[Hex, tuple[float, 
                 continue
             if depot and (g.depot_at(n) is not None or (occ is not None and g.side_of(occ) != side)):
                 continue
-            cost = costs[n]
-            if n in zoc:
-                if h in zoc:
-                    if spec.infiltration == "none":
-                        continue
-                    cost += charts.infiltration.infiltration_cost
-                else:
-                    cost += charts.infiltration.enter_enemy_zoc_cost
+            cost = step_points(data, spec, n, in_zoc, n in zoc)  # the rules' own count of the step
+            if cost is None:
+                continue
             nd = d + cost
             if nd > budget and h != start:
                 continue

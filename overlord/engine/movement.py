@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 from . import combat, fatigue, interdiction, landing, logistics, losses
 from .actions import Action, ChooseUnit, EndPhase, FinishUnit, Move
-from .data import Beach
+from .data import Beach, GameData, UnitSpec
 from .enums import PHASE_SIDE, Side
 from .events import AssaultBegun, Event, Landed, Message, PhaseStarted, UnitMoved
 from .hexgrid import Hex, neighbour
@@ -236,12 +236,10 @@ def _land_costs(g: "Game", uid: str) -> dict[int, tuple[int, bool, bool]]:
     u = g.unit(uid)
     spec = g.spec(uid)
     m = g.data.map
-    infiltration_chart = g.data.charts.infiltration
     enemy_zoc = g.zoc(enemy(spec.side))
     here = position_of(u)
     here_in_zoc = here in enemy_zoc
     fuel = g.state.pools.fuel if spec.side == Side.ALLIED else None
-    movement_cost = g.data.movement_cost
     out = {}
     for direction, target in m.grid.adjacent(here):
         if not m.is_land(target):
@@ -252,21 +250,35 @@ def _land_costs(g: "Game", uid: str) -> dict[int, tuple[int, bool, bool]]:
                 continue
         elif occupant is not None:
             continue  # one combat unit per land position; a depot may share it
-        cost = int(movement_cost[target])
         enters = target in enemy_zoc
+        cost = land_step_points(g.data, spec, target, here_in_zoc, enters)
+        if cost is None:
+            continue
         infiltration = enters and here_in_zoc
-        if infiltration:
-            if spec.infiltration == "none":
-                continue
-            cost += infiltration_chart.infiltration_cost
-        elif enters:
-            cost += infiltration_chart.enter_enemy_zoc_cost
         if u.moved and cost > u.mp:
             continue
         if fuel is not None and logistics.fuel_cost(g, uid, cost) > fuel:
             continue
         out[direction] = (cost, enters, infiltration)
     return out
+
+
+def land_step_points(data: GameData, spec: UnitSpec, target: Hex, from_enemy_zoc: bool,
+                     into_enemy_zoc: bool) -> int | None:
+    """The movement points of a step on land into ``target``, before the Terrain Effects chart's chance
+    point: the chart's points to enter it, plus the Infiltration chart's points for entering an enemy zone
+    of control (its infiltration points when the step also leaves one). None when the unit may not take
+    the step at all: infiltration by a unit that cannot infiltrate. The rules' own movement and the
+    computer players' path finding both count a step by this, so that they never disagree."""
+    cost = int(data.movement_cost[target])
+    if not into_enemy_zoc:
+        return cost
+    chart = data.charts.infiltration
+    if not from_enemy_zoc:
+        return cost + chart.enter_enemy_zoc_cost
+    if spec.infiltration == "none":
+        return None
+    return cost + chart.infiltration_cost
 
 
 def _afloat_option(g: "Game", uid: str, direction: int) -> tuple[str, Beach | None] | None:

@@ -34,7 +34,9 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
 
     movement:      step_cost (a step's MP, fuel, whether it stops or lands), beach_cleared,
                    infiltration_chance, choosable_units (the units that may be chosen to move),
-                   landing_refused (why a beach beside a unit at sea is closed to it)
+                   landing_refused (why a beach beside a unit at sea is closed to it),
+                   land_step_points (the points of a step on land into a position, into and out of
+                   enemy zones of control: the one count the rules and a path finder share)
     combat:        odds, fought_odds, preview (odds and expected losses at two levels),
                    in_naval_range, max_attack_level, supply_factor
     combat charts: bombardment_row (the Bombardment Losses chart's row for some points),
@@ -72,7 +74,7 @@ from .hexgrid import Hex
 from .interdiction import decrease_range, effective_points
 from .logistics import amphibious_cost, combat_supply_cost, fuel_cost, general_supply_cost, upkeep_estimate
 from .landing import beach_cleared
-from .movement import choosable_units, infiltration_chance, landing_refused, step_cost
+from .movement import choosable_units, infiltration_chance, land_step_points, landing_refused, step_cost
 from .state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING, position_of
 from .supply import (allied_sources, german_supplied_positions, source_distance, supplied_positions, traced_on,
                      within_supply_range)
@@ -91,7 +93,7 @@ __all__ = [
     "max_attack_level", "max_strategy_level", "objective_holders", "ocean_side_points", "ocean_side_scores",
     "odds", "preview", "score", "source_distance", "step_cost", "supplied_positions", "supply_factor",
     "traced_on", "turn_points", "upkeep_estimate", "within_supply_range",
-    "choosable_units", "landing_refused", "victory_level", "position_of",
+    "choosable_units", "landing_refused", "land_step_points", "victory_level", "position_of",
     "category_points", "turn_start_points", "continent_side_points", "ocean_side_units", "beyond_supply_lines",
 ]
 
