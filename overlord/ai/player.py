@@ -1,0 +1,179 @@
+"""What a computer player is, and the base every shipped player is written on.
+
+A player is anything with a ``side`` and ``choose(game) -> Action`` that answers ``game.prompt`` with
+one of ``game.legal_actions()`` (``Player``). The shipped players are ``ComputerPlayer``s:
+
+- ``answer(game)`` looks at the prompt once (one ``match``) and hands it to the hook for its kind
+  (``on_move``, ``on_defender``, ...). Every hook has a safe default, the answer of a player who does
+  as little as the rules allow: the "pass" player is the base with no hook overridden. A player
+  overrides the hooks for the questions it has an opinion on.
+- ``choose(game)`` is the one place a player's failure is caught in play. An exception inside
+  ``answer``, or an answer that is not legal, is a bug: the game goes on with a safe answer
+  (``common.safe_action``), the failure is counted in ``failures`` and logged (the logger
+  "overlord.ai"), and ``overlord simulate`` and ``tournament`` report the counts. Under the tests
+  (pytest sets PYTEST_CURRENT_TEST) and with ``OVERLORD_STRICT_PLAYERS=1`` it is raised instead, so
+  that a bug cannot hide behind the safe answer; ``OVERLORD_STRICT_PLAYERS=0`` turns that off.
+
+A player made of other players (the Allied commander plays a plan's player, the searching German a
+posture's, and both play their models on copies of the game) calls their ``answer``, never their
+``choose``: a failure anywhere inside goes up to the one guard of the player the game asked.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import Callable, ClassVar, Protocol
+
+import attrs
+
+from ..engine.actions import (Action, Allocate, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Interdict,
+                              Retreat, Support)
+from ..engine.data import LEVELS
+from ..engine.enums import Side
+from ..engine.game import Game
+from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
+                              InterdictionPrompt, MovePrompt, QuestionPrompt, RetreatPrompt, StrategyPrompt,
+                              SupportPrompt)
+from .common import safe_action
+
+log = logging.getLogger("overlord.ai")
+log.addHandler(logging.NullHandler())  # a library logs; the program that runs it says where to
+
+STRICT = "OVERLORD_STRICT_PLAYERS"  # "1": a player's failure is raised; "0": caught; unset: raised under pytest
+MIDDLE_LEVEL = (LEVELS + 1) // 2  # the default level: the middle of the Strategy Level chart's 1-9
+
+
+class Player(Protocol):
+    """A computer player: it answers the prompt of ``game`` for its side with one of the legal actions."""
+
+    side: str
+
+    def choose(self, game: Game) -> Action: ...
+
+
+PlayerMaker = Callable[[str, int], Player]  # (side, seed) -> a player: what the registry holds for each name
+
+
+class IllegalAnswer(ValueError):
+    """A player answered with an action the prompt does not allow."""
+
+
+@attrs.frozen
+class Failure:
+    """A prompt a player failed to answer: when, what was asked, and what went wrong."""
+
+    turn: str
+    prompt: str
+    error: str
+
+
+def strict_players() -> bool:
+    """Whether a player's failure is raised rather than answered for (see the module's docstring)."""
+    setting = os.environ.get(STRICT)
+    if setting is not None:
+        return setting != "0"
+    return "PYTEST_CURRENT_TEST" in os.environ
+
+
+class ComputerPlayer:
+    """The base of every shipped computer player: one dispatch on the prompt, a hook with a safe default for
+    each kind of prompt, and the one guard against a failure (``choose``)."""
+
+    name = ""  # its name in the registry (overlord.ai.make_player)
+    sides: ClassVar[tuple[Side, ...]] = (Side.ALLIED, Side.GERMAN)  # the sides it can play
+
+    def __init__(self, side: str, seed: int = 0) -> None:
+        self.side = side
+        self.seed = seed
+        self.failures: list[Failure] = []
+
+    def choose(self, game: Game) -> Action:
+        """A legal answer to ``game.prompt``, whatever happens in ``answer``: the one place a failure is
+        caught (or raised, under the tests and with OVERLORD_STRICT_PLAYERS=1)."""
+        try:
+            action = self.answer(game)
+        except Exception as error:  # a bug in the player: counted, logged, raised when strict (above)
+            return self.failed(game, error)
+        if not game.is_legal(action):
+            return self.failed(game, IllegalAnswer(f"{action!r} is not a legal answer to {game.prompt!r}"))
+        return action
+
+    def failed(self, game: Game, error: Exception) -> Action:
+        """Record a failure and answer safely; raise it instead when players are strict."""
+        if strict_players():
+            raise error
+        failure = Failure(game.turn_label, game.prompt.kind, f"{type(error).__name__}: {error}")
+        self.failures.append(failure)
+        log.warning("computer player %r (%s) failed at %s, %s: %s; it answers safely", self.name, self.side,
+                    failure.turn, failure.prompt, failure.error, exc_info=error)
+        return safe_action(game)
+
+    def answer(self, game: Game) -> Action:
+        """The answer to the prompt, from its hook (no guard: see ``choose``)."""
+        match game.prompt:
+            case QuestionPrompt() as p:
+                return self.on_question(game, p)
+            case DropZonePrompt() as p:
+                return self.on_drop_zone(game, p)
+            case AllocationPrompt() as p:
+                return self.on_allocation(game, p)
+            case InterdictionPrompt() as p:
+                return self.on_interdiction(game, p)
+            case MovePrompt() as p:
+                return self.on_move(game, p)
+            case DefenderPrompt() as p:
+                return self.on_defender(game, p)
+            case AttackerPrompt() as p:
+                return self.on_attacker(game, p)
+            case SupportPrompt() as p:
+                return self.on_support(game, p)
+            case StrategyPrompt() as p:
+                return self.on_strategy(game, p)
+            case RetreatPrompt() as p:
+                return self.on_retreat(game, p)
+            case AdvancePrompt() as p:
+                return self.on_advance(game, p)
+        return safe_action(game)  # a prompt of a rule written after the players: its default
+
+    # ------------------------------------------------------------------ the hooks and their safe defaults
+    def on_question(self, game: Game, prompt: QuestionPrompt) -> Action:
+        return Answer(prompt.default)  # what Enter takes in the game
+
+    def on_drop_zone(self, game: Game, prompt: DropZonePrompt) -> Action:
+        return Answer("Y")  # the first zone offered: the planners' own
+
+    def on_allocation(self, game: Game, prompt: AllocationPrompt) -> Action:
+        return Allocate(**prompt.suggested.as_dict())  # the Suggested Transport Allocation chart's
+
+    def on_interdiction(self, game: Game, prompt: InterdictionPrompt) -> Action:
+        return Interdict(0)
+
+    def on_move(self, game: Game, prompt: MovePrompt) -> Action:
+        return EndPhase()  # nobody moves
+
+    def on_defender(self, game: Game, prompt: DefenderPrompt) -> Action:
+        return EndPhase()  # nobody attacks
+
+    def on_attacker(self, game: Game, prompt: AttackerPrompt) -> Action:
+        return Answer("Y")  # the attack was chosen: every unit offered joins it
+
+    def on_support(self, game: Game, prompt: SupportPrompt) -> Action:
+        return Support(0, 0)
+
+    def on_strategy(self, game: Game, prompt: StrategyPrompt) -> Action:
+        return ChooseStrategy(min(MIDDLE_LEVEL, prompt.max_level))
+
+    def on_retreat(self, game: Game, prompt: RetreatPrompt) -> Action:
+        return Retreat(prompt.directions[0]) if prompt.directions else HoldGround()
+
+    def on_advance(self, game: Game, prompt: AdvancePrompt) -> Action:
+        return FinishUnit(prompt.unit)  # stay
+
+
+Maker = Callable[[str, int], "ComputerPlayer"]  # (side, seed) -> a shipped player: a searcher's postures and models
+
+
+def failure_count(player: Player) -> int:
+    """How many prompts a player failed to answer (0 for a player that does not keep count)."""
+    return len(player.failures) if isinstance(player, ComputerPlayer) else 0
