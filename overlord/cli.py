@@ -266,6 +266,7 @@ def cmd_simulate(args) -> int:
         print("  objectives:    " + ", ".join(f"{k} {v}" for k, v in result["objectives"].items()))
         print(f"  formations ashore at the end of D-Day: {result['formations_landed_dday']}")
         print(f"  state hash:    {result['final_state_hash']}")
+        _say_failures(result["player_failures"])
     if args.plot:
         print_plots(game, to_stderr=args.json)
     return EXIT_OK
@@ -315,7 +316,17 @@ def cmd_tournament(args) -> int:
         print(json.dumps(result))
         return EXIT_OK
     print(tournament_text(result))
+    _say_failures(result["player_failures"])
     return EXIT_OK
+
+
+def _say_failures(failures: dict[str, int]) -> None:
+    """A computer player that failed to answer a prompt answered safely instead: a bug, said on standard error
+    (the log "overlord.ai" says where)."""
+    for side, count in failures.items():
+        if count:
+            print(f"overlord: the {side} computer player failed to answer {count} prompt{'s' if count > 1 else ''} "
+                  "and answered safely instead (a bug; OVERLORD_STRICT_PLAYERS=1 stops at the first)", file=sys.stderr)
 
 
 def _last_seed_in_range(args) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .ai import make_player
+from .ai.player import failure_count
 from .engine.game import Game
 from .engine.settings import Settings
 
@@ -31,7 +32,11 @@ def simulate(seed: int, scenario: str = "campaign", allied: str = "pass", german
     game = Game.new(settings, seed)
     players = {"allied": make_player(allied, "allied", seed), "german": make_player(german, "german", seed)}
     play_out(game, players)
-    return game, summary(game, allied, german)
+    result = summary(game, allied, german)
+    # the prompts each computer player failed to answer and answered safely instead (overlord.ai.player: a
+    # bug, logged; raised instead under the tests and with OVERLORD_STRICT_PLAYERS=1)
+    result["player_failures"] = {side: failure_count(p) for side, p in players.items()}
+    return game, result
 
 
 def summary(game: Game, allied: str = "", german: str = "") -> dict[str, Any]:
@@ -94,6 +99,7 @@ def tournament(games: int, allied: str, german: str, seed: int = 0, scenario: st
                      "objectives_taken": r.get("objectives_taken", {}),
                      "formations_landed_dday": r["formations_landed_dday"]} for r in results],
         "dday": dday_medians([r["dday"] for r in results], charts),
+        "player_failures": {side: sum(r["player_failures"][side] for r in results) for side in ("allied", "german")},
     }
 
 

@@ -4,7 +4,7 @@ game's generator untouched. Their strength is measured in benchmarks/adversaries
 import pytest
 
 from overlord.ai import ADVERSARIES, PLAYERS, make_player, player_names
-from overlord.ai.german import GermanPlayer
+from overlord.ai.german_classic import GermanPlayer
 from overlord.engine import Game
 
 from builders import computer_settings

@@ -76,14 +76,16 @@ def test_player_names():
 
 
 def test_historical_is_the_june_6_plan_played_well_and_classic_each_sides_player_before_its_commander():
-    from overlord.ai.allied import AlliedPlayer, PLANS
-    from overlord.ai.allied_adversaries import HISTORICAL, AdversaryAllied
-    from overlord.ai.german import GermanPlayer
+    from overlord.ai.allied_plan_player import PlanPlayer
+    from overlord.ai.allied_scripted import AlliedPlayer
+    from overlord.ai.german_classic import GermanPlayer
+    from overlord.ai.plans import plans_of
+    plans = plans_of().plans
     historical = make_player("historical", "allied", 3)
-    assert isinstance(historical, AdversaryAllied) and historical.design is HISTORICAL
-    assert historical.goals is PLANS["historical"] and not historical.follow_chart  # the same drives, by need
+    assert isinstance(historical, PlanPlayer) and historical.design is plans["historical"]
+    assert historical.goals == plans["classic"].drives and not historical.follow_chart  # the same drives, by need
     old = make_player("classic", "allied", 3)
-    assert type(old) is AlliedPlayer and old.goals is PLANS["historical"] and old.follow_chart
+    assert type(old) is AlliedPlayer and old.goals is plans["classic"].drives and old.follow_chart
     assert type(make_player("classic", "german", 3)) is GermanPlayer
 
 
@@ -144,7 +146,8 @@ def test_the_allied_allocation_follows_the_chart_then_need():
 
 
 def test_the_allies_land_the_june_6_plan():
-    from overlord.ai.allied import DDAY_LANDINGS
+    from overlord.ai.plans import plans_of
+    DDAY_LANDINGS = plans_of().plans["historical"].landings
     g = Game.new(computer_settings(), 5)
     players = {"allied": make_player("historical", "allied"), "german": make_player("ai", "german")}
     while g.state.turn == 0:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from overlord.ai import DEFAULT_PLAYERS, make_player, player_names
-from overlord.ai.allied_ai import AlliedCommander, last_german_movement
+from overlord.ai.allied_commander import AlliedCommander, last_german_movement
+from overlord.ai.allied_plan_player import PlanPlayer
 from overlord.engine import Game
 from overlord.engine.enums import Side
 from overlord.engine.actions import FinishUnit
@@ -55,17 +56,34 @@ def test_the_allied_ai_answers_every_prompt_once_every_beachhead_marker_is_destr
     assert not any(b.marker_intact for b in g.state.beaches.values())
 
 
-def test_a_plan_that_fails_is_answered_for_safely():
-    class Broken:
-        def choose(self, game):
-            raise ValueError("min() arg is an empty sequence")
+class BrokenPlan(PlanPlayer):
+    def on_move(self, game, prompt):
+        raise ValueError("min() arg is an empty sequence")
 
+
+def commander_with_a_broken_plan(seed):
+    """The Allied ai whose plans all fail as soon as a unit is to move."""
+    allied = make_player("ai", "allied", seed)
+    allied.players = {name: BrokenPlan(plan=name, design=design) for name, design in allied.plans.commander_plans.items()}
+    return allied
+
+
+def test_a_plan_that_fails_stops_the_game_under_the_tests():
     g = Game.new(computer_settings(scenario="two-week"), 9)
-    allied = make_player("ai", "allied", 9)
-    allied.players = {name: Broken() for name in allied.players}
+    players = {"allied": commander_with_a_broken_plan(9), "german": make_player("pass", "german", 9)}
+    with pytest.raises(ValueError, match="empty sequence"):
+        play_checked(g, players, until=lambda g: g.turn >= 2)
+
+
+def test_a_plan_that_fails_is_answered_for_safely_counted_and_logged_in_play(monkeypatch, caplog):
+    monkeypatch.setenv("OVERLORD_STRICT_PLAYERS", "0")  # as in play: the game goes on
+    g = Game.new(computer_settings(scenario="two-week"), 9)
+    allied = commander_with_a_broken_plan(9)
     players = {"allied": allied, "german": make_player("pass", "german", 9)}
     play_checked(g, players, until=lambda g: g.turn >= 2)
     assert g.turn >= 2
+    assert allied.failures and all(f.prompt == "MovePrompt" and "empty sequence" in f.error for f in allied.failures)
+    assert any("failed at D-Day, MovePrompt" in r.getMessage() for r in caplog.records if r.name == "overlord.ai")
 
 
 def test_the_allied_ai_reads_the_german_from_his_last_movement_phase():
@@ -78,7 +96,7 @@ def test_the_allied_ai_reads_the_german_from_his_last_movement_phase():
     assert isinstance(before.prompt, MovePrompt) and before.prompt.side == Side.GERMAN
     assert not (isinstance(after.prompt, MovePrompt) and after.prompt.side == Side.GERMAN)
     allied.learn(g)
-    assert max(allied.evidence, key=allied.evidence.get) == "beach-rush"
+    assert allied.believed_model() == "beach-rush"
 
 
 def test_the_same_seed_gives_the_same_allied_ai_game():
@@ -147,12 +165,13 @@ def test_the_game_screen_survives_a_computer_player_that_fails():
 def beach_fight(seed: int):
     """A campaign game with German D-Day movement: the commander's single-beach plan fighting for its beaches
     (as the Allied ai plays it then) against the focused beach rush."""
-    from dataclasses import replace
+    import attrs
 
-    from overlord.ai.allied_adversaries import ADVERSARY_PLANS, AdversaryAllied
-    from overlord.ai.german_adversaries import FocusedRush
+    from overlord.ai.allied_plan_player import PlanPlayer
+    from overlord.ai.german_scripts import FocusedRush
+    from overlord.ai.plans import plans_of
     g = Game.new(computer_settings(scenario="campaign", german_dday_movement=True), seed)
-    allied = AdversaryAllied(plan="single-beach", design=replace(ADVERSARY_PLANS["single-beach"], guard_beaches=True))
+    allied = PlanPlayer(plan="single-beach", design=attrs.evolve(plans_of().plans["single-beach"], guard_beaches=True))
     return g, {Side.ALLIED: allied, Side.GERMAN: FocusedRush(Side.GERMAN, seed)}
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from overlord.ai import make_player
 from overlord.ai.german_search import POSTURES, SearchGerman
+from overlord.ai.player import ComputerPlayer, IllegalAnswer
 from overlord.engine import Game
 from overlord.engine.actions import Answer
 from overlord.engine.enums import Side
@@ -60,27 +61,42 @@ def test_a_search_out_of_budget_still_answers():
             assert german.log[0][1] == "hold" and german.log[0][2] == {}
 
 
-class Confused:
-    def choose(self, g):
+class Confused(ComputerPlayer):
+    def answer(self, g):
         return Answer("maybe")
 
 
-class Broken:
-    def choose(self, g):
+class Broken(ComputerPlayer):
+    def answer(self, g):
         raise KeyError("a prompt it was not written for")
 
 
-@pytest.mark.parametrize("posture", [Confused, Broken])
-def test_an_answer_no_posture_gives_is_replaced_by_a_legal_one(posture):
-    """A posture that answers wrongly, or cannot answer at all (a new rule's prompt): a legal answer."""
+def german_with_posture(posture):
     g = blank_game(turn=5)
     put(g, "de-709-inf", (4, 0))
     put(g, "us-4-inf", (5, 2))
     assert start_phase(g, "german_movement")
     german = SearchGerman(seed=1, budget=0)
     german.decided = g.turn  # the turn's posture is chosen: this one
-    german.player = posture()
+    german.player = posture("german")
+    return g, german
+
+
+@pytest.mark.parametrize("posture,error", [(Confused, IllegalAnswer), (Broken, KeyError)])
+def test_a_posture_that_answers_wrongly_or_fails_stops_the_game_under_the_tests(posture, error):
+    g, german = german_with_posture(posture)
+    with pytest.raises(error):
+        german.choose(g)
+
+
+@pytest.mark.parametrize("posture", [Confused, Broken])
+def test_in_play_a_posture_that_answers_wrongly_or_fails_is_replaced_by_a_legal_answer_and_counted(posture, monkeypatch):
+    """A posture that answers wrongly, or cannot answer at all (a new rule's prompt): a legal answer, and the
+    searching German counts the failure."""
+    monkeypatch.setenv("OVERLORD_STRICT_PLAYERS", "0")
+    g, german = german_with_posture(posture)
     assert german.choose(g) in g.legal_actions()
+    assert len(german.failures) == 1 and german.failures[0].prompt == "MovePrompt"
 
 
 def test_odd_boards_do_not_crash_it():

@@ -2,60 +2,40 @@
 
 from __future__ import annotations
 
-from ..engine.actions import (Action, Allocate, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Interdict,
-                              Retreat, Support)
+from collections.abc import Sequence
+
+from ..engine.actions import Action, EndPhase, FinishUnit, Move
 from ..engine.enums import Side
 from ..engine.game import Game
-from ..engine.prompts import (AdvancePrompt, AllocationPrompt, DefenderPrompt, DropZonePrompt, InterdictionPrompt,
-                              MovePrompt, QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
+from ..engine.prompts import MovePrompt
 from ..engine.rng import Rng, seed_state
+from .player import ComputerPlayer
+
+SEED_MULTIPLIER = 7919  # a prime: the random players of nearby seeds draw unrelated answers
+SIDE_SALT = {Side.ALLIED: 1, Side.GERMAN: 2}  # the two sides of one seed draw apart
 
 
-class PassPlayer:
-    """Does as little as the rules allow: ends every phase, takes every default."""
+class PassPlayer(ComputerPlayer):
+    """Does as little as the rules allow: ends every phase, takes every default (the base's hooks)."""
 
     name = "pass"
 
-    def __init__(self, side: str, seed: int = 0) -> None:
-        self.side = side
 
-    def choose(self, game: Game) -> Action:
-        p = game.prompt
-        if isinstance(p, QuestionPrompt):
-            return Answer(p.default)
-        if isinstance(p, DropZonePrompt):
-            return Answer("Y")
-        if isinstance(p, AllocationPrompt):
-            return Allocate(**p.suggested.as_dict())
-        if isinstance(p, InterdictionPrompt):
-            return Interdict(0)
-        if isinstance(p, DefenderPrompt):
-            return EndPhase()
-        if isinstance(p, SupportPrompt):
-            return Support(0, 0)
-        if isinstance(p, StrategyPrompt):
-            return ChooseStrategy(min(5, p.max_level))
-        if isinstance(p, RetreatPrompt):
-            return Retreat(p.directions[0]) if p.directions else HoldGround()
-        if isinstance(p, AdvancePrompt):
-            return FinishUnit(p.unit)
-        legal = game.legal_actions()
-        return EndPhase() if EndPhase() in legal else legal[0]
-
-
-class RandomPlayer:
+class RandomPlayer(ComputerPlayer):
     """Seeded random legal actions (its own generator, never the game's)."""
 
     name = "random"
 
     def __init__(self, side: str, seed: int = 0) -> None:
-        self.side = side
-        self.rng = Rng(seed_state(seed * 7919 + (1 if side == Side.ALLIED else 2)))
+        super().__init__(side, seed)
+        self.rng = Rng(seed_state(seed * SEED_MULTIPLIER + SIDE_SALT[Side(side)]))
 
-    def choose(self, game: Game) -> Action:
-        legal = game.legal_actions()
-        if isinstance(game.prompt, MovePrompt):
-            # the 1981 answers only (movement's legal actions keep them apart, as in_turn), not the choice of
-            # another unit: its games stay those it always played
-            legal = legal.in_turn  # type: ignore[attr-defined]  # a MoveChoices (engine.movement's, not public)
+    def answer(self, game: Game) -> Action:
+        """Any legal answer, every one as likely (no hook: every prompt is the same to it)."""
+        p = game.prompt
+        legal: Sequence[Action] = game.legal_actions()
+        if isinstance(p, MovePrompt):
+            # the 1981 answers only (a step, F or E), not the choice of another unit: its games stay those
+            # it always played
+            legal = [Move(p.unit, d) for d in p.directions] + [FinishUnit(p.unit), EndPhase()]
         return legal[self.rng.randint(0, len(legal) - 1)]

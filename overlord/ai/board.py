@@ -9,6 +9,7 @@ from __future__ import annotations
 import heapq
 
 from ..engine import view
+from ..engine.enums import Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex
 from ..engine.view import ASHORE, enemy, position_of
@@ -19,6 +20,11 @@ def on_intact_beach(g: Game, hex_: Hex) -> bool:
     the marker, and with it the beach's landings and supply)."""
     beach = g.data.map.beach_of_position(hex_)
     return beach is not None and g.beaches[beach.name].marker_intact
+
+
+def terrain_defence(g: Game, hex_: Hex) -> float:
+    """The Terrain Effects chart's defence multiplier of a position."""
+    return g.data.charts.terrain[g.data.map.terrain[hex_]].defence
 
 
 def strength(g: Game, uid: str) -> float:
@@ -32,12 +38,32 @@ def defence_at(g: Game, uid: str, hex_: Hex) -> float:
     return strength(g, uid) * g.data.charts.terrain[g.data.map.terrain[hex_]].defence
 
 
+def defence_here(g: Game, uid: str) -> float:
+    """How strongly a unit defends where it stands (at least 1, to divide by)."""
+    return max(defence_at(g, uid, position_of(g.unit(uid))), 1.0)
+
+
 def attack_from(g: Game, uid: str, hex_: Hex) -> float:
     return strength(g, uid) * g.data.charts.terrain[g.data.map.terrain[hex_]].attack
 
 
+def threat(g: Game, enemies: list[str]) -> float:
+    """The attack strength of ``enemies`` from where they stand."""
+    return sum(attack_from(g, e, position_of(g.unit(e))) for e in enemies)
+
+
 def combat_units(g: Game, side: str) -> list[str]:
     return [u.id for u in g.units(side, ASHORE, combat=True)]
+
+
+def allied_positions(g: Game) -> list[Hex]:
+    """Where the Allied combat units ashore stand, in order-of-battle order."""
+    return [position_of(u) for u in g.units(Side.ALLIED, ASHORE, combat=True)]
+
+
+def objective_positions(g: Game) -> list[Hex]:
+    """Every objective position, objective by objective (the map's order)."""
+    return [h for hexes in g.data.map.objectives.values() for h in hexes]
 
 
 def reach(g: Game, uid: str, mp: float | None = None) -> dict[Hex, tuple[float, Hex | None]]:

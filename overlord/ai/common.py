@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..engine.actions import Action, Answer, EndPhase, FinishUnit, Move, Retreat, HoldGround
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, direction_to, distance, neighbour
 from ..engine.prompts import MovePrompt, RetreatPrompt
 from ..engine.view import enemy, position_of
 
+# The Strategy Level chart's levels the players choose, by the chart's names (the 1981 game's answer keys 1-9;
+# tests/test_ai_rules.py holds each to the chart's name)
+LIGHT_ATTACK = 3  # attack "Light attack"
+LIMITED_ATTACK = 4  # attack "Limited attack"
+MEDIUM_ATTACK = 5  # attack "Medium attack"
+HEAVY_ATTACK = 6  # attack "Heavy attack"
+MAJOR_ATTACK = 7  # attack "Major attack"
+BREAKTHROUGH = 8  # attack "Breakthrough attack" (with defence 1-2, the attacker may attack again)
+WITHDRAWAL = 3  # defence "Fighting withdrawal" (retreats; no second combat for the attacker)
+STANDFAST = 5  # defence "Standfast"
+HOLD_AT_ALL_COSTS = 6  # defence "Hold at all costs"
+LIMITED_COUNTERATTACK = 7  # defence "Limited counterattack"
+COUNTERATTACK = 8  # defence "Counterattack"
+
 
 class MovePlanner:
     """Plans each unit's move once per movement phase, then walks it step by step."""
 
     def __init__(self) -> None:
-        self.phase_key: tuple | None = None
+        self.phase_key: tuple[int, str] | None = None
         self.paths: dict[str, list[Hex]] = {}
         self.claimed: dict[Hex, str] = {}
         self.cycle = 1
@@ -28,7 +44,7 @@ class MovePlanner:
             return True
         return False
 
-    def next_step(self, g: Game, p: MovePrompt, plan) -> Action:
+    def next_step(self, g: Game, p: MovePrompt, plan: Callable[[Game, str], list[Hex]]) -> Action:
         """The next Move of ``p.unit``'s plan; ``plan(g, uid)`` makes one (a list of positions).
 
         Units behind others may find their way open once the front units have
@@ -87,6 +103,15 @@ def best_retreat(g: Game, p: RetreatPrompt, toward: list[Hex] | None = None) -> 
             s -= 0.3 * min(distance(h, t) for t in toward)
         return s
     return Retreat(max(p.directions, key=lambda d: (score(d), -d)))
+
+
+def level_by_odds(odds: float, table: tuple[tuple[float, int], ...], otherwise: int) -> int:
+    """The level of the first row of ``table`` (odds at least, level; the highest odds first) whose odds
+    ``odds`` reach, else ``otherwise``."""
+    for least, level in table:
+        if odds >= least:
+            return level
+    return otherwise
 
 
 def yes(flag: bool) -> Answer:

@@ -119,7 +119,7 @@ class ModelFit:
     def of(cls, models: list[str], memory: float = 1.0) -> ModelFit:
         return cls(dict.fromkeys(models, 0.0), memory)
 
-    def record(self, model: str, evidence: float) -> None:
+    def observe(self, model: str, evidence: float) -> None:
         self.credit[model] = self.memory * self.credit[model] + evidence
 
     def best(self, prefer: str | None = None) -> str:

@@ -1,4 +1,4 @@
-"""German adversaries: short scripts built to beat the computer Allied.
+"""The German scripts: short players built to beat the computer Allied, and the searching German's postures.
 
 - ``turtle`` garrisons the objectives first and puts every other unit on the
   best ground of the ocean side of the naval-range line (where each German
@@ -12,72 +12,91 @@
   weakly: built to beat the Allied ``ai``, whose guards stand on every
   threatened landing position.
 
-They exist to find the computer Allied's weaknesses (benchmarks/adversaries.py).
+They are the adversaries of the Allied players (benchmarks/adversaries.py), the searching German's
+"depth" and "strike-beaches" postures, and the Allied commander's models of the German.
 """
 
 from __future__ import annotations
 
 from ..engine import view
-from ..engine.actions import Action, Advance, Answer, ChooseStrategy, EndPhase, FinishUnit, Support
+from ..engine.actions import Action, Advance, ChooseStrategy, FinishUnit
+from ..engine.data import Beach
 from ..engine.enums import Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance
-from ..engine.prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, MovePrompt, QuestionPrompt,
-                              RetreatPrompt, StrategyPrompt, SupportPrompt)
+from ..engine.prompts import AdvancePrompt, AttackerPrompt, DefenderPrompt, MovePrompt, RetreatPrompt, StrategyPrompt
 from ..engine.view import ASHORE, position_of
 from . import board
-from .common import MovePlanner, best_retreat, yes
+from .common import (BREAKTHROUGH, HEAVY_ATTACK, HOLD_AT_ALL_COSTS, LIMITED_COUNTERATTACK, MAJOR_ATTACK, MEDIUM_ATTACK,
+                     STANDFAST, WITHDRAWAL, MovePlanner, best_retreat, level_by_odds, yes)
+from .player import ComputerPlayer
 
 OCEAN_SIDE = 20.0  # a position on the scoring ocean side of the naval range
 GOOD_GROUND = 1.5  # each point of the Terrain Effects defence multiplier above 1
-FRONT = 8.0  # next to an Allied unit (its zone of control stops it); half that within three positions
-BESIDE = 0.0  # beside an objective the Allies are closing on
+FRONT = 8.0  # next to an Allied unit (its zone of control stops it); half that within FRONT_DEPTH positions
+FRONT_DEPTH = 3
+BESIDE = 0.0  # beside an objective the Allies are closing on (within CLOSING positions)
+CLOSING = 4
 WANTED = 20.0  # positions wanted this much draw the units that have none (ocean-side towns and better)
-HOPELESS = 3.0  # the odds against a position (off the objectives) beyond which a unit will not stand there
+HOPELESS = 3.0  # the odds against a position (off the objectives) beyond which a unit will not stand there...
+HOPELESS_COST = 4.0  # ...costing this much a point of odds over them
 STAY = 1.0  # a unit's own position, over an equal one (no shuffling)
 WALK = 0.8  # each movement point between a position and the nearest free wanted one
+UNWANTED_WALK = 40.0  # the walk from a position the walk toward the wanted ones never reached
+UNREACHED = 99.0  # the same, for a garrison's own walk
+MOVE_COST = 0.05  # each movement point of the move there
+CROWDED = 2.0  # each neighbour another unit has claimed (spread out: the zones of control cover the gaps)
 OUT_OF_SUPPLY = 20.0  # a position from which no supply can be traced to the map's edges or Cherbourg
+GARRISON_BANDS = 3  # garrisons are picked by distance in bands this wide, the strongest of the nearest band
 RUSH = 60.0  # a landing position of a beach whose marker stands (half that beside one)
-RUSH_ODDS = 1.0  # the least odds of an attack on a unit on a landing position (elsewhere 1.5)
+RUSH_ODDS = 1.0  # the least odds of an attack on a unit on a landing position...
+ATTACK_ODDS = 1.5  # ...and elsewhere (the beach rush)
+TIRED = 80  # fatigue: a unit this tired is not sent into an attack
+ATTACK_LEVELS = ((3.0, BREAKTHROUGH), (2.0, MAJOR_ATTACK), (1.5, HEAVY_ATTACK))  # (odds at least, level)...
+# ...and a medium attack below them
+BEATEN = 15  # CP: a unit weaker than this (or a cadre) fights a withdrawal
+STRONG_GROUND = 2  # a Terrain Effects defence multiplier of this or more is strong ground (held at all costs)
+DEFENCE_LEVELS = ((3.5, WITHDRAWAL), (1.5, STANDFAST))  # in the open: (Allied odds at least, level)...
+# ...and a limited counterattack below them
+SOUTH_EDGE_FROM = 4  # retreats go toward the map's southern edge from this column
 
 
-class Turtle:
+class Turtle(ComputerPlayer):
     """Objectives first, then every unit on good ocean-side ground in front of the Allies; never attacks."""
 
     sides = (Side.GERMAN,)
     name = "turtle"
 
     def __init__(self, side: str = Side.GERMAN, seed: int = 0) -> None:
-        self.side = side
+        super().__init__(side, seed)
         self.mover = MovePlanner()
         self._supplied: set[Hex] = set()
         self._garrisons: dict[str, Hex] = {}
         self._want: dict[Hex, float] = {}
         self._field: dict[Hex, float] = {}
 
-    def choose(self, g: Game) -> Action:
-        p = g.prompt
-        if isinstance(p, QuestionPrompt):
-            return Answer(p.default)
-        if isinstance(p, MovePrompt):
-            if self.mover.reset_if_new_phase(g):
-                self.start_phase(g)
-            return self.mover.next_step(g, p, self.plan_move)
-        if isinstance(p, DefenderPrompt):
-            return yes(self.worth_attacking(g, p))
-        if isinstance(p, AttackerPrompt):
-            return yes(g.unit(p.attacker).fatigue < 80 or not p.chosen)
-        if isinstance(p, StrategyPrompt):
-            return ChooseStrategy(self.attack_level(p) if p.role == "attack" else self.defence_level(g, p))
-        if isinstance(p, RetreatPrompt):
-            grid = g.data.map.grid
-            return best_retreat(g, p, toward=[(c, grid.rows - 1) for c in range(4, grid.cols)])
-        if isinstance(p, AdvancePrompt):
-            return self.advance(g, p)
-        if isinstance(p, SupportPrompt):
-            return Support(0, 0)
-        legal = g.legal_actions()
-        return EndPhase() if EndPhase() in legal else legal[0]
+    # ------------------------------------------------------------------ the hooks
+    def on_move(self, game: Game, prompt: MovePrompt) -> Action:
+        if self.mover.reset_if_new_phase(game):
+            self.start_phase(game)
+        return self.mover.next_step(game, prompt, self.plan_move)
+
+    def on_defender(self, game: Game, prompt: DefenderPrompt) -> Action:
+        return yes(self.worth_attacking(game, prompt))
+
+    def on_attacker(self, game: Game, prompt: AttackerPrompt) -> Action:
+        return yes(game.unit(prompt.attacker).fatigue < TIRED or not prompt.chosen)
+
+    def on_strategy(self, game: Game, prompt: StrategyPrompt) -> Action:
+        attacking = prompt.role == "attack"
+        return ChooseStrategy(self.attack_level(prompt) if attacking else self.defence_level(game, prompt))
+
+    def on_retreat(self, game: Game, prompt: RetreatPrompt) -> Action:
+        grid = game.data.map.grid
+        return best_retreat(game, prompt, toward=[(c, grid.rows - 1) for c in range(SOUTH_EDGE_FROM, grid.cols)])
+
+    def on_advance(self, game: Game, prompt: AdvancePrompt) -> Action:
+        return self.advance(game, prompt)
 
     # ------------------------------------------------------------------ the picture
     def start_phase(self, g: Game) -> None:
@@ -95,58 +114,53 @@ class Turtle:
         """A German unit for every objective position: the one there, or the strongest of the nearest."""
         units = [u for u in g.units(Side.GERMAN, ASHORE, combat=True) if not u.cadre]
         assigned: dict[str, Hex] = {}
-        for hexes in g.data.map.objectives.values():
-            for h in hexes:
-                occupant = g.occupant(h)
-                if occupant is not None:
-                    if g.side_of(occupant) == Side.GERMAN:
-                        assigned[occupant] = h
-                    continue
-                free = [u for u in units if u.id not in assigned]
-                if free:
-                    pick = min(free, key=lambda u: (distance(position_of(u), h) // 3, -u.cp, u.id))
-                    assigned[pick.id] = h
+        for h in board.objective_positions(g):
+            occupant = g.occupant(h)
+            if occupant is not None:
+                if g.side_of(occupant) == Side.GERMAN:
+                    assigned[occupant] = h
+                continue
+            free = [u for u in units if u.id not in assigned]
+            if free:
+                pick = min(free, key=lambda u: (distance(position_of(u), h) // GARRISON_BANDS, -u.cp, u.id))
+                assigned[pick.id] = h
         return assigned
 
     def wanted(self, g: Game) -> dict[Hex, float]:
         """How much a German unit is wanted on each free land position: the scoring ocean side, good ground,
         the front and the positions beside the objectives the Allies are closing on."""
         m = g.data.map
-        terrain = g.data.charts.terrain
-        allied = [position_of(g.unit(a)) for a in board.combat_units(g, Side.ALLIED)]
+        allied = board.allied_positions(g)
         near: dict[Hex, int] = {}
         for a in allied:
-            for h in m.grid.within(a, 3):
-                near[h] = min(near.get(h, 9), distance(h, a))
+            for h in m.grid.within(a, FRONT_DEPTH):
+                near[h] = min(near.get(h, FRONT_DEPTH + 1), distance(h, a))
         want: dict[Hex, float] = {}
         for h in m.grid.positions():
             occupant = g.occupant(h)
             if not m.is_land(h) or (occupant is not None and g.side_of(occupant) == Side.ALLIED):
                 continue
-            w = (terrain[m.terrain[h]].defence - 1.0) * GOOD_GROUND
+            w = (board.terrain_defence(g, h) - 1.0) * GOOD_GROUND
             if m.naval_side[h] == "o":
                 w += OCEAN_SIDE
             if h in near:
                 w += FRONT if near[h] == 1 else FRONT / 2
             want[h] = w
-        for hexes in m.objectives.values():
-            for h in hexes:
-                if any(distance(h, a) <= 4 for a in allied):
-                    for n in m.land_neighbours(h):
-                        if n in want:
-                            want[n] += BESIDE
+        for h in board.objective_positions(g):
+            if any(distance(h, a) <= CLOSING for a in allied):
+                for n in m.land_neighbours(h):
+                    if n in want:
+                        want[n] += BESIDE
         return want
 
     def value(self, g: Game, uid: str, h: Hex) -> float:
         """What a position is worth to a unit, besides the walk toward the wanted positions."""
-        m = g.data.map
         s = self._want.get(h, 0.0)
         enemies = g.adjacent_units(h, Side.ALLIED)
         if enemies:
-            threat = sum(board.attack_from(g, e, position_of(g.unit(e))) for e in enemies)
-            odds = threat / max(board.defence_at(g, uid, h), 1.0)
-            if odds > HOPELESS and m.objective_of(h) is None:
-                s -= 4.0 * (odds - HOPELESS)
+            odds = board.threat(g, enemies) / max(board.defence_at(g, uid, h), 1.0)
+            if odds > HOPELESS and g.data.map.objective_of(h) is None:
+                s -= HOPELESS_COST * (odds - HOPELESS)
         if h not in self._supplied:
             s -= OUT_OF_SUPPLY
         return s
@@ -157,15 +171,15 @@ class Turtle:
         post = self._garrisons.get(uid)
         if post is not None:
             fld = board.field(g, [post], Side.GERMAN)
-            target = post if post in best else min(best, key=lambda h: (fld.get(h, 99.0), best[h][0], h))
+            target = post if post in best else min(best, key=lambda h: (fld.get(h, UNREACHED), best[h][0], h))
         else:
             here = g.unit(uid).position
             scored = []
             for h, (cost, _) in best.items():
                 if self.mover.is_claimed(h, uid) or (h != here and g.occupant(h) is not None):
                     continue
-                s = self.value(g, uid, h) - WALK * self._field.get(h, 40.0) - 0.05 * cost
-                s -= 2.0 * sum(1 for n in g.data.map.grid.neighbours(h) if self.mover.claimed.get(n) not in (None, uid))
+                s = self.value(g, uid, h) - WALK * self._field.get(h, UNWANTED_WALK) - MOVE_COST * cost
+                s -= CROWDED * sum(1 for n in g.data.map.grid.neighbours(h) if self.mover.claimed.get(n) not in (None, uid))
                 scored.append((s + (STAY if h == here else 0.0), -cost, h))
             if not scored:
                 return []
@@ -178,19 +192,18 @@ class Turtle:
         return False
 
     def attack_level(self, p: StrategyPrompt) -> int:
-        level = 8 if p.odds >= 3 else 7 if p.odds >= 2 else 6 if p.odds >= 1.5 else 5
-        return max(1, min(level, p.max_level))
+        return max(1, min(level_by_odds(p.odds, ATTACK_LEVELS, MEDIUM_ATTACK), p.max_level))
 
     def defence_level(self, g: Game, p: StrategyPrompt) -> int:
         d = g.unit(p.defender)
-        m = g.data.map
-        strong = m.objective_of(position_of(d)) is not None or g.data.charts.terrain[m.terrain[position_of(d)]].defence >= 2
-        if d.cadre or d.cp < 15:
-            level = 3
+        here = position_of(d)
+        strong = g.data.map.objective_of(here) is not None or board.terrain_defence(g, here) >= STRONG_GROUND
+        if d.cadre or d.cp < BEATEN:
+            level = WITHDRAWAL
         elif strong:
-            level = 6  # hold at all costs
+            level = HOLD_AT_ALL_COSTS
         else:
-            level = 3 if p.odds >= 3.5 else 5 if p.odds >= 1.5 else 7
+            level = level_by_odds(p.odds, DEFENCE_LEVELS, LIMITED_COUNTERATTACK)
         return max(1, min(level, p.max_level))
 
     def advance(self, g: Game, p: AdvancePrompt) -> Action:
@@ -235,10 +248,9 @@ class BeachRush(Turtle):
         return s
 
     def worth_attacking(self, g: Game, p: DefenderPrompt) -> bool:
-        attackers = [a for a in p.attackers if g.unit(a).fatigue < 80] or list(p.attackers)
+        attackers = [a for a in p.attackers if g.unit(a).fatigue < TIRED] or list(p.attackers)
         odds = board.odds_with(g, attackers, p.defender)
-        return odds >= (RUSH_ODDS if g.unit(p.defender).position in self._beaches(g) else 1.5)
-
+        return odds >= (RUSH_ODDS if g.unit(p.defender).position in self._beaches(g) else ATTACK_ODDS)
 
 
 class FocusedRush(BeachRush):
@@ -255,7 +267,7 @@ class FocusedRush(BeachRush):
         if not open_beaches:
             return []
 
-        def held(b) -> int:
+        def held(b: Beach) -> int:
             around = {n for p in b.positions for n in (p, *m.land_neighbours(p))}
             return sum(g.unit(o).cp for h in around if (o := g.occupant(h)) is not None
                        and g.side_of(o) == Side.ALLIED)
