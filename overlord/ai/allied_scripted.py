@@ -37,14 +37,15 @@ from .plans import Place, Plan, plans_of
 from .player import ComputerPlayer
 
 # Logistics
+PERCENT = 100  # the four shares of the transport are percentages: they add up to this
 STORMY = 20  # percent: a turn whose storm chance (the Weather Forecast chart) is this or more is stormy, and
 # general supply is stockpiled for it the turn before and during it (rulebook, Suggested Transport Allocation)
 LANDING_SUPPLY = 0.25  # general supply wanted for each CP waiting to land or arriving next turn
 FUEL_MP = 5  # the movement points each unit ashore is expected to move next turn
 CONTACT_SUPPLY = 0.9  # combat supply wanted for each CP of a unit in contact...
 RESERVE_SUPPLY = 0.2  # ...and for each CP ashore
-FUEL_MARGIN = 1.2  # fuel and general supply wanted beyond the estimate...
-GENERAL_MARGIN = 1.1
+FUEL_MARGIN = 1.2  # fuel wanted beyond the estimate, and general supply...
+GENERAL_MARGIN = 1.1  # (general supply)
 POOL_COUNTED = 0.5  # ...less this share of what the pool already holds
 FULL_INTERDICTION = 150  # air points: with this many or more, every point it may fly is flown on interdiction
 
@@ -549,18 +550,18 @@ def where(g: Game, place: Place) -> Hex:
 
 
 def percentages(needs: dict[str, float], largest: int) -> dict[str, int]:
-    """Whole percentages in proportion to the needs, each 0-``largest``, adding up to exactly 100."""
+    """Whole percentages in proportion to the needs, each 0-``largest``, adding up to exactly PERCENT."""
     total = sum(needs.values())
-    raw = {k: v * 100.0 / total for k, v in needs.items()}
+    raw = {k: v * PERCENT / total for k, v in needs.items()}
     out = {k: min(largest, int(v)) for k, v in raw.items()}
     order = sorted(raw, key=lambda k: (-(raw[k] - int(raw[k])), k))
     i = 0
-    while sum(out.values()) < 100:
+    while sum(out.values()) < PERCENT:
         k = order[i % len(order)]
         if out[k] < largest:
             out[k] += 1
         i += 1
-    while sum(out.values()) > 100:
+    while sum(out.values()) > PERCENT:
         k = max(out, key=lambda name: out[name])
         out[k] -= 1
     return out

@@ -7,12 +7,16 @@ visible); nothing reads the random generator.
 from __future__ import annotations
 
 import heapq
+import math
 
 from ..engine import view
 from ..engine.enums import Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex
 from ..engine.view import ASHORE, enemy, position_of
+
+PASSING_ENEMY = 6.0  # movement points: what the walk of field() counts for passing a position an enemy holds
+NO_SOURCE = 99  # the distance to supply from a position with no source at all (beyond any supply range)
 
 
 def on_intact_beach(g: Game, hex_: Hex) -> bool:
@@ -137,8 +141,8 @@ def field(g: Game, goals: list[Hex], side: str, block_enemy: bool = True) -> dic
             continue
         step = d + cost[h]  # the cost of stepping from a neighbour into h (the walk is reversed)
         for n in near(h):
-            nd = step + 6.0 if n in blocked else step
-            if nd < dist.get(n, 1e9):
+            nd = step + PASSING_ENEMY if n in blocked else step
+            if nd < dist.get(n, math.inf):
                 dist[n] = nd
                 push(heap, (nd, n))
     return dist
@@ -149,9 +153,9 @@ def supply_sources(g: Game, nation: str) -> list[Hex]:
 
 
 def supply_distance(sources: list[Hex], hex_: Hex) -> int:
-    """Positions from ``hex_`` to the nearest supply source (99 with none)."""
+    """Positions from ``hex_`` to the nearest supply source (NO_SOURCE with none)."""
     found = view.source_distance(hex_, sources)
-    return 99 if found is None else found
+    return NO_SOURCE if found is None else found
 
 
 def odds_with(g: Game, attackers: list[str], defender: str) -> float:

@@ -24,6 +24,12 @@ HOLD_AT_ALL_COSTS = 6  # defence "Hold at all costs"
 LIMITED_COUNTERATTACK = 7  # defence "Limited counterattack"
 COUNTERATTACK = 8  # defence "Counterattack"
 
+# Where a retreat goes (best_retreat): the ground's defence multiplier, and
+RETREAT_ENEMY = 3.0  # against each enemy unit next to the position
+RETREAT_ZOC = 4.0  # against a position in an enemy zone of control
+RETREAT_FRIEND = 0.5  # for each friendly unit next to it
+RETREAT_TOWARD = 0.3  # against each position between it and the nearest of the places it retreats toward
+
 
 class MovePlanner:
     """Plans each unit's move once per movement phase, then walks it step by step."""
@@ -96,11 +102,11 @@ def best_retreat(g: Game, p: RetreatPrompt, toward: list[Hex] | None = None) -> 
 
     def score(d: int) -> float:
         h = neighbour(here, d)
-        s = -3.0 * len(g.adjacent_units(h, enemy(side))) - (4.0 if h in zoc else 0.0)
+        s = -RETREAT_ENEMY * len(g.adjacent_units(h, enemy(side))) - (RETREAT_ZOC if h in zoc else 0.0)
         s += g.data.charts.terrain[m.terrain[h]].defence
-        s += 0.5 * len(g.adjacent_units(h, side))
+        s += RETREAT_FRIEND * len(g.adjacent_units(h, side))
         if toward:
-            s -= 0.3 * min(distance(h, t) for t in toward)
+            s -= RETREAT_TOWARD * min(distance(h, t) for t in toward)
         return s
     return Retreat(max(p.directions, key=lambda d: (score(d), -d)))
 

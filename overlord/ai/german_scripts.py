@@ -34,9 +34,9 @@ from .player import ComputerPlayer
 OCEAN_SIDE = 20.0  # a position on the scoring ocean side of the naval range
 GOOD_GROUND = 1.5  # each point of the Terrain Effects defence multiplier above 1
 FRONT = 8.0  # next to an Allied unit (its zone of control stops it); half that within FRONT_DEPTH positions
-FRONT_DEPTH = 3
+FRONT_DEPTH = 3  # (positions)
 BESIDE = 0.0  # beside an objective the Allies are closing on (within CLOSING positions)
-CLOSING = 4
+CLOSING = 4  # (positions)
 WANTED = 20.0  # positions wanted this much draw the units that have none (ocean-side towns and better)
 HOPELESS = 3.0  # the odds against a position (off the objectives) beyond which a unit will not stand there...
 HOPELESS_COST = 4.0  # ...costing this much a point of odds over them

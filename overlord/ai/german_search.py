@@ -52,8 +52,8 @@ class CounterAttack(GermanPlayer):
     are struck at lower odds, and the infantry joins the strikes as keenly as the panzers."""
 
     blow_min_odds = (2.0, 1.6, 1.2)  # the least odds of a blow at a unit exposed in one, two or three ways
-    hunt_penetration = True
-    strike_infantry = 1.0
+    hunt_penetration = True  # an Allied unit on the continent side counts as exposed
+    strike_infantry = 1.0  # the infantry looks for a blow as keenly as the panzers
 
 
 class StrikeBeaches(BeachRush):

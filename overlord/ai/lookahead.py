@@ -68,7 +68,7 @@ class Evaluation:
     final_share: float
     ocean_side_grows: bool
     per_position: bool
-    marker: float = 0.0
+    marker: float = 0.0  # none, unless said
 
     def value(self, g: Game) -> float:
         if g.over:
@@ -113,7 +113,7 @@ class ModelFit:
     piece of evidence added to ``memory`` times the credit so far (1: every piece counts the same)."""
 
     credit: dict[str, float]
-    memory: float = 1.0
+    memory: float = 1.0  # every piece of evidence counts the same, unless said
 
     @classmethod
     def of(cls, models: list[str], memory: float = 1.0) -> ModelFit:
