@@ -71,8 +71,8 @@ FOCUS_CP = 80  # CP: a German unit this weak (or a cadre) is a defender to close
 FOCUS = 1.5  # ...for each other Allied unit beside it or heading there...
 FOCUS_COUNTED = 3  # ...up to this many
 BESIEGE = 6.0  # beside a German unit holding an objective of the unit's plan
-OBJECTIVE_PULL = {"Cherbourg": 25.0}  # an objective of the unit's plan: this much for Cherbourg...
-OTHER_OBJECTIVE = 10.0  # ...and for the others
+OBJECTIVE_TURNS = 2.5  # an objective position of the unit's plan is worth this many turns of its points (the
+# Victory Points chart's points a turn: Cherbourg 25, Caen and St-Lo 12.5 with the shipped chart)
 GUARD = 40.0  # a threatened landing position of an intact beach, for a unit of GUARD_FULL_CP or more...
 GUARD_FULL_CP = 60  # ...and a share of it for a weaker one
 OFF_THE_BEACH = 5.0  # a landing position, while formations wait at sea to land
@@ -336,7 +336,7 @@ class AlliedPlayer(ComputerPlayer):
             s = self.in_contact(g, uid, h, enemies, look, s)
         objective = m.objective_of(h)
         if objective is not None and objective in look.planned:  # the objectives of this unit's plan
-            s += OBJECTIVE_PULL.get(objective, OTHER_OBJECTIVE)
+            s += OBJECTIVE_TURNS * g.data.charts.victory_points.objectives[objective].per_turn
         if h in self._threatened and h not in self._relieved:
             s += GUARD * min(1.0, u.cp / GUARD_FULL_CP)  # by all means protect your beachheads (with a strong unit)
         elif look.waiting and m.beach_of_position(h) is not None:
