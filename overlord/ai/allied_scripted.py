@@ -20,21 +20,21 @@ from __future__ import annotations
 import attrs
 
 from ..engine import view
-from ..engine.actions import (Action, Advance, Allocate, ChooseStrategy, FinishUnit, HoldGround, Interdict,
+from ..engine.actions import (Action, Advance, Allocate, FinishUnit, HoldGround, Interdict,
                               Support)
 from ..engine.data import LEVELS, Beach
 from ..engine.enums import NATIONS, Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance, neighbour
-from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
-                              InterdictionPrompt, MovePrompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
+from ..engine.prompts import (AdvancePrompt, AllocationPrompt, DefenderPrompt, DropZonePrompt,
+                              InterdictionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import AFLOAT, ASHORE, PENDING, position_of
 from . import board
 from .common import (COUNTERATTACK, HOLD_AT_ALL_COSTS, LIMITED_ATTACK, LIMITED_COUNTERATTACK, STANDFAST, WITHDRAWAL,
-                     MovePlanner, best_retreat, level_by_odds, yes)
+                     best_retreat, level_by_odds, yes)
 from .paths import ocean_path
 from .plans import Place, Plan, plans_of
-from .player import ComputerPlayer
+from .player import ScriptedPlayer
 
 # Logistics
 PERCENT = 100  # the four shares of the transport are percentages: they add up to this
@@ -126,11 +126,12 @@ class Outlook:
     allied_zoc: frozenset[Hex]  # the Allied zones of control (an armoured division's cut-offs)
 
 
-class AlliedPlayer(ComputerPlayer):
+class AlliedPlayer(ScriptedPlayer):
     """The computer Allied, playing one plan of data/plans.toml."""
 
     name = "classic"
     sides = (Side.ALLIED,)
+    tired = TIRED
 
     def __init__(self, side: str = Side.ALLIED, seed: int = 0, plan: str = "classic", design: Plan | None = None) -> None:
         """``plan`` names the plan (data/plans.toml [plans]); ``design`` gives one of its own instead."""
@@ -146,7 +147,6 @@ class AlliedPlayer(ComputerPlayer):
         self.continent_weight = self.design.continent_weight
         self.follow_chart = self.design.follow_chart
         self.min_gain = self.design.min_gain
-        self.mover = MovePlanner()
         self._fields: dict[tuple[Hex, ...], dict[Hex, float]] = {}
         self._threatened: set[Hex] = set()
         self._relieved: set[Hex] = set()  # landing positions whose holders step off for a formation to land
@@ -166,27 +166,8 @@ class AlliedPlayer(ComputerPlayer):
             return Interdict(prompt.max_points)
         return Interdict(min(prompt.max_points, prompt.air_available // 2))
 
-    def on_move(self, game: Game, prompt: MovePrompt) -> Action:
-        if self.mover.reset_if_new_phase(game):
-            self._fields = {}
-            self._threatened = self.threatened_beaches(game)
-            self._relieved = self.relieved_positions(game)
-            self._sources = {n: board.supply_sources(game, n) for n in NATIONS[Side.ALLIED]}
-            self._supply_distance = {}
-        return self.mover.next_step(game, prompt, self.plan_move)
-
-    def on_defender(self, game: Game, prompt: DefenderPrompt) -> Action:
-        return yes(self.worth_attacking(game, prompt))
-
-    def on_attacker(self, game: Game, prompt: AttackerPrompt) -> Action:
-        return yes(game.unit(prompt.attacker).fatigue < TIRED or not prompt.chosen)
-
     def on_support(self, game: Game, prompt: SupportPrompt) -> Action:
         return self.support(game, prompt)
-
-    def on_strategy(self, game: Game, prompt: StrategyPrompt) -> Action:
-        attacking = prompt.role == "attack"
-        return ChooseStrategy(self.attack_level(game, prompt) if attacking else self.defence_level(game, prompt))
 
     def on_retreat(self, game: Game, prompt: RetreatPrompt) -> Action:
         u = game.unit(prompt.unit)
@@ -194,8 +175,12 @@ class AlliedPlayer(ComputerPlayer):
             return HoldGround()  # a beach given up is a beachhead lost
         return best_retreat(game, prompt, toward=board.supply_sources(game, game.spec(prompt.unit).nation))
 
-    def on_advance(self, game: Game, prompt: AdvancePrompt) -> Action:
-        return self.advance(game, prompt)
+    def start_phase(self, game: Game) -> None:
+        self._fields = {}
+        self._threatened = self.threatened_beaches(game)
+        self._relieved = self.relieved_positions(game)
+        self._sources = {n: board.supply_sources(game, n) for n in NATIONS[Side.ALLIED]}
+        self._supply_distance = {}
 
     # ------------------------------------------------------------------ logistics
     def allocate(self, g: Game, p: AllocationPrompt) -> Allocate:

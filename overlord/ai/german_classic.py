@@ -16,16 +16,16 @@ Allied commander's model of the German.
 from __future__ import annotations
 
 from ..engine import view
-from ..engine.actions import Action, Advance, ChooseStrategy, FinishUnit
+from ..engine.actions import Action, Advance, FinishUnit
 from ..engine.enums import Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance
-from ..engine.prompts import AdvancePrompt, AttackerPrompt, DefenderPrompt, MovePrompt, RetreatPrompt, StrategyPrompt
+from ..engine.prompts import AdvancePrompt, DefenderPrompt, RetreatPrompt, StrategyPrompt
 from ..engine.view import ASHORE, position_of
 from . import board
 from .common import (BREAKTHROUGH, COUNTERATTACK, HEAVY_ATTACK, HOLD_AT_ALL_COSTS, LIGHT_ATTACK, LIMITED_COUNTERATTACK,
-                     MAJOR_ATTACK, MEDIUM_ATTACK, STANDFAST, WITHDRAWAL, MovePlanner, best_retreat, level_by_odds, yes)
-from .player import ComputerPlayer
+                     MAJOR_ATTACK, MEDIUM_ATTACK, STANDFAST, WITHDRAWAL, best_retreat, level_by_odds)
+from .player import ScriptedPlayer
 
 EARLY_TURNS = 4  # the first four turns (D-Day to 6/10): the panzers go for the beaches ("push you back into
 # the sea") and everyone strikes as keenly as the panzers
@@ -94,7 +94,7 @@ SOUTH_EDGE_FROM = 4  # retreats go toward the map's southern edge from this colu
 EAST_EDGE_FROM = 6  # ...and its eastern edge from this row
 
 
-class GermanPlayer(ComputerPlayer):
+class GermanPlayer(ScriptedPlayer):
     """The classic computer German ("classic"; the searching German's "hold the line")."""
 
     name = "classic"
@@ -105,10 +105,10 @@ class GermanPlayer(ComputerPlayer):
     blow_min_odds = BLOW_MIN_ODDS
     hunt_penetration = False  # an Allied unit on the continent side counts as exposed, for a blow
     strike_infantry = STRIKE_INFANTRY
+    tired = TIRED
 
     def __init__(self, side: str = Side.GERMAN, seed: int = 0) -> None:
         super().__init__(side, seed)
-        self.mover = MovePlanner()
         self._need: dict[Hex, float] | None = None
         self._front: dict[Hex, float] = {}
         self._supplied: set[Hex] = set()
@@ -120,30 +120,11 @@ class GermanPlayer(ComputerPlayer):
         self._front_zone: set[Hex] = set()
         self._hunted: set[str] = set()  # the Allied units those blows are aimed at
 
-    # ------------------------------------------------------------------ the hooks
-    def on_move(self, game: Game, prompt: MovePrompt) -> Action:
-        if self.mover.reset_if_new_phase(game):
-            self._start_phase(game)
-        return self.mover.next_step(game, prompt, self.plan_move)
-
-    def on_defender(self, game: Game, prompt: DefenderPrompt) -> Action:
-        return yes(self.worth_attacking(game, prompt))
-
-    def on_attacker(self, game: Game, prompt: AttackerPrompt) -> Action:
-        return yes(game.unit(prompt.attacker).fatigue < TIRED or not prompt.chosen)
-
-    def on_strategy(self, game: Game, prompt: StrategyPrompt) -> Action:
-        attacking = prompt.role == "attack"
-        return ChooseStrategy(self.attack_level(game, prompt) if attacking else self.defence_level(game, prompt))
-
     def on_retreat(self, game: Game, prompt: RetreatPrompt) -> Action:
         return best_retreat(game, prompt, toward=self._home(game))
 
-    def on_advance(self, game: Game, prompt: AdvancePrompt) -> Action:
-        return self.advance(game, prompt)
-
     # ------------------------------------------------------------------ the picture
-    def _start_phase(self, g: Game) -> None:
+    def start_phase(self, g: Game) -> None:
         self._supplied = view.german_supplied_positions(g)
         # an empty position in an Allied zone of control is closed to the trace only while empty: a German
         # unit that moves there traces through its own position to a supplied neighbour. Blows go there;

@@ -19,17 +19,17 @@ They are the adversaries of the Allied players (benchmarks/adversaries.py), the 
 from __future__ import annotations
 
 from ..engine import view
-from ..engine.actions import Action, Advance, ChooseStrategy, FinishUnit
+from ..engine.actions import Action, Advance, FinishUnit
 from ..engine.data import Beach
 from ..engine.enums import Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance
-from ..engine.prompts import AdvancePrompt, AttackerPrompt, DefenderPrompt, MovePrompt, RetreatPrompt, StrategyPrompt
+from ..engine.prompts import AdvancePrompt, DefenderPrompt, RetreatPrompt, StrategyPrompt
 from ..engine.view import ASHORE, position_of
 from . import board
 from .common import (BREAKTHROUGH, HEAVY_ATTACK, HOLD_AT_ALL_COSTS, LIMITED_COUNTERATTACK, MAJOR_ATTACK, MEDIUM_ATTACK,
-                     STANDFAST, WITHDRAWAL, MovePlanner, best_retreat, level_by_odds, yes)
-from .player import ComputerPlayer
+                     STANDFAST, WITHDRAWAL, best_retreat, level_by_odds)
+from .player import ScriptedPlayer
 
 OCEAN_SIDE = 20.0  # a position on the scoring ocean side of the naval range
 GOOD_GROUND = 1.5  # each point of the Terrain Effects defence multiplier above 1
@@ -61,42 +61,23 @@ DEFENCE_LEVELS = ((3.5, WITHDRAWAL), (1.5, STANDFAST))  # in the open: (Allied o
 SOUTH_EDGE_FROM = 4  # retreats go toward the map's southern edge from this column
 
 
-class Turtle(ComputerPlayer):
+class Turtle(ScriptedPlayer):
     """Objectives first, then every unit on good ocean-side ground in front of the Allies; never attacks."""
 
     sides = (Side.GERMAN,)
     name = "turtle"
+    tired = TIRED
 
     def __init__(self, side: str = Side.GERMAN, seed: int = 0) -> None:
         super().__init__(side, seed)
-        self.mover = MovePlanner()
         self._supplied: set[Hex] = set()
         self._garrisons: dict[str, Hex] = {}
         self._want: dict[Hex, float] = {}
         self._field: dict[Hex, float] = {}
 
-    # ------------------------------------------------------------------ the hooks
-    def on_move(self, game: Game, prompt: MovePrompt) -> Action:
-        if self.mover.reset_if_new_phase(game):
-            self.start_phase(game)
-        return self.mover.next_step(game, prompt, self.plan_move)
-
-    def on_defender(self, game: Game, prompt: DefenderPrompt) -> Action:
-        return yes(self.worth_attacking(game, prompt))
-
-    def on_attacker(self, game: Game, prompt: AttackerPrompt) -> Action:
-        return yes(game.unit(prompt.attacker).fatigue < TIRED or not prompt.chosen)
-
-    def on_strategy(self, game: Game, prompt: StrategyPrompt) -> Action:
-        attacking = prompt.role == "attack"
-        return ChooseStrategy(self.attack_level(prompt) if attacking else self.defence_level(game, prompt))
-
     def on_retreat(self, game: Game, prompt: RetreatPrompt) -> Action:
         grid = game.data.map.grid
         return best_retreat(game, prompt, toward=[(c, grid.rows - 1) for c in range(SOUTH_EDGE_FROM, grid.cols)])
-
-    def on_advance(self, game: Game, prompt: AdvancePrompt) -> Action:
-        return self.advance(game, prompt)
 
     # ------------------------------------------------------------------ the picture
     def start_phase(self, g: Game) -> None:
@@ -189,9 +170,9 @@ class Turtle(ComputerPlayer):
 
     # ------------------------------------------------------------------ combat
     def worth_attacking(self, g: Game, p: DefenderPrompt) -> bool:
-        return False
+        return False  # never attacks
 
-    def attack_level(self, p: StrategyPrompt) -> int:
+    def attack_level(self, g: Game, p: StrategyPrompt) -> int:
         return max(1, min(level_by_odds(p.odds, ATTACK_LEVELS, MEDIUM_ATTACK), p.max_level))
 
     def defence_level(self, g: Game, p: StrategyPrompt) -> int:

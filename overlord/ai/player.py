@@ -35,7 +35,8 @@ from ..engine.game import Game
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, QuestionPrompt, RetreatPrompt, StrategyPrompt,
                               SupportPrompt)
-from .common import safe_action
+from ..engine.hexgrid import Hex
+from .common import MovePlanner, safe_action, yes
 
 log = logging.getLogger("overlord.ai")
 log.addHandler(logging.NullHandler())  # a library logs; the program that runs it says where to
@@ -172,6 +173,58 @@ class ComputerPlayer:
 
 
 Maker = Callable[[str, int], "ComputerPlayer"]  # (side, seed) -> a shipped player: a searcher's postures and models
+
+
+class ScriptedPlayer(ComputerPlayer):
+    """The base of the players that move unit by unit and fight by rules of thumb (the scripted Allied and its
+    plans, the classic German, the German scripts): each unit's move planned once a phase by ``plan_move``
+    and walked step by step (common.MovePlanner), after ``start_phase`` has read the board; attacks chosen by
+    ``worth_attacking``, levels by ``attack_level`` and ``defence_level``, advances by ``advance``. Each of
+    these has the base's safe answer until a player says better."""
+
+    tired = 80  # fatigue: a unit this tired does not join an attack (unless no other is chosen yet)
+
+    def __init__(self, side: str, seed: int = 0) -> None:
+        super().__init__(side, seed)
+        self.mover = MovePlanner()
+
+    def on_move(self, game: Game, prompt: MovePrompt) -> Action:
+        if self.mover.reset_if_new_phase(game):
+            self.start_phase(game)
+        return self.mover.next_step(game, prompt, self.plan_move)
+
+    def on_defender(self, game: Game, prompt: DefenderPrompt) -> Action:
+        return yes(self.worth_attacking(game, prompt))
+
+    def on_attacker(self, game: Game, prompt: AttackerPrompt) -> Action:
+        return yes(game.unit(prompt.attacker).fatigue < self.tired or not prompt.chosen)
+
+    def on_strategy(self, game: Game, prompt: StrategyPrompt) -> Action:
+        attacking = prompt.role == "attack"
+        return ChooseStrategy(self.attack_level(game, prompt) if attacking else self.defence_level(game, prompt))
+
+    def on_advance(self, game: Game, prompt: AdvancePrompt) -> Action:
+        return self.advance(game, prompt)
+
+    # ------------------------------------------------------------------ what a scripted player decides
+    def start_phase(self, game: Game) -> None:
+        """Read the board at the start of a movement phase (nothing to read, by default)."""
+
+    def plan_move(self, game: Game, uid: str) -> list[Hex]:
+        """The positions ``uid`` moves through this phase ([]: it stays)."""
+        return []
+
+    def worth_attacking(self, game: Game, prompt: DefenderPrompt) -> bool:
+        return False
+
+    def attack_level(self, game: Game, prompt: StrategyPrompt) -> int:
+        return min(MIDDLE_LEVEL, prompt.max_level)
+
+    def defence_level(self, game: Game, prompt: StrategyPrompt) -> int:
+        return min(MIDDLE_LEVEL, prompt.max_level)
+
+    def advance(self, game: Game, prompt: AdvancePrompt) -> Action:
+        return FinishUnit(prompt.unit)  # stay
 
 
 def failure_count(player: Player) -> int:
