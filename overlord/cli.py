@@ -141,9 +141,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _load_data_or_exit(resume_gc: bool = True):
+    from .ai.plans import plans_of
     from .engine.data import DataError, cached_data
     try:
         data = cached_data()
+        plans_of(data)  # the computer Allied's plans (data/plans.toml), checked with the rest of data/
     except DataError as exc:
         print(f"overlord: bad data: {exc}", file=sys.stderr)
         raise SystemExit(EXIT_BAD_INPUT) from None

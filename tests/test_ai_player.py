@@ -5,6 +5,8 @@ logged, reported by simulate and tournament) and raises it under the tests."""
 from __future__ import annotations
 
 import logging
+import re
+from pathlib import Path
 
 import attrs
 import pytest
@@ -190,3 +192,15 @@ def test_the_searching_german_and_the_commander_play_their_models_through_answer
     while g.turn < 3:
         g.apply(players[g.prompt.side].choose(g))
     assert set(calls) == {"AlliedCommander", "SearchGerman"} and len(calls) == len(g.actions)
+
+
+def test_the_searching_player_of_docs_ai_md_runs():
+    """docs/ai.md's example of a new player written on the base and the look-ahead toolkit."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "ai.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert blocks and "class Chooser(ComputerPlayer)" in blocks[0]
+    namespace: dict = {"__name__": "ai_doc"}
+    for code in blocks:
+        exec(compile(code, "docs/ai.md", "exec"), namespace)
+    assert namespace["game"].over
+

@@ -239,3 +239,46 @@ def test_the_players_path_finder_counts_a_step_as_the_engine_moves_it(seed):
                     assert reach[target][0] == step["mp"], (u.id, d, step, reach.get(target))
                     compared += 1
     assert compared >= 10
+
+
+# --------------------------------------------------------------------------- data/plans.toml, checked like the rest
+@pytest.mark.parametrize("old,new,field,words", [
+    ('"us-4-inf" = ["Montebourg"', '"us-44-inf" = ["Montebourg"', "drives.june-6.us-44-inf", "is 'us-44-inf'"),
+    ('"Montebourg", "Valognes"', '"Montebourg", "Valogne"', "drives.june-6.us-4-inf[1]", "not a town or place"),
+    ('"us-4-cav" = ["Carentan", "Periers", [5, 9]]', '"us-4-cav" = ["Carentan", "Periers", [12, 2]]',
+     "drives.south.us-4-cav[2]", "not a land position"),
+    ('replan = ["6/6",', 'replan = ["6/7",', "commander.replan[0]", "is '6/7'"),
+    ('continent_weight = 1.5', 'continent_weight = "high"', "plans.historical.continent_weight", "should be a number"),
+    ('switch = "6/14"', 'switch = "6/15"', "plans.feint.switch", "is '6/15'"),
+    ('beaches = ["Omaha", "Gold"]\ncontinent_weight = 3.0\nfollow_chart = false\n\n[plans',
+     'beaches = ["Omaha", "Golden"]\ncontinent_weight = 3.0\nfollow_chart = false\n\n[plans',
+     "plans.single-beach.beaches[1]", "is 'Golden'"),
+])
+def test_a_bad_plan_is_named_by_file_line_and_field(tmp_path, old, new, field, words):
+    from overlord.engine.data import DataError
+    from overlord.ai.plans import load_plans
+    folder = data_copy(tmp_path)
+    path = folder / "plans.toml"
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    with pytest.raises(DataError) as info:
+        load_plans(load_data(folder))
+    error = info.value
+    assert error.file.endswith("plans.toml") and error.field == field and words in error.message
+    line = path.read_text().splitlines()[error.line - 1]
+    assert new.split("\n")[0].split(" = ")[0].strip("[") in line or field.split(".")[-1].split("[")[0] in line
+
+
+def test_the_commands_refuse_bad_plans_in_one_line(tmp_path):
+    import os
+    import subprocess
+    import sys
+    folder = data_copy(tmp_path)
+    path = folder / "plans.toml"
+    path.write_text(path.read_text().replace('"Montebourg", "Valognes"', '"Montebourg", "Valogne"', 1))
+    r = subprocess.run([sys.executable, "-m", "overlord", "oob"], capture_output=True, text=True, cwd=ROOT,
+                       env=dict(os.environ, OVERLORD_DATA=str(folder)))
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.count("\n") == 1 and "plans.toml, line" in r.stderr and "Valogne" in r.stderr
+
