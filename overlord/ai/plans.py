@@ -118,7 +118,8 @@ _loaded: dict[tuple[str, str], Plans] = {}
 
 
 def plans_of(data: GameData | None = None) -> Plans:
-    """The plans of a data folder (the game's own by default), read and checked once per folder."""
+    """The plans of a data folder, read and checked once per folder: by default the game's data folder
+    ($OVERLORD_DATA, else data/), which is where a player made by name reads its plan from."""
     data = cached_data() if data is None else data
     key = (str(data.root), data.fingerprint)
     if key not in _loaded:
