@@ -243,7 +243,8 @@ async def test_ctrl_s_and_f1_on_the_report_and_the_hand_over():
         assert isinstance(app.screen, HelpScreen)
         await press(pilot, "escape")
         assert isinstance(app.screen, ReportScreen)
-        await drive(pilot, until=lambda a: isinstance(a.screen, HandOverScreen))
+        attack = {"DefenderPrompt": lambda p: "y" if p.side == "allied" else "e", "AttackerPrompt": lambda p: "y"}
+        await drive(pilot, policy=attack, until=lambda a: isinstance(a.screen, HandOverScreen))  # the defender's level
         await press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         await press(pilot, "escape", "ctrl+s")

@@ -86,6 +86,43 @@ class CombatResultScreen(ModalScreen[None]):
             self.dismiss(None)
 
 
+class CoastalAnswerScreen(ModalScreen[int | str | None]):
+    """The human German's standing answer for his coastal defences, changed (D): a defence level for every
+    round of every landing, or the computer German's choice each round. Escape keeps it as it is."""
+    CSS_PATH = GAME_CSS
+    BINDINGS = [*(Binding(str(n), f"answer({n})", "Level", group=Binding.Group("Level", compact=True))
+                  for n in range(1, 10)),
+                Binding("c", "answer('computer')", "Computer answers"), Binding("escape", "answer(None)", "Keep"),
+                *QUIET_GAME_KEYS]
+
+    def __init__(self, now: int | str | None, level_names: list[str]) -> None:
+        super().__init__()
+        self.now, self.level_names = now, level_names
+
+    def compose(self) -> ComposeResult:
+        t = Text()
+        t.append(" YOUR COASTAL DEFENCES' ANSWER \n\n", style="bold reverse")
+        if isinstance(self.now, int):
+            t.append(f"Now: level {self.now} ({self.level_names[self.now - 1]}) in every round of every landing.\n\n")
+        elif self.now is not None:
+            t.append("Now: the computer German chooses each round.\n\n")
+        else:
+            t.append("Not yet chosen: you will be asked at the first landing.\n\n")
+        for n, name in enumerate(self.level_names, 1):
+            t.append(f"{n}", style="bold")
+            t.append(f" {name}\n")
+        t.append("C", style="bold")
+        t.append(" the computer German chooses each round\n")
+        t.append("Escape", style="bold")
+        t.append(" keeps it as it is\n")
+        with Vertical(classes="dialog"):
+            yield Static(t)
+        yield KeyBar()
+
+    def action_answer(self, answer: int | str | None) -> None:
+        self.dismiss(answer)
+
+
 class ReportScreen(ModalScreen[None]):
     """The reports that come between turns: the end of the turn and the new turn's logistics, and then the
     campaign so far in plots."""
