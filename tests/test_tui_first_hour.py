@@ -315,22 +315,25 @@ async def test_a_drop_is_written_once():
 
 
 async def test_hot_seat_the_result_is_seen_by_both_players():
-    """The defender's player sees the card; the hand-over to the attacker's player says what came of it."""
+    """The defender's player sees the result, here on his retreat's question (Full retreat: no card of its own
+    before it); the hand-over to the attacker's player says what came of it."""
     game = Game.new(preset_settings("historical", german_player="human"), 3)
     app = OverlordApp(game=game, delay=0)
-    cards: list[str] = []
+    seen: list[str] = []
     policy = {"MovePrompt": lambda p: "e", "DefenderPrompt": lambda p: "y" if p.side == "allied" else "e",
               "AttackerPrompt": lambda p: "y", "StrategyPrompt": lambda p: "5" if p.role == "attack" else "1"}
 
     def until(a) -> bool:
-        if isinstance(a.screen, CombatResultScreen) and not cards:
-            cards.append(str(a.screen.card))
-        return bool(cards) and isinstance(a.screen, HandOverScreen) and a.screen.side == "Allied"
+        if isinstance(a.screen, CombatResultScreen):
+            seen.append(str(a.screen.card))
+        elif isinstance(a.screen, GameScreen) and a.session.game.prompt.kind == "RetreatPrompt" and not seen:
+            seen.append(a.screen.prompt_panel_text().plain)
+        return bool(seen) and isinstance(a.screen, HandOverScreen) and a.screen.side == "Allied"
 
     async with app.run_test() as pilot:
         await drive(pilot, policy=policy, until=until)
         result = next(e for e in app.session.log if isinstance(e, CombatResult))
-        assert "COMBAT RESULT" in cards[0]
+        assert "RETREAT" in seen[0] and f"{event_text(result, game)}." in seen[0]
         assert event_text(result, game) in app.screen.what
 
 

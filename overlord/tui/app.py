@@ -330,7 +330,7 @@ class OverlordApp(App):
         if assault is not None:
             # a landing's rounds on one card; fought by the computer Allied, no player chose them by hand
             card, by_computers = assault_card(s.game, assault), s.is_computer("allied")
-        elif results:
+        elif results and not s.retreat_shows_result():
             others = [e for e in events if e.kind in ("UnitEliminated", "MarkerDestroyed")]
             attacker = s.game.side_of(results[0].attackers[0])
             card, by_computers = result_card(s.game, results, others), s.is_computer(attacker) and s.is_computer(enemy(attacker))

@@ -30,6 +30,7 @@ from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_t
                      prompt_text, short)
 from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card
 from .session import COMPUTER, beachhead_course
+from .wording import event_text
 from .keybar import KeyBar
 from .maprender import MapOptions, map_height, map_width, move_targets
 from .reporting import Points, points_panel
@@ -328,6 +329,10 @@ class GameScreen(Screen):
             t = coastal_question(game, p)
         else:
             t = prompt_text(game, p, self.entry)
+            fought = session.last_result(p.unit) if isinstance(p, RetreatPrompt) else None
+            if fought is not None:  # (the result's card is not shown before this question: session.retreat_shows_result)
+                t.append("\n")
+                t.append(f"{event_text(fought, game)}.", style="bold")
             if session.asks_fight_on():
                 t.append("\n")
                 t.append_text(fight_on_note(session.one_round))

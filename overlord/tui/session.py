@@ -268,6 +268,15 @@ class Session:
             return event.rounds > 0
         return isinstance(event, NEWS) and not self.is_round(event)
 
+    def retreat_shows_result(self) -> bool:
+        """A fight's result goes on its defender's retreat question, not on a card of its own, when the player at
+        the keyboard answers that question next (one screen, not two)."""
+        return isinstance(self.game.prompt, RetreatPrompt) and self.human_to_move and not self.needs_handover()
+
+    def last_result(self, uid: str) -> CombatResult | None:
+        """The result of the last fight ``uid`` defended in, among the latest events."""
+        return next((e for e in reversed(self.log[-60:]) if isinstance(e, CombatResult) and e.defender == uid), None)
+
     def take_pages(self) -> list[Event]:
         """The reports to show, after the fighting that came just before them."""
         fights = [e for e in self.recent if self.is_news(e)]

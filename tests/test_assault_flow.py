@@ -1,0 +1,191 @@
+"""One decision per assault (issue 27, point 2), played by keys as a player would.
+
+An Allied landing's attack level is an order to fight on until the beach falls, with a way to stop between
+rounds, and one card for the whole fight; a human German answers his coastal defences once; hot-seat hands
+the keyboard over only before a hidden choice; B sails a formation at sea to a beachhead marker. The key,
+question and hand-over counts of the issue's Done-when are measured here, on whole D-Days.
+"""
+
+from __future__ import annotations
+
+from overlord.engine import view
+from overlord.engine.actions import Support
+from overlord.engine.events import CombatResult, Landed
+from overlord.engine.game import Game
+from overlord.engine.hexgrid import neighbour
+from overlord.engine.prompts import MovePrompt, QuestionPrompt, StrategyPrompt, SupportPrompt
+from overlord.engine.setup import preset_settings
+from overlord.tui.app import OverlordApp
+from overlord.tui.game_screen import GameScreen
+from overlord.tui.screens import (CoastalAnswerScreen, CombatResultScreen, ConfirmScreen, HandOverScreen,
+                                  ReportScreen)
+from overlord.tui.session import COMPUTER, beachhead_course
+from overlord.tui.setup_screen import SetupScreen
+from overlord.tui.title import TitleScreen
+
+from test_tui_keys import computer_done
+from test_tui_phases import enabled_keys, key_bar, press
+
+LANDED = 12  # "twelve formations landed": the newcomer's D-Day of the issue
+
+
+def formations_ashore(game: Game) -> int:
+    """The formations that came ashore from the sea (the airborne divisions dropped)."""
+    if isinstance(game.prompt, QuestionPrompt):
+        return 0  # (no unit is on the map before the scenario is chosen)
+    return sum(1 for uid in game.data.units if game.spec(uid).side == "allied" and game.spec(uid).type != "airborne"
+               and game.unit(uid).status == view.ASHORE)
+
+
+def newcomer_key(app: OverlordApp) -> str:
+    """What a newcomer presses: Enter to every question, Y to each drop, B to sail to a beach, the first way to
+    land, Enter for no support and 5 (Medium attack, fight on) at a landing; once ashore, a step off the beach
+    to make room for the next (the way lit first), then F."""
+    screen = app.screen
+    if isinstance(screen, TitleScreen):
+        return "n"
+    if isinstance(screen, (SetupScreen, ReportScreen, CombatResultScreen)):
+        return "enter"
+    assert isinstance(screen, GameScreen), screen
+    p = app.session.game.prompt
+    if p.kind == "DropZonePrompt":
+        return "y"
+    if isinstance(p, StrategyPrompt):
+        return "5"
+    if not isinstance(p, MovePrompt):
+        return "enter"  # the allocation, a landing's support
+    if p.afloat and p.landing:
+        return str(p.landing[0])
+    game = app.session.game
+    if p.afloat:
+        refused = [view.landing_refused(game, p.unit, d) for d in range(1, 7)]
+        return "b" if "b" in enabled_keys(screen) and not any("amphibious" in (why or "") for why in refused) else "f"
+    beaches = {h for b in game.data.map.beaches for h in b.positions}
+    here = view.position_of(game.unit(p.unit))
+    inland = [d for d in p.directions if here in beaches and neighbour(here, d) not in beaches]
+    return str(inland[0]) if inland else "f"
+
+
+async def play(pilot, choose, until, limit: int = 400) -> list[str]:
+    """Press the keys ``choose`` gives until ``until(app)``; returns them. The computer's thinking is waited for."""
+    app = pilot.app
+    pressed: list[str] = []
+    for _ in range(limit):
+        await computer_done(pilot)
+        await pilot.pause()
+        if until(app):
+            return pressed
+        key = choose(app)
+        pressed.append(key)
+        await pilot.press(key)
+    raise AssertionError(f"not reached in {limit} keys: {pressed[-20:]}")
+
+
+def landing_at(app: OverlordApp, uid: str) -> bool:
+    p = app.session.game.prompt
+    return isinstance(p, MovePrompt) and p.unit == uid and bool(p.landing) and isinstance(app.screen, GameScreen)
+
+
+async def sail_to_omaha(pilot, uid: str = "us-1-inf") -> None:
+    """From the first question of the movement phase, the 1st Infantry chosen (the roster), sailed to Omaha (B,
+    then B again: Utah is the nearer), ready to land."""
+    app = pilot.app
+    game = app.session.game
+    await play(pilot, newcomer_key, lambda a: isinstance(a.session.game.prompt, MovePrompt))
+    app.screen.choose(uid)
+    await pilot.pause()
+    while game.unit(uid).position != game.data.map.beach("Omaha").marker:
+        await press(pilot, "b")
+    assert landing_at(app, uid)
+
+
+# --------------------------------------------------------------------------- fighting on
+async def test_an_assault_fought_on_at_one_key_lands_the_unit_on_one_card_with_every_round():
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 13), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sail_to_omaha(pilot)
+        game = app.session.game
+        before = len(game.actions)
+        await press(pilot, str(game.prompt.landing[0]), *"0201", "enter")  # land; 2 naval and 1 air points
+        assert isinstance(game.prompt, StrategyPrompt) and game.prompt.landing == "Omaha"
+        assert "1-9 Fight on at level" in key_bar(app) and "R One round only" in key_bar(app)
+        await press(pilot, "1")  # Recon, the longest fight: fought on to its end at one key
+        await computer_done(pilot)
+        await pilot.pause()
+        assert isinstance(app.screen, CombatResultScreen)
+        rounds = [e for e in app.session.log if isinstance(e, CombatResult) and e.defender == "de-coast-omaha"]
+        assert len(rounds) >= 2  # several rounds, and every one answered through the engine, each round's own
+        assert sum(a.name == "ChooseStrategy" for a in game.actions[before:]) == 2 * len(rounds)
+        assert [a for a in game.actions[before:] if a.name == "Support"] == [Support(2, 1)] * len(rounds)
+        card = app.screen.card.plain
+        assert "LANDING AT OMAHA" in card
+        rows = [line.split() for line in card.splitlines() if line[:3].strip().isdigit()]
+        assert rows == [[str(number), str(e.attack_level), "v", str(e.defence_level), f"{e.odds:.1f}:1", "2", "1",
+                         str(e.combat_supply), str(e.attacker_losses), str(e.defender_losses)]
+                        for number, e in enumerate(rounds, 1)]  # round, levels, odds, support, supply, losses
+        unit = game.unit("us-1-inf")
+        assert unit.status == view.ASHORE
+        assert card.rstrip().endswith(f"lands with {unit.mp} MP (after {len(rounds)} rounds, "
+                                      f"{sum(e.attacker_losses for e in rounds)} CP lost).")
+        await press(pilot, "enter")
+        assert not isinstance(app.screen, CombatResultScreen)  # one card for the whole assault
+        assert isinstance(game.prompt, MovePrompt)
+
+
+async def test_fighting_on_stops_between_rounds_and_one_round_at_a_time():
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 13), delay=30)  # only a key ends a pause
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sail_to_omaha(pilot)
+        game = app.session.game
+        await press(pilot, str(game.prompt.landing[0]), *"0201", "enter")  # 2 naval, 1 air
+        await press(pilot, "1")
+        await computer_done(pilot)
+        assert app.fighting_on() and "R Stop fighting on" in key_bar(app)
+        assert "FIGHTING ON" in app.screen.prompt_panel_text().plain
+        fought = len([e for e in app.session.log if isinstance(e, CombatResult)])
+        await press(pilot, "r")  # stop: the next round is asked again
+        assert not app.fighting_on() and app.accepting()
+        assert isinstance(game.prompt, SupportPrompt) and game.prompt.landing == "Omaha"
+        assert len([e for e in app.session.log if isinstance(e, CombatResult)]) == fought == 1
+        assert game.actions[-3] == Support(2, 1)  # (round 1's, by hand: the stop came before round 2's)
+        await press(pilot, "enter", "r")  # no support this round, and one round only
+        assert "1-9 Level" in key_bar(app) and "R Fight on" in key_bar(app)
+        await press(pilot, "2")
+        await computer_done(pilot)
+        await pilot.pause()
+        if game.unit("us-1-inf").status == view.AFLOAT:  # the fight goes on: asked again, round by round
+            assert isinstance(game.prompt, SupportPrompt) and app.accepting()
+        assert len([e for e in app.session.log if isinstance(e, CombatResult)]) == 2
+
+
+async def test_a_landing_destroyed_says_so_on_its_card():
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 13), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sail_to_omaha(pilot, "us-rangers")
+        game = app.session.game
+        await press(pilot, str(game.prompt.landing[0]), "enter", "1")
+        await computer_done(pilot)
+        await pilot.pause()
+        assert isinstance(app.screen, CombatResultScreen)
+        if game.unit("us-rangers").status == view.ELIMINATED:
+            assert app.screen.card.plain.rstrip().endswith("CP lost).") and " are destroyed (after " in \
+                app.screen.card.plain
+        else:
+            assert " land with " in app.screen.card.plain
+
+
+# --------------------------------------------------------------------------- B: sail to a beachhead marker
+def test_b_sails_to_the_nearest_marker_with_room_then_the_next_one():
+    game = Game.new(preset_settings("historical"), 13)
+    from overlord.engine.actions import Allocate, Answer, Move
+    while not isinstance(game.prompt, MovePrompt):
+        p = game.prompt
+        game.apply(Answer("Y") if p.kind == "DropZonePrompt" else Allocate(*p.suggested.as_dict().values()))
+    markers = {b.name: b.marker for b in game.data.map.beaches}
+    uid = game.prompt.unit
+    assert game.spec(uid).nation == "US"
+    for beach in ("Utah", "Omaha", "Utah"):  # the nearest (Utah and Omaha are as near: the western), then round
+        for d in beachhead_course(game, uid):
+            game.apply(Move(uid, d))
+        assert view.position_of(game.unit(uid)) == markers[beach]
+    assert beachhead_course(game, "bc-50-inf") and game.spec("bc-50-inf").nation == "BC"
