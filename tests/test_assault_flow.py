@@ -189,3 +189,117 @@ def test_b_sails_to_the_nearest_marker_with_room_then_the_next_one():
             game.apply(Move(uid, d))
         assert view.position_of(game.unit(uid)) == markers[beach]
     assert beachhead_course(game, "bc-50-inf") and game.spec("bc-50-inf").nation == "BC"
+
+
+# --------------------------------------------------------------------------- the Done-when counts on whole D-Days
+class SeededApp(OverlordApp):
+    """The game as a player starts it (N on the title), on a seed whose D-Day's transport lands twelve."""
+    SEED = 10
+
+    def new_game(self, seed: int | None = None) -> None:
+        super().new_game(self.SEED)
+
+
+async def test_a_newcomers_d_day_lands_twelve_formations_in_under_60_keys():
+    """From the title: N, Enter (the 1981 game), the three drops, the allocation, then B, a landing key, and at
+    a landing Enter (no support), 5 (fight on) and Enter (its card)."""
+    app = SeededApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        keys = await play(pilot, newcomer_key, lambda a: a.session is not None
+                          and formations_ashore(a.session.game) >= LANDED)
+        game = app.session.game
+        assert game.turn_label == "D-Day" and keys[:2] == ["n", "enter"]
+        fought = [e for e in app.session.log if isinstance(e, Landed) and e.rounds]
+        assert fought and keys.count("b") >= LANDED  # beaches fought for; every formation sailed by B
+        assert len(keys) < 60, (len(keys), keys)
+
+
+def german_key(app: OverlordApp) -> str:
+    """A German playing solo: H for himself and C for the Allies, Enter to the rest; Standfast (5) for his
+    coastal defences' day and in every defence; the first way back when he must retreat."""
+    screen = app.screen
+    if isinstance(screen, TitleScreen):
+        return "n"
+    if isinstance(screen, SetupScreen):
+        return {"change_ratings": "y", "german_player": "h", "allied_player": "c"}.get(
+            app.session.game.prompt.question, "enter")
+    if isinstance(screen, (ReportScreen, CombatResultScreen, HandOverScreen)):
+        return "enter"
+    p = app.session.game.prompt
+    if p.kind == "RetreatPrompt":
+        return str(p.directions[0]) if p.directions else "f"
+    assert isinstance(p, StrategyPrompt) and p.role == "defence", p
+    return "5"
+
+
+async def test_a_german_playing_solo_answers_his_coastal_defences_once_and_moves_within_ten_questions():
+    app = SeededApp(delay=0)
+    asked: list[str] = []
+
+    def choose(a: OverlordApp) -> str:
+        if isinstance(a.screen, GameScreen) and a.session.asks_coastal_answer():
+            asked.append(a.session.game.prompt.landing)
+        return german_key(a)
+
+    def first_move(a: OverlordApp) -> bool:
+        p = a.session.game.prompt if a.session is not None and not a.session.game.over else None
+        return isinstance(p, MovePrompt) and p.side == "german" and isinstance(a.screen, GameScreen)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        keys = await play(pilot, choose, lambda a: not isinstance(a.screen, (TitleScreen, SetupScreen)))
+        assert keys == ["n", "y", "h", "c", "enter", "enter", "enter"]  # the scenario questions
+        questions = await play(pilot, choose, first_move)  # the game's: reports, his answers, cards
+        game = app.session.game
+        assert len(questions) <= 10, questions
+        coastal = [e for e in app.session.log if isinstance(e, CombatResult) and e.defender.startswith("de-coast")]
+        assert len(asked) == 1 and len(coastal) >= 5  # asked at the first landing only, then used every round
+        assert all(e.defence_level == 5 for e in coastal)
+        assert app.session.coastal_answer == 5
+        await press(pilot, "d")  # D changes it, at any of his questions
+        assert isinstance(app.screen, CoastalAnswerScreen) and "Now: level 5 (Standfast)" in str(
+            app.screen.query_one("Static").render())
+        await press(pilot, "c")
+        assert app.session.coastal_answer == COMPUTER and app.screen is app.main
+        assert game.turn_label == "6/6"
+
+
+def hot_seat_key(app: OverlordApp) -> str:
+    """Two players: the Allied lands as the newcomer does, then ends his movement and attacks what he can
+    (Medium attack, no advance); the German answers as in test above."""
+    screen = app.screen
+    if isinstance(screen, SetupScreen):
+        return {"change_ratings": "y", "german_player": "h", "allied_player": "h"}.get(
+            app.session.game.prompt.question, "enter")
+    if isinstance(screen, ConfirmScreen):
+        return "y"  # E in movement asks first
+    if isinstance(screen, GameScreen) and app.session.game.prompt.side == "german":
+        return german_key(app)
+    if isinstance(screen, HandOverScreen):
+        return "enter"
+    p = app.session.game.prompt if app.session is not None else None
+    if isinstance(p, MovePrompt) and formations_ashore(app.session.game) >= LANDED:
+        return "e"
+    if p is not None and p.kind in ("DefenderPrompt", "AttackerPrompt"):
+        return "y"
+    if p is not None and p.kind == "AdvancePrompt":
+        return "f"
+    return newcomer_key(app)
+
+
+async def test_a_hot_seat_d_day_hands_over_at_most_ten_times():
+    app = SeededApp(delay=0)
+    handovers: list[HandOverScreen] = []
+
+    def next_turn(a: OverlordApp) -> bool:
+        if isinstance(a.screen, HandOverScreen) and a.screen not in handovers:
+            handovers.append(a.screen)
+        return a.session is not None and a.session.game.turn_label == "6/6" and isinstance(a.screen, GameScreen)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, hot_seat_key, next_turn)
+        game = app.session.game
+        assert formations_ashore(game) >= LANDED
+        assert any(e.kind == "CombatResult" and not e.defender.startswith("de-coast") for e in app.session.log)
+        assert handovers[0].side == "German" and "say once how your coastal defences" in handovers[0].what
+        assert app.session.coastal_answer == 5
+        assert len(handovers) <= 10, [h.what for h in handovers]

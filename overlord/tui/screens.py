@@ -249,6 +249,9 @@ ANSWERING
   F       finish this unit for now; refuse to retreat; stay put
   Enter   in movement, on a unit under the look cursor: move it now
   A       in movement: the next formation at sea, to sail or land it
+  B       in movement, a formation at sea: sail it to its nation's
+          nearest beachhead marker with room to land (B again: the
+          next marker); each step is an ordinary move
   E       end the whole movement (asks Y/N first) or combat phase
   1-9     the attack or defence level (beside the map: each level's
           name and expected losses)
@@ -262,8 +265,20 @@ MOVING AND LANDING
   The flashing unit is the one being asked about. While it blinks,
   the positions it may enter show their direction number. The cost
   of each step (movement points, fuel) is shown before you press.
-  A formation at sea sails with 1-6 onto a beachhead marker *, then
-  lands with the direction of a beach position beside the marker.
+  A formation at sea sails with 1-6 (or B) onto a beachhead marker *,
+  then lands with the direction of a beach position beside the marker.
+
+LANDINGS
+  Until a beach is cleared, a unit landing there fights its coastal
+  defence round after round. Give the support, then a level: the
+  level is an order to fight on, at it and that support, every round
+  until the beach falls; one card then lists every round. R before
+  the level: this round only. R during the rounds: stop, and choose
+  again. The German (hot-seat, or playing solo) answers his coastal
+  defences once, at the first landing: a level for the day, or C for
+  the computer's choice each round; D changes it at any of his
+  questions. Hot-seat: the keyboard is handed over (a screen) only
+  before a choice the other player must not see.
 
 LOOKING AROUND
   Arrows   move a look cursor [ ] over the map; the panel describes
