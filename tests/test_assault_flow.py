@@ -289,10 +289,13 @@ def hot_seat_key(app: OverlordApp) -> str:
 async def test_a_hot_seat_d_day_hands_over_at_most_ten_times():
     app = SeededApp(delay=0)
     handovers: list[HandOverScreen] = []
+    coastal: list[str] = []  # what the German sees when asked for his coastal defences' answer
 
     def next_turn(a: OverlordApp) -> bool:
         if isinstance(a.screen, HandOverScreen) and a.screen not in handovers:
             handovers.append(a.screen)
+        if isinstance(a.screen, GameScreen) and a.session.asks_coastal_answer():
+            coastal.append(a.screen.prompt_panel_text().plain + key_bar(a))
         return a.session is not None and a.session.game.turn_label == "6/6" and isinstance(a.screen, GameScreen)
 
     async with app.run_test(size=(80, 24)) as pilot:
@@ -301,5 +304,7 @@ async def test_a_hot_seat_d_day_hands_over_at_most_ten_times():
         assert formations_ashore(game) >= LANDED
         assert any(e.kind == "CombatResult" and not e.defender.startswith("de-coast") for e in app.session.log)
         assert handovers[0].side == "German" and "say once how your coastal defences" in handovers[0].what
+        assert len(coastal) == 1 and "COASTAL DEFENCES" in coastal[0]  # the Allied order is not his to see
+        assert "FIGHTING ON" not in coastal[0] and "Stop" not in coastal[0] and "C Computer answers" in coastal[0]
         assert app.session.coastal_answer == 5
         assert len(handovers) <= 10, [h.what for h in handovers]

@@ -295,9 +295,10 @@ class OverlordApp(App):
         return s is not None and not s.game.over and not s.human_to_move and self.screen is self.main
 
     def fighting_on(self) -> bool:
-        """Is a landing being fought on by the Allied player's order (R stops it between two rounds)?"""
+        """Is a landing being fought on by the Allied player's order (R stops it between two rounds)? Not while
+        a player answers by hand (the German's first coastal question: the order is not his to see or stop)."""
         s = self.session
-        return s is not None and s.fight_on is not None and self.screen is self.main
+        return s is not None and s.fight_on is not None and not s.human_to_move and self.screen is self.main
 
     # ------------------------------------------------------------------ playing
     def play(self, action) -> list:

@@ -109,7 +109,7 @@ def assault_card(game: Game, assault: Assault) -> Text:
                  + ", ".join(f"{n} {levels.defence[n - 1].name}" for n in defences) + ".\n\n")
         t.append(f"{'Round':<6}{'Levels':<8}{'Odds':<7}{'Naval':>5}{'Air':>5}{'Supply':>7}"
                  f"{'Allied':>8}{'German':>8}\n", style="bold")
-        t.append(f"{'':<33}{'lost':>8}{'lost':>8}\n", style="bold")
+        t.append(f"{'':<38}{'lost':>8}{'lost':>8}\n", style="bold")
     for number, r in enumerate(assault.rounds, 1):
         e = r.result
         t.append(f"{number:>3}   {f'{e.attack_level} v {e.defence_level}':<8}{f'{e.odds:.1f}:1':<7}{r.naval:>5}"
