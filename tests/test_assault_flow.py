@@ -258,6 +258,7 @@ async def test_a_german_playing_solo_answers_his_coastal_defences_once_and_moves
         await press(pilot, "d")  # D changes it, at any of his questions
         assert isinstance(app.screen, CoastalAnswerScreen) and "Now: level 5 (Standfast)" in str(
             app.screen.query_one("Static").render())
+        assert "1-9 Level" in key_bar(app) and "C Computer answers" in key_bar(app)
         await press(pilot, "c")
         assert app.session.coastal_answer == COMPUTER and app.screen is app.main
         assert game.turn_label == "6/6"

@@ -29,6 +29,7 @@ from .styles import GAME_CSS
 # middle of a game carry these, so that the game can be saved and the help read from them.
 GAME_KEYS = [Binding("ctrl+s", "app.save", "Save"), Binding("f1", "app.help", "Help")]
 QUIET_GAME_KEYS = [Binding(b.key, b.action, b.description, show=False) for b in GAME_KEYS]  # not in the key bar
+LEVEL = Binding.Group("Level", compact=True)
 
 
 class HandOverScreen(ModalScreen[None]):
@@ -90,8 +91,7 @@ class CoastalAnswerScreen(ModalScreen[int | str | None]):
     """The human German's standing answer for his coastal defences, changed (D): a defence level for every
     round of every landing, or the computer German's choice each round. Escape keeps it as it is."""
     CSS_PATH = GAME_CSS
-    BINDINGS = [*(Binding(str(n), f"answer({n})", "Level", group=Binding.Group("Level", compact=True))
-                  for n in range(1, 10)),
+    BINDINGS = [*(Binding(str(n), f"answer({n})", "Level", group=LEVEL) for n in range(1, 10)),
                 Binding("c", "answer('computer')", "Computer answers"), Binding("escape", "answer(None)", "Keep"),
                 *QUIET_GAME_KEYS]
 
