@@ -153,12 +153,13 @@ async def test_fighting_on_stops_between_rounds_and_one_round_at_a_time():
         await press(pilot, "2")
         await computer_done(pilot)
         await pilot.pause()
-        if game.unit("us-1-inf").status == view.AFLOAT:  # the fight goes on: asked again, round by round
-            assert isinstance(game.prompt, SupportPrompt) and app.accepting()
+        assert game.unit("us-1-inf").status == view.AFLOAT  # the fight goes on: asked again, round by round
+        assert isinstance(game.prompt, SupportPrompt) and app.accepting()
         assert len([e for e in app.session.log if isinstance(e, CombatResult)]) == 2
 
 
 async def test_a_landing_destroyed_says_so_on_its_card():
+    """The Rangers alone against Omaha at Recon: a fight they lose, fought on to its end at one key."""
     app = OverlordApp(game=Game.new(preset_settings("historical"), 13), delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await sail_to_omaha(pilot, "us-rangers")
@@ -167,11 +168,11 @@ async def test_a_landing_destroyed_says_so_on_its_card():
         await computer_done(pilot)
         await pilot.pause()
         assert isinstance(app.screen, CombatResultScreen)
-        if game.unit("us-rangers").status == view.ELIMINATED:
-            assert app.screen.card.plain.rstrip().endswith("CP lost).") and " are destroyed (after " in \
-                app.screen.card.plain
-        else:
-            assert " land with " in app.screen.card.plain
+        rounds = [e for e in app.session.log if isinstance(e, CombatResult) and e.defender == "de-coast-omaha"]
+        assert game.unit("us-rangers").status == view.ELIMINATED
+        assert app.screen.card.plain.rstrip().endswith(
+            f"2nd and 5th Ranger Battalions are destroyed (after {len(rounds)} rounds, "
+            f"{sum(e.attacker_losses for e in rounds)} CP lost).")
 
 
 # --------------------------------------------------------------------------- B: sail to a beachhead marker
