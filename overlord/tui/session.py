@@ -355,9 +355,9 @@ def beachhead_course(game: Game, uid: str) -> list[int]:
                if b.nation == game.spec(uid).nation and game.beaches[b.name].marker_intact and b.marker in routes]
     if not markers:
         return []
-    at = [b.marker for b in markers].index(here) if here in [b.marker for b in markers] else None
-    if at is not None:
-        chosen = markers[(at + 1) % len(markers)]
+    on = [b.marker for b in markers]
+    if here in on:  # B again: the next marker (the map lists the beaches west to east)
+        chosen = markers[(on.index(here) + 1) % len(markers)]
     else:
         chosen = min(markers, key=lambda b: (not room_to_land(game, uid, b.marker, b.positions),
                                              len(routes[b.marker]), markers.index(b)))
