@@ -44,23 +44,30 @@ from .german_adversaries import BeachRush, FocusedRush, Turtle
 # His southern drive weighs the continent side less than the adversary's (0.2 against 0.6): on the tuning
 # seeds it scored as well against the turtle and the computer German and far better against the beach
 # rush, its divisions staying nearer the beaches the rush goes for.
-# In every plan the VII Corps (the 4th, 9th and 79th Infantry and two depots) takes Cherbourg as the
-# June 6 plan does: the Overview's first objective, 10 points a turn and 150 at the end while held in supply,
-# which a two-turn look ahead would never see in time to send them (issue 27: before, the commander never
-# took it).
+# From 6/12, in every plan but the armoured raid (whose infantry drives are the June 6 plan's already), the VII
+# Corps (the 4th, 9th and 79th Infantry and two depots) turns to Cherbourg as the June 6 plan does: the Overview's
+# first objective pays 10 points a turn and 150 at the end while held in supply, which a two-turn look ahead
+# never sees in time (issue 27: the commander took it in 1 game of 25). Not before 6/12: sent at once, the
+# divisions left Utah to the beach rushes (the commander then scored 44-83 against them, not 285-594).
 VII_CORPS = {uid: DRIVES["historical"][uid] for uid in
              ("us-4-inf", "us-9-inf", "us-79-inf", "us-depot-1", "us-depot-3")}
-SOUTHERN_DRIVE = replace(ADVERSARY_PLANS["southern-drive"], continent_weight=0.2,
-                         goals={**ADVERSARY_PLANS["southern-drive"].goals, **VII_CORPS})
+CHERBOURG_FROM = "6/12"
+
+
+def cherbourg_later(plan: Plan) -> Plan:
+    """``plan``, with the VII Corps turning to Cherbourg from CHERBOURG_FROM (the rest as before)."""
+    return replace(plan, later={**plan.goals, **VII_CORPS}, switch=CHERBOURG_FROM, later_weight=plan.continent_weight)
+
+
+SOUTHERN_DRIVE = cherbourg_later(replace(ADVERSARY_PLANS["southern-drive"], continent_weight=0.2))
 PLANS = {
     "historical": Plan(goals=DRIVES["historical"], landings=DDAY_LANDINGS, follow_chart=False),
     "southern-drive": SOUTHERN_DRIVE,
     # the southern drive that attacks whenever the exchange is even or better: against a German who comes
     # out of his supply to the beaches, where the fleet's guns reach him
     "counter-attack": replace(SOUTHERN_DRIVE, min_gain=0.0),
-    "single-beach": replace(ADVERSARY_PLANS["single-beach"],
-                            goals={**ADVERSARY_PLANS["single-beach"].goals, **VII_CORPS}),
-    "armoured-raid": ADVERSARY_PLANS["armoured-raid"],  # (its infantry's drives are the June 6 plan's)
+    "single-beach": cherbourg_later(ADVERSARY_PLANS["single-beach"]),
+    "armoured-raid": ADVERSARY_PLANS["armoured-raid"],
 }
 FIRST_PLAN = "southern-drive"  # lands on all five beaches on D-Day, before the German has shown himself
 GERMAN_MODELS: dict[str, type[GermanPlayer | Turtle]] = {"classic": GermanPlayer, "turtle": Turtle, "beach-rush": BeachRush,
@@ -90,15 +97,15 @@ class AlliedCommander:
 
     @staticmethod
     def _player(g: Game, name: str) -> AdversaryAllied:
-        """The player of a plan. With German D-Day movement (a public setting) the German reaches the beaches
-        on June 7, before the follow-up formations are ashore, and his plans fight for the beaches: they guard
-        every free landing position, the holders of a landing position step off for a formation waiting to land
-        there, no unit advances off one (see Plan.guard_beaches), and they attack at a smaller gain
-        (BEACH_FIGHT_GAIN), the German being within the fleet's range. Without D-Day movement each of these
-        cost more than it saved on the tuning seeds (docs/ai.md)."""
-        design = PLANS[name]
+        """The player of a plan. Every plan fights for the beaches: it guards every free landing position a
+        German could enter next turn, the holders of a landing position step off for a formation waiting to land
+        there, no unit advances off one (see Plan.guard_beaches): a beach rush reaches the beaches before the
+        follow-up formations are ashore (the 30th Mobile Brigade, in St-Lo from the start, on June 7; with German
+        D-Day movement, a public setting, every unit near the coast). With D-Day movement the plans also attack
+        at a smaller gain (BEACH_FIGHT_GAIN), the German being within the fleet's range (docs/ai.md)."""
+        design = replace(PLANS[name], guard_beaches=True)
         if g.settings.german_dday_movement:
-            design = replace(design, guard_beaches=True, min_gain=min(design.min_gain, BEACH_FIGHT_GAIN))
+            design = replace(design, min_gain=min(design.min_gain, BEACH_FIGHT_GAIN))
         return AdversaryAllied(plan=name, design=design)
 
     # ------------------------------------------------------------------ answering
