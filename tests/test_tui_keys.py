@@ -84,24 +84,26 @@ def wants_a_key(app: OverlordApp) -> bool:
 
 
 async def until_a_key_is_wanted(pilot, until=None) -> bool:
-    """Wait until the app wants a key of the person at the keyboard, however long the computer takes; a
+    """Wait until the app wants a key of the person at the keyboard, however long the computer takes, on a
+    screen whose widgets are all there (a screen just put up is mounted in Textual's turns that follow); a
     computer moving at its display delay is hurried with Space, which answers no question if the computer
     is done by the time it is read. True if ``until(app)`` came first (it is checked whenever the computer
-    is not thinking)."""
+    is not thinking and the screen is mounted)."""
     app = pilot.app
     deadline = time.monotonic() + PATIENCE
     while True:
         await computer_done(pilot)
-        if until is not None and until(app):
+        mounted = app.screen.is_mounted
+        if mounted and until is not None and until(app):
             return True
-        if wants_a_key(app):
+        if mounted and wants_a_key(app):
             return False
         if time.monotonic() > deadline:
             raise AssertionError(f"waited {PATIENCE} s for the app to want a key; the screen is {app.screen}")
-        if app.computer_moving():
+        if mounted and app.computer_moving():
             await pilot.press("space")
         else:
-            await pilot.pause()  # the app is between two of its own steps
+            await pilot.pause()  # the app is between two of its own steps, or the screen is being put up
 
 
 async def drive(pilot, answers=None, policy=None, until=None, limit: int = 2000) -> list[str]:
