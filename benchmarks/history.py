@@ -103,6 +103,18 @@ def history_table(runs: list[dict], n: int) -> list[str]:
             f"| St-Lo first Allied before 6/12 | {share(early, n)} | at most 10% | {met(early <= 0.1 * n)} |"]
 
 
+def course_table(runs: list[dict]) -> list[str]:
+    """The median score at the end of each turn of the campaign: where the two-week scenario's score stands."""
+    by_turn: dict[str, list[float]] = {}
+    for r in runs:
+        for record in r["history"]:
+            by_turn.setdefault(record["turn"], []).append(record["allied_score"])
+    turns = [t for t in TURNS if t in by_turn]
+    return ["| the historical Allies' campaign, median score at the end of | " + " | ".join(turns) + " |",
+            "|---|" + "---|" * len(turns),
+            "| | " + " | ".join(f"{statistics.median(by_turn[t]):.0f}" for t in turns) + " |"]
+
+
 def ai_table(runs: list[dict], n: int) -> list[str]:
     median = statistics.median(r["allied_score"] for r in runs)
     cherbourg = [r["objectives_taken"]["Cherbourg"] for r in runs if "Cherbourg" in r["objectives_taken"]]
@@ -123,6 +135,7 @@ def report(seeds: list[int], jobs: int, name: str) -> str:
     lines = [f"Seeds: {name} ({seeds[0]}-{seeds[-1]}, {n} games a row); against the German ai; historical ratings.", ""]
     lines += two_week_table(results, n) + [""]
     lines += history_table(results["historical", "campaign"], n) + [""]
+    lines += course_table(results["historical", "campaign"]) + [""]
     lines += ai_table(results["ai", "campaign"], n) + [""]
     lines += ["| formations ashore at the end of D-Day | " + " | ".join(presets) + " |",
               "|---|" + "---|" * len(presets)]

@@ -31,6 +31,7 @@ from overlord.saves import (AUTOSAVE, MAX_ACTIONS, SaveError, is_autosave_slot, 
 from overlord.tui.app import OverlordApp
 from overlord.tui.session import Session, autosave_path
 
+from test_tui_keys import wait_until
 from test_tui_screens import loaded
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -294,10 +295,7 @@ async def test_quitting_a_branch_says_where_both_positions_are():
     async with app.run_test() as pilot:
         await pilot.pause()
         await pilot.press("4")
-        for _ in range(200):
-            await pilot.pause()
-            if len(app.session.game.actions) > 5:
-                break
+        await wait_until(pilot, lambda a: len(a.session.game.actions) > 5, "the step to be played")
         await pilot.press("ctrl+q")
     assert autosave_path().read_bytes() == later
     assert app.farewell is not None
@@ -426,11 +424,8 @@ async def test_a_save_loads_in_a_thread_while_the_game_on_screen_still_answers_k
         app.load_file(path)
         assert app.loading == path
         await pilot.press("5")  # the game on screen still plays
-        for _ in range(200):
-            await pilot.pause()
-            if len(app.session.game.actions) == 6:
-                break
-        assert len(app.session.game.actions) == 6 and app.loading == path
+        await wait_until(pilot, lambda a: len(a.session.game.actions) == 6, "the step to be played")
+        assert app.loading == path
         may_finish.set()
         await loaded(pilot)
         assert len(app.session.game.actions) == 5 + 2000

@@ -4,6 +4,8 @@ game, and the smaller things a new player trips on."""
 
 from __future__ import annotations
 
+import time
+
 from overlord.engine import view
 from overlord.engine.actions import Allocate, ChooseUnit
 from overlord.engine.events import CombatResult, LogisticsReport, UnitMoved
@@ -13,7 +15,7 @@ from overlord.engine.prompts import MovePrompt
 from overlord.engine.setup import preset_settings
 from overlord.engine.state import AFLOAT
 from overlord.saves import saves_dir
-from overlord.tui.app import OverlordApp
+from overlord.tui.app import RESULT_DELAYS, OverlordApp
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.loadscreen import LoadScreen
 from overlord.tui.screens import (CombatResultScreen, ConfirmScreen, HandOverScreen, HelpScreen, ReportScreen,
@@ -23,8 +25,9 @@ from overlord.tui.widgets import MessageLog
 from overlord.tui.wording import event_text
 
 from builders import blank_game, put, start_phase
-from test_tui_keys import drive, key_for
+from test_tui_keys import drive, key_for, until_a_key_is_wanted, wait_until
 from test_tui_phases import key_bar, press
+from test_tui_screens import saves_listed
 
 REFUSED = "is not an answer"
 
@@ -51,6 +54,7 @@ async def test_a_whole_solo_turn_at_80x24_with_caps_lock_on():
         await pilot.pause()
         pressed = []
         for _ in range(400):
+            await until_a_key_is_wanted(pilot)  # never a key while the computer German thinks
             s = app.session
             if s is not None and s.game.turn == 1 and s.game.prompt.kind == "AllocationPrompt" \
                     and isinstance(app.screen, GameScreen):
@@ -217,7 +221,8 @@ async def test_a_closed_level_says_why_and_the_result_stays_on_a_card():
         await press(pilot, "9")
         assert f"Level 9 is closed ({p.closed_because(9)})" in message(app)
         await press(pilot, "1")
-        assert isinstance(app.screen, CombatResultScreen)  # the computer German chose its level: the result
+        await wait_until(pilot, lambda a: isinstance(a.screen, CombatResultScreen),  # it stays until a key
+                         "the computer German to choose its level, and the result's card")
         card = str(app.screen.card)
         result = next(e for e in app.session.log if isinstance(e, CombatResult))
         assert "COMBAT RESULT" in card and f"Odds as fought: {result.odds:.1f}:1" in card
@@ -243,7 +248,8 @@ async def test_ctrl_s_and_f1_on_the_report_and_the_hand_over():
         assert isinstance(app.screen, HelpScreen)
         await press(pilot, "escape")
         assert isinstance(app.screen, ReportScreen)
-        await drive(pilot, until=lambda a: isinstance(a.screen, HandOverScreen))
+        attack = {"DefenderPrompt": lambda p: "y" if p.side == "allied" else "e", "AttackerPrompt": lambda p: "y"}
+        await drive(pilot, policy=attack, until=lambda a: isinstance(a.screen, HandOverScreen))  # the defender's level
         await press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         await press(pilot, "escape", "ctrl+s")
@@ -274,13 +280,9 @@ async def test_the_status_line_gives_the_level_of_victory_and_the_load_list_the_
         level = view.victory_level(app.session.game.data.charts, "campaign", score)
         assert f"Score {score:.0f}: {level}" in status
         await press(pilot, "ctrl+s", "enter", "ctrl+o")
-        assert isinstance(app.screen, LoadScreen)
-        for _ in range(50):
-            await pilot.pause(0.05)
-            if app.screen.ready:
-                break
-        assert any(s["phase"] == "allied_movement" for s in app.screen.saves)
-        assert "Al. move" in str(LoadScreen.row(app.screen.saves[0]))
+        screen = await saves_listed(pilot)
+        assert any(s["phase"] == "allied_movement" for s in screen.saves)
+        assert "Al. move" in str(LoadScreen.row(screen.saves[0]))
 
 
 def test_the_log_speaks_good_grammar():
@@ -314,23 +316,50 @@ async def test_a_drop_is_written_once():
 
 
 async def test_hot_seat_the_result_is_seen_by_both_players():
-    """The defender's player sees the card; the hand-over to the attacker's player says what came of it."""
+    """The defender's player sees the result, here on his retreat's question (Full retreat: no card of its own
+    before it); the hand-over to the attacker's player says what came of it."""
     game = Game.new(preset_settings("historical", german_player="human"), 3)
     app = OverlordApp(game=game, delay=0)
-    cards: list[str] = []
+    seen: list[str] = []
     policy = {"MovePrompt": lambda p: "e", "DefenderPrompt": lambda p: "y" if p.side == "allied" else "e",
               "AttackerPrompt": lambda p: "y", "StrategyPrompt": lambda p: "5" if p.role == "attack" else "1"}
 
     def until(a) -> bool:
-        if isinstance(a.screen, CombatResultScreen) and not cards:
-            cards.append(str(a.screen.card))
-        return bool(cards) and isinstance(a.screen, HandOverScreen) and a.screen.side == "Allied"
+        if isinstance(a.screen, CombatResultScreen):
+            seen.append(str(a.screen.card))
+        elif isinstance(a.screen, GameScreen) and a.session.game.prompt.kind == "RetreatPrompt" and not seen:
+            seen.append(a.screen.prompt_panel_text().plain)
+        return bool(seen) and isinstance(a.screen, HandOverScreen) and a.screen.side == "Allied"
 
     async with app.run_test() as pilot:
         await drive(pilot, policy=policy, until=until)
         result = next(e for e in app.session.log if isinstance(e, CombatResult))
-        assert "COMBAT RESULT" in cards[0]
+        assert "RETREAT" in seen[0] and f"{event_text(result, game)}." in seen[0]
         assert event_text(result, game) in app.screen.what
+
+
+class ScreensShown:
+    """Every screen the app puts up and takes down, as it does (its push_screen and pop_screen watched from
+    before it starts): a test sees what was shown, however briefly, and never has to catch it on screen."""
+
+    def __init__(self, app: OverlordApp) -> None:
+        self.up: list[tuple[object, float]] = []  # (screen, time.monotonic() when it was put up)
+        self.down: dict[int, float] = {}  # id(screen): when it was taken down
+        push, pop = app.push_screen, app.pop_screen
+
+        def pushing(screen, *args, **kwargs):
+            self.up.append((screen, time.monotonic()))
+            return push(screen, *args, **kwargs)
+
+        def popping():
+            self.down[id(app.screen)] = time.monotonic()
+            return pop()
+        app.push_screen, app.pop_screen = pushing, popping
+
+    def closed(self, kind: type) -> list[tuple[object, float, float]]:
+        """The screens of ``kind`` put up and taken down since, with when."""
+        return [(screen, up, self.down[id(screen)]) for screen, up in self.up
+                if isinstance(screen, kind) and id(screen) in self.down]
 
 
 async def test_a_fight_between_computers_stays_on_its_card_a_while_then_goes_on():
@@ -340,18 +369,16 @@ async def test_a_fight_between_computers_stays_on_its_card_a_while_then_goes_on(
     put(g, "us-1-inf", (16, 7), fatigue=0, leadership=5)
     put(g, "de-716-inf", (16, 8), cp=40, fatigue=0)
     start_phase(g, "allied_combat")
-    app = OverlordApp(game=g, delay=0.05)
+    app = OverlordApp(game=g, delay=0.05)  # the card is up 0.4 s: the test looks at what was put up, not at a moment
+    shown = ScreensShown(app)
     async with app.run_test() as pilot:
-        for _ in range(600):
-            await pilot.pause(0.05)
-            if isinstance(app.screen, CombatResultScreen):
-                break
-        assert isinstance(app.screen, CombatResultScreen) and app.screen.timeout
-        for _ in range(600):  # no key pressed: it closes by itself and the computers go on
-            await pilot.pause(0.05)
-            if not isinstance(app.screen, CombatResultScreen):
-                break
-        assert not isinstance(app.screen, CombatResultScreen)
+        # no key pressed: the card closes by itself, and the computers go on to the German's movement
+        await wait_until(pilot, lambda a: shown.closed(CombatResultScreen) and a.session.game.phase != "allied_combat",
+                         "the fight's card to come up and close by itself, and the game to go on")
+        card, up, down = shown.closed(CombatResultScreen)[0]
+        assert isinstance(card, CombatResultScreen) and "COMBAT RESULT" in str(card.card)
+        assert card.timeout == app.delay * RESULT_DELAYS  # for a while, not until a key
+        assert down - up >= card.timeout - 0.01  # it stayed that while (a timer never fires early; load only delays it)
         await pilot.press("ctrl+q")  # saved, and the computers stopped, as a player leaves them
 
 

@@ -6,6 +6,8 @@ choose the key a player would press; other test_tui files import them.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from overlord.engine.prompts import QuestionPrompt
@@ -54,6 +56,20 @@ def key_for(app: OverlordApp, answers: dict | None = None, policy: dict | None =
     return chooser(prompt)
 
 
+PATIENCE = 300  # seconds a test waits for a state before it says it never came: never needed, however loaded the machine
+
+
+async def wait_until(pilot, condition, what: str) -> None:
+    """Wait for a state of the app (``condition(app)``), however long a loaded machine takes to reach it: the
+    tests wait for states, never for a moment on screen. Fails only when the state never comes."""
+    app = pilot.app
+    deadline = time.monotonic() + PATIENCE
+    while not condition(app):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {PATIENCE} s for {what}; the screen is {app.screen}")
+        await pilot.pause(0.01)
+
+
 async def computer_done(pilot) -> None:
     """Wait while the computer thinks (in a worker): its answers are played as they come in."""
     app = pilot.app
@@ -62,14 +78,42 @@ async def computer_done(pilot) -> None:
         await pilot.pause()
 
 
+def wants_a_key(app: OverlordApp) -> bool:
+    """Is the app waiting for the person at the keyboard (not for the computer, nor for itself)?"""
+    return not isinstance(app.screen, GameScreen) or app.accepting()
+
+
+async def until_a_key_is_wanted(pilot, until=None) -> bool:
+    """Wait until the app wants a key of the person at the keyboard, however long the computer takes, on a
+    screen whose widgets are all there (a screen just put up is mounted in Textual's turns that follow); a
+    computer moving at its display delay is hurried with Space, which answers no question if the computer
+    is done by the time it is read. True if ``until(app)`` came first (it is checked whenever the computer
+    is not thinking and the screen is mounted)."""
+    app = pilot.app
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        await computer_done(pilot)
+        mounted = app.screen.is_mounted
+        if mounted and until is not None and until(app):
+            return True
+        if mounted and wants_a_key(app):
+            return False
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {PATIENCE} s for the app to want a key; the screen is {app.screen}")
+        if mounted and app.computer_moving():
+            await pilot.press("space")
+        else:
+            await pilot.pause()  # the app is between two of its own steps, or the screen is being put up
+
+
 async def drive(pilot, answers=None, policy=None, until=None, limit: int = 2000) -> list[str]:
     """Press keys until the final report (or ``until(app)``); returns the keys pressed. While the computer
-    thinks, it waits rather than press."""
+    thinks, it waits rather than press; each key is chosen once the app wants one, for the screen and the
+    question then showing."""
     app = pilot.app
     pressed = []
     for _ in range(limit):
-        await computer_done(pilot)
-        if until is not None and until(app):
+        if await until_a_key_is_wanted(pilot, until):
             return pressed
         key = key_for(app, answers, policy)
         if key is None:

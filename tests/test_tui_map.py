@@ -26,6 +26,8 @@ from overlord.tui.maprender import (DEPOT_MARK, NAVAL_LINE, OBJECTIVE_MARK, Layo
 from overlord.tui.palettes import PALETTES, colours, contrast, pairs
 from overlord.tui.widgets import MapView, MessageLog
 
+from test_tui_keys import drive, wait_until
+
 SIZES = [(80, 24), (100, 30), (160, 50)]
 LAYOUTS = [(2, False), (4, False), (4, True)]  # what those sizes get: compact, wide, wide and tall
 
@@ -408,20 +410,12 @@ async def test_the_history_screen_and_the_reports_show_plots(played):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("h")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "HistoryScreen" and len(app.screen.query(PlotextPlot)) == 3
-        await pilot.press("escape", "e", "y")  # the end of the Allied movement, on to the end of the turn
-        for _ in range(200):
-            await pilot.pause()
-            if type(app.screen).__name__ == "ReportScreen" and app.screen.campaign is not None:
-                break
-            name = type(app.screen).__name__
-            closing = name in ("ReportScreen", "CombatResultScreen")
-            kind = app.session.game.prompt.kind
-            fighting = {"SupportPrompt": "enter", "StrategyPrompt": "1", "AdvancePrompt": "f",  # a fight begun
-                        "RetreatPrompt": str(next(iter(getattr(app.session.game.prompt, "directions", ())), ""))}.get(kind)
-            await pilot.press("enter" if closing else "y" if name == "ConfirmScreen" else fighting or "e")
+        await wait_until(pilot, lambda a: type(a.screen).__name__ == "HistoryScreen" and a.screen.is_mounted,
+                         "the history screen, its plots mounted")
         assert len(app.screen.query(PlotextPlot)) == 3
+        await pilot.press("escape", "e", "y")  # the end of the Allied movement, on to the end of the turn
+        await drive(pilot, until=lambda a: type(a.screen).__name__ == "ReportScreen" and a.screen.campaign is not None)
+        assert len(app.screen.query(PlotextPlot)) == 3  # (drive returns once the screen is mounted)
 
 
 async def test_help_and_charts_fit_any_width():

@@ -19,7 +19,7 @@ from overlord.tui.screens import CombatResultScreen, ConfirmScreen, HandOverScre
 from overlord.tui.session import Session, autosave_path
 
 from helpers import computer_settings, play
-from test_tui_keys import computer_done, drive
+from test_tui_keys import drive, until_a_key_is_wanted
 from test_tui_screens import at_allocation, loaded, saves_listed
 
 
@@ -33,15 +33,15 @@ def computer_to_move(seed: int = 5) -> Game:
 
 
 async def until_the_player_is_asked(pilot) -> None:
-    """Press Enter through reports until the person at the keyboard has a question."""
+    """Press Enter through reports until the person at the keyboard has a question (however long the computer
+    takes: 200 is the number of reports and cards, not a time)."""
     app = pilot.app
     for _ in range(200):
-        await computer_done(pilot)
-        await pilot.pause()
-        if isinstance(app.screen, (ReportScreen, HandOverScreen, CombatResultScreen)):
-            await pilot.press("enter")
-        elif isinstance(app.screen, GameScreen) and app.accepting():
+        await until_a_key_is_wanted(pilot)
+        if isinstance(app.screen, GameScreen) and app.accepting():
             return
+        assert isinstance(app.screen, (ReportScreen, HandOverScreen, CombatResultScreen)), app.screen
+        await pilot.press("enter")
     raise AssertionError(f"the player was never asked; screen {app.screen}")
 
 

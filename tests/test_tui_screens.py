@@ -16,7 +16,7 @@ from overlord.tui.screens import HelpScreen, SaveNameScreen, TooSmallScreen
 from overlord.tui.session import autosave_path
 from overlord.tui.title import TitleScreen
 
-from test_tui_keys import drive
+from test_tui_keys import drive, wait_until
 
 
 def at_allocation(app) -> bool:
@@ -25,11 +25,9 @@ def at_allocation(app) -> bool:
 
 async def saves_listed(pilot) -> LoadScreen:
     """The Load screen, once its worker has read the saves folder."""
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, LoadScreen) and screen.ready
-    return screen
+    await wait_until(pilot, lambda a: isinstance(a.screen, LoadScreen) and a.screen.ready,
+                     "the Load screen to read the saves folder")
+    return pilot.app.screen
 
 
 async def loaded(pilot) -> None:
@@ -184,11 +182,8 @@ async def test_help_charts_roster_overlay_themes_and_the_command_palette():
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"roster")
-        for _ in range(100):  # the palette searches in the background
-            await pilot.pause(0.02)
-            results = app.screen.query(CommandList)
-            if results and results.first().option_count:
-                break
+        await wait_until(pilot, lambda a: any(results.option_count for results in a.screen.query(CommandList)),
+                         "the command palette to find the roster")  # it searches in the background
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, RosterScreen)

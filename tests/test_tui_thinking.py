@@ -17,7 +17,7 @@ from overlord.tui.game_screen import GameScreen
 from overlord.tui.history import HistoryScreen
 from overlord.tui.screens import HelpScreen
 
-from test_tui_keys import drive
+from test_tui_keys import computer_done, drive, wait_until
 from test_tui_saves import computer_to_move
 
 
@@ -51,11 +51,9 @@ def slow(monkeypatch):
 
 
 async def until_it_thinks(pilot, slow: Slow) -> None:
-    for _ in range(500):
-        if slow.waiting.is_set() and pilot.app.thinking_for() is not None:
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("the computer never began to think")
+    """Until the computer German has thought long enough for the screen to say so."""
+    await wait_until(pilot, lambda a: slow.waiting.is_set() and a.thinking_for() is not None,
+                     "the computer to think, and for long enough to be said")
 
 
 async def test_the_keys_work_while_the_computer_thinks_and_its_answer_is_played_when_it_comes(slow):
@@ -81,10 +79,7 @@ async def test_the_keys_work_while_the_computer_thinks_and_its_answer_is_played_
         await pilot.press("x")  # another key only hurries: nothing is played before the answer is in
         assert len(app.session.game.actions) == before and app.thinking()
         slow.go.set()
-        for _ in range(200):
-            await pilot.pause(0.02)
-            if len(app.session.game.actions) > before:
-                break
+        await computer_done(pilot)
         assert len(app.session.game.actions) > before  # the answer, played once it came in
 
 

@@ -15,8 +15,9 @@ from overlord.cli import start_theme
 from overlord.saves import saves_dir
 from overlord.tui import loadscreen
 from overlord.tui.app import OverlordApp
-from overlord.tui.loadscreen import LoadScreen
 from overlord.tui.screens import HelpScreen
+
+from test_tui_screens import saves_listed
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -97,9 +98,7 @@ async def test_in_a_browser_the_load_screen_and_help_name_no_folder_of_the_serve
     async with app.run_test(size=(100, 34)) as pilot:
         await pilot.pause()
         await pilot.press("l")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert isinstance(app.screen, LoadScreen) and app.screen.ready
+        await saves_listed(pilot)
         status = str(app.screen.query_one("#load-status", Static).content)
         assert status.startswith("No saves to load in this browser yet.") and "reload" in status
         await pilot.press("escape", "f1")
@@ -120,8 +119,7 @@ async def test_in_a_browser_a_folder_that_cannot_be_read_is_not_named(browser_se
     async with app.run_test(size=(100, 34)) as pilot:
         await pilot.pause()
         await pilot.press("l")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await saves_listed(pilot)
         problems = str(app.screen.query_one("#load-problems-text", Static).content)
         assert "this browser's saves: the saves folder cannot be read" in problems and str(tmp_path) not in problems
 

@@ -72,15 +72,13 @@ class AlliedCommander(ComputerPlayer):
         self.outlook: dict[str, float] = {}  # the last look ahead: plan -> its value (for the curious)
 
     def _player(self, g: Game, name: str) -> PlanPlayer:
-        """The player of a plan. With German D-Day movement (a public setting) the German reaches the beaches
-        on June 7, before the follow-up formations are ashore, and his plans fight for the beaches: they guard
-        every free landing position, the holders of a landing position step off for a formation waiting to land
-        there, no unit advances off one (see the plan's guard_beaches), and they attack at a smaller gain
-        (BEACH_FIGHT_GAIN), the German being within the fleet's range. Without D-Day movement each of these
-        cost more than it saved on the tuning seeds (docs/ai.md)."""
+        """The player of a plan. Every plan of his fights for the beaches (its guard_beaches, in the data). With
+        German D-Day movement (a public setting) the plans also attack at a smaller gain (BEACH_FIGHT_GAIN), the
+        German being within the fleet's range; without it, that cost more than it saved on the tuning seeds
+        (docs/ai.md)."""
         design = self.plans.commander_plans[name]
         if g.settings.german_dday_movement:
-            design = attrs.evolve(design, guard_beaches=True, min_gain=min(design.min_gain, BEACH_FIGHT_GAIN))
+            design = attrs.evolve(design, min_gain=min(design.min_gain, BEACH_FIGHT_GAIN))
         return PlanPlayer(plan=name, design=design)
 
     def answer(self, game: Game) -> Action:

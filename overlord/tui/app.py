@@ -121,6 +121,7 @@ class OverlordApp(App):
         self._timer: Timer | None = None
         self._waiting = False  # one of the game's own modal screens (report, hand-over) is up
         self._thought: Thought | None = None  # the computer's answer being thought, or thought and not yet played
+        self._paused_at = -1  # the number of actions played when the last pause before a landing's round began
         self.quitting = False  # the game has been saved (or given up) to quit: nothing more is played
         self.data_error: str | None = None
         self.autosave_problem: str | None = None  # why the last autosave failed (said once, until one works)
@@ -288,8 +289,16 @@ class OverlordApp(App):
                 and self.screen is self.main)
 
     def computer_moving(self) -> bool:
+        """Is the game answering by itself now (a computer player, or a standing order: a landing fought on, the
+        German's answer for his coastal defences)? Any key then hurries it."""
         s = self.session
-        return s is not None and not s.game.over and s.is_computer(s.game.prompt.side) and self.screen is self.main
+        return s is not None and not s.game.over and not s.human_to_move and self.screen is self.main
+
+    def fighting_on(self) -> bool:
+        """Is a landing being fought on by the Allied player's order (R stops it between two rounds)? Not while
+        a player answers by hand (the German's first coastal question: the order is not his to see or stop)."""
+        s = self.session
+        return s is not None and s.fight_on is not None and not s.human_to_move and self.screen is self.main
 
     # ------------------------------------------------------------------ playing
     def play(self, action) -> list:
@@ -314,19 +323,27 @@ class OverlordApp(App):
         from ..engine.events import CombatResult
         from ..engine.view import enemy
         from .screens import CombatResultScreen
-        from .wording import result_card
-        results = [e for e in events if isinstance(e, CombatResult)]
-        if not results:
+        from .wording import assault_card, result_card
+        s = self.playing
+        assault = s.ended_assault
+        s.ended_assault = None  # (its card is shown once)
+        results = [e for e in events if isinstance(e, CombatResult) and not s.is_round(e)]
+        if assault is not None:
+            # a landing's rounds on one card; fought by the computer Allied, no player chose them by hand
+            card, by_computers = assault_card(s.game, assault), s.is_computer("allied")
+        elif results and not s.retreat_shows_result():
+            others = [e for e in events if e.kind in ("UnitEliminated", "MarkerDestroyed")]
+            attacker = s.game.side_of(results[0].attackers[0])
+            card, by_computers = result_card(s.game, results, others), s.is_computer(attacker) and s.is_computer(enemy(attacker))
+        else:
             return False
-        attacker = self.playing.game.side_of(results[0].attackers[0])
         timeout = None
-        if self.playing.is_computer(attacker) and self.playing.is_computer(enemy(attacker)):
+        if by_computers:
             if self.delay <= 0 or self.hurry:
                 return False
             timeout = self.delay * RESULT_DELAYS
-        others = [e for e in events if e.kind in ("UnitEliminated", "MarkerDestroyed")]
         self.refresh_main()
-        self._modal(CombatResultScreen(result_card(self.playing.game, results, others), timeout))
+        self._modal(CombatResultScreen(card, timeout))
         return True
 
     def advance(self) -> None:
@@ -345,7 +362,14 @@ class OverlordApp(App):
                 self._show_pages()
                 return
             self._show_main()
-            if not s.is_computer(s.game.prompt.side):
+            standing = s.standing_action()
+            if standing is not None:  # a landing fought on, a coastal defence's level for the day
+                if self._pause_before_round():
+                    return  # the pause's end comes back here
+                if self._show_result(self._play_for_player(standing)):
+                    return
+                continue
+            if not s.answered_by_computer():
                 break
             thought = self._think()
             if not thought.done:
@@ -363,10 +387,44 @@ class OverlordApp(App):
         if s.needs_handover():
             self._show_handover()
             return
-        s.take_seat()
+        self._take_seat()
         s.recent = []
         self._autosave_phase()
         self.refresh_main()
+
+    def _take_seat(self) -> None:
+        """The player to answer has the keyboard. In hot-seat, a side that takes it with nothing to hide (a
+        movement, an attack's choice) is told so on the question's line, without a hand-over screen."""
+        from .cards import SIDE_NAME, phase_name
+        from .game_screen import GameScreen
+        s = self.playing
+        side = s.game.prompt.side
+        if s.hot_seat and s.seat is not None and s.seat != side and isinstance(self.main, GameScreen):
+            self.main.say(f"The {SIDE_NAME[side]} player takes the keyboard: {phase_name(s.game)}.")
+        s.take_seat()
+
+    def _pause_before_round(self) -> bool:
+        """Before each round of a landing fought on, a pause of the display delay, for the player to see the
+        last round in the log and to stop (R); True when the pause has begun. Hurried, there is none."""
+        s = self.playing
+        at = len(s.game.actions)
+        if self.delay <= 0 or self.hurry or self._paused_at == at or not s.new_round():
+            return False
+        self._paused_at = at
+        self.refresh_main()
+        self._timer = self.set_timer(self.delay, self.advance)
+        return True
+
+    def _play_for_player(self, action) -> list:
+        """Play a standing order's answer (the session chose it for the player): shown as the player's own."""
+        from .game_screen import GameScreen
+        s = self.playing
+        events = s.apply(action)
+        if isinstance(self.main, GameScreen):
+            self.main.add_events(events)
+        if not s.game.over and s.answered_by_computer():
+            self._think()  # the computer's next answer is thought during the pause
+        return events
 
     def _computer_step(self, choice) -> list:
         from .game_screen import GameScreen
@@ -375,7 +433,7 @@ class OverlordApp(App):
         self._autosave_phase()
         if isinstance(self.main, GameScreen):
             self.main.add_events(events)
-        if not s.game.over and s.is_computer(s.game.prompt.side):
+        if not s.game.over and s.answered_by_computer():
             self._think()  # the next answer is thought during the display delay, a report or a combat's card
         return events
 
@@ -486,7 +544,9 @@ class OverlordApp(App):
         p = self.playing.game.prompt
         what = f"{self.playing.game.turn_label}: {phase_name(self.playing.game)}."
         game = self.playing.game
-        if isinstance(p, StrategyPrompt) and p.role == "defence":
+        if isinstance(p, StrategyPrompt) and self.playing.asks_coastal_answer():
+            what = f"A landing at {p.landing}: say once how your coastal defences answer every landing."
+        elif isinstance(p, StrategyPrompt) and p.role == "defence":
             what = f"Your {game.spec(p.defender).name} is attacked: choose its defence level."
         elif isinstance(p, SupportPrompt) and p.defensive:
             what = f"Your {game.spec(p.defender).name} is attacked: bombardment, then its defence level."
@@ -494,7 +554,8 @@ class OverlordApp(App):
             what = f"Your {game.spec(p.unit).name} must retreat."
         elif isinstance(p, AdvancePrompt):
             what = f"The enemy has fallen back: may your {game.spec(p.unit).name} advance?"
-        fights = [e for e in self.playing.news_for(p.side) if e.kind == "CombatResult"]
+        fights = [e for e in self.playing.news_for(p.side) if e.kind in ("CombatResult", "Landed")
+                  and self.playing.is_news(e)]
         if fights:  # the other player saw the cards; the one taking the keyboard reads what came of them
             from .wording import event_text
             what = "\n".join(f"{event_text(e, game)}." for e in fights[-3:]) + f"\n\n{what}"

@@ -302,6 +302,42 @@ def _advance(game: Game, p: AdvancePrompt, entry) -> Text:
     return t
 
 
+# --------------------------------------------------------------------------- a landing's standing orders
+def fight_on_note(one_round: bool) -> Text:
+    """What a level means at a landing's attack-level question: an order to fight on, or this round only."""
+    t = Text()
+    if one_round:
+        t.append("A level fights this round only", style=KEY)
+        t.append(" (R: fight on until the beach falls).")
+    else:
+        t.append("A level fights on", style=KEY)
+        t.append(": it and this support every round until the beach falls (R: one round only).")
+    return t
+
+
+def fighting_on_text(game: Game, order) -> Text:
+    """The question's panel while a landing is fought on by the player's order (session.FightOn)."""
+    t = Text()
+    t.append(f" FIGHTING ON: {short(game, order.unit)} ", style=HEAD)
+    t.append(f" level {order.level}, naval {order.naval}, air {order.air} each round\n")
+    t.append("R", style=KEY)
+    t.append(" stops after this round (you choose again); any other key hurries.\n")
+    return t
+
+
+def coastal_question(game: Game, p: StrategyPrompt) -> Text:
+    """The human German's first coastal defence question: how they answer every landing, asked once."""
+    t = Text()
+    t.append(f" COASTAL DEFENCES: {short(game, p.attackers[0])} lands at {p.landing} ", style=HEAD)
+    t.append(f"\nThey chose an attack level 1-{p.opponent_max}, unseen. Asked once: a defence level 1-{p.max_level} "
+             "for the day, used in every round of every landing, or ")
+    t.append("C", style=KEY)
+    t.append(": the computer German chooses each round. ")
+    t.append("D", style=KEY)
+    t.append(" changes it at any of your questions.\n")
+    return t
+
+
 _TEXTS: dict[type[Prompt], Callable[..., Text]] = {
     DropZonePrompt: _drop, AllocationPrompt: _allocation, InterdictionPrompt: _interdiction, MovePrompt: _move,
     DefenderPrompt: _defender, AttackerPrompt: _attacker, SupportPrompt: _support, StrategyPrompt: _strategy,

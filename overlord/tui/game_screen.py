@@ -26,8 +26,11 @@ from ..engine.hexgrid import Hex, neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import german_supplied_positions, supplied_positions
-from .asking import combat_card, make_entry, out_of_own_supply, prompt_text, short
+from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_text, make_entry, out_of_own_supply,
+                     prompt_text, short)
 from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card
+from .session import COMPUTER, beachhead_course
+from .wording import event_text
 from .keybar import KeyBar
 from .maprender import MapOptions, map_height, map_width, move_targets
 from .reporting import Points, points_panel
@@ -42,10 +45,13 @@ if TYPE_CHECKING:
 MOVE = Binding.Group("Move", compact=True)
 RETREAT = Binding.Group("Retreat", compact=True)
 LEVEL = Binding.Group("Level", compact=True)
+FIGHT = Binding.Group("Fight on at level", compact=True)
+DAY = Binding.Group("Level for the day", compact=True)
 TYPE = Binding.Group("Type", compact=True)
 
-ANSWERS = {"move", "finish", "end_phase", "choose_here", "next_at_sea", "drop_yes", "drop_no", "attack", "next",
-           "include", "leave", "level",
+ANSWERS = {"move", "finish", "end_phase", "choose_here", "next_at_sea", "sail", "drop_yes", "drop_no", "attack",
+           "next", "include", "leave", "level", "fight_on", "one_round", "fight_on_mode", "day_level",
+           "computer_answers", "coastal_answer",
            "digit", "accept", "rub", "retreat", "hold", "advance", "stay"}
 ENTRY_PROMPTS = (AllocationPrompt, InterdictionPrompt, SupportPrompt)
 LOOK = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
@@ -54,6 +60,16 @@ BOTTOM_MIN = 7  # lines the question and the log need below the map
 BOTTOM_WITH_SIDE = 11  # the same with the side panel beside them
 OVERLAYS = (None, "allied", "german")
 DEFENDED = ("allied_combat", "german_combat")  # the phases in which the other side answers too
+
+
+# The keys of the standing orders: (session, prompt, the key's number) -> whether the key answers now
+STANDING: dict[str, Callable[..., bool]] = {
+    "one_round": lambda s, p, n: s.asks_fight_on() and not s.one_round,
+    "fight_on_mode": lambda s, p, n: s.asks_fight_on() and s.one_round,
+    "day_level": lambda s, p, n: s.asks_coastal_answer() and n <= p.max_level,
+    "computer_answers": lambda s, p, n: s.asks_coastal_answer(),
+    "coastal_answer": lambda s, p, n: p.side == "german" and s.game.settings.player("german") == "human",
+}
 
 
 def screen_layout(game, width: int, height: int) -> tuple[int, bool, bool]:
@@ -77,7 +93,13 @@ class GameScreen(Screen):
         *(Binding(str(d), f"retreat({d})", "Retreat", group=RETREAT) for d in range(1, 7)),
         *(Binding(str(d), f"advance({d})", "Advance") for d in range(1, 7)),
         *(Binding(str(n), f"level({n})", "Level", group=LEVEL) for n in range(1, 10)),
+        *(Binding(str(n), f"fight_on({n})", "Fight on at level", group=FIGHT) for n in range(1, 10)),
+        *(Binding(str(n), f"day_level({n})", "Level for the day", group=DAY) for n in range(1, 10)),
         *(Binding(str(n), f"digit('{n}')", "Type", group=TYPE) for n in range(10)),
+        Binding("b", "sail", "Sail to beach"),
+        Binding("c", "computer_answers", "Computer answers"),
+        Binding("r", "one_round", "One round only"), Binding("r", "fight_on_mode", "Fight on"),
+        Binding("r", "stop", "Stop fighting on"),
         Binding("y", "drop_yes", "Drop here"), Binding("n", "drop_no", "Next zone"),
         Binding("y", "attack", "Attack"), Binding("n", "next", "Next"),
         Binding("y", "include", "Include"), Binding("n", "leave", "Leave out"),
@@ -93,6 +115,7 @@ class GameScreen(Screen):
         Binding("l", "labels", "Labels", show=False),
         Binding("k", "app.map_key", "Map key"),
         Binding("h", "app.history", "History"),
+        Binding("d", "coastal_answer", "Coastal answer"),
     ]
 
     class UnitPicked(Message):
@@ -291,7 +314,9 @@ class GameScreen(Screen):
         game = self.game
         p = game.prompt
         session = self.app.playing
-        if session.is_computer(p.side):
+        if self.app.fighting_on():
+            t = fighting_on_text(game, session.fight_on)
+        elif not session.human_to_move:
             t = Text()
             seconds = self.app.thinking_for()
             if seconds is not None:  # a search that takes a while: said, so that the screen is not thought frozen
@@ -300,8 +325,17 @@ class GameScreen(Screen):
             else:
                 t.append(f" THE {p.side.upper()} IS MOVING ", style="bold reverse")
                 t.append("  press any key to hurry\n")
+        elif isinstance(p, StrategyPrompt) and session.asks_coastal_answer():
+            t = coastal_question(game, p)
         else:
             t = prompt_text(game, p, self.entry)
+            fought = session.last_result(p.unit) if isinstance(p, RetreatPrompt) else None
+            if fought is not None:  # (the result's card is not shown before this question: session.retreat_shows_result)
+                t.append("\n")
+                t.append(f"{event_text(fought, game)}.", style="bold")
+            if session.asks_fight_on():
+                t.append("\n")
+                t.append_text(fight_on_note(session.one_round))
         if self.message:
             t.append("\n")
             t.append("» ", style="bold")
@@ -328,12 +362,18 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "hurry":
             return self.app.computer_moving()
+        if action == "stop":
+            return self.app.fighting_on()
         if action not in ANSWERS:
             return True
         p = self.prompt_now()
         if p is None:
             return False
         arg = parameters[0] if parameters else None
+        session = self.app.playing
+        fights_on = session.asks_fight_on() and not session.one_round  # a level is an order to fight on
+        if action in STANDING:
+            return STANDING[action](session, p, arg)
         rules: dict[str, Callable[[], bool]] = {
             "move": lambda: isinstance(p, MovePrompt) and arg in p.directions,
             "finish": lambda: isinstance(p, MovePrompt),
@@ -347,7 +387,10 @@ class GameScreen(Screen):
             "next": lambda: isinstance(p, DefenderPrompt),
             "include": lambda: isinstance(p, AttackerPrompt),
             "leave": lambda: isinstance(p, AttackerPrompt),
-            "level": lambda: isinstance(p, StrategyPrompt) and arg is not None and arg <= p.max_level,
+            "level": lambda: isinstance(p, StrategyPrompt) and arg is not None and arg <= p.max_level
+            and not fights_on and not session.asks_coastal_answer(),
+            "fight_on": lambda: fights_on and isinstance(p, StrategyPrompt) and arg is not None and arg <= p.max_level,
+            "sail": lambda: isinstance(p, MovePrompt) and p.afloat and bool(beachhead_course(self.game, p.unit)),
             "digit": lambda: isinstance(p, ENTRY_PROMPTS),
             "accept": lambda: isinstance(p, ENTRY_PROMPTS),
             "rub": lambda: isinstance(p, ENTRY_PROMPTS),
@@ -495,6 +538,58 @@ class GameScreen(Screen):
 
     def action_level(self, n: int) -> None:
         self.play(ChooseStrategy(n))
+
+    # ------------------------------------------------------------------ a landing's standing orders
+    def action_fight_on(self, n: int) -> None:
+        """This level and this round's support every round until the beach falls (the session answers them)."""
+        self.app.playing.fight_on_at(n)
+        self.play(ChooseStrategy(n))
+
+    def action_one_round(self) -> None:
+        self.app.playing.one_round = True
+        self.say("A level now fights this round only; you choose again each round (R: fight on).")
+        self.refresh_view()
+
+    def action_fight_on_mode(self) -> None:
+        self.app.playing.one_round = False
+        self.say("A level now fights on at it, with this support, until the beach falls (R: one round only).")
+        self.refresh_view()
+
+    def action_stop(self) -> None:
+        """Stop fighting on: the next round's support and level are asked again."""
+        self.app.playing.fight_on = None
+        self.say("Fighting on stopped: choose this round's support and level.")
+        self.app.advance()
+
+    def action_day_level(self, n: int) -> None:
+        """The German's answer for his coastal defences: this level in every round of every landing."""
+        self.app.playing.coastal_answer = n
+        self.play(ChooseStrategy(n))
+
+    def action_computer_answers(self) -> None:
+        """The German lets the computer German choose his coastal defences' level in every round."""
+        self.app.playing.coastal_answer = COMPUTER
+        self.message = ""
+        self.app.advance()
+
+    def action_coastal_answer(self) -> None:
+        """D: the German changes how his coastal defences answer landings."""
+        from .screens import CoastalAnswerScreen
+        session = self.app.playing
+        names = [level.name for level in self.game.data.charts.strategy_levels.defence]
+
+        def chosen(answer: int | str | None) -> None:
+            if answer is not None:
+                session.coastal_answer = answer
+                self.app.advance()  # (it may answer the question being asked)
+        self.app.push_screen(CoastalAnswerScreen(session.coastal_answer, names), chosen)
+
+    def action_sail(self) -> None:
+        """B: sail the formation at sea to its nation's nearest beachhead marker, one move at a time."""
+        uid = self.asked_unit()
+        for d in beachhead_course(self.game, uid):
+            if not self.play(Move(uid, d)):
+                return
 
     def action_retreat(self, d: int) -> None:
         self.play(Retreat(d))

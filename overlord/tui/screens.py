@@ -29,6 +29,7 @@ from .styles import GAME_CSS
 # middle of a game carry these, so that the game can be saved and the help read from them.
 GAME_KEYS = [Binding("ctrl+s", "app.save", "Save"), Binding("f1", "app.help", "Help")]
 QUIET_GAME_KEYS = [Binding(b.key, b.action, b.description, show=False) for b in GAME_KEYS]  # not in the key bar
+LEVEL = Binding.Group("Level", compact=True)
 
 
 class HandOverScreen(ModalScreen[None]):
@@ -84,6 +85,42 @@ class CombatResultScreen(ModalScreen[None]):
     def action_go(self) -> None:
         if self.is_current:
             self.dismiss(None)
+
+
+class CoastalAnswerScreen(ModalScreen[int | str | None]):
+    """The human German's standing answer for his coastal defences, changed (D): a defence level for every
+    round of every landing, or the computer German's choice each round. Escape keeps it as it is."""
+    CSS_PATH = GAME_CSS
+    BINDINGS = [*(Binding(str(n), f"answer({n})", "Level", group=LEVEL) for n in range(1, 10)),
+                Binding("c", "answer('computer')", "Computer answers"), Binding("escape", "answer(None)", "Keep"),
+                *QUIET_GAME_KEYS]
+
+    def __init__(self, now: int | str | None, level_names: list[str]) -> None:
+        super().__init__()
+        self.now, self.level_names = now, level_names
+
+    def compose(self) -> ComposeResult:
+        t = Text()
+        t.append(" YOUR COASTAL DEFENCES' ANSWER \n\n", style="bold reverse")
+        if isinstance(self.now, int):
+            t.append(f"Now: level {self.now} ({self.level_names[self.now - 1]}) in every round of every landing.\n\n")
+        elif self.now is not None:
+            t.append("Now: the computer German chooses each round.\n\n")
+        else:
+            t.append("Not yet chosen: you will be asked at the first landing.\n\n")
+        for n, name in enumerate(self.level_names, 1):
+            t.append(f"{n}", style="bold")
+            t.append(f" {name}\n")
+        t.append("C", style="bold")
+        t.append(" the computer German chooses each round\n")
+        t.append("Escape", style="bold")
+        t.append(" keeps it as it is\n")
+        with Vertical(classes="dialog"):
+            yield Static(t)
+        yield KeyBar()
+
+    def action_answer(self, answer: int | str | None) -> None:
+        self.dismiss(answer)
 
 
 class ReportScreen(ModalScreen[None]):
@@ -212,6 +249,9 @@ ANSWERING
   F       finish this unit for now; refuse to retreat; stay put
   Enter   in movement, on a unit under the look cursor: move it now
   A       in movement: the next formation at sea, to sail or land it
+  B       in movement, a formation at sea: sail it to its nation's
+          nearest beachhead marker with room to land (B again: the
+          next marker); each step is an ordinary move
   E       end the whole movement (asks Y/N first) or combat phase
   1-9     the attack or defence level (beside the map: each level's
           name and expected losses)
@@ -225,8 +265,20 @@ MOVING AND LANDING
   The flashing unit is the one being asked about. While it blinks,
   the positions it may enter show their direction number. The cost
   of each step (movement points, fuel) is shown before you press.
-  A formation at sea sails with 1-6 onto a beachhead marker *, then
-  lands with the direction of a beach position beside the marker.
+  A formation at sea sails with 1-6 (or B) onto a beachhead marker *,
+  then lands with the direction of a beach position beside the marker.
+
+LANDINGS
+  Until a beach is cleared, a unit landing there fights its coastal
+  defence round after round. Give the support, then a level: the
+  level is an order to fight on, at it and that support, every round
+  until the beach falls; one card then lists every round. R before
+  the level: this round only. R during the rounds: stop, and choose
+  again. The German (hot-seat, or playing solo) answers his coastal
+  defences once, at the first landing: a level for the day, or C for
+  the computer's choice each round; D changes it at any of his
+  questions. Hot-seat: the keyboard is handed over (a screen) only
+  before a choice the other player must not see.
 
 LOOKING AROUND
   Arrows   move a look cursor [ ] over the map; the panel describes

@@ -2,25 +2,66 @@
 
 No Textual here: the app drives a Session, and tests can too. The game's id and its
 autosave slot are explained in overlord/saves.py: a session writes only its own slot.
+
+A session also keeps the players' standing orders, so that a beach assault asks one decision and not
+one a round (issue 27): the Allied player's "fight on at this level and support until the beach falls",
+and the human German's answer for his coastal defences (a level for the day, or the computer's choice).
+Each round is still answered with the engine's own actions, so saves and replays hold every one.
 """
 
 from __future__ import annotations
 
+from collections import deque
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..ai import default_player
 from ..ai.common import safe_action
-from ..engine.actions import Action
-from ..engine.events import (CombatResult, DropResult, Event, LogisticsReport, MarkerDestroyed, TurnEnded,
+from ..engine import view
+from ..engine.actions import Action, ChooseStrategy, Support
+from ..engine.events import (CombatResult, DropResult, Event, Landed, LogisticsReport, MarkerDestroyed, TurnEnded,
                              UnitEliminated)
 from ..engine.game import Game
-from ..engine.prompts import QuestionPrompt
+from ..engine.hexgrid import Hex, neighbour
+from ..engine.prompts import AdvancePrompt, Prompt, QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
 from ..saves import (AUTOSAVE, OpenedSave, file_stamp, free_autosave_slot, is_autosave_slot, new_game_id,
                      other_branches, saves_dir, write_save)
 
 SIDES = ("allied", "german")
 NEWS = (DropResult, CombatResult, UnitEliminated, MarkerDestroyed)  # repeated above a report, not to be missed
+# The choices the other player at the keyboard must not see made (hot-seat): only these are handed over
+HIDDEN = (StrategyPrompt, SupportPrompt, RetreatPrompt, AdvancePrompt)
+COMPUTER = "computer"  # the German's standing answer for his coastal defences: the computer German chooses
+
+
+@dataclass(frozen=True)
+class FightOn:
+    """The Allied player's order for a landing: the same support and attack level every round until the
+    beach falls (the support capped by what is left of the turn's budgets, the level by what is open)."""
+    unit: str
+    naval: int
+    air: int
+    level: int
+
+
+@dataclass(frozen=True)
+class AssaultRound:
+    naval: int
+    air: int
+    result: CombatResult
+
+
+@dataclass
+class Assault:
+    """A landing's fight against a beach's coastal defence, round by round, for its one card."""
+    unit: str
+    beach: str
+    rounds: list[AssaultRound] = field(default_factory=list)
+    others: list[Event] = field(default_factory=list)  # eliminations it caused
+    landed: Landed | None = None  # its end: the unit ashore, or destroyed
+    destroyed: bool = False
+    mp_left: int = 0
 
 
 def autosave_path() -> Path:
@@ -45,6 +86,13 @@ class Session:
         self.slot: Path | None = None  # this game's autosave slot, once it has one
         self._slot_stamp: tuple | None = None  # the slot as this game last wrote or read it
         self._lost: set[Path] = set()  # slots another game took over
+        self.fight_on: FightOn | None = None  # the Allied order for the landing being fought
+        self.one_round = False  # the Allied player chooses a landing's level round by round (no fighting on)
+        self.coastal_answer: int | str | None = None  # the German's level for the day, COMPUTER, or not yet asked
+        self.assault: Assault | None = None  # the landing being fought
+        self.ended_assault: Assault | None = None  # the landing the last action ended, for its card
+        self._support = (0, 0)  # the support given for the round being asked
+        self._rounds: set[int] = set()  # the ids of the rounds' results (kept alive in the log)
 
     @classmethod
     def resumed(cls, game: Game, loaded: OpenedSave | None = None) -> "Session":
@@ -78,14 +126,23 @@ class Session:
 
     @property
     def human_to_move(self) -> bool:
-        return not self.game.over and not self.is_computer(self.game.prompt.side)
+        """A person answers the prompt now, by hand (no computer, no standing order answers it)."""
+        return not self.game.over and not self.answered_by_computer() and self.standing_action() is None
+
+    def answered_by_computer(self) -> bool:
+        """The computer answers the prompt: its side is the computer's, or it is a coastal defence's level and
+        the German let the computer answer those."""
+        p = self.game.prompt
+        return self.is_computer(p.side) or (coastal_defence(p) and self.coastal_answer == COMPUTER)
 
     def needs_handover(self) -> bool:
-        """Two players share the keyboard and the other one must answer now."""
-        side = self.game.prompt.side
-        if not self.hot_seat or side not in SIDES or isinstance(self.game.prompt, QuestionPrompt):
+        """Two players share the keyboard and the other one must now make a choice the first must not see
+        (a level, support, a retreat, an advance). Other answers, such as a movement, need no hand-over:
+        the keyboard passes with nothing to hide."""
+        p = self.game.prompt
+        if not self.hot_seat or p.side not in SIDES or isinstance(p, QuestionPrompt):
             return False
-        return self.seat is not None and self.seat != side
+        return self.seat is not None and self.seat != p.side and isinstance(p, HIDDEN) and self.human_to_move
 
     def take_seat(self, side: str | None = None) -> None:
         side = side or self.game.prompt.side
@@ -96,6 +153,51 @@ class Session:
     def news_for(self, side: str) -> list[Event]:
         """What happened since ``side``'s player last gave up the keyboard (hot-seat)."""
         return self.log[self.seat_left.get(side, len(self.log)):]
+
+    # ------------------------------------------------------------------ standing orders
+    def standing_action(self) -> Action | None:
+        """The answer a standing order gives the prompt, if one does: the Allied fight-on's support and
+        level for the landing it was given for, the German's level for the day for a coastal defence."""
+        p = self.game.prompt
+        if self.game.over or self.is_computer(p.side) or not isinstance(p, (SupportPrompt, StrategyPrompt)) \
+                or p.landing is None:
+            return None
+        action: Action | None = None
+        order = self.fight_on
+        if p.side == "allied" and order is not None and order.unit in p.attackers:
+            if isinstance(p, SupportPrompt):
+                action = Support(min(order.naval, p.naval_max), min(order.air, p.air_max))
+            elif p.role == "attack":
+                action = ChooseStrategy(min(order.level, p.max_level))
+        elif isinstance(p, StrategyPrompt) and p.role == "defence" and isinstance(self.coastal_answer, int):
+            action = ChooseStrategy(min(self.coastal_answer, p.max_level))
+        return action if action is not None and action in self.game.legal_actions() else None
+
+    def asks_fight_on(self) -> bool:
+        """The Allied player is asked a landing's attack level, where a level may be an order to fight on."""
+        p = self.game.prompt
+        return isinstance(p, StrategyPrompt) and p.landing is not None and p.role == "attack" \
+            and self.human_to_move
+
+    def fight_on_at(self, level: int) -> None:
+        """Fight on at ``level``, with the support just given, until the beach falls (or the player stops)."""
+        p = self.game.prompt
+        if isinstance(p, StrategyPrompt) and p.landing is not None:
+            self.fight_on = FightOn(p.attackers[0], *self._support, level)
+
+    def asks_coastal_answer(self) -> bool:
+        """The human German is asked a coastal defence's level and has not yet said how to answer them."""
+        return coastal_defence(self.game.prompt) and self.coastal_answer is None and self.human_to_move
+
+    def new_round(self) -> bool:
+        """The prompt is the first question of a landing's round (its support, or its level when there is
+        no support to give)."""
+        p = self.game.prompt
+        if isinstance(p, SupportPrompt):
+            return p.landing is not None
+        last = self.game.actions[-1] if self.game.actions else None
+        return isinstance(p, StrategyPrompt) and p.landing is not None and p.role == "attack" \
+            and not isinstance(last, Support)
 
     # ------------------------------------------------------------------ playing
     def computer_player(self) -> Any:  # (any computer player: each has choose(game) -> Action)
@@ -123,15 +225,61 @@ class Session:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply an action (IllegalAction propagates, nothing changed); keep its events."""
+        asked = self.game.prompt
         events = self.game.apply(action)
         self.log.extend(events)
         self.recent.extend(events)
         self.pages.extend(e for e in events if isinstance(e, (LogisticsReport, TurnEnded)))
+        self._follow_assault(asked, action, events)
         return events
+
+    def _follow_assault(self, asked: Prompt, action: Action, events: list[Event]) -> None:
+        """Keep a landing's rounds for its card: the support each round was given, each round's result, and
+        how it ended. A fight-on order ends with its landing."""
+        self.ended_assault = None
+        if isinstance(asked, SupportPrompt) and asked.landing is not None and isinstance(action, Support):
+            self._support = (action.naval, action.air)
+        if isinstance(asked, (SupportPrompt, StrategyPrompt)) and asked.landing is not None and self.assault is None:
+            self.assault = Assault(asked.attackers[0], asked.landing)  # (if begun before a load: the rounds since)
+        a = self.assault
+        if a is None:
+            return
+        for e in events:
+            if isinstance(e, CombatResult):
+                a.rounds.append(AssaultRound(*self._support, e))
+                self._rounds.add(id(e))
+                self._support = (0, 0)
+            elif isinstance(e, (UnitEliminated, MarkerDestroyed)):
+                a.others.append(e)
+            elif isinstance(e, Landed) and e.unit == a.unit:
+                a.landed = e
+        if a.landed is not None:
+            unit = self.game.unit(a.unit)
+            a.destroyed, a.mp_left = unit.status == view.ELIMINATED, unit.mp
+            self.assault, self.ended_assault, self.fight_on = None, a, None
+
+    def is_round(self, event: Event) -> bool:
+        """Is this the result of one round of a landing (shown on the landing's card, not a card of its own)?"""
+        return id(event) in self._rounds
+
+    def is_news(self, event: Event) -> bool:
+        """Worth repeating to a player who did not see it happen: a fight, a landing fought for, a drop, a loss."""
+        if isinstance(event, Landed):
+            return event.rounds > 0
+        return isinstance(event, NEWS) and not self.is_round(event)
+
+    def retreat_shows_result(self) -> bool:
+        """A fight's result goes on its defender's retreat question, not on a card of its own, when the player at
+        the keyboard answers that question next (one screen, not two)."""
+        return isinstance(self.game.prompt, RetreatPrompt) and self.human_to_move and not self.needs_handover()
+
+    def last_result(self, uid: str) -> CombatResult | None:
+        """The result of the last fight ``uid`` defended in, among the latest events."""
+        return next((e for e in reversed(self.log[-60:]) if isinstance(e, CombatResult) and e.defender == uid), None)
 
     def take_pages(self) -> list[Event]:
         """The reports to show, after the fighting that came just before them."""
-        fights = [e for e in self.recent if isinstance(e, NEWS)]
+        fights = [e for e in self.recent if self.is_news(e)]
         self.recent = []
         pages, self.pages = self.pages, []
         return fights + pages
@@ -187,6 +335,59 @@ class Session:
     def save(self, name: str) -> Path:
         """Save under the player's name (save_name_problem says whether it may be used); raises OSError."""
         return write_save(self.game, save_path(name), name=name, game_id=self.game_id)
+
+
+def coastal_defence(p: Prompt) -> bool:
+    """Is this a coastal defence's choice of level against a landing (the German's, in every round)?"""
+    return isinstance(p, StrategyPrompt) and p.landing is not None and p.role == "defence"
+
+
+def beachhead_course(game: Game, uid: str) -> list[int]:
+    """The directions that sail a formation at sea to a beachhead marker of its own nation: the nearest with
+    a landing position free (else the nearest), ties to the west; from one marker, the next one east (round
+    to the first). Each is an ordinary move at sea; [] when no marker is in reach of its moves left."""
+    unit = game.unit(uid)
+    if unit.status != view.AFLOAT:
+        return []
+    here = view.position_of(unit)
+    routes = sea_routes(game, here, unit.ocean_steps)
+    markers = [b for b in game.data.map.beaches
+               if b.nation == game.spec(uid).nation and game.beaches[b.name].marker_intact and b.marker in routes]
+    if not markers:
+        return []
+    on = [b.marker for b in markers]
+    if here in on:  # B again: the next marker (the map lists the beaches west to east)
+        chosen = markers[(on.index(here) + 1) % len(markers)]
+    else:
+        chosen = min(markers, key=lambda b: (not room_to_land(game, uid, b.marker, b.positions),
+                                             len(routes[b.marker]), markers.index(b)))
+    return routes[chosen.marker]
+
+
+def sea_routes(game: Game, start: Hex, steps: int) -> dict[Hex, list[int]]:
+    """The ocean positions within ``steps`` moves of ``start``, each with the shortest way there."""
+    m = game.data.map
+    routes: dict[Hex, list[int]] = {start: []}
+    queue = deque([start])
+    while queue:
+        h = queue.popleft()
+        if len(routes[h]) >= steps:
+            continue
+        for d in range(1, 7):
+            n = neighbour(h, d)
+            if n not in routes and m.grid.on_map(n) and not m.is_land(n):
+                routes[n] = routes[h] + [d]
+                queue.append(n)
+    return routes
+
+
+def room_to_land(game: Game, uid: str, marker: Hex, positions: tuple[Hex, ...]) -> bool:
+    """A free position to land on from the marker: one of its beach's, or for rangers and commandos any land
+    beside it."""
+    m = game.data.map
+    if game.spec(uid).lands_anywhere:
+        positions = tuple(neighbour(marker, d) for d in range(1, 7))
+    return any(m.grid.on_map(h) and m.is_land(h) and game.occupant(h) is None for h in positions)
 
 
 def think(player, game: Game) -> Action | Exception | None:

@@ -11,8 +11,13 @@ import re
 
 from rich.text import Text
 
+from typing import TYPE_CHECKING
+
 from ..engine.events import CombatResult, Event, LogisticsReport
 from ..engine.game import Game
+
+if TYPE_CHECKING:
+    from .session import Assault
 
 
 def is_plural(name: str) -> bool:
@@ -86,3 +91,42 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event]) ->
     for other in others:
         t.append(f"{event_text(other, game)}\n")
     return t
+
+
+def assault_card(game: Game, assault: Assault) -> Text:
+    """A landing's fight on one card: each round's levels, odds, support and losses, then how it ended (ashore
+    with the movement points left, or destroyed) and what else it caused."""
+    levels = game.data.charts.strategy_levels
+    name, defender = game.spec(assault.unit).name, ""
+    t = Text()
+    t.append(f" LANDING AT {assault.beach.upper()}: {name} ", style="bold reverse")
+    if assault.rounds:
+        defender = game.spec(assault.rounds[0].result.defender).name
+        t.append(f"\n\nAgainst {defender}.\n")
+        attacks = sorted({r.result.attack_level for r in assault.rounds})
+        defences = sorted({r.result.defence_level for r in assault.rounds})
+        t.append("Attack " + ", ".join(f"{n} {levels.attack[n - 1].name}" for n in attacks) + "; defence "
+                 + ", ".join(f"{n} {levels.defence[n - 1].name}" for n in defences) + ".\n\n")
+        t.append(f"{'Round':<6}{'Levels':<8}{'Odds':<7}{'Naval':>5}{'Air':>5}{'Supply':>7}"
+                 f"{'Allied':>8}{'German':>8}\n", style="bold")
+        t.append(f"{'':<38}{'lost':>8}{'lost':>8}\n", style="bold")
+    for number, r in enumerate(assault.rounds, 1):
+        e = r.result
+        t.append(f"{number:>3}   {f'{e.attack_level} v {e.defence_level}':<8}{f'{e.odds:.1f}:1':<7}{r.naval:>5}"
+                 f"{r.air:>5}{e.combat_supply:>7}{e.attacker_losses:>8}{e.defender_losses:>8}\n")
+    t.append("\n")
+    for other in assault.others:
+        t.append(f"{event_text(other, game)}.\n")
+    t.append(assault_end(game, assault) + "\n", style="bold")
+    return t
+
+
+def assault_end(game: Game, assault: Assault) -> str:
+    """How a landing's fight ended, in one sentence: "... lands with N MP" or "... destroyed"."""
+    name = game.spec(assault.unit).name
+    rounds = len(assault.rounds)
+    lost = sum(r.result.attacker_losses for r in assault.rounds)
+    after = f"after {rounds} round{'s' if rounds != 1 else ''}, {lost} CP lost"
+    if assault.destroyed:
+        return f"{name} {'are' if is_plural(name) else 'is'} destroyed ({after})."
+    return f"{name} land{'' if is_plural(name) else 's'} with {assault.mp_left} MP ({after})."

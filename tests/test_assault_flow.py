@@ -1,0 +1,312 @@
+"""One decision per assault (issue 27, point 2), played by keys as a player would.
+
+An Allied landing's attack level is an order to fight on until the beach falls, with a way to stop between
+rounds, and one card for the whole fight; a human German answers his coastal defences once; hot-seat hands
+the keyboard over only before a hidden choice; B sails a formation at sea to a beachhead marker. The key,
+question and hand-over counts of the issue's Done-when are measured here, on whole D-Days.
+"""
+
+from __future__ import annotations
+
+from overlord.engine import view
+from overlord.engine.actions import Support
+from overlord.engine.events import CombatResult, Landed
+from overlord.engine.game import Game
+from overlord.engine.hexgrid import neighbour
+from overlord.engine.prompts import MovePrompt, QuestionPrompt, StrategyPrompt, SupportPrompt
+from overlord.engine.setup import preset_settings
+from overlord.tui.app import OverlordApp
+from overlord.tui.game_screen import GameScreen
+from overlord.tui.screens import (CoastalAnswerScreen, CombatResultScreen, ConfirmScreen, HandOverScreen,
+                                  ReportScreen)
+from overlord.tui.session import COMPUTER, beachhead_course
+from overlord.tui.setup_screen import SetupScreen
+from overlord.tui.title import TitleScreen
+
+from test_tui_keys import computer_done
+from test_tui_phases import enabled_keys, key_bar, press
+
+LANDED = 12  # "twelve formations landed": the newcomer's D-Day of the issue
+
+
+def formations_ashore(game: Game) -> int:
+    """The formations that came ashore from the sea (the airborne divisions dropped)."""
+    if isinstance(game.prompt, QuestionPrompt):
+        return 0  # (no unit is on the map before the scenario is chosen)
+    return sum(1 for uid in game.data.units if game.spec(uid).side == "allied" and game.spec(uid).type != "airborne"
+               and game.unit(uid).status == view.ASHORE)
+
+
+def newcomer_key(app: OverlordApp) -> str:
+    """What a newcomer presses: Enter to every question, Y to each drop, B to sail to a beach, the first way to
+    land, Enter for no support and 5 (Medium attack, fight on) at a landing; once ashore, a step off the beach
+    to make room for the next (the way lit first), then F."""
+    screen = app.screen
+    if isinstance(screen, TitleScreen):
+        return "n"
+    if isinstance(screen, (SetupScreen, ReportScreen, CombatResultScreen)):
+        return "enter"
+    assert isinstance(screen, GameScreen), screen
+    p = app.session.game.prompt
+    if p.kind == "DropZonePrompt":
+        return "y"
+    if isinstance(p, StrategyPrompt):
+        return "5"
+    if not isinstance(p, MovePrompt):
+        return "enter"  # the allocation, a landing's support
+    if p.afloat and p.landing:
+        return str(p.landing[0])
+    game = app.session.game
+    if p.afloat:
+        refused = [view.landing_refused(game, p.unit, d) for d in range(1, 7)]
+        return "b" if "b" in enabled_keys(screen) and not any("amphibious" in (why or "") for why in refused) else "f"
+    beaches = {h for b in game.data.map.beaches for h in b.positions}
+    here = view.position_of(game.unit(p.unit))
+    inland = [d for d in p.directions if here in beaches and neighbour(here, d) not in beaches]
+    return str(inland[0]) if inland else "f"
+
+
+async def play(pilot, choose, until, limit: int = 400) -> list[str]:
+    """Press the keys ``choose`` gives until ``until(app)``; returns them. The computer's thinking is waited for."""
+    app = pilot.app
+    pressed: list[str] = []
+    for _ in range(limit):
+        await computer_done(pilot)
+        await pilot.pause()
+        if until(app):
+            return pressed
+        key = choose(app)
+        pressed.append(key)
+        await pilot.press(key)
+    raise AssertionError(f"not reached in {limit} keys: {pressed[-20:]}")
+
+
+def landing_at(app: OverlordApp, uid: str) -> bool:
+    p = app.session.game.prompt
+    return isinstance(p, MovePrompt) and p.unit == uid and bool(p.landing) and isinstance(app.screen, GameScreen)
+
+
+async def sail_to_omaha(pilot, uid: str = "us-1-inf") -> None:
+    """From the first question of the movement phase, the 1st Infantry chosen (the roster), sailed to Omaha (B,
+    then B again: Utah is the nearer), ready to land."""
+    app = pilot.app
+    game = app.session.game
+    await play(pilot, newcomer_key, lambda a: isinstance(a.session.game.prompt, MovePrompt))
+    app.screen.choose(uid)
+    await pilot.pause()
+    while game.unit(uid).position != game.data.map.beach("Omaha").marker:
+        await press(pilot, "b")
+    assert landing_at(app, uid)
+
+
+# --------------------------------------------------------------------------- fighting on
+async def test_an_assault_fought_on_at_one_key_lands_the_unit_on_one_card_with_every_round():
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 13), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sail_to_omaha(pilot)
+        game = app.session.game
+        before = len(game.actions)
+        await press(pilot, str(game.prompt.landing[0]), *"0201", "enter")  # land; 2 naval and 1 air points
+        assert isinstance(game.prompt, StrategyPrompt) and game.prompt.landing == "Omaha"
+        assert "1-9 Fight on at level" in key_bar(app) and "R One round only" in key_bar(app)
+        await press(pilot, "1")  # Recon, the longest fight: fought on to its end at one key
+        await computer_done(pilot)
+        await pilot.pause()
+        assert isinstance(app.screen, CombatResultScreen)
+        rounds = [e for e in app.session.log if isinstance(e, CombatResult) and e.defender == "de-coast-omaha"]
+        assert len(rounds) >= 2  # several rounds, and every one answered through the engine, each round's own
+        assert sum(a.name == "ChooseStrategy" for a in game.actions[before:]) == 2 * len(rounds)
+        assert [a for a in game.actions[before:] if a.name == "Support"] == [Support(2, 1)] * len(rounds)
+        card = app.screen.card.plain
+        assert "LANDING AT OMAHA" in card
+        rows = [line.split() for line in card.splitlines() if line[:3].strip().isdigit()]
+        assert rows == [[str(number), str(e.attack_level), "v", str(e.defence_level), f"{e.odds:.1f}:1", "2", "1",
+                         str(e.combat_supply), str(e.attacker_losses), str(e.defender_losses)]
+                        for number, e in enumerate(rounds, 1)]  # round, levels, odds, support, supply, losses
+        unit = game.unit("us-1-inf")
+        assert unit.status == view.ASHORE
+        assert card.rstrip().endswith(f"lands with {unit.mp} MP (after {len(rounds)} rounds, "
+                                      f"{sum(e.attacker_losses for e in rounds)} CP lost).")
+        await press(pilot, "enter")
+        assert not isinstance(app.screen, CombatResultScreen)  # one card for the whole assault
+        assert isinstance(game.prompt, MovePrompt)
+
+
+async def test_fighting_on_stops_between_rounds_and_one_round_at_a_time():
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 13), delay=30)  # only a key ends a pause
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sail_to_omaha(pilot)
+        game = app.session.game
+        await press(pilot, str(game.prompt.landing[0]), *"0201", "enter")  # 2 naval, 1 air
+        await press(pilot, "1")
+        await computer_done(pilot)
+        assert app.fighting_on() and "R Stop fighting on" in key_bar(app)
+        assert "FIGHTING ON" in app.screen.prompt_panel_text().plain
+        fought = len([e for e in app.session.log if isinstance(e, CombatResult)])
+        await press(pilot, "r")  # stop: the next round is asked again
+        assert not app.fighting_on() and app.accepting()
+        assert isinstance(game.prompt, SupportPrompt) and game.prompt.landing == "Omaha"
+        assert len([e for e in app.session.log if isinstance(e, CombatResult)]) == fought == 1
+        assert game.actions[-3] == Support(2, 1)  # (round 1's, by hand: the stop came before round 2's)
+        await press(pilot, "enter", "r")  # no support this round, and one round only
+        assert "1-9 Level" in key_bar(app) and "R Fight on" in key_bar(app)
+        await press(pilot, "2")
+        await computer_done(pilot)
+        await pilot.pause()
+        assert game.unit("us-1-inf").status == view.AFLOAT  # the fight goes on: asked again, round by round
+        assert isinstance(game.prompt, SupportPrompt) and app.accepting()
+        assert len([e for e in app.session.log if isinstance(e, CombatResult)]) == 2
+
+
+async def test_a_landing_destroyed_says_so_on_its_card():
+    """The Rangers alone against Omaha at Recon: a fight they lose, fought on to its end at one key."""
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 13), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sail_to_omaha(pilot, "us-rangers")
+        game = app.session.game
+        await press(pilot, str(game.prompt.landing[0]), "enter", "1")
+        await computer_done(pilot)
+        await pilot.pause()
+        assert isinstance(app.screen, CombatResultScreen)
+        rounds = [e for e in app.session.log if isinstance(e, CombatResult) and e.defender == "de-coast-omaha"]
+        assert game.unit("us-rangers").status == view.ELIMINATED
+        assert app.screen.card.plain.rstrip().endswith(
+            f"2nd and 5th Ranger Battalions are destroyed (after {len(rounds)} rounds, "
+            f"{sum(e.attacker_losses for e in rounds)} CP lost).")
+
+
+# --------------------------------------------------------------------------- B: sail to a beachhead marker
+def test_b_sails_to_the_nearest_marker_with_room_then_the_next_one():
+    game = Game.new(preset_settings("historical"), 13)
+    from overlord.engine.actions import Allocate, Answer, Move
+    while not isinstance(game.prompt, MovePrompt):
+        p = game.prompt
+        game.apply(Answer("Y") if p.kind == "DropZonePrompt" else Allocate(*p.suggested.as_dict().values()))
+    markers = {b.name: b.marker for b in game.data.map.beaches}
+    uid = game.prompt.unit
+    assert game.spec(uid).nation == "US"
+    for beach in ("Utah", "Omaha", "Utah"):  # the nearest (Utah and Omaha are as near: the western), then round
+        for d in beachhead_course(game, uid):
+            game.apply(Move(uid, d))
+        assert view.position_of(game.unit(uid)) == markers[beach]
+    assert beachhead_course(game, "bc-50-inf") and game.spec("bc-50-inf").nation == "BC"
+
+
+# --------------------------------------------------------------------------- the Done-when counts on whole D-Days
+class SeededApp(OverlordApp):
+    """The game as a player starts it (N on the title), on a seed whose D-Day's transport lands twelve."""
+    SEED = 10
+
+    def new_game(self, seed: int | None = None) -> None:
+        super().new_game(self.SEED)
+
+
+async def test_a_newcomers_d_day_lands_twelve_formations_in_under_60_keys():
+    """From the title: N, Enter (the 1981 game), the three drops, the allocation, then B, a landing key, and at
+    a landing Enter (no support), 5 (fight on) and Enter (its card)."""
+    app = SeededApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        keys = await play(pilot, newcomer_key, lambda a: a.session is not None
+                          and formations_ashore(a.session.game) >= LANDED)
+        game = app.session.game
+        assert game.turn_label == "D-Day" and keys[:2] == ["n", "enter"]
+        fought = [e for e in app.session.log if isinstance(e, Landed) and e.rounds]
+        assert fought and keys.count("b") >= LANDED  # beaches fought for; every formation sailed by B
+        assert len(keys) < 60, (len(keys), keys)
+
+
+def german_key(app: OverlordApp) -> str:
+    """A German playing solo: H for himself and C for the Allies, Enter to the rest; Standfast (5) for his
+    coastal defences' day and in every defence; the first way back when he must retreat."""
+    screen = app.screen
+    if isinstance(screen, TitleScreen):
+        return "n"
+    if isinstance(screen, SetupScreen):
+        return {"change_ratings": "y", "german_player": "h", "allied_player": "c"}.get(
+            app.session.game.prompt.question, "enter")
+    if isinstance(screen, (ReportScreen, CombatResultScreen, HandOverScreen)):
+        return "enter"
+    p = app.session.game.prompt
+    if p.kind == "RetreatPrompt":
+        return str(p.directions[0]) if p.directions else "f"
+    assert isinstance(p, StrategyPrompt) and p.role == "defence", p
+    return "5"
+
+
+async def test_a_german_playing_solo_answers_his_coastal_defences_once_and_moves_within_ten_questions():
+    app = SeededApp(delay=0)
+    asked: list[str] = []
+
+    def choose(a: OverlordApp) -> str:
+        if isinstance(a.screen, GameScreen) and a.session.asks_coastal_answer():
+            asked.append(a.session.game.prompt.landing)
+        return german_key(a)
+
+    def first_move(a: OverlordApp) -> bool:
+        p = a.session.game.prompt if a.session is not None and not a.session.game.over else None
+        return isinstance(p, MovePrompt) and p.side == "german" and isinstance(a.screen, GameScreen)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        keys = await play(pilot, choose, lambda a: not isinstance(a.screen, (TitleScreen, SetupScreen)))
+        assert keys == ["n", "y", "h", "c", "enter", "enter", "enter"]  # the scenario questions
+        questions = await play(pilot, choose, first_move)  # the game's: reports, his answers, cards
+        game = app.session.game
+        assert len(questions) <= 10, questions
+        coastal = [e for e in app.session.log if isinstance(e, CombatResult) and e.defender.startswith("de-coast")]
+        assert len(asked) == 1 and len(coastal) >= 5  # asked at the first landing only, then used every round
+        assert all(e.defence_level == 5 for e in coastal)
+        assert app.session.coastal_answer == 5
+        await press(pilot, "d")  # D changes it, at any of his questions
+        assert isinstance(app.screen, CoastalAnswerScreen) and "Now: level 5 (Standfast)" in str(
+            app.screen.query_one("Static").render())
+        assert "1-9 Level" in key_bar(app) and "C Computer answers" in key_bar(app)
+        await press(pilot, "c")
+        assert app.session.coastal_answer == COMPUTER and app.screen is app.main
+        assert game.turn_label == "6/6"
+
+
+def hot_seat_key(app: OverlordApp) -> str:
+    """Two players: the Allied lands as the newcomer does, then ends his movement and attacks what he can
+    (Medium attack, no advance); the German answers as in test above."""
+    screen = app.screen
+    if isinstance(screen, SetupScreen):
+        return {"change_ratings": "y", "german_player": "h", "allied_player": "h"}.get(
+            app.session.game.prompt.question, "enter")
+    if isinstance(screen, ConfirmScreen):
+        return "y"  # E in movement asks first
+    if isinstance(screen, GameScreen) and app.session.game.prompt.side == "german":
+        return german_key(app)
+    if isinstance(screen, HandOverScreen):
+        return "enter"
+    p = app.session.game.prompt if app.session is not None else None
+    if isinstance(p, MovePrompt) and formations_ashore(app.session.game) >= LANDED:
+        return "e"
+    if p is not None and p.kind in ("DefenderPrompt", "AttackerPrompt"):
+        return "y"
+    if p is not None and p.kind == "AdvancePrompt":
+        return "f"
+    return newcomer_key(app)
+
+
+async def test_a_hot_seat_d_day_hands_over_at_most_ten_times():
+    app = SeededApp(delay=0)
+    handovers: list[HandOverScreen] = []
+    coastal: list[str] = []  # what the German sees when asked for his coastal defences' answer
+
+    def next_turn(a: OverlordApp) -> bool:
+        if isinstance(a.screen, HandOverScreen) and a.screen not in handovers:
+            handovers.append(a.screen)
+        if isinstance(a.screen, GameScreen) and a.session.asks_coastal_answer():
+            coastal.append(a.screen.prompt_panel_text().plain + key_bar(a))
+        return a.session is not None and a.session.game.turn_label == "6/6" and isinstance(a.screen, GameScreen)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, hot_seat_key, next_turn)
+        game = app.session.game
+        assert formations_ashore(game) >= LANDED
+        assert any(e.kind == "CombatResult" and not e.defender.startswith("de-coast") for e in app.session.log)
+        assert handovers[0].side == "German" and "say once how your coastal defences" in handovers[0].what
+        assert len(coastal) == 1 and "COASTAL DEFENCES" in coastal[0]  # the Allied order is not his to see
+        assert "FIGHTING ON" not in coastal[0] and "Stop" not in coastal[0] and "C Computer answers" in coastal[0]
+        assert app.session.coastal_answer == 5
+        assert len(handovers) <= 10, [h.what for h in handovers]
