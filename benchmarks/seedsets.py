@@ -15,9 +15,13 @@ REPORTING = tuple(range(2001, 2026))
 # on RULES_REPORTING, 40 games each (20 are too few: a median moves 150-340 points between two sets of 20).
 RULES_TUNING = tuple(range(5001, 5041))
 RULES_REPORTING = tuple(range(6001, 6041))
+# For the levels offered as opponents (issue 29, benchmarks/levels.py): their knobs chosen on LEVELS_TUNING, their
+# spacing reported on LEVELS_REPORTING, 40 games each (two blocks of 20).
+LEVELS_REPORTING = tuple(range(7001, 7041))
+LEVELS_TUNING = tuple(range(7101, 7141))
 
 SEED_SETS = {"tuning": TUNING, "reporting": REPORTING, "rules-tuning": RULES_TUNING,
-             "rules-reporting": RULES_REPORTING}
+             "rules-reporting": RULES_REPORTING, "levels-tuning": LEVELS_TUNING, "levels-reporting": LEVELS_REPORTING}
 
-_ALL = (TUNING, REPORTING, RULES_TUNING, RULES_REPORTING)
+_ALL = (TUNING, REPORTING, RULES_TUNING, RULES_REPORTING, LEVELS_TUNING, LEVELS_REPORTING)
 assert all(not set(a) & set(b) for i, a in enumerate(_ALL) for b in _ALL[i + 1:])

@@ -19,7 +19,7 @@ EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 MAX_JOBS = 64  # worker processes for fuzz: more than any machine it runs on has processors to give them
 
 
-COMMANDS = ("simulate", "tournament", "fuzz", "replay", "map", "oob", "charts", "serve")
+COMMANDS = ("simulate", "tournament", "fuzz", "replay", "map", "oob", "charts", "players", "serve")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -68,6 +68,11 @@ def play_parser() -> argparse.ArgumentParser:
     parser.add_argument("--load", metavar="FILE", help="resume a saved game (it keeps its own seed)")
     parser.add_argument("--theme", type=canonical, choices=CYCLE, help="the colours: " + ", ".join(CYCLE) +
                         " (modern is safe for colour-blind eyes; remembered for the next run, as F5 is)")
+    parser.add_argument("--german", dest="play_german", metavar="NAME",
+                        help="the computer German: a level or general of `overlord players` (default: ai)")
+    parser.add_argument("--allied", dest="play_allied", metavar="NAME",
+                        help="the computer Allies (default: ai); naming them makes the Allies the computer's, and "
+                             "you the German unless --german is named too")
     parser.set_defaults(func=cmd_play)
     return parser
 
@@ -122,6 +127,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("name", nargs="?", help="one chart (omit for all)")
     p.add_argument("--json", action="store_true", help="print the charts as JSON")
     p.set_defaults(func=cmd_charts)
+
+    p = sub.add_parser("players", help="list the computer players: name, side, level, style, how each plays")
+    p.add_argument("--json", action="store_true", help="print one JSON list")
+    p.set_defaults(func=cmd_players)
 
     p = sub.add_parser("serve", help="play in a web browser: serve the game from this computer "
                                      "(needs the web extra: pip install 'battle-for-normandy[web]')")
@@ -201,6 +210,9 @@ def _say(text: str) -> None:
 def play_app(args: argparse.Namespace) -> OverlordApp | int:
     """The game's app for the top-level options, or the exit status when they are refused."""
     from .tui.app import OverlordApp
+    named = named_players(args)
+    if isinstance(named, int):
+        return named
     if args.seed is not None and args.load:
         print(f"overlord: --seed {args.seed} is ignored: a saved game goes on with its own seed", file=sys.stderr)
     theme = start_theme(getattr(args, "theme", None))
@@ -214,7 +226,22 @@ def play_app(args: argparse.Namespace) -> OverlordApp | int:
         except SaveError as exc:
             print(f"overlord: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
-    return OverlordApp(seed=args.seed, loaded=loaded, theme=theme, handle_signals=True)
+    return OverlordApp(seed=args.seed, loaded=loaded, theme=theme, handle_signals=True, players=named)
+
+
+def named_players(args: argparse.Namespace) -> dict[str, str] | int:
+    """The computer players named by --allied and --german, by side; the exit status for a name that cannot
+    play its side (one line)."""
+    from .ai.registry import check_name
+    named = {side: name for side, name in (("allied", getattr(args, "play_allied", None)),
+                                           ("german", getattr(args, "play_german", None))) if name is not None}
+    for side, name in named.items():
+        try:
+            check_name(name, side)
+        except ValueError as exc:
+            print(f"overlord: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    return named
 
 
 def start_theme(chosen: str | None) -> str:
@@ -395,6 +422,24 @@ def cmd_fuzz(args) -> int:
             print(f"  seed {f['seed']} ({f['allied']} v {f['german']}), after {f['actions']} actions: {f['failure']}")
             print(f"    reproduce: python3 -m overlord fuzz --games 1 --seed {f['seed']}")
     return EXIT_OK if not result["failures"] else EXIT_FAIL
+
+
+def cmd_players(args) -> int:
+    from .ai.registry import roster
+    rows = roster()
+    if args.json:
+        print(json.dumps(rows))
+        return EXIT_OK
+    import textwrap
+    for side in ("german", "allied"):
+        print(f"{'Allied' if side == 'allied' else 'German'} computer players (overlord --{side} NAME).")
+        print("The set-up offers those with a level, 1 the weakest.\n")
+        for r in (r for r in rows if r["side"] == side):
+            level = f"level {r['level']}" if r["level"] is not None else "not offered"
+            print(f"  {r['name']:<15} {level:<12} {r['style']}{' (the default)' if r['default'] else ''}")
+            print(textwrap.fill(str(r["line"]), width=78, initial_indent=" " * 18, subsequent_indent=" " * 18))
+        print()
+    return EXIT_OK
 
 
 def cmd_replay(args) -> int:

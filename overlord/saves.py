@@ -26,6 +26,9 @@ So the autosave of a game in progress is only ever replaced by that same game
 played further, two games running at once never share a slot, and a game played
 on from an older save is a branch in a slot of its own: the later position stays.
 
+A save records who played each computer side (``players``: side -> the computer player's name in
+overlord.ai's registry); a save without it (older ones) was played by the default players ("ai").
+
 A save also records which edition of the rules (``rules``) and which data (``data``,
 the fingerprint of data/) it was played with, so a save that no longer replays
 under a later version of the game, or other data, says so.
@@ -71,7 +74,9 @@ GAME_OVER = "game_over"  # the phase of a finished game
 _SLOT_NAME = re.compile(rf"{AUTOSAVE}(-[0-9]+)?", re.IGNORECASE | re.ASCII)
 # the fields shown on the Load screen; each may be missing, none may be of another kind
 _META: dict[str, type | tuple[type, ...]] = {"name": str, "saved_at": str, "turn": str, "phase": str, "game_id": str,
-                                             "score": (int, float), "data": str, "rules": int}
+                                             "score": (int, float), "data": str, "rules": int, "players": dict}
+SIDES = ("allied", "german")  # the keys of a save's "players"
+MAX_PLAYER_NAME = 64  # characters: a computer player's name in a save (the registry's are a dozen or so)
 
 
 class SaveError(Exception):
@@ -98,7 +103,8 @@ def new_game_id() -> str:
 
 
 # --------------------------------------------------------------------------- writing
-def to_document(game: Game, name: str = "", game_id: str = "") -> dict[str, Any]:
+def to_document(game: Game, name: str = "", game_id: str = "",
+                players: dict[str, str] | None = None) -> dict[str, Any]:
     initial_settings = game.initial_settings
     return {
         "format": FORMAT,
@@ -109,6 +115,7 @@ def to_document(game: Game, name: str = "", game_id: str = "") -> dict[str, Any]
         "turn": game.turn_label,
         "phase": game.state.phase,
         "score": round(current_score(game), 1),
+        "players": dict(players or {}),
         "settings": None if initial_settings is None else settings_to_dict(initial_settings),
         "data": game.data.fingerprint,
         "rules": RULES_EDITION,
@@ -124,9 +131,11 @@ def current_score(game: Game) -> float:
     return score(game)
 
 
-def write_save(game: Game, path: Path | str, name: str = "", game_id: str | None = None) -> Path:
-    """Write ``game`` to ``path`` atomically (a temporary file, then a rename). Raises OSError, with
-    the file named, when it cannot; whatever was at ``path`` is then as it was."""
+def write_save(game: Game, path: Path | str, name: str = "", game_id: str | None = None,
+               players: dict[str, str] | None = None) -> Path:
+    """Write ``game`` to ``path`` atomically (a temporary file, then a rename), with who played each computer side
+    (``players``: side -> name) when given. Raises OSError, with the file named, when it cannot; whatever was at
+    ``path`` is then as it was."""
     path = Path(path)
     if path.is_symlink():
         if link_leads_out(path) is not None:
@@ -134,7 +143,7 @@ def write_save(game: Game, path: Path | str, name: str = "", game_id: str | None
                                                 "through one", str(path))
         path = path.resolve()  # a link to another save in the folder: write the save, keep the link
     _check_writable_target(path)
-    text = json.dumps(to_document(game, name or path.stem, game_id or new_game_id()), separators=(",", ":"))
+    text = json.dumps(to_document(game, name or path.stem, game_id or new_game_id(), players), separators=(",", ":"))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         remove_stale_temporaries(path.parent)
@@ -321,6 +330,9 @@ def _check_shape(doc: Any, path: Path) -> None:
         raise SaveError(path, "field 'data' is too long")
     if not 0 < doc.get("rules", 1) < 10_000:
         raise SaveError(path, "field 'rules' is out of range")
+    for side, player in doc.get("players", {}).items():
+        if side not in SIDES or not isinstance(player, str) or not 0 < len(player) <= MAX_PLAYER_NAME:
+            raise SaveError(path, "field 'players' holds something other than a side's computer player")
     if "saved_at" in doc and not _is_a_time(doc["saved_at"]):
         raise SaveError(path, "field 'saved_at' is not a date and time (such as 2026-06-06T06:30:00)")
     score = doc.get("score", 0)
@@ -374,11 +386,13 @@ def load_save(path: Path | str) -> Game:
 
 
 class OpenedSave:
-    """A save that loaded: the game, the game's id ("" in saves from before ids), and which file it came
-    from, as it was when read (its stamp)."""
+    """A save that loaded: the game, the game's id ("" in saves from before ids), which file it came from, as it
+    was when read (its stamp), and who played each computer side ({} in saves from before they were recorded)."""
 
-    def __init__(self, game: Game, game_id: str, path: Path, stamp: tuple) -> None:
+    def __init__(self, game: Game, game_id: str, path: Path, stamp: tuple,
+                 players: dict[str, str] | None = None) -> None:
         self.game, self.game_id, self.path, self.stamp = game, game_id, path, stamp
+        self.players = dict(players or {})
 
 
 def open_save(path: Path | str) -> OpenedSave:
@@ -391,7 +405,7 @@ def open_save(path: Path | str) -> OpenedSave:
         raise SaveError(path, f"the state hash does not match the replayed game{other_data(doc, game)}")
     if snapshot != game.state:
         raise SaveError(path, f"the state snapshot does not match the replayed game{other_data(doc, game)}")
-    return OpenedSave(game, doc.get("game_id", ""), path, stamp)
+    return OpenedSave(game, doc.get("game_id", ""), path, stamp, doc.get("players", {}))
 
 
 def verify_replay(path: Path | str) -> tuple[bool, str]:

@@ -49,6 +49,8 @@ def key_for(app: OverlordApp, answers: dict | None = None, policy: dict | None =
         return None
     prompt = app.session.game.prompt
     if isinstance(screen, SetupScreen):
+        if screen.choosing is not None:
+            return "enter"  # who commands the computer side: the one shown first, the game's default
         assert isinstance(prompt, QuestionPrompt)
         return (answers or {}).get(prompt.question, "enter")
     assert isinstance(screen, GameScreen), screen

@@ -61,11 +61,14 @@ class AlliedCommander(ComputerPlayer):
     sides = (Side.ALLIED,)
     name = "ai"
 
-    def __init__(self, side: str = Side.ALLIED, seed: int = 0) -> None:
+    def __init__(self, side: str = Side.ALLIED, seed: int = 0, general: str | None = None) -> None:
         super().__init__(side, seed)
         self.own_random = random.Random(seed)  # his own: the look ahead never draws from the game's generator
         self.plans = plans_of()
-        self.plan = self.plans.first_plan
+        # the plans he chooses among: the commander's, or a general's (data/plans.toml [generals])
+        chosen = self.plans.generals[general] if general is not None else None
+        self.designs = chosen.plans if chosen is not None else self.plans.commander_plans
+        self.plan = chosen.first_plan if chosen is not None else self.plans.first_plan
         self.players: dict[str, PlanPlayer] = {}  # plan -> its player, made at the first prompt (guarded?)
         self.fit = ModelFit.of(list(GERMAN_MODELS), memory=MEMORY)  # how well each model predicted the German
         self.planned_turn: int | None = None
@@ -76,14 +79,14 @@ class AlliedCommander(ComputerPlayer):
         German D-Day movement (a public setting) the plans also attack at a smaller gain (BEACH_FIGHT_GAIN), the
         German being within the fleet's range; without it, that cost more than it saved on the tuning seeds
         (docs/ai.md)."""
-        design = self.plans.commander_plans[name]
+        design = self.designs[name]
         if g.settings.german_dday_movement:
             design = attrs.evolve(design, min_gain=min(design.min_gain, BEACH_FIGHT_GAIN))
         return PlanPlayer(plan=name, design=design)
 
     def answer(self, game: Game) -> Action:
         if not self.players:
-            self.players = {name: self._player(game, name) for name in self.plans.commander_plans}
+            self.players = {name: self._player(game, name) for name in self.designs}
         if self.planned_turn != game.turn and game.turn_label in self.plans.replan:
             self.planned_turn = game.turn
             self.replan(game)
@@ -97,7 +100,7 @@ class AlliedCommander(ComputerPlayer):
             return  # the German has not moved yet: nothing to go on
         model = self.believed_model()
         seed = self.own_random.randrange(SEEDS)  # one seed for every plan: the plans meet the same luck
-        values = {name: self.look_ahead(g, name, model, seed) for name in self.plans.commander_plans}
+        values = {name: self.look_ahead(g, name, model, seed) for name in self.designs}
         self.outlook = values
         best = max(values, key=lambda n: (values[n], n == self.plan))
         if values[best] > values.get(self.plan, float("-inf")) + STEADY:

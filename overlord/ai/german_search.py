@@ -95,12 +95,24 @@ HOLD = "hold"  # the classic German (garrisons, the main line, blows at exposed 
 # the Allied sides the German imagines answering him: the June 6 plan and a drive for the continent side
 REPLIES: dict[str, Maker] = {"historical": june_6, "southern-drive": southern_drive}
 BUDGET = 12_000  # engine actions a turn's search may play out (about a tenth of a second per thousand)
+# The weaker Germans offered as opponents (issue 29): the same search on a smaller budget. Against the Allied
+# historical (8 games each): budget 0 (the classic German) a median of 1630, 1,200 actions 1088, 12,000 71.
+HASTY_BUDGET = 1_200  # "hasty": looks ahead a tenth as far as the ai
+DELIBERATE_BUDGET = 4_000  # "deliberate": a third as far
+# The generals (issue 29): the full search among some postures only, as a general of a known mind would choose.
+ROMMEL = ("strike-beaches", "counter-attack", "bar-the-south")  # beat the landing at the water's edge
+RUNDSTEDT = ("depth", "counter-attack", "bar-the-south")  # hold inland, the panzers in reserve; never to the beaches
 MODEL_LEAD = 2 / 3  # a model that has missed by this share of the others' misses (or less) is the one used
 SEEDS = 2**31  # the range of the seeds drawn for a rollout's dice
 # The copy's value: the score, half of what the standing position scores each turn left (this turn's German
 # points), half of the final points of each objective position an Allied unit stands on, and 8 points a turn
 # left for each beachhead marker standing (the landings and supply it carries)
 EVALUATION = Evaluation(projection=0.5, final_share=0.5, ocean_side_grows=False, per_position=True, marker=8.0)
+
+
+def postures_of(names: tuple[str, ...]) -> dict[str, Maker]:
+    """The postures a general chooses among, by name (POSTURES')."""
+    return {name: POSTURES[name] for name in names}
 
 
 def german_turn(g: Game) -> bool:

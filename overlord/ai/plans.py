@@ -56,6 +56,15 @@ class Plans:
     default_drives: dict[str, tuple[Place, ...]]  # by nation: for a unit its plan gives no drive
     cliff_landers: frozenset[str]  # units that may also land beside their beach's marker
     cotentin: Cotentin
+    generals: dict[str, General] = attrs.field(factory=dict)  # the Allied generals (the commander, some plans)
+
+
+@attrs.frozen
+class General:
+    """An Allied general: the commander choosing among some plans only, landing by ``first_plan``."""
+
+    first_plan: str
+    plans: dict[str, Plan]  # by name, in the file's order
 
 
 @attrs.frozen
@@ -102,6 +111,12 @@ class CommanderTable:
 
 
 @attrs.frozen
+class GeneralTable:
+    first_plan: str
+    plans: tuple[str, ...]  # names of [commander.plans], else of [plans]
+
+
+@attrs.frozen
 class PlansFile:
     cotentin: Cotentin
     cliff_landers: tuple[str, ...]
@@ -111,6 +126,7 @@ class PlansFile:
     drives: dict[str, dict[str, tuple[Any, ...]]]
     plans: dict[str, PlanTable]
     commander: CommanderTable
+    generals: dict[str, GeneralTable] = attrs.field(factory=dict)
 
 
 # --------------------------------------------------------------------------- reading it
@@ -136,9 +152,11 @@ def load_plans(data: GameData) -> Plans:
     tables = {name: _drives(table) for name, table in file.drives.items()}
     plans = {name: _plan(table, file, tables) for name, table in file.plans.items()}
     commander = {name: _plan(table, file, tables) for name, table in file.commander.plans.items()}
+    generals = {name: General(g.first_plan, {p: commander.get(p) or plans[p] for p in g.plans})
+                for name, g in file.generals.items()}
     return Plans(plans=plans, commander_plans=commander, first_plan=file.commander.first_plan,
                  replan=file.commander.replan, default_drives={n: _places(p) for n, p in file.default_drives.items()},
-                 cliff_landers=frozenset(file.cliff_landers), cotentin=file.cotentin)
+                 cliff_landers=frozenset(file.cliff_landers), cotentin=file.cotentin, generals=generals)
 
 
 def _complete_weights(src: Source) -> None:
@@ -197,6 +215,9 @@ def _check(src: Source, file: PlansFile, data: GameData) -> None:
         _check_plan(src, ("commander", "plans", name), plan, file, data, unit, beach)
     src.check(("commander", "first_plan"), file.commander.first_plan, one_of(file.commander.plans))
     src.check(("commander", "replan"), file.commander.replan, each(one_of(data.charts.turns)))
+    for name, general in file.generals.items():
+        src.check(("generals", name, "plans"), general.plans, each(one_of([*file.commander.plans, *file.plans])))
+        src.check(("generals", name, "first_plan"), general.first_plan, one_of(general.plans))
 
 
 def _check_plan(src: Source, path: tuple[str, ...], plan: PlanTable, file: PlansFile, data: GameData,
@@ -242,4 +263,4 @@ def _place(data: GameData) -> Callable[[Any], None]:
     return check
 
 
-__all__ = ["DataError", "FILE", "Place", "Plan", "Plans", "load_plans", "plans_of"]
+__all__ = ["DataError", "FILE", "General", "Place", "Plan", "Plans", "load_plans", "plans_of"]

@@ -13,25 +13,39 @@ from .allied_scripted import AlliedPlayer
 from .baseline import PassPlayer, RandomPlayer
 from .german_classic import GermanPlayer
 from .german_scripts import BeachRush, FocusedRush, Turtle
-from .german_search import SearchGerman
+from .german_search import (BUDGET, DELIBERATE_BUDGET, HASTY_BUDGET, POSTURES, ROMMEL, RUNDSTEDT, SearchGerman,
+                            postures_of)
 from .player import ComputerPlayer, Player, PlayerMaker
 
 BOTH = (Side.ALLIED, Side.GERMAN)
 ALLIED = (Side.ALLIED,)
 GERMAN = (Side.GERMAN,)
-ROLES = ("default", "classic", "plan", "adversary", "baseline")  # what an entry is for (see Entry.role)
+ROLES = ("default", "classic", "plan", "level", "adversary", "baseline")  # what an entry is for (see Entry.role)
+
+
+@attrs.frozen
+class Profile:
+    """How a player plays one side, for the set-up and ``overlord players``: its level among the opponents the
+    game offers (1 = weakest; None: a player kept for measuring, not offered), its style in a few words, and one
+    line on how it plays."""
+
+    level: int | None
+    style: str
+    line: str
 
 
 @attrs.frozen
 class Entry:
-    """A named computer player: how to make it for a side, the sides it plays, and its role: "default" (the
+    """A named computer player: how to make it for a side, the sides it plays, its role: "default" (the
     computer player the game uses), "classic" (each side's player before its commander, kept to be measured
-    against), "plan" (another Allied plan), "adversary" (built to beat the other side's computer player,
-    benchmarks/adversaries.py) or "baseline" (for measuring)."""
+    against), "plan" (another Allied plan), "level" (an opponent offered at a strength or a general's style),
+    "adversary" (built to beat the other side's computer player, benchmarks/adversaries.py) or "baseline" (for
+    measuring); and its profile for each side it plays."""
 
     make: PlayerMaker
     sides: tuple[Side, ...]
     role: str = attrs.field(validator=attrs.validators.in_(ROLES))
+    profiles: dict[str, Profile] = attrs.field(factory=dict)  # by side; a side missing: not offered, no line
 
 
 def strongest(side: str, seed: int = 0) -> ComputerPlayer:
@@ -50,19 +64,119 @@ def plan_player(plan: str) -> PlayerMaker:
     return partial(PlanPlayer, plan=plan)
 
 
+def searching(budget: int = BUDGET, postures: tuple[str, ...] = tuple(POSTURES)) -> PlayerMaker:
+    """The searching German with some of its knobs turned (a smaller budget, fewer postures)."""
+    return partial(SearchGerman, budget=budget, postures=postures_of(postures))
+
+
+def general(name: str) -> PlayerMaker:
+    """The Allied commander choosing among a general's plans only (data/plans.toml [generals])."""
+    return partial(AlliedCommander, general=name)
+
+
+def offered(level: int, style: str, line: str) -> Profile:
+    return Profile(level, style, line)
+
+
+def kept(style: str, line: str) -> Profile:
+    """A player kept for measuring: no level, not offered in the set-up."""
+    return Profile(None, style, line)
+
+
+# The levels offered as opponents, weakest first (docs/ai.md, "Levels and generals": each measured against the other
+# side's reference, benchmarks/levels.py). The German levels against the Allied historical:
+GERMAN_CLASSIC_LEVEL = 1  # the classic German (the search's budget 0): about 1600
+GERMAN_HASTY_LEVEL = 2  # a tenth of the ai's search: about 1100
+GERMAN_DELIBERATE_LEVEL = 3  # a third of it
+GERMAN_GENERAL_LEVEL = 4  # Rommel and Rundstedt: the full search, some postures only
+GERMAN_AI_LEVEL = 5  # today's ai: every posture, the full search
+# The Allied levels against the German ai:
+ALLIED_CLASSIC_LEVEL = 1  # the scripted June 6 plan: about -400, a campaign lost but fought
+ALLIED_HISTORICAL_LEVEL = 2  # the June 6 plan played well: about 300
+ALLIED_GENERAL_LEVEL = 3  # Montgomery and Bradley: the commander's look ahead, some plans only
+ALLIED_AI_LEVEL = 4  # today's ai: every plan: about 600
+
 ALLIED_ADVERSARIES = ("southern-drive", "single-beach", "armoured-raid", "firepower", "feint")
+ADVERSARY_LINES = {
+    "southern-drive": "Leaves Cherbourg and Caen alone and drives every division south across the naval-range line.",
+    "single-beach": "Lands everything at Omaha and Gold, side by side, and breaks out south between the Vire and the "
+                    "Seulles.",
+    "armoured-raid": "The armour and cavalry race for the roads the German reinforcements come in by; the infantry "
+                     "follows the June 6 plan.",
+    "firepower": "The June 6 plan, attacking at every chance with every air and naval point.",
+    "feint": "The June 6 plan for the first week, then every division turns south.",
+    "turtle": "Holds the objectives and the best ground on the ocean side; never attacks.",
+    "beach-rush": "Every unit for the beachhead markers while one stands.",
+    "focused-rush": "Every unit for one beach's marker at a time, the nearest first.",
+}
 PLAYERS: dict[str, Entry] = {
-    "pass": Entry(PassPlayer, BOTH, "baseline"),
-    "random": Entry(RandomPlayer, BOTH, "baseline"),
-    "ai": Entry(strongest, BOTH, "default"),  # the Allied commander (allied_commander.py), the searching German
-    "classic": Entry(classic, BOTH, "classic"),
+    "pass": Entry(PassPlayer, BOTH, "baseline", {side: kept("baseline", "Ends every phase and takes every default.")
+                                                 for side in BOTH}),
+    "random": Entry(RandomPlayer, BOTH, "baseline", {side: kept("baseline", "Answers at random (its own seeded "
+                                                                "generator), legally.") for side in BOTH}),
+    # the Allied commander (allied_commander.py), the searching German
+    "ai": Entry(strongest, BOTH, "default", {
+        Side.ALLIED: offered(ALLIED_AI_LEVEL, "chooses among five plans",
+                             "Lands on all five beaches; at five turns plays each of his five plans two turns ahead "
+                             "against the German he believes he faces, and keeps the best. The default."),
+        Side.GERMAN: offered(GERMAN_AI_LEVEL, "chooses a posture each turn",
+                             "Each turn plays out his four postures (bar the way south, counter-attack, strike the "
+                             "beaches, hold in depth) against two Allied plans, and keeps the best. The default."),
+    }),
+    "classic": Entry(classic, BOTH, "classic", {
+        Side.ALLIED: offered(ALLIED_CLASSIC_LEVEL, "by the book",
+                             "The scripted June 6 plan: lands on all five beaches, drives on Cherbourg, St-Lo and "
+                             "Caen, ships supply by the chart, and cares little for the ground in the south."),
+        Side.GERMAN: offered(GERMAN_CLASSIC_LEVEL, "holds the line",
+                             "Garrisons the towns, holds one line along the front and strikes units left exposed; "
+                             "never looks ahead (the 1981 computer's way)."),
+    }),
     # the June 6 plan played as the Allied ai plays it (data/plans.toml [plans.historical]), one plan all game
-    "historical": Entry(plan_player("historical"), ALLIED, "plan"),
-    "caen-first": Entry(partial(AlliedPlayer, plan="caen-first"), ALLIED, "plan"),
-    **{name: Entry(plan_player(name), ALLIED, "adversary") for name in ALLIED_ADVERSARIES},
-    "turtle": Entry(Turtle, GERMAN, "adversary"),
-    "beach-rush": Entry(BeachRush, GERMAN, "adversary"),
-    "focused-rush": Entry(FocusedRush, GERMAN, "adversary"),
+    "historical": Entry(plan_player("historical"), ALLIED, "plan", {
+        Side.ALLIED: offered(ALLIED_HISTORICAL_LEVEL, "the June 6 plan, played well",
+                             "The June 6 landings and drives, supply shipped by need, the ground south of the "
+                             "naval-range line weighed as the Victory Points chart pays it; one plan all game."),
+    }),
+    "caen-first": Entry(partial(AlliedPlayer, plan="caen-first"), ALLIED, "plan", {
+        Side.ALLIED: kept("Caen first, scripted", "The scripted June 6 landings, then nearly everything on Caen and "
+                                                  "the road net west of it."),
+    }),
+    **{name: Entry(plan_player(name), ALLIED, "adversary", {Side.ALLIED: kept("adversary", ADVERSARY_LINES[name])})
+       for name in ALLIED_ADVERSARIES},
+    "turtle": Entry(Turtle, GERMAN, "adversary", {Side.GERMAN: kept("adversary", ADVERSARY_LINES["turtle"])}),
+    "beach-rush": Entry(BeachRush, GERMAN, "adversary", {Side.GERMAN: kept("adversary", ADVERSARY_LINES["beach-rush"])}),
+    "focused-rush": Entry(FocusedRush, GERMAN, "adversary",
+                          {Side.GERMAN: kept("adversary", ADVERSARY_LINES["focused-rush"])}),
+    # the opponents offered at other strengths, and the generals (issue 29)
+    "hasty": Entry(searching(budget=HASTY_BUDGET), GERMAN, "level", {
+        Side.GERMAN: offered(GERMAN_HASTY_LEVEL, "looks ahead a little",
+                             "The ai's way of choosing a posture each turn, on a tenth of its look ahead: often "
+                             "holds the line for want of time."),
+    }),
+    "deliberate": Entry(searching(budget=DELIBERATE_BUDGET), GERMAN, "level", {
+        Side.GERMAN: offered(GERMAN_DELIBERATE_LEVEL, "looks ahead further",
+                             "The ai's way of choosing a posture each turn, on a third of its look ahead."),
+    }),
+    "rundstedt": Entry(searching(postures=RUNDSTEDT), GERMAN, "level", {
+        Side.GERMAN: offered(GERMAN_GENERAL_LEVEL, "holds in depth",
+                             "Von Rundstedt: never sends his divisions to the beaches; holds inland, bars the way "
+                             "south and counter-attacks with the panzers, choosing each turn by playing them out."),
+    }),
+    "rommel": Entry(searching(postures=ROMMEL), GERMAN, "level", {
+        Side.GERMAN: offered(GERMAN_GENERAL_LEVEL, "strikes at the beaches",
+                             "Rommel: beats the landing at the water's edge while a beachhead marker stands, else "
+                             "counter-attacks or bars the way south, choosing each turn by playing them out."),
+    }),
+    "montgomery": Entry(general("montgomery"), ALLIED, "level", {
+        Side.ALLIED: offered(ALLIED_GENERAL_LEVEL, "Caen first, methodical",
+                             "Montgomery: the June 6 plan, or everything on Caen attacking only at a clear gain, "
+                             "whichever plays out better at his replanning turns."),
+    }),
+    "bradley": Entry(general("bradley"), ALLIED, "level", {
+        Side.ALLIED: offered(ALLIED_GENERAL_LEVEL, "Cherbourg and the southern drive",
+                             "Bradley: drives south across the naval-range line or raids the German roads, the VII "
+                             "Corps turning to Cherbourg in the second week; chooses by looking ahead."),
+    }),
 }
 ADVERSARIES = {side: tuple(name for name, e in PLAYERS.items() if e.role == "adversary" and side in e.sides)
                for side in (Side.ALLIED.value, Side.GERMAN.value)}
@@ -71,20 +185,51 @@ ADVERSARIES = {side: tuple(name for name, e in PLAYERS.items() if e.role == "adv
 DEFAULT_PLAYERS = {"allied": "ai", "german": "ai"}
 
 
+def profile(name: str, side: str) -> Profile:
+    """How ``name`` plays ``side`` (KeyError when it does not play it)."""
+    return PLAYERS[name].profiles[side]
+
+
+def levels(side: str) -> list[str]:
+    """The opponents the game offers for a side, weakest first (by level, then in the registry's order)."""
+    names = [name for name, entry in PLAYERS.items() if entry.profiles.get(side, kept("", "")).level is not None]
+    return sorted(names, key=lambda name: profile(name, side).level or 0)
+
+
 def player_names(side: str) -> list[str]:
     """The names a side may use."""
     return [name for name, entry in PLAYERS.items() if side in entry.sides]
 
 
-def make_player(name: str, side: str, seed: int = 0) -> Player:
-    """A computer player by name, for a side; ValueError naming the choices for a name unknown or not for
-    that side."""
+def check_name(name: str, side: str) -> Entry:
+    """The registry's entry of a player that can play ``side``; ValueError naming the choices for a name unknown or
+    not for that side."""
     entry = PLAYERS.get(name)
     if entry is None:
         raise ValueError(f"unknown computer player {name!r}; choose from {', '.join(player_names(side))}")
     if side not in entry.sides:
         raise ValueError(f"{name!r} cannot play the {side} side; choose from {', '.join(player_names(side))}")
-    return entry.make(side, seed)
+    return entry
+
+
+def make_player(name: str, side: str, seed: int = 0) -> Player:
+    """A computer player by name, for a side; ValueError naming the choices for a name unknown or not for
+    that side."""
+    return check_name(name, side).make(side, seed)
+
+
+def roster() -> list[dict[str, object]]:
+    """Every player for each side it plays (``overlord players --json``): the levels offered, weakest first, then
+    the others in the registry's order; each with name, side, level (None: not offered), style, line, role and
+    whether it is the game's default for that side."""
+    rows: list[dict[str, object]] = []
+    for side in (Side.ALLIED.value, Side.GERMAN.value):
+        offered_first = levels(side) + [n for n in player_names(side) if n not in levels(side)]
+        for name in offered_first:
+            p = profile(name, side)
+            rows.append({"name": name, "side": side, "level": p.level, "style": p.style, "line": p.line,
+                         "role": PLAYERS[name].role, "default": DEFAULT_PLAYERS[side] == name})
+    return rows
 
 
 def default_player(side: str, seed: int = 0) -> Player:

@@ -106,8 +106,10 @@ class OverlordApp(App):
     ]
 
     def __init__(self, seed: int | None = None, game: Game | None = None, delay: float | None = None,
-                 theme: str = DEFAULT, loaded: OpenedSave | None = None, handle_signals: bool = False) -> None:
+                 theme: str = DEFAULT, loaded: OpenedSave | None = None, handle_signals: bool = False,
+                 players: dict[str, str] | None = None) -> None:
         super().__init__()
+        self.named_players = dict(players or {})  # side -> computer player, named on the command line
         self.handle_signals = handle_signals  # the program itself: a hang-up or kill saves the game first
         self.start_seed = seed
         self.start_game = loaded.game if loaded is not None else game
@@ -205,7 +207,13 @@ class OverlordApp(App):
     def start(self, game: Game, resumed: bool = False, loaded: OpenedSave | None = None) -> None:
         from .session import Session
         self.cancel_timer()
-        self.session = Session.resumed(game, loaded) if resumed or loaded else Session(game)
+        if resumed or loaded:
+            self.session = Session.resumed(game, loaded)
+            for side, name in self.named_players.items():  # the command line's players take over from the save's
+                self.session.choose_player(side, name)
+        else:
+            self.session = Session(game)
+            self.session.name_players(self.named_players)
         self.hurry = False
         self._waiting = False
         self.main = None
@@ -268,7 +276,7 @@ class OverlordApp(App):
         from ..engine.prompts import QuestionPrompt
         # only the screen wanted is imported: the scenario questions come up without the game screen's code
         wanted: type[Screen]
-        if isinstance(self.playing.game.prompt, QuestionPrompt):
+        if isinstance(self.playing.game.prompt, QuestionPrompt) or self.playing.player_choice_pending():
             from .setup_screen import SetupScreen
             wanted = SetupScreen
         else:
@@ -317,6 +325,11 @@ class OverlordApp(App):
             self.advance()
         return events
 
+    def choose_player(self, side: str, name: str) -> None:
+        """The set-up's answer to who commands the computer side: that player plays it, and the game goes on."""
+        self.playing.choose_player(side, name)
+        self.advance()
+
     def _show_result(self, events: list) -> bool:
         """A combat's result on its card, the game going on once it is closed; False if there was none to show.
         A fight a player took part in stays until a key; one between computers for the display delay."""
@@ -362,6 +375,8 @@ class OverlordApp(App):
                 self._show_pages()
                 return
             self._show_main()
+            if s.player_choice_pending():
+                break  # the set-up asks who commands the computer side first
             standing = s.standing_action()
             if standing is not None:  # a landing fought on, a coastal defence's level for the day
                 if self._pause_before_round():

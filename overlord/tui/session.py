@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..ai import default_player
+from ..ai import DEFAULT_PLAYERS, make_player, player_names
 from ..ai.common import safe_action
 from ..engine import view
-from ..engine.actions import Action, ChooseStrategy, Support
+from ..plaintext import printable
+from ..engine.actions import Action, Answer, ChooseStrategy, Support
 from ..engine.events import (CombatResult, DropResult, Event, Landed, LogisticsReport, MarkerDestroyed, TurnEnded,
                              UnitEliminated)
 from ..engine.game import Game
@@ -33,6 +34,8 @@ NEWS = (DropResult, CombatResult, UnitEliminated, MarkerDestroyed)  # repeated a
 # The choices the other player at the keyboard must not see made (hot-seat): only these are handed over
 HIDDEN = (StrategyPrompt, SupportPrompt, RetreatPrompt, AdvancePrompt)
 COMPUTER = "computer"  # the German's standing answer for his coastal defences: the computer German chooses
+# The scenario questions that settle who plays each side: once past them, the computer side's player is asked for
+PLAYER_QUESTIONS = ("change_ratings", "german_player", "allied_player")
 
 
 @dataclass(frozen=True)
@@ -70,10 +73,15 @@ def autosave_path() -> Path:
 
 
 class Session:
-    def __init__(self, game: Game, game_id: str = "") -> None:
+    def __init__(self, game: Game, game_id: str = "", chosen: dict[str, str] | None = None) -> None:
         self.game = game
         self.game_id = game_id or new_game_id()
         self.players: dict[str, object] = {}
+        # the computer player of each side by name (overlord.ai's registry): chosen in the set-up, named on the
+        # command line, or recorded in a save; a side not named plays DEFAULT_PLAYERS'
+        self.chosen: dict[str, str] = dict(chosen or {})
+        # the set-up asks for the computer side's player: a game that begins with the scenario questions
+        self.asks_players = game.initial_settings is None and not game.actions
         self.log: list[Event] = list(game.opening_events)
         self.pages: list[Event] = []  # reports waiting to be shown (logistics, end of turn)
         self.recent: list[Event] = []  # what happened since the person at the keyboard last answered
@@ -97,7 +105,13 @@ class Session:
     @classmethod
     def resumed(cls, game: Game, loaded: OpenedSave | None = None) -> "Session":
         """A session for a loaded game, its log rebuilt by replaying its actions (the reports are not shown again)."""
-        session = cls(game, loaded.game_id if loaded is not None else "")
+        session = cls(game, loaded.game_id if loaded is not None else "", loaded.players if loaded is not None else None)
+        session.asks_players = False  # a game played on: its players are those its save records (else the default)
+        for side, name in list(session.chosen.items()):
+            if name not in player_names(side):  # saved by another version of the game
+                del session.chosen[side]
+                session.notes.append(f"The save's computer {side} player {printable(name, 40)!r} is not one this "
+                                     f"version knows; {session.player_name(side)} plays that side.")
         try:
             _, events = Game.replay(game.initial_settings, game.seed, game.actions, game.data)
         except Exception:  # the log is a courtesy; a game that loaded is playable without it
@@ -199,18 +213,57 @@ class Session:
         return isinstance(p, StrategyPrompt) and p.landing is not None and p.role == "attack" \
             and not isinstance(last, Support)
 
-    # ------------------------------------------------------------------ playing
+    # ------------------------------------------------------------------ the computer players
+    def player_name(self, side: str) -> str:
+        """The name of the computer player of ``side`` (overlord.ai's registry)."""
+        return self.chosen.get(side, DEFAULT_PLAYERS[side])
+
+    def player_choice_pending(self) -> str | None:
+        """The computer side whose player the set-up is to ask for now: once the questions have settled who plays
+        each side, a side played by the computer and not yet named. None otherwise (and in hot-seat)."""
+        p = self.game.prompt
+        if not self.asks_players or (isinstance(p, QuestionPrompt) and p.question in PLAYER_QUESTIONS):
+            return None
+        return next((side for side in SIDES if self.game.settings.player(side) == "computer"
+                     and side not in self.chosen), None)
+
+    def choose_player(self, side: str, name: str) -> None:
+        """The computer player of ``side``, by name; ValueError for a name that cannot play it."""
+        if name not in player_names(side):
+            raise ValueError(f"{name!r} cannot play the {side} side; choose from {', '.join(player_names(side))}")
+        self.chosen[side] = name
+        self.players.pop(side, None)
+
+    def played_by(self) -> dict[str, str]:
+        """Who played each computer side, by name: what a save records."""
+        return {side: self.player_name(side) for side in SIDES if self.game.settings.player(side) == "computer"}
+
     def computer_player(self) -> Any:  # (any computer player: each has choose(game) -> Action)
         """The computer player of the side to move, made the first time it is needed."""
         side = self.game.prompt.side
         player = self.players.get(side)
         if player is None:
-            player = self.players[side] = default_player(side, self.game.seed)
+            player = self.players[side] = make_player(self.player_name(side), side, self.game.seed)
         return player
+
+    # ------------------------------------------------------------------ playing
 
     def computer_action(self) -> Action:
         """The computer's answer, chosen on the game itself (the app has it chosen on a copy, in a thread)."""
         return self.take_choice(think(self.computer_player(), self.game))
+
+    def name_players(self, named: dict[str, str]) -> None:
+        """Players named before the game (the command line's --allied and --german): each plays its side. An
+        Allied named makes the Allies the computer's: the first scenario questions are answered so (the German
+        the computer's too when he is named, else the person's), as the player would answer them."""
+        for side, name in named.items():
+            self.choose_player(side, name)
+        p = self.game.prompt
+        if "allied" not in named or not self.asks_players or not isinstance(p, QuestionPrompt) \
+                or p.question != "change_ratings":
+            return
+        for answer in ("Y", "C" if "german" in named else "H", "C"):  # change, the German, the Allies
+            self.apply(Answer(answer))
 
     def take_choice(self, choice: Action | Exception | None) -> Action:
         """The action to play for what the computer player chose (``think``): its choice when legal, else a
@@ -291,7 +344,7 @@ class Session:
         if not self.game.actions or len(self.game.actions) == self._saved_actions:
             return self.saved_in  # nothing new to save
         slot = self._own_slot(avoid)
-        write_save(self.game, slot, name=slot.stem, game_id=self.game_id)
+        write_save(self.game, slot, name=slot.stem, game_id=self.game_id, players=self.played_by())
         self.slot, self._slot_stamp = slot, file_stamp(slot)
         self.saved_in, self._saved_actions = slot, len(self.game.actions)
         return slot
@@ -334,7 +387,7 @@ class Session:
 
     def save(self, name: str) -> Path:
         """Save under the player's name (save_name_problem says whether it may be used); raises OSError."""
-        return write_save(self.game, save_path(name), name=name, game_id=self.game_id)
+        return write_save(self.game, save_path(name), name=name, game_id=self.game_id, players=self.played_by())
 
 
 def coastal_defence(p: Prompt) -> bool:

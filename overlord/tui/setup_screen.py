@@ -1,4 +1,8 @@
-"""The scenario questions of 1981, one at a time: a key answers, Enter takes the default."""
+"""The scenario questions of 1981, one at a time: a key answers, Enter takes the default.
+
+Once the questions have settled who plays each side, the screen asks who commands each computer side: the levels and
+generals of overlord.ai's registry, weakest first. A digit shows one (its style and how it plays), Enter takes the
+one shown; the game's default player is shown first."""
 
 from __future__ import annotations
 
@@ -12,6 +16,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..ai import DEFAULT_PLAYERS
+from ..ai.registry import levels, profile
 from ..engine.actions import Answer
 from ..engine.events import SettingChosen
 from ..engine.prompts import QuestionPrompt
@@ -46,6 +52,18 @@ class SetupScreen(Screen):
     def __init__(self) -> None:
         super().__init__()
         self.message = ""
+        self.shown: tuple[str, str] | None = None  # (side, name): the computer player shown while one is asked for
+
+    @property
+    def choosing(self) -> str | None:
+        """The computer side whose player is asked for now (None: a scenario question, or nothing)."""
+        return self.app.playing.player_choice_pending()
+
+    def shown_player(self, side: str) -> str:
+        """The player shown for ``side``: the last one a digit showed, else the game's default."""
+        if self.shown is None or self.shown[0] != side:
+            self.shown = (side, DEFAULT_PLAYERS[side])
+        return self.shown[1]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="setup-box"):
@@ -76,7 +94,10 @@ class SetupScreen(Screen):
         self.query_one("#setup-answered", Static).update(answered)
         p = self.prompt
         q = Text()
-        if p is not None:
+        side = self.choosing
+        if side is not None:
+            q = self.player_question(side)
+        elif p is not None:
             q.append(f"\n{p.text}\n\n", style="bold")
             for option, label in zip(p.options, p.labels):
                 if option == label:
@@ -90,7 +111,24 @@ class SetupScreen(Screen):
         self.query_one("#setup-message", Static).update(Text(self.message, style="bold reverse") if self.message else "")
         self.refresh_bindings()
 
+    def player_question(self, side: str) -> Text:
+        """Who commands the computer side: each level on a line, the one shown with how it plays."""
+        names = levels(side)
+        shown = self.shown_player(side)
+        q = Text()
+        q.append(f"\nWho commands the computer {'Allies' if side == 'allied' else 'German'}?\n\n", style="bold")
+        for i, name in enumerate(names, 1):
+            p = profile(name, side)
+            q.append(f"  {i}", style="bold reverse" if name == shown else "bold")
+            q.append(f"  {name:<11} level {p.level}  {p.style}\n")
+        q.append(f"\n{shown}: {profile(shown, side).line}\n", style="italic")
+        q.append(f"\nPress 1-{len(names)} to see each; Enter takes {shown}.")
+        return q
+
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        side = self.choosing
+        if side is not None:  # who commands the computer side: a digit shows a level, Enter takes it
+            return action != "option" or parameters[0] in [str(i) for i in range(1, len(levels(side)) + 1)]
         if action == "option":
             return self.prompt is not None and parameters[0] in self.prompt.options
         if action == "default":
@@ -102,7 +140,13 @@ class SetupScreen(Screen):
         if binding is not None and binding.enabled:
             return
         p = self.prompt
-        if p is not None and (event.is_printable or event.key == "backspace"):
+        side = self.choosing
+        if side is not None and (event.is_printable or event.key == "backspace"):
+            event.stop()
+            key = (event.character or event.key).upper()
+            self.message = f"{key} is not an answer. Press 1-{len(levels(side))} to see each; Enter takes the one shown."
+            self.refresh_view()
+        elif p is not None and (event.is_printable or event.key == "backspace"):
             event.stop()
             keys = ", ".join(f"{o} ({lbl})" if o != lbl else o for o, lbl in zip(p.options, p.labels))
             key = (event.character or event.key).upper()
@@ -110,9 +154,20 @@ class SetupScreen(Screen):
             self.refresh_view()
 
     def action_option(self, key: str) -> None:
+        side = self.choosing
+        if side is not None:
+            self.message = ""
+            self.shown = (side, levels(side)[int(key) - 1])
+            self.refresh_view()
+            return
         self.answer(key)
 
     def action_default(self) -> None:
+        side = self.choosing
+        if side is not None:
+            self.message = ""
+            self.app.choose_player(side, self.shown_player(side))
+            return
         p = self.prompt
         if p is not None:  # (the key is enabled only while a question is asked: check_action)
             self.answer(p.default)

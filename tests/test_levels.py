@@ -1,0 +1,241 @@
+"""Choosing the opponent (issue 29): the levels and generals of each side, in the registry, the commands, the
+set-up and the saves."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from overlord import cli
+from overlord.ai import PLAYERS, make_player, player_names
+from overlord.ai.allied_commander import AlliedCommander
+from overlord.ai.german_classic import GermanPlayer
+from overlord.ai.german_search import BUDGET, DELIBERATE_BUDGET, HASTY_BUDGET, POSTURES, SearchGerman
+from overlord.ai.plans import plans_of
+from overlord.ai.registry import levels, profile, roster
+from overlord.engine import Game, Settings
+from overlord.engine.prompts import QuestionPrompt
+from overlord.saves import SaveError, open_save, write_save
+from overlord.tui.app import OverlordApp
+from overlord.tui.game_screen import GameScreen
+from overlord.tui.session import Session
+from overlord.tui.setup_screen import SetupScreen
+
+from test_tui_keys import drive, wait_until
+
+ROOT = Path(__file__).resolve().parents[1]
+SIDES = ("allied", "german")
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "overlord", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+# --------------------------------------------------------------------------- the registry
+@pytest.mark.parametrize("side", SIDES)
+def test_each_side_offers_three_levels_or_more_from_1_the_weakest_to_todays_ai_the_strongest(side):
+    offered = levels(side)
+    ranks = [profile(name, side).level for name in offered]
+    assert len(set(ranks)) >= 3 and ranks == sorted(ranks) and ranks[0] == 1
+    assert offered[0] == "classic" and offered[-1] == "ai" and ranks[-1] > ranks[-2]  # ai alone at the top
+    for name in player_names(side):  # every player says how it plays the side, offered or not
+        p = profile(name, side)
+        assert p.style and p.line.endswith(".") and (p.level is None) == (name not in offered)
+
+
+def test_ai_is_still_todays_default_player_exactly():
+    german = make_player("ai", "german", 3)
+    assert type(german) is SearchGerman and german.budget == BUDGET and german.postures is POSTURES
+    allied = make_player("ai", "allied", 3)
+    assert type(allied) is AlliedCommander and allied.designs is plans_of().commander_plans
+    assert allied.plan == plans_of().first_plan
+
+
+def test_the_weaker_germans_search_less_and_the_generals_choose_among_some_postures_or_plans():
+    assert type(make_player("classic", "german")) is GermanPlayer  # the search's budget 0: holds the line
+    assert make_player("hasty", "german").budget == HASTY_BUDGET < DELIBERATE_BUDGET < BUDGET
+    assert make_player("deliberate", "german").budget == DELIBERATE_BUDGET
+    rommel, rundstedt = make_player("rommel", "german"), make_player("rundstedt", "german")
+    assert "strike-beaches" in rommel.postures and "depth" not in rommel.postures
+    assert "depth" in rundstedt.postures and "strike-beaches" not in rundstedt.postures
+    assert set(rommel.postures) | set(rundstedt.postures) == set(POSTURES)
+    generals = plans_of().generals
+    montgomery, bradley = make_player("montgomery", "allied"), make_player("bradley", "allied")
+    assert montgomery.designs is generals["montgomery"].plans and montgomery.plan == "historical"
+    assert montgomery.designs["caen-methodical"] is plans_of().plans["caen-methodical"]  # of [plans]
+    assert bradley.designs["southern-drive"] is plans_of().commander_plans["southern-drive"]  # of [commander.plans]
+    assert "historical" not in bradley.designs and bradley.plan == "southern-drive"
+
+
+def test_a_general_of_an_unknown_plan_is_refused_by_file_and_field(tmp_path):
+    import shutil
+
+    from overlord.engine.data import DataError, load_data
+    from overlord.ai.plans import load_plans
+    copy = tmp_path / "data"
+    shutil.copytree(ROOT / "data", copy)
+    plans = copy / "plans.toml"
+    plans.write_text(plans.read_text().replace('plans = ["historical", "caen-methodical"]',
+                                               'plans = ["historical", "caen-at-once"]'))
+    with pytest.raises(DataError, match=r"plans\.toml.*generals.*montgomery.*caen-at-once"):
+        load_plans(load_data(copy))
+
+
+def test_a_general_plays_a_legal_game(data):
+    """Montgomery (the commander's look ahead among his plans) against Rommel, a two-week game."""
+    from overlord.headless import play_out
+    g = Game.new(Settings(scenario="two-week", allied_player="computer"), 5)
+    players = {"allied": make_player("montgomery", "allied", 5), "german": make_player("rommel", "german", 5)}
+    play_out(g, players)
+    assert g.over and all(p.failures == [] for p in players.values())
+
+
+# --------------------------------------------------------------------------- the commands
+def test_players_json_lists_every_player_for_each_side_it_plays():
+    r = run("players", "--json")
+    assert r.returncode == 0, r.stderr
+    rows = json.loads(r.stdout)
+    assert rows == roster()
+    assert {(row["name"], row["side"]) for row in rows} == {(n, s) for n, e in PLAYERS.items() for s in e.sides}
+    for row in rows:
+        assert set(row) == {"name", "side", "level", "style", "line", "role", "default"}
+        assert row["default"] == (row["name"] == "ai")
+    german = [row["name"] for row in rows if row["side"] == "german" and row["level"] is not None]
+    assert german == levels("german")
+    text = run("players")
+    assert text.returncode == 0 and "rommel" in text.stdout and "level 1" in text.stdout
+    assert max(len(line) for line in text.stdout.splitlines()) <= 80
+
+
+@pytest.mark.parametrize("args,words", [(["--german", "patton"], "unknown computer player 'patton'"),
+                                        (["--allied", "rommel"], "'rommel' cannot play the allied side")])
+def test_a_bad_player_for_the_game_is_one_line_and_status_2(args, words):
+    r = run(*args)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and words in r.stderr and r.stdout == ""
+
+
+def test_the_game_takes_german_and_allied_players_by_name():
+    app = cli.play_app(cli.build_parser().parse_args(["--german", "rommel", "--seed", "4"]))
+    assert isinstance(app, OverlordApp) and app.named_players == {"german": "rommel"}
+    app = cli.play_app(cli.play_parser().parse_args(["--allied", "bradley", "--german", "classic"]))
+    assert isinstance(app, OverlordApp) and app.named_players == {"allied": "bradley", "german": "classic"}
+
+
+def test_simulate_and_tournament_keep_every_old_name():
+    for name in ("ai", "historical", "caen-first", "classic", "pass", "random", "southern-drive"):
+        assert name in player_names("allied")
+    for name in ("ai", "classic", "pass", "random", "turtle", "beach-rush", "focused-rush"):
+        assert name in player_names("german")
+
+
+# --------------------------------------------------------------------------- the session
+def test_an_allied_named_makes_the_allies_the_computers_and_the_german_the_players():
+    s = Session(Game.new(None, 4))
+    s.name_players({"allied": "bradley"})
+    settings = s.game.state.settings
+    assert (settings.allied_player, settings.german_player) == ("computer", "human")
+    assert isinstance(s.game.prompt, QuestionPrompt) and s.game.prompt.question == "scenario"
+    assert s.player_choice_pending() is None and s.player_name("allied") == "bradley"
+    both = Session(Game.new(None, 4))
+    both.name_players({"allied": "historical", "german": "hasty"})
+    assert both.game.state.settings.german_player == "computer" and both.player_choice_pending() is None
+
+
+def test_the_set_up_asks_for_the_computer_side_once_who_plays_is_settled_and_never_in_hot_seat():
+    s = Session(Game.new(None, 4))
+    assert s.player_choice_pending() is None  # "Change any ratings or players?" is still to answer
+    s.apply(s.game.legal_actions()[1])  # N: the 1981 game, the computer German
+    assert s.player_choice_pending() == "german"
+    s.choose_player("german", "hasty")
+    assert s.player_choice_pending() is None and s.played_by() == {"german": "hasty"}
+    with pytest.raises(ValueError):
+        s.choose_player("german", "montgomery")
+    hot = Session(Game.new(None, 4))
+    for answer in ("Y", "H", "H"):
+        hot.apply(next(a for a in hot.game.legal_actions() if a.choice == answer))
+    assert hot.player_choice_pending() is None
+    assert Session(Game.new(Settings(), 4)).player_choice_pending() is None  # a game set up without the questions
+
+
+# --------------------------------------------------------------------------- the saves
+def test_a_save_records_who_played_and_loads_with_them(tmp_path):
+    g = Game.new(Settings(), 4)
+    path = write_save(g, tmp_path / "s.json", players={"german": "rommel"})
+    opened = open_save(path)
+    assert opened.players == {"german": "rommel"}
+    s = Session.resumed(opened.game, opened)
+    assert s.player_name("german") == "rommel" and s.played_by() == {"german": "rommel"}
+
+
+def test_an_old_save_without_players_loads_with_ai_and_an_unknown_player_is_said(tmp_path):
+    g = Game.new(Settings(), 4)
+    path = write_save(g, tmp_path / "s.json")
+    doc = json.loads(path.read_text())
+    del doc["players"]
+    path.write_text(json.dumps(doc))
+    opened = open_save(path)
+    assert opened.players == {} and Session.resumed(opened.game, opened).player_name("german") == "ai"
+    doc["players"] = {"german": "guderian"}
+    path.write_text(json.dumps(doc))
+    s = Session.resumed(open_save(path).game, open_save(path))
+    assert s.player_name("german") == "ai" and "'guderian' is not one this version knows" in s.notes[0]
+    for bad in ({"russian": "ai"}, {"german": 3}, {"german": ""}, ["ai"]):
+        doc["players"] = bad
+        path.write_text(json.dumps(doc))
+        with pytest.raises(SaveError, match="players"):
+            open_save(path)
+
+
+# --------------------------------------------------------------------------- the set-up, by keys
+def played_a_computer_turn(side: str):
+    """The computer side has played a whole turn and a person is asked again: the Allies D-Day, the German
+    June 6 (on D-Day, not moving, he had nothing to answer against a player who ended each phase)."""
+    turn = 1 if side == "allied" else 2
+
+    def done(app: OverlordApp) -> bool:
+        s = app.session
+        return (s is not None and side in s.players and s.game.turn >= turn and isinstance(app.screen, GameScreen)
+                and app.accepting())
+    return done
+
+
+async def pick_and_play(side: str, name: str) -> None:
+    app = OverlordApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", *(["enter"] if side == "german" else ["y", "h", "c"]))
+        await wait_until(pilot, lambda a: isinstance(a.screen, SetupScreen) and a.screen.choosing == side,
+                         f"the set-up to ask who commands the computer {side}")
+        question = str(app.screen.query_one("#setup-question").render())
+        assert all(n in question for n in levels(side)) and "Enter takes ai" in question
+        await pilot.press(str(levels(side).index(name) + 1))
+        question = str(app.screen.query_one("#setup-question").render())
+        assert f"Enter takes {name}" in question and profile(name, side).line[:30] in question.replace("\n", " ")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda a: a.session.player_choice_pending() is None, "the choice to be taken")
+        assert app.session.player_name(side) == name
+        await drive(pilot, until=played_a_computer_turn(side))
+        player = app.session.players[side]
+        assert type(player) is type(make_player(name, side)) and player.failures == []
+        assert app.session.played_by() == {side: name}
+
+
+QUICK_LEVELS = {("german", "classic")}  # the rest are slow: a searching player's whole turn, by keys
+
+
+@pytest.mark.parametrize("side,name", [
+    pytest.param(side, name, marks=() if (side, name) in QUICK_LEVELS else pytest.mark.slow)
+    for side in ("german", "allied") for name in levels(side)])
+async def test_each_level_is_picked_in_the_set_up_by_keys_and_plays_a_turn(side, name):
+    await pick_and_play(side, name)
+
+
+async def test_a_german_named_on_the_command_line_is_not_asked_for_and_plays():
+    app = OverlordApp(seed=4, delay=0, players={"german": "hasty"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # N: the 1981 game
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game screen, with nothing asked")
+        assert app.session.player_name("german") == "hasty"
