@@ -11,7 +11,7 @@ each game shares the machine with another). The goals (issue 29): the German lev
 least 200 points from the next (the German's best is the lowest Allied score); the Allied levels' the same (the
 Allied's best the highest); each level thinking at most 1 s a turn (median) and 3 s at most.
 
-Campaign games, historical ratings. Run by hand, not in CI (the full run is 40 games for each of eleven levels,
+Campaign games, historical ratings. Run by hand, not in CI (the full run is 40 games for each of ten players,
 about twenty minutes with two jobs); ``--quick`` (one game a level) is what tests/test_benchmarks.py runs, to know
 the script runs.
 """
@@ -87,33 +87,44 @@ def summarise(side: str, level: str, games: list[dict]) -> dict:
 
 
 def table(side: str, rows: list[dict]) -> str:
-    """One side's levels, weakest first, with the gap to the next and whether the goals are met."""
+    """One side's levels, weakest first, with the gap from each level to the next and whether the goals are met."""
     other, reference = REFERENCE[side]
     lines = [f"{side.capitalize()} levels against the {other.capitalize()} {reference} (Allied score; "
              f"{'lower' if side == 'german' else 'higher'} is the stronger {side.capitalize()}):", "",
-             "| level | name | style | games | median | blocks of 20 | gap to the next | think a turn: median "
+             "| level | name | style | games | median | blocks of 20 | gap to the next level | think a turn: median "
              "| slowest |", "|---|---|---|---|---|---|---|---|---|"]
-    for i, r in enumerate(rows):
-        gap = stronger_by(side, r, rows[i + 1]) if i + 1 < len(rows) else None
+    gaps = level_gaps(side, rows)
+    for r in rows:
+        gap = gaps.get(r["name"])
         lines.append(f"| {r['level']} | {r['name']} | {r['style']} | {r['games']} | {r['median']:.0f} "
                      f"| {' / '.join(f'{b:.0f}' for b in r['blocks'])} | {'-' if gap is None else f'{gap:.0f}'} "
                      f"| {r['think_median']:.2f} s | {r['think_max']:.2f} s |")
-    lines += ["", goals(side, rows)]
+    lines += ["", goals(side, rows, gaps)]
     return "\n".join(lines)
 
 
 def stronger_by(side: str, weaker: dict, stronger: dict) -> float:
-    """How much stronger the next level is, in Allied points (positive: stronger, as it should be)."""
+    """How much stronger ``stronger`` is, in Allied points (positive: stronger, as the next level should be)."""
     diff = stronger["median"] - weaker["median"]
     return diff if side == "allied" else -diff
 
 
-def goals(side: str, rows: list[dict]) -> str:
-    """The goals, judged on the levels that differ in level number (two generals of one level are not spaced)."""
-    steps = [(a, b) for a, b in zip(rows, rows[1:]) if b["level"] != a["level"]]
-    spaced = all(stronger_by(side, a, b) >= GAP for a, b in steps)
+def level_gaps(side: str, rows: list[dict]) -> dict[str, float]:
+    """For each player below the top level, how much stronger the weakest player of the next level is (a level may
+    hold two styles: each must be spaced from each of the next level's)."""
+    ranks = sorted({r["level"] for r in rows})
+    gaps = {}
+    for rank, following in zip(ranks, ranks[1:]):
+        above = [r for r in rows if r["level"] == following]
+        for r in (r for r in rows if r["level"] == rank):
+            gaps[r["name"]] = min(stronger_by(side, r, a) for a in above)
+    return gaps
+
+
+def goals(side: str, rows: list[dict], gaps: dict[str, float]) -> str:
+    spaced = all(gap >= GAP for gap in gaps.values())
     thinks = all(r["think_median"] <= THINK_MEDIAN and r["think_max"] <= THINK_MAX for r in rows)
-    least = min((stronger_by(side, a, b) for a, b in steps), default=0.0)
+    least = min(gaps.values(), default=0.0)
     return (f"Ordered, each level at least {GAP} points from the next: {'met' if spaced else 'MISSED'} (least gap "
             f"{least:.0f}). Think time at most {THINK_MEDIAN:g} s a turn (median), {THINK_MAX:g} s at most: "
             f"{'met' if thinks else 'MISSED'}.")

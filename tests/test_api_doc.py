@@ -131,6 +131,10 @@ def test_settings_and_ratings_fields_are_listed_with_their_defaults():
         assert row[2] == f"`{getattr(Ratings(), quoted(row[0])[0])}`"
 
 
+def test_the_players_json_fields_are_listed():
+    assert sorted(first_column("fields: players")) == sorted(ai.roster()[0])
+
+
 def test_the_save_fields_are_listed():
     assert sorted(first_column("fields: save")) == sorted(saves.to_document(GAME))
 

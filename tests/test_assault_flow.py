@@ -248,7 +248,7 @@ async def test_a_german_playing_solo_answers_his_coastal_defences_once_and_moves
 
     async with app.run_test(size=(80, 24)) as pilot:
         keys = await play(pilot, choose, lambda a: not isinstance(a.screen, (TitleScreen, SetupScreen)))
-        assert keys == ["n", "y", "h", "c", "enter", "enter", "enter"]  # the scenario questions
+        assert keys == ["n", "y", "h", "c", "enter", "enter", "enter", "enter"]  # the questions, the computer Allies
         questions = await play(pilot, choose, first_move)  # the game's: reports, his answers, cards
         game = app.session.game
         assert len(questions) <= 10, questions

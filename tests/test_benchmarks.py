@@ -27,6 +27,7 @@ QUICK_RUNS = {
     "adversaries.py": ["--quick", "--set", "tuning"],
     "dday.py": ["--quick"],
     "history.py": ["--quick"],
+    "levels.py": ["--quick"],
 }
 
 
@@ -170,3 +171,17 @@ def test_history_quick_judges_every_target_of_the_scores_course():
     assert [row[0] for row in two_week] == ["historical", "ai", "southern-drive", "classic"]
     assert len(re.findall(r"^\| .+ \| .+ \| .+ \| (met|NOT MET) \|$", out, re.M)) == 5 + 2  # history, then the ai
     assert re.search(r"^\| historical \((met|NOT MET)\) \|( [\d.]+ \(\d+-\d+\) \|){6}$", out, re.M)
+
+
+@pytest.mark.slow
+def test_levels_quick_prints_each_sides_levels_weakest_first_with_their_gaps_and_goals():
+    from overlord.ai import levels, profile
+    out = run("levels.py", *QUICK_RUNS["levels.py"])
+    row = re.compile(r"^\| (\d) \| (\S+) \| .+ \| 1 \| -?\d+ \| -?\d+ \| (-?\d+|-) \| [\d.]+ s \| [\d.]+ s \|$")
+    rows = [m for m in map(row.match, out.splitlines()) if m]
+    assert [m.group(2) for m in rows] == levels("german") + levels("allied")
+    assert all(int(m.group(1)) == profile(m.group(2), side).level
+               for side, part in (("german", rows[:len(levels("german"))]), ("allied", rows[len(levels("german")):]))
+               for m in part)
+    assert len(re.findall(r"^Ordered, each level at least 200 points from the next: (met|MISSED) .*: (met|MISSED)\.$",
+                          out, re.M)) == 2

@@ -81,7 +81,8 @@ async def test_capitals_on_the_title_the_questions_and_the_confirmations():
         shown = str(app.screen.query_one("#setup-answered").render())
         assert "Change ratings: yes" in shown and "False" not in shown and "True" not in shown
         await press(pilot, "X")
-        assert "X is not an answer" in message(app)
+        assert "X is not an answer" in message(app)  # asked who commands the computer German
+        await press(pilot, "enter")  # the one shown: the ai
         await press(pilot, "C", "7", *"55555555", "Y")  # campaign, each rating by hand, German D-Day movement
         shown = str(app.screen.query_one("#setup-answered").render())
         assert "German D-Day movement: yes" in shown and "True" not in shown

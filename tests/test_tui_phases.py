@@ -41,6 +41,7 @@ async def test_solo_drops_allocation_landing_interdiction_and_a_move_by_keys():
     app = OverlordApp(seed=11, delay=0)
     async with app.run_test() as pilot:
         await press(pilot, "n")  # no changes: the Campaign Game against the computer German
+        await press(pilot, "enter")  # commanded by the one shown first: the ai
         game = app.session.game
         assert kind(app) == "DropZonePrompt" and isinstance(app.screen, GameScreen)
         first = game.prompt.zone

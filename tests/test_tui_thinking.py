@@ -43,9 +43,9 @@ class Slow:
 def slow(monkeypatch):
     """The computer German of every game the app starts is a Slow one; it is let go when the test ends."""
     player = Slow()
-    real = session_module.default_player
-    monkeypatch.setattr(session_module, "default_player",
-                        lambda side, seed: player if side == "german" else real(side, seed))
+    real = session_module.make_player
+    monkeypatch.setattr(session_module, "make_player",
+                        lambda name, side, seed: player if side == "german" else real(name, side, seed))
     yield player
     player.go.set()  # never leave a thread waiting: the test's event loop waits for it when it closes
 
@@ -118,9 +118,9 @@ async def test_a_computer_player_that_fails_in_its_thread_is_answered_for_and_sa
         def choose(self, game):
             raise RuntimeError("a bug in a computer player")
 
-    real = session_module.default_player
-    monkeypatch.setattr(session_module, "default_player",
-                        lambda side, seed: Failing() if side == "german" else real(side, seed))
+    real = session_module.make_player
+    monkeypatch.setattr(session_module, "make_player",
+                        lambda name, side, seed: Failing() if side == "german" else real(name, side, seed))
     said: list[str] = []
     app = OverlordApp(game=computer_to_move(), delay=0)
     monkeypatch.setattr(app, "notify", lambda message, **kw: said.append(str(message)))

@@ -1,6 +1,7 @@
 """Computer players: they read the same prompts a human sees and answer with legal actions.
 
-``make_player(name, side, seed)`` builds one by name (the registry: registry.py). A player is anything
+``make_player(name, side, seed)`` builds one by name (the registry: registry.py); ``levels(side)`` names the
+opponents the game offers, weakest first, and ``profile(name, side)`` says how each plays (level, style, line). A player is anything
 with ``side`` and ``choose(game) -> Action`` (``Player``); the shipped ones are written on
 ``ComputerPlayer`` (player.py), which dispatches each prompt to a hook with a safe default and is the one
 place a player's failure is caught, counted and logged (or raised, under the tests).
@@ -16,7 +17,8 @@ of the two searching players), board.py, common.py and paths.py (what they all r
 from __future__ import annotations
 
 from .player import ComputerPlayer, Player, PlayerMaker
-from .registry import ADVERSARIES, DEFAULT_PLAYERS, PLAYERS, Entry, default_player, make_player, player_names
+from .registry import (ADVERSARIES, DEFAULT_PLAYERS, PLAYERS, Entry, Profile, default_player, levels, make_player,
+                       player_names, profile, roster)
 
-__all__ = ["ADVERSARIES", "DEFAULT_PLAYERS", "PLAYERS", "ComputerPlayer", "Entry", "Player", "PlayerMaker",
-           "default_player", "make_player", "player_names"]
+__all__ = ["ADVERSARIES", "DEFAULT_PLAYERS", "PLAYERS", "ComputerPlayer", "Entry", "Player", "PlayerMaker", "Profile",
+           "default_player", "levels", "make_player", "player_names", "profile", "roster"]

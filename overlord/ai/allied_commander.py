@@ -10,6 +10,9 @@ game's), against the German he believes he faces, and keeps the one whose
 outcome is best (EVALUATION: the score, plus part of what the position would
 earn to the end of the game).
 
+A general (data/plans.toml [generals]: Montgomery, Bradley) is the same commander choosing among his own
+plans only, landing by his own first plan.
+
 The German he believes he faces is the one of his models (GERMAN_MODELS: the
 classic computer German and the German scripts) that best predicted the German's
 last movement phase: he replays the game's public record to the start of that

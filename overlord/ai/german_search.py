@@ -11,6 +11,10 @@ copy is valued by the score so far plus a share of the points both sides would
 go on scoring from where the units stand (lookahead.Evaluation); the posture
 with the best mean is played for the turn.
 
+The weaker German offered as an opponent is the same search on a smaller budget
+(HASTY_BUDGET), the generals the full search among some
+postures only (ROMMEL, RUNDSTEDT): overlord/ai/registry.py names them.
+
 The search is bounded by engine actions, not by the clock, so that the same
 seed gives the same game on any machine: it stops when the budget is spent and
 plays the best posture it has finished weighing (anytime; with nothing weighed
@@ -95,10 +99,10 @@ HOLD = "hold"  # the classic German (garrisons, the main line, blows at exposed 
 # the Allied sides the German imagines answering him: the June 6 plan and a drive for the continent side
 REPLIES: dict[str, Maker] = {"historical": june_6, "southern-drive": southern_drive}
 BUDGET = 12_000  # engine actions a turn's search may play out (about a tenth of a second per thousand)
-# The weaker Germans offered as opponents (issue 29): the same search on a smaller budget. Against the Allied
-# historical (8 games each): budget 0 (the classic German) a median of 1630, 1,200 actions 1088, 12,000 71.
-HASTY_BUDGET = 1_200  # "hasty": looks ahead a tenth as far as the ai
-DELIBERATE_BUDGET = 4_000  # "deliberate": a third as far
+# The weaker German offered as an opponent (issue 29): the same search on a smaller budget. A turn's search plays
+# out about 1,300-1,500 actions, so the budget is a step, not a slope: against the Allied historical (levels-tuning
+# seeds 7101-7108, medians) 800 actions 897, 1,200 730, 1,500 246, 1,700 287, 12,000 318.
+HASTY_BUDGET = 1_200  # "hasty": often cannot weigh every posture, and holds the line for want of time
 # The generals (issue 29): the full search among some postures only, as a general of a known mind would choose.
 ROMMEL = ("strike-beaches", "counter-attack", "bar-the-south")  # beat the landing at the water's edge
 RUNDSTEDT = ("depth", "counter-attack", "bar-the-south")  # hold inland, the panzers in reserve; never to the beaches

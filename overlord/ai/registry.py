@@ -13,7 +13,7 @@ from .allied_scripted import AlliedPlayer
 from .baseline import PassPlayer, RandomPlayer
 from .german_classic import GermanPlayer
 from .german_scripts import BeachRush, FocusedRush, Turtle
-from .german_search import (BUDGET, DELIBERATE_BUDGET, HASTY_BUDGET, POSTURES, ROMMEL, RUNDSTEDT, SearchGerman,
+from .german_search import (BUDGET, HASTY_BUDGET, POSTURES, ROMMEL, RUNDSTEDT, SearchGerman,
                             postures_of)
 from .player import ComputerPlayer, Player, PlayerMaker
 
@@ -83,18 +83,16 @@ def kept(style: str, line: str) -> Profile:
     return Profile(None, style, line)
 
 
-# The levels offered as opponents, weakest first (docs/ai.md, "Levels and generals": each measured against the other
-# side's reference, benchmarks/levels.py). The German levels against the Allied historical:
-GERMAN_CLASSIC_LEVEL = 1  # the classic German (the search's budget 0): about 1600
-GERMAN_HASTY_LEVEL = 2  # a tenth of the ai's search: about 1100
-GERMAN_DELIBERATE_LEVEL = 3  # a third of it
-GERMAN_GENERAL_LEVEL = 4  # Rommel and Rundstedt: the full search, some postures only
-GERMAN_AI_LEVEL = 5  # today's ai: every posture, the full search
-# The Allied levels against the German ai:
-ALLIED_CLASSIC_LEVEL = 1  # the scripted June 6 plan: about -400, a campaign lost but fought
-ALLIED_HISTORICAL_LEVEL = 2  # the June 6 plan played well: about 300
-ALLIED_GENERAL_LEVEL = 3  # Montgomery and Bradley: the commander's look ahead, some plans only
-ALLIED_AI_LEVEL = 4  # today's ai: every plan: about 600
+# The levels offered as opponents, weakest first, each level at least 200 points of Allied score from the next against
+# the other side's reference (docs/ai.md, "Levels and generals"; benchmarks/levels.py). A level may hold two styles of
+# about one strength. The German levels, against the Allied historical (levels-tuning seeds, 6-8 games each):
+GERMAN_CLASSIC_LEVEL = 1  # the classic German (the search's budget 0): about 1400
+GERMAN_HASTY_LEVEL = 2  # the search on 1,200 actions (about 730), and Rundstedt (about 830)
+GERMAN_AI_LEVEL = 3  # today's ai (about 170-320), and Rommel (about 140)
+# The Allied levels, against the German ai:
+ALLIED_CLASSIC_LEVEL = 1  # the scripted June 6 plan: about -270, a campaign lost but fought
+ALLIED_HISTORICAL_LEVEL = 2  # the June 6 plan played well (about 170), and Montgomery (about 350)
+ALLIED_AI_LEVEL = 3  # today's ai (about 700), and Bradley (about 650)
 
 ALLIED_ADVERSARIES = ("southern-drive", "single-beach", "armoured-raid", "firepower", "feint")
 ADVERSARY_LINES = {
@@ -153,27 +151,23 @@ PLAYERS: dict[str, Entry] = {
                              "The ai's way of choosing a posture each turn, on a tenth of its look ahead: often "
                              "holds the line for want of time."),
     }),
-    "deliberate": Entry(searching(budget=DELIBERATE_BUDGET), GERMAN, "level", {
-        Side.GERMAN: offered(GERMAN_DELIBERATE_LEVEL, "looks ahead further",
-                             "The ai's way of choosing a posture each turn, on a third of its look ahead."),
-    }),
     "rundstedt": Entry(searching(postures=RUNDSTEDT), GERMAN, "level", {
-        Side.GERMAN: offered(GERMAN_GENERAL_LEVEL, "holds in depth",
+        Side.GERMAN: offered(GERMAN_HASTY_LEVEL, "holds in depth",
                              "Von Rundstedt: never sends his divisions to the beaches; holds inland, bars the way "
                              "south and counter-attacks with the panzers, choosing each turn by playing them out."),
     }),
     "rommel": Entry(searching(postures=ROMMEL), GERMAN, "level", {
-        Side.GERMAN: offered(GERMAN_GENERAL_LEVEL, "strikes at the beaches",
+        Side.GERMAN: offered(GERMAN_AI_LEVEL, "strikes at the beaches",
                              "Rommel: beats the landing at the water's edge while a beachhead marker stands, else "
                              "counter-attacks or bars the way south, choosing each turn by playing them out."),
     }),
     "montgomery": Entry(general("montgomery"), ALLIED, "level", {
-        Side.ALLIED: offered(ALLIED_GENERAL_LEVEL, "Caen first, methodical",
+        Side.ALLIED: offered(ALLIED_HISTORICAL_LEVEL, "Caen first, methodical",
                              "Montgomery: the June 6 plan, or everything on Caen attacking only at a clear gain, "
                              "whichever plays out better at his replanning turns."),
     }),
     "bradley": Entry(general("bradley"), ALLIED, "level", {
-        Side.ALLIED: offered(ALLIED_GENERAL_LEVEL, "Cherbourg and the southern drive",
+        Side.ALLIED: offered(ALLIED_AI_LEVEL, "Cherbourg and the southern drive",
                              "Bradley: drives south across the naval-range line or raids the German roads, the VII "
                              "Corps turning to Cherbourg in the second week; chooses by looking ahead."),
     }),
@@ -191,9 +185,10 @@ def profile(name: str, side: str) -> Profile:
 
 
 def levels(side: str) -> list[str]:
-    """The opponents the game offers for a side, weakest first (by level, then in the registry's order)."""
+    """The opponents the game offers for a side, weakest first (by level, then in the registry's order, the
+    default last of its level)."""
     names = [name for name, entry in PLAYERS.items() if entry.profiles.get(side, kept("", "")).level is not None]
-    return sorted(names, key=lambda name: profile(name, side).level or 0)
+    return sorted(names, key=lambda name: (profile(name, side).level or 0, name == DEFAULT_PLAYERS[side]))
 
 
 def player_names(side: str) -> list[str]:
