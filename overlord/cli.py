@@ -281,7 +281,7 @@ def cmd_simulate(args) -> int:
         return EXIT_BAD_INPUT
     if args.save:
         try:
-            write_save(game, Path(args.save))
+            write_save(game, Path(args.save), players={"allied": args.allied, "german": args.german})
         except OSError as exc:
             print(f"overlord: the save was not written: {write_problem(exc)}", file=sys.stderr)
             return EXIT_BAD_INPUT

@@ -1,4 +1,5 @@
-"""The player's preferences, kept between runs in a small TOML file (today: the colour theme).
+"""The player's preferences, kept between runs in a small TOML file: the colour theme, and who last commanded each
+computer side in the set-up (shown first the next time).
 
 The file is where ``overlord.userdirs.preferences_path()`` says. A missing file means no preferences;
 a damaged one is ignored with a one-line warning (the game never fails to start because of it), and
@@ -16,7 +17,7 @@ from .files import NotRegular, TooLarge, read_regular
 from .plaintext import printable
 from .userdirs import preferences_path, write_atomically
 
-KEYS = ("theme",)
+KEYS = ("theme", "computer_allied", "computer_german")
 MAX_BYTES = 64 * 1024  # the file the game writes is one line; a bigger one is not a preferences file
 
 

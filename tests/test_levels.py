@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from overlord import cli
+from overlord import cli, preferences
 from overlord.ai import PLAYERS, make_player, player_names
 from overlord.ai.allied_commander import AlliedCommander
 from overlord.ai.german_classic import GermanPlayer
@@ -29,6 +29,7 @@ from test_tui_keys import drive, wait_until
 
 ROOT = Path(__file__).resolve().parents[1]
 SIDES = ("allied", "german")
+MAX_LINE = 140  # characters of a level's line
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -46,6 +47,7 @@ def test_each_side_offers_three_levels_or_more_from_1_the_weakest_to_todays_ai_t
     for name in player_names(side):  # every player says how it plays the side, offered or not
         p = profile(name, side)
         assert p.style and p.line.endswith(".") and (p.level is None) == (name not in offered)
+        assert len(p.line) <= MAX_LINE or p.level is None  # two lines of the set-up at 80 columns
 
 
 def test_ai_is_still_todays_default_player_exactly():
@@ -222,6 +224,7 @@ async def pick_and_play(side: str, name: str) -> None:
         player = app.session.players[side]
         assert type(player) is type(make_player(name, side)) and player.failures == []
         assert app.session.played_by() == {side: name}
+    assert preferences.load()[f"computer_{side}"] == name  # shown first in the next game's set-up
 
 
 QUICK_LEVELS = {("german", "classic")}  # the rest are slow: a searching player's whole turn, by keys
@@ -240,3 +243,16 @@ async def test_a_german_named_on_the_command_line_is_not_asked_for_and_plays():
         await pilot.press("enter")  # N: the 1981 game
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game screen, with nothing asked")
         assert app.session.player_name("german") == "hasty"
+
+
+async def test_the_last_choice_is_shown_first_in_the_next_set_up_and_enter_takes_it():
+    preferences.remember(computer_german="rundstedt")
+    app = OverlordApp(seed=4, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # N: the 1981 game
+        await wait_until(pilot, lambda a: isinstance(a.screen, SetupScreen) and a.screen.choosing == "german",
+                         "the set-up to ask who commands the computer German")
+        assert "Enter takes rundstedt" in str(app.screen.query_one("#setup-question").render())
+        await pilot.press("enter")
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game screen")
+        assert app.session.player_name("german") == "rundstedt"

@@ -115,25 +115,25 @@ PLAYERS: dict[str, Entry] = {
     # the Allied commander (allied_commander.py), the searching German
     "ai": Entry(strongest, BOTH, "default", {
         Side.ALLIED: offered(ALLIED_AI_LEVEL, "chooses among five plans",
-                             "Lands on all five beaches; at five turns plays each of his five plans two turns ahead "
-                             "against the German he believes he faces, and keeps the best. The default."),
+                             "Lands on all five beaches; at five turns plays each of his five plans two turns "
+                             "ahead and keeps the best. The default."),
         Side.GERMAN: offered(GERMAN_AI_LEVEL, "chooses a posture each turn",
-                             "Each turn plays out his four postures (bar the way south, counter-attack, strike the "
-                             "beaches, hold in depth) against two Allied plans, and keeps the best. The default."),
+                             "Each turn plays out his four postures (bar the south, counter-attack, strike the "
+                             "beaches, depth) and keeps the best. The default."),
     }),
     "classic": Entry(classic, BOTH, "classic", {
         Side.ALLIED: offered(ALLIED_CLASSIC_LEVEL, "by the book",
-                             "The scripted June 6 plan: lands on all five beaches, drives on Cherbourg, St-Lo and "
-                             "Caen, ships supply by the chart, and cares little for the ground in the south."),
+                             "The scripted June 6 plan: all five beaches, then Cherbourg, St-Lo and Caen; "
+                             "supply by the chart; little care for the south."),
         Side.GERMAN: offered(GERMAN_CLASSIC_LEVEL, "holds the line",
-                             "Garrisons the towns, holds one line along the front and strikes units left exposed; "
-                             "never looks ahead (the 1981 computer's way)."),
+                             "Garrisons the towns, holds one line and strikes units left exposed; never looks "
+                             "ahead (the 1981 computer's way)."),
     }),
     # the June 6 plan played as the Allied ai plays it (data/plans.toml [plans.historical]), one plan all game
     "historical": Entry(plan_player("historical"), ALLIED, "plan", {
         Side.ALLIED: offered(ALLIED_HISTORICAL_LEVEL, "the June 6 plan, played well",
-                             "The June 6 landings and drives, supply shipped by need, the ground south of the "
-                             "naval-range line weighed as the Victory Points chart pays it; one plan all game."),
+                             "The June 6 plan, supply shipped by need, the ground south of the naval-range "
+                             "line weighed as the chart pays it."),
     }),
     "caen-first": Entry(partial(AlliedPlayer, plan="caen-first"), ALLIED, "plan", {
         Side.ALLIED: kept("Caen first, scripted", "The scripted June 6 landings, then nearly everything on Caen and "
@@ -148,28 +148,28 @@ PLAYERS: dict[str, Entry] = {
     # the opponents offered at other strengths, and the generals (issue 29)
     "hasty": Entry(searching(budget=HASTY_BUDGET), GERMAN, "level", {
         Side.GERMAN: offered(GERMAN_HASTY_LEVEL, "looks ahead a little",
-                             "The ai's way of choosing a posture each turn, on a tenth of its look ahead: often "
-                             "holds the line for want of time."),
+                             "The ai's posture search on a tenth of its look ahead: often holds the line for "
+                             "want of time."),
     }),
     "rundstedt": Entry(searching(postures=RUNDSTEDT), GERMAN, "level", {
         Side.GERMAN: offered(GERMAN_HASTY_LEVEL, "holds in depth",
-                             "Von Rundstedt: never sends his divisions to the beaches; holds inland, bars the way "
-                             "south and counter-attacks with the panzers, choosing each turn by playing them out."),
+                             "Von Rundstedt: holds inland, bars the way south and counter-attacks with the "
+                             "panzers; never goes for the beaches."),
     }),
     "rommel": Entry(searching(postures=ROMMEL), GERMAN, "level", {
         Side.GERMAN: offered(GERMAN_AI_LEVEL, "strikes at the beaches",
-                             "Rommel: beats the landing at the water's edge while a beachhead marker stands, else "
-                             "counter-attacks or bars the way south, choosing each turn by playing them out."),
+                             "Rommel: beats the landing at the water's edge while a beachhead marker stands, "
+                             "else counter-attacks or bars the south."),
     }),
     "montgomery": Entry(general("montgomery"), ALLIED, "level", {
         Side.ALLIED: offered(ALLIED_HISTORICAL_LEVEL, "Caen first, methodical",
-                             "Montgomery: the June 6 plan, or everything on Caen attacking only at a clear gain, "
-                             "whichever plays out better at his replanning turns."),
+                             "Montgomery: the June 6 plan, or everything on Caen attacking only at a clear "
+                             "gain, whichever plays out better."),
     }),
     "bradley": Entry(general("bradley"), ALLIED, "level", {
         Side.ALLIED: offered(ALLIED_AI_LEVEL, "Cherbourg and the southern drive",
-                             "Bradley: drives south across the naval-range line or raids the German roads, the VII "
-                             "Corps turning to Cherbourg in the second week; chooses by looking ahead."),
+                             "Bradley: drives south across the naval-range line or raids the German roads; the "
+                             "VII Corps turns to Cherbourg."),
     }),
 }
 ADVERSARIES = {side: tuple(name for name, e in PLAYERS.items() if e.role == "adversary" and side in e.sides)

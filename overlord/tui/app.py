@@ -327,7 +327,12 @@ class OverlordApp(App):
 
     def choose_player(self, side: str, name: str) -> None:
         """The set-up's answer to who commands the computer side: that player plays it, and the game goes on."""
+        from .. import preferences
         self.playing.choose_player(side, name)
+        try:
+            preferences.remember(**{f"computer_{side}": name})  # shown first in the next game's set-up
+        except OSError as exc:
+            self.notify(f"The choice could not be remembered: {exc}", severity="warning", timeout=4, markup=False)
         self.advance()
 
     def _show_result(self, events: list) -> bool:

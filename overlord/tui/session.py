@@ -36,6 +36,7 @@ HIDDEN = (StrategyPrompt, SupportPrompt, RetreatPrompt, AdvancePrompt)
 COMPUTER = "computer"  # the German's standing answer for his coastal defences: the computer German chooses
 # The scenario questions that settle who plays each side: once past them, the computer side's player is asked for
 PLAYER_QUESTIONS = ("change_ratings", "german_player", "allied_player")
+ASKED_FIRST = ("german", "allied")  # the computer sides' players are asked for in the questions' order
 
 
 @dataclass(frozen=True)
@@ -224,7 +225,7 @@ class Session:
         p = self.game.prompt
         if not self.asks_players or (isinstance(p, QuestionPrompt) and p.question in PLAYER_QUESTIONS):
             return None
-        return next((side for side in SIDES if self.game.settings.player(side) == "computer"
+        return next((side for side in ASKED_FIRST if self.game.settings.player(side) == "computer"
                      and side not in self.chosen), None)
 
     def choose_player(self, side: str, name: str) -> None:

@@ -60,9 +60,12 @@ class SetupScreen(Screen):
         return self.app.playing.player_choice_pending()
 
     def shown_player(self, side: str) -> str:
-        """The player shown for ``side``: the last one a digit showed, else the game's default."""
+        """The player shown for ``side``: the last one a digit showed, else the one chosen in the last game (the
+        preferences), else the game's default."""
         if self.shown is None or self.shown[0] != side:
-            self.shown = (side, DEFAULT_PLAYERS[side])
+            from .. import preferences
+            last = preferences.load().get(f"computer_{side}")
+            self.shown = (side, last if last in levels(side) else DEFAULT_PLAYERS[side])
         return self.shown[1]
 
     def compose(self) -> ComposeResult:
@@ -116,13 +119,13 @@ class SetupScreen(Screen):
         names = levels(side)
         shown = self.shown_player(side)
         q = Text()
-        q.append(f"\nWho commands the computer {'Allies' if side == 'allied' else 'German'}?\n\n", style="bold")
+        q.append(f"Who commands the computer {'Allies' if side == 'allied' else 'German'}?\n\n", style="bold")
         for i, name in enumerate(names, 1):
             p = profile(name, side)
             q.append(f"  {i}", style="bold reverse" if name == shown else "bold")
             q.append(f"  {name:<11} level {p.level}  {p.style}\n")
-        q.append(f"\n{shown}: {profile(shown, side).line}\n", style="italic")
-        q.append(f"\nPress 1-{len(names)} to see each; Enter takes {shown}.")
+        q.append(f"\n{profile(shown, side).line}\n", style="italic")
+        q.append(f"Press 1-{len(names)} to see each; Enter takes {shown}.")
         return q
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
