@@ -2,7 +2,7 @@
 level against the German ai, on seeds no tuning used.
 
     python benchmarks/levels.py [--set levels-reporting|levels-tuning] [--games 40] [--jobs 2]
-                                [--side german|allied|both] [--json FILE] [--quick]
+                                [--side german|allied|both] [--json FILE] [--from-json FILE] [--quick]
 
 One row a level (overlord.ai.registry.levels: weakest first): its median Allied score, the median of each block
 of 20 games (a median moves 150-340 points between two sets of 20: both are shown), the gap to the next level,
@@ -74,6 +74,17 @@ def run(sides: list[str], seeds: tuple[int, ...], jobs: int) -> dict[str, list[d
     return {side: [summarise(side, level, games[(side, level)]) for level in levels(side)] for side in sides}
 
 
+def from_json(path: Path, sides: list[str]) -> dict[str, list[dict]]:
+    """The summaries of a --json file, for today's levels (each player's level and style as the registry says)."""
+    saved = json.loads(path.read_text())
+    out = {}
+    for side in sides:
+        by_name = {r["name"]: r for r in saved[side]}
+        out[side] = [{**by_name[name], "level": profile(name, side).level, "style": profile(name, side).style}
+                     for name in levels(side)]
+    return out
+
+
 def summarise(side: str, level: str, games: list[dict]) -> dict:
     games = sorted(games, key=lambda r: r["seed"])
     scores = [r["allied_score"] for r in games]
@@ -137,12 +148,15 @@ def main() -> None:
     parser.add_argument("--side", choices=("german", "allied", "both"), default="both")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--json", metavar="FILE", help="also write every summary as JSON")
+    parser.add_argument("--from-json", metavar="FILE", help="draw the tables from a --json FILE instead of playing "
+                        "(each player's games are its own: the levels and styles are the registry's of today)")
     parser.add_argument("--quick", action="store_true", help="one game a level: to check the script runs")
     args = parser.parse_args()
     games = QUICK_GAMES if args.quick else args.games
     seeds = SEED_SETS[args.set][:games]
     sides = ["german", "allied"] if args.side == "both" else [args.side]
-    results = run(sides, seeds, args.jobs)
+    results = run(sides, seeds, args.jobs) if args.from_json is None else from_json(Path(args.from_json), sides)
+    seeds = tuple(results[sides[0]][0]["seeds"])
     print(f"Levels on {args.set} seeds {seeds[0]}-{seeds[-1]} ({len(seeds)} games a level, campaign, historical "
           "ratings; think time is CPU time)\n")
     print("\n\n".join(table(side, results[side]) for side in sides))

@@ -24,7 +24,7 @@ from builders import computer_settings
 
 def test_every_registered_player_is_a_computer_player_of_its_sides():
     for name, entry in PLAYERS.items():
-        assert entry.role in ("default", "classic", "plan", "adversary", "baseline"), name
+        assert entry.role in ("default", "classic", "plan", "level", "adversary", "baseline"), name
         for side in ("allied", "german"):
             if side in entry.sides:
                 player = make_player(name, side, 3)
@@ -38,7 +38,7 @@ def test_every_registered_player_is_a_computer_player_of_its_sides():
                            "german": ("turtle", "beach-rush", "focused-rush")}
     assert DEFAULT_PLAYERS == {"allied": "ai", "german": "ai"}
     with pytest.raises(ValueError, match="unknown computer player"):
-        make_player("rommel", "german")
+        make_player("guderian", "german")
 
 
 class Recorder(ComputerPlayer):

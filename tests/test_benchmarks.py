@@ -174,9 +174,11 @@ def test_history_quick_judges_every_target_of_the_scores_course():
 
 
 @pytest.mark.slow
-def test_levels_quick_prints_each_sides_levels_weakest_first_with_their_gaps_and_goals():
+def test_levels_quick_prints_each_sides_levels_weakest_first_with_their_gaps_and_goals(tmp_path):
     from overlord.ai import levels, profile
-    out = run("levels.py", *QUICK_RUNS["levels.py"])
+    saved = tmp_path / "levels.json"
+    out = run("levels.py", *QUICK_RUNS["levels.py"], "--json", str(saved))
+    assert run("levels.py", "--from-json", str(saved)).strip() == out.strip()
     row = re.compile(r"^\| (\d) \| (\S+) \| .+ \| 1 \| -?\d+ \| -?\d+ \| (-?\d+|-) \| [\d.]+ s \| [\d.]+ s \|$")
     rows = [m for m in map(row.match, out.splitlines()) if m]
     assert [m.group(2) for m in rows] == levels("german") + levels("allied")

@@ -154,6 +154,8 @@ def to_first_move(game: TerminalGame) -> None:
     one step at sea of the 4th Infantry."""
     game.wait_for("Change any ratings or players?")
     game.type("\r")
+    game.wait_for("Who commands the computer German?")
+    game.type("\r")  # the one shown: the ai
     for division in ("82nd", "101st", "6th"):  # each drops at its first zone
         game.wait_for(f"AIRBORNE DROP: {division}")
         game.type("y")

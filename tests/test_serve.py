@@ -144,6 +144,7 @@ class Screen:
 TITLE = "BATTLE FOR NORMANDY"
 FIRST_QUESTION = "Change any ratings or players?"
 FIRST_DROP = "AIRBORNE DROP"
+WHO_COMMANDS = "Who commands the computer German?"  # asked next: Enter takes the one shown (the ai)
 
 
 async def start_a_game_and_quit(browser: Browser) -> Screen:
@@ -152,6 +153,8 @@ async def start_a_game_and_quit(browser: Browser) -> Screen:
         await screen.wait_for(TITLE)
         await screen.press("n")
         await screen.wait_for(FIRST_QUESTION)
+        await screen.press("\r")
+        await screen.wait_for(WHO_COMMANDS)
         await screen.press("\r")
         await screen.wait_for(FIRST_DROP)
         await screen.press("\x11")
@@ -208,6 +211,8 @@ async def test_a_tab_closed_in_the_middle_of_a_phase_keeps_every_move(serve):
             await screen.wait_for(TITLE)
             await screen.press("n")
             await screen.wait_for(FIRST_QUESTION)
+            await screen.press("\r")
+            await screen.wait_for(WHO_COMMANDS)
             await screen.press("\r")
             await screen.wait_for("AIRBORNE DROP: 82nd")
             await screen.press("y")
