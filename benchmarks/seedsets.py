@@ -16,8 +16,13 @@ REPORTING = tuple(range(2001, 2026))
 RULES_TUNING = tuple(range(5001, 5041))
 RULES_REPORTING = tuple(range(6001, 6041))
 
-SEED_SETS = {"tuning": TUNING, "reporting": REPORTING, "rules-tuning": RULES_TUNING,
-             "rules-reporting": RULES_REPORTING}
+# For the searching German's steadiness of issue 29 (benchmarks/steadiness.py): its margin chosen on
+# STEADY_TUNING, reported on STEADY_REPORTING (two blocks of 20).
+STEADY_TUNING = tuple(range(8001, 8041))
+STEADY_REPORTING = tuple(range(8101, 8141))
 
-_ALL = (TUNING, REPORTING, RULES_TUNING, RULES_REPORTING)
+SEED_SETS = {"tuning": TUNING, "reporting": REPORTING, "rules-tuning": RULES_TUNING,
+             "rules-reporting": RULES_REPORTING, "steady-tuning": STEADY_TUNING, "steady-reporting": STEADY_REPORTING}
+
+_ALL = (TUNING, REPORTING, RULES_TUNING, RULES_REPORTING, STEADY_TUNING, STEADY_REPORTING)
 assert all(not set(a) & set(b) for i, a in enumerate(_ALL) for b in _ALL[i + 1:])

@@ -27,6 +27,7 @@ QUICK_RUNS = {
     "adversaries.py": ["--quick", "--set", "tuning"],
     "dday.py": ["--quick"],
     "history.py": ["--quick"],
+    "steadiness.py": ["--quick", "--steady", "0,40", "--jobs", "1"],
 }
 
 
@@ -88,7 +89,7 @@ def test_results_are_written_between_their_markers_and_nowhere_else(tmp_path, mo
 
 
 def test_quick_modes_refuse_to_write_their_few_games_into_the_docs():
-    for script in ("think_time.py", "adversaries.py", "dday.py", "history.py"):
+    for script in ("think_time.py", "adversaries.py", "dday.py", "history.py", "steadiness.py"):
         r = subprocess.run([sys.executable, str(BENCH / script), "--quick", "--write"], capture_output=True, text=True,
                            cwd=ROOT)
         assert r.returncode == 2 and "--quick measures too little to be written" in r.stderr
@@ -170,3 +171,12 @@ def test_history_quick_judges_every_target_of_the_scores_course():
     assert [row[0] for row in two_week] == ["historical", "ai", "southern-drive", "classic"]
     assert len(re.findall(r"^\| .+ \| .+ \| .+ \| (met|NOT MET) \|$", out, re.M)) == 5 + 2  # history, then the ai
     assert re.search(r"^\| historical \((met|NOT MET)\) \|( [\d.]+ \(\d+-\d+\) \|){6}$", out, re.M)
+
+
+def test_steadiness_quick_counts_the_posture_changes_of_each_margin_against_each_opponent():
+    out = run("steadiness.py", *QUICK_RUNS["steadiness.py"])
+    assert "steady 0: median" in out and "steady 40: median" in out
+    rows = re.findall(r"^\| (historical|southern-drive) \| (-?\d+) \(-?\d+\) \| ([\d.]+) \| (-?\d+) \(-?\d+\) \| ([\d.]+) \|$",
+                      out, re.M)
+    assert [r[0] for r in rows] == ["historical", "southern-drive"]
+    assert all(0 <= float(r[2]) <= 11 and 0 <= float(r[4]) <= 11 for r in rows)  # 12 turns: at most 11 changes

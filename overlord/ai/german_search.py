@@ -95,6 +95,11 @@ HOLD = "hold"  # the classic German (garrisons, the main line, blows at exposed 
 # the Allied sides the German imagines answering him: the June 6 plan and a drive for the continent side
 REPLIES: dict[str, Maker] = {"historical": june_6, "southern-drive": southern_drive}
 BUDGET = 12_000  # engine actions a turn's search may play out (about a tenth of a second per thousand)
+# A posture is kept unless another promises this many points better: two postures within a few points of each
+# other are a coin toss of the search's own dice, and a German who changes on it sends his units to the beaches,
+# back to the line and to the beaches again (issue 29: 6 changes in 12 turns, the top two within 20 points in
+# 40% of the decisions)
+STEADY = 0.0
 MODEL_LEAD = 2 / 3  # a model that has missed by this share of the others' misses (or less) is the one used
 SEEDS = 2**31  # the range of the seeds drawn for a rollout's dice
 # The copy's value: the score, half of what the standing position scores each turn left (this turn's German
@@ -114,12 +119,13 @@ class SearchGerman(ComputerPlayer):
     sides = (Side.GERMAN,)
 
     def __init__(self, side: str = Side.GERMAN, seed: int = 0, postures: Mapping[str, Maker] | None = None,
-                 replies: Mapping[str, Maker] | None = None, budget: int = BUDGET) -> None:
+                 replies: Mapping[str, Maker] | None = None, budget: int = BUDGET, steady: float = STEADY) -> None:
         super().__init__(side, seed)
         self.chance = random.Random(f"german-search-{seed}")  # its own generator, never the game's
         self.postures = POSTURES if postures is None else postures
         self.replies = REPLIES if replies is None else replies
         self.budget = budget
+        self.steady = steady
         self.posture = HOLD
         self.player: ComputerPlayer = GermanPlayer(side, seed)
         self.decided: int | None = None  # the turn whose posture is chosen
@@ -159,10 +165,20 @@ class SearchGerman(ComputerPlayer):
             if spent >= self.budget:
                 break
         means = {name: sum(v) / len(v) for name, v in totals.items()}
-        self.posture = min(means, key=lambda n: (means[n], n)) if means else HOLD
+        self.posture = self.choose_posture(means)
         self.player = self.postures[self.posture](self.side, self.seed) if means else GermanPlayer(self.side, self.seed)
         self._guesses = guesses.get(self.posture, {})
         self.log.append((g.turn_label, self.posture, {n: round(v, 1) for n, v in means.items()}))
+
+    def choose_posture(self, means: Mapping[str, float]) -> str:
+        """The posture with the lowest mean (the German's best), unless the one played now is less than
+        ``steady`` points behind it; HOLD with nothing weighed."""
+        if not means:
+            return HOLD
+        best = min(means, key=lambda n: (means[n], n))
+        if self.posture in means and means[self.posture] - means[best] < self.steady:
+            return self.posture
+        return best
 
     def score_guesses(self, g: Game) -> None:
         """Count against each model how far its guess of last turn put the Allied units from where they are."""
