@@ -69,6 +69,8 @@ def advise(game: Game, player: str | None = None, memory: AdviceMemory | None = 
     if isinstance(advisor, ComputerPlayer):
         kept = memory.setdefault((name, side), {}) if memory is not None else None
         action, reason = advisor.advise(seen, kept)
+        if advisor.failures:  # it answered safely for a fault of its own: that is no advice
+            raise NoAdvice(f"the computer {side} could not decide ({advisor.failures[-1].error})")
     else:  # a player of the protocol only: its answer, in the game's words
         action = advisor.choose(seen)
         reason = describe(seen, action)
