@@ -94,7 +94,7 @@ def step_words(game: Game, action: Move | Retreat | Advance) -> str:
         return f"Advance {name(game, uid)} into {place(game, to)}, the position the enemy left."
     cost = view.step_cost(game, uid, action.direction) or {}
     if cost.get("landing"):
-        return f"Land {name(game, uid)} at {cost['landing']} beach, {place(game, to)} ({way})."
+        return f"Land {name(game, uid)} on {cost['landing']} beach, going {way}."
     if not game.data.map.is_land(to):
         return f"Sail {name(game, uid)} {way}."
     return f"Move {name(game, uid)} {way}, to {place(game, to)}."
@@ -151,6 +151,8 @@ def destination_words(game: Game, uid: str, direction: int, path: list[Hex]) -> 
         beach = m.beach_of_marker(goal)
         where = f"the {beach.name} beachhead marker, to land from it" if beach is not None else ""
         return f"It is sailing for {where} ({steps})." if where and more else ""
+    if not more and game.unit(uid).status == view.AFLOAT:
+        return ""  # a landing: the step says it
     worth = goal_worth(game, uid, goal)
     if more:
         return f"It is heading for {place(game, goal)}, {steps}{': ' + worth if worth else ''}."
