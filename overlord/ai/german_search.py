@@ -164,7 +164,9 @@ class SearchGerman(ComputerPlayer):
         weighed = len(self.log[-1][2]) if self.log and self.decided == game.turn else 0
         if weighed > 1:
             return f"{said}\nThis turn: {posture} (he tried {weighed} ways of fighting the turn ahead; this did best)."
-        return f"{said}\nHis way: {posture}."
+        if german_turn(game):
+            return f"{said}\nThis turn: {posture}."
+        return said  # outside his turn: the fight's own reasons
 
     # ------------------------------------------------------------------ the search
     def decide(self, g: Game) -> None:

@@ -37,7 +37,7 @@ from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, D
                               SupportPrompt)
 from ..engine.hexgrid import Hex
 from .common import MovePlanner, safe_action, yes
-from .explain import describe, destination_words
+from .explain import describe, destination_words, goal_worth
 
 log = logging.getLogger("overlord.ai")
 log.addHandler(logging.NullHandler())  # a library logs; the program that runs it says where to
@@ -253,6 +253,11 @@ class ScriptedPlayer(ComputerPlayer):
         """A move's reason says where the unit is heading this phase (the rest of its planned path) and what it
         scores there."""
         said = super().explain(game, action)
+        if isinstance(action, FinishUnit) and isinstance(game.prompt, MovePrompt):
+            here = game.unit(action.unit).position
+            worth = goal_worth(game, action.unit, here) if here is not None else ""
+            if worth:
+                said = f"{said} It stands on {worth}."
         if isinstance(action, Move):
             path = self.mover.paths.get(action.unit) or []
             goal = destination_words(game, action.unit, action.direction, path)
