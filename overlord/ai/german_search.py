@@ -35,7 +35,7 @@ from .allied_scripted import AlliedPlayer
 from .german_classic import CLOSING, GermanPlayer
 from .german_scripts import BeachRush, Turtle
 from .lookahead import Evaluation, ModelFit, Rollout, rollout
-from .player import ComputerPlayer, Maker
+from .player import ComputerPlayer, Maker, Memory
 
 
 class BarTheSouth(GermanPlayer):
@@ -94,6 +94,14 @@ HOLD = "hold"  # the classic German (garrisons, the main line, blows at exposed 
 # weighed; as a posture of the search it was chosen in one turn of twenty and cost a fifth of the time
 # the Allied sides the German imagines answering him: the June 6 plan and a drive for the continent side
 REPLIES: dict[str, Maker] = {"historical": june_6, "southern-drive": southern_drive}
+# The postures as the German's advice says them to a player (SearchGerman.explain)
+POSTURE_WORDS = {
+    "bar-the-south": "bar the way south, a line in front of the Allied units so that none reaches the continent side",
+    "counter-attack": "counter-attack, the panzers striking the deepest Allied advance",
+    "strike-beaches": "strike the beaches, every unit for the beachhead markers while they stand",
+    "depth": "defend in depth, holding the objectives and the best ground, never attacking",
+    HOLD: "hold the line, with garrisons in the towns and blows at exposed Allied units",
+}
 BUDGET = 12_000  # engine actions a turn's search may play out (about a tenth of a second per thousand)
 # A posture is kept unless another promises this many points better: two postures within a few points of each
 # other are a coin toss of the search's own dice, and a German who changes on it sends his units to the beaches,
@@ -139,6 +147,32 @@ class SearchGerman(ComputerPlayer):
             self.decided = game.turn
             self.decide(game)
         return self.player.answer(game)
+
+    def take_stock(self, game: Game, memory: Memory) -> None:
+        """Asked for advice in his turn: the posture chosen at the turn's first question (the search), kept in
+        ``memory`` for the turn's other questions. Outside his turn he holds the line."""
+        if not german_turn(game):
+            return
+        self.decided = game.turn
+        if game.turn in memory:
+            self.posture, weighed = memory[game.turn]
+            self.player = self.postures[self.posture](self.side, self.seed) if self.posture in self.postures \
+                else GermanPlayer(self.side, self.seed)
+            self.log.append((game.turn_label, self.posture, weighed))
+            return
+        self.decide(game)
+        memory[game.turn] = (self.posture, self.log[-1][2])
+
+    def explain(self, game: Game, action: Action) -> str:
+        """What the answer does (the posture player's words), then the turn's posture and how it was chosen."""
+        said = self.player.explain(game, action)
+        posture = POSTURE_WORDS.get(self.posture, self.posture)
+        weighed = len(self.log[-1][2]) if self.log and self.decided == game.turn else 0
+        if weighed > 1:
+            return f"{said}\nThis turn: {posture} (he tried {weighed} ways of fighting the turn ahead; this did best)."
+        if german_turn(game):
+            return f"{said}\nThis turn: {posture}."
+        return said  # outside his turn: the fight's own reasons
 
     # ------------------------------------------------------------------ the search
     def decide(self, g: Game) -> None:
