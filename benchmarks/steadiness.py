@@ -1,7 +1,7 @@
 """The searching German's steadiness (issue 29): how often it changes posture, and what that costs or saves.
 
-    python benchmarks/steadiness.py [--set steady-tuning|steady-reporting] [--steady 0,40] [--allied A,B]
-                                    [--jobs 2] [--json FILE] [--write] [--quick]
+    python benchmarks/steadiness.py [--set steady-tuning|steady-reporting] [--steady 0,40] [--draws 1]
+                                    [--allied A,B] [--seeds N] [--jobs 2] [--json FILE] [--write] [--quick]
 
 For each margin of ``--steady`` (SearchGerman's ``steady``: a posture is kept unless another promises that
 many points better; 0 is the German before issue 29) it plays the German ai against every Allied opponent
@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from overlord.ai import ADVERSARIES, make_player  # noqa: E402
-from overlord.ai.german_search import STEADY, SearchGerman  # noqa: E402
+from overlord.ai.german_search import DRAWS, STEADY, SearchGerman  # noqa: E402
 from overlord.engine import Game, Settings  # noqa: E402
 from seedsets import SEED_SETS  # noqa: E402
 
@@ -40,8 +40,8 @@ QUICK = {"opponents": ["historical", "southern-drive"], "seeds": 2}
 class TimedGerman(SearchGerman):
     """The German ai, with its processor time counted by turn."""
 
-    def __init__(self, side: str, seed: int, steady: float) -> None:
-        super().__init__(side, seed, steady=steady)
+    def __init__(self, side: str, seed: int, steady: float, draws: int) -> None:
+        super().__init__(side, seed, steady=steady, draws=draws)
         self.thought: dict[int, float] = {}
 
     def choose(self, game: Game):  # type: ignore[no-untyped-def]
@@ -56,10 +56,10 @@ def changes(postures: list[str]) -> int:
     return sum(1 for a, b in zip(postures, postures[1:]) if a != b)
 
 
-def play(task: tuple[int, str, float]) -> dict:
-    seed, allied, steady = task
+def play(task: tuple[int, str, float, int]) -> dict:
+    seed, allied, steady, draws = task
     game = Game.new(Settings(allied_player="computer", german_player="computer"), seed)
-    german = TimedGerman("german", seed, steady)
+    german = TimedGerman("german", seed, steady, draws)
     players = {"allied": make_player(allied, "allied", seed), "german": german}
     while not game.over:
         game.apply(players[str(game.prompt.side)].choose(game))
@@ -80,8 +80,8 @@ def summarise(games: list[dict]) -> dict:
             "scores": scores}
 
 
-def run(opponents: list[str], steadies: list[float], seeds, jobs: int) -> list[dict]:
-    tasks = [(s, a, m) for m in steadies for a in opponents for s in seeds]
+def run(opponents: list[str], steadies: list[float], seeds, jobs: int, draws: int = DRAWS) -> list[dict]:
+    tasks = [(s, a, m, draws) for m in steadies for a in opponents for s in seeds]
     games: dict[tuple[str, float], list[dict]] = {(a, m): [] for m in steadies for a in opponents}
     with Pool(jobs) as pool:
         for i, r in enumerate(pool.imap_unordered(play, tasks)):
@@ -91,7 +91,7 @@ def run(opponents: list[str], steadies: list[float], seeds, jobs: int) -> list[d
     return [summarise(games[(a, m)]) for m in steadies for a in opponents]
 
 
-def render(name: str, seeds, summaries: list[dict]) -> str:
+def render(name: str, seeds, summaries: list[dict], draws: int = DRAWS) -> str:
     steadies = list(dict.fromkeys(s["steady"] for s in summaries))
     head = "| Allied v German ai | " + " | ".join(
         f"steady {m:g}: median (blocks of {BLOCK}) | changes in {FIRST_TURNS} turns" for m in steadies) + " |"
@@ -104,7 +104,8 @@ def render(name: str, seeds, summaries: list[dict]) -> str:
         rows.append(f"| {allied} | " + " | ".join(cells) + " |")
     think = "; ".join(f"steady {m:g}: median {statistics.median(s['think_median'] for s in summaries if s['steady'] == m):.2f} s,"
                       f" most {max(s['think_max'] for s in summaries if s['steady'] == m):.2f} s" for m in steadies)
-    return (f"Seeds: {name} ({seeds[0]}-{seeds[-1]}, {len(seeds)} games a cell); campaign, historical ratings. "
+    return (f"Seeds: {name} ({seeds[0]}-{seeds[-1]}, {len(seeds)} games a cell); campaign, historical ratings; "
+            f"{draws} roll(s) of the dice a posture and model. "
             f"The German's think time a turn (processor): {think}.\n\n" + "\n".join(rows))
 
 
@@ -114,6 +115,7 @@ def main() -> None:
     parser.add_argument("--steady", default=f"0,{STEADY:g}", help="comma-separated margins to compare")
     parser.add_argument("--allied", help="comma-separated Allied opponents (default: all)")
     parser.add_argument("--seeds", type=int, help="only the first N seeds of the set")
+    parser.add_argument("--draws", type=int, default=DRAWS, help="rolls of the dice each posture is played on")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--json", metavar="FILE", help="also write the summaries as JSON")
     parser.add_argument("--write", action="store_true", help="also write the table into docs/ai.md")
@@ -124,8 +126,8 @@ def main() -> None:
     steadies = list(dict.fromkeys(float(m) for m in args.steady.split(",")))
     opponents = QUICK["opponents"] if args.quick else (args.allied.split(",") if args.allied else OPPONENTS)
     seeds = SEED_SETS[args.set][:QUICK["seeds"] if args.quick else args.seeds]
-    summaries = run(opponents, steadies, seeds, args.jobs)
-    text = render(args.set, seeds, summaries)
+    summaries = run(opponents, steadies, seeds, args.jobs, args.draws)
+    text = render(args.set, seeds, summaries, args.draws)
     print(text)
     if args.json:
         Path(args.json).write_text(json.dumps(summaries, indent=1))
@@ -133,7 +135,7 @@ def main() -> None:
         from results import write_results
         write_results(ROOT / "docs" / "ai.md", "steadiness-results",
                       f"Measured with `python benchmarks/steadiness.py --set {args.set} --steady {args.steady}"
-                      f" --write`.\n\n" + text)
+                      f" --draws {args.draws} --write`.\n\n" + text)
 
 
 if __name__ == "__main__":

@@ -108,6 +108,7 @@ BUDGET = 12_000  # engine actions a turn's search may play out (about a tenth of
 # back to the line and to the beaches again (issue 29: 6 changes in 12 turns, the top two within 20 points in
 # 40% of the decisions)
 STEADY = 0.0
+DRAWS = 1  # rolls of the dice each posture is played out on against each Allied model (the budget is a roll's)
 MODEL_LEAD = 2 / 3  # a model that has missed by this share of the others' misses (or less) is the one used
 SEEDS = 2**31  # the range of the seeds drawn for a rollout's dice
 # The copy's value: the score, half of what the standing position scores each turn left (this turn's German
@@ -127,13 +128,15 @@ class SearchGerman(ComputerPlayer):
     sides = (Side.GERMAN,)
 
     def __init__(self, side: str = Side.GERMAN, seed: int = 0, postures: Mapping[str, Maker] | None = None,
-                 replies: Mapping[str, Maker] | None = None, budget: int = BUDGET, steady: float = STEADY) -> None:
+                 replies: Mapping[str, Maker] | None = None, budget: int = BUDGET, steady: float = STEADY,
+                 draws: int = DRAWS) -> None:
         super().__init__(side, seed)
         self.chance = random.Random(f"german-search-{seed}")  # its own generator, never the game's
         self.postures = POSTURES if postures is None else postures
         self.replies = REPLIES if replies is None else replies
         self.budget = budget
         self.steady = steady
+        self.draws = draws
         self.posture = HOLD
         self.player: ComputerPlayer = GermanPlayer(side, seed)
         self.decided: int | None = None  # the turn whose posture is chosen
@@ -179,7 +182,9 @@ class SearchGerman(ComputerPlayer):
         """Weigh every posture against the Allied models that foretell the Allies best; play the best."""
         self.score_guesses(g)
         models = self.likely_models()
-        seeds = [self.chance.randrange(SEEDS) for _ in models]  # the same dice for every posture
+        # the same dice for every posture: each model answers on ``draws`` rolls of them
+        trials = [(reply, self.chance.randrange(SEEDS)) for _ in range(self.draws) for reply in models]
+        limit = self.budget * self.draws
         spent = 0
         totals: dict[str, list[float]] = {}
         guesses: dict[str, dict[str, dict[str, Hex]]] = {}
@@ -187,16 +192,16 @@ class SearchGerman(ComputerPlayer):
             if name == "strike-beaches" and not any(b.marker_intact for b in g.beaches.values()):
                 continue  # with no marker left it is "depth"
             values: list[float] = []
-            for reply, dice in zip(models, seeds):
-                played = self.playout(g, name, self.replies[reply], dice, self.budget - spent)
+            for reply, dice in trials:
+                played = self.playout(g, name, self.replies[reply], dice, limit - spent)
                 spent += played.actions
                 if not played.finished:
                     break
                 values.append(EVALUATION.value(played.game))
-                guesses.setdefault(name, {})[reply] = {u.id: position_of(u) for u in played.game.units(Side.ALLIED)}
-            if len(values) == len(models):
+                guesses.setdefault(name, {}).setdefault(reply, {u.id: position_of(u) for u in played.game.units(Side.ALLIED)})
+            if len(values) == len(trials):
                 totals[name] = values
-            if spent >= self.budget:
+            if spent >= limit:
                 break
         means = {name: sum(v) / len(v) for name, v in totals.items()}
         self.posture = self.choose_posture(means)
