@@ -20,8 +20,15 @@ RULES_REPORTING = tuple(range(6001, 6041))
 LEVELS_REPORTING = tuple(range(7001, 7041))
 LEVELS_TUNING = tuple(range(7101, 7141))
 
-SEED_SETS = {"tuning": TUNING, "reporting": REPORTING, "rules-tuning": RULES_TUNING,
-             "rules-reporting": RULES_REPORTING, "levels-tuning": LEVELS_TUNING, "levels-reporting": LEVELS_REPORTING}
+# For the searching German's steadiness of issue 29 (benchmarks/steadiness.py): its margin chosen on
+# STEADY_TUNING, reported on STEADY_REPORTING (two blocks of 20).
+STEADY_TUNING = tuple(range(8001, 8041))
+STEADY_REPORTING = tuple(range(8101, 8141))
 
-_ALL = (TUNING, REPORTING, RULES_TUNING, RULES_REPORTING, LEVELS_TUNING, LEVELS_REPORTING)
+SEED_SETS = {"tuning": TUNING, "reporting": REPORTING, "rules-tuning": RULES_TUNING,
+             "rules-reporting": RULES_REPORTING, "levels-tuning": LEVELS_TUNING, "levels-reporting": LEVELS_REPORTING,
+             "steady-tuning": STEADY_TUNING, "steady-reporting": STEADY_REPORTING}
+
+_ALL = (TUNING, REPORTING, RULES_TUNING, RULES_REPORTING, LEVELS_TUNING, LEVELS_REPORTING, STEADY_TUNING,
+        STEADY_REPORTING)
 assert all(not set(a) & set(b) for i, a in enumerate(_ALL) for b in _ALL[i + 1:])

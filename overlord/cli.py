@@ -19,7 +19,7 @@ EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 MAX_JOBS = 64  # worker processes for fuzz: more than any machine it runs on has processors to give them
 
 
-COMMANDS = ("simulate", "tournament", "fuzz", "replay", "map", "oob", "charts", "players", "serve")
+COMMANDS = ("simulate", "tournament", "fuzz", "replay", "advise", "map", "oob", "charts", "players", "serve")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -114,6 +114,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="check that a save's actions reproduce its state hash")
     p.add_argument("file", help="the save file to check")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("advise", help="say what the computer player would answer to the question a save stops at, "
+                                      "and why (the game's hint key, T)")
+    p.add_argument("file", help="the save file")
+    p.add_argument("--player", metavar="NAME",
+                   help="the computer player asked (default: the game's computer player of the side asked, ai)")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object: side, turn, phase, prompt, player, actions_played, action (as saves "
+                        "write it) and reason")
+    p.set_defaults(func=cmd_advise)
 
     p = sub.add_parser("map", help="print the Normandy map for review")
     p.add_argument("--json", action="store_true", help="print every position as JSON")
@@ -452,6 +462,39 @@ def cmd_replay(args) -> int:
         return EXIT_BAD_INPUT
     print(message)
     return EXIT_OK if ok else EXIT_FAIL
+
+
+def cmd_advise(args) -> int:
+    _load_data_or_exit()
+    from .ai.advice import advise
+    from .plaintext import printable
+    from .saves import SaveError, open_save
+    try:
+        game = open_save(args.file).game
+    except SaveError as exc:
+        print(f"overlord: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        advice = advise(game, args.player)
+    except ValueError as exc:  # NoAdvice (the game is over, ...), or a player unknown or not for the side
+        print(printable(f"overlord: {args.file}: {exc}"), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    out = advice_json(advice, len(game.actions))
+    if args.json:
+        print(json.dumps(out))
+        return EXIT_OK
+    print(f"{advice.turn}, {advice.phase.replace('_', ' ')}: the {advice.side.title()} side is asked ({advice.prompt}).")
+    print(f"The computer {advice.side.title()} ({advice.player}) would answer {json.dumps(out['action'])}:")
+    print(advice.reason)
+    return EXIT_OK
+
+
+def advice_json(advice, actions_played: int) -> dict:
+    """``overlord advise --json``: the advice, its action as saves write it (docs/api.md)."""
+    from .engine.serialize import action_to_dict
+    return {"side": advice.side, "turn": advice.turn, "phase": advice.phase, "prompt": advice.prompt,
+            "player": advice.player, "actions_played": actions_played, "action": action_to_dict(advice.action),
+            "reason": advice.reason}
 
 
 def cmd_map(args) -> int:

@@ -28,6 +28,7 @@ QUICK_RUNS = {
     "dday.py": ["--quick"],
     "history.py": ["--quick"],
     "levels.py": ["--quick"],
+    "steadiness.py": ["--quick", "--steady", "0,40", "--jobs", "1"],
 }
 
 
@@ -89,7 +90,7 @@ def test_results_are_written_between_their_markers_and_nowhere_else(tmp_path, mo
 
 
 def test_quick_modes_refuse_to_write_their_few_games_into_the_docs():
-    for script in ("think_time.py", "adversaries.py", "dday.py", "history.py"):
+    for script in ("think_time.py", "adversaries.py", "dday.py", "history.py", "steadiness.py"):
         r = subprocess.run([sys.executable, str(BENCH / script), "--quick", "--write"], capture_output=True, text=True,
                            cwd=ROOT)
         assert r.returncode == 2 and "--quick measures too little to be written" in r.stderr
@@ -187,3 +188,12 @@ def test_levels_quick_prints_each_sides_levels_weakest_first_with_their_gaps_and
                for m in part)
     assert len(re.findall(r"^Ordered, each level at least 200 points from the next: (met|MISSED) .*: (met|MISSED)\.$",
                           out, re.M)) == 2
+
+
+def test_steadiness_quick_counts_the_posture_changes_of_each_margin_against_each_opponent():
+    out = run("steadiness.py", *QUICK_RUNS["steadiness.py"])
+    assert "steady 0: median" in out and "steady 40: median" in out
+    rows = re.findall(r"^\| (historical|southern-drive) \| (-?\d+) \(-?\d+\) \| ([\d.]+) \| (-?\d+) \(-?\d+\) \| ([\d.]+) \|$",
+                      out, re.M)
+    assert [r[0] for r in rows] == ["historical", "southern-drive"]
+    assert all(0 <= float(r[2]) <= 11 and 0 <= float(r[4]) <= 11 for r in rows)  # 12 turns: at most 11 changes

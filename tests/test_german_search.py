@@ -115,3 +115,16 @@ def test_odd_boards_do_not_crash_it():
     assert start_phase(g, "german_movement")
     assert SearchGerman(seed=3).choose(g) in g.legal_actions()
 
+
+
+@pytest.mark.parametrize(("steady", "means", "kept"), [
+    (0.0, {"depth": 100.0, "strike-beaches": 99.0}, False),  # the best, however small its lead
+    (25.0, {"depth": 100.0, "strike-beaches": 90.0}, True),  # 10 points better is not enough to change
+    (25.0, {"depth": 100.0, "strike-beaches": 70.0}, False),  # 30 points better is
+    (25.0, {"strike-beaches": 70.0}, False),  # the posture played was not weighed this turn
+])
+def test_a_posture_is_kept_unless_another_is_clearly_better(steady, means, kept):
+    german = SearchGerman(Side.GERMAN, 1, steady=steady)
+    german.posture = "depth"
+    assert german.choose_posture(means) == ("depth" if kept else "strike-beaches")
+    assert german.choose_posture({}) == "hold"  # nothing weighed: the classic German holds

@@ -41,7 +41,7 @@ from .german_classic import GermanPlayer
 from .german_scripts import BeachRush, FocusedRush, Turtle
 from .lookahead import Evaluation, ModelFit, rollout
 from .plans import plans_of
-from .player import ComputerPlayer, Maker
+from .player import ComputerPlayer, Maker, Memory
 
 GERMAN_MODELS: dict[str, Maker] = {"classic": GermanPlayer, "turtle": Turtle, "beach-rush": BeachRush,
                                          "focused-rush": FocusedRush}
@@ -56,6 +56,21 @@ SEEDS = 1 << 30  # the range of the seeds drawn for a look ahead's dice
 # ground points each turn, less the German ocean-side points, which grow each turn as the chart says) and half
 # of the final points of the objectives held (it seldom lasts)
 EVALUATION = Evaluation(projection=0.5, final_share=0.5, ocean_side_grows=True, per_position=False)
+# His plans and his models of the German, as his advice says them to a player (AlliedCommander.explain)
+PLAN_WORDS = {
+    "historical": "the June 6 plan: Cherbourg from Utah, St-Lo and Caumont from Omaha, Caen for the British",
+    "southern-drive": "drive south for the continent side, where every division scores each turn",
+    "counter-attack": "drive south, attacking wherever the exchange of losses is even or better",
+    "single-beach": "land everything at Omaha and Gold and break out south between the Vire and the Seulles",
+    "armoured-raid": "the June 6 plan, with the armour raiding the German reinforcement roads",
+    "caen-methodical": "Caen first: nearly everything on Caen and the roads west of it, attacking only at a clear gain",
+}
+MODEL_WORDS = {
+    "classic": "holds a line and strikes at exposed units",
+    "turtle": "defends in depth and never attacks",
+    "beach-rush": "sends every unit at the beaches",
+    "focused-rush": "rushes the most weakly held beach with everything",
+}
 
 
 class AlliedCommander(ComputerPlayer):
@@ -94,6 +109,29 @@ class AlliedCommander(ComputerPlayer):
             self.planned_turn = game.turn
             self.replan(game)
         return self.players[self.plan].answer(game)
+
+    # ------------------------------------------------------------------ advice
+    def take_stock(self, game: Game, memory: Memory) -> None:
+        """Asked for advice: the plan chosen at the turn's first question, as at a replanning turn (the plan
+        he would be playing), kept in ``memory`` for the turn's other questions."""
+        if not self.players:
+            self.players = {name: self._player(game, name) for name in self.designs}
+        self.planned_turn = game.turn
+        if game.turn in memory:
+            self.plan, self.fit = memory[game.turn]
+            return
+        self.replan(game)
+        memory[game.turn] = (self.plan, self.fit)
+
+    def explain(self, game: Game, action: Action) -> str:
+        """What the answer does (his plan player's words), then his plan and the German he expects."""
+        said = self.players[self.plan].explain(game, action) if self.players else super().explain(game, action)
+        plan = PLAN_WORDS.get(self.plan, f"the {self.plan} plan")
+        if self.fit.has_evidence():
+            german = f"he expects a German who {MODEL_WORDS.get(self.believed_model(), 'plays as before')}"
+        else:
+            german = "the German has not shown his hand yet"
+        return f"{said}\nPlan: {plan}; {german}."
 
     # ------------------------------------------------------------------ choosing a plan
     def replan(self, g: Game) -> None:

@@ -46,7 +46,9 @@ class MovePlanner:
         if key != self.phase_key:
             self.phase_key = key
             self.paths, self.claimed = {}, {}
-            self.cycle, self.moves_this_cycle = 1, 0
+            # the phase's cycle now: the first, but for a player first asked later in the phase (asked for
+            # advice), who would otherwise take the cycle for a new one in which nothing has moved, and end it
+            self.cycle, self.moves_this_cycle = g.movement_cycle or 1, 0
             return True
         return False
 

@@ -16,7 +16,7 @@ Allied commander's model of the German.
 from __future__ import annotations
 
 from ..engine import view
-from ..engine.actions import Action, Advance, FinishUnit
+from ..engine.actions import Action, Advance, ChooseStrategy, FinishUnit
 from ..engine.enums import Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance
@@ -398,21 +398,37 @@ class GermanPlayer(ScriptedPlayer):
         return max(1, min(level_by_odds(p.odds, ATTACK_LEVELS, LIGHT_ATTACK), p.max_level))
 
     def defence_level(self, g: Game, p: StrategyPrompt) -> int:
+        return self.defence_choice(g, p)[0]
+
+    def defence_choice(self, g: Game, p: StrategyPrompt) -> tuple[int, str]:
+        """The defence level, and why in words (its advice: ``explain``)."""
         r = p.odds  # the Allied attack against us
         d = g.unit(p.defender)
         here = position_of(d)
         strong_ground = board.terrain_defence(g, here) >= STRONG_GROUND
         if d.cadre or d.cp < BEATEN:
-            level = WITHDRAWAL
+            level, why = WITHDRAWAL, "the unit is too weak to stand: it falls back fighting"
         elif g.data.map.objective_of(here) is not None:
-            level = HOLD_AT_ALL_COSTS
+            level, why = HOLD_AT_ALL_COSTS, "an objective is held at all costs"
         elif r >= HOPELESS_ODDS and not strong_ground:
-            level = WITHDRAWAL  # no second combat for the attacker
+            # no second combat for the attacker
+            level, why = WITHDRAWAL, "the odds are hopeless on weak ground: falling back denies a second attack"
         elif r >= STEADY_ODDS:
             level = HOLD_AT_ALL_COSTS if strong_ground else STANDFAST
+            why = "the odds are against it, but the ground is strong" if strong_ground else "the odds are against it"
         else:
-            level = level_by_odds(r, DEFENCE_LEVELS, COUNTERATTACK)
-        return max(1, min(level, p.max_level))
+            level, why = level_by_odds(r, DEFENCE_LEVELS, COUNTERATTACK), "the odds are low enough to strike back"
+        return max(1, min(level, p.max_level)), why
+
+    def explain(self, game: Game, action: Action) -> str:
+        """A defence level says why the classic German chose it."""
+        said = super().explain(game, action)
+        p = game.prompt
+        if isinstance(p, StrategyPrompt) and p.role == "defence" and isinstance(action, ChooseStrategy):
+            level, why = self.defence_choice(game, p)
+            if level == action.level:
+                said = f"{said} Why: {why}."
+        return said
 
     def advance(self, g: Game, p: AdvancePrompt) -> Action:
         m = g.data.map

@@ -39,7 +39,7 @@ from .allied_scripted import AlliedPlayer
 from .german_classic import CLOSING, GermanPlayer
 from .german_scripts import BeachRush, Turtle
 from .lookahead import Evaluation, ModelFit, Rollout, rollout
-from .player import ComputerPlayer, Maker
+from .player import ComputerPlayer, Maker, Memory
 
 
 class BarTheSouth(GermanPlayer):
@@ -98,6 +98,14 @@ HOLD = "hold"  # the classic German (garrisons, the main line, blows at exposed 
 # weighed; as a posture of the search it was chosen in one turn of twenty and cost a fifth of the time
 # the Allied sides the German imagines answering him: the June 6 plan and a drive for the continent side
 REPLIES: dict[str, Maker] = {"historical": june_6, "southern-drive": southern_drive}
+# The postures as the German's advice says them to a player (SearchGerman.explain)
+POSTURE_WORDS = {
+    "bar-the-south": "bar the way south, a line in front of the Allied units so that none reaches the continent side",
+    "counter-attack": "counter-attack, the panzers striking the deepest Allied advance",
+    "strike-beaches": "strike the beaches, every unit for the beachhead markers while they stand",
+    "depth": "defend in depth, holding the objectives and the best ground, never attacking",
+    HOLD: "hold the line, with garrisons in the towns and blows at exposed Allied units",
+}
 BUDGET = 12_000  # engine actions a turn's search may play out (about a tenth of a second per thousand)
 # The weaker German offered as an opponent (issue 29): the same search on a smaller budget. A turn's search plays
 # out about 1,300-1,500 actions, so the budget is a step, not a slope: against the Allied historical (levels-tuning
@@ -106,6 +114,12 @@ HASTY_BUDGET = 1_200  # "hasty": often cannot weigh every posture, and holds the
 # The generals (issue 29): the full search among some postures only, as a general of a known mind would choose.
 ROMMEL = ("strike-beaches", "counter-attack", "bar-the-south")  # beat the landing at the water's edge
 RUNDSTEDT = ("depth", "counter-attack", "bar-the-south")  # hold inland, the panzers in reserve; never to the beaches
+# A posture is kept unless another promises this many points better: two postures within a few points of each
+# other are a coin toss of the search's own dice, and a German who changes on it sends his units to the beaches,
+# back to the line and to the beaches again (issue 29: 6 changes in 12 turns, the top two within 20 points in
+# 40% of the decisions)
+STEADY = 0.0
+DRAWS = 1  # rolls of the dice each posture is played out on against each Allied model (the budget is a roll's)
 MODEL_LEAD = 2 / 3  # a model that has missed by this share of the others' misses (or less) is the one used
 SEEDS = 2**31  # the range of the seeds drawn for a rollout's dice
 # The copy's value: the score, half of what the standing position scores each turn left (this turn's German
@@ -130,12 +144,15 @@ class SearchGerman(ComputerPlayer):
     sides = (Side.GERMAN,)
 
     def __init__(self, side: str = Side.GERMAN, seed: int = 0, postures: Mapping[str, Maker] | None = None,
-                 replies: Mapping[str, Maker] | None = None, budget: int = BUDGET) -> None:
+                 replies: Mapping[str, Maker] | None = None, budget: int = BUDGET, steady: float = STEADY,
+                 draws: int = DRAWS) -> None:
         super().__init__(side, seed)
         self.chance = random.Random(f"german-search-{seed}")  # its own generator, never the game's
         self.postures = POSTURES if postures is None else postures
         self.replies = REPLIES if replies is None else replies
         self.budget = budget
+        self.steady = steady
+        self.draws = draws
         self.posture = HOLD
         self.player: ComputerPlayer = GermanPlayer(side, seed)
         self.decided: int | None = None  # the turn whose posture is chosen
@@ -150,12 +167,40 @@ class SearchGerman(ComputerPlayer):
             self.decide(game)
         return self.player.answer(game)
 
+    def take_stock(self, game: Game, memory: Memory) -> None:
+        """Asked for advice in his turn: the posture chosen at the turn's first question (the search), kept in
+        ``memory`` for the turn's other questions. Outside his turn he holds the line."""
+        if not german_turn(game):
+            return
+        self.decided = game.turn
+        if game.turn in memory:
+            self.posture, weighed = memory[game.turn]
+            self.player = self.postures[self.posture](self.side, self.seed) if self.posture in self.postures \
+                else GermanPlayer(self.side, self.seed)
+            self.log.append((game.turn_label, self.posture, weighed))
+            return
+        self.decide(game)
+        memory[game.turn] = (self.posture, self.log[-1][2])
+
+    def explain(self, game: Game, action: Action) -> str:
+        """What the answer does (the posture player's words), then the turn's posture and how it was chosen."""
+        said = self.player.explain(game, action)
+        posture = POSTURE_WORDS.get(self.posture, self.posture)
+        weighed = len(self.log[-1][2]) if self.log and self.decided == game.turn else 0
+        if weighed > 1:
+            return f"{said}\nThis turn: {posture} (he tried {weighed} ways of fighting the turn ahead; this did best)."
+        if german_turn(game):
+            return f"{said}\nThis turn: {posture}."
+        return said  # outside his turn: the fight's own reasons
+
     # ------------------------------------------------------------------ the search
     def decide(self, g: Game) -> None:
         """Weigh every posture against the Allied models that foretell the Allies best; play the best."""
         self.score_guesses(g)
         models = self.likely_models()
-        seeds = [self.chance.randrange(SEEDS) for _ in models]  # the same dice for every posture
+        # the same dice for every posture: each model answers on ``draws`` rolls of them
+        trials = [(reply, self.chance.randrange(SEEDS)) for _ in range(self.draws) for reply in models]
+        limit = self.budget * self.draws
         spent = 0
         totals: dict[str, list[float]] = {}
         guesses: dict[str, dict[str, dict[str, Hex]]] = {}
@@ -163,22 +208,32 @@ class SearchGerman(ComputerPlayer):
             if name == "strike-beaches" and not any(b.marker_intact for b in g.beaches.values()):
                 continue  # with no marker left it is "depth"
             values: list[float] = []
-            for reply, dice in zip(models, seeds):
-                played = self.playout(g, name, self.replies[reply], dice, self.budget - spent)
+            for reply, dice in trials:
+                played = self.playout(g, name, self.replies[reply], dice, limit - spent)
                 spent += played.actions
                 if not played.finished:
                     break
                 values.append(EVALUATION.value(played.game))
-                guesses.setdefault(name, {})[reply] = {u.id: position_of(u) for u in played.game.units(Side.ALLIED)}
-            if len(values) == len(models):
+                guesses.setdefault(name, {}).setdefault(reply, {u.id: position_of(u) for u in played.game.units(Side.ALLIED)})
+            if len(values) == len(trials):
                 totals[name] = values
-            if spent >= self.budget:
+            if spent >= limit:
                 break
         means = {name: sum(v) / len(v) for name, v in totals.items()}
-        self.posture = min(means, key=lambda n: (means[n], n)) if means else HOLD
+        self.posture = self.choose_posture(means)
         self.player = self.postures[self.posture](self.side, self.seed) if means else GermanPlayer(self.side, self.seed)
         self._guesses = guesses.get(self.posture, {})
         self.log.append((g.turn_label, self.posture, {n: round(v, 1) for n, v in means.items()}))
+
+    def choose_posture(self, means: Mapping[str, float]) -> str:
+        """The posture with the lowest mean (the German's best), unless the one played now is less than
+        ``steady`` points behind it; HOLD with nothing weighed."""
+        if not means:
+            return HOLD
+        best = min(means, key=lambda n: (means[n], n))
+        if self.posture in means and means[self.posture] - means[best] < self.steady:
+            return self.posture
+        return best
 
     def score_guesses(self, g: Game) -> None:
         """Count against each model how far its guess of last turn put the Allied units from where they are."""

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import logging
 import os
-from typing import Callable, ClassVar, Protocol
+from typing import Any, Callable, ClassVar, Protocol
 
 import attrs
 
 from ..engine.actions import (Action, Allocate, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Interdict,
-                              Retreat, Support)
+                              Move, Retreat, Support)
 from ..engine.data import LEVELS
 from ..engine.enums import Side
 from ..engine.game import Game
@@ -37,6 +37,7 @@ from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, D
                               SupportPrompt)
 from ..engine.hexgrid import Hex
 from .common import MovePlanner, safe_action, yes
+from .explain import describe, destination_words, goal_worth
 
 log = logging.getLogger("overlord.ai")
 log.addHandler(logging.NullHandler())  # a library logs; the program that runs it says where to
@@ -53,6 +54,7 @@ class Player(Protocol):
     def choose(self, game: Game) -> Action: ...
 
 
+Memory = dict[int, Any]  # what a player asked for advice decided at each turn (by the turn's index): ComputerPlayer.advise
 PlayerMaker = Callable[[str, int], Player]  # (side, seed) -> a player: what the registry holds for each name
 
 
@@ -109,6 +111,27 @@ class ComputerPlayer:
         log.warning("computer player %r (%s) failed at %s, %s: %s; it answers safely", self.name, self.side,
                     failure.turn, failure.prompt, failure.error, exc_info=error)
         return safe_action(game)
+
+    # ------------------------------------------------------------------ advice
+    def advise(self, game: Game, memory: Memory | None = None) -> tuple[Action, str]:
+        """What it would answer here, and why in a line or two, for a player asking for advice (the hint key,
+        ``overlord advise``: overlord/ai/advice.py). Asked of a player made for the question, on a copy of the
+        game: it first decides what it decides at the start of its turn (``take_stock``), then answers.
+        ``memory``, kept by the caller between the questions of one game, holds those decisions, so that the
+        advice of one turn follows one plan."""
+        self.take_stock(game, {} if memory is None else memory)
+        action = self.choose(game)
+        return action, self.explain(game, action)
+
+    def take_stock(self, game: Game, memory: Memory) -> None:
+        """Before advising on a position it has not been playing: decide what it would have decided at the start
+        of its turn (its plan, its posture), or take what ``memory`` says it decided this turn, and note it
+        there. Nothing, by default."""
+
+    def explain(self, game: Game, action: Action) -> str:
+        """Why it chose ``action`` (just chosen by ``choose`` on ``game``): by default, what the action does, in the
+        game's words."""
+        return describe(game, action)
 
     def answer(self, game: Game) -> Action:
         """The answer to the prompt, from its hook (no guard: see ``choose``)."""
@@ -225,6 +248,22 @@ class ScriptedPlayer(ComputerPlayer):
 
     def advance(self, game: Game, prompt: AdvancePrompt) -> Action:
         return FinishUnit(prompt.unit)  # stay
+
+    def explain(self, game: Game, action: Action) -> str:
+        """A move's reason says where the unit is heading this phase (the rest of its planned path) and what it
+        scores there."""
+        said = super().explain(game, action)
+        if isinstance(action, FinishUnit) and isinstance(game.prompt, MovePrompt):
+            here = game.unit(action.unit).position
+            worth = goal_worth(game, action.unit, here) if here is not None else ""
+            if worth:
+                said = f"{said} It stands on {worth}."
+        if isinstance(action, Move):
+            path = self.mover.paths.get(action.unit) or []
+            goal = destination_words(game, action.unit, action.direction, path)
+            if goal:
+                said = f"{said} {goal}"
+        return said
 
 
 def failure_count(player: Player) -> int:

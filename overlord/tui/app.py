@@ -36,6 +36,7 @@ from .themes import CYCLE, DEFAULT, canonical, game_themes
 from .title import TitleScreen
 
 if TYPE_CHECKING:
+    from ..ai.advice import Advice
     from ..engine.game import Game
     from ..saves import OpenedSave
     from .session import Session
@@ -61,6 +62,18 @@ class Thought:
     worker: Worker | None = None
     done: bool = False
     choice: object = None  # the action chosen, or the exception the player raised (Session.take_choice)
+
+
+@dataclass
+class Hint:
+    """A hint being thought (in a worker) or thought, for one position of one session's game (the hint key)."""
+    session: Session
+    at: int  # the number of actions played when it was asked: the position it is about
+    side: str
+    player: str  # the computer player asked
+    worker: Worker | None = None
+    done: bool = False
+    advice: object = None  # the Advice, or the exception that stopped it (session.hint)
 
 
 def open_or_refuse(path: Path) -> OpenedSave | Exception:
@@ -123,6 +136,7 @@ class OverlordApp(App):
         self._timer: Timer | None = None
         self._waiting = False  # one of the game's own modal screens (report, hand-over) is up
         self._thought: Thought | None = None  # the computer's answer being thought, or thought and not yet played
+        self._hint: Hint | None = None  # the hint asked for (T), being thought or thought
         self._paused_at = -1  # the number of actions played when the last pause before a landing's round began
         self.quitting = False  # the game has been saved (or given up) to quit: nothing more is played
         self.data_error: str | None = None
@@ -479,6 +493,9 @@ class OverlordApp(App):
         if event.worker.name == "load":
             self._load_done(event.worker)
             return
+        if event.worker.name == "hint":
+            self._hint_done(event.worker)
+            return
         thought = self._thought
         if thought is None or event.worker is not thought.worker or thought.session is not self.session:
             return  # a thought about a game no longer played (another was loaded)
@@ -491,6 +508,52 @@ class OverlordApp(App):
         thought.choice, thought.done = (worker.result if worker.error is None else worker.error), True
         if self._timer is None:  # else the display delay is running: its end plays the thought
             self.advance()
+
+    # ------------------------------------------------------------------ hints
+    def ask_hint(self) -> str:
+        """T: ask the computer player of the side to answer what a hint for the question being asked would be: begun
+        in a worker ("asked"), the hint already in ("ready"), or, asked again while it is thought, given up
+        ("cancelled"). The keys work meanwhile; a hint that comes in for another question is dropped."""
+        from .session import hint
+        s = self.playing
+        at = len(s.game.actions)
+        h = self._hint
+        if h is not None and h.session is s and h.at == at:
+            if h.done:
+                return "ready"
+            if h.worker is not None:
+                h.worker.cancel()
+            self._hint = None
+            return "cancelled"
+        side = str(s.game.prompt.side)
+        h = self._hint = Hint(s, at, side, s.advisor(side))
+        h.worker = self.run_worker(partial(hint, s.game.clone(), h.player, s.advice_memory), name="hint",
+                                   group="hint", thread=True, exit_on_error=False)
+        return "asked"
+
+    def hint_now(self) -> Hint | None:
+        """The hint asked for the question being asked now (thought or not), if one was."""
+        h, s = self._hint, self.session
+        if h is None or s is None or h.session is not s or h.at != len(s.game.actions):
+            return None
+        return h
+
+    def hint_ready(self) -> Advice | None:
+        """The advice of the hint for the question being asked, once it is in (None otherwise, or if it failed)."""
+        from ..ai.advice import Advice
+        h = self.hint_now()
+        return h.advice if h is not None and h.done and isinstance(h.advice, Advice) else None
+
+    def _hint_done(self, worker: Worker) -> None:
+        h = self._hint
+        if h is None or worker is not h.worker or not worker.is_finished or worker.is_cancelled:
+            return  # still thinking, cancelled, or a hint given up for another
+        if self.quitting or not self.is_running:
+            return
+        h.advice, h.done = (worker.result if worker.error is None else worker.error), True
+        from .game_screen import GameScreen
+        if self.hint_now() is h and isinstance(self.main, GameScreen) and self.main.is_mounted:
+            self.main.show_hint(h)
 
     def _load_done(self, worker: Worker) -> None:
         if not worker.is_finished or self.quitting or not self.is_running:

@@ -52,7 +52,7 @@ TYPE = Binding.Group("Type", compact=True)
 ANSWERS = {"move", "finish", "end_phase", "choose_here", "next_at_sea", "sail", "drop_yes", "drop_no", "attack",
            "next", "include", "leave", "level", "fight_on", "one_round", "fight_on_mode", "day_level",
            "computer_answers", "coastal_answer",
-           "digit", "accept", "rub", "retreat", "hold", "advance", "stay"}
+           "digit", "accept", "rub", "retreat", "hold", "advance", "stay", "hint", "take_hint"}
 ENTRY_PROMPTS = (AllocationPrompt, InterdictionPrompt, SupportPrompt)
 LOOK = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 SIDE_MIN = 32  # columns the side panel needs beside the map
@@ -89,6 +89,7 @@ class GameScreen(Screen):
         app = getters.app(OverlordApp)
     CSS_PATH = GAME_CSS
     BINDINGS = [
+        Binding("u", "take_hint", "Take hint"),  # first: the key wanted once a hint is in
         *(Binding(str(d), f"move({d})", "Move", group=MOVE) for d in range(1, 7)),
         *(Binding(str(d), f"retreat({d})", "Retreat", group=RETREAT) for d in range(1, 7)),
         *(Binding(str(d), f"advance({d})", "Advance") for d in range(1, 7)),
@@ -108,6 +109,7 @@ class GameScreen(Screen):
         Binding("enter", "accept", "Next/OK"), Binding("enter", "choose_here", "Move this one"),
         Binding("a", "next_at_sea", "Next at sea"),
         Binding("backspace", "rub", "Erase", show=False),
+        Binding("t", "hint", "Hint"),
         Binding("space", "hurry", "Hurry"),
         *(Binding(k, f"look('{k}')", "Look", show=False) for k in LOOK),
         Binding("escape", "unlook", "Unlook", show=False),
@@ -221,6 +223,9 @@ class GameScreen(Screen):
             opts.targets = move_targets(game, p.unit, p.directions)
         elif isinstance(p, AdvancePrompt):
             opts.targets = {p.into: p.direction}
+        hinted = hint_target(game, self.app.hint_ready())
+        if hinted is not None:
+            opts.marks = opts.marks | {hinted}
         if self.overlay == "allied":
             us, bc = supplied_positions(game, "US"), supplied_positions(game, "BC")
             opts.supply = {h: ("both" if h in us and h in bc else "US" if h in us else "BC") for h in us | bc}
@@ -398,6 +403,8 @@ class GameScreen(Screen):
             "hold": lambda: isinstance(p, RetreatPrompt) and not p.cadre,
             "advance": lambda: isinstance(p, AdvancePrompt) and arg == p.direction,
             "stay": lambda: isinstance(p, AdvancePrompt),
+            "hint": lambda: True,
+            "take_hint": lambda: self.app.hint_ready() is not None,
         }
         return rules[action]()
 
@@ -603,6 +610,54 @@ class GameScreen(Screen):
     def action_stay(self) -> None:
         self.play(FinishUnit(self.asked_unit()))
 
+    # ------------------------------------------------------------------ hints
+    def action_hint(self) -> None:
+        """T: what the computer player of the side asked would answer, and why (thought in a worker: keys work
+        meanwhile). T again while it thinks gives it up."""
+        side = str(self.game.prompt.side)
+        asked = self.app.ask_hint()
+        if asked == "cancelled":
+            self.say("Hint given up.")
+        elif asked == "ready" and (h := self.app.hint_now()) is not None:
+            self.show_hint(h)
+        else:
+            self.say(Text(f"Asking the computer {side.title()} for a hint ... (the keys work meanwhile; T again gives "
+                          "it up)", style="bold"))
+
+    def show_hint(self, h) -> None:
+        """The hint on a card (HintScreen: U takes it there too), and on the question's line once the card is
+        closed; or, on the line, why there is none. Only while the question is in sight: the hint is kept for T
+        otherwise."""
+        from ..ai.advice import Advice, advisor_player
+        from .screens import HintScreen
+        advice = h.advice
+        if not isinstance(advice, Advice):
+            self.say(Text(f"No hint: {advice}", style="bold"))
+            return
+        who = f"The computer {advice.side.title()}"
+        if h.player != advisor_player(advice.side):
+            who += f" ({h.player})"
+        first = advice.reason.split("\n")[0]
+        self.say(Text(f"Hint: {first}  U takes it, T shows why.", style="bold"))
+        self.refresh_view()  # the step marked on the map; U in the key bar
+        if self.app.screen is self:
+            self.app.push_screen(HintScreen(who, advice.reason), self._hint_closed)
+
+    def _hint_closed(self, take: bool | None) -> None:
+        if take:
+            self.action_take_hint()
+
+    def action_take_hint(self) -> None:
+        """U: play the hint's answer, as the keys would (a step as 1-6 does; a level for this round only)."""
+        advice = self.app.hint_ready()
+        if advice is None:
+            return
+        action = advice.action
+        if isinstance(action, Move) and action in self.game.legal_actions():
+            self._step(action.unit, action.direction, view.step_cost(self.game, action.unit, action.direction))
+        else:
+            self.play(action)
+
     def action_hurry(self) -> None:
         self.app.hurry_up()
 
@@ -713,6 +768,18 @@ class GameScreen(Screen):
                             "(S turns it off).",
                   None: "Supply overlay off."}[self.overlay])
         self.query_one(MapView).refresh()
+
+
+def hint_target(game: Game, advice) -> Hex | None:
+    """The position a hint's step leads to (a move, a retreat, an advance), to mark on the map; None for
+    another answer."""
+    action = getattr(advice, "action", None)
+    if isinstance(action, (Move, Retreat, Advance)):
+        unit = action.unit if isinstance(action, (Move, Advance)) else getattr(game.prompt, "unit", None)
+        position = game.unit(unit).position if unit is not None else None
+        if position is not None:
+            return neighbour(position, action.direction)
+    return None
 
 
 # --------------------------------------------------------------------------- the move preview

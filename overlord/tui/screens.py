@@ -59,6 +59,31 @@ class HandOverScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class HintScreen(ModalScreen[bool]):
+    """A hint on a card at the bottom of the screen, the map left in sight (its step marked there): what the
+    computer player of the side would answer, and why. U takes it (True), Escape, Enter or T goes back."""
+    CSS_PATH = GAME_CSS
+    BINDINGS = [Binding("u", "close(True)", "Take hint"), Binding("escape,enter,t", "close(False)", "Back"),
+                *QUIET_GAME_KEYS]
+
+    def __init__(self, who: str, reason: str) -> None:
+        super().__init__()
+        self.who, self.reason = who, reason  # plain text, never markup
+
+    def compose(self) -> ComposeResult:
+        t = Text()
+        t.append(" HINT ", style="bold reverse")
+        t.append(f" {self.who} would answer:\n", style="bold")
+        t.append(f"{self.reason}\n")
+        t.append("U: take it    Escape: back to the question", style="bold")
+        with Vertical(classes="hint-card"):
+            yield Static(t)
+        yield KeyBar()
+
+    def action_close(self, take: bool) -> None:
+        self.dismiss(take)
+
+
 class CombatResultScreen(ModalScreen[None]):
     """A combat's result on a card, until a key is pressed (or, for the computer's fights, for a while)."""
     CSS_PATH = GAME_CSS
@@ -253,6 +278,11 @@ ANSWERING
           nearest beachhead marker with room to land (B again: the
           next marker); each step is an ordinary move
   E       end the whole movement (asks Y/N first) or combat phase
+  T       a hint: what the computer player of your side would answer
+          here, and why (its plan or posture, the odds, where a move
+          leads); it thinks while the keys work (T again gives it up)
+  U       take the hint, as its key would (one answer: one step of a
+          move, this round's level)
   1-9     the attack or defence level (beside the map: each level's
           name and expected losses)
   0-9     two digits per field (allocation, interdiction, support);

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..ai import DEFAULT_PLAYERS, make_player, player_names
+from ..ai.advice import Advice, AdviceMemory, advise, advisor_player
 from ..ai.common import safe_action
 from ..engine import view
 from ..plaintext import printable
@@ -102,6 +103,8 @@ class Session:
         self.ended_assault: Assault | None = None  # the landing the last action ended, for its card
         self._support = (0, 0)  # the support given for the round being asked
         self._rounds: set[int] = set()  # the ids of the rounds' results (kept alive in the log)
+        self.advisors: dict[str, str] = {}  # the computer player asked for a side's hints, when not its default
+        self.advice_memory: AdviceMemory = {}  # what the players asked for hints decided each turn (overlord.ai.advice)
 
     @classmethod
     def resumed(cls, game: Game, loaded: OpenedSave | None = None) -> "Session":
@@ -338,6 +341,12 @@ class Session:
         pages, self.pages = self.pages, []
         return fights + pages
 
+    # ------------------------------------------------------------------ advice (the hint key)
+    def advisor(self, side: str) -> str:
+        """The computer player a side's hints come from: the one chosen for it, else the computer player the game
+        uses for that side (overlord.ai.advice.advisor_player)."""
+        return self.advisors.get(side) or advisor_player(side)
+
     # ------------------------------------------------------------------ saving
     def autosave(self, avoid: Path | None = None) -> Path | None:
         """Bring the game's autosave up to date (never writing ``avoid``). Returns the file that holds the
@@ -451,6 +460,15 @@ def think(player, game: Game) -> Action | Exception | None:
         choice: Action = player.choose(game)
         return choice
     except Exception as exc:  # noqa: BLE001 - given to take_choice, which says so and answers safely
+        return exc
+
+
+def hint(game: Game, player: str, memory: AdviceMemory) -> Advice | Exception:
+    """A hint for ``game``'s question: ``player``'s answer and why (overlord.ai.advice), or why there is none. Run
+    in a thread on a copy of the game that nothing else touches; the game being played is left alone."""
+    try:
+        return advise(game, player, memory)
+    except Exception as exc:  # noqa: BLE001 - said on the question's line: a hint's failure never ends the game
         return exc
 
 

@@ -1,0 +1,129 @@
+"""Advice: what a computer player would answer to the question a side is asked, and why (the hint key of the
+game, ``overlord advise``).
+
+``advise(game, player)`` asks a player made for the question (``make_player(player, side, game.seed)``, its
+own generator seeded as the computer opponent's are) on a copy of the game as the asking side sees it
+(``advisor_view``), so that asking changes nothing: not the game, not its generator, not the computer
+opponent (a player of the other side, never asked). The player decides what it decides at the start of its
+turn (the commander's plan, the German's posture) and answers (``ComputerPlayer.advise``); its reason is a
+line or two in the game's words (``ComputerPlayer.explain``).
+
+The side asking sees what the 1981 screen shows, and no more: in a fight, the other side's level and
+support are not known until the result (``overlord.engine.prompts``: the defender is never told the attack
+level). So where the other side has already answered such a question in the fight being asked about, the
+view is the game replayed from its record with those answers replaced by a neutral one (no support, the
+middle level): the advice cannot depend on them, nor show them.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..engine.actions import Action, ChooseStrategy, Support
+from ..engine.game import Game
+from ..engine.prompts import Prompt, StrategyPrompt, SupportPrompt
+from .explain import describe
+from .player import MIDDLE_LEVEL, ComputerPlayer, Memory
+from .registry import DEFAULT_PLAYERS, make_player
+
+SIDES = ("allied", "german")
+AdviceMemory = dict[tuple[str, str], Memory]  # (player, side) -> what it decided each turn (ComputerPlayer.advise)
+
+
+class NoAdvice(ValueError):
+    """No advice can be given here (the game is over, or the position cannot be seen from one side)."""
+
+
+@attrs.frozen
+class Advice:
+    """A computer player's answer to the question a side is asked, and why."""
+
+    side: str  # the side asked
+    turn: str  # the turn's label
+    phase: str
+    prompt: str  # the kind of question (its class name)
+    player: str  # the computer player asked (its name in the registry)
+    action: Action
+    reason: str  # a line or two for the player
+
+
+def advisor_player(side: str) -> str:
+    """The player asked for advice by default: the computer player the game uses for the side."""
+    return DEFAULT_PLAYERS[side]
+
+
+def advise(game: Game, player: str | None = None, memory: AdviceMemory | None = None) -> Advice:
+    """What ``player`` (a name of the registry; by default the game's computer player of the side asked) would
+    answer to ``game.prompt``, and why. Changes nothing in ``game``. NoAdvice when no side is asked.
+
+    ``memory``: a dict the caller keeps between the questions of one game (the game's screen does), in which
+    the player asked keeps what it decided at each turn's first question (the commander's plan, the German's
+    posture), so that one turn's advice follows one plan; without it each question is taken afresh."""
+    p = game.prompt
+    side = str(p.side)
+    if game.over or side not in SIDES:
+        raise NoAdvice("the game is over: there is no question to advise on")
+    name = player or advisor_player(side)
+    advisor = make_player(name, side, game.seed)
+    seen = advisor_view(game)
+    if isinstance(advisor, ComputerPlayer):
+        kept = memory.setdefault((name, side), {}) if memory is not None else None
+        action, reason = advisor.advise(seen, kept)
+        if advisor.failures:  # it answered safely for a fault of its own: that is no advice
+            raise NoAdvice(f"the computer {side} could not decide ({advisor.failures[-1].error})")
+    else:  # a player of the protocol only: its answer, in the game's words
+        action = advisor.choose(seen)
+        reason = describe(seen, action)
+    if not game.is_legal(action):
+        raise NoAdvice(f"the computer {side} answered {action!r}, which is not legal here")
+    return Advice(side, game.turn_label, str(game.phase), p.kind, name, action, reason)
+
+
+def advisor_view(game: Game) -> Game:
+    """A copy of the game as the side asked sees it: the other side's answers in the fight being asked about
+    (its level, its support), not known until the result, are replaced by neutral ones."""
+    p = game.prompt
+    run = trailing_fight_answers(game)
+    # only a level can follow the other side's hidden answers: the defender's follows the attacker's level, the
+    # German attacker's the Allied defender's support (the Allied attacker's follows his own support)
+    if not run or not isinstance(p, StrategyPrompt) or (p.role == "attack" and p.side == "allied"):
+        return game.clone()
+    try:
+        base, _ = Game.replay(game.initial_settings, game.seed, game.actions[:-run], game.data)
+    except Exception as exc:  # noqa: BLE001 - a game its record does not give (one set up by hand)
+        raise NoAdvice(f"this position cannot be seen from one side only ({exc})") from exc
+    asked = []
+    played = base.clone()
+    for action in game.actions[-run:]:
+        asked.append(played.prompt)
+        played.apply(action)
+    if played.state_hash() != game.state_hash():
+        raise NoAdvice("this position cannot be seen from one side only: its record does not give it")
+    resolved = max((i + 1 for i, q in enumerate(asked) if isinstance(q, StrategyPrompt) and q.role == "defence"),
+                   default=0)  # a defence level ends a fight's round: what came before it is known
+    for i, action in enumerate(game.actions[-run:]):
+        hidden = i >= resolved and asked[i].side != p.side
+        base.apply(neutral(asked[i]) if hidden else action)
+    if base.prompt != p:
+        raise NoAdvice("this position cannot be seen from one side only: the question changes without the "
+                       "other side's answers")
+    return base
+
+
+def trailing_fight_answers(game: Game) -> int:
+    """How many of the game's last actions are answers of levels and support (a fight's hidden choices)."""
+    count = 0
+    for action in reversed(game.actions):
+        if not isinstance(action, (ChooseStrategy, Support)):
+            break
+        count += 1
+    return count
+
+
+def neutral(prompt: Prompt) -> Action:
+    """An answer to the other side's hidden question that tells nothing: no support, or the middle level."""
+    if isinstance(prompt, SupportPrompt):
+        return Support(0, 0)
+    if isinstance(prompt, StrategyPrompt):
+        return ChooseStrategy(min(MIDDLE_LEVEL, prompt.max_level))
+    raise NoAdvice(f"unexpected question {prompt.kind} among a fight's answers")

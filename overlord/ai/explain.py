@@ -1,0 +1,184 @@
+"""An answer in the game's words: what an action does at the prompt it answers, for a player asking the
+computer for advice (the hint key, ``overlord advise``).
+
+``describe(game, action)`` is every computer player's default reason (``ComputerPlayer.explain``): the
+action read against its prompt, with the names, places, odds and levels the screens show. The players add
+their own reasons on top of it (a move's destination, the commander's plan, the German's posture).
+Nothing here decides anything, and nothing changes the game.
+"""
+
+from __future__ import annotations
+
+from ..engine import view
+from ..engine.actions import (Action, Advance, Allocate, Answer, ChooseStrategy, ChooseUnit, EndPhase, FinishUnit,
+                              HoldGround, Interdict, Move, Retreat, Support)
+from ..engine.game import Game
+from ..engine.hexgrid import Hex, distance, neighbour
+from ..engine.prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt, MovePrompt,
+                              QuestionPrompt, StrategyPrompt)
+from ..engine.view import position_of
+
+DIRECTIONS = {1: "north-west", 2: "north-east", 3: "east", 4: "south-east", 5: "south-west", 6: "west"}  # the compass
+GROUND = {"clear": "open ground", "river": "river line"}  # the Terrain Effects chart's names, as a sentence says them
+NEAR = 2  # positions: a position without a name is said to be near a named one this close
+
+
+def name(game: Game, uid: str) -> str:
+    """A unit as the screens name it, with "the" before it ("the 352nd Infantry Division")."""
+    return f"the {game.spec(uid).name}"
+
+
+def place(game: Game, hex_: Hex) -> str:
+    """A position in words: its name, else "near" the nearest named position, else its terrain and place."""
+    m = game.data.map
+    named = m.name_of(hex_)
+    if named:
+        return named
+    close = sorted((distance(hex_, h), h) for h in m.grid.positions() if m.name_of(h) and distance(hex_, h) <= NEAR)
+    if close:
+        ground = m.terrain[hex_]
+        return f"the {GROUND.get(ground, ground)} near {m.name_of(close[0][1])}"
+    return f"the {m.describe(hex_)}"
+
+
+def odds(value: float) -> str:
+    return f"{value:.1f}:1"
+
+
+def describe(game: Game, action: Action) -> str:
+    """What ``action`` does, answering ``game.prompt``: one line in the game's words."""
+    p = game.prompt
+    match action:
+        case Allocate():
+            return (f"Transport for next turn: fuel {action.fuel}%, general supply {action.general}%, combat "
+                    f"supply {action.combat}%, amphibious {action.amphibious}%.")
+        case Interdict(air_points=points):
+            if not points:
+                return "No air interdiction: every air point stays for supporting the fighting."
+            return f"Fly {points} air points on interdiction: German units move slower this turn."
+        case Move() | Retreat() | Advance():
+            return step_words(game, action)
+        case FinishUnit(unit=uid):
+            if isinstance(p, AdvancePrompt):
+                return f"Do not advance: {name(game, uid)} stays where it is."
+            return f"Finish {name(game, uid)} for now: it stays where it is."
+        case ChooseUnit(unit=uid):
+            return f"Move {name(game, uid)} next."
+        case EndPhase():
+            if isinstance(p, MovePrompt):
+                return "End the movement phase: no other move is worth making."
+            return "End the combat phase: no other attack is worth making."
+        case HoldGround():
+            return "Refuse to retreat: the unit holds its ground, at the cost of heavier losses."
+        case Support(naval=naval, air=air):
+            if not naval and not air:
+                return "No naval or air support for this fight: keep the points for others."
+            given = " and ".join(f"{n} {kind}" for n, kind in ((naval, "naval"), (air, "air")) if n)
+            return f"Support this fight with {given} points."
+        case ChooseStrategy(level=level):
+            return level_words(game, level)
+        case Answer(choice=choice):
+            return answer_words(game, choice)
+    return f"{type(action).__name__}."
+
+
+def step_words(game: Game, action: Move | Retreat | Advance) -> str:
+    """A step: a move, a landing, a retreat or an advance, and where it leads."""
+    p = game.prompt
+    uid = action.unit if isinstance(action, (Move, Advance)) else getattr(p, "unit", "")
+    way = f"{DIRECTIONS[action.direction]} ({action.direction})"
+    to = neighbour(position_of(game.unit(uid)), action.direction)
+    if isinstance(action, Retreat):
+        return f"Retreat {name(game, uid)} {way}, to {place(game, to)}."
+    if isinstance(action, Advance):
+        return f"Advance {name(game, uid)} into {place(game, to)}, the position the enemy left."
+    cost = view.step_cost(game, uid, action.direction) or {}
+    if cost.get("landing"):
+        return f"Land {name(game, uid)} on {cost['landing']} beach, going {way}."
+    if not game.data.map.is_land(to):
+        return f"Sail {name(game, uid)} {way}."
+    return f"Move {name(game, uid)} {way}, to {place(game, to)}."
+
+
+def level_words(game: Game, level: int) -> str:
+    """An attack or defence level, by the Strategy Level chart's name, and the fight's odds."""
+    p = game.prompt
+    if not isinstance(p, StrategyPrompt):
+        return f"Level {level}."
+    levels = game.data.charts.strategy_levels
+    if p.role == "attack":
+        return (f"Attack at level {level}, {levels.attack[level - 1].name} (odds {odds(p.fought_odds)}; "
+                f"levels 1-{p.max_level} open).")
+    return (f"Defend {name(game, p.defender)} at level {level}, {levels.defence[level - 1].name} "
+            f"(the attack's odds {odds(p.fought_odds)}).")
+
+
+def answer_words(game: Game, choice: str) -> str:
+    """Y or N (or a set-up question's key), read against the question."""
+    p = game.prompt
+    yes = choice == "Y"
+    match p:
+        case DropZonePrompt():
+            if yes:
+                return f"Drop {name(game, p.unit)} here, at {place(game, p.zone)}."
+            return f"Not here: look at the next drop zone for {name(game, p.unit)}."
+        case DefenderPrompt():
+            many = f"{len(p.attackers)} units" if len(p.attackers) > 1 else "one unit"
+            if yes:
+                return f"Attack {name(game, p.defender)} with {many} next to it, at odds {odds(p.fought_odds)}."
+            return f"Do not attack {name(game, p.defender)} (odds {odds(p.fought_odds)}): on to the next defender."
+        case AttackerPrompt():
+            change = f"odds {odds(p.fought_odds)} with it" if not p.chosen else \
+                f"odds {odds(p.fought_odds_without)} without it, {odds(p.fought_odds)} with it"
+            if yes:
+                return f"Include {name(game, p.attacker)} in the attack on {name(game, p.defender)} ({change})."
+            return f"Leave {name(game, p.attacker)} out of the attack ({change})."
+        case QuestionPrompt():
+            label = dict(zip(p.options, p.labels)).get(choice, choice) if p.labels else choice
+            return f"Answer {choice}: {label}."
+    return f"Answer {choice}."
+
+
+def destination_words(game: Game, uid: str, direction: int, path: list[Hex]) -> str:
+    """Where a unit's move leads this phase (``path``: the positions planned beyond this step) and what it
+    scores there, in a sentence; "" when the step says it all."""
+    m = game.data.map
+    to = neighbour(position_of(game.unit(uid)), direction)
+    goal = path[-1] if path else to
+    more = len(path)
+    steps = f"{more} more step{'s' if more != 1 else ''} this phase"
+    if not m.is_land(goal):
+        beach = m.beach_of_marker(goal)
+        where = f"the {beach.name} beachhead marker, to land from it" if beach is not None else ""
+        return f"It is sailing for {where} ({steps})." if where and more else ""
+    if not more and game.unit(uid).status == view.AFLOAT:
+        return ""  # a landing: the step says it
+    worth = goal_worth(game, uid, goal)
+    if more:
+        return f"It is heading for {place(game, goal)}, {steps}{': ' + worth if worth else ''}."
+    return f"It will stand on {worth}." if worth else ""
+
+
+def goal_worth(game: Game, uid: str, goal: Hex) -> str:
+    """What standing at ``goal`` is worth to the unit's side, in a few words ("" for nothing to say)."""
+    m = game.data.map
+    if not m.is_land(goal):
+        return ""
+    objective = m.objective_of(goal)
+    beach = m.beach_of_position(goal)
+    if game.side_of(uid) == "allied":
+        if beach is not None and game.unit(uid).status == view.AFLOAT:
+            return f"a landing position of {beach.name} beach"
+        if objective is not None:
+            return f"the objective {objective}"
+        if m.naval_side[goal] == "c" and not game.spec(uid).is_depot:
+            return f"the continent side, scoring {view.continent_side_points(game, uid, goal):.1f} a turn"
+        return ""
+    if beach is not None:
+        return f"a landing position of {beach.name} beach"
+    if objective is not None:
+        return f"the objective {objective}, to hold it"
+    each = view.ocean_side_points(game, game.turn)
+    if m.naval_side[goal] == "o" and each:
+        return f"the ocean side, scoring {each} a turn for the German"
+    return ""

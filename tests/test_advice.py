@@ -1,0 +1,180 @@
+"""Advice (issue 29, point 5): what the computer player of a side would answer, and why; asking changes nothing,
+the side asking never sees the other side's hidden choices, and ``overlord advise`` prints it from a save."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from overlord.ai import NoAdvice, advise, make_player
+from overlord.ai.advice import advisor_view
+from overlord.engine import Game, Settings
+from overlord.engine.actions import ChooseStrategy, Move
+from overlord.engine.prompts import StrategyPrompt
+from overlord.engine.serialize import action_to_dict
+from overlord.saves import write_save
+
+from builders import computer_settings
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED = 3
+TURNS = 3  # D-Day, 6/6 and 6/8: every kind of question is asked by then
+
+
+def play_until(game: Game, players: dict, stop) -> None:
+    while not game.over and not stop(game):
+        game.apply(players[str(game.prompt.side)].choose(game))
+
+
+def ai_players(seed: int = SEED) -> dict:
+    return {side: make_player("ai", side, seed) for side in ("allied", "german")}
+
+
+def first_of_each_kind(game: Game, seen: set) -> bool:
+    """The first question of each kind, role and side in each phase: where the advice is asked."""
+    p = game.prompt
+    key = (game.turn, game.phase, p.kind, str(p.side), getattr(p, "role", None))
+    if key in seen:
+        return False
+    seen.add(key)
+    return True
+
+
+def test_asking_changes_nothing_and_the_opponent_plays_on_as_if_nobody_had_asked():
+    asked, quiet = Game.new(computer_settings(german_dday_movement=True), SEED), \
+        Game.new(computer_settings(german_dday_movement=True), SEED)
+    players, others = ai_players(), ai_players()
+    seen: set = set()
+    kinds = set()
+    memory: dict = {}
+    while asked.turn < TURNS:
+        if first_of_each_kind(asked, seen):
+            before, actions = asked.state_hash(), list(asked.actions)
+            advice = advise(asked, memory=memory)
+            assert asked.state_hash() == before and asked.actions == actions  # the game is as it was
+            assert asked.is_legal(advice.action) and advice.reason
+            kinds.add(asked.prompt.kind)
+        asked.apply(players[str(asked.prompt.side)].choose(asked))
+    play_until(quiet, others, lambda g: g.turn >= TURNS)
+    # the computer players of both sides played the very game they play when nobody asks
+    assert asked.actions == quiet.actions and asked.state_hash() == quiet.state_hash()
+    assert {"DropZonePrompt", "AllocationPrompt", "InterdictionPrompt", "MovePrompt", "DefenderPrompt",
+            "AttackerPrompt", "SupportPrompt", "StrategyPrompt", "RetreatPrompt"} <= kinds
+
+
+def test_at_the_start_of_its_turn_the_advice_is_what_the_computer_player_would_play():
+    """Where a computer player decides (the commander at a replanning turn's first question, the German at his
+    turn's first question), the advice is its answer, made the same way."""
+    game = Game.new(computer_settings(), SEED)
+    players = ai_players()
+    for stop in (lambda g: g.turn_label == "6/8" and g.prompt.kind == "AllocationPrompt",
+                 lambda g: g.phase == "german_movement"):
+        play_until(game, players, stop)
+        fresh = make_player("ai", str(game.prompt.side), game.seed)
+        assert advise(game).action == fresh.choose(game.clone())
+
+
+def test_a_move_is_explained_by_where_it_leads_and_a_level_by_its_name_and_odds():
+    game = Game.new(computer_settings(), SEED)
+    players = ai_players()
+    play_until(game, players, lambda g: g.prompt.kind == "MovePrompt" and g.prompt.side == "allied")
+    advice = advise(game)
+    name = game.spec(game.prompt.unit).name
+    assert isinstance(advice.action, Move) and name in advice.reason
+    assert "heading for" in advice.reason and "Utah beach" in advice.reason  # the 4th Infantry sails for Utah
+    assert "Plan: " in advice.reason and "rollout" not in advice.reason
+    play_until(game, players, lambda g: isinstance(g.prompt, StrategyPrompt) and g.prompt.role == "attack")
+    advice = advise(game)
+    level = game.data.charts.strategy_levels.attack[advice.action.level - 1].name
+    assert level in advice.reason and f"{game.prompt.fought_odds:.1f}:1" in advice.reason
+    play_until(game, players, lambda g: g.phase == "german_movement")
+    assert "This turn: " in advise(game).reason  # the German's posture for the turn
+
+
+def defending_after(level: int) -> Game:
+    """A German coastal defence asked its level on D-Day, after the computer Allies chose ``level`` to attack."""
+    game = Game.new(computer_settings(), SEED)
+    allied = make_player("ai", "allied", SEED)
+    while not (isinstance(game.prompt, StrategyPrompt) and game.prompt.role == "attack"):
+        game.apply(allied.choose(game))
+    game.apply(ChooseStrategy(level))
+    return game
+
+
+def test_the_side_asking_never_sees_the_other_sides_level():
+    low, high = defending_after(1), defending_after(9)
+    assert low.prompt == high.prompt and low.state_hash() != high.state_hash()  # (the test may look; the German not)
+    seen_low, seen_high = advisor_view(low), advisor_view(high)
+    assert seen_low.state_hash() == seen_high.state_hash() and seen_low.prompt == low.prompt
+    assert seen_low.state.movement.assault.attack_level not in (1, 9)  # a neutral level, told nothing
+    assert advise(low) == advise(high)
+    assert low.state.movement.assault.attack_level == 1  # the game itself is untouched
+
+
+def test_no_advice_once_the_game_is_over():
+    game = Game.new(computer_settings(scenario="two-week"), 1)
+    play_until(game, {side: make_player("pass", side, 1) for side in ("allied", "german")}, lambda g: False)
+    with pytest.raises(NoAdvice, match="over"):
+        advise(game)
+
+
+# --------------------------------------------------------------------------- overlord advise
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "overlord", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+@pytest.fixture
+def save_at_a_move(tmp_path):
+    game = Game.new(Settings(), SEED)
+    allied = make_player("ai", "allied", SEED)
+    while game.prompt.kind != "MovePrompt":
+        game.apply(allied.choose(game))
+    return write_save(game, tmp_path / "move.json"), game
+
+
+def test_advise_prints_the_answer_and_why(save_at_a_move):
+    path, game = save_at_a_move
+    r = run("advise", str(path))
+    assert r.returncode == 0, r.stderr
+    expected = advise(game)
+    assert "D-Day, allied movement: the Allied side is asked (MovePrompt)." in r.stdout
+    assert json.dumps(action_to_dict(expected.action)) in r.stdout and expected.reason in r.stdout
+
+
+def test_advise_json_is_one_object_with_the_action_as_saves_write_it(save_at_a_move):
+    path, game = save_at_a_move
+    r = run("advise", str(path), "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    expected = advise(game)
+    assert out["action"] == action_to_dict(expected.action) and out["reason"] == expected.reason
+    assert (out["side"], out["turn"], out["phase"], out["prompt"], out["player"], out["actions_played"]) == \
+        ("allied", "D-Day", "allied_movement", "MovePrompt", "ai", len(game.actions))
+    assert game.is_legal(expected.action)
+
+
+@pytest.mark.parametrize("content, words", [("{not json", "not valid JSON"), (None, "no such file")])
+def test_advise_refuses_a_bad_save_in_one_line(tmp_path, content, words):
+    path = tmp_path / "bad.json"
+    if content is not None:
+        path.write_text(content)
+    r = run("advise", str(path))
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.count("\n") == 1 and words in r.stderr and r.stderr.startswith("overlord: ")
+
+
+def test_advise_refuses_a_player_not_for_the_side(save_at_a_move):
+    path, _ = save_at_a_move
+    r = run("advise", str(path), "--player", "turtle")
+    assert r.returncode == 2 and "cannot play the allied side" in r.stderr
+
+
+def test_the_json_fields_are_those_docs_api_md_lists(save_at_a_move):
+    from test_api_doc import first_column
+    path, _ = save_at_a_move
+    out = json.loads(run("advise", str(path), "--json").stdout)
+    assert sorted(first_column("fields: advise")) == sorted(out)

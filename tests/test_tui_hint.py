@@ -1,0 +1,136 @@
+"""The hint keys (issue 29, point 5): T asks the computer player of the side for its answer and why, thought in a
+worker while the keys work; U takes it, through the very path a key's answer takes. The tests wait for states,
+never for a moment on screen."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from overlord.ai import advise
+from overlord.engine.game import Game
+from overlord.engine.setup import preset_settings
+from overlord.engine.settings import Settings
+from overlord.tui import session as session_module
+from overlord.tui.app import OverlordApp
+from overlord.tui.game_screen import GameScreen
+from overlord.tui.history import HistoryScreen
+from overlord.tui.keybar import KeyBar
+from overlord.tui.screens import HintScreen
+
+from test_tui_keys import drive, wait_until
+
+
+async def take_a_hint(pilot) -> None:
+    """T, the hint's card once it is in, U: the answer taken is the one the computer player gives for the
+    position (asked afresh here, on a copy) and legal there; it is played, and the game goes on."""
+    app = pilot.app
+    game = app.session.game
+    before = game.clone()
+    at = len(game.actions)
+    await pilot.press("t")
+    await wait_until(pilot, lambda a: isinstance(a.screen, HintScreen), "the hint's card")
+    shown = app.hint_ready()
+    expected = advise(before, None, {})
+    assert shown is not None and shown.action == expected.action and shown.reason == expected.reason
+    assert before.is_legal(shown.action)
+    await pilot.press("u")
+    await wait_until(pilot, lambda a: len(a.session.game.actions) > at, "the hint's answer played")
+    assert game.actions[at] == expected.action
+
+
+async def until_asked(pilot, kind: str, side: str = "allied", role: str | None = None, **policy) -> None:
+    await drive(pilot, policy=policy, until=lambda a: isinstance(a.screen, GameScreen) and a.accepting()
+                and a.session.game.prompt.kind == kind and a.session.game.prompt.side == side
+                and getattr(a.session.game.prompt, "role", None) == role)
+
+
+async def test_hints_taken_at_a_drop_an_allocation_a_move_a_landing_and_an_attack():
+    app = OverlordApp(game=Game.new(Settings(), 3), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_asked(pilot, "DropZonePrompt")
+        assert "T Hint" in app.screen.query_one(KeyBar).text.plain
+        assert "Take hint" not in app.screen.query_one(KeyBar).text.plain  # nothing to take yet
+        await take_a_hint(pilot)
+        await until_asked(pilot, "AllocationPrompt")
+        await take_a_hint(pilot)
+        await until_asked(pilot, "MovePrompt")
+        mover = app.session.game.prompt.unit
+        await take_a_hint(pilot)
+        assert app.session.game.unit(mover).position != Game.new(Settings(), 3).unit(mover).position  # it sailed
+        await until_asked(pilot, "SupportPrompt", MovePrompt=lambda p: str(p.landing[0]) if p.landing else "b" if p.afloat else "f")
+        await take_a_hint(pilot)  # a landing's support, then its level
+        await until_asked(pilot, "StrategyPrompt", role="attack")
+        await take_a_hint(pilot)
+        await until_asked(pilot, "DefenderPrompt", MovePrompt=lambda p: "e")
+        await take_a_hint(pilot)
+
+
+async def test_hot_seat_hints_for_a_defence_and_a_retreat():
+    """Each side's hint is its own computer player's, from what that side may know."""
+    app = OverlordApp(game=Game.new(preset_settings("historical", german_player="human"), 3), delay=0)
+    policy = {"DefenderPrompt": lambda p: "y" if p.side == "allied" else "e", "AttackerPrompt": lambda p: "y",
+              "StrategyPrompt": lambda p: "5" if p.role == "attack" else "1",
+              "AdvancePrompt": lambda p: str(p.direction)}
+    async with app.run_test() as pilot:
+        await until_asked(pilot, "StrategyPrompt", "german", "defence", **policy)
+        await take_a_hint(pilot)
+        await until_asked(pilot, "RetreatPrompt", "german", **policy)
+        await take_a_hint(pilot)
+
+
+class Slow:
+    """Advice that waits until the test lets it come."""
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
+        self.asked = threading.Event()
+
+    def __call__(self, game, player=None, memory=None):
+        self.asked.set()
+        self.go.wait(timeout=60)
+        return advise(game, player, memory)
+
+
+@pytest.fixture
+def slow(monkeypatch):
+    advice = Slow()
+    monkeypatch.setattr(session_module, "advise", advice)
+    yield advice
+    advice.go.set()
+
+
+async def test_the_keys_work_while_the_hint_is_thought_and_a_hint_for_another_question_is_dropped(slow):
+    app = OverlordApp(game=Game.new(Settings(), 3), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_asked(pilot, "DropZonePrompt")
+        screen = app.screen
+        await pilot.press("t")
+        await wait_until(pilot, lambda a: slow.asked.is_set(), "the hint to be asked")
+        assert "Asking the computer Allied for a hint" in screen.prompt_panel_text().plain
+        await pilot.press("h")  # the keys work meanwhile
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("escape")
+        await pilot.press("n")  # the player answers by himself: the next zone
+        assert app.session.game.prompt.candidate == 1
+        slow.go.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen is screen and app.hint_ready() is None  # the hint came for the question before
+        assert "u" not in {k for k, b in screen.active_bindings.items() if b.enabled}
+
+
+async def test_t_again_gives_a_hint_up_while_it_is_thought(slow):
+    app = OverlordApp(game=Game.new(Settings(), 3), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_asked(pilot, "DropZonePrompt")
+        screen = app.screen
+        await pilot.press("t")
+        await wait_until(pilot, lambda a: slow.asked.is_set(), "the hint to be asked")
+        await pilot.press("t")
+        assert "Hint given up" in screen.prompt_panel_text().plain
+        slow.go.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen is screen and app.hint_ready() is None and len(app.session.game.actions) == 0
