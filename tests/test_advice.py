@@ -178,3 +178,16 @@ def test_the_json_fields_are_those_docs_api_md_lists(save_at_a_move):
     path, _ = save_at_a_move
     out = json.loads(run("advise", str(path), "--json").stdout)
     assert sorted(first_column("fields: advise")) == sorted(out)
+
+
+def test_the_hint_comes_from_the_level_last_chosen_for_that_side_else_the_default(tmp_path):
+    from overlord import preferences
+    from overlord.tui.session import Session
+    session = Session(Game.new(None, 3))
+    assert session.advisor("german") == "ai" and session.advisor("allied") == "ai"
+    preferences.remember(computer_german="rommel", computer_allied="montgomery")
+    assert session.advisor("german") == "rommel" and session.advisor("allied") == "montgomery"
+    preferences.remember(computer_german="no-such-player")  # from another version of the game
+    assert session.advisor("german") == "ai"
+    session.advisors["german"] = "classic"  # one chosen for this game comes first
+    assert session.advisor("german") == "classic"

@@ -20,6 +20,7 @@ from ..ai import DEFAULT_PLAYERS, make_player, player_names
 from ..ai.advice import Advice, AdviceMemory, advise, advisor_player
 from ..ai.common import safe_action
 from ..engine import view
+from .. import preferences
 from ..plaintext import printable
 from ..engine.actions import Action, Answer, ChooseStrategy, Support
 from ..engine.events import (CombatResult, DropResult, Event, Landed, LogisticsReport, MarkerDestroyed, TurnEnded,
@@ -343,9 +344,11 @@ class Session:
 
     # ------------------------------------------------------------------ advice (the hint key)
     def advisor(self, side: str) -> str:
-        """The computer player a side's hints come from: the one chosen for it, else the computer player the game
-        uses for that side (overlord.ai.advice.advisor_player)."""
-        return self.advisors.get(side) or advisor_player(side)
+        """The computer player a side's hints come from: the one chosen for it, else the one last chosen in a
+        set-up to command that side (the preferences: the player's choice of level and general), else the computer
+        player the game uses for that side (overlord.ai.advice.advisor_player)."""
+        last = preferences.load().get(f"computer_{side}")
+        return self.advisors.get(side) or (last if last in player_names(side) else None) or advisor_player(side)
 
     # ------------------------------------------------------------------ saving
     def autosave(self, avoid: Path | None = None) -> Path | None:
