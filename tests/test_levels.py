@@ -18,6 +18,7 @@ from overlord.ai.german_search import BUDGET, HASTY_BUDGET, POSTURES, SearchGerm
 from overlord.ai.plans import plans_of
 from overlord.ai.registry import levels, profile, roster
 from overlord.engine import Game, Settings
+from overlord.engine.actions import Answer
 from overlord.engine.prompts import QuestionPrompt
 from overlord.saves import SaveError, open_save, write_save
 from overlord.tui.app import OverlordApp
@@ -172,6 +173,25 @@ def test_a_save_records_who_played_and_loads_with_them(tmp_path):
     assert opened.players == {"german": "rommel"}
     s = Session.resumed(opened.game, opened)
     assert s.player_name("german") == "rommel" and s.played_by() == {"german": "rommel"}
+
+
+def test_a_game_saved_before_the_computer_side_was_chosen_asks_for_it_again_when_loaded(tmp_path):
+    s = Session(Game.new(None, 4))
+    s.apply(s.game.legal_actions()[1])  # N: the 1981 game, the computer German
+    assert s.player_choice_pending() == "german" and s.played_by() == {}  # not yet chosen: not recorded
+    opened = open_save(write_save(s.game, tmp_path / "s.json", players=s.played_by()))
+    again = Session.resumed(opened.game, opened)
+    assert again.player_choice_pending() == "german"
+    again.choose_player("german", "rommel")
+    assert again.played_by() == {"german": "rommel"}
+    played = Session(Game.new(None, 4))  # once the game has gone on, a loaded game never asks
+    played.apply(played.game.legal_actions()[1])
+    played.choose_player("german", "hasty")
+    while all(isinstance(a, Answer) for a in played.game.actions):
+        played.apply(played.game.legal_actions()[0])
+    opened = open_save(write_save(played.game, tmp_path / "t.json", players=played.played_by()))
+    later = Session.resumed(opened.game, opened)
+    assert later.player_choice_pending() is None and later.player_name("german") == "hasty"
 
 
 def test_an_old_save_without_players_loads_with_ai_and_an_unknown_player_is_said(tmp_path):

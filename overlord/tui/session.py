@@ -111,7 +111,10 @@ class Session:
     def resumed(cls, game: Game, loaded: OpenedSave | None = None) -> "Session":
         """A session for a loaded game, its log rebuilt by replaying its actions (the reports are not shown again)."""
         session = cls(game, loaded.game_id if loaded is not None else "", loaded.players if loaded is not None else None)
-        session.asks_players = False  # a game played on: its players are those its save records (else the default)
+        # a game played on: its players are those its save records (else the default), unless it was saved in the
+        # set-up before the player of a computer side was chosen: then the set-up asks for it again
+        session.asks_players = game.initial_settings is None and game.turn == 0 \
+            and all(isinstance(a, Answer) for a in game.actions)
         for side, name in list(session.chosen.items()):
             if name not in player_names(side):  # saved by another version of the game
                 del session.chosen[side]
@@ -240,8 +243,10 @@ class Session:
         self.players.pop(side, None)
 
     def played_by(self) -> dict[str, str]:
-        """Who played each computer side, by name: what a save records."""
-        return {side: self.player_name(side) for side in SIDES if self.game.settings.player(side) == "computer"}
+        """Who played each computer side, by name: what a save records (a side whose player the set-up is still to
+        ask for is left out, so that the game loaded asks for it)."""
+        return {side: self.player_name(side) for side in SIDES if self.game.settings.player(side) == "computer"
+                and (side in self.chosen or not self.asks_players)}  # (not one still to be asked for)
 
     def computer_player(self) -> Any:  # (any computer player: each has choose(game) -> Action)
         """The computer player of the side to move, made the first time it is needed."""
