@@ -117,7 +117,7 @@ RUNDSTEDT = ("depth", "counter-attack", "bar-the-south")  # hold inland, the pan
 # A posture is kept unless another promises this many points better: two postures within a few points of each
 # other are a coin toss of the search's own dice, and a German who changes on it sends his units to the beaches,
 # back to the line and to the beaches again (issue 29: 6 changes in 12 turns, the top two within 20 points in
-# 40% of the decisions)
+# 40% of the decisions). 0: no margin tried kept his strength with 3 changes or fewer (docs/ai.md, "Steadiness")
 STEADY = 0.0
 DRAWS = 1  # rolls of the dice each posture is played out on against each Allied model (the budget is a roll's)
 MODEL_LEAD = 2 / 3  # a model that has missed by this share of the others' misses (or less) is the one used
