@@ -38,8 +38,14 @@ def line_of(folder, name, needle, nth=1) -> int:
     return hits[nth - 1]
 
 
-def test_the_real_data_loads():
-    load_data(ROOT / "data")
+def test_the_real_data_loads_whole():
+    d = load_data(ROOT / "data")
+    assert (d.map.cols, d.map.rows) == (22, 12)  # the rulebook's map, 22 columns by 12 rows
+    assert [b.name for b in d.map.beaches] == ["Utah", "Omaha", "Gold", "Juno", "Sword"]  # west to east
+    assert sorted(d.map.objectives) == ["Caen", "Cherbourg", "St-Lo"]
+    assert (d.charts.turns[0], d.charts.turns[-1], len(d.charts.turns)) == ("D-Day", "6/30", 14)
+    sides = {side: sum(1 for u in d.units.values() if str(u.side) == side) for side in ("allied", "german")}
+    assert sides == {"allied": 39, "german": 31}  # every unit of data/oob.toml, none dropped on the way
 
 
 def test_unknown_terrain_code(broken):
