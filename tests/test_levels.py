@@ -194,6 +194,16 @@ def test_a_game_saved_before_the_computer_side_was_chosen_asks_for_it_again_when
     assert later.player_choice_pending() is None and later.player_name("german") == "hasty"
 
 
+def test_the_choice_made_after_the_last_autosave_is_saved_by_the_next(tmp_path, monkeypatch):
+    s = Session(Game.new(None, 4))
+    s.apply(s.game.legal_actions()[1])  # N: the questions answered, the game saved at its new phase
+    assert s.autosave() is not None
+    s.choose_player("german", "rommel")  # no action played since
+    opened = open_save(s.autosave())
+    assert opened.players == {"german": "rommel"}
+    assert Session.resumed(opened.game, opened).player_choice_pending() is None
+
+
 def test_an_old_save_without_players_loads_with_ai_and_an_unknown_player_is_said(tmp_path):
     g = Game.new(Settings(), 4)
     path = write_save(g, tmp_path / "s.json")

@@ -241,6 +241,7 @@ class Session:
             raise ValueError(f"{name!r} cannot play the {side} side; choose from {', '.join(player_names(side))}")
         self.chosen[side] = name
         self.players.pop(side, None)
+        self._saved_actions = -1  # the file saved before the choice does not hold it: the next autosave writes it
 
     def played_by(self) -> dict[str, str]:
         """Who played each computer side, by name: what a save records (a side whose player the set-up is still to
