@@ -14,7 +14,7 @@ from overlord.ai import NoAdvice, advise, make_player
 from overlord.ai.advice import advisor_view
 from overlord.engine import Game, Settings
 from overlord.engine.actions import ChooseStrategy, Move
-from overlord.engine.prompts import StrategyPrompt
+from overlord.engine.prompts import StrategyPrompt, SupportPrompt
 from overlord.engine.serialize import action_to_dict
 from overlord.saves import write_save
 
@@ -113,6 +113,26 @@ def test_the_side_asking_never_sees_the_other_sides_level():
     assert seen_low.state.movement.assault.attack_level not in (1, 9)  # a neutral level, told nothing
     assert advise(low) == advise(high)
     assert low.state.movement.assault.attack_level == 1  # the game itself is untouched
+
+
+def bombarding_after(level: int) -> Game:
+    """An Allied defender asked its bombardment (a defensive support) on 6/6, after the German chose ``level`` to
+    attack it (classic players: the first German attack of seed 1)."""
+    game = Game.new(Settings(), 1)
+    players = {side: make_player("classic", side, 1) for side in ("allied", "german")}
+    play_until(game, players, lambda g: isinstance(g.prompt, StrategyPrompt) and g.prompt.side == "german"
+               and g.prompt.role == "attack")
+    game.apply(ChooseStrategy(min(level, game.prompt.max_level)))
+    return game
+
+
+def test_the_allied_defender_asking_for_his_bombardment_never_sees_the_german_attack_level():
+    low, high = bombarding_after(1), bombarding_after(9)
+    assert isinstance(low.prompt, SupportPrompt) and low.prompt.defensive and low.prompt == high.prompt
+    assert low.state_hash() != high.state_hash()
+    seen_low, seen_high = advisor_view(low), advisor_view(high)
+    assert seen_low.state_hash() == seen_high.state_hash() and seen_low.prompt == low.prompt
+    assert advise(low) == advise(high)
 
 
 def test_no_advice_once_the_game_is_over():
