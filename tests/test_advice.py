@@ -193,6 +193,13 @@ def test_advise_refuses_a_player_not_for_the_side(save_at_a_move):
     assert r.returncode == 2 and "cannot play the allied side" in r.stderr
 
 
+def test_advise_refuses_an_empty_player_name(save_at_a_move):
+    path, _ = save_at_a_move
+    r = run("advise", str(path), "--player", "")
+    assert r.returncode == 2 and r.stdout == "" and "unknown computer player ''" in r.stderr
+    assert r.stderr.count("\n") == 1
+
+
 def test_the_json_fields_are_those_docs_api_md_lists(save_at_a_move):
     from test_api_doc import first_column
     path, _ = save_at_a_move

@@ -63,7 +63,7 @@ def advise(game: Game, player: str | None = None, memory: AdviceMemory | None = 
     side = str(p.side)
     if game.over or side not in SIDES:
         raise NoAdvice("the game is over: there is no question to advise on")
-    name = player or advisor_player(side)
+    name = advisor_player(side) if player is None else player
     advisor = make_player(name, side, game.seed)
     seen = advisor_view(game)
     if isinstance(advisor, ComputerPlayer):
