@@ -122,6 +122,12 @@ def test_a_bad_player_for_the_game_is_one_line_and_status_2(args, words):
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and words in r.stderr and r.stdout == ""
 
 
+def test_a_very_long_name_is_refused_in_one_short_line():
+    r = run("--german", "x" * 5000)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and r.stdout == ""
+    assert "unknown computer player 'xxxx" in r.stderr and len(r.stderr) < 400
+
+
 def test_the_game_takes_german_and_allied_players_by_name():
     app = cli.play_app(cli.build_parser().parse_args(["--german", "rommel", "--seed", "4"]))
     assert isinstance(app, OverlordApp) and app.named_players == {"german": "rommel"}
