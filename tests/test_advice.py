@@ -216,5 +216,7 @@ def test_the_hint_comes_from_the_level_last_chosen_for_that_side_else_the_defaul
     assert session.advisor("german") == "rommel" and session.advisor("allied") == "montgomery"
     preferences.remember(computer_german="no-such-player")  # from another version of the game
     assert session.advisor("german") == "ai"
+    preferences.remember(computer_german="random", computer_allied="pass")  # no set-up offers these: a hand's edit
+    assert session.advisor("german") == "ai" and session.advisor("allied") == "ai"
     session.advisors["german"] = "classic"  # one chosen for this game comes first
     assert session.advisor("german") == "classic"
