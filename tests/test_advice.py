@@ -14,7 +14,7 @@ from overlord.ai import NoAdvice, advise, make_player
 from overlord.ai.advice import advisor_view
 from overlord.engine import Game, Settings
 from overlord.engine.actions import ChooseStrategy, Move
-from overlord.engine.prompts import StrategyPrompt
+from overlord.engine.prompts import StrategyPrompt, SupportPrompt
 from overlord.engine.serialize import action_to_dict
 from overlord.saves import write_save
 
@@ -115,6 +115,26 @@ def test_the_side_asking_never_sees_the_other_sides_level():
     assert low.state.movement.assault.attack_level == 1  # the game itself is untouched
 
 
+def bombarding_after(level: int) -> Game:
+    """An Allied defender asked its bombardment (a defensive support) on 6/6, after the German chose ``level`` to
+    attack it (classic players: the first German attack of seed 1)."""
+    game = Game.new(Settings(), 1)
+    players = {side: make_player("classic", side, 1) for side in ("allied", "german")}
+    play_until(game, players, lambda g: isinstance(g.prompt, StrategyPrompt) and g.prompt.side == "german"
+               and g.prompt.role == "attack")
+    game.apply(ChooseStrategy(min(level, game.prompt.max_level)))
+    return game
+
+
+def test_the_allied_defender_asking_for_his_bombardment_never_sees_the_german_attack_level():
+    low, high = bombarding_after(1), bombarding_after(9)
+    assert isinstance(low.prompt, SupportPrompt) and low.prompt.defensive and low.prompt == high.prompt
+    assert low.state_hash() != high.state_hash()
+    seen_low, seen_high = advisor_view(low), advisor_view(high)
+    assert seen_low.state_hash() == seen_high.state_hash() and seen_low.prompt == low.prompt
+    assert advise(low) == advise(high)
+
+
 def test_no_advice_once_the_game_is_over():
     game = Game.new(computer_settings(scenario="two-week"), 1)
     play_until(game, {side: make_player("pass", side, 1) for side in ("allied", "german")}, lambda g: False)
@@ -173,6 +193,13 @@ def test_advise_refuses_a_player_not_for_the_side(save_at_a_move):
     assert r.returncode == 2 and "cannot play the allied side" in r.stderr
 
 
+def test_advise_refuses_an_empty_player_name(save_at_a_move):
+    path, _ = save_at_a_move
+    r = run("advise", str(path), "--player", "")
+    assert r.returncode == 2 and r.stdout == "" and "unknown computer player ''" in r.stderr
+    assert r.stderr.count("\n") == 1
+
+
 def test_the_json_fields_are_those_docs_api_md_lists(save_at_a_move):
     from test_api_doc import first_column
     path, _ = save_at_a_move
@@ -189,5 +216,7 @@ def test_the_hint_comes_from_the_level_last_chosen_for_that_side_else_the_defaul
     assert session.advisor("german") == "rommel" and session.advisor("allied") == "montgomery"
     preferences.remember(computer_german="no-such-player")  # from another version of the game
     assert session.advisor("german") == "ai"
+    preferences.remember(computer_german="random", computer_allied="pass")  # no set-up offers these: a hand's edit
+    assert session.advisor("german") == "ai" and session.advisor("allied") == "ai"
     session.advisors["german"] = "classic"  # one chosen for this game comes first
     assert session.advisor("german") == "classic"

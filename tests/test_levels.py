@@ -122,11 +122,29 @@ def test_a_bad_player_for_the_game_is_one_line_and_status_2(args, words):
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and words in r.stderr and r.stdout == ""
 
 
+def test_a_very_long_name_is_refused_in_one_short_line():
+    r = run("--german", "x" * 5000)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and r.stdout == ""
+    assert "unknown computer player 'xxxx" in r.stderr and len(r.stderr) < 400
+
+
 def test_the_game_takes_german_and_allied_players_by_name():
     app = cli.play_app(cli.build_parser().parse_args(["--german", "rommel", "--seed", "4"]))
     assert isinstance(app, OverlordApp) and app.named_players == {"german": "rommel"}
     app = cli.play_app(cli.play_parser().parse_args(["--allied", "bradley", "--german", "classic"]))
     assert isinstance(app, OverlordApp) and app.named_players == {"allied": "bradley", "german": "classic"}
+
+
+def test_a_player_named_for_a_side_a_person_plays_in_the_save_loaded_is_said_to_be_ignored(tmp_path, capsys):
+    from overlord.engine.setup import preset_settings
+    hot_seat = write_save(Game.new(preset_settings("historical", german_player="human"), 3), tmp_path / "h.json")
+    app = cli.play_app(cli.play_parser().parse_args(["--german", "rommel", "--load", str(hot_seat)]))
+    assert isinstance(app, OverlordApp)
+    assert capsys.readouterr().err == ("overlord: --german rommel is ignored: in the saved game a person plays the "
+                                       "German\n")
+    solo = write_save(Game.new(Settings(), 3), tmp_path / "s.json", players={"german": "classic"})
+    cli.play_app(cli.play_parser().parse_args(["--german", "rommel", "--load", str(solo)]))
+    assert capsys.readouterr().err == ""  # the computer German of the save is Rommel now
 
 
 def test_simulate_and_tournament_keep_every_old_name():

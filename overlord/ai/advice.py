@@ -63,7 +63,7 @@ def advise(game: Game, player: str | None = None, memory: AdviceMemory | None = 
     side = str(p.side)
     if game.over or side not in SIDES:
         raise NoAdvice("the game is over: there is no question to advise on")
-    name = player or advisor_player(side)
+    name = advisor_player(side) if player is None else player
     advisor = make_player(name, side, game.seed)
     seen = advisor_view(game)
     if isinstance(advisor, ComputerPlayer):
@@ -84,9 +84,10 @@ def advisor_view(game: Game) -> Game:
     (its level, its support), not known until the result, are replaced by neutral ones."""
     p = game.prompt
     run = trailing_fight_answers(game)
-    # only a level can follow the other side's hidden answers: the defender's follows the attacker's level, the
-    # German attacker's the Allied defender's support (the Allied attacker's follows his own support)
-    if not run or not isinstance(p, StrategyPrompt) or (p.role == "attack" and p.side == "allied"):
+    # only the defender's answers follow the other side's hidden ones: his level follows the attacker's level (and
+    # support), the Allied defender's bombardment the German's attack level (an attacker chooses first)
+    defends = isinstance(p, StrategyPrompt) and p.role == "defence" or isinstance(p, SupportPrompt) and p.defensive
+    if not run or not defends:
         return game.clone()
     try:
         base, _ = Game.replay(game.initial_settings, game.seed, game.actions[:-run], game.data)

@@ -202,10 +202,15 @@ def check_name(name: str, side: str) -> Entry:
     not for that side."""
     entry = PLAYERS.get(name)
     if entry is None:
-        raise ValueError(f"unknown computer player {name!r}; choose from {', '.join(player_names(side))}")
+        raise ValueError(f"unknown computer player {shown_name(name)}; choose from {', '.join(player_names(side))}")
     if side not in entry.sides:
-        raise ValueError(f"{name!r} cannot play the {side} side; choose from {', '.join(player_names(side))}")
+        raise ValueError(f"{shown_name(name)} cannot play the {side} side; choose from {', '.join(player_names(side))}")
     return entry
+
+
+def shown_name(name: str, limit: int = 40) -> str:
+    """A name as a message shows it: quoted, escaped, and cut short when long (one typed on the command line)."""
+    return repr(name) if len(name) <= limit else f"{name[:limit]!r}..."
 
 
 def make_player(name: str, side: str, seed: int = 0) -> Player:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..ai import DEFAULT_PLAYERS, make_player, player_names
+from ..ai.registry import levels
 from ..ai.advice import Advice, AdviceMemory, advise, advisor_player
 from ..ai.common import safe_action
 from ..engine import view
@@ -354,7 +355,7 @@ class Session:
         set-up to command that side (the preferences: the player's choice of level and general), else the computer
         player the game uses for that side (overlord.ai.advice.advisor_player)."""
         last = preferences.load().get(f"computer_{side}")
-        return self.advisors.get(side) or (last if last in player_names(side) else None) or advisor_player(side)
+        return self.advisors.get(side) or (last if last in levels(side) else None) or advisor_player(side)
 
     # ------------------------------------------------------------------ saving
     def autosave(self, avoid: Path | None = None) -> Path | None:
