@@ -177,11 +177,27 @@ def cmd_play(args) -> int:
     app = play_app(args)
     if isinstance(app, int):
         return app
+    if not _keys_can_be_read():
+        _say("overlord: the game reads its keys from a terminal, and standard input is not one (the commands "
+             "simulate, advise, replay and the others work without one)")
+        return EXIT_BAD_INPUT
     try:
         app.run()
     finally:  # however the app ended (a fault in it, or Python's own), the game is saved before the program ends
         status = _after_play(app)
     return status
+
+
+def _keys_can_be_read() -> bool:
+    """Is there a keyboard for the game: standard input a terminal, or the browser's page (textual-serve starts
+    the game with its web driver, which reads the page's keys)? At the end of a file or a pipe the terminal's
+    input thread would read nothing forever, at full speed."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return True
+    try:
+        return os.isatty(sys.stdin.fileno())
+    except (AttributeError, OSError, ValueError):  # no standard input at all, or one closed
+        return False
 
 
 def _after_play(app: OverlordApp) -> int:

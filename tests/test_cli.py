@@ -153,3 +153,15 @@ def test_the_game_exits_non_zero_after_a_crash():
     os.close(fd)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1, output[-2000:]
     assert b"a bug in the title screen" in output
+
+
+def test_the_game_without_a_terminal_to_read_keys_from_says_so_and_ends():
+    """`overlord </dev/null`: the terminal's input thread would read the end of the file forever, at full speed
+    and deaf to SIGTERM; the game says in one line why it cannot be played there and ends at once."""
+    for stdin in (subprocess.DEVNULL, subprocess.PIPE):
+        r = subprocess.run([sys.executable, "-m", "overlord", "--seed", "3"], capture_output=True, text=True,
+                           cwd=ROOT, stdin=stdin, timeout=120)
+        assert r.returncode == 2
+        assert r.stderr.strip().splitlines() == [
+            "overlord: the game reads its keys from a terminal, and standard input is not one (the commands "
+            "simulate, advise, replay and the others work without one)"]
