@@ -115,6 +115,7 @@ def cmd_play(args):  # the probe app is made where the game makes its app, after
     return play(args)
 
 cli.cmd_play = cmd_play
+cli._keys_can_be_read = lambda: True  # the probe runs headless: it reads no keys, so needs no terminal
 sys.argv = ["overlord", "--seed", "1"] if {seeded} else ["overlord"]
 cli.main()
 print(seen["painted"], peak_kb())
