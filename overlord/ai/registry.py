@@ -20,6 +20,7 @@ from .player import ComputerPlayer, Player, PlayerMaker
 BOTH = (Side.ALLIED, Side.GERMAN)
 ALLIED = (Side.ALLIED,)
 GERMAN = (Side.GERMAN,)
+SHOWN_NAME = 40  # the characters of a refused name a message shows (one typed on the command line may be long)
 ROLES = ("default", "classic", "plan", "level", "adversary", "baseline")  # what an entry is for (see Entry.role)
 
 
@@ -208,7 +209,7 @@ def check_name(name: str, side: str) -> Entry:
     return entry
 
 
-def shown_name(name: str, limit: int = 40) -> str:
+def shown_name(name: str, limit: int = SHOWN_NAME) -> str:
     """A name as a message shows it: quoted, escaped, and cut short when long (one typed on the command line)."""
     return repr(name) if len(name) <= limit else f"{name[:limit]!r}..."
 
