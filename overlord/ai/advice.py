@@ -20,7 +20,7 @@ from __future__ import annotations
 import attrs
 
 from ..engine.actions import Action, ChooseStrategy, Support
-from ..engine.game import Game
+from ..engine.game import Game, IllegalAction
 from ..engine.prompts import Prompt, StrategyPrompt, SupportPrompt
 from .explain import describe
 from .player import MIDDLE_LEVEL, ComputerPlayer, Memory
@@ -91,7 +91,7 @@ def advisor_view(game: Game) -> Game:
         return game.clone()
     try:
         base, _ = Game.replay(game.initial_settings, game.seed, game.actions[:-run], game.data)
-    except Exception as exc:  # noqa: BLE001 - a game its record does not give (one set up by hand)
+    except IllegalAction as exc:  # a game its record does not give (one set up by hand)
         raise NoAdvice(f"this position cannot be seen from one side only ({exc})") from exc
     asked = []
     played = base.clone()

@@ -11,6 +11,7 @@ Each round is still answered with the engine's own actions, so saves and replays
 
 from __future__ import annotations
 
+import logging
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,8 +19,9 @@ from typing import Any
 
 from ..ai import DEFAULT_PLAYERS, make_player, player_names
 from ..ai.registry import levels
-from ..ai.advice import Advice, AdviceMemory, advise, advisor_player
+from ..ai.advice import Advice, AdviceMemory, NoAdvice, advise, advisor_player
 from ..ai.common import safe_action
+from ..ai.player import strict_players
 from ..engine import view
 from .. import preferences
 from ..plaintext import printable
@@ -38,6 +40,7 @@ NEWS = (DropResult, CombatResult, UnitEliminated, MarkerDestroyed)  # repeated a
 HIDDEN = (StrategyPrompt, SupportPrompt, RetreatPrompt, AdvancePrompt)
 COMPUTER = "computer"  # the German's standing answer for his coastal defences: the computer German chooses
 # The scenario questions that settle who plays each side: once past them, the computer side's player is asked for
+log = logging.getLogger("overlord.tui")
 PLAYER_QUESTIONS = ("change_ratings", "german_player", "allied_player")
 ASKED_FIRST = ("german", "allied")  # the computer sides' players are asked for in the questions' order
 
@@ -478,7 +481,12 @@ def hint(game: Game, player: str, memory: AdviceMemory) -> Advice | Exception:
     in a thread on a copy of the game that nothing else touches; the game being played is left alone."""
     try:
         return advise(game, player, memory)
-    except Exception as exc:  # noqa: BLE001 - said on the question's line: a hint's failure never ends the game
+    except NoAdvice as exc:  # no hint for this question: said on the question's line
+        return exc
+    except Exception as exc:  # noqa: BLE001 - a hint's failure never ends the game: logged, said on the question's
+        if strict_players():  # line; raised under the tests and with OVERLORD_STRICT_PLAYERS=1, like a player's own
+            raise
+        log.exception("the hint of %s failed", player)
         return exc
 
 
