@@ -101,13 +101,19 @@ def slow(monkeypatch):
     advice.go.set()
 
 
+async def a_hint_thinking_at_the_first_drop(pilot, slow):
+    """T pressed at the first drop zone, the hint held back by ``slow``: the game's screen then."""
+    await until_asked(pilot, "DropZonePrompt")
+    screen = pilot.app.screen
+    await pilot.press("t")
+    await wait_until(pilot, lambda a: slow.asked.is_set(), "the hint to be asked")
+    return screen
+
+
 async def test_the_keys_work_while_the_hint_is_thought_and_a_hint_for_another_question_is_dropped(slow):
     app = OverlordApp(game=Game.new(Settings(), 3), delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until_asked(pilot, "DropZonePrompt")
-        screen = app.screen
-        await pilot.press("t")
-        await wait_until(pilot, lambda a: slow.asked.is_set(), "the hint to be asked")
+        screen = await a_hint_thinking_at_the_first_drop(pilot, slow)
         assert "Asking the computer Allied for a hint" in screen.prompt_panel_text().plain
         await pilot.press("h")  # the keys work meanwhile
         assert isinstance(app.screen, HistoryScreen)
@@ -124,10 +130,7 @@ async def test_the_keys_work_while_the_hint_is_thought_and_a_hint_for_another_qu
 async def test_t_again_gives_a_hint_up_while_it_is_thought(slow):
     app = OverlordApp(game=Game.new(Settings(), 3), delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until_asked(pilot, "DropZonePrompt")
-        screen = app.screen
-        await pilot.press("t")
-        await wait_until(pilot, lambda a: slow.asked.is_set(), "the hint to be asked")
+        screen = await a_hint_thinking_at_the_first_drop(pilot, slow)
         await pilot.press("t")
         assert "Hint given up" in screen.prompt_panel_text().plain
         slow.go.set()
