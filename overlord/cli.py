@@ -143,8 +143,15 @@ def _advise_parser(commands: Commands) -> None:
 
 
 def _map_parser(commands: Commands) -> None:
-    p = commands.add_parser("map", help="print the Normandy map for review")
-    p.add_argument("--json", action="store_true", help="print every position as JSON")
+    p = commands.add_parser("map", help="print the Normandy map for review",
+                            description="Print the one map of the game, Normandy in June 1944 (data/map.txt), as "
+                                        "the engine reads it: every position's terrain, the towns (numbered), the "
+                                        "places, the beaches and their beachhead markers, the objectives and the "
+                                        "naval-range line, then a key to all of them.")
+    p.add_argument("--json", action="store_true",
+                   help="print every position as JSON (col, row, terrain, town, place, beach, beachhead_marker, "
+                        "objective, naval_side, excluded_east_of_caen), with the towns, places, objectives, beaches, rivers, flooded "
+                        "positions, drop zones and entry positions")
     p.set_defaults(func=cmd_map)
 
 
@@ -155,8 +162,12 @@ def _oob_parser(commands: Commands) -> None:
 
 
 def _charts_parser(commands: Commands) -> None:
-    p = commands.add_parser("charts", help="print the rulebook charts as the engine uses them")
-    p.add_argument("name", nargs="?", help="one chart (omit for all)")
+    from .reports import CHARTS
+    p = commands.add_parser("charts", help="print the rulebook charts as the engine uses them",
+                            description="Print the rulebook's charts as the engine uses them: all, or the one named.",
+                            epilog="charts:\n" + "\n".join(f"  {name:<22}{title}" for name, title in CHARTS.items()),
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("name", nargs="?", help="one chart, by its name below (omit for all)")
     p.add_argument("--json", action="store_true", help="print the charts as JSON")
     p.set_defaults(func=cmd_charts)
 
