@@ -150,8 +150,8 @@ def _map_parser(commands: Commands) -> None:
                                         "naval-range line, then a key to all of them.")
     p.add_argument("--json", action="store_true",
                    help="print every position as JSON (col, row, terrain, town, place, beach, beachhead_marker, "
-                        "objective, naval_side, excluded_east_of_caen), with the towns, places, objectives, beaches, rivers, flooded "
-                        "positions, drop zones and entry positions")
+                        "objective, naval_side, excluded_east_of_caen), with the towns, places, objectives, beaches, "
+                        "rivers, flooded positions, drop zones and entry positions")
     p.set_defaults(func=cmd_map)
 
 
