@@ -15,6 +15,8 @@ from . import gcpause
 if TYPE_CHECKING:
     from .tui.app import OverlordApp
 
+    Commands = argparse._SubParsersAction[argparse.ArgumentParser]  # what a command's parser is added to
+
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 MAX_JOBS = 64  # worker processes for fuzz: more than any machine it runs on has processors to give them
 
@@ -78,10 +80,16 @@ def play_parser() -> argparse.ArgumentParser:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The parser of the top-level options and of every command, each command's built by its function below."""
     parser = play_parser()
-    sub = parser.add_subparsers(dest="command")
+    commands = parser.add_subparsers(dest="command")
+    for add in COMMAND_PARSERS:
+        add(commands)
+    return parser
 
-    p = sub.add_parser("simulate", help="play a whole game headless with computer players")
+
+def _simulate_parser(commands: Commands) -> None:
+    p = commands.add_parser("simulate", help="play a whole game headless with computer players")
     p.add_argument("--seed", type=seed, default=0, help="the game's seed: the same seed plays the same game (default: 0)")
     p.add_argument("--scenario", choices=("campaign", "two-week"), default="campaign",
                    help="the Campaign Game (to June 30) or the First Two Week Scenario (default: campaign)")
@@ -94,7 +102,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "the weather")
     p.set_defaults(func=cmd_simulate)
 
-    p = sub.add_parser("tournament", help="play many seeded games between computer players and sum them up")
+
+def _tournament_parser(commands: Commands) -> None:
+    p = commands.add_parser("tournament", help="play many seeded games between computer players and sum them up")
     p.add_argument("--games", type=int, default=20, help="how many games to play (default: 20)")
     p.add_argument("--allied", default="ai", help="computer Allied player (default: ai)")
     p.add_argument("--german", default="ai", help="computer German player (default: ai)")
@@ -104,19 +114,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     p.set_defaults(func=cmd_tournament)
 
-    p = sub.add_parser("fuzz", help="play many random games, checking every invariant after every action")
+
+def _fuzz_parser(commands: Commands) -> None:
+    p = commands.add_parser("fuzz", help="play many random games, checking every invariant after every action")
     p.add_argument("--games", type=int, default=100, help="how many games to play (default: 100)")
     p.add_argument("--seed", type=seed, default=0, help="the first seed (the games use seed, seed+1, ...)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_fuzz)
 
-    p = sub.add_parser("replay", help="check that a save's actions reproduce its state hash")
+
+def _replay_parser(commands: Commands) -> None:
+    p = commands.add_parser("replay", help="check that a save's actions reproduce its state hash")
     p.add_argument("file", help="the save file to check")
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("advise", help="say what the computer player would answer to the question a save stops at, "
-                                      "and why (the game's hint key, T)")
+
+def _advise_parser(commands: Commands) -> None:
+    p = commands.add_parser("advise", help="say what the computer player would answer to the question a save stops "
+                                           "at, and why (the game's hint key, T)")
     p.add_argument("file", help="the save file")
     p.add_argument("--player", metavar="NAME",
                    help="the computer player asked (default: the game's computer player of the side asked, ai)")
@@ -125,25 +141,46 @@ def build_parser() -> argparse.ArgumentParser:
                         "write it) and reason")
     p.set_defaults(func=cmd_advise)
 
-    p = sub.add_parser("map", help="print the Normandy map for review")
-    p.add_argument("--json", action="store_true", help="print every position as JSON")
+
+def _map_parser(commands: Commands) -> None:
+    p = commands.add_parser("map", help="print the Normandy map for review",
+                            description="Print the one map of the game, Normandy in June 1944 (data/map.txt), as "
+                                        "the engine reads it: every position's terrain, the towns (numbered), the "
+                                        "places, the beaches and their beachhead markers, the objectives and the "
+                                        "naval-range line, then a key to all of them.")
+    p.add_argument("--json", action="store_true",
+                   help="print every position as JSON (col, row, terrain, town, place, beach, beachhead_marker, "
+                        "objective, naval_side, excluded_east_of_caen), with the towns, places, objectives, beaches, "
+                        "rivers, flooded positions, drop zones and entry positions")
     p.set_defaults(func=cmd_map)
 
-    p = sub.add_parser("oob", help="print the order of battle")
+
+def _oob_parser(commands: Commands) -> None:
+    p = commands.add_parser("oob", help="print the order of battle")
     p.add_argument("--json", action="store_true", help="print every unit as JSON")
     p.set_defaults(func=cmd_oob)
 
-    p = sub.add_parser("charts", help="print the rulebook charts as the engine uses them")
-    p.add_argument("name", nargs="?", help="one chart (omit for all)")
+
+def _charts_parser(commands: Commands) -> None:
+    from .reports import CHARTS
+    p = commands.add_parser("charts", help="print the rulebook charts as the engine uses them",
+                            description="Print the rulebook's charts as the engine uses them: all, or the one named.",
+                            epilog="charts:\n" + "\n".join(f"  {name:<22}{title}" for name, title in CHARTS.items()),
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("name", nargs="?", help="one chart, by its name below (omit for all)")
     p.add_argument("--json", action="store_true", help="print the charts as JSON")
     p.set_defaults(func=cmd_charts)
 
-    p = sub.add_parser("players", help="list the computer players: name, side, level, style, how each plays")
+
+def _players_parser(commands: Commands) -> None:
+    p = commands.add_parser("players", help="list the computer players: name, side, level, style, how each plays")
     p.add_argument("--json", action="store_true", help="print one JSON list")
     p.set_defaults(func=cmd_players)
 
-    p = sub.add_parser("serve", help="play in a web browser: serve the game from this computer "
-                                     "(needs the web extra: pip install 'battle-for-normandy[web]')")
+
+def _serve_parser(commands: Commands) -> None:
+    p = commands.add_parser("serve", help="play in a web browser: serve the game from this computer "
+                                          "(needs the web extra: pip install 'battle-for-normandy[web]')")
     p.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000)")
     p.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (default: 127.0.0.1, this computer only; 0.0.0.0 opens it "
@@ -156,7 +193,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--keep-days", type=int, default=30, metavar="DAYS",
                    help="remove a browser's saves once unused for this many days (default: 30)")
     p.set_defaults(func=cmd_serve)
-    return parser
+
+
+# in the order `overlord --help` lists them (COMMANDS above names the same commands)
+COMMAND_PARSERS = (_simulate_parser, _tournament_parser, _fuzz_parser, _replay_parser, _advise_parser, _map_parser,
+                   _oob_parser, _charts_parser, _players_parser, _serve_parser)
 
 
 def _load_data_or_exit(resume_gc: bool = True):

@@ -68,10 +68,7 @@ def _rng(pair) -> str:
 
 def charts_json(data: GameData) -> dict[str, Any]:
     c = data.charts
-    odds_cap = data.rules.combat.odds_cap
-    results = c.combat_results
     levels = c.strategy_levels
-    vp = c.victory_points
     return {
         "transport": {"ranges": {t: {w: (list(r) if r else "N/A") for w, r in row.items()}
                                  for t, row in c.transport.ranges.items()},
@@ -89,29 +86,13 @@ def charts_json(data: GameData) -> dict[str, Any]:
         "infiltration": {"enter_enemy_zoc_cost": c.infiltration.enter_enemy_zoc_cost,
                          "infiltration_cost": c.infiltration.infiltration_cost,
                          "chance": attrs.asdict(c.infiltration.chance)},
-        "combat": {"odds": list(results.odds),
-                   "rows": [{"pair": list(pair), "losses": [list(x) for x in cells]} for pair, cells in results.cells.items()],
-                   "model": [{"pair": list(pair), "losses": [[_whole(v) for v in base_losses(c, *pair, o, odds_cap)]
-                                                              for o in results.odds_values]}
-                             for pair in results.cells],
-                   "extra_attacker_percent": results.extra_attacker_percent, "random_loss_max": results.random_loss_max},
+        "combat": _combat_json(data),
         "strategy_levels": {"attack": [{"level": s.level, "name": s.name} for s in levels.attack],
                             "defence": [{"level": s.level, "name": s.name, "automatic_retreat": s.automatic_retreat}
                                         for s in levels.defence],
                             "second_combat_attack_levels": list(levels.second_combat_attack_levels),
                             "second_combat_defence_levels": list(levels.second_combat_defence_levels)},
-        "victory_points": {
-            "objectives": {o: {"per_turn": v.per_turn, "final": v.final} for o, v in vp.objectives.items()},
-            "ocean_first_turn": vp.german_ocean_side.first_turn,
-            "ocean_first_points": vp.german_ocean_side.first_points,
-            "ocean_increase": vp.german_ocean_side.increase_per_turn,
-            "continent_cp_divisor": vp.allied_continent_side.cp_divisor,
-            "eliminated_german": vp.eliminated.german_unit,
-            "eliminated_allied": vp.eliminated.allied_unit,
-            "german_casualty": vp.casualties.german_casualty_point,
-            "allied_casualty": vp.casualties.allied_casualty_point,
-            "allied_supply_casualty": vp.casualties.allied_out_of_general_supply,
-        },
+        "victory_points": _victory_points_json(data),
         "victory_conditions": {"levels": list(c.victory_conditions.levels),
                                "minimum_score": c.victory_conditions.minimum_score},
         "suggested_allocation": c.suggested_allocation.allocated_for,
@@ -129,6 +110,35 @@ def charts_json(data: GameData) -> dict[str, Any]:
     }
 
 
+def _combat_json(data: GameData) -> dict[str, Any]:
+    """The Combat Results chart as printed, and the game's loss model at its cells."""
+    c = data.charts
+    odds_cap = data.rules.combat.odds_cap
+    results = c.combat_results
+    return {"odds": list(results.odds),
+            "rows": [{"pair": list(pair), "losses": [list(x) for x in cells]} for pair, cells in results.cells.items()],
+            "model": [{"pair": list(pair), "losses": [[_whole(v) for v in base_losses(c, *pair, o, odds_cap)]
+                                                       for o in results.odds_values]}
+                      for pair in results.cells],
+            "extra_attacker_percent": results.extra_attacker_percent, "random_loss_max": results.random_loss_max}
+
+
+def _victory_points_json(data: GameData) -> dict[str, Any]:
+    vp = data.charts.victory_points
+    return {
+        "objectives": {o: {"per_turn": v.per_turn, "final": v.final} for o, v in vp.objectives.items()},
+        "ocean_first_turn": vp.german_ocean_side.first_turn,
+        "ocean_first_points": vp.german_ocean_side.first_points,
+        "ocean_increase": vp.german_ocean_side.increase_per_turn,
+        "continent_cp_divisor": vp.allied_continent_side.cp_divisor,
+        "eliminated_german": vp.eliminated.german_unit,
+        "eliminated_allied": vp.eliminated.allied_unit,
+        "german_casualty": vp.casualties.german_casualty_point,
+        "allied_casualty": vp.casualties.allied_casualty_point,
+        "allied_supply_casualty": vp.casualties.allied_out_of_general_supply,
+    }
+
+
 def _fraction(f: Fraction) -> list[int]:
     return [f.numerator, f.denominator]
 
@@ -141,111 +151,160 @@ def _rating_set(r: RatingSet) -> dict[str, Any]:
 
 
 def render_chart(data: GameData, name: str) -> str:
-    c = data.charts
+    """One chart as text: its title in capitals, then its table or its sentences."""
     title = CHARTS[name].upper()
-    if name == "transport":
-        body = table(["Turn"] + [w.title() for w in WEATHERS],
-                     [[t] + [_rng(row[w]) for w in WEATHERS] for t, row in c.transport.ranges.items()])
-        body += (f"\nAgainst a human German: transport +{c.transport.human_german.transport_percent}%, "
-                 f"air and naval points +{c.transport.human_german.air_naval_percent}%.")
-    elif name == "weather":
-        body = table(["Turn"] + [w.title() for w in WEATHERS],
-                     [[t] + [f"{row[w]}%" for w in WEATHERS] for t, row in c.weather.probability.items()])
-    elif name == "fuel":
-        rate = c.fuel.per_movement_point
-        body = (f"Infantry, airborne, commando, ranger: {rate['infantry']} fuel per movement point.\n"
-                f"All other units: {rate['mechanised']} per movement point.\n"
-                f"For a unit of {c.fuel.base_combat_points} CP; fewer or more CP pay proportionately.")
-    elif name == "general_supply":
-        z, o = c.general_supply.in_enemy_zoc, c.general_supply.otherwise
-        body = (f"Each unit on the map at the start of its movement pays {z.numerator}/{z.denominator} of its CP in "
-                f"general supply\nif in an enemy zone of control, {o.numerator}/{o.denominator} otherwise.")
-    elif name == "amphibious_supply":
-        body = f"A landing unit pays {c.amphibious_supply.per_combat_point} amphibious point per combat point."
-    elif name == "combat_supply":
-        body = table(["Def \\ Att"] + [str(a) for a in range(1, len(c.combat_supply.rows[0]) + 1)],
-                     [[str(d + 1)] + list(row) for d, row in enumerate(c.combat_supply.rows)])
-        body += f"\nFor Allied units of {c.combat_supply.base_combat_points} CP overall; proportionate otherwise."
-    elif name == "bombardment":
-        body = table(["Air/naval points", "Extra German losses", "Fewer Allied losses"],
-                     [[_rng(r.points), _rng(r.german_extra), _rng(r.allied_reduction)] for r in c.bombardment.rows])
-    elif name == "infiltration":
-        ch = c.infiltration.chance
-        body = (f"Moving next to an enemy unit: +{c.infiltration.enter_enemy_zoc_cost} movement points, and the unit's "
-                f"movement ends.\nInfiltrating (next-to-enemy to next-to-enemy): +{c.infiltration.infiltration_cost}, "
-                "movement ends, and only with:\n"
-                + table(["Side", "Mechanised", "Infantry"],
-                        [["Allied (armoured divisions only)", f"{ch.allied_armoured}%", "-"],
-                         ["Human German", f"{ch.human_german_mechanised}%", f"{ch.human_german_infantry}%"],
-                         ["Computer German", f"{ch.computer_german_mechanised}%", f"{ch.computer_german_infantry}%"]]))
-    elif name == "combat":
-        body = _combat_chart(data)
-    elif name == "strategy_levels":
-        levels = c.strategy_levels
-        rows = [[s.level, a.name, s.name + (" (retreats)" if s.automatic_retreat else "")]
-                for s, a in zip(levels.defence, levels.attack)]
-        body = table(["Level", "Attack", "Defence"], rows)
-        body += (f"\nAttack again after eliminating the defender, or with attack "
-                 f"{'/'.join(map(str, levels.second_combat_attack_levels))}"
-                 f" against defence {'/'.join(map(str, levels.second_combat_defence_levels))}.")
-    elif name == "victory_points":
-        vp = c.victory_points
-        ocean, cas = vp.german_ocean_side, vp.casualties
-        rows = [[f"{o} (per hex)", f"{v.per_turn} per turn, {v.final} at the end", "0"] for o, v in vp.objectives.items()]
-        rows += [
-            ["Ocean side of naval range (not east of Caen)", "0",
-             f"{ocean.first_points} per unit on {ocean.first_turn}, +{ocean.increase_per_turn} each turn after"],
-            ["Continent side of naval range, per unit per turn", f"CP / {vp.allied_continent_side.cp_divisor} x row", "0"],
-            ["Eliminated units", f"{vp.eliminated.german_unit} per German unit", f"{vp.eliminated.allied_unit} per Allied unit"],
-            ["Casualties", f"{cas.german_casualty_point:g} per German CP", f"{cas.allied_casualty_point:g} per Allied CP"],
-            ["Casualties out of general supply", "0", f"{cas.allied_out_of_general_supply:g} per Allied CP"],
-        ]
-        body = table(["", "Allied", "German"], rows)
-    elif name == "victory_conditions":
-        ranks = c.victory_conditions.levels
-        camp, two = c.victory_conditions.minimum_score["campaign"], c.victory_conditions.minimum_score["two-week"]
+    return f"{title}\n{CHART_TEXT[name](data)}"
 
-        def band(mins: dict[str, int], i: int) -> str:
-            lvl = ranks[i]
-            if lvl not in mins:
-                return "less than 0"
-            hi = mins[ranks[i - 1]] - 1 if i else None
-            return f"{mins[lvl]} or more" if hi is None else f"{mins[lvl]} to {hi}"
-        body = table(["Campaign Game", "Level of victory", "First Two Weeks"],
-                     [[band(camp, i), lvl, band(two, i)] for i, lvl in enumerate(ranks)])
-    elif name == "suggested_allocation":
-        body = table(["Allocated for"] + [x.title() for x in CATEGORIES],
-                     [[t] + [row[x] for x in CATEGORIES] for t, row in c.suggested_allocation.allocated_for.items()])
-    elif name == "terrain":
-        body = table(["Terrain", "Movement", "Defence", "Attack"],
-                     [[t.title(), f"{v.movement:g}", f"{v.defence:g}", f"{v.attack:g}"] for t, v in c.terrain.terrain.items()])
-        body += (f"\n{c.terrain.extra_point_percent}% chance of one more movement point (not in the ocean). Rangers and "
-                 "commandos are not halved attacking from the ocean.")
-    elif name == "interdiction":
-        body = table(["Air points", "Decrease in German movement per unit"],
-                     [[_rng(r.points), _rng(r.decrease)] for r in c.interdiction.rows])
-        r = c.interdiction.weather_percent_reduction
-        body += f"\nCloudy weather takes {r['cloudy']}% of the points, overcast {r['overcast']}%; none in a storm."
-    elif name in ("difficulty", "optional_rules"):
-        sets = c.difficulty if name == "difficulty" else c.optional_rules.rules
-        lines = []
-        for v in sets.values():
-            changes = ", ".join(f"{k.replace('_', ' ')} {n}" for k, n in v.ratings.items()) or "no changes to ratings"
-            move = "German movement on D-Day" if v.german_dday_movement else "no German movement on D-Day"
-            lines.append(f"{v.name}: {changes}; {move}.")
-        if name == "optional_rules":
-            lines.append("Weather score adjustment: adjusted = score - score x weather%.")
-            for e in c.optional_rules.weather_adjustment.examples:
-                lines.append(f"  score {e.score}, weather {e.weather_percent}%: adjusted {e.adjusted}")
-        body = "\n".join(lines)
-    elif name == "allied_forces":
-        forces = c.allied_forces
-        rows = [[t.replace("-", " "), v[Nation.US], v[Nation.BC]] for t, v in forces.formations.items()]
-        rows.append(["total", forces.totals["US"], forces.totals["BC"]])
-        body = table(["Formations", "American", "British Commonwealth"], rows)
-    else:  # pragma: no cover - chart_names() and this function list the same charts
-        raise KeyError(name)
-    return f"{title}\n{body}"
+
+def _transport_chart(data: GameData) -> str:
+    transport = data.charts.transport
+    body = table(["Turn"] + [w.title() for w in WEATHERS],
+                 [[t] + [_rng(row[w]) for w in WEATHERS] for t, row in transport.ranges.items()])
+    return body + (f"\nAgainst a human German: transport +{transport.human_german.transport_percent}%, "
+                   f"air and naval points +{transport.human_german.air_naval_percent}%.")
+
+
+def _weather_chart(data: GameData) -> str:
+    return table(["Turn"] + [w.title() for w in WEATHERS],
+                 [[t] + [f"{row[w]}%" for w in WEATHERS] for t, row in data.charts.weather.probability.items()])
+
+
+def _fuel_chart(data: GameData) -> str:
+    fuel = data.charts.fuel
+    rate = fuel.per_movement_point
+    return (f"Infantry, airborne, commando, ranger: {rate['infantry']} fuel per movement point.\n"
+            f"All other units: {rate['mechanised']} per movement point.\n"
+            f"For a unit of {fuel.base_combat_points} CP; fewer or more CP pay proportionately.")
+
+
+def _general_supply_chart(data: GameData) -> str:
+    z, o = data.charts.general_supply.in_enemy_zoc, data.charts.general_supply.otherwise
+    return (f"Each unit on the map at the start of its movement pays {z.numerator}/{z.denominator} of its CP in "
+            f"general supply\nif in an enemy zone of control, {o.numerator}/{o.denominator} otherwise.")
+
+
+def _amphibious_supply_chart(data: GameData) -> str:
+    return f"A landing unit pays {data.charts.amphibious_supply.per_combat_point} amphibious point per combat point."
+
+
+def _combat_supply_chart(data: GameData) -> str:
+    supply = data.charts.combat_supply
+    body = table(["Def \\ Att"] + [str(a) for a in range(1, len(supply.rows[0]) + 1)],
+                 [[str(d + 1)] + list(row) for d, row in enumerate(supply.rows)])
+    return body + f"\nFor Allied units of {supply.base_combat_points} CP overall; proportionate otherwise."
+
+
+def _bombardment_chart(data: GameData) -> str:
+    return table(["Air/naval points", "Extra German losses", "Fewer Allied losses"],
+                 [[_rng(r.points), _rng(r.german_extra), _rng(r.allied_reduction)]
+                  for r in data.charts.bombardment.rows])
+
+
+def _infiltration_chart(data: GameData) -> str:
+    infiltration = data.charts.infiltration
+    ch = infiltration.chance
+    return (f"Moving next to an enemy unit: +{infiltration.enter_enemy_zoc_cost} movement points, and the unit's "
+            f"movement ends.\nInfiltrating (next-to-enemy to next-to-enemy): +{infiltration.infiltration_cost}, "
+            "movement ends, and only with:\n"
+            + table(["Side", "Mechanised", "Infantry"],
+                    [["Allied (armoured divisions only)", f"{ch.allied_armoured}%", "-"],
+                     ["Human German", f"{ch.human_german_mechanised}%", f"{ch.human_german_infantry}%"],
+                     ["Computer German", f"{ch.computer_german_mechanised}%", f"{ch.computer_german_infantry}%"]]))
+
+
+def _strategy_levels_chart(data: GameData) -> str:
+    levels = data.charts.strategy_levels
+    rows = [[s.level, a.name, s.name + (" (retreats)" if s.automatic_retreat else "")]
+            for s, a in zip(levels.defence, levels.attack)]
+    return table(["Level", "Attack", "Defence"], rows) + (
+        f"\nAttack again after eliminating the defender, or with attack "
+        f"{'/'.join(map(str, levels.second_combat_attack_levels))}"
+        f" against defence {'/'.join(map(str, levels.second_combat_defence_levels))}.")
+
+
+def _victory_points_chart(data: GameData) -> str:
+    vp = data.charts.victory_points
+    ocean, cas = vp.german_ocean_side, vp.casualties
+    rows = [[f"{o} (per hex)", f"{v.per_turn} per turn, {v.final} at the end", "0"] for o, v in vp.objectives.items()]
+    rows += [
+        ["Ocean side of naval range (not east of Caen)", "0",
+         f"{ocean.first_points} per unit on {ocean.first_turn}, +{ocean.increase_per_turn} each turn after"],
+        ["Continent side of naval range, per unit per turn", f"CP / {vp.allied_continent_side.cp_divisor} x row", "0"],
+        ["Eliminated units", f"{vp.eliminated.german_unit} per German unit",
+         f"{vp.eliminated.allied_unit} per Allied unit"],
+        ["Casualties", f"{cas.german_casualty_point:g} per German CP", f"{cas.allied_casualty_point:g} per Allied CP"],
+        ["Casualties out of general supply", "0", f"{cas.allied_out_of_general_supply:g} per Allied CP"],
+    ]
+    return table(["", "Allied", "German"], rows)
+
+
+def _victory_conditions_chart(data: GameData) -> str:
+    conditions = data.charts.victory_conditions
+    ranks = conditions.levels
+    camp, two = conditions.minimum_score["campaign"], conditions.minimum_score["two-week"]
+
+    def band(mins: dict[str, int], i: int) -> str:
+        """The scores of the i-th level of victory: from its minimum to the one above's less one."""
+        lvl = ranks[i]
+        if lvl not in mins:
+            return "less than 0"
+        hi = mins[ranks[i - 1]] - 1 if i else None
+        return f"{mins[lvl]} or more" if hi is None else f"{mins[lvl]} to {hi}"
+    return table(["Campaign Game", "Level of victory", "First Two Weeks"],
+                 [[band(camp, i), lvl, band(two, i)] for i, lvl in enumerate(ranks)])
+
+
+def _suggested_allocation_chart(data: GameData) -> str:
+    allocated_for = data.charts.suggested_allocation.allocated_for
+    return table(["Allocated for"] + [x.title() for x in CATEGORIES],
+                 [[t] + [row[x] for x in CATEGORIES] for t, row in allocated_for.items()])
+
+
+def _terrain_chart(data: GameData) -> str:
+    terrain = data.charts.terrain
+    body = table(["Terrain", "Movement", "Defence", "Attack"],
+                 [[t.title(), f"{v.movement:g}", f"{v.defence:g}", f"{v.attack:g}"]
+                  for t, v in terrain.terrain.items()])
+    return body + (f"\n{terrain.extra_point_percent}% chance of one more movement point (not in the ocean). "
+                   "Rangers and commandos are not halved attacking from the ocean.")
+
+
+def _interdiction_chart(data: GameData) -> str:
+    interdiction = data.charts.interdiction
+    body = table(["Air points", "Decrease in German movement per unit"],
+                 [[_rng(r.points), _rng(r.decrease)] for r in interdiction.rows])
+    r = interdiction.weather_percent_reduction
+    return body + f"\nCloudy weather takes {r['cloudy']}% of the points, overcast {r['overcast']}%; none in a storm."
+
+
+def _rating_set_lines(sets: dict[str, RatingSet]) -> list[str]:
+    """A line for each set of ratings (a difficulty level or an optional rule): what it changes."""
+    lines = []
+    for v in sets.values():
+        changes = ", ".join(f"{k.replace('_', ' ')} {n}" for k, n in v.ratings.items()) or "no changes to ratings"
+        move = "German movement on D-Day" if v.german_dday_movement else "no German movement on D-Day"
+        lines.append(f"{v.name}: {changes}; {move}.")
+    return lines
+
+
+def _difficulty_chart(data: GameData) -> str:
+    return "\n".join(_rating_set_lines(data.charts.difficulty))
+
+
+def _optional_rules_chart(data: GameData) -> str:
+    optional = data.charts.optional_rules
+    lines = _rating_set_lines(optional.rules)
+    lines.append("Weather score adjustment: adjusted = score - score x weather%.")
+    for e in optional.weather_adjustment.examples:
+        lines.append(f"  score {e.score}, weather {e.weather_percent}%: adjusted {e.adjusted}")
+    return "\n".join(lines)
+
+
+def _allied_forces_chart(data: GameData) -> str:
+    forces = data.charts.allied_forces
+    rows = [[t.replace("-", " "), v[Nation.US], v[Nation.BC]] for t, v in forces.formations.items()]
+    rows.append(["total", forces.totals["US"], forces.totals["BC"]])
+    return table(["Formations", "American", "British Commonwealth"], rows)
 
 
 def _combat_chart(data: GameData) -> str:
@@ -269,6 +328,18 @@ def _combat_chart(data: GameData) -> str:
                   [[f"{a} vs {d}"] + ["/".join(f"{v:.1f}" for v in base_losses(c, a, d, o, cap)) for o in (1, 3)]
                    for a, d in ((9, 9), (9, 5), (5, 9), (7, 7), (3, 3), (1, 1))])
     return body
+
+
+# each chart's text below its title, by the chart's name (the same names as CHARTS, which a test checks)
+CHART_TEXT: dict[str, Callable[[GameData], str]] = {
+    "transport": _transport_chart, "weather": _weather_chart, "fuel": _fuel_chart,
+    "general_supply": _general_supply_chart, "amphibious_supply": _amphibious_supply_chart,
+    "combat_supply": _combat_supply_chart, "bombardment": _bombardment_chart, "infiltration": _infiltration_chart,
+    "combat": _combat_chart, "strategy_levels": _strategy_levels_chart, "victory_points": _victory_points_chart,
+    "victory_conditions": _victory_conditions_chart, "suggested_allocation": _suggested_allocation_chart,
+    "terrain": _terrain_chart, "interdiction": _interdiction_chart, "difficulty": _difficulty_chart,
+    "optional_rules": _optional_rules_chart, "allied_forces": _allied_forces_chart,
+}
 
 
 # --------------------------------------------------------------------------- the map

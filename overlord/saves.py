@@ -46,7 +46,6 @@ import os
 import re
 import secrets
 import stat
-import tempfile
 import time
 from collections.abc import Sequence, Set
 from pathlib import Path
@@ -144,27 +143,8 @@ def write_save(game: Game, path: Path | str, name: str = "", game_id: str | None
         path = path.resolve()  # a link to another save in the folder: write the save, keep the link
     _check_writable_target(path)
     text = json.dumps(to_document(game, name or path.stem, game_id or new_game_id(), players), separators=(",", ":"))
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        remove_stale_temporaries(path.parent)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:  # the folder cannot be made, or nothing can be written in it
-        exc.filename = str(path.parent)  # not the temporary file's name, which means nothing to the player
-        raise exc from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(exc, OSError):
-            raise _with_filename(exc, path) from None
-        raise
+    remove_stale_temporaries(path.parent)
+    userdirs.write_atomically(path, text)
     return path
 
 
@@ -195,12 +175,6 @@ def _check_writable_target(path: Path) -> None:
 def _check_folder(folder: Path) -> None:
     if folder.exists() and not folder.is_dir():
         raise NotADirectoryError(errno.ENOTDIR, "is not a folder, so no save can go in it", str(folder))
-
-
-def _with_filename(exc: OSError, path: Path) -> OSError:
-    if exc.filename is None:
-        exc.filename = str(path)
-    return exc
 
 
 def write_problem(exc: OSError) -> str:

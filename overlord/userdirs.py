@@ -100,19 +100,29 @@ def shown(path: Path | str) -> str:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Write a file whole or not at all: a temporary file beside it, flushed to disk, then a rename."""
+    """Write a file whole or not at all: a temporary file beside it, flushed to disk, then a rename. Raises OSError
+    naming the folder when nothing can be written in it, the file when the writing fails (never the temporary
+    file, whose name means nothing to the player); whatever was at ``path`` is then as it was."""
     import tempfile  # here: the game's start-up does without it (and the memory it takes)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:  # the folder cannot be made, or nothing can be written in it
+        exc.filename = str(path.parent)
+        raise exc from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError):
+            if exc.filename is None:
+                exc.filename = str(path)
+            raise exc from None
         raise

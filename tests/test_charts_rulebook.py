@@ -266,3 +266,33 @@ def test_charts_json_matches_the_rulebook_too():
     assert j["transport"]["ranges"]["D-Day"]["overcast"] == "N/A"
     assert j["combat"]["rows"][0] == {"pair": [9, 1], "losses": [[15, 8], [12, 10], [11, 11], [11, 11], [10, 12], [9, 13]]}
     assert j["weather"]["probability"]["6/18"] == {"clear": 36, "cloudy": 21, "overcast": 10, "storm": 33}
+
+
+def _table_rows(text, expected):
+    """The first rows of a chart's text table (below its header and the header's rule), as many as expected, each
+    as its cells' words (a sentence may follow the table)."""
+    lines = text.splitlines()
+    rule = next(i for i, line in enumerate(lines) if set(line) <= {"-", " "} and "--" in line)
+    return [line.split() for line in lines[rule + 1:rule + 1 + len(expected)]]
+
+
+def _rulebook(chart):
+    return [line.split() for line in chart.strip().splitlines()]
+
+
+def test_the_printed_charts_show_the_rulebooks_numbers_under_their_titles(data):
+    # what `overlord charts` and the game's charts screen show, each chart's text made by its own function
+    from overlord.reports import CHART_TEXT, CHARTS, render_chart
+    assert list(CHART_TEXT) == list(CHARTS)
+    for name, title in CHARTS.items():
+        text = render_chart(data, name)
+        assert text.splitlines()[0] == title.upper() and len(text.splitlines()) > 1, name
+    expected = {
+        "transport": _rulebook(TRANSPORT),
+        "weather": [[t] + [f"{p}%" for p in ps] for t, *ps in _rulebook(WEATHER)],
+        "combat_supply": [[str(d)] + row for d, row in enumerate(_rulebook(COMBAT_SUPPLY), 1)],
+        "interdiction": _rulebook(INTERDICTION),
+        "combat": [[a, "vs", d, *cells] for a, d, *cells in _rulebook(COMBAT_RESULTS)],
+    }
+    for name, rows in expected.items():
+        assert _table_rows(render_chart(data, name), rows) == rows, name

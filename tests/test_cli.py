@@ -83,6 +83,20 @@ def test_every_option_of_every_command_says_what_it_does():
     assert "--version" in run("--help").stdout
 
 
+def test_charts_help_names_every_chart_and_map_help_every_field_of_a_position():
+    # (issue 31: the two commands' help named neither what they can print nor what it holds)
+    from overlord.engine.data import cached_data
+    from overlord.reports import CHARTS, map_json
+    charts = run("charts", "--help")
+    assert charts.returncode == 0
+    listed = charts.stdout.partition("\ncharts:\n")[2].splitlines()
+    assert [line.split(None, 1) for line in listed] == [[name, title] for name, title in CHARTS.items()]
+    shown = " ".join(run("map", "--help").stdout.split())  # the help wraps at the terminal's width
+    assert "Normandy" in shown
+    for key in map_json(cached_data())["hexes"][0]:
+        assert key in shown, key
+
+
 def test_seed_with_load_says_the_seed_is_ignored(tmp_path):
     save = tmp_path / "missing.json"
     r = run("--load", str(save), "--seed", "7")

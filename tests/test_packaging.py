@@ -20,6 +20,28 @@ def test_every_package_of_the_source_is_listed_for_the_wheel():
     assert {"overlord._data", "overlord._data.charts"} <= listed
 
 
+def test_the_wheel_carries_py_typed_and_every_file_its_package_data_names():
+    # PEP 561: overlord/py.typed tells type checkers that the package's hints (its public API, docs/api.md) are
+    # meant to be read; the wheel holds a package's other files only when package-data names them
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    package_data = setuptools["package-data"]
+    assert "py.typed" in package_data["overlord"] and (ROOT / "overlord" / "py.typed").is_file()
+    for package, patterns in package_data.items():
+        for pattern in patterns:
+            assert list(_folder_of(package, setuptools["package-dir"]).glob(pattern)), (package, pattern)
+
+
+def _folder_of(package: str, package_dir: dict[str, str]) -> Path:
+    """Where a package's files are in the checkout: under the folder package-dir maps it (or a package it is
+    in) to, else its own name's path."""
+    parts = package.split(".")
+    for n in range(len(parts), 0, -1):
+        mapped = package_dir.get(".".join(parts[:n]))
+        if mapped is not None:
+            return ROOT / mapped / Path(*parts[n:])
+    return ROOT / Path(*parts)
+
+
 def test_a_checkout_finds_its_own_data_folder(monkeypatch):
     monkeypatch.delenv("OVERLORD_DATA", raising=False)
     assert default_data_dir() == ROOT / "data"

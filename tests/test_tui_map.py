@@ -22,7 +22,7 @@ from overlord.tui.app import OverlordApp
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.keybar import KeyBar
 from overlord.tui.maprender import (DEPOT_MARK, NAVAL_LINE, OBJECTIVE_MARK, Layout, MapOptions, move_targets,
-                                    naval_edges, render_map, unit_letter)
+                                    render_map, unit_letter)
 from overlord.tui.palettes import PALETTES, colours, contrast, pairs
 from overlord.tui.widgets import MapView, MessageLog
 
@@ -50,14 +50,34 @@ def char(cells, x: int, y: int) -> str:
     return cells[y][x][0] if y < len(cells) and x < len(cells[y]) else " "
 
 
+def row_lines(lines) -> dict[int, int]:
+    """The line each row of a drawn map starts on, read from the row numbers at its left (x 0 and 1); ``lines``
+    are strings or [character, style] cells."""
+    found = {}
+    for y, line in enumerate(lines):
+        label = "".join(c if isinstance(c, str) else c[0] for c in line[:2]).strip()
+        if label.isdigit():
+            found[int(label)] = y
+    return found
+
+
+def naval_edges(m) -> set[frozenset]:
+    """Every pair of neighbouring positions the naval-range line runs between: one on the continent side (c) of
+    it, the other not."""
+    return {frozenset((h, n)) for h in m.grid.positions() for _, n in m.grid.adjacent(h)
+            if (m.naval_side[h] == "c") != (m.naval_side[n] == "c")}
+
+
 def faults(game: Game, cells, lay: Layout) -> list[str]:
     """What is wrong with a drawn map: a unit's position not showing its unit, a letter that is neither a
     unit nor a town's name, a name run into a letter, a naval-range edge not drawn, a missing mark."""
     m = game.data.map
     found = []
     shown: set[tuple[int, int]] = set()  # (x, y) of the letters accounted for
+    line_of = row_lines(cells)
+    assert sorted(line_of) == list(range(m.rows))
     for h in m.grid.positions():
-        x, y = lay.body_x(h), lay.line_of(h)
+        x, y = lay.body_x(h), line_of[h[1]]
         body = "".join(char(cells, x + i, y) for i in range(lay.body))
         uid = game.occupant(h)
         if uid is not None:
@@ -96,10 +116,10 @@ def faults(game: Game, cells, lay: Layout) -> list[str]:
         a, b = sorted(edge, key=lambda h: (h[1], h[0]))
         if a[1] == b[1]:  # neighbours in a row: the separator between them
             x = lay.body_x(max(a, b)) - 1
-            if char(cells, x, lay.line_of(a)) != NAVAL_LINE:
+            if char(cells, x, line_of[a[1]]) != NAVAL_LINE:
                 found.append(f"the naval line between {a} and {b} is not drawn")
         else:  # a row and the next: an underline on the upper row's last line, between the two
-            y = lay.line_of(a) + lay.lines_per_row - 1
+            y = line_of[a[1]] + lay.lines_per_row - 1
             xs = [x for x in range(lay.width) if a in lay.at(a[1], x) and b in lay.at(b[1], x)]
             if not any(cells[y][x][1] is not None and cells[y][x][1].underline for x in xs if x < len(cells[y])):
                 found.append(f"the naval line between {a} and {b} is not underlined")
@@ -148,24 +168,27 @@ def test_side_shows_in_the_letter_and_marks_in_the_separators():
     g = hand_built()
     plain = render_map(g, MapOptions(cell=2)).plain.splitlines()
     lay = Layout.of(g, 2)
-    assert plain[lay.line_of((9, 6))][lay.body_x((9, 6)):][:2] == "I" + DEPOT_MARK  # 29th Infantry on a depot
-    assert plain[lay.line_of((17, 8))][lay.body_x((17, 8)):][:2] == "I" + OBJECTIVE_MARK  # in Caen, and a depot:
-    assert plain[lay.line_of((17, 8))][lay.body_x((17, 8)) - 1] == DEPOT_MARK  # the second mark goes before it
-    assert plain[lay.line_of((18, 8))][lay.body_x((18, 8))] == "p"  # a German panzer: a small letter
-    assert plain[lay.line_of((12, 6))][lay.body_x((12, 6))] == "D"  # a depot alone
+    at = row_lines(plain)
+    assert plain[at[6]][lay.body_x((9, 6)):][:2] == "I" + DEPOT_MARK  # 29th Infantry on a depot
+    assert plain[at[8]][lay.body_x((17, 8)):][:2] == "I" + OBJECTIVE_MARK  # in Caen, and a depot:
+    assert plain[at[8]][lay.body_x((17, 8)) - 1] == DEPOT_MARK  # the second mark goes before it
+    assert plain[at[8]][lay.body_x((18, 8))] == "p"  # a German panzer: a small letter
+    assert plain[at[6]][lay.body_x((12, 6))] == "D"  # a depot alone
     wide = render_map(g, MapOptions(cell=4)).plain.splitlines()
     lay = Layout.of(g, 4)
-    assert wide[lay.line_of((17, 8))][lay.body_x((17, 8)):][:3] == DEPOT_MARK + "I" + OBJECTIVE_MARK
+    assert wide[row_lines(wide)[8]][lay.body_x((17, 8)):][:3] == DEPOT_MARK + "I" + OBJECTIVE_MARK
 
 
 def test_the_directions_lit_between_blinks_leave_no_half_names():
     g = Game.new(preset_settings("historical"), 2)
     lay = Layout.of(g, 2)
     opts = MapOptions(focus=(6, 2), targets={(5, 2): 6, (7, 2): 3})  # Valognes and Quineville either side
-    lit = render_map(g, opts).plain.splitlines()[lay.line_of((6, 2))]
+    lines = render_map(g, opts).plain.splitlines()
+    lit = lines[row_lines(lines)[2]]
     assert lit[lay.body_x((5, 2)):][:2] == "Va" and lit[lay.body_x((7, 2)):][:2] == "Qu"
     opts.flash_on = False
-    dark = render_map(g, opts).plain.splitlines()[lay.line_of((6, 2))]
+    lines = render_map(g, opts).plain.splitlines()
+    dark = lines[row_lines(lines)[2]]
     assert dark[lay.body_x((5, 2)):][:2] == "6 " and dark[lay.body_x((7, 2)):][:2] == "3 "
 
 
@@ -173,10 +196,11 @@ def test_a_click_finds_the_position_drawn_there():
     g = hand_built()
     for cell, tall in LAYOUTS:
         lay = Layout.of(g, cell, tall)
+        line_of = row_lines(render_map(g, MapOptions(cell=cell, tall=tall)).plain.splitlines())
         for h in g.data.map.grid.positions():
             for i in range(lay.body):
-                assert lay.hex_at(lay.body_x(h) + i, lay.line_of(h) + lay.lines_per_row - 1) == h
-        assert lay.hex_at(0, lay.line_of((3, 3))) is None and lay.hex_at(5, 0) is None  # row numbers, ruler
+                assert lay.hex_at(lay.body_x(h) + i, line_of[h[1]] + lay.lines_per_row - 1) == h
+        assert lay.hex_at(0, line_of[3]) is None and lay.hex_at(5, 0) is None  # row numbers, ruler
 
 
 # --------------------------------------------------------------------------- the themes
@@ -305,7 +329,7 @@ async def test_the_too_small_box_is_centred_from_the_start():
 # --------------------------------------------------------------------------- the mouse
 def screen_xy(view: MapView, h) -> tuple[int, int]:
     lay = view.layout_drawn
-    return lay.body_x(h), lay.line_of(h)
+    return lay.body_x(h), row_lines(screen_cells(view))[h[1]]
 
 
 async def test_a_click_on_a_position_looks_at_it_and_on_a_lit_neighbour_moves_there(played):

@@ -7,7 +7,7 @@ from overlord.engine.game import Game
 from overlord.engine.setup import preset_settings
 from overlord.tui.asking import make_entry, prompt_text
 from overlord.tui.entry import DigitEntry, Field
-from overlord.tui.maprender import MapOptions, map_width, render_map, town_label, town_labels
+from overlord.tui.maprender import MapOptions, map_town_labels, map_width, render_map, town_labels
 from overlord.tui.session import Session, autosave_path, safe_filename
 
 
@@ -54,7 +54,7 @@ def test_the_map_is_drawn_compact_or_wide_with_units_towns_and_markers():
     assert len(compact) == 14 and max(len(line) for line in compact) <= map_width(game, 2)  # two ruler lines
     wide = render_map(game, MapOptions(cell=4, tall=True, cursor=(7, 4))).plain
     m = game.data.map
-    free = [town_label(game, n) for n, h in m.towns.items()  # no unit there, nor a coastal defence (Ouistreham)
+    free = [map_town_labels(m)[n][1] for n, h in m.towns.items()  # no unit there, nor a coastal defence (Ouistreham)
             if game.occupant(h) is None and m.beach_of_position(h) is None]
     assert free and all(label in wide for label in free)
     assert "[" in wide and "*" in wide
@@ -87,9 +87,10 @@ def test_every_town_has_its_own_label_on_both_maps():
     labels = town_labels(list(game.data.map.towns))
     assert len({two for two, _ in labels.values()}) == len({three for _, three in labels.values()}) == len(labels)
     assert all(len(two) == 2 and len(three) == 3 for two, three in labels.values())
-    assert town_label(game, "Caen", wide=False) == "Ca" and town_label(game, "Ste-Mere-Eglise", wide=False) == "Sm"
+    on_the_map = map_town_labels(game.data.map)  # the labels the map draws: the objectives' towns named first
+    assert on_the_map["Caen"][0] == "Ca" and on_the_map["Ste-Mere-Eglise"][0] == "Sm"
     assert all(two[0].isupper() and not two[1].isupper() for two, _ in labels.values())  # never read as two units
-    assert town_label(game, "St-Lo") == "StL" and town_label(game, "St-Vaast-la-Hougue") == "StV"
+    assert on_the_map["St-Lo"][1] == "StL" and on_the_map["St-Vaast-la-Hougue"][1] == "StV"
 
 
 def test_the_odds_shown_say_when_the_allies_are_short_of_combat_supply():

@@ -134,6 +134,29 @@ def test_preferences_are_written_and_read_back():
     assert [p.name for p in path.parent.iterdir() if p.name.endswith(".tmp")] == []
 
 
+def test_the_one_atomic_writer_names_the_folder_or_the_file_it_could_not_write(tmp_path, monkeypatch):
+    # saves and preferences are both written by userdirs.write_atomically: whole, or not at all
+    blocker = tmp_path / "folder"
+    blocker.write_text("a file where a folder should be")
+    with pytest.raises(OSError) as info:
+        userdirs.write_atomically(blocker / "prefs.toml", "theme = 'amber'\n")
+    assert info.value.filename == str(blocker)
+    path = tmp_path / "prefs.toml"
+    path.write_text("before")
+
+    def full(fd):
+        raise OSError(28, "No space left on device")
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OSError) as info:
+        userdirs.write_atomically(path, "after")
+    assert info.value.filename == str(path) and info.value.strerror == "No space left on device"
+    assert path.read_text() == "before" and sorted(p.name for p in tmp_path.iterdir()) == ["folder", "prefs.toml"]
+    monkeypatch.setattr(os, "fsync", real_fsync)
+    userdirs.write_atomically(path, "after")
+    assert path.read_text() == "after" and sorted(p.name for p in tmp_path.iterdir()) == ["folder", "prefs.toml"]
+
+
 @pytest.mark.parametrize("content", [b"theme = [", b"\xff\xfe not text", b"theme = 3\n", b"colour = 'red'\n"])
 def test_a_damaged_preferences_file_is_ignored_with_a_warning(content, capsys):
     userdirs.preferences_path().write_bytes(content)

@@ -30,10 +30,6 @@ def neighbour(hex_: Hex, direction: int) -> Hex:
     return (col + dcol, row + drow)
 
 
-def opposite(direction: int) -> int:
-    return (direction + 2) % 6 + 1
-
-
 def distance(a: Hex, b: Hex) -> int:
     """Number of steps between two positions (offset to cube co-ordinates inline: the computer players ask this constantly)."""
     (ac, ar), (bc, br) = a, b

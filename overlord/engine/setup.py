@@ -138,11 +138,9 @@ def historical_ratings(data: GameData) -> Ratings:
 
 
 def default_settings(g: "Game") -> Settings:
-    """The answer "N": Campaign Game, computer German, historical ratings, the default display delay,
-    no D-Day movement."""
-    return Settings(scenario="campaign", allied_player="human", german_player="computer",
-                    ratings=historical_ratings(g.data), german_dday_movement=False,
-                    display_delay=g.data.rules.setup.default_display_delay, preset="historical")
+    """The answer "N": Campaign Game, computer German, the Historical level (historical ratings, no D-Day
+    movement, the default display delay)."""
+    return preset_settings("historical", g.data, scenario="campaign", allied_player="human", german_player="computer")
 
 
 def apply_preset(data: GameData, settings: Settings, kind: str, key: str) -> Settings:
@@ -168,7 +166,8 @@ def preset_settings(key: str, data: GameData | None = None, **overrides: Any) ->
         kind = "optional"
     else:
         raise ValueError(f"unknown preset {key!r}")
-    return attrs.evolve(apply_preset(data, Settings(ratings=historical_ratings(data)), kind, key), **overrides)
+    historical = Settings(ratings=historical_ratings(data), display_delay=data.rules.setup.default_display_delay)
+    return attrs.evolve(apply_preset(data, historical, kind, key), **overrides)
 
 
 # --------------------------------------------------------------------------- the units

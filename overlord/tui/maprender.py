@@ -121,10 +121,6 @@ class Layout:
         """The x of the separator before column k of a row (k == cols: the one after the last)."""
         return LABEL_WIDTH + self.indent(row) + k * self.cell
 
-    def line_of(self, h: Hex) -> int:
-        """The y of a position's (first) line."""
-        return self.ruler_lines + h[1] * self.lines_per_row
-
     def row_at(self, y: int) -> int | None:
         row = (y - self.ruler_lines) // self.lines_per_row if y >= self.ruler_lines else None
         return row if row is not None and row < self.rows else None
@@ -222,10 +218,6 @@ def map_town_labels(m: MapData) -> dict[str, tuple[str, str]]:
     """The labels of a map's towns (worked out once per map: a map is hashed by identity); the
     objectives' towns come first, so they keep the plainest labels (Caen is Ca, Carentan Cr)."""
     return town_labels(sorted(m.towns, key=lambda n: m.objective_of(m.towns[n]) is None))
-
-
-def town_label(game: Game, name: str, wide: bool = True) -> str:
-    return map_town_labels(game.data.map)[name][1 if wide else 0]
 
 
 # --------------------------------------------------------------------------- what each position shows
@@ -435,16 +427,6 @@ def _place_notes(lay: Layout, row: int, faces: list[Face], line: list, taken: se
 def _crosses(m: MapData, a: Hex, b: Hex) -> bool:
     """Whether the naval-range line runs between two neighbouring positions."""
     return (m.naval_side[a] == "c") != (m.naval_side[b] == "c")
-
-
-def naval_edges(m: MapData) -> set[frozenset]:
-    """Every pair of neighbouring positions with the naval-range line between them."""
-    edges = set()
-    for h in m.grid.positions():
-        for _, n in m.grid.adjacent(h):
-            if _crosses(m, h, n):
-                edges.add(frozenset((h, n)))
-    return edges
 
 
 def _underline(game: Game, lay: Layout, row: int, line: list, pal: dict) -> None:
