@@ -135,6 +135,15 @@ def test_the_players_json_fields_are_listed():
     assert sorted(first_column("fields: players")) == sorted(ai.roster()[0])
 
 
+def test_the_results_records_are_listed_with_their_fields():
+    """Each record of overlord.engine.results with its fields, in order (the names before any "(" or ";")."""
+    from overlord.engine import results
+    for row in table("fields: results"):
+        cls = getattr(results, quoted(row[0])[0])
+        fields = re.split(r" \(|;", row[1], maxsplit=1)[0]
+        assert quoted(fields) == [f.name for f in attrs.fields(cls)], cls.__name__
+
+
 def test_the_save_fields_are_listed():
     assert sorted(first_column("fields: save")) == sorted(saves.to_document(GAME))
 

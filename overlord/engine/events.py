@@ -11,6 +11,7 @@ from typing import Any
 import attrs
 
 from .hexgrid import Hex
+from .results import FinalReport, TurnPoints
 
 
 @attrs.frozen
@@ -129,9 +130,9 @@ class TurnEnded(Event):
     score: float
     adjusted_score: float
     weather_percent: int
-    points: dict[str, float]
+    points: TurnPoints
 
 
 @attrs.frozen
 class GameEnded(Event):
-    report: dict[str, Any]
+    report: FinalReport

@@ -31,9 +31,10 @@ from .events import Event
 from .hexgrid import Hex
 from .phases import HANDLERS, PhaseHandler
 from .prompts import GameOverPrompt, Prompt
+from .results import FinalReport, TurnRecord
 from .rng import SEED_RANGE, Rng, seed_in_range, seed_state
 from .settings import Settings
-from .state import AFLOAT, ASHORE, COASTAL, GameState, SetupState, TurnRecord, UnitState
+from .state import AFLOAT, ASHORE, COASTAL, GameState, SetupState, UnitState
 from .util import enemy
 
 if TYPE_CHECKING:
@@ -321,7 +322,7 @@ class Game:
         return self.state.history
 
     @property
-    def final_report(self) -> Mapping[str, Any] | None:
+    def final_report(self) -> FinalReport | None:
         """The report written when the game ended (victory.final_report); None until then."""
         return self.state.final_report
 

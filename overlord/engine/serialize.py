@@ -16,6 +16,7 @@ import cattrs
 from cattrs.gen import make_dict_unstructure_fn, override
 
 from .actions import ACTION_TYPES, Action
+from .results import FinalReport
 from .settings import Settings
 from .state import GameState, MovementState
 
@@ -25,6 +26,9 @@ _converter.register_unstructure_hook(StrEnum, lambda member: member.value)  # be
 # hashed) as before landings were fought as combats.
 _converter.register_unstructure_hook(MovementState, make_dict_unstructure_fn(
     MovementState, _converter, assault=override(omit_if_default=True)))
+
+# The final report is read as its own module reads it (its numbers as written: whole or not).
+_converter.register_structure_hook(FinalReport, lambda data, _: FinalReport.from_dict(data))
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
