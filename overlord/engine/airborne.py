@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Answer
-from .enums import Side
+from .enums import Side, Terrain
 from .events import DropResult, Event
 from .hexgrid import Hex, distance, neighbour
 from .prompts import DropZonePrompt
@@ -115,7 +115,7 @@ def drop(g: "Game", uid: str, zone: Hex) -> DropResult:
     loss = 0
     if over_water:
         loss += percent_of(u.cp, rules.water_loss_percent)
-    if m.terrain[spot] == "swamp":
+    if m.terrain[spot] == Terrain.SWAMP:
         loss += percent_of(u.cp, rules.swamp_loss_percent)
     loss = min(loss, u.cp - 1)
     u.cp -= loss

@@ -27,7 +27,7 @@ import attrs
 from . import combat_results, fatigue, logistics, losses
 from .actions import Action, Advance, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Retreat, Support, expect
 from .choices import SupportChoices
-from .enums import PHASE_SIDE, CombatStep, Side
+from .enums import PHASE_SIDE, CombatStep, Side, Terrain
 from .events import CombatResult, Event, Message, PhaseStarted, UnitMoved
 from .hexgrid import Hex, direction_to, neighbour
 from .prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, Prompt, RetreatPrompt, StrategyPrompt,
@@ -160,7 +160,7 @@ def attack_strength(g: "Game", uid: str) -> float:
     charts = g.data.charts
     terrain = terrain_of(g, uid)
     modifier = charts.terrain[terrain].attack
-    if terrain == "ocean" and g.spec(uid).type in charts.terrain.ocean_attack_exempt_types:
+    if terrain == Terrain.OCEAN and g.spec(uid).type in charts.terrain.ocean_attack_exempt_types:
         modifier = 1  # rangers and commandos are not halved attacking from the ocean (a landing)
     return u.cp * fatigue.effectiveness(g, u) * modifier * assault_troops_factor(g, uid)
 
@@ -168,7 +168,7 @@ def attack_strength(g: "Game", uid: str) -> float:
 def assault_troops_factor(g: "Game", uid: str) -> float:
     """Rangers and commandos "have increased strength attacking the beaches" (rulebook): from the sea (the only
     place an afloat unit fights from) they count this many times their strength."""
-    if terrain_of(g, uid) == "ocean" and g.spec(uid).lands_anywhere:
+    if terrain_of(g, uid) == Terrain.OCEAN and g.spec(uid).lands_anywhere:
         return g.data.rules.landing.assault_troops_strength
     return 1.0
 
@@ -211,7 +211,7 @@ def max_attack_level(g: "Game", attackers: list[str]) -> int:
 
 
 def in_naval_range(g: "Game", hex_: Hex) -> bool:
-    return g.data.map.naval_side[hex_] in "ox"
+    return not g.data.map.on_continent_side(hex_)
 
 
 # --------------------------------------------------------------------------- prompts

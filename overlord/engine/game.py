@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from . import logistics, setup, victory
 from .actions import Action
 from .data import GameData, UnitSpec, cached_data
-from .enums import TURN_PHASES, Phase, Side, UnitStatus
+from .enums import TURN_PHASES, Phase, Side, UnitStatus, Weather
 from .events import Event
 from .hexgrid import Hex
 from .phases import HANDLERS, PhaseHandler
@@ -280,7 +280,7 @@ class Game:
         return self.state.seed
 
     @property
-    def weather(self) -> str | None:
+    def weather(self) -> Weather | None:
         """This turn's weather (None before D-Day's logistics and on the last turn)."""
         return self.state.weather
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Interdict
 from .data import Span
-from .enums import Side
+from .enums import Side, Weather
 from .events import Event, Message
 from .prompts import InterdictionPrompt
 from .util import round_half_up
@@ -58,7 +58,7 @@ def apply(g: "Game", action: Interdict, events: list[Event]) -> bool:
 
 
 def effective_points(g: "Game", points: int) -> int:
-    weather = g.state.weather or "clear"
+    weather = g.state.weather or Weather.CLEAR
     return round_half_up(points * (100 - g.data.charts.interdiction.weather_percent_reduction[weather]) / 100)
 
 

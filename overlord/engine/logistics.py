@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from . import fatigue, losses, supply
 from .data import CATEGORIES, WEATHERS, Span
-from .enums import Side
+from .enums import Side, Weather
 from .hexgrid import Hex
 from .events import Event, LogisticsReport, Message, PhaseStarted
 from .state import AFLOAT, ASHORE, PENDING, Allocation, present
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 
 # --------------------------------------------------------------------------- weather
-def draw_weather(g: "Game") -> str:
+def draw_weather(g: "Game") -> Weather:
     chances = g.data.charts.weather.probability[g.turn_label]
     roll = g.rng.random() * 100.0
     total = 0.0
@@ -41,13 +41,13 @@ def draw_weather(g: "Game") -> str:
     return WEATHERS[0]
 
 
-def _transport_range(g: "Game", turn: str, weather: str) -> Span:
+def _transport_range(g: "Game", turn: str, weather: Weather) -> Span:
     """The Transport chart's range for a weather that can happen that turn (the chart has one for each:
     data/charts.py checks it)."""
     return present(g.data.charts.transport.ranges[turn][weather], "the transport range of a weather that can happen")
 
 
-def weather_value(g: "Game", turn: str, weather: str) -> float:
+def weather_value(g: "Game", turn: str, weather: Weather) -> float:
     """How good a weather is: the middle of its transport range that turn."""
     low, high = _transport_range(g, turn, weather)
     return (low + high) / 2.0
@@ -72,7 +72,7 @@ def weather_percent(g: "Game") -> int:
 
 
 # --------------------------------------------------------------------------- transport
-def transport_capacity(g: "Game", weather: str) -> int:
+def transport_capacity(g: "Game", weather: Weather) -> int:
     """A draw within the chart's range, scaled by the transport rating and circumstances."""
     chart = g.data.charts.transport
     low, high = _transport_range(g, g.turn_label, weather)

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, overload
 from . import combat, fatigue, interdiction, landing, logistics, losses
 from .actions import Action, ChooseUnit, EndPhase, FinishUnit, Move
 from .data import Beach, GameData, UnitSpec
-from .enums import PHASE_SIDE, Side
+from .enums import PHASE_SIDE, Infiltration, Side
 from .events import AssaultBegun, Event, Landed, Message, PhaseStarted, UnitMoved
 from .hexgrid import Hex, neighbour
 from .landing import beach_cleared, landing_beach
@@ -276,7 +276,7 @@ def land_step_points(data: GameData, spec: UnitSpec, target: Hex, from_enemy_zoc
     chart = data.charts.infiltration
     if not from_enemy_zoc:
         return cost + chart.enter_enemy_zoc_cost
-    if spec.infiltration == "none":
+    if spec.infiltration == Infiltration.NONE:
         return None
     return cost + chart.infiltration_cost
 
@@ -400,10 +400,10 @@ def infiltration_chance(g: "Game", uid: str) -> int:
     chance = g.data.charts.infiltration.chance
     human = g.state.settings.german_is_human
     if spec.side == Side.ALLIED:
-        return chance.allied_armoured if spec.infiltration == "armoured" else 0
-    if spec.infiltration == "mechanised":
+        return chance.allied_armoured if spec.infiltration == Infiltration.ARMOURED else 0
+    if spec.infiltration == Infiltration.MECHANISED:
         return chance.human_german_mechanised if human else chance.computer_german_mechanised
-    if spec.infiltration == "infantry":
+    if spec.infiltration == Infiltration.INFANTRY:
         return chance.human_german_infantry if human else chance.computer_german_infantry
     return 0
 

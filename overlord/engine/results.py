@@ -16,7 +16,7 @@ import attrs
 import cattrs
 
 from .data import CATEGORIES
-from .enums import Side
+from .enums import Side, Weather
 
 
 class PerCategory:
@@ -40,7 +40,7 @@ class PoolLevels(PerCategory):
 class TurnRecord:
     """A turn as it ended (written once, at the end of the turn)."""
     turn: str
-    weather: str | None
+    weather: Weather | None
     transport: int
     pools: PoolLevels
     allied_score: float
@@ -197,7 +197,7 @@ def _number(value: Any, _: Any = None) -> float:
 
 
 _converter = cattrs.Converter(forbid_extra_keys=True)
-_converter.register_unstructure_hook(StrEnum, lambda member: member.value)
+_converter.register_unstructure_hook(StrEnum, str)
 _converter.register_structure_hook(float, _number)
 _Record = TypeVar("_Record")
 

@@ -21,7 +21,7 @@ from .settings import Settings
 from .state import GameState, MovementState
 
 _converter = cattrs.Converter(forbid_extra_keys=True)
-_converter.register_unstructure_hook(StrEnum, lambda member: member.value)  # before str, whose hook keeps it
+_converter.register_unstructure_hook(StrEnum, str)  # its value (a plain string set by hand too); before str, whose hook keeps it
 # A movement phase writes its landing's fight only while there is one: a state without one is written (and
 # hashed) as before landings were fought as combats.
 _converter.register_unstructure_hook(MovementState, make_dict_unstructure_fn(

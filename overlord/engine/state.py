@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
-from .enums import CombatStep, Phase, Side, UnitStatus
+from .enums import CombatStep, Phase, Side, UnitStatus, Weather
 from .hexgrid import Hex
 from .results import FinalReport, PerCategory, PoolLevels, TurnRecord
 from .rng import Rng
@@ -185,8 +185,8 @@ class GameState:
     beaches: dict[str, BeachState] = attrs.Factory(dict)
     pools: Pools = attrs.Factory(Pools)
     allocation: Allocation | None = None  # for the next turn
-    weather: str | None = None
-    weather_history: dict[str, str] = attrs.Factory(dict)  # turn -> its weather
+    weather: Weather | None = None
+    weather_history: dict[str, Weather] = attrs.Factory(dict)  # turn -> its weather
     transport: int = 0
     air_left: int = 0
     naval_left: int = 0
@@ -231,7 +231,7 @@ class GameState:
     def current_combat(self) -> CombatState:
         return present(self.combat, "the combat phase's state")
 
-    def current_weather(self) -> str:
+    def current_weather(self) -> Weather:
         """This turn's weather, drawn as a turn with phases starts (the last turn has none)."""
         return present(self.weather, "this turn's weather")
 

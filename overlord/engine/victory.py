@@ -104,7 +104,7 @@ def continent_side_points(g: "Game", uid: str, hex_: Hex) -> float:
     """What an Allied combat unit would score at the end of a turn standing at ``hex_``: on the continent
     side of the naval range its CP over the chart's divisor, times the position's row; nothing on the
     ocean side."""
-    if g.data.map.naval_side[hex_] != "c":
+    if not g.data.map.on_continent_side(hex_):
         return 0.0
     return g.unit(uid).cp / g.data.charts.victory_points.allied_continent_side.cp_divisor * hex_[1]
 
@@ -113,7 +113,7 @@ def ocean_side_units(g: "Game") -> list[str]:
     """The German units that score at the end of a turn on the ocean side of the naval range (cadres
     too; none east of Caen), in order-of-battle order."""
     m = g.data.map
-    return [u.id for u in g.units(Side.GERMAN, ASHORE, combat=True) if m.naval_side[position_of(u)] == "o"]
+    return [u.id for u in g.units(Side.GERMAN, ASHORE, combat=True) if m.on_scoring_ocean_side(position_of(u))]
 
 
 def turn_start_points(g: "Game") -> dict[int, CategoryPoints] | None:
