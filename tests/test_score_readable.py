@@ -164,7 +164,7 @@ async def test_a_move_warned_beyond_supply_costs_cp_and_the_score_reads_the_same
                                                                                       MovePrompt))
         ended = next(e for e in app.session.log if isinstance(e, TurnEnded) and e.turn == "6/8")
         logistics = next(e for e in app.session.log if isinstance(e, LogisticsReport) and e.turn == "6/10")
-        assert game.spec(unit).name in logistics.out_of_supply and logistics.attrition > 0
+        assert unit in logistics.out_of_supply and logistics.attrition > 0
         report = "\n".join(str(part) for part in reports[0].pages)
         assert f"Score at the end of 6/8: {ended.score:.0f}" in report
         rate = game.data.charts.victory_points.casualties.allied_out_of_general_supply

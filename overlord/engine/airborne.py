@@ -126,16 +126,7 @@ def drop(g: "Game", uid: str, zone: Hex) -> DropResult:
     if g.in_enemy_zoc(uid):
         u.fatigue += rules.enemy_fatigue
     u.fatigue = min(u.fatigue, g.data.rules.fatigue.max)
-    name = g.spec(uid).name
-    where = m.describe(spot)
-    text = f"{name} drops at {where}"
-    if drifted:
-        text += f" after drifting {drifted} position{'s' if drifted > 1 else ''}"
-    if over_water:
-        text += ", some sticks lost over the sea"
-    if loss:
-        text += f" ({loss} CP lost)"
-    return DropResult(text=text, unit=uid, zone=zone, landed_at=spot, drifted=drifted, cp_lost=loss)
+    return DropResult(unit=uid, zone=zone, landed_at=spot, drifted=drifted, cp_lost=loss, over_water=over_water)
 
 
 def nearest_free(g: "Game", hex_: Hex) -> Hex:

@@ -176,9 +176,6 @@ def end_turn(g: "Game", events: list[Event]) -> None:
                                  units_in_supply=supplied, units_out_of_supply=len(allied) - supplied))
     adjusted = adjusted_score(total, wp)
     events.append(TurnEnded(
-        text=(f"End of {g.turn_label}: this turn Allied +{pts.allied:.0f}"
-              f" for ground, German +{pts.german:.0f}; score {total:.0f} "
-              f"(weather {wp:+d}%, adjusted {adjusted:.0f})"),
         turn=g.turn_label, score=round(total, 1), adjusted_score=round(adjusted, 1), weather_percent=wp,
         points=pts.rounded()))
 
@@ -187,8 +184,7 @@ def end_game(g: "Game", events: list[Event]) -> None:
     """The game is over: write the final report."""
     report = final_report(g)
     g.state.final_report = report
-    events.append(GameEnded(text=(f"The game is over: {report.victory_level}, score {report.allied_score:.0f}"
-                                  f" (adjusted for the weather {report.adjusted_score:.0f})."), report=report))
+    events.append(GameEnded(report=report))
 
 
 def final_report(g: "Game") -> FinalReport:

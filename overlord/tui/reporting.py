@@ -9,13 +9,15 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine import view
-from ..engine.data import CATEGORIES, cached_data
+from .. import words
+from ..engine.data import CATEGORIES, GameData, cached_data
 from ..engine.events import CombatResult, Event, LogisticsReport, TurnEnded
 from ..engine.game import Game
 from ..engine.results import BeachAssault, CategoryPoints, FinalReport
 
 
-def logistics_text(e: LogisticsReport) -> Text:
+def logistics_text(e: LogisticsReport, data: GameData | None = None) -> Text:
+    data = data or cached_data()
     t = Text()
     t.append(f"LOGISTICS, {e.turn}\n", style="bold")
     t.append(f"Weather: {e.weather}.  Transport: {e.transport} points.\n")
@@ -23,15 +25,15 @@ def logistics_text(e: LogisticsReport) -> Text:
     t.append(f"General supply upkeep paid: {e.upkeep}\n")
     t.append("Pools now: " + "  ".join(f"{c} {e.pools.get(c, 0)}" for c in CATEGORIES) + "\n")
     if e.out_of_supply:
-        t.append("Beyond supply lines: " + ", ".join(e.out_of_supply) + "\n", style="bold")
+        t.append("Beyond supply lines: " + ", ".join(words.names(data, e.out_of_supply)) + "\n", style="bold")
     if e.deprived:
-        t.append("Without general supply: " + ", ".join(e.deprived) + "\n", style="bold")
+        t.append("Without general supply: " + ", ".join(words.names(data, e.deprived)) + "\n", style="bold")
     if e.attrition:
         t.append(f"Allied combat points lost to lack of supply: {e.attrition}", style="bold")
         t.append(f" ({e.attrition * supply_casualty_points():g} points to the German, counted at once: the top "
                  "line's score already takes them off the end-of-turn score)\n")
     if e.reinforcements:
-        t.append("Arriving: " + ", ".join(e.reinforcements) + "\n")
+        t.append("Arriving: " + ", ".join(words.names(data, e.reinforcements)) + "\n")
     t.append(f"Weather so far: {e.weather_percent:+d}% against the average.\n")
     return t
 
@@ -56,12 +58,12 @@ def supply_casualty_points() -> float:
     return cached_data().charts.victory_points.casualties.allied_out_of_general_supply
 
 
-def page_text(e: Event) -> Text:
+def page_text(e: Event, data: GameData | None = None) -> Text:
     if isinstance(e, LogisticsReport):
-        return logistics_text(e)
+        return logistics_text(e, data)
     if isinstance(e, TurnEnded):
         return turn_end_text(e)
-    return Text(f"{e.text}\n", style="bold" if isinstance(e, CombatResult) else "")
+    return Text(f"{words.line(e, data or cached_data())}\n", style="bold" if isinstance(e, CombatResult) else "")
 
 
 def final_report(report: FinalReport, scenario: str = "") -> list:
