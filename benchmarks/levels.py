@@ -59,8 +59,8 @@ def play(task: tuple[int, str, str, str]) -> dict:
         if mover == side:
             turns[turn] = turns.get(turn, 0.0) + time.process_time() - t0
         game.apply(action)
-    report = game.final_report or {}
-    return {"seed": seed, "side": side, "level": level, "allied_score": report.get("allied_score", 0.0),
+    report = game.final_report
+    return {"seed": seed, "side": side, "level": level, "allied_score": report.allied_score if report else 0.0,
             "think": list(turns.values())}
 
 

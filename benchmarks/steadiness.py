@@ -64,7 +64,7 @@ def play(task: tuple[int, str, float, int]) -> dict:
     while not game.over:
         game.apply(players[str(game.prompt.side)].choose(game))
     postures = [posture for _, posture, _ in german.log[:FIRST_TURNS]]
-    return {"seed": seed, "allied": allied, "steady": steady, "allied_score": game.final_report["allied_score"],
+    return {"seed": seed, "allied": allied, "steady": steady, "allied_score": game.final_report.allied_score,
             "changes": changes(postures), "postures": postures, "think": sorted(german.thought.values())}
 
 

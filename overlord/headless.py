@@ -40,7 +40,7 @@ def simulate(seed: int, scenario: str = "campaign", allied: str = "pass", german
 
 
 def summary(game: Game, allied: str = "", german: str = "") -> dict[str, Any]:
-    report = game.final_report or {}
+    report = game.final_report.to_dict() if game.final_report is not None else {}
     out = {
         "seed": game.seed,
         "scenario": game.settings.scenario,

@@ -54,9 +54,9 @@ def campaign(game: Game, events: Iterable[Event] | None = None) -> Campaign:
     rows = []
     for r in history:
         points = ended[r.turn].points
-        objectives += points.get("objectives", 0) + points.get("objectives_final", 0)
-        continent += points.get("continent_side", 0)
-        ocean += points.get("ocean_side", 0)
+        objectives += points.objectives + points.objectives_final
+        continent += points.continent_side
+        ocean += points.ocean_side
         # what the positions do not explain is combat: units eliminated and casualties, net for the Allies
         combat = r.allied_score - objectives - continent + ocean
         rows.append((r.allied_score, objectives, continent, combat, -ocean))

@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 
 from .engine.view import base_losses
-from .engine.enums import Nation
+from .engine.enums import Nation, NavalSide, Terrain
 from .engine.data import CATEGORIES, WEATHERS, Fraction, GameData, RatingSet, UnitSpec
 
 CHARTS = {
@@ -343,7 +343,7 @@ CHART_TEXT: dict[str, Callable[[GameData], str]] = {
 
 
 # --------------------------------------------------------------------------- the map
-NAVAL = {"o": "ocean", "c": "continent", "x": "ocean"}
+NAVAL = {NavalSide.OCEAN: "ocean", NavalSide.CONTINENT: "continent", NavalSide.EAST_OF_CAEN: "ocean"}
 TERRAIN_GLYPH = {"ocean": "~~~", "clear": " . ", "town": " T ", "bocage": "%%%", "swamp": ",,,",
                  "river": "===", "beach": "___"}
 
@@ -363,7 +363,7 @@ def map_json(data: GameData) -> dict[str, Any]:
             "beachhead_marker": marker.get(h),
             "objective": m.objective_of(h),
             "naval_side": NAVAL[m.naval_side[h]],
-            "excluded_east_of_caen": m.naval_side[h] == "x",
+            "excluded_east_of_caen": m.naval_side[h] == NavalSide.EAST_OF_CAEN,
         })
     return {
         "rows": m.rows, "cols": m.cols, "hexes": hexes,
@@ -406,8 +406,8 @@ def map_text(data: GameData):
             if h in markers:
                 cell = markers[h] + " "
             style = colours[t]
-            if m.naval_side[h] in "ox" and t != "ocean":
-                style += " on grey23" if m.naval_side[h] == "o" else " on grey11"
+            if not m.on_continent_side(h) and t != Terrain.OCEAN:
+                style += " on grey23" if m.on_scoring_ocean_side(h) else " on grey11"
             if m.objective_of(h):
                 style = "bold red " + style
             out.append(cell, style=style)

@@ -189,7 +189,7 @@ def test_the_players_values_follow_the_victory_points_chart(tmp_path):
     chart.write_text(chart.read_text().replace("cp_divisor = 60", "cp_divisor = 30"))
     g = Game.new(computer_settings(), 8)
     players = {"allied": make_player("southern-drive", "allied", 8), "german": make_player("classic", "german", 8)}
-    while not (g.turn >= 5 and any(g.data.map.naval_side[view.position_of(u)] == "c"
+    while not (g.turn >= 5 and any(g.data.map.on_continent_side(view.position_of(u))
                                    for u in g.units("allied", view.ASHORE, combat=True))):
         g.apply(players[g.prompt.side].choose(g))
     copy, _ = Game.replay(g.initial_settings, g.seed, g.actions)  # the same game under the shipped data...
@@ -198,7 +198,7 @@ def test_the_players_values_follow_the_victory_points_chart(tmp_path):
         halved.apply(action)
     evaluation = allied_commander.EVALUATION
     assert evaluation.points_to_come(halved) > evaluation.points_to_come(copy)
-    uid = next(u.id for u in g.units("allied", view.ASHORE, combat=True) if g.data.map.naval_side[view.position_of(u)] == "c")
+    uid = next(u.id for u in g.units("allied", view.ASHORE, combat=True) if g.data.map.on_continent_side(view.position_of(u)))
     here = view.position_of(g.unit(uid))
     assert view.continent_side_points(halved, uid, here) == 2 * view.continent_side_points(copy, uid, here) > 0
 

@@ -141,7 +141,7 @@ async def test_a_whole_german_solo_game_against_the_computer_allied_by_keys():
         assert game.turn_label == "6/20"
         assert keys[0] == "n" and sum(k.isdigit() for k in keys) > 20, "the German moved by keys"
         report = app.screen.report
-        assert report["victory_level"] and report["turns_played"] == len(game.state.history)
+        assert report.victory_level and report.turns_played == len(game.state.history)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)

@@ -135,13 +135,22 @@ def test_the_players_json_fields_are_listed():
     assert sorted(first_column("fields: players")) == sorted(ai.roster()[0])
 
 
+def test_the_results_records_are_listed_with_their_fields():
+    """Each record of overlord.engine.results with its fields, in order (the names before any "(" or ";")."""
+    from overlord.engine import results
+    for row in table("fields: results"):
+        cls = getattr(results, quoted(row[0])[0])
+        fields = re.split(r" \(|;", row[1], maxsplit=1)[0]
+        assert quoted(fields) == [f.name for f in attrs.fields(cls)], cls.__name__
+
+
 def test_the_save_fields_are_listed():
     assert sorted(first_column("fields: save")) == sorted(saves.to_document(GAME))
 
 
 @pytest.mark.parametrize("module,base,own", [("overlord.engine.prompts", Prompt, "side"),
                                              ("overlord.engine.actions", Action, None),
-                                             ("overlord.engine.events", Event, "text")])
+                                             ("overlord.engine.events", Event, None)])
 def test_every_prompt_action_and_event_is_listed_with_its_fields(module, base, own):
     found = {name: cls for name, cls in vars(importlib.import_module(module)).items()
              if isinstance(cls, type) and issubclass(cls, base) and cls is not base and cls.__module__ == module}

@@ -33,7 +33,7 @@ def test_simulate_json_says_what_happened_at_each_beach():
         assert assault["cleared"] is None or assault["cleared"] in cached_data().charts.turns
     # the historical plan lands at every beach on D-Day: each was fought for and its first formation is ashore
     assert all(a["rounds"] >= 1 and a["first_mp_left"] is not None for a in dday.values())
-    assert sum(a["allied_cp_lost"] for a in dday.values()) <= game.final_report["casualties"]["allied"]
+    assert sum(a["allied_cp_lost"] for a in dday.values()) <= game.final_report.casualties.allied
 
 
 def test_a_tournament_gives_the_medians_of_the_beaches_and_the_share_cleared_on_dday():
@@ -87,12 +87,11 @@ def test_a_destroyed_depot_is_named_as_a_unit_eliminated_worth_the_german_its_po
     losses.eliminate(game, depot, [], cadre=False)  # overrun, as a German unit entering its position does
     report = victory.final_report(game)
     points = game.data.charts.victory_points.eliminated.allied_unit
-    assert report["units_eliminated"]["allied"] == before["units_eliminated"]["allied"] + 1
-    assert report["units_eliminated"]["allied_depots"] == before["units_eliminated"]["allied_depots"] + 1
-    assert report["points"]["german"]["allied_units_eliminated"] == \
-        before["points"]["german"]["allied_units_eliminated"] + points
+    assert report.units_eliminated.allied == before.units_eliminated.allied + 1
+    assert report.units_eliminated.allied_depots == before.units_eliminated.allied_depots + 1
+    assert report.points.german.allied_units_eliminated == before.points.german.allied_units_eliminated + points
     text = render(report)
-    depots = report["units_eliminated"]["allied_depots"]
+    depots = report.units_eliminated.allied_depots
     assert (f"({depots} of them a supply depot: a depot destroyed counts as a unit eliminated, {points} points to "
             "the German)") in text
     assert game.spec(depot).name in text.split("Units eliminated", 1)[1]

@@ -3,6 +3,7 @@
 import pytest
 
 from overlord.engine import logistics, supply, fatigue
+from overlord import words
 from overlord.engine.events import LogisticsReport
 from overlord.engine.game import Game
 from overlord.engine.state import Allocation
@@ -324,7 +325,7 @@ def test_every_pool_change_in_a_real_game_is_accounted_for_by_the_charts(seed):
                 delta["combat"] -= e.combat_supply
                 seen["combat"] += 1
         after = g.state.pools.as_dict()
-        assert {c: after[c] - pools[c] for c in pools} == delta, [e.text for e in events]
+        assert {c: after[c] - pools[c] for c in pools} == delta, [words.line(e, g.data) for e in events]
     assert all(n > 5 for n in seen.values()), seen
 
 

@@ -5,6 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from overlord.engine.enums import FuelClass, Infiltration, NavalSide, Terrain, Weather
 from overlord.engine.hexgrid import distance
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -82,6 +83,28 @@ def test_beaches_and_ocean_on_the_ocean_side_of_the_naval_line(data):
             assert h[0] >= caen_col and h[1] >= 6 and m.is_land(h) and h not in m.objectives["Caen"][:1]
     assert any(s == "x" for s in m.naval_side.values())
     assert sum(1 for s in m.naval_side.values() if s == "c") > 60
+
+
+def test_the_naval_side_is_an_enum_equal_to_the_map_files_letters_and_read_by_its_questions(data):
+    m = data.map
+    assert {type(s) for s in m.naval_side.values()} == {NavalSide}
+    assert [str(s) for s in NavalSide] == ["o", "c", "x"]  # map.toml's letters
+    for h, side in m.naval_side.items():
+        assert m.on_continent_side(h) == (side == "c")
+        assert m.on_scoring_ocean_side(h) == (side == "o")
+    caen = m.towns["Caen"]  # on the ocean side, where the German scores; Aunay on the continent side
+    assert m.on_scoring_ocean_side(caen) and not m.on_continent_side(caen)
+    assert m.on_continent_side(m.towns["Aunay-sur-Odon"]) and not m.on_scoring_ocean_side(m.towns["Aunay-sur-Odon"])
+    east = next(h for h, side in m.naval_side.items() if side == NavalSide.EAST_OF_CAEN)
+    assert not m.on_continent_side(east) and not m.on_scoring_ocean_side(east)
+
+
+def test_terrain_weather_and_infiltration_are_enums_equal_to_the_data_files_words(data):
+    assert {type(t) for t in data.map.terrain.values()} == {Terrain}
+    assert {type(u.infiltration) for u in data.units.values()} == {Infiltration}
+    assert {type(u.fuel_class) for u in data.units.values()} == {FuelClass}
+    assert data.charts.weather.weathers == tuple(Weather) == ("clear", "cloudy", "overcast", "storm")
+    assert data.charts.terrain[Terrain.BOCAGE] is data.charts.terrain["bocage"]
 
 
 def test_terrain_regions_and_rivers(data):

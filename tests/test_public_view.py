@@ -18,7 +18,7 @@ import overlord
 PACKAGE = Path(overlord.__file__).resolve().parent
 FRONT_ENDS = sorted([*PACKAGE.joinpath("ai").glob("*.py"), *PACKAGE.joinpath("tui").glob("*.py"),
                      PACKAGE / "headless.py", PACKAGE / "reports.py"])
-PUBLIC_MODULES = {"actions", "data", "enums", "events", "game", "hexgrid", "prompts", "rng", "settings", "view"}
+PUBLIC_MODULES = {"actions", "data", "enums", "events", "game", "hexgrid", "prompts", "results", "rng", "settings", "view"}
 RULES_ONLY_METHODS = {"place", "lift", "changed", "edited", "memo", "record", "records"}
 
 

@@ -77,7 +77,7 @@ async def test_the_move_preview_says_each_steps_side_points_and_supply():
         for d in p.directions:
             to = neighbour(here, d)
             # the Victory Points chart: an Allied unit on the continent side scores CP / 60 x its row a turn
-            side = f"continent {90 / 60 * to[1]:+.1f} a turn" if m.naval_side[to] == "c" else "ocean side +0"
+            side = f"continent {90 / 60 * to[1]:+.1f} a turn" if m.on_continent_side(to) else "ocean side +0"
             assert any(line.endswith(side) and str(d) in line.split(side)[0].split() for line in lines), (d, side)
             beyond = min(distance(to, s) for s in markers) > g.data.rules.supply.range
             warned = next(line for line in lines if line.endswith("BEYOND SUPPLY LINES"))
@@ -109,7 +109,7 @@ async def test_a_german_step_says_what_the_ocean_side_scores():
         chart = g.data.charts.victory_points.german_ocean_side
         each = chart.first_points + chart.increase_per_turn * (4 - g.turn_of(chart.first_turn))
         text = panel(app)
-        ocean = [d for d in p.directions if g.data.map.naval_side[neighbour(here, d)] == "o"]
+        ocean = [d for d in p.directions if g.data.map.on_scoring_ocean_side(neighbour(here, d))]
         line = next(line for line in text.splitlines() if line.endswith(f"ocean side +{each} this turn"))
         assert sorted(int(w) for w in line.split()[:len(ocean)]) == sorted(ocean)
         assert "continent side +0" in text
@@ -164,7 +164,7 @@ async def test_a_move_warned_beyond_supply_costs_cp_and_the_score_reads_the_same
                                                                                       MovePrompt))
         ended = next(e for e in app.session.log if isinstance(e, TurnEnded) and e.turn == "6/8")
         logistics = next(e for e in app.session.log if isinstance(e, LogisticsReport) and e.turn == "6/10")
-        assert game.spec(unit).name in logistics.out_of_supply and logistics.attrition > 0
+        assert unit in logistics.out_of_supply and logistics.attrition > 0
         report = "\n".join(str(part) for part in reports[0].pages)
         assert f"Score at the end of 6/8: {ended.score:.0f}" in report
         rate = game.data.charts.victory_points.casualties.allied_out_of_general_supply
@@ -200,7 +200,7 @@ async def test_h_lists_this_turns_points_by_source_and_the_german_units_on_the_o
         first = game.turn_of(chart.first_turn)
         each = chart.first_points + chart.increase_per_turn * (game.turn - first)
         on_ocean = [u.id for u in game.units("german", view.ASHORE, combat=True)
-                    if game.data.map.naval_side[u.position] == "o"]
+                    if game.data.map.on_scoring_ocean_side(u.position)]
         assert f"on the ocean side of the naval-range line ({len(on_ocean)})" in text
         assert f"each scores {each} at the end of 6/8 and {each + chart.increase_per_turn} at the end of 6/10" in text
         assert all(game.spec(uid).name in text for uid in on_ocean)

@@ -8,7 +8,7 @@ import time
 
 from overlord.engine import view
 from overlord.engine.actions import Allocate, ChooseUnit
-from overlord.engine.events import CombatResult, LogisticsReport, UnitMoved
+from overlord.engine.events import CombatResult, LogisticsReport, Motion, UnitMoved
 from overlord.engine.game import Game
 from overlord.engine.hexgrid import neighbour
 from overlord.engine.prompts import MovePrompt
@@ -288,20 +288,19 @@ async def test_the_status_line_gives_the_level_of_victory_and_the_load_list_the_
 
 def test_the_log_speaks_good_grammar():
     g = solo_game()
-    two = CombatResult(text="", attackers=("us-1-inf", "us-29-inf"), defender="de-352-inf", odds=2.0,
+    two = CombatResult(attackers=("us-1-inf", "us-29-inf"), defender="de-352-inf", odds=2.0,
                        attack_level=5, defence_level=3, attacker_losses=4, defender_losses=9, retreat=True,
                        eliminated=False, second_combat=False, combat_supply=0)
-    one = CombatResult(text="", attackers=("de-21-pz",), defender="bc-3-inf", odds=1.0, attack_level=5,
+    one = CombatResult(attackers=("de-21-pz",), defender="bc-3-inf", odds=1.0, attack_level=5,
                        defence_level=3, attacker_losses=4, defender_losses=9, retreat=False, eliminated=False,
                        second_combat=False, combat_supply=0)
     assert "Infantry Division attack 352nd" in event_text(two, g) and "the attackers lose 4" in event_text(two, g)
     assert "21st Panzer Division attacks" in event_text(one, g) and "the attacker loses 4" in event_text(one, g)
     rangers = g.spec("us-rangers").name
-    sail = UnitMoved(text=f"{rangers} sails to 10,2", unit="us-rangers", origin=(10, 1), to=(10, 2), cost=0, fuel=0,
-                     mp_left=6)
+    sail = UnitMoved(unit="us-rangers", origin=(10, 1), to=(10, 2), cost=0, fuel=0, mp_left=6, motion=Motion.SAIL)
     assert event_text(sail, g) == f"{rangers} sail to 10,2"
-    report = LogisticsReport(text="...; 1 Allied units beyond supply lines, 0 without general supply", turn="6/7",
-                             weather="clear", transport=1, arrived={}, upkeep=0, pools={}, out_of_supply=(),
+    report = LogisticsReport(turn="6/7", weather="clear", transport=1, arrived={}, upkeep=0, pools={},
+                             out_of_supply=("us-1-inf",),
                              deprived=(), attrition=0, reinforcements=(), weather_percent=0)
     assert "1 Allied unit beyond" in event_text(report, g)
 

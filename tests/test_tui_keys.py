@@ -177,7 +177,7 @@ async def test_a_whole_hot_seat_game_from_the_title_to_the_final_report_by_keys(
         assert game.turn_label == "6/20"
         assert keys[0] == "n" and keys.count("enter") > 10
         report = app.screen.report
-        assert report["victory_level"] and report["turns_played"] == len(game.state.history)
+        assert report.victory_level and report.turns_played == len(game.state.history)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)

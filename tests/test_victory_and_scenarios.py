@@ -119,18 +119,18 @@ def test_settings_made_without_the_data_hold_its_historical_ratings_and_default_
 def test_objectives_score_per_hex_in_supply_and_not_next_to_a_german():
     g = blank_game(turn=3)
     put(g, "us-1-inf", (4, 0), in_supply=True)  # Cherbourg
-    assert victory.turn_points(g)["objectives"] == 10
+    assert victory.turn_points(g).objectives == 10
     put(g, "de-709-inf", (5, 0))  # next to Cherbourg's occupier
-    assert victory.turn_points(g)["objectives"] == 0
+    assert victory.turn_points(g).objectives == 0
     g.lift("de-709-inf")
     g.unit("de-709-inf").status = "pending"
     g.unit("us-1-inf").in_supply = False
-    assert victory.turn_points(g)["objectives"] == 0
+    assert victory.turn_points(g).objectives == 0
     g.unit("us-1-inf").in_supply = True
     put(g, "bc-50-inf", (17, 8), in_supply=True)  # Caen, one hex of two
     put(g, "bc-3-inf", (18, 8), in_supply=True)  # and the other
     put(g, "us-29-inf", (9, 9), in_supply=True)  # St-Lo
-    assert victory.turn_points(g)["objectives"] == 10 + 5 + 5 + 5
+    assert victory.turn_points(g).objectives == 10 + 5 + 5 + 5
     assert victory.objective_holders(g) == {"Cherbourg": "allied", "Caen": "allied", "St-Lo": "allied"}
 
 
@@ -139,10 +139,10 @@ def test_final_turn_awards_the_end_points_per_hex():
     put(g, "us-1-inf", (4, 0), in_supply=True)
     put(g, "bc-50-inf", (17, 8), in_supply=True)
     pts = victory.turn_points(g)
-    assert pts["objectives"] == 15 and pts["objectives_final"] == 150 + 75
+    assert pts.objectives == 15 and pts.objectives_final == 150 + 75
     two_week = blank_game(turn=8, scenario="two-week")
     put(two_week, "us-29-inf", (9, 9), in_supply=True)
-    assert victory.turn_points(two_week)["objectives_final"] == 75
+    assert victory.turn_points(two_week).objectives_final == 75
 
 
 def test_german_units_on_the_ocean_side_from_june_8_not_east_of_caen():
@@ -150,13 +150,13 @@ def test_german_units_on_the_ocean_side_from_june_8_not_east_of_caen():
     put(g, "de-352-inf", (11, 6))  # Trevieres: ocean side
     put(g, "de-711-inf", (20, 6))  # Cabourg: east of Caen
     put(g, "de-21-pz", (17, 10))  # continent side
-    assert victory.turn_points(g)["ocean_side"] == 0  # not before June 8
+    assert victory.turn_points(g).ocean_side == 0  # not before June 8
     g.state.turn = g.turn_of("6/8")
-    assert victory.turn_points(g)["ocean_side"] == 2
+    assert victory.turn_points(g).ocean_side == 2
     g.state.turn = g.turn_of("6/14")
-    assert victory.turn_points(g)["ocean_side"] == 5  # "June 14 5 pts per German unit"
+    assert victory.turn_points(g).ocean_side == 5  # "June 14 5 pts per German unit"
     put(g, "de-716-inf", (16, 8), cadre=True, cp=5)  # cadres count too
-    assert victory.turn_points(g)["ocean_side"] == 10
+    assert victory.turn_points(g).ocean_side == 10
 
 
 def test_allied_units_on_the_continent_side_score_cp_over_60_times_row():
@@ -164,7 +164,7 @@ def test_allied_units_on_the_continent_side_score_cp_over_60_times_row():
     put(g, "us-1-inf", (12, 9))  # Caumont, continent side, row 9
     put(g, "bc-8-armbde", (14, 10))  # Aunay, continent, row 10: 35/60*10
     put(g, "us-29-inf", (14, 8))  # Tilly, ocean side: nothing
-    assert victory.turn_points(g)["continent_side"] == pytest.approx(100 / 60 * 9 + 35 / 60 * 10)
+    assert victory.turn_points(g).continent_side == pytest.approx(100 / 60 * 9 + 35 / 60 * 10)
 
 
 def test_the_score_is_the_sum_of_its_categories():
@@ -175,7 +175,8 @@ def test_the_score_is_the_sum_of_its_categories():
     t.objectives, t.continent_side, t.ocean_side = 50, 120.5, 40
     assert victory.score(g) == pytest.approx(50 + 120.5 + 30 + 100 - (40 + 20 + 80 + 15))
     pts = victory.category_points(g)
-    assert victory.score(g) == pytest.approx(sum(pts["allied"].values()) - sum(pts["german"].values()))
+    assert victory.score(g) == pytest.approx(sum(pts.allied.as_dict().values()) - sum(pts.german.as_dict().values()))
+    assert pts.german.allied_supply_casualties == 15 and pts.of("allied") is pts.allied
 
 
 @pytest.mark.parametrize("scenario,score,level", [
@@ -207,20 +208,20 @@ def test_a_game_set_up_through_the_questions_ends_with_score_level_and_report():
     events = play(g)
     assert g.state.history[-1].turn == "6/20"
     report = g.state.final_report
-    assert report["victory_level"] == victory.victory_level(g.data.charts, "two-week", report["allied_score"])
-    pts = report["points"]
-    assert report["allied_score"] == pytest.approx(sum(pts["allied"].values()) - sum(pts["german"].values()), abs=0.2)
-    assert [h["turn"] for h in report["history"]] == list(g.data.charts.turns[:9])
-    for h in report["history"]:
+    assert report.victory_level == victory.victory_level(g.data.charts, "two-week", report.allied_score)
+    assert report.allied_score == pytest.approx(report.points.score, abs=0.2)
+    assert [h.turn for h in report.history] == list(g.data.charts.turns[:9])
+    written = report.to_dict()
+    for h in written["history"]:
         assert set(h["pools"]) == {"fuel", "general", "combat", "amphibious"}
         assert {"turn", "weather", "transport", "allied_score"} <= set(h)
-    assert report["adjusted_score"] == pytest.approx(victory.adjusted_score(report["allied_score"], report["weather_percent"]), abs=0.2)
-    assert set(report["objectives"]) == {"Cherbourg", "Caen", "St-Lo"}
-    assert {"units_eliminated", "casualties"} <= set(report)
+    assert report.adjusted_score == pytest.approx(victory.adjusted_score(report.allied_score, report.weather_percent), abs=0.2)
+    assert set(report.objectives) == {"Cherbourg", "Caen", "St-Lo"}
+    assert {"units_eliminated", "casualties"} <= set(written)
     ended = [e for e in events if e.kind == "GameEnded"]
     assert len(ended) == 1 and ended[0].report == report
     turn_ends = [e for e in events if e.kind == "TurnEnded"]
-    assert [e.turn for e in turn_ends] == [h["turn"] for h in report["history"]]
+    assert [e.turn for e in turn_ends] == [h.turn for h in report.history]
 
 
 def test_no_movement_or_combat_on_the_last_turn():

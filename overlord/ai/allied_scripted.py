@@ -23,7 +23,7 @@ from ..engine import view
 from ..engine.actions import (Action, Advance, Allocate, FinishUnit, HoldGround, Interdict,
                               Support)
 from ..engine.data import LEVELS, Beach
-from ..engine.enums import NATIONS, Side
+from ..engine.enums import NATIONS, Infiltration, Side, Terrain
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance, neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, DefenderPrompt, DropZonePrompt,
@@ -223,7 +223,7 @@ class AlliedPlayer(ScriptedPlayer):
 
         def risk(h: Hex) -> float:
             near = sum(BESIDE_DROP if distance(h, p) == 1 else 1.0 for p in german if distance(h, p) <= DROP_NEAR)
-            wet = sum(1 for n in m.grid.within(h, 1) if m.terrain.get(n) in ("swamp", "river", "ocean"))
+            wet = sum(1 for n in m.grid.within(h, 1) if m.terrain.get(n) in (Terrain.SWAMP, Terrain.RIVER, Terrain.OCEAN))
             return near + WET * wet + DROP_GOAL * distance(h, goal)
         zones = view.free_zones(g, uid)
         if not zones:
@@ -298,7 +298,7 @@ class AlliedPlayer(ScriptedPlayer):
         u = g.unit(uid)
         spec = g.spec(uid)
         m = g.data.map
-        armour = spec.infiltration != "none"  # the armoured divisions, the only Allied units that infiltrate
+        armour = spec.infiltration != Infiltration.NONE  # the armoured divisions, the only Allied units that infiltrate
         return Outlook(field=self._field(g, self.goal_for(g, uid)),
                        sources=self._sources.get(spec.nation) or board.supply_sources(g, spec.nation),
                        tracing=view.traced_on(g, g.turn + 1), waiting=any(True for _ in g.units(Side.ALLIED, AFLOAT)),
@@ -313,7 +313,7 @@ class AlliedPlayer(ScriptedPlayer):
         m = g.data.map
         u = g.unit(uid)
         s = -look.field.get(h, UNREACHED)
-        if m.naval_side[h] == "c":
+        if m.on_continent_side(h):
             s += view.continent_side_points(g, uid, h) * self.continent_weight
         s -= self.beyond_supply(g, uid, h, look)
         enemies = g.adjacent_units(h, Side.GERMAN)

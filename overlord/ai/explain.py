@@ -171,7 +171,7 @@ def goal_worth(game: Game, uid: str, goal: Hex) -> str:
             return f"a landing position of {beach.name} beach"
         if objective is not None:
             return f"the objective {objective}"
-        if m.naval_side[goal] == "c" and not game.spec(uid).is_depot:
+        if m.on_continent_side(goal) and not game.spec(uid).is_depot:
             return f"the continent side, scoring {view.continent_side_points(game, uid, goal):.1f} a turn"
         return ""
     if beach is not None:
@@ -179,6 +179,6 @@ def goal_worth(game: Game, uid: str, goal: Hex) -> str:
     if objective is not None:
         return f"the objective {objective}, to hold it"
     each = view.ocean_side_points(game, game.turn)
-    if m.naval_side[goal] == "o" and each:
+    if m.on_scoring_ocean_side(goal) and each:
         return f"the ocean side, scoring {each} a turn for the German"
     return ""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..engine import view
 from ..engine.actions import Action, Advance, ChooseStrategy, FinishUnit
-from ..engine.enums import Side
+from ..engine.enums import Infiltration, Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance
 from ..engine.prompts import AdvancePrompt, DefenderPrompt, RetreatPrompt, StrategyPrompt
@@ -202,7 +202,7 @@ class GermanPlayer(ScriptedPlayer):
             here = position_of(au)
             alone = not any(distance(here, p) <= BLOW_ALONE for p in allied_pos if p != here)
             exposed = alone + (not au.in_supply) + (au.cp * BLOW_WEAK < au.max_cp)
-            if self.hunt_penetration and m.naval_side[here] == "c":
+            if self.hunt_penetration and m.on_continent_side(here):
                 exposed = min(exposed + 1, len(self.blow_min_odds))
             if exposed:
                 targets.append((board.defence_at(g, a, here) / (1 + exposed), a, exposed))
@@ -285,7 +285,7 @@ class GermanPlayer(ScriptedPlayer):
         for p in allied_pos:
             for _, n in m.grid.adjacent(p):
                 if m.is_land(n) and ((occ := g.occupant(n)) is None or g.side_of(occ) == Side.GERMAN):
-                    need[n] = need.get(n, 0.0) + RING_NEED[0 if m.naval_side[n] == "o" else 1]
+                    need[n] = need.get(n, 0.0) + RING_NEED[0 if m.on_scoring_ocean_side(n) else 1]
                     if n[1] >= p[1]:
                         need[n] += self.deny_south
 
@@ -293,8 +293,8 @@ class GermanPlayer(ScriptedPlayer):
         """Ocean-side land positions with a continent-side neighbour: the naval-range line."""
         if self._line is None:
             m = g.data.map
-            self._line = [h for h in m.grid.positions() if m.is_land(h) and m.naval_side[h] == "o"
-                          and any(m.naval_side[n] == "c" for n in m.grid.neighbours(h))]
+            self._line = [h for h in m.grid.positions() if m.is_land(h) and m.on_scoring_ocean_side(h)
+                          and any(m.on_continent_side(n) for n in m.grid.neighbours(h))]
         return self._line
 
     # ------------------------------------------------------------------ movement
@@ -331,11 +331,11 @@ class GermanPlayer(ScriptedPlayer):
         ocean side scoring ``ocean_value`` next turn."""
         m = g.data.map
         early = g.turn < EARLY_TURNS
-        mobile = g.spec(uid).infiltration == "mechanised"
+        mobile = g.spec(uid).infiltration == Infiltration.MECHANISED
         s = -FRONT_PULL * self._front.get(h, FRONT_UNKNOWN) + self.needs(g).get(h, 0.0) * NEED_WEIGHT
         if h in self._front_zone:
             s += (board.terrain_defence(g, h) - 1.0) * GROUND_AT_FRONT
-        if m.naval_side[h] == "o":
+        if m.on_scoring_ocean_side(h):
             s += OCEAN_SIDE[0] + OCEAN_SIDE[1] * ocean_value
         enemies = g.adjacent_units(h, Side.ALLIED)
         if enemies:

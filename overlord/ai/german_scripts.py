@@ -122,7 +122,7 @@ class Turtle(ScriptedPlayer):
             if not m.is_land(h) or (occupant is not None and g.side_of(occupant) == Side.ALLIED):
                 continue
             w = (board.terrain_defence(g, h) - 1.0) * GOOD_GROUND
-            if m.naval_side[h] == "o":
+            if m.on_scoring_ocean_side(h):
                 w += OCEAN_SIDE
             if h in near:
                 w += FRONT if near[h] == 1 else FRONT / 2

@@ -74,7 +74,7 @@ class StrikeBeaches(BeachRush):
         held = {}
         for h in board.objective_positions(g):
             occupant = g.occupant(h)
-            if (occupant is not None and g.side_of(occupant) == Side.GERMAN and m.naval_side[h] == "c"
+            if (occupant is not None and g.side_of(occupant) == Side.GERMAN and m.on_continent_side(h)
                     and any(distance(p, h) <= CLOSING for p in allied)):
                 held[occupant] = h
         return held

@@ -83,12 +83,12 @@ class Evaluation:
         """The Allied points less the German ones the standing position would score in the turns left."""
         points = view.turn_points(g)
         if not self.ocean_side_grows:
-            per_turn = points["objectives"] + points["continent_side"] - points["ocean_side"]
+            per_turn = points.objectives + points.continent_side - points.ocean_side
             return per_turn * (g.last_turn - g.turn + 1)
         units = len(view.ocean_side_units(g))
         total = 0.0
         for turn in range(g.turn, g.last_turn + 1):
-            total += points["objectives"] + points["continent_side"] - view.ocean_side_points(g, turn) * units
+            total += points.objectives + points.continent_side - view.ocean_side_points(g, turn) * units
         return total
 
     def final_points(self, g: Game) -> float:

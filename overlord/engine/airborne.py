@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Answer
-from .enums import Side
+from .enums import Side, Terrain
 from .events import DropResult, Event
 from .hexgrid import Hex, distance, neighbour
 from .prompts import DropZonePrompt
@@ -115,7 +115,7 @@ def drop(g: "Game", uid: str, zone: Hex) -> DropResult:
     loss = 0
     if over_water:
         loss += percent_of(u.cp, rules.water_loss_percent)
-    if m.terrain[spot] == "swamp":
+    if m.terrain[spot] == Terrain.SWAMP:
         loss += percent_of(u.cp, rules.swamp_loss_percent)
     loss = min(loss, u.cp - 1)
     u.cp -= loss
@@ -126,16 +126,7 @@ def drop(g: "Game", uid: str, zone: Hex) -> DropResult:
     if g.in_enemy_zoc(uid):
         u.fatigue += rules.enemy_fatigue
     u.fatigue = min(u.fatigue, g.data.rules.fatigue.max)
-    name = g.spec(uid).name
-    where = m.describe(spot)
-    text = f"{name} drops at {where}"
-    if drifted:
-        text += f" after drifting {drifted} position{'s' if drifted > 1 else ''}"
-    if over_water:
-        text += ", some sticks lost over the sea"
-    if loss:
-        text += f" ({loss} CP lost)"
-    return DropResult(text=text, unit=uid, zone=zone, landed_at=spot, drifted=drifted, cp_lost=loss)
+    return DropResult(unit=uid, zone=zone, landed_at=spot, drifted=drifted, cp_lost=loss, over_water=over_water)
 
 
 def nearest_free(g: "Game", hex_: Hex) -> Hex:

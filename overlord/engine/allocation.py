@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from .actions import Allocate
 from .choices import AllocationChoices
 from .enums import Side
-from .events import Event, Message
+from .events import Event, TransportAllocated
 from .prompts import AllocationPrompt
 from .state import Allocation
 
@@ -54,6 +54,6 @@ def legal_actions(g: "Game", p: AllocationPrompt) -> AllocationChoices:
 def apply(g: "Game", action: Allocate, events: list[Event]) -> bool:
     g.state.allocation = Allocation(action.fuel, action.general, action.combat, action.amphibious)
     turn = g.data.charts.turns[g.state.turn + 1]
-    events.append(Message(text=f"Transport for {turn}: fuel {action.fuel}%, general {action.general}%, "
-                               f"combat {action.combat}%, amphibious {action.amphibious}%"))
+    events.append(TransportAllocated(turn=turn, fuel=action.fuel, general=action.general, combat=action.combat,
+                                     amphibious=action.amphibious))
     return True  # one answer, and the phase is over

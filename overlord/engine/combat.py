@@ -27,8 +27,9 @@ import attrs
 from . import combat_results, fatigue, logistics, losses
 from .actions import Action, Advance, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Retreat, Support, expect
 from .choices import SupportChoices
-from .enums import PHASE_SIDE, CombatStep, Side
-from .events import CombatResult, Event, Message, PhaseStarted, UnitMoved
+from .enums import PHASE_SIDE, CombatStep, Side, Terrain
+from .events import (CadreTrapped, CombatResult, Event, Motion, PhaseStarted, RetreatedNextToEnemy, RetreatRefused,
+                     SecondCombatOffered, UnitMoved)
 from .hexgrid import Hex, direction_to, neighbour
 from .prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, Prompt, RetreatPrompt, StrategyPrompt,
                       SupportPrompt)
@@ -51,7 +52,7 @@ def begin(g: "Game", events: list[Event]) -> bool:
     if not c.candidates and not _next_pass(g):
         g.state.combat = None
         return False
-    events.append(PhaseStarted(text=f"{side.title()} combat", turn=g.turn_label, phase=g.state.phase))
+    events.append(PhaseStarted(turn=g.turn_label, phase=g.state.phase))
     if not _settle(g):
         g.state.combat = None
         return False
@@ -160,7 +161,7 @@ def attack_strength(g: "Game", uid: str) -> float:
     charts = g.data.charts
     terrain = terrain_of(g, uid)
     modifier = charts.terrain[terrain].attack
-    if terrain == "ocean" and g.spec(uid).type in charts.terrain.ocean_attack_exempt_types:
+    if terrain == Terrain.OCEAN and g.spec(uid).type in charts.terrain.ocean_attack_exempt_types:
         modifier = 1  # rangers and commandos are not halved attacking from the ocean (a landing)
     return u.cp * fatigue.effectiveness(g, u) * modifier * assault_troops_factor(g, uid)
 
@@ -168,7 +169,7 @@ def attack_strength(g: "Game", uid: str) -> float:
 def assault_troops_factor(g: "Game", uid: str) -> float:
     """Rangers and commandos "have increased strength attacking the beaches" (rulebook): from the sea (the only
     place an afloat unit fights from) they count this many times their strength."""
-    if terrain_of(g, uid) == "ocean" and g.spec(uid).lands_anywhere:
+    if terrain_of(g, uid) == Terrain.OCEAN and g.spec(uid).lands_anywhere:
         return g.data.rules.landing.assault_troops_strength
     return 1.0
 
@@ -211,7 +212,7 @@ def max_attack_level(g: "Game", attackers: list[str]) -> int:
 
 
 def in_naval_range(g: "Game", hex_: Hex) -> bool:
-    return g.data.map.naval_side[hex_] in "ox"
+    return not g.data.map.on_continent_side(hex_)
 
 
 # --------------------------------------------------------------------------- prompts
@@ -467,17 +468,7 @@ def _combat_result(g: "Game", attackers: list[str], o: _Outcome) -> CombatResult
     """The combat results display: who fought whom, at what odds and levels, and what each side lost."""
     c = g.state.current_combat()
     defender = _defender(c)
-    levels = g.data.charts.strategy_levels
-    text = (f"{' and '.join(g.spec(a).name for a in attackers)} attack {g.spec(defender).name} at {o.ratio:.1f}:1 "
-            f"({levels.attack[c.attack_level - 1].name} against {levels.defence[c.defence_level - 1].name}): "
-            f"attacker loses {o.att_loss}, defender {o.def_loss}")
-    if o.supply_spent:
-        text += f", {o.supply_spent} combat supply spent"
-    if o.eliminated:
-        text += "; the defender is eliminated"
-    elif o.must_retreat:
-        text += "; the defender must retreat"
-    return CombatResult(text=text, attackers=tuple(attackers), defender=defender, odds=round(o.ratio, 2),
+    return CombatResult(attackers=tuple(attackers), defender=defender, odds=round(o.ratio, 2),
                         attack_level=c.attack_level, defence_level=c.defence_level, attacker_losses=o.att_loss,
                         defender_losses=o.def_loss, retreat=o.must_retreat, eliminated=o.eliminated,
                         second_combat=o.second_combat, combat_supply=o.supply_spent)
@@ -540,7 +531,7 @@ def _start_retreat(g: "Game", events: list[Event]) -> None:
     c = g.state.current_combat()
     uid = _retreating(c)
     if not retreat_directions(g, uid) and c.retreat_cadre:
-        events.append(Message(text=f"{g.spec(uid).name}'s cadre has nowhere to go and is destroyed"))
+        events.append(CadreTrapped(unit=uid))
         start = position_of(g.unit(uid))
         losses.eliminate(g, uid, events, cadre=False)
         _start_advance(g, start, events)
@@ -557,7 +548,7 @@ def retreat(g: "Game", action: Action, events: list[Event]) -> None:
     r = g.data.rules
     if isinstance(action, HoldGround):
         extra = max(1, percent_of(u.cp, r.combat.refuse_retreat_percent))
-        events.append(Message(text=f"{spec.name} refuses to retreat and loses {min(extra, u.cp)} more CP"))
+        events.append(RetreatRefused(unit=uid, cp_lost=min(extra, u.cp)))
         losses.inflict(g, uid, extra, events, cadre=False)
         if u.status == ELIMINATED:
             _eliminated_in_retreat(g)
@@ -568,14 +559,12 @@ def retreat(g: "Game", action: Action, events: list[Event]) -> None:
     target = neighbour(start, expect(action, Retreat).direction)
     g.place(uid, target, ASHORE)
     fatigue.add_fatigue(g, u, r.fatigue.retreat)
-    where = g.data.map.describe(target)
-    events.append(UnitMoved(text=f"{spec.name} retreats to {where}", unit=uid, origin=start, to=target, cost=0,
-                            fuel=0, mp_left=u.mp))
+    events.append(UnitMoved(unit=uid, origin=start, to=target, cost=0, fuel=0, mp_left=u.mp, motion=Motion.RETREAT))
     if spec.side == Side.GERMAN:
         losses.german_occupies(g, target, events)
     if g.in_enemy_zoc(uid):
         extra = max(1, percent_of(u.cp, r.combat.retreat_next_to_enemy_percent))
-        events.append(Message(text=f"{spec.name} retreats next to the enemy and loses {min(extra, u.cp)} more CP"))
+        events.append(RetreatedNextToEnemy(unit=uid, cp_lost=min(extra, u.cp)))
         losses.inflict(g, uid, extra, events, cadre=False)
         if u.status == ELIMINATED:
             _eliminated_in_retreat(g)
@@ -608,9 +597,7 @@ def advance(g: "Game", action: Action, events: list[Event]) -> None:
         start = position_of(u)
         into = _vacated(c)
         g.place(uid, into, ASHORE)
-        where = g.data.map.describe(into)
-        events.append(UnitMoved(text=f"{g.spec(uid).name} advances into {where}", unit=uid, origin=start,
-                                to=into, cost=0, fuel=0, mp_left=u.mp))
+        events.append(UnitMoved(unit=uid, origin=start, to=into, cost=0, fuel=0, mp_left=u.mp, motion=Motion.ADVANCE))
         if g.side_of(uid) == Side.GERMAN:
             losses.german_occupies(g, into, events)
         c.advancers = []
@@ -631,7 +618,7 @@ def _after_combat(g: "Game", events: list[Event]) -> None:
         targets = {d for a in second for d in g.adjacent_units(position_of(g.unit(a)), enemy(c.side))}
         c.candidates = [d for d in defender_candidates(g, c.side) if d in targets]
         c.index = -1
-        events.append(Message(text="The attackers may attack again (second combat)"))
+        events.append(SecondCombatOffered(attackers=tuple(second)))
     _advance_cycle(g)
 
 

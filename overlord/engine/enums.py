@@ -79,3 +79,44 @@ class UnitStatus(StrEnum):
     ASHORE = "ashore"  # on a land position
     COASTAL = "coastal"  # a German coastal defence unit holding its beach
     ELIMINATED = "eliminated"
+
+
+class Terrain(StrEnum):
+    """The Terrain Effects chart's kinds of ground (map.toml's legend names them)."""
+    CLEAR = "clear"
+    TOWN = "town"
+    BOCAGE = "bocage"
+    SWAMP = "swamp"
+    RIVER = "river"
+    BEACH = "beach"
+    OCEAN = "ocean"
+
+
+class Weather(StrEnum):
+    """The Weather chart's four weathers, best first."""
+    CLEAR = "clear"
+    CLOUDY = "cloudy"
+    OVERCAST = "overcast"
+    STORM = "storm"
+
+
+class NavalSide(StrEnum):
+    """A position's side of the naval-range line (map.toml's letters): within the ships' range on the ocean
+    side, beyond it on the continent side."""
+    OCEAN = "o"
+    CONTINENT = "c"
+    EAST_OF_CAEN = "x"  # the ocean side east of Caen, where German units score nothing
+
+
+class Infiltration(StrEnum):
+    """A unit's infiltration class (the Infiltration chart's rows)."""
+    NONE = "none"  # may not infiltrate
+    ARMOURED = "armoured"  # the Allied armoured divisions
+    MECHANISED = "mechanised"
+    INFANTRY = "infantry"
+
+
+class FuelClass(StrEnum):
+    """Which row of the Fuel chart a unit's movement pays."""
+    INFANTRY = "infantry"
+    MECHANISED = "mechanised"

@@ -1,42 +1,37 @@
-"""Events: what an action caused, for the message log and the screens.
+"""Events: what an action caused, as data (who, what, where, how many), for the log, the screens and the tools.
 
-Every event has ``text``, one line for the log; some carry data a front end
-shows in its own way (the logistics report, a combat result, the score).
+An event holds no words: units by their ids, positions as hexes, beaches and turns by their names, the
+numbers. The words of each (the log's line, in good grammar for plural units) are made in one place outside
+the engine, ``overlord.words``, from the event and the game data.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from enum import StrEnum
 
 import attrs
 
 from .hexgrid import Hex
+from .results import FinalReport, TurnPoints
 
 
 @attrs.frozen
 class Event:
-    text: str
-
     @property
     def kind(self) -> str:
         return type(self).__name__
 
 
 @attrs.frozen
-class Message(Event):
-    pass
-
-
-@attrs.frozen
 class PhaseStarted(Event):
     turn: str
-    phase: str
+    phase: str  # a Phase's value, or "logistics" for the start of a turn
 
 
 @attrs.frozen
 class SettingChosen(Event):
     question: str
-    value: Any
+    value: str
 
 
 @attrs.frozen
@@ -44,8 +39,37 @@ class DropResult(Event):
     unit: str
     zone: Hex
     landed_at: Hex
-    drifted: int
+    drifted: int  # positions drifted
     cp_lost: int
+    over_water: bool = False  # some sticks drifted over the sea
+
+
+@attrs.frozen
+class TransportAllocated(Event):
+    """The Allied transport priorities for a turn, in percent."""
+    turn: str
+    fuel: int
+    general: int
+    combat: int
+    amphibious: int
+
+
+@attrs.frozen
+class InterdictionGrounded(Event):
+    """No interdiction is possible this turn: the aircraft are grounded."""
+
+
+@attrs.frozen
+class InterdictionFlown(Event):
+    air_points: int
+    effective: int  # after the weather
+    weather: str
+
+
+@attrs.frozen
+class InterdictionCost(Event):
+    """What the interdiction took from the German units' movement, in all."""
+    movement_points: int
 
 
 @attrs.frozen
@@ -56,11 +80,33 @@ class LogisticsReport(Event):
     arrived: dict[str, int]  # what the transport brought to each pool
     upkeep: int  # general supply paid
     pools: dict[str, int]
-    out_of_supply: tuple[str, ...]
+    out_of_supply: tuple[str, ...]  # Allied units beyond supply lines
     deprived: tuple[str, ...]  # units that got no general supply
     attrition: int  # Allied CP lost to lack of supply
-    reinforcements: tuple[str, ...]
+    reinforcements: tuple[str, ...]  # German units that entered the map
     weather_percent: int
+
+
+@attrs.frozen
+class ReinforcementEntered(Event):
+    unit: str
+    entry: str  # the map.toml entry's name
+    to: Hex
+
+
+@attrs.frozen
+class ReinforcementBlocked(Event):
+    """A German reinforcement's entry is blocked: it tries again next turn."""
+    unit: str
+    entry: str
+
+
+class Motion(StrEnum):
+    """How a unit came to move."""
+    MOVE = "move"  # a step of its movement, on land
+    SAIL = "sail"  # a step at sea
+    RETREAT = "retreat"
+    ADVANCE = "advance"  # into the position a defender left
 
 
 @attrs.frozen
@@ -71,6 +117,14 @@ class UnitMoved(Event):
     cost: int
     fuel: int
     mp_left: int
+    motion: Motion = Motion.MOVE
+    stops: bool = False  # it entered an enemy zone of control and its movement ends
+
+
+@attrs.frozen
+class InfiltrationFailed(Event):
+    """A unit failed to infiltrate and is pinned where it is."""
+    unit: str
 
 
 @attrs.frozen
@@ -87,7 +141,7 @@ class AssaultBegun(Event):
 @attrs.frozen
 class Landed(Event):
     """A landing, whole. After a fight (``rounds`` > 0) its amphibious supply and what it brought were
-    paid into and out of the pools when it crossed (AssaultBegun)."""
+    paid into and out of the pools when it crossed (AssaultBegun); ``destroyed``: it never came ashore."""
     unit: str
     beach: str
     to: Hex
@@ -95,6 +149,8 @@ class Landed(Event):
     cp_lost: int
     amphibious: int  # amphibious supply spent on the landing
     brought: dict[str, int]  # what the unit brought into the fuel, general and combat pools
+    destroyed: bool = False
+    stops: bool = False  # it landed next to the enemy and its movement ends
 
 
 @attrs.frozen
@@ -110,6 +166,34 @@ class CombatResult(Event):
     eliminated: bool
     second_combat: bool
     combat_supply: int  # Allied combat supply spent on the fight (attacking or defending)
+    beach: str | None = None  # a landing's round against this beach's coastal defence
+    round: int = 0  # which round of the landing (1, 2, ...); 0 for a combat on land
+
+
+@attrs.frozen
+class RetreatRefused(Event):
+    """The defender holds its ground instead of retreating, at the cost of more CP."""
+    unit: str
+    cp_lost: int
+
+
+@attrs.frozen
+class RetreatedNextToEnemy(Event):
+    """The defender retreated next to an enemy unit and lost more CP."""
+    unit: str
+    cp_lost: int
+
+
+@attrs.frozen
+class CadreTrapped(Event):
+    """A defender's cadre has nowhere to retreat to and is destroyed."""
+    unit: str
+
+
+@attrs.frozen
+class SecondCombatOffered(Event):
+    """The attackers, having eliminated the defender, may attack again (second combat)."""
+    attackers: tuple[str, ...]
 
 
 @attrs.frozen
@@ -129,9 +213,10 @@ class TurnEnded(Event):
     score: float
     adjusted_score: float
     weather_percent: int
-    points: dict[str, float]
+    points: TurnPoints  # the ground's points this turn, to a tenth
 
 
 @attrs.frozen
 class GameEnded(Event):
-    report: dict[str, Any]
+    report: FinalReport
+

@@ -26,14 +26,15 @@ from typing import TYPE_CHECKING, Any, Iterator
 from . import logistics, setup, victory
 from .actions import Action
 from .data import GameData, UnitSpec, cached_data
-from .enums import TURN_PHASES, Phase, Side, UnitStatus
+from .enums import TURN_PHASES, Phase, Side, UnitStatus, Weather
 from .events import Event
 from .hexgrid import Hex
 from .phases import HANDLERS, PhaseHandler
 from .prompts import GameOverPrompt, Prompt
+from .results import FinalReport, TurnRecord
 from .rng import SEED_RANGE, Rng, seed_in_range, seed_state
 from .settings import Settings
-from .state import AFLOAT, ASHORE, COASTAL, GameState, SetupState, TurnRecord, UnitState
+from .state import AFLOAT, ASHORE, COASTAL, GameState, SetupState, UnitState
 from .util import enemy
 
 if TYPE_CHECKING:
@@ -279,7 +280,7 @@ class Game:
         return self.state.seed
 
     @property
-    def weather(self) -> str | None:
+    def weather(self) -> Weather | None:
         """This turn's weather (None before D-Day's logistics and on the last turn)."""
         return self.state.weather
 
@@ -321,7 +322,7 @@ class Game:
         return self.state.history
 
     @property
-    def final_report(self) -> Mapping[str, Any] | None:
+    def final_report(self) -> FinalReport | None:
         """The report written when the game ended (victory.final_report); None until then."""
         return self.state.final_report
 

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 from .actions import Interdict
 from .data import Span
-from .enums import Side
-from .events import Event, Message
+from .enums import Side, Weather
+from .events import Event, InterdictionCost, InterdictionFlown, InterdictionGrounded
 from .prompts import InterdictionPrompt
 from .util import round_half_up
 
@@ -30,7 +30,7 @@ def begin(g: "Game", events: list[Event]) -> bool:
     if g.german_still:
         return False
     if g.data.charts.interdiction.weather_percent_reduction[st.current_weather()] >= 100 or st.air_left <= 0:
-        events.append(Message(text="No interdiction is possible: the aircraft are grounded"))
+        events.append(InterdictionGrounded())
         return False
     return True
 
@@ -52,13 +52,13 @@ def apply(g: "Game", action: Interdict, events: list[Event]) -> bool:
     st = g.state
     st.interdiction = action.air_points
     st.air_left -= action.air_points
-    events.append(Message(text=f"{action.air_points} air points fly interdiction "
-                               f"({effective_points(g, action.air_points)} effective in {st.weather} weather)"))
+    events.append(InterdictionFlown(air_points=action.air_points, effective=effective_points(g, action.air_points),
+                                    weather=st.weather or Weather.CLEAR))
     return True  # one answer, and the phase is over
 
 
 def effective_points(g: "Game", points: int) -> int:
-    weather = g.state.weather or "clear"
+    weather = g.state.weather or Weather.CLEAR
     return round_half_up(points * (100 - g.data.charts.interdiction.weather_percent_reduction[weather]) / 100)
 
 
@@ -80,4 +80,4 @@ def interdict_german_units(g: "Game", events: list[Event]) -> None:
         u.interdicted = g.rng.randint(low, high) if high > 0 else 0
         total += u.interdicted
     if points:
-        events.append(Message(text=f"Air interdiction costs the German {total} movement points in all"))
+        events.append(InterdictionCost(movement_points=total))

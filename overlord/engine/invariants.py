@@ -102,11 +102,11 @@ def _score_violations(g: "Game") -> list[str]:
     """The score is the sum of its categories, and the final report agrees with it."""
     out: list[str] = []
     points = victory.category_points(g)
-    total = sum(points[Side.ALLIED].values()) - sum(points[Side.GERMAN].values())
+    total = points.allied.total - points.german.total
     if abs(total - victory.score(g)) > 1e-6:
         out.append("the score is not the sum of its categories")
     report = g.state.final_report
-    if report is not None and abs(report["allied_score"] - round(total, 1)) > 0.051:
+    if report is not None and abs(report.allied_score - round(total, 1)) > 0.051:
         out.append("the final report's score is not the sum of its categories")
     return out
 

@@ -151,17 +151,10 @@ def fight_round(g: "Game", a: AssaultState, coastal: str, d_level: int, events: 
     fatigue.add_fatigue(g, u, rules.fatigue.attack_per_level * a_level)
     fatigue.add_fatigue(g, d, rules.fatigue.defence_per_level * d_level)
     u.mp = max(0, u.mp - rules.landing.round_cost)
-    text = (f"{g.spec(a.unit).name} assaults {a.beach} beach, round {a.rounds + 1}, at {ratio:.1f}:1 "
-            f"({charts.strategy_levels.attack[a_level - 1].name} against {charts.strategy_levels.defence[d_level - 1].name}): "
-            f"attacker loses {att_loss}, defender {def_loss}")
-    if supply_spent:
-        text += f", {supply_spent} combat supply spent"
     losses.inflict(g, a.unit, att_loss, events)
     eliminated = losses.inflict(g, coastal, def_loss, events, cadre=False)
-    if eliminated:
-        text += f"; the coastal defence of {a.beach} is eliminated"
-    events.append(CombatResult(text=text, attackers=(a.unit,), defender=coastal, odds=round(ratio, 2),
+    events.append(CombatResult(attackers=(a.unit,), defender=coastal, odds=round(ratio, 2),
                                attack_level=a_level, defence_level=d_level, attacker_losses=att_loss,
                                defender_losses=def_loss, retreat=False, eliminated=eliminated, second_combat=False,
-                               combat_supply=supply_spent))
+                               combat_supply=supply_spent, beach=a.beach, round=a.rounds + 1))
     return att_loss

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 
 from . import fatigue, losses, supply
 from .data import CATEGORIES, WEATHERS, Span
-from .enums import Side
+from .enums import Side, Weather
 from .hexgrid import Hex
-from .events import Event, LogisticsReport, Message, PhaseStarted
+from .events import Event, LogisticsReport, PhaseStarted, ReinforcementBlocked, ReinforcementEntered
 from .state import AFLOAT, ASHORE, PENDING, Allocation, present
 from .util import percent_of, round_half_up
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 
 # --------------------------------------------------------------------------- weather
-def draw_weather(g: "Game") -> str:
+def draw_weather(g: "Game") -> Weather:
     chances = g.data.charts.weather.probability[g.turn_label]
     roll = g.rng.random() * 100.0
     total = 0.0
@@ -41,13 +41,13 @@ def draw_weather(g: "Game") -> str:
     return WEATHERS[0]
 
 
-def _transport_range(g: "Game", turn: str, weather: str) -> Span:
+def _transport_range(g: "Game", turn: str, weather: Weather) -> Span:
     """The Transport chart's range for a weather that can happen that turn (the chart has one for each:
     data/charts.py checks it)."""
     return present(g.data.charts.transport.ranges[turn][weather], "the transport range of a weather that can happen")
 
 
-def weather_value(g: "Game", turn: str, weather: str) -> float:
+def weather_value(g: "Game", turn: str, weather: Weather) -> float:
     """How good a weather is: the middle of its transport range that turn."""
     low, high = _transport_range(g, turn, weather)
     return (low + high) / 2.0
@@ -72,7 +72,7 @@ def weather_percent(g: "Game") -> int:
 
 
 # --------------------------------------------------------------------------- transport
-def transport_capacity(g: "Game", weather: str) -> int:
+def transport_capacity(g: "Game", weather: Weather) -> int:
     """A draw within the chart's range, scaled by the transport rating and circumstances."""
     chart = g.data.charts.transport
     low, high = _transport_range(g, g.turn_label, weather)
@@ -173,7 +173,7 @@ def amphibious_cost(g: "Game", uid: str) -> int:
 # --------------------------------------------------------------------------- the turn's logistics
 def start_turn(g: "Game", events: list[Event]) -> None:
     """The turn's logistics, before its first phase."""
-    events.append(PhaseStarted(text=f"Turn {g.turn_label}", turn=g.turn_label, phase="logistics"))
+    events.append(PhaseStarted(turn=g.turn_label, phase="logistics"))
     st = g.state
     for u in st.units.values():
         u.attacks = 0
@@ -202,15 +202,9 @@ def start_turn(g: "Game", events: list[Event]) -> None:
     for u in st.units.values():
         u.acted = False
 
-    def names(ids: list[str]) -> tuple[str, ...]:
-        return tuple(g.spec(i).name for i in ids)
     events.append(LogisticsReport(
-        text=(f"Logistics {g.turn_label}: {weather} weather, {st.transport} transport points "
-              f"(fuel +{arrived['fuel']}, general +{arrived['general']}, combat +{arrived['combat']}, "
-              f"amphibious +{arrived['amphibious']}); upkeep {upkeep}; "
-              f"{len(out_allied)} Allied units beyond supply lines, {len(deprived)} without general supply"),
         turn=g.turn_label, weather=weather, transport=st.transport, arrived=arrived, upkeep=upkeep,
-        pools=st.pools.as_dict(), out_of_supply=names(out_allied), deprived=names(deprived), attrition=attrition,
+        pools=st.pools.as_dict(), out_of_supply=tuple(out_allied), deprived=tuple(deprived), attrition=attrition,
         reinforcements=tuple(reinforcements), weather_percent=weather_percent(g)))
 
 
@@ -227,11 +221,11 @@ def arrivals(g: "Game", events: list[Event]) -> list[str]:
             continue
         where = entry_position(g, m.entry[present(spec.entry, "a German reinforcement's entry")])
         if where is None:
-            events.append(Message(text=f"{spec.name} cannot enter at {spec.entry} (blocked); it will try next turn"))
+            events.append(ReinforcementBlocked(unit=uid, entry=spec.entry or ""))
             continue
         g.place(uid, where, ASHORE)
-        entered.append(spec.name)
-        events.append(Message(text=f"German reinforcement: {spec.name} enters by the {spec.entry}"))
+        entered.append(uid)
+        events.append(ReinforcementEntered(unit=uid, entry=spec.entry or "", to=where))
         losses.german_occupies(g, where, events)
     return entered
 

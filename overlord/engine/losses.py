@@ -49,7 +49,7 @@ def eliminate(g: "Game", uid: str, events: list[Event], cadre: bool = True) -> N
         u.cp = max(rules.cadre_minimum, u.max_cp * rules.cadre_percent // 100)
         u.cadre = True
         tally.german_eliminated += 1
-        events.append(UnitEliminated(text=f"{spec.name} is eliminated and forms a cadre", unit=uid, cadre=True))
+        events.append(UnitEliminated(unit=uid, cadre=True))
         return
     if spec.side == Side.GERMAN:
         if not u.cadre:
@@ -58,7 +58,7 @@ def eliminate(g: "Game", uid: str, events: list[Event], cadre: bool = True) -> N
         tally.allied_eliminated += 1
     g.lift(uid)
     u.status, u.position, u.cp = ELIMINATED, None, 0
-    events.append(UnitEliminated(text=f"{spec.name} is eliminated", unit=uid, cadre=False))
+    events.append(UnitEliminated(unit=uid, cadre=False))
 
 
 def german_occupies(g: "Game", hex_: Hex, events: list[Event]) -> None:
@@ -66,8 +66,7 @@ def german_occupies(g: "Game", hex_: Hex, events: list[Event]) -> None:
     beach = g.data.map.beach_of_position(hex_)
     if beach is not None and g.state.beaches[beach.name].marker_intact:
         g.state.beaches[beach.name].marker_intact = False
-        events.append(MarkerDestroyed(text=f"The German overruns {beach.name} beach: its beachhead marker is destroyed",
-                                      beach=beach.name))
+        events.append(MarkerDestroyed(beach=beach.name))
     depot = g.depot_at(hex_)
     if depot is not None:
         eliminate(g, depot, events, cadre=False)

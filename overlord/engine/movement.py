@@ -38,8 +38,8 @@ from typing import TYPE_CHECKING, Any, overload
 from . import combat, fatigue, interdiction, landing, logistics, losses
 from .actions import Action, ChooseUnit, EndPhase, FinishUnit, Move
 from .data import Beach, GameData, UnitSpec
-from .enums import PHASE_SIDE, Side
-from .events import AssaultBegun, Event, Landed, Message, PhaseStarted, UnitMoved
+from .enums import PHASE_SIDE, Infiltration, Side
+from .events import AssaultBegun, Event, InfiltrationFailed, Landed, Motion, PhaseStarted, UnitMoved
 from .hexgrid import Hex, neighbour
 from .landing import beach_cleared, landing_beach
 from .prompts import MovePrompt, Prompt, StrategyPrompt, SupportPrompt
@@ -76,7 +76,7 @@ def begin(g: "Game", events: list[Event]) -> bool:
     ashore.sort(key=position_of)  # by column, then row
     st.movement = MovementState(side=side, order=[u.id for u in ashore + afloat])
     g.changed()  # movement points have been set
-    events.append(PhaseStarted(text=f"{side.title()} movement", turn=g.turn_label, phase=st.phase))
+    events.append(PhaseStarted(turn=g.turn_label, phase=st.phase))
     if not _settle(g):
         _finish(g)
         return False
@@ -276,7 +276,7 @@ def land_step_points(data: GameData, spec: UnitSpec, target: Hex, from_enemy_zoc
     chart = data.charts.infiltration
     if not from_enemy_zoc:
         return cost + chart.enter_enemy_zoc_cost
-    if spec.infiltration == "none":
+    if spec.infiltration == Infiltration.NONE:
         return None
     return cost + chart.infiltration_cost
 
@@ -345,16 +345,14 @@ def step(g: "Game", uid: str, direction: int, events: list[Event]) -> None:
         if beach is None:  # a move in the ocean
             g.place(uid, target, AFLOAT)
             u.ocean_steps -= 1
-            events.append(UnitMoved(text=f"{g.spec(uid).name} sails to {target[0]},{target[1]}", unit=uid,
-                                    origin=origin, to=target, cost=0, fuel=0, mp_left=u.mp))
+            events.append(UnitMoved(unit=uid, origin=origin, to=target, cost=0, fuel=0, mp_left=u.mp, motion=Motion.SAIL))
             return
         land(g, uid, beach, target, events)
         return
     base, enters, infiltration = present(_land_cost(g, uid, direction), "a legal step on land")
-    spec = g.spec(uid)
     if infiltration and not g.rng.percent(infiltration_chance(g, uid)):
         u.mp, u.stopped, u.moved, u.acted = 0, True, True, True
-        events.append(Message(text=f"{spec.name} fails to infiltrate and is pinned where it is"))
+        events.append(InfiltrationFailed(unit=uid))
         return
     _enter(g, uid, target, base, enters, events, origin)
 
@@ -367,10 +365,8 @@ def _enter(g: "Game", uid: str, target: Hex, base: int, enters: bool, events: li
         fuel = min(logistics.fuel_cost(g, uid, cost), g.state.pools.fuel)
         g.state.pools.fuel -= fuel
     _arrive(g, uid, target, cost, enters)
-    where = g.data.map.describe(target)
-    events.append(UnitMoved(text=f"{spec.name} moves to {where} ({cost} MP{f', {fuel} fuel' if fuel else ''})"
-                                 + (": next to the enemy, it stops" if enters else ""),
-                            unit=uid, origin=origin, to=target, cost=cost, fuel=fuel, mp_left=g.unit(uid).mp))
+    events.append(UnitMoved(unit=uid, origin=origin, to=target, cost=cost, fuel=fuel, mp_left=g.unit(uid).mp,
+                            stops=enters))
     if spec.side == Side.GERMAN:
         losses.german_occupies(g, target, events)
 
@@ -400,10 +396,10 @@ def infiltration_chance(g: "Game", uid: str) -> int:
     chance = g.data.charts.infiltration.chance
     human = g.state.settings.german_is_human
     if spec.side == Side.ALLIED:
-        return chance.allied_armoured if spec.infiltration == "armoured" else 0
-    if spec.infiltration == "mechanised":
+        return chance.allied_armoured if spec.infiltration == Infiltration.ARMOURED else 0
+    if spec.infiltration == Infiltration.MECHANISED:
         return chance.human_german_mechanised if human else chance.computer_german_mechanised
-    if spec.infiltration == "infantry":
+    if spec.infiltration == Infiltration.INFANTRY:
         return chance.human_german_infantry if human else chance.computer_german_infantry
     return 0
 
@@ -418,11 +414,7 @@ def land(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Event]) ->
     brought = logistics.landing_supply(g, g.unit(uid).cp)
     if landing.must_fight(g, beach, target):
         landing.start(g, uid, beach, target, amphibious, brought)
-        events.append(AssaultBegun(
-            text=f"{g.spec(uid).name} crosses to {beach.name} beach ({amphibious} amphibious; brings "
-                 f"{brought['fuel']} fuel, {brought['general']} general, {brought['combat']} combat supply): "
-                 "the coastal defence holds it, and it must fight its way ashore",
-            unit=uid, beach=beach.name, to=target, amphibious=amphibious, brought=brought))
+        events.append(AssaultBegun(unit=uid, beach=beach.name, to=target, amphibious=amphibious, brought=brought))
         return
     _come_ashore(g, uid, beach, target, events, amphibious, brought)
 
@@ -437,9 +429,8 @@ def _assault_answer(g: "Game", action: Action, events: list[Event]) -> None:
     beach = g.data.map.beach(a.beach)
     brought = dict(zip(("fuel", "general", "combat"), a.brought))
     if outcome == "destroyed":
-        events.append(Landed(text=f"{g.spec(a.unit).name} is destroyed assaulting {beach.name} beach after "
-                                  f"{a.rounds} round{'s' if a.rounds > 1 else ''}", unit=a.unit, beach=beach.name,
-                             to=a.target, rounds=a.rounds, cp_lost=a.lost, amphibious=a.amphibious, brought=brought))
+        events.append(Landed(unit=a.unit, beach=beach.name, to=a.target, rounds=a.rounds, cp_lost=a.lost,
+                             amphibious=a.amphibious, brought=brought, destroyed=True))
         return
     _come_ashore(g, a.unit, beach, a.target, events, a.amphibious, brought, a.rounds, a.lost)
 
@@ -459,15 +450,8 @@ def _come_ashore(g: "Game", uid: str, beach: Beach, target: Hex, events: list[Ev
     record = st.beaches[beach.name]
     if record.first_mp_left is None and not spec.is_depot:
         record.first_mp_left = u.mp
-    text = f"{spec.name} lands at {beach.name}"
-    if rounds:
-        text += f" after {rounds} round{'s' if rounds > 1 else ''} against the coastal defences ({lost} CP lost)"
-    if enters:
-        text += "; next to the enemy, it stops"
-    if brought.get("fuel"):
-        text += f"; brings {brought['fuel']} fuel, {brought['general']} general, {brought['combat']} combat supply"
-    events.append(Landed(text=text, unit=uid, beach=beach.name, to=target, rounds=rounds, cp_lost=lost,
-                         amphibious=amphibious, brought=brought))
+    events.append(Landed(unit=uid, beach=beach.name, to=target, rounds=rounds, cp_lost=lost,
+                         amphibious=amphibious, brought=brought, stops=enters))
     landing.overrun_if_cleared(g, beach, events)
 
 

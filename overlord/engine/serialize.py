@@ -16,15 +16,19 @@ import cattrs
 from cattrs.gen import make_dict_unstructure_fn, override
 
 from .actions import ACTION_TYPES, Action
+from .results import FinalReport
 from .settings import Settings
 from .state import GameState, MovementState
 
 _converter = cattrs.Converter(forbid_extra_keys=True)
-_converter.register_unstructure_hook(StrEnum, lambda member: member.value)  # before str, whose hook keeps it
+_converter.register_unstructure_hook(StrEnum, str)  # its value (a plain string set by hand too); before str, whose hook keeps it
 # A movement phase writes its landing's fight only while there is one: a state without one is written (and
 # hashed) as before landings were fought as combats.
 _converter.register_unstructure_hook(MovementState, make_dict_unstructure_fn(
     MovementState, _converter, assault=override(omit_if_default=True)))
+
+# The final report is read as its own module reads it (its numbers as written: whole or not).
+_converter.register_structure_hook(FinalReport, lambda data, _: FinalReport.from_dict(data))
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:

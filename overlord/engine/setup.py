@@ -119,7 +119,7 @@ def apply(g: "Game", action: Answer, events: list[Event]) -> bool:
     elif question == "display_delay":
         st.settings = attrs.evolve(s, display_delay=int(choice))
         value = int(choice)
-    events.append(SettingChosen(text=f"{question.replace('_', ' ')}: {value}", question=question, value=str(value)))
+    events.append(SettingChosen(question=question, value=str(value)))
     if queue:
         return False
     st.setup = None

@@ -13,16 +13,15 @@ deep copy.
 
 from __future__ import annotations
 
-import copy
 import functools
 import operator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
-from .data import CATEGORIES
-from .enums import CombatStep, Phase, Side, UnitStatus
+from .enums import CombatStep, Phase, Side, UnitStatus, Weather
 from .hexgrid import Hex
+from .results import FinalReport, PerCategory, PoolLevels, TurnRecord
 from .rng import Rng
 from .settings import Settings
 
@@ -60,16 +59,8 @@ class UnitState:
     beach: str | None = None  # the beach it landed at (Allied) or holds (coastal defence)
 
 
-class _PerCategory:
-    """A record with a number for each supply category (fuel, general, combat, amphibious)."""
-    __slots__ = ()
-
-    def as_dict(self) -> dict[str, int]:
-        return {c: getattr(self, c) for c in CATEGORIES}
-
-
 @attrs.define
-class Pools(_PerCategory):
+class Pools(PerCategory):
     fuel: int = 0
     general: int = 0
     combat: int = 0
@@ -80,16 +71,7 @@ class Pools(_PerCategory):
 
 
 @attrs.frozen
-class PoolLevels(_PerCategory):
-    """What the four pools held at one moment (a turn's record)."""
-    fuel: int
-    general: int
-    combat: int
-    amphibious: int
-
-
-@attrs.frozen
-class Allocation(_PerCategory):
+class Allocation(PerCategory):
     """Transport priorities, in percent."""
     fuel: int
     general: int
@@ -124,19 +106,6 @@ class Tally:
     objectives_final: float = 0.0  # Allied points for objectives held at the end
     continent_side: float = 0.0  # Allied points for units beyond the naval range
     ocean_side: float = 0.0  # German points for units within the naval range
-
-
-@attrs.frozen
-class TurnRecord:
-    """A turn as it ended (written once, at the end of the turn)."""
-    turn: str
-    weather: str | None
-    transport: int
-    pools: PoolLevels
-    allied_score: float
-    weather_percent: int
-    units_in_supply: int
-    units_out_of_supply: int
 
 
 # --------------------------------------------------------------------------- phase states
@@ -216,8 +185,8 @@ class GameState:
     beaches: dict[str, BeachState] = attrs.Factory(dict)
     pools: Pools = attrs.Factory(Pools)
     allocation: Allocation | None = None  # for the next turn
-    weather: str | None = None
-    weather_history: dict[str, str] = attrs.Factory(dict)  # turn -> its weather
+    weather: Weather | None = None
+    weather_history: dict[str, Weather] = attrs.Factory(dict)  # turn -> its weather
     transport: int = 0
     air_left: int = 0
     naval_left: int = 0
@@ -230,7 +199,7 @@ class GameState:
     airborne: AirborneState | None = None
     movement: MovementState | None = None
     combat: CombatState | None = None
-    final_report: dict[str, Any] | None = None
+    final_report: FinalReport | None = None
 
     def copy(self, rng: Rng | None = None) -> GameState:
         """A copy that shares nothing mutable with this state (``rng``: another generator for it)."""
@@ -247,7 +216,6 @@ class GameState:
             phase_state = getattr(self, name)
             if phase_state is not None:
                 setattr(twin, name, _copy_record(phase_state, lists=True))
-        twin.final_report = copy.deepcopy(self.final_report)  # only once the game is over
         return twin
 
     # The state of the phase in hand, for the rules of that phase (which only run while it is there).
@@ -263,7 +231,7 @@ class GameState:
     def current_combat(self) -> CombatState:
         return present(self.combat, "the combat phase's state")
 
-    def current_weather(self) -> str:
+    def current_weather(self) -> Weather:
         """This turn's weather, drawn as a turn with phases starts (the last turn has none)."""
         return present(self.weather, "this turn's weather")
 

@@ -14,13 +14,15 @@ points.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .data import Charts
 from .events import Event, GameEnded, TurnEnded
 from .enums import Side
 from .hexgrid import Hex
-from .state import ASHORE, ELIMINATED, TurnRecord, position_of
+from .results import (AlliedPoints, BeachAssault, Casualties, CategoryPoints, EliminatedNames, Eliminations, FinalReport,
+                      GermanPoints, TurnPoints, TurnRecord)
+from .state import ASHORE, ELIMINATED, position_of
 
 if TYPE_CHECKING:
     from .game import Game
@@ -49,9 +51,9 @@ def hex_scores(g: "Game", hex_: Hex) -> bool:
     return not g.adjacent_units(hex_, Side.GERMAN)
 
 
-def objective_holders(g: "Game") -> dict[str, str]:
+def objective_holders(g: "Game") -> dict[str, Side]:
     """Who holds each objective: the Allied side when Allied units hold every one of its positions."""
-    out: dict[str, str] = {}
+    out: dict[str, Side] = {}
     for name, hexes in g.data.map.objectives.items():
         held = all((uid := g.occupant(h)) is not None and g.side_of(uid) == Side.ALLIED for h in hexes)
         out[name] = Side.ALLIED if held else Side.GERMAN
@@ -59,29 +61,28 @@ def objective_holders(g: "Game") -> dict[str, str]:
 
 
 # --------------------------------------------------------------------------- points
-def category_points(g: "Game") -> dict[str, dict[str, float]]:
+def category_points(g: "Game") -> CategoryPoints:
     """Every category of the score so far, for each side."""
     t = g.state.tally
     vp = g.data.charts.victory_points
-    allied = {
-        "objectives": t.objectives,
-        "objectives_final": t.objectives_final,
-        "continent_side": t.continent_side,
-        "german_units_eliminated": t.german_eliminated * vp.eliminated.german_unit,
-        "german_casualties": t.german_casualties * vp.casualties.german_casualty_point,
-    }
-    german = {
-        "ocean_side": t.ocean_side,
-        "allied_units_eliminated": t.allied_eliminated * vp.eliminated.allied_unit,
-        "allied_casualties": t.allied_casualties * vp.casualties.allied_casualty_point,
-        "allied_supply_casualties": t.allied_supply_casualties * vp.casualties.allied_out_of_general_supply,
-    }
-    return {Side.ALLIED: allied, Side.GERMAN: german}
+    allied = AlliedPoints(
+        objectives=t.objectives,
+        objectives_final=t.objectives_final,
+        continent_side=t.continent_side,
+        german_units_eliminated=t.german_eliminated * vp.eliminated.german_unit,
+        german_casualties=t.german_casualties * vp.casualties.german_casualty_point,
+    )
+    german = GermanPoints(
+        ocean_side=t.ocean_side,
+        allied_units_eliminated=t.allied_eliminated * vp.eliminated.allied_unit,
+        allied_casualties=t.allied_casualties * vp.casualties.allied_casualty_point,
+        allied_supply_casualties=t.allied_supply_casualties * vp.casualties.allied_out_of_general_supply,
+    )
+    return CategoryPoints(allied, german)
 
 
 def score(g: "Game") -> float:
-    points = category_points(g)
-    return sum(points[Side.ALLIED].values()) - sum(points[Side.GERMAN].values())
+    return category_points(g).score
 
 
 def ocean_side_scores(g: "Game", turn: int) -> bool:
@@ -103,7 +104,7 @@ def continent_side_points(g: "Game", uid: str, hex_: Hex) -> float:
     """What an Allied combat unit would score at the end of a turn standing at ``hex_``: on the continent
     side of the naval range its CP over the chart's divisor, times the position's row; nothing on the
     ocean side."""
-    if g.data.map.naval_side[hex_] != "c":
+    if not g.data.map.on_continent_side(hex_):
         return 0.0
     return g.unit(uid).cp / g.data.charts.victory_points.allied_continent_side.cp_divisor * hex_[1]
 
@@ -112,10 +113,10 @@ def ocean_side_units(g: "Game") -> list[str]:
     """The German units that score at the end of a turn on the ocean side of the naval range (cadres
     too; none east of Caen), in order-of-battle order."""
     m = g.data.map
-    return [u.id for u in g.units(Side.GERMAN, ASHORE, combat=True) if m.naval_side[position_of(u)] == "o"]
+    return [u.id for u in g.units(Side.GERMAN, ASHORE, combat=True) if m.on_scoring_ocean_side(position_of(u))]
 
 
-def turn_start_points(g: "Game") -> dict[int, dict[str, dict[str, float]]] | None:
+def turn_start_points(g: "Game") -> dict[int, CategoryPoints] | None:
     """The score's categories (category_points) when each turn's first question was asked, its logistics
     done, by turn index up to this one: the game replayed from its actions on a copy. None for a game its
     actions do not give (one set up by hand)."""
@@ -131,7 +132,7 @@ def turn_start_points(g: "Game") -> dict[int, dict[str, dict[str, float]]] | Non
     return starts if replay.state_hash() == g.state_hash() else None
 
 
-def turn_points(g: "Game") -> dict[str, float]:
+def turn_points(g: "Game") -> TurnPoints:
     """The points scored for positions at the end of this turn (not yet added)."""
     m = g.data.map
     vp = g.data.charts.victory_points
@@ -148,8 +149,8 @@ def turn_points(g: "Game") -> dict[str, float]:
     ocean = 0.0
     if ocean_side_scores(g, g.state.turn):
         ocean = ocean_side_points(g, g.state.turn) * len(ocean_side_units(g))
-    return {"objectives": objectives, "objectives_final": objectives_final, "continent_side": continent,
-            "ocean_side": ocean}
+    return TurnPoints(objectives=objectives, objectives_final=objectives_final, continent_side=continent,
+                      ocean_side=ocean)
 
 
 def end_turn(g: "Game", events: list[Event]) -> None:
@@ -157,10 +158,10 @@ def end_turn(g: "Game", events: list[Event]) -> None:
     from .logistics import weather_percent
     st = g.state
     pts = turn_points(g)
-    st.tally.objectives += pts["objectives"]
-    st.tally.objectives_final += pts["objectives_final"]
-    st.tally.continent_side += pts["continent_side"]
-    st.tally.ocean_side += pts["ocean_side"]
+    st.tally.objectives += pts.objectives
+    st.tally.objectives_final += pts.objectives_final
+    st.tally.continent_side += pts.continent_side
+    st.tally.ocean_side += pts.ocean_side
     for name, holder in objective_holders(g).items():
         if holder == Side.ALLIED and name not in st.objectives_taken:
             st.objectives_taken[name] = g.turn_label
@@ -175,62 +176,50 @@ def end_turn(g: "Game", events: list[Event]) -> None:
                                  units_in_supply=supplied, units_out_of_supply=len(allied) - supplied))
     adjusted = adjusted_score(total, wp)
     events.append(TurnEnded(
-        text=(f"End of {g.turn_label}: this turn Allied +{pts['objectives'] + pts['objectives_final'] + pts['continent_side']:.0f}"
-              f" for ground, German +{pts['ocean_side']:.0f}; score {total:.0f} "
-              f"(weather {wp:+d}%, adjusted {adjusted:.0f})"),
         turn=g.turn_label, score=round(total, 1), adjusted_score=round(adjusted, 1), weather_percent=wp,
-        points={k: round(v, 1) for k, v in pts.items()}))
+        points=pts.rounded()))
 
 
 def end_game(g: "Game", events: list[Event]) -> None:
     """The game is over: write the final report."""
     report = final_report(g)
     g.state.final_report = report
-    events.append(GameEnded(text=(f"The game is over: {report['victory_level']}, score {report['allied_score']:.0f}"
-                                  f" (adjusted for the weather {report['adjusted_score']:.0f})."), report=report))
+    events.append(GameEnded(report=report))
 
 
-def final_report(g: "Game") -> dict[str, Any]:
+def final_report(g: "Game") -> FinalReport:
     from .logistics import weather_percent
     st = g.state
     total = score(g)
     wp = weather_percent(g)
-    points = category_points(g)
     t = st.tally
-    eliminated = {
-        "allied": [g.spec(u.id).name for u in g.units(Side.ALLIED, ELIMINATED)],
-        "german": [g.spec(u.id).name for u in g.units(Side.GERMAN, ELIMINATED)]
-                  + [g.spec(u.id).name + " (cadre)" for u in g.units(Side.GERMAN, ASHORE) if u.cadre],
-    }
-    return {
-        "turns_played": len(st.history),
-        "allied_score": round(total, 1),
-        "adjusted_score": round(adjusted_score(total, wp), 1),
-        "weather_percent": wp,
-        "victory_level": victory_level(g.data.charts, st.settings.scenario, total),
-        "points": {side: {k: round(v, 1) for k, v in cats.items()} for side, cats in points.items()},
-        "objectives": objective_holders(g),
-        "objectives_taken": dict(st.objectives_taken),
-        "formations_landed_dday": st.formations_landed_dday,
-        "units_eliminated": {"allied": t.allied_eliminated, "german": t.german_eliminated, "names": eliminated,
-                             "allied_depots": sum(1 for u in g.units(Side.ALLIED, ELIMINATED, combat=False))},
-        "casualties": {"allied": t.allied_casualties, "allied_out_of_general_supply": t.allied_supply_casualties,
-                       "german": t.german_casualties},
-        "history": [_record(r) for r in st.history],
-        "dday": dday_report(g),
-    }
+    names = EliminatedNames(
+        allied=[g.spec(u.id).name for u in g.units(Side.ALLIED, ELIMINATED)],
+        german=[g.spec(u.id).name for u in g.units(Side.GERMAN, ELIMINATED)]
+        + [g.spec(u.id).name + " (cadre)" for u in g.units(Side.GERMAN, ASHORE) if u.cadre])
+    return FinalReport(
+        turns_played=len(st.history),
+        allied_score=round(total, 1),
+        adjusted_score=round(adjusted_score(total, wp), 1),
+        weather_percent=wp,
+        victory_level=victory_level(g.data.charts, st.settings.scenario, total),
+        points=category_points(g).rounded(),
+        objectives=objective_holders(g),
+        objectives_taken=dict(st.objectives_taken),
+        formations_landed_dday=st.formations_landed_dday,
+        units_eliminated=Eliminations(allied=t.allied_eliminated, german=t.german_eliminated, names=names,
+                                      allied_depots=sum(1 for u in g.units(Side.ALLIED, ELIMINATED, combat=False))),
+        casualties=Casualties(allied=t.allied_casualties, allied_out_of_general_supply=t.allied_supply_casualties,
+                              german=t.german_casualties),
+        history=list(st.history),
+        dday=dday_report(g),
+    )
 
 
-def dday_report(g: "Game") -> dict[str, dict[str, Any]]:
+def dday_report(g: "Game") -> dict[str, BeachAssault]:
     """Each beach's assault, keyed by the beach's name: the rounds fought against its coastal defence, the
     CP each side lost in them, the movement points the first formation ashore had left, and the turn the
     beach was cleared (None while it holds)."""
-    return {name: {"rounds": b.rounds, "allied_cp_lost": b.allied_cp_lost, "german_cp_lost": b.german_cp_lost,
-                   "first_mp_left": b.first_mp_left, "cleared": b.cleared}
+    return {name: BeachAssault(rounds=b.rounds, allied_cp_lost=b.allied_cp_lost, german_cp_lost=b.german_cp_lost,
+                               first_mp_left=b.first_mp_left, cleared=b.cleared)
             for name, b in g.state.beaches.items()}
-
-
-def _record(r: TurnRecord) -> dict[str, Any]:
-    return {"turn": r.turn, "weather": r.weather, "transport": r.transport, "pools": r.pools.as_dict(),
-            "allied_score": r.allied_score, "weather_percent": r.weather_percent,
-            "units_in_supply": r.units_in_supply, "units_out_of_supply": r.units_out_of_supply}

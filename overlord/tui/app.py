@@ -653,7 +653,7 @@ class OverlordApp(App):
         self.cancel_timer()
         if not isinstance(self.main, FinalScreen):
             from .history import session_campaign
-            self._set_main(FinalScreen(s.game.final_report or {}, s.game.data.charts.scenarios[
+            self._set_main(FinalScreen(s.game.final_report, s.game.data.charts.scenarios[
                 s.game.settings.scenario].name, session_campaign(self)))
 
     # ------------------------------------------------------------------ autosaving

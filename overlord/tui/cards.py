@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..engine import view
-from ..engine.enums import Phase, Side
+from ..engine.enums import NavalSide, Phase, Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex
 from ..engine.view import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
@@ -107,7 +107,8 @@ def position_card(game: Game, hex_: Hex) -> Text:
     terrain = m.terrain[hex_]
     eff = game.data.charts.terrain[terrain]
     t.append(f"Move {eff.movement:g}  defence x{eff.defence:g}  attack x{eff.attack:g}\n")
-    side = {"o": "ocean side of the naval range", "x": "ocean side, east of Caen", "c": "continent side"}
+    side = {NavalSide.OCEAN: "ocean side of the naval range", NavalSide.EAST_OF_CAEN: "ocean side, east of Caen",
+            NavalSide.CONTINENT: "continent side"}
     t.append(side[m.naval_side[hex_]].capitalize() + "\n")
     if (obj := m.objective_of(hex_)) is not None:
         t.append(f"Objective: {obj}\n", style="bold")

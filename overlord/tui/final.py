@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from rich.console import Group
 from rich.text import Text
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual import getters
 from textual.app import ComposeResult
@@ -14,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..engine.results import FinalReport
 from .keybar import KeyBar
 from .reporting import final_report
 from .styles import GAME_CSS
@@ -28,7 +28,7 @@ class FinalScreen(Screen):
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("enter", "title", "Title screen"), Binding("q", "quit_app", "Quit")]
 
-    def __init__(self, report: Mapping[str, Any], scenario: str = "", campaign=None) -> None:
+    def __init__(self, report: FinalReport | None, scenario: str = "", campaign=None) -> None:
         super().__init__()
         self.report = report
         self.scenario = scenario
@@ -37,7 +37,7 @@ class FinalScreen(Screen):
     def compose(self) -> ComposeResult:
         head = Text(" THE GAME IS OVER: JUNE 1944 ", style="bold reverse")
         with VerticalScroll(id="final"):
-            yield Static(Group(head, Text(""), *final_report(self.report, self.scenario)), id="final-report")
+            yield Static(Group(head, Text(""), *(final_report(self.report, self.scenario) if self.report else [])), id="final-report")
             if self.campaign is not None:
                 from .history import campaign_plots
                 yield from campaign_plots(self.campaign)

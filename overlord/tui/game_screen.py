@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 
 from ..engine import view
-from ..engine.enums import Phase
+from ..engine.enums import NavalSide, Phase
 from ..engine.actions import (Action, Advance, Allocate, Answer, ChooseStrategy, ChooseUnit, EndPhase, FinishUnit, HoldGround,
                               Interdict, Move, Retreat, Support)
 from ..engine.hexgrid import Hex, neighbour
@@ -59,7 +59,7 @@ SIDE_MIN = 32  # columns the side panel needs beside the map
 BOTTOM_MIN = 7  # lines the question and the log need below the map
 BOTTOM_WITH_SIDE = 11  # the same with the side panel beside them
 OVERLAYS = (None, "allied", "german")
-DEFENDED = ("allied_combat", "german_combat")  # the phases in which the other side answers too
+DEFENDED = (Phase.ALLIED_COMBAT, Phase.GERMAN_COMBAT)  # the phases in which the other side answers too
 
 
 # The keys of the standing orders: (session, prompt, the key's number) -> whether the key answers now
@@ -816,11 +816,11 @@ def destination_words(game: Game, uid: str, to: Hex) -> list[str]:
     return words
 
 
-def german_side_words(game: Game, side: str) -> str:
-    """What a German unit scores a turn on a side of the naval-range line ("o", "x" east of Caen, "c")."""
-    if side == "x":
+def german_side_words(game: Game, side: NavalSide) -> str:
+    """What a German unit scores a turn on a side of the naval-range line."""
+    if side == NavalSide.EAST_OF_CAEN:
         return "east of Caen +0"
-    if side == "c":
+    if side == NavalSide.CONTINENT:
         return "continent side +0"
     each = view.ocean_side_points(game, game.turn)
     if each:
@@ -843,7 +843,7 @@ def position_preview(game: Game, hex_: Hex, moving: str | None) -> Text:
             percent = game.data.rules.supply.out_of_supply_cp_percent
             t.append(f" loses {percent}% CP each turn\n", style="bold")
     side = m.naval_side[hex_]
-    if side == "c":
+    if m.on_continent_side(hex_):
         divisor = game.data.charts.victory_points.allied_continent_side.cp_divisor
         t.append(f"Allied score CP/{divisor:g} x {hex_[1]} a turn\n")
     else:

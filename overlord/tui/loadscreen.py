@@ -21,6 +21,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from ..engine.enums import Phase
 from ..plaintext import printable
 from ..saves import saves_dir, scan_saves
 from ..userdirs import browser_session_dir
@@ -29,9 +30,9 @@ from .styles import GAME_CSS
 
 HEADER = f"  {'Name':<22} {'Saved':<16} {'Turn':<6} {'Phase':<9} {'Score':>6}"
 # each phase in nine letters, for the list (the game's own phase names are longer)
-PHASE_SHORT = {"questions": "Set-up", "airborne": "Drops", "allocation": "Transport", "interdiction": "Air",
-               "allied_movement": "Al. move", "allied_combat": "Al. fight", "german_movement": "Ge. move",
-               "german_combat": "Ge. fight", "game_over": "Over"}
+PHASE_SHORT = {Phase.QUESTIONS: "Set-up", Phase.AIRBORNE: "Drops", Phase.ALLOCATION: "Transport",
+               Phase.INTERDICTION: "Air", Phase.ALLIED_MOVEMENT: "Al. move", Phase.ALLIED_COMBAT: "Al. fight",
+               Phase.GERMAN_MOVEMENT: "Ge. move", Phase.GERMAN_COMBAT: "Ge. fight", Phase.GAME_OVER: "Over"}
 
 
 class LoadScreen(ModalScreen[Path | None]):

@@ -426,7 +426,7 @@ def _place_notes(lay: Layout, row: int, faces: list[Face], line: list, taken: se
 
 def _crosses(m: MapData, a: Hex, b: Hex) -> bool:
     """Whether the naval-range line runs between two neighbouring positions."""
-    return (m.naval_side[a] == "c") != (m.naval_side[b] == "c")
+    return m.on_continent_side(a) != m.on_continent_side(b)
 
 
 def _underline(game: Game, lay: Layout, row: int, line: list, pal: dict) -> None:

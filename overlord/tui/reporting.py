@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from rich import box
 from rich.table import Table
 from rich.text import Text
 
 from ..engine import view
-from ..engine.data import CATEGORIES, cached_data
+from .. import words
+from ..engine.data import CATEGORIES, GameData, cached_data
 from ..engine.events import CombatResult, Event, LogisticsReport, TurnEnded
 from ..engine.game import Game
+from ..engine.results import BeachAssault, CategoryPoints, FinalReport
 
 
-def logistics_text(e: LogisticsReport) -> Text:
+def logistics_text(e: LogisticsReport, data: GameData | None = None) -> Text:
+    data = data or cached_data()
     t = Text()
     t.append(f"LOGISTICS, {e.turn}\n", style="bold")
     t.append(f"Weather: {e.weather}.  Transport: {e.transport} points.\n")
@@ -23,15 +25,15 @@ def logistics_text(e: LogisticsReport) -> Text:
     t.append(f"General supply upkeep paid: {e.upkeep}\n")
     t.append("Pools now: " + "  ".join(f"{c} {e.pools.get(c, 0)}" for c in CATEGORIES) + "\n")
     if e.out_of_supply:
-        t.append("Beyond supply lines: " + ", ".join(e.out_of_supply) + "\n", style="bold")
+        t.append("Beyond supply lines: " + ", ".join(words.names(data, e.out_of_supply)) + "\n", style="bold")
     if e.deprived:
-        t.append("Without general supply: " + ", ".join(e.deprived) + "\n", style="bold")
+        t.append("Without general supply: " + ", ".join(words.names(data, e.deprived)) + "\n", style="bold")
     if e.attrition:
         t.append(f"Allied combat points lost to lack of supply: {e.attrition}", style="bold")
         t.append(f" ({e.attrition * supply_casualty_points():g} points to the German, counted at once: the top "
                  "line's score already takes them off the end-of-turn score)\n")
     if e.reinforcements:
-        t.append("Arriving: " + ", ".join(e.reinforcements) + "\n")
+        t.append("Arriving: " + ", ".join(words.names(data, e.reinforcements)) + "\n")
     t.append(f"Weather so far: {e.weather_percent:+d}% against the average.\n")
     return t
 
@@ -40,10 +42,10 @@ def turn_end_text(e: TurnEnded) -> Text:
     t = Text()
     t.append(f"END OF {e.turn}\n", style="bold")
     p = e.points
-    objectives = p.get("objectives", 0) + p.get("objectives_final", 0)
-    t.append(f"Points for the ground held at the end of the turn: Allied +{objectives + p.get('continent_side', 0):.0f} "
-             f"(objectives {objectives:.0f}, continent side {p.get('continent_side', 0):.0f}); German "
-             f"+{p.get('ocean_side', 0):.0f} (ocean side). Losses counted as they happened.\n")
+    objectives = p.objectives + p.objectives_final
+    t.append(f"Points for the ground held at the end of the turn: Allied +{p.allied:.0f} "
+             f"(objectives {objectives:.0f}, continent side {p.continent_side:.0f}); German "
+             f"+{p.ocean_side:.0f} (ocean side). Losses counted as they happened.\n")
     t.append(f"Score at the end of {e.turn}: {e.score:.0f}.  Weather {e.weather_percent:+d}% of the average; "
              f"adjusted score {e.adjusted_score:.0f}.\n")
     t.append("From here the top line's score moves on as points come: the next turn's supply losses first.\n",
@@ -56,23 +58,23 @@ def supply_casualty_points() -> float:
     return cached_data().charts.victory_points.casualties.allied_out_of_general_supply
 
 
-def page_text(e: Event) -> Text:
+def page_text(e: Event, data: GameData | None = None) -> Text:
     if isinstance(e, LogisticsReport):
-        return logistics_text(e)
+        return logistics_text(e, data)
     if isinstance(e, TurnEnded):
         return turn_end_text(e)
-    return Text(f"{e.text}\n", style="bold" if isinstance(e, CombatResult) else "")
+    return Text(f"{words.line(e, data or cached_data())}\n", style="bold" if isinstance(e, CombatResult) else "")
 
 
-def final_report(report: Mapping[str, Any], scenario: str = "") -> list:
+def final_report(report: FinalReport, scenario: str = "") -> list:
     """Renderables for the end-of-game screen."""
     out: list = []
     head = Text()
-    head.append(f"{report['victory_level'].upper()}\n", style="bold reverse")
-    head.append(f"\nAllied score {report['allied_score']:.0f}, adjusted for the weather "
-                f"({report['weather_percent']:+d}%) {report['adjusted_score']:.0f}.  "
-                f"{report['turns_played']} turns played{', ' + scenario if scenario else ''}.\n")
-    head.append(f"Formations ashore at the end of D-Day: {report['formations_landed_dday']}.\n")
+    head.append(f"{report.victory_level.upper()}\n", style="bold reverse")
+    head.append(f"\nAllied score {report.allied_score:.0f}, adjusted for the weather "
+                f"({report.weather_percent:+d}%) {report.adjusted_score:.0f}.  "
+                f"{report.turns_played} turns played{', ' + scenario if scenario else ''}.\n")
+    head.append(f"Formations ashore at the end of D-Day: {report.formations_landed_dday}.\n")
     out.append(head)
 
     pts = Table(title="Victory points", expand=False)
@@ -80,8 +82,8 @@ def final_report(report: Mapping[str, Any], scenario: str = "") -> list:
     pts.add_column("", justify="right")
     pts.add_column("German")
     pts.add_column("", justify="right")
-    allied = list(report["points"]["allied"].items())
-    german = list(report["points"]["german"].items())
+    allied = list(report.points.allied.as_dict().items())
+    german = list(report.points.german.as_dict().items())
     for i in range(max(len(allied), len(german))):
         a = allied[i] if i < len(allied) else ("", "")
         g = german[i] if i < len(german) else ("", "")
@@ -89,47 +91,46 @@ def final_report(report: Mapping[str, Any], scenario: str = "") -> list:
                     f"{g[1]:g}" if g[1] != "" else "")
     out.append(pts)
     out.append(losses_text(report))
-    if report.get("dday"):
-        out.append(dday_table(report["dday"]))
+    if report.dday:
+        out.append(dday_table(report.dday))
 
     hist = Table(title="Turn by turn", expand=False)
     for col in ("Turn", "Weather", "Transport", "Score", "Weather %", "In supply", "Out"):
         hist.add_column(col, justify="right" if col not in ("Turn", "Weather") else "left")
-    for r in report["history"]:
-        hist.add_row(r["turn"], r["weather"] or "-", str(r["transport"]), f"{r['allied_score']:.0f}",
-                     f"{r['weather_percent']:+d}", str(r["units_in_supply"]), str(r["units_out_of_supply"]))
+    for r in report.history:
+        hist.add_row(r.turn, r.weather or "-", str(r.transport), f"{r.allied_score:.0f}",
+                     f"{r.weather_percent:+d}", str(r.units_in_supply), str(r.units_out_of_supply))
     out.append(hist)
     return out
 
 
-def losses_text(report: Mapping[str, Any]) -> Text:
+def losses_text(report: FinalReport) -> Text:
     """Who holds the objectives, the casualties, and the units eliminated by name (a depot among them said so:
     it scores for the German as a unit eliminated)."""
     obj = Text("\nObjectives: ")
-    taken = report.get("objectives_taken", {})
+    taken = report.objectives_taken
     obj.append(", ".join(f"{name} {holder}" + (f" (first held {taken[name]})" if name in taken else "")
-                         for name, holder in report["objectives"].items()))
-    cas = report["casualties"]
-    elim = report["units_eliminated"]
-    obj.append(f"\nCasualties: Allied {cas['allied']} CP ({cas['allied_out_of_general_supply']} for lack of "
-               f"general supply), German {cas['german']} CP.")
-    obj.append(f"\nUnits eliminated: Allied {elim['allied']}")
-    depots = elim.get("allied_depots", 0)
+                         for name, holder in report.objectives.items()))
+    cas = report.casualties
+    elim = report.units_eliminated
+    obj.append(f"\nCasualties: Allied {cas.allied} CP ({cas.allied_out_of_general_supply} for lack of "
+               f"general supply), German {cas.german} CP.")
+    obj.append(f"\nUnits eliminated: Allied {elim.allied}")
+    depots = elim.allied_depots
     if depots:
         points = cached_data().charts.victory_points.eliminated.allied_unit
         what = "a supply depot" if depots == 1 else "supply depots"
         obj.append(f" ({depots} of them {what}: a depot destroyed counts as a unit eliminated, "
                    f"{points} points to the German)")
-    obj.append(f", German {elim['german']}.")
-    names = elim.get("names", {})
-    for side in ("allied", "german"):
-        if names.get(side):
-            obj.append(f"\n  {side.title()}: " + ", ".join(names[side]))
+    obj.append(f", German {elim.german}.")
+    for side, names in (("allied", elim.names.allied), ("german", elim.names.german)):
+        if names:
+            obj.append(f"\n  {side.title()}: " + ", ".join(names))
     obj.append("\n")
     return obj
 
 
-def dday_table(dday: Mapping[str, Mapping[str, Any]]) -> Table:
+def dday_table(dday: Mapping[str, BeachAssault]) -> Table:
     """The beaches' assaults, one row a beach: the rounds fought against its coastal defence, the CP each
     side lost in them, the first formation's MP left after landing, and when the beach was cleared."""
     table = Table(title="D-Day, beach by beach", box=box.SIMPLE_HEAD, expand=False,
@@ -139,9 +140,8 @@ def dday_table(dday: Mapping[str, Mapping[str, Any]]) -> Table:
         table.add_column(head, justify="right")
     table.add_column("Cleared")
     for name, b in dday.items():
-        mp = "-" if b["first_mp_left"] is None else str(b["first_mp_left"])
-        table.add_row(name, str(b["rounds"]), str(b["allied_cp_lost"]), str(b["german_cp_lost"]), mp,
-                      b["cleared"] or "held")
+        mp = "-" if b.first_mp_left is None else str(b.first_mp_left)
+        table.add_row(name, str(b.rounds), str(b.allied_cp_lost), str(b.german_cp_lost), mp, b.cleared or "held")
     return table
 
 
@@ -151,11 +151,7 @@ LOSS_ROWS = (  # (row, the Allied points' category, the German points' category)
     ("eliminations", "german_units_eliminated", "allied_units_eliminated"),
     ("supply losses", None, "allied_supply_casualties"),
 )
-Points = Mapping[str, Mapping[str, float]]  # view.category_points: side -> category -> points
-
-
-def total(points: Points) -> float:
-    return sum(points["allied"].values()) - sum(points["german"].values())
+Points = CategoryPoints  # view.category_points: each side's points by category
 
 
 def losses_this_turn(game: Game, starts: Mapping[int, Points]) -> list[tuple[str, float | None, float]]:
@@ -168,13 +164,13 @@ def losses_this_turn(game: Game, starts: Mapping[int, Points]) -> list[tuple[str
     before = starts.get(game.turn - 1)
 
     def since(side: str, category: str, then: Points) -> float:
-        return now[side][category] - then[side][category]
+        return float(getattr(now.of(side), category) - getattr(then.of(side), category))
     rows: list[tuple[str, float | None, float]] = [
         (label, since("allied", a, begun) if a else None, since("german", g, begun)) for label, a, g in LOSS_ROWS]
     if before is not None and game.history:
         supply = since("german", "allied_supply_casualties", before)
         rows[-1] = ("supply losses", None, supply)
-        other = total(begun) - game.history[-1].allied_score + supply
+        other = begun.score - game.history[-1].allied_score + supply
         if abs(other) >= 0.5:  # (the history's score is rounded to a tenth)
             rows.append(("other, at start", max(other, 0.0), max(-other, 0.0)))
     return rows
@@ -185,9 +181,9 @@ def ground_rows(game: Game) -> list[tuple[str, float | None, float | None]]:
     end = view.turn_points(game)
     units = len(view.ocean_side_units(game))
     each = view.ocean_side_points(game, game.turn)
-    return [("objectives", end["objectives"] + end["objectives_final"], None),
-            ("continent side", end["continent_side"], None),
-            (f"ocean side {units}x{each}", None, end["ocean_side"])]
+    return [("objectives", end.objectives + end.objectives_final, None),
+            ("continent side", end.continent_side, None),
+            (f"ocean side {units}x{each}", None, end.ocean_side)]
 
 
 def score_bridge(game: Game, starts: Mapping[int, Points] | None) -> tuple[float | None, float, float]:
@@ -195,7 +191,7 @@ def score_bridge(game: Game, starts: Mapping[int, Points] | None) -> tuple[float
     if the units stay as they are)."""
     end = view.turn_points(game)
     now = view.score(game)
-    later = now + end["objectives"] + end["objectives_final"] + end["continent_side"] - end["ocean_side"]
+    later = now + end.allied - end.german
     last = game.history[-1].allied_score if game.history and starts is not None else None
     return last, now, later
 
@@ -261,8 +257,8 @@ def points_tables(game: Game, starts: Mapping[int, Points] | None) -> list:
     at the end of the turn if the units stay, the losses' as they came."""
     now = view.category_points(game)
     end = view.turn_points(game)
-    end_of_turn = {"objectives": end["objectives"] + end["objectives_final"], "continent side": end["continent_side"],
-                   "ocean side": end["ocean_side"]}
+    end_of_turn = {"objectives": end.objectives + end.objectives_final, "continent side": end.continent_side,
+                   "ocean side": end.ocean_side}
     losses = {name: (allied, german) for name, allied, german in losses_this_turn(game, starts)} if starts else {}
     out: list = []
     for side, title in (("allied", "Points for the Allies"), ("german", "Points for the German")):
@@ -274,7 +270,7 @@ def points_tables(game: Game, starts: Mapping[int, Points] | None) -> list:
         for name, categories, loss in SOURCES[side]:
             turn = end_of_turn.get(name) if loss is None else (losses[loss][column] if loss in losses else None)
             table.add_row(name + (" (at the turn's end)" if loss is None else ""), "-" if turn is None else _pts(turn),
-                          f"{sum(now[side][c] for c in categories):g}")
+                          f"{sum(getattr(now.of(side), c) for c in categories):g}")
         other = losses.get("other, at start")
         if other and other[column]:
             table.add_row("other losses at the turn's start", _pts(other[column]), "")

@@ -1,63 +1,25 @@
-"""The events in the player's words: each log line in good grammar, and the card of a combat's result.
-
-The engine's event texts are part of the golden games (their hash is recorded), so the few that read
-wrongly for a plural (two attackers, the "2nd and 5th Ranger Battalions", one Allied unit) are put
-right here, from the events' own fields; nothing here decides a rule.
+"""The events on the screens: each log line (its words from overlord.words), the card of a combat's result and
+of a landing's fight. Nothing here decides a rule.
 """
 
 from __future__ import annotations
-
-import re
 
 from rich.text import Text
 
 from typing import TYPE_CHECKING
 
-from ..engine.events import CombatResult, Event, LogisticsReport
+from .. import words
+from ..engine.data import cached_data
+from ..engine.events import CombatResult, Event
 from ..engine.game import Game
 
 if TYPE_CHECKING:
     from .session import Assault
 
 
-def is_plural(name: str) -> bool:
-    """A unit whose name is a plural ("2nd and 5th Ranger Battalions") takes a plural verb."""
-    return name.split()[-1].endswith("s")
-
-
 def event_text(event: Event, game: Game | None) -> str:
-    """The event's line for the log, its verbs agreeing with their subjects."""
-    if game is None:
-        return event.text
-    if isinstance(event, CombatResult):
-        return combat_line(game, event)
-    if isinstance(event, LogisticsReport):
-        return re.sub(r"\b1 Allied units", "1 Allied unit", event.text)
-    uid = getattr(event, "unit", None)
-    if isinstance(uid, str) and uid in game.data.units:
-        name = game.spec(uid).name
-        if is_plural(name) and event.text.startswith(name + " "):
-            verb, _, rest = event.text[len(name) + 1:].partition(" ")
-            verb = "are" if verb == "is" else verb[:-1] if verb.endswith("s") else verb
-            return f"{name} {verb} {rest}".rstrip()
-    return event.text
-
-
-def combat_line(game: Game, e: CombatResult) -> str:
-    names = [game.spec(a).name for a in e.attackers]
-    many = len(names) > 1 or is_plural(names[0])
-    charts = game.data.charts
-    text = (f"{' and '.join(names)} attack{'' if many else 's'} {game.spec(e.defender).name} at {e.odds:.1f}:1 "
-            f"({charts.strategy_levels.attack[e.attack_level - 1].name} against "
-            f"{charts.strategy_levels.defence[e.defence_level - 1].name}): "
-            f"the attacker{'s lose' if many else ' loses'} {e.attacker_losses} CP, the defender {e.defender_losses}")
-    if e.combat_supply:
-        text += f", {e.combat_supply} combat supply spent"
-    if e.eliminated:
-        text += "; the defender is eliminated"
-    elif e.retreat:
-        text += "; the defender must retreat"
-    return text
+    """The event's line for the log (overlord.words), read against the game's data."""
+    return words.line(event, game.data if game is not None else cached_data())
 
 
 def result_card(game: Game, results: list[CombatResult], others: list[Event]) -> Text:
@@ -76,8 +38,8 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event]) ->
             t.append(f"; {e.combat_supply} combat supply spent")
         t.append(f"\nAttack level {e.attack_level} ({charts.strategy_levels.attack[e.attack_level - 1].name}) against "
                  f"defence level {e.defence_level} ({charts.strategy_levels.defence[e.defence_level - 1].name})\n")
-        many = len(e.attackers) > 1 or is_plural(game.spec(e.attackers[0]).name)
-        t.append(f"The attacker{'s lose' if many else ' loses'} {e.attacker_losses} CP; the defender loses "
+        who = words.Subject(game.data, e.attackers)
+        t.append(f"{who.verb('The attacker loses', 'The attackers lose')} {e.attacker_losses} CP; the defender loses "
                  f"{e.defender_losses} CP.\n", style="bold")
         if e.eliminated:
             t.append("The defender is eliminated.\n", style="bold")
@@ -123,10 +85,9 @@ def assault_card(game: Game, assault: Assault) -> Text:
 
 def assault_end(game: Game, assault: Assault) -> str:
     """How a landing's fight ended, in one sentence: "... lands with N MP" or "... destroyed"."""
-    name = game.spec(assault.unit).name
-    rounds = len(assault.rounds)
+    who = words.Subject(game.data, [assault.unit])
     lost = sum(r.result.attacker_losses for r in assault.rounds)
-    after = f"after {rounds} round{'s' if rounds != 1 else ''}, {lost} CP lost"
+    after = f"after {words.plural(len(assault.rounds), 'round')}, {lost} CP lost"
     if assault.destroyed:
-        return f"{name} {'are' if is_plural(name) else 'is'} destroyed ({after})."
-    return f"{name} land{'' if is_plural(name) else 's'} with {assault.mp_left} MP ({after})."
+        return f"{who.says('is', 'are')} destroyed ({after})."
+    return f"{who.says('lands', 'land')} with {assault.mp_left} MP ({after})."

@@ -1,8 +1,10 @@
 """The golden games: about 75 varied whole games whose outcome must not change by accident.
 
 Each game is fixed by (settings, seed, players). What is recorded is the final state hash and a
-hash of the whole event log, so a change that should not change play (a refactor, a speed-up)
-keeps both identical, and a change to the rules shows up here and is updated on purpose:
+hash of the whole event log (the events' data: who, what, where, how many; their words are made
+outside the engine, in overlord/words.py, and a change of wording changes nothing here), so a
+change that should not change play (a refactor, a speed-up) keeps both identical, and a change to
+the rules shows up here and is updated on purpose:
 
     python -m tests.golden.games --update     # rewrite tests/golden/games.json (say why in the commit)
     python -m tests.golden.games              # compare, game by game

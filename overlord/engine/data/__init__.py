@@ -17,6 +17,7 @@ from pathlib import Path
 
 import attrs
 
+from ..enums import Terrain
 from ..hexgrid import Hex
 from .charts import load_charts
 from .checks import keys
@@ -68,7 +69,7 @@ class GameData:
     def __attrs_post_init__(self) -> None:
         terrain = self.charts.terrain
         object.__setattr__(self, "movement_cost", {h: terrain[t].movement for h, t in self.map.terrain.items()
-                                                   if t != "ocean"})
+                                                   if t != Terrain.OCEAN})
 
     def unit(self, uid: str) -> UnitSpec:
         return self.units[uid]

@@ -23,7 +23,7 @@ import cattrs
 from cattrs.cols import homogenous_tuple_structure_factory, mapping_structure_factory
 from cattrs.gen import make_dict_structure_fn
 
-from ..enums import SIDES, Nation, Side
+from ..enums import SIDES, FuelClass, Infiltration, Nation, Side, Terrain, Weather
 
 LARGEST = 10**9  # no number of the game comes near this: a bigger one is a slip of the keyboard
 
@@ -247,7 +247,7 @@ def make_converter() -> cattrs.Converter:
     conv.register_structure_hook(str, _text)
     conv.register_structure_hook(bool, _flag)
     conv.register_structure_hook_func(lambda t: t == tuple[int, int], _pair)
-    for enum in (Side, Nation):  # by class: a hook for str would take them otherwise
+    for enum in (Side, Nation, Terrain, Weather, Infiltration, FuelClass):  # by class: a hook for str would take them
         conv.register_structure_hook(enum, _enum(enum))
     conv.register_structure_hook_factory(_is_homogenous_tuple,
                                          _guarded(homogenous_tuple_structure_factory, list, "an array"))

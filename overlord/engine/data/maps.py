@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..enums import NavalSide, Terrain
 from ..hexgrid import Grid, Hex, distance
 from .models import Beach, MapData, MapFile
 from .source import DataError, Path_, Source
 
-RIVER_TERRAINS = ("river", "swamp", "town", "beach")  # what a river runs through
-NAVAL_LETTERS = "ocx"  # ocean side, continent side, ocean side east of Caen
+RIVER_TERRAINS = (Terrain.RIVER, Terrain.SWAMP, Terrain.TOWN, Terrain.BEACH)  # what a river runs through
 
 
 def load_map(root: Path, strict: bool = True) -> MapData:
@@ -40,16 +40,16 @@ def load_map(root: Path, strict: bool = True) -> MapData:
 class _Board:
     """map.toml's positions checked against the terrain read from map.txt."""
 
-    def __init__(self, src: Source, grid: Grid, terrain: dict[Hex, str]) -> None:
+    def __init__(self, src: Source, grid: Grid, terrain: dict[Hex, Terrain]) -> None:
         self.src, self.grid, self.terrain = src, grid, terrain
 
     def position(self, path: Path_, h: Hex, land: bool | None = None) -> None:
         """On the map; on land (``land`` True) or at sea (False)."""
         if not self.grid.on_map(h):
             raise self.src.error(path, f"position {list(h)} is off the {self.grid.cols} x {self.grid.rows} map")
-        if land is True and self.terrain[h] == "ocean":
+        if land is True and self.terrain[h] == Terrain.OCEAN:
             raise self.src.error(path, f"position {list(h)} is ocean; it must be on land")
-        if land is False and self.terrain[h] != "ocean":
+        if land is False and self.terrain[h] != Terrain.OCEAN:
             raise self.src.error(path, f"position {list(h)} is {self.terrain[h]}; it must be ocean")
 
     def positions(self, path: Path_, hexes: tuple[Hex, ...], land: bool | None = None) -> None:
@@ -57,7 +57,7 @@ class _Board:
             self.position(path + (i,), h, land)
 
     def in_town(self, path: Path_, h: Hex, what: str) -> None:
-        if self.terrain[h] != "town":
+        if self.terrain[h] != Terrain.TOWN:
             raise self.src.error(path, f"{what} at {list(h)} is on {self.terrain[h]}, not a town position")
 
     def check_places(self, f: MapFile) -> None:
@@ -96,10 +96,10 @@ class _Board:
         for n, hs in f.flooded.items():
             self.positions(("flooded", n), hs, land=True)
             for j, h in enumerate(hs):
-                if self.terrain[h] != "swamp":
+                if self.terrain[h] != Terrain.SWAMP:
                     raise self.src.error(("flooded", n, j), f"flooded position {list(h)} is {self.terrain[h]}, not swamp")
 
-    def naval_side(self, lines: tuple[str, ...]) -> dict[Hex, str]:
+    def naval_side(self, lines: tuple[str, ...]) -> dict[Hex, NavalSide]:
         """Each position's side of the naval-range line, from one row of letters per map row."""
         path = ("naval_range", "rows")
         if len(lines) != self.grid.rows:
@@ -109,17 +109,17 @@ class _Board:
             if len(line) != self.grid.cols:
                 raise self.src.error(path + (r,), f"row {r} has {len(line)} letters; the map has {self.grid.cols} columns")
             for c, letter in enumerate(line):
-                if letter not in NAVAL_LETTERS:
+                if letter not in tuple(NavalSide):
                     raise self.src.error(path + (r,), f"unknown letter {letter!r} at column {c} (use o, c or x)")
-                if self.terrain[(c, r)] == "ocean" and letter != "o":
+                if self.terrain[(c, r)] == Terrain.OCEAN and letter != NavalSide.OCEAN:
                     raise self.src.error(path + (r,), f"ocean position [{c}, {r}] must be on the ocean side (o)")
-                side[(c, r)] = letter
+                side[(c, r)] = NavalSide(letter)
         return side
 
 
-def read_map_text(src: Source, legend: dict[str, str], strict: bool = True) -> tuple[dict[Hex, str], int, int]:
+def read_map_text(src: Source, legend: dict[str, Terrain], strict: bool = True) -> tuple[dict[Hex, Terrain], int, int]:
     """map.txt: ``row N`` and one legend code a position, row by row; (terrain, columns, rows)."""
-    terrain: dict[Hex, str] = {}
+    terrain: dict[Hex, Terrain] = {}
     width = None
     row = 0
     for lineno, line in enumerate(src.lines, start=1):

@@ -13,18 +13,18 @@ from typing import Any, NamedTuple
 import attrs
 from cattrs.errors import IterableValidationError, IterableValidationNote
 
-from ..enums import NATIONS, SIDES, Nation, Side
+from ..enums import NATIONS, SIDES, FuelClass, Infiltration, NavalSide, Nation, Side, Terrain, Weather
 from ..hexgrid import Grid, Hex
 from ..settings import LEVELS, SCENARIOS, Ratings
 from .checks import (Check, Fault, Number, between, converter, divisor, each, field, keys, kind, length, one_of, sums_to)
 
-TERRAINS = ("clear", "town", "bocage", "swamp", "river", "beach", "ocean")
-WEATHERS = ("clear", "cloudy", "overcast", "storm")
+TERRAINS = tuple(Terrain)
+WEATHERS = tuple(Weather)
 CATEGORIES = ("fuel", "general", "combat", "amphibious")
 RATINGS = Ratings.ASKED  # the seven ratings
 RATING_NAMES = tuple(a.name for a in attrs.fields(Ratings))  # the seven, and the one only an optional rule changes
-INFILTRATIONS = ("none", "armoured", "mechanised", "infantry")
-FUEL_CLASSES = ("infantry", "mechanised")
+INFILTRATIONS = tuple(Infiltration)
+FUEL_CLASSES = tuple(FuelClass)
 
 
 def maybe(*checks: Check) -> Check:
@@ -105,7 +105,7 @@ class NavalRange:
 
 @attrs.frozen
 class MapFile:
-    legend: dict[str, str] = field(_map_codes, each(one_of(TERRAINS)))
+    legend: dict[str, Terrain] = field(_map_codes, each(one_of(TERRAINS)))
     towns: dict[str, Hex]
     places: dict[str, Hex]
     objectives: dict[str, tuple[Hex, ...]]
@@ -123,15 +123,15 @@ class MapData:
     """The map, loaded once per data folder. Compared and hashed by identity, so that a front end
     may key what it works out from a map on the map itself (functools.cache)."""
     grid: Grid
-    terrain: dict[Hex, str]
-    codes: dict[str, str]
+    terrain: dict[Hex, Terrain]
+    codes: dict[str, Terrain]
     towns: dict[str, Hex]
     places: dict[str, Hex]
     objectives: dict[str, tuple[Hex, ...]]
     beaches: tuple[Beach, ...]
     rivers: dict[str, tuple[Hex, ...]]
     flooded: dict[str, tuple[Hex, ...]]
-    naval_side: dict[Hex, str]
+    naval_side: dict[Hex, NavalSide]
     waiting: dict[Nation, Hex]
     drop_zones: dict[str, tuple[Hex, ...]]
     entry: dict[str, Hex]
@@ -167,7 +167,15 @@ class MapData:
         return self.grid.rows
 
     def is_land(self, hex_: Hex) -> bool:
-        return self.terrain.get(hex_, "ocean") != "ocean"
+        return self.terrain.get(hex_, Terrain.OCEAN) != Terrain.OCEAN
+
+    def on_continent_side(self, hex_: Hex) -> bool:
+        """Beyond the naval range (where Allied units score, and ships cannot support)."""
+        return self.naval_side[hex_] == NavalSide.CONTINENT
+
+    def on_scoring_ocean_side(self, hex_: Hex) -> bool:
+        """Within the naval range and not east of Caen: where German units score (Victory Points chart)."""
+        return self.naval_side[hex_] == NavalSide.OCEAN
 
     def land_neighbours(self, hex_: Hex) -> tuple[Hex, ...]:
         """The land positions next to ``hex_``."""
@@ -197,8 +205,8 @@ class MapData:
 @attrs.frozen
 class UnitType:
     movement: int = field(between(0, 30))
-    infiltration: str = field(one_of(INFILTRATIONS))
-    fuel_class: str = field(one_of(FUEL_CLASSES))
+    infiltration: Infiltration = field(one_of(INFILTRATIONS))
+    fuel_class: FuelClass = field(one_of(FUEL_CLASSES))
     lands_anywhere: bool = False  # may land from next to its beachhead marker, on any land beside it
 
 
@@ -218,8 +226,8 @@ class UnitEntry:
     entry: str | None = None
     beach: str | None = None
     movement: int | None = field(maybe(between(0, 30)), default=None)
-    infiltration: str | None = field(maybe(one_of(INFILTRATIONS)), default=None)
-    fuel_class: str | None = field(maybe(one_of(FUEL_CLASSES)), default=None)
+    infiltration: Infiltration | None = field(maybe(one_of(INFILTRATIONS)), default=None)
+    fuel_class: FuelClass | None = field(maybe(one_of(FUEL_CLASSES)), default=None)
 
 
 @attrs.frozen
@@ -239,8 +247,8 @@ class UnitSpec:
     cp: int
     leadership: int
     movement: int
-    infiltration: str
-    fuel_class: str
+    infiltration: Infiltration
+    fuel_class: FuelClass
     arrival: str | None  # a turn label, "drop", or None for units in place on D-Day
     start: Hex | None
     entry: str | None
@@ -297,14 +305,14 @@ class HumanGerman:
 
 @attrs.frozen
 class TransportChart:
-    weathers: tuple[str, ...] = field(equal_to(WEATHERS))
+    weathers: tuple[Weather, ...] = field(equal_to(WEATHERS))
     ranges: dict[str, dict[str, Span | None]] = field(each(keys(WEATHERS), each(span_within(0))))
     human_german: HumanGerman
 
 
 @attrs.frozen
 class WeatherChart:
-    weathers: tuple[str, ...] = field(equal_to(WEATHERS))
+    weathers: tuple[Weather, ...] = field(equal_to(WEATHERS))
     probability: dict[str, dict[str, int]] = field(each(keys(WEATHERS), each(between(0, 100)), sums_to(100, "chances")))
 
 
@@ -519,14 +527,14 @@ class TerrainEffects:
 def _land_costs_something(terrain: dict[str, TerrainEffects]) -> None:
     """Moving onto land costs at least 1 point (0 would let a unit move for ever); the ocean is sailed."""
     for name, effects in terrain.items():
-        if name != "ocean":
+        if name != Terrain.OCEAN:
             _under((name, "movement"), between(1), effects.movement)
 
 
 @attrs.frozen
 class TerrainChart:
     extra_point_percent: int = field(between(0, 100))  # the chance that a step costs one point more
-    extra_point_exempt: tuple[str, ...] = field(each(one_of(TERRAINS)))
+    extra_point_exempt: tuple[Terrain, ...] = field(each(one_of(TERRAINS)))
     ocean_attack_exempt_types: tuple[str, ...]  # not halved attacking from the ocean
     terrain: dict[str, TerrainEffects] = field(keys(TERRAINS), _land_costs_something)
 

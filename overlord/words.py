@@ -1,0 +1,252 @@
+"""The events in words: each event's line for the log, made from its data and the game data, in one place.
+
+The engine's events carry data only (unit ids, hexes, numbers: overlord/engine/events.py); the screens
+(the log, the cards, the reports between turns), the commands and anything else that shows an event in
+words take them from here. A plural unit ("2nd and 5th Ranger Battalions") or more than one attacker takes
+a plural verb; one unit is "1 Allied unit". Nothing here decides a rule, and nothing here draws: plain
+strings, no screen library (an import contract keeps it so).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from .engine.data import GameData
+from .engine.events import (AssaultBegun, CadreTrapped, CombatResult, DropResult, Event, GameEnded, InfiltrationFailed,
+                            InterdictionCost, InterdictionFlown, InterdictionGrounded, Landed, LogisticsReport,
+                            MarkerDestroyed, Motion, PhaseStarted, ReinforcementBlocked, ReinforcementEntered,
+                            RetreatedNextToEnemy, RetreatRefused, SecondCombatOffered, SettingChosen,
+                            TransportAllocated, TurnEnded, UnitEliminated, UnitMoved)
+from .engine.hexgrid import Hex
+
+
+# --------------------------------------------------------------------------- grammar
+def is_plural(name: str) -> bool:
+    """A unit whose name is a plural ("2nd and 5th Ranger Battalions") takes a plural verb."""
+    return name.split()[-1].endswith("s")
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """ "1 position", "2 positions" (``nouns`` where the plural is not the noun and an s)."""
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+
+
+class Subject:
+    """The unit or units a sentence is about: their names joined, and its verbs agreeing with them."""
+
+    def __init__(self, data: GameData, units: Iterable[str]) -> None:
+        self.names = [name_of(data, uid) for uid in units]
+        self.many = len(self.names) > 1 or (bool(self.names) and is_plural(self.names[0]))
+
+    def __str__(self) -> str:
+        return " and ".join(self.names)
+
+    def verb(self, one: str, many: str) -> str:
+        """``one`` for one unit ("moves", "is"), ``many`` for a plural subject ("move", "are")."""
+        return many if self.many else one
+
+    def says(self, one: str, many: str) -> str:
+        """The subject and its verb: "21st Panzer Division attacks", "2nd and 5th Ranger Battalions land"."""
+        return f"{self} {self.verb(one, many)}"
+
+
+def name_of(data: GameData, uid: str) -> str:
+    spec = data.units.get(uid)
+    return spec.name if spec is not None else uid
+
+
+def names(data: GameData, units: Iterable[str]) -> list[str]:
+    """Units by name, in the order given."""
+    return [name_of(data, uid) for uid in units]
+
+
+def place(data: GameData, hex_: Hex) -> str:
+    """A position in words: its name, or its terrain and where it is ("swamp 4,5")."""
+    return data.map.describe(hex_) if data.map.grid.on_map(hex_) else f"{hex_[0]},{hex_[1]}"
+
+
+def levels(data: GameData, attack: int, defence: int) -> str:
+    """The Strategy Levels chart's names of an attack and a defence level: "Hasty Attack against Hold"."""
+    chart = data.charts.strategy_levels
+    return f"{chart.attack[attack - 1].name} against {chart.defence[defence - 1].name}"
+
+
+def supplies(brought: dict[str, int]) -> str:
+    return f"{brought.get('fuel', 0)} fuel, {brought.get('general', 0)} general, {brought.get('combat', 0)} combat supply"
+
+
+# --------------------------------------------------------------------------- each kind of event
+def phase_started(e: PhaseStarted, data: GameData) -> str:
+    if e.phase == "logistics":
+        return f"Turn {e.turn}"
+    return e.phase.replace("_", " ").capitalize()  # "Allied movement", "German combat"
+
+
+def setting_chosen(e: SettingChosen, data: GameData) -> str:
+    return f"{e.question.replace('_', ' ')}: {e.value}"
+
+
+def drop_result(e: DropResult, data: GameData) -> str:
+    who = Subject(data, [e.unit])
+    text = f"{who.says('drops', 'drop')} at {place(data, e.landed_at)}"
+    if e.drifted:
+        text += f" after drifting {plural(e.drifted, 'position')}"
+    if e.over_water:
+        text += ", some sticks lost over the sea"
+    if e.cp_lost:
+        text += f" ({e.cp_lost} CP lost)"
+    return text
+
+
+def transport_allocated(e: TransportAllocated, data: GameData) -> str:
+    return (f"Transport for {e.turn}: fuel {e.fuel}%, general {e.general}%, combat {e.combat}%, "
+            f"amphibious {e.amphibious}%")
+
+
+def interdiction_grounded(e: InterdictionGrounded, data: GameData) -> str:
+    return "No interdiction is possible: the aircraft are grounded"
+
+
+def interdiction_flown(e: InterdictionFlown, data: GameData) -> str:
+    flies = "flies" if e.air_points == 1 else "fly"
+    return f"{plural(e.air_points, 'air point')} {flies} interdiction ({e.effective} effective in {e.weather} weather)"
+
+
+def interdiction_cost(e: InterdictionCost, data: GameData) -> str:
+    return f"Air interdiction costs the German {plural(e.movement_points, 'movement point')} in all"
+
+
+def logistics_report(e: LogisticsReport, data: GameData) -> str:
+    arrived = ", ".join(f"{c} +{e.arrived.get(c, 0)}" for c in ("fuel", "general", "combat", "amphibious"))
+    return (f"Logistics {e.turn}: {e.weather} weather, {plural(e.transport, 'transport point')} ({arrived}); "
+            f"upkeep {e.upkeep}; {plural(len(e.out_of_supply), 'Allied unit')} beyond supply lines, "
+            f"{len(e.deprived)} without general supply")
+
+
+def reinforcement_entered(e: ReinforcementEntered, data: GameData) -> str:
+    return f"German reinforcement: {Subject(data, [e.unit]).says('enters', 'enter')} by the {e.entry}"
+
+
+def reinforcement_blocked(e: ReinforcementBlocked, data: GameData) -> str:
+    who = Subject(data, [e.unit])
+    return f"{who.says('cannot', 'cannot')} enter at {e.entry} (blocked); {who.verb('it', 'they')} will try next turn"
+
+
+def unit_moved(e: UnitMoved, data: GameData) -> str:
+    who = Subject(data, [e.unit])
+    if e.motion == Motion.SAIL:
+        return f"{who.says('sails', 'sail')} to {e.to[0]},{e.to[1]}"
+    if e.motion == Motion.RETREAT:
+        return f"{who.says('retreats', 'retreat')} to {place(data, e.to)}"
+    if e.motion == Motion.ADVANCE:
+        return f"{who.says('advances', 'advance')} into {place(data, e.to)}"
+    fuel = f", {e.fuel} fuel" if e.fuel else ""
+    text = f"{who.says('moves', 'move')} to {place(data, e.to)} ({e.cost} MP{fuel})"
+    if e.stops:
+        text += f": next to the enemy, {who.verb('it stops', 'they stop')}"
+    return text
+
+
+def infiltration_failed(e: InfiltrationFailed, data: GameData) -> str:
+    who = Subject(data, [e.unit])
+    return (f"{who.says('fails', 'fail')} to infiltrate and {who.verb('is', 'are')} pinned where "
+            f"{who.verb('it is', 'they are')}")
+
+
+def assault_begun(e: AssaultBegun, data: GameData) -> str:
+    who = Subject(data, [e.unit])
+    return (f"{who.says('crosses', 'cross')} to {e.beach} beach ({e.amphibious} amphibious; "
+            f"{who.verb('brings', 'bring')} {supplies(e.brought)}): the coastal defence holds "
+            f"{who.verb('it, and it', 'them, and they')} must fight {who.verb('its', 'their')} way ashore")
+
+
+def landed(e: Landed, data: GameData) -> str:
+    who = Subject(data, [e.unit])
+    rounds = plural(e.rounds, "round")
+    if e.destroyed:
+        return f"{who.says('is', 'are')} destroyed assaulting {e.beach} beach after {rounds}"
+    text = f"{who.says('lands', 'land')} at {e.beach}"
+    if e.rounds:
+        text += f" after {rounds} against the coastal defences ({e.cp_lost} CP lost)"
+    if e.stops:
+        text += f"; next to the enemy, {who.verb('it stops', 'they stop')}"
+    if e.brought.get("fuel"):
+        text += f"; {who.verb('brings', 'bring')} {supplies(e.brought)}"
+    return text
+
+
+def combat_result(e: CombatResult, data: GameData) -> str:
+    """The fight's result: who attacked whom at what odds and levels, what each side lost, and what follows."""
+    who = Subject(data, e.attackers)
+    losses = (f"{who.verb('the attacker loses', 'the attackers lose')} {e.attacker_losses} CP, "
+              f"the defender {e.defender_losses}")
+    if e.beach is not None:  # a landing's round against the coastal defence
+        text = (f"{who.says('assaults', 'assault')} {e.beach} beach, round {e.round}, at {e.odds:.1f}:1 "
+                f"({levels(data, e.attack_level, e.defence_level)}): {losses}")
+    else:
+        text = (f"{who.says('attacks', 'attack')} {name_of(data, e.defender)} at {e.odds:.1f}:1 "
+                f"({levels(data, e.attack_level, e.defence_level)}): {losses}")
+    if e.combat_supply:
+        text += f", {e.combat_supply} combat supply spent"
+    if e.eliminated:
+        text += f"; the coastal defence of {e.beach} is eliminated" if e.beach else "; the defender is eliminated"
+    elif e.retreat:
+        text += "; the defender must retreat"
+    return text
+
+
+def retreat_refused(e: RetreatRefused, data: GameData) -> str:
+    who = Subject(data, [e.unit])
+    return f"{who.says('refuses', 'refuse')} to retreat and {who.verb('loses', 'lose')} {e.cp_lost} more CP"
+
+
+def retreated_next_to_enemy(e: RetreatedNextToEnemy, data: GameData) -> str:
+    who = Subject(data, [e.unit])
+    return f"{who.says('retreats', 'retreat')} next to the enemy and {who.verb('loses', 'lose')} {e.cp_lost} more CP"
+
+
+def cadre_trapped(e: CadreTrapped, data: GameData) -> str:
+    return f"{name_of(data, e.unit)}'s cadre has nowhere to go and is destroyed"
+
+
+def second_combat_offered(e: SecondCombatOffered, data: GameData) -> str:
+    who = Subject(data, e.attackers)
+    return f"{who.says('may', 'may')} attack again (second combat)"
+
+
+def unit_eliminated(e: UnitEliminated, data: GameData) -> str:
+    who = Subject(data, [e.unit])
+    return f"{who.says('is', 'are')} eliminated" + (f" and {who.verb('forms', 'form')} a cadre" if e.cadre else "")
+
+
+def marker_destroyed(e: MarkerDestroyed, data: GameData) -> str:
+    return f"The German overruns {e.beach} beach: its beachhead marker is destroyed"
+
+
+def turn_ended(e: TurnEnded, data: GameData) -> str:
+    return (f"End of {e.turn}: this turn Allied +{e.points.allied:.0f} for ground, German +{e.points.german:.0f}; "
+            f"score {e.score:.0f} (weather {e.weather_percent:+d}%, adjusted {e.adjusted_score:.0f})")
+
+
+def game_ended(e: GameEnded, data: GameData) -> str:
+    r = e.report
+    return (f"The game is over: {r.victory_level}, score {r.allied_score:.0f} "
+            f"(adjusted for the weather {r.adjusted_score:.0f})")
+
+
+WORDS: dict[type[Any], Callable[[Any, GameData], str]] = {
+    PhaseStarted: phase_started, SettingChosen: setting_chosen, DropResult: drop_result,
+    TransportAllocated: transport_allocated, InterdictionGrounded: interdiction_grounded,
+    InterdictionFlown: interdiction_flown, InterdictionCost: interdiction_cost, LogisticsReport: logistics_report,
+    ReinforcementEntered: reinforcement_entered, ReinforcementBlocked: reinforcement_blocked, UnitMoved: unit_moved,
+    InfiltrationFailed: infiltration_failed, AssaultBegun: assault_begun, Landed: landed,
+    CombatResult: combat_result, RetreatRefused: retreat_refused, RetreatedNextToEnemy: retreated_next_to_enemy,
+    CadreTrapped: cadre_trapped, SecondCombatOffered: second_combat_offered, UnitEliminated: unit_eliminated,
+    MarkerDestroyed: marker_destroyed, TurnEnded: turn_ended, GameEnded: game_ended,
+}
+
+
+def line(event: Event, data: GameData) -> str:
+    """The event's line for the log (no full stop: a screen adds one where a sentence ends)."""
+    return WORDS[type(event)](event, data)
