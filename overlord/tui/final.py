@@ -2,29 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rich.console import Group
 from rich.text import Text
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
-
-from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from .front import MenuChosen
+from .history import campaign_plots
 from .keybar import KeyBar
 from .reporting import final_report
 from .styles import GAME_CSS
 
-if TYPE_CHECKING:
-    from .app import OverlordApp
-
 
 class FinalScreen(Screen):
-    if TYPE_CHECKING:  # the type checker sees the game's own app; at run time Textual's property gives it
-        app = getters.app(OverlordApp)
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("enter", "title", "Title screen"), Binding("q", "quit_app", "Quit")]
 
@@ -39,12 +35,11 @@ class FinalScreen(Screen):
         with VerticalScroll(id="final"):
             yield Static(Group(head, Text(""), *final_report(self.report, self.scenario)), id="final-report")
             if self.campaign is not None:
-                from .history import campaign_plots
                 yield from campaign_plots(self.campaign)
         yield KeyBar()
 
     def action_title(self) -> None:
-        self.app.show_title()
+        self.post_message(MenuChosen("title"))
 
     def action_quit_app(self) -> None:
-        self.app.action_quit()
+        self.post_message(MenuChosen("quit"))

@@ -17,7 +17,7 @@ from ..engine.events import CombatResult, Event, LogisticsReport
 from ..engine.game import Game
 
 if TYPE_CHECKING:
-    from .session import Assault
+    from ..session import Assault
 
 
 def is_plural(name: str) -> bool:
