@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from ..saves import OpenedSave
     from ..session import Session
     from ..turns import ChoosePlayer, HandOver, HumanTurn, Pages, ResultCard, StandingOrder, Step, Turns
+    from .game_screen import GameScreen
 
 # The title screen needs nothing of the engine: the game's own modules (the engine, the session and its turns,
 # the saves, the game's screens) are imported where they are first used, when a game starts or a screen is first
@@ -334,6 +335,11 @@ class OverlordApp(App):
         if not isinstance(self.main, wanted):
             self._set_main(wanted(self.playing, self))
 
+    def game_screen(self) -> GameScreen | None:
+        """The game's screen, when it is the main screen (not the set-up, the title or the final report)."""
+        from .game_screen import GameScreen
+        return self.main if isinstance(self.main, GameScreen) else None
+
     def refresh_main(self) -> None:
         main = self.main
         if main is not None and hasattr(main, "refresh_view") and main.is_mounted:  # the game or the set-up screen
@@ -362,12 +368,11 @@ class OverlordApp(App):
         """The player's answer: apply it, show what it did, and go on. Returns the events it caused ([] when the
         engine refused it: the game screen says why)."""
         from ..engine.game import IllegalAction
-        from .game_screen import GameScreen
         try:
             events = self.playing_turns.answer(action)
         except IllegalAction as exc:
-            if isinstance(self.main, GameScreen):
-                self.main.say(str(exc))
+            if (screen := self.game_screen()) is not None:
+                screen.say(str(exc))
             return []
         self._add_events(events)  # the log, just below the question, says where a division came down
         self.advance()
@@ -460,9 +465,9 @@ class OverlordApp(App):
         an attack's choice) is told so on the question's line, without a hand-over screen."""
         from ..turns import HumanTurn
         from .cards import SIDE_NAME, phase_name
-        from .game_screen import GameScreen
-        if isinstance(step, HumanTurn) and step.takes_keyboard and isinstance(self.main, GameScreen):
-            self.main.say(f"The {SIDE_NAME[step.side]} player takes the keyboard: {phase_name(self.playing.game)}.")
+        screen = self.game_screen()
+        if isinstance(step, HumanTurn) and step.takes_keyboard and screen is not None:
+            screen.say(f"The {SIDE_NAME[step.side]} player takes the keyboard: {phase_name(self.playing.game)}.")
         turns.shown(step)
         self._autosave_phase()
         self.refresh_main()
@@ -511,9 +516,8 @@ class OverlordApp(App):
         return True
 
     def _add_events(self, events: list[Event]) -> None:
-        from .game_screen import GameScreen
-        if isinstance(self.main, GameScreen):
-            self.main.add_events(events)
+        if (screen := self.game_screen()) is not None:
+            screen.add_events(events)
 
     # ------------------------------------------------------------------ the computer thinking
     def _think(self) -> Thought:
@@ -597,9 +601,9 @@ class OverlordApp(App):
         if self.quitting or not self.is_running:
             return
         h.advice, h.done = (worker.result if worker.error is None else worker.error), True
-        from .game_screen import GameScreen
-        if self.hint_now() is h and isinstance(self.main, GameScreen) and self.main.is_mounted:
-            self.main.show_hint(h)
+        screen = self.game_screen()
+        if self.hint_now() is h and screen is not None and screen.is_mounted:
+            screen.show_hint(h)
 
     def _load_done(self, worker: Worker) -> None:
         if not worker.is_finished or self.quitting or not self.is_running:
@@ -773,17 +777,17 @@ class OverlordApp(App):
         """The unit chosen in the roster: moved next if it may be, else looked at on the map."""
         from ..engine.actions import ChooseUnit
         from ..engine.prompts import MovePrompt
-        from .game_screen import GameScreen
-        if uid is None or not isinstance(self.main, GameScreen):
+        screen = self.game_screen()
+        if uid is None or screen is None:
             return
         game = self.playing.game
-        if isinstance(self.main.prompt_now(), MovePrompt) and ChooseUnit(uid) in game.legal_actions():
-            self.main.choose(uid)
+        if isinstance(screen.prompt_now(), MovePrompt) and ChooseUnit(uid) in game.legal_actions():
+            screen.choose(uid)
             return
         u = game.unit(uid)
         if u.position is not None:
-            self.main.look = u.position
-            self.main.refresh_view()
+            screen.look = u.position
+            screen.refresh_view()
 
     def action_save(self) -> None:
         from .screens import SaveNameScreen
@@ -923,6 +927,5 @@ class OverlordApp(App):
         # Textual's own commands (keys panel, screenshot, themes without a map palette) are left out
 
     def _overlay(self) -> None:
-        from .game_screen import GameScreen
-        if isinstance(self.main, GameScreen):
-            self.main.action_supply_overlay()
+        if (screen := self.game_screen()) is not None:
+            screen.action_supply_overlay()
