@@ -17,6 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 
+from ..ai.advice import Advice, advisor_player
 from ..engine import view
 from ..engine.enums import Phase
 from ..engine.actions import (Action, Advance, Allocate, Answer, ChooseStrategy, ChooseUnit, EndPhase, FinishUnit, HoldGround,
@@ -25,12 +26,11 @@ from ..engine.hexgrid import Hex, neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import german_supplied_positions, supplied_positions
+from ..session import COMPUTER, beachhead_course
 from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_text, make_entry, out_of_own_supply,
                      prompt_text, short)
 from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card
 from .front import Front, GoOn, Hint, HurryUp
-from ..ai.advice import Advice, advisor_player
-from ..session import COMPUTER, beachhead_course
 from .wording import event_text
 from .keybar import KeyBar
 from .maprender import MapOptions, map_height, map_width, move_targets
