@@ -209,7 +209,7 @@ def test_the_json_fields_are_those_docs_api_md_lists(save_at_a_move):
 
 def test_the_hint_comes_from_the_level_last_chosen_for_that_side_else_the_default(tmp_path):
     from overlord import preferences
-    from overlord.tui.session import Session
+    from overlord.session import Session
     session = Session(Game.new(None, 3))
     assert session.advisor("german") == "ai" and session.advisor("allied") == "ai"
     preferences.remember(computer_german="rommel", computer_allied="montgomery")

@@ -148,7 +148,7 @@ async def test_a_whole_german_solo_game_against_the_computer_allied_by_keys():
 
 
 def test_the_game_screen_survives_a_computer_player_that_fails():
-    from overlord.tui.session import Session
+    from overlord.session import Session
 
     class Failing:
         def choose(self, game):

@@ -21,7 +21,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from overlord import ai, headless, saves
+from overlord import ai, headless, saves, turns
 from overlord.engine import Game, Ratings, Settings, view
 from overlord.engine.actions import Action
 from overlord.engine.events import Event
@@ -168,7 +168,8 @@ def test_the_view_helpers_are_listed():
 
 @pytest.mark.parametrize("marker,owner", [("names: Game", GAME), ("names: board", GAME),
                                           ("names: overlord.headless", headless), ("names: overlord.saves", saves),
-                                          ("names: overlord.ai", ai), ("names: hooks", ai.ComputerPlayer)])
+                                          ("names: overlord.ai", ai), ("names: hooks", ai.ComputerPlayer),
+                                          ("names: overlord.turns", turns), ("names: Turns", turns.Turns)])
 def test_the_names_in_each_table_exist(marker, owner):
     names = [re.match(r"(?:game\.|Game\.)?(\w+)", cell).group(1) for cell in first_column(marker)]
     assert names and [name for name in names if not hasattr(owner, name)] == []

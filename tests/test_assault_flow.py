@@ -19,7 +19,7 @@ from overlord.tui.app import OverlordApp
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.screens import (CoastalAnswerScreen, CombatResultScreen, ConfirmScreen, HandOverScreen,
                                   ReportScreen)
-from overlord.tui.session import COMPUTER, beachhead_course
+from overlord.session import COMPUTER, beachhead_course
 from overlord.tui.setup_screen import SetupScreen
 from overlord.tui.title import TitleScreen
 

@@ -23,7 +23,7 @@ from overlord.engine.prompts import QuestionPrompt
 from overlord.saves import SaveError, open_save, write_save
 from overlord.tui.app import OverlordApp
 from overlord.tui.game_screen import GameScreen
-from overlord.tui.session import Session
+from overlord.session import Session
 from overlord.tui.setup_screen import SetupScreen
 
 from test_tui_keys import drive, wait_until

@@ -12,7 +12,7 @@ from overlord.ai import advise
 from overlord.engine.game import Game
 from overlord.engine.setup import preset_settings
 from overlord.engine.settings import Settings
-from overlord.tui import session as session_module
+from overlord import session as session_module
 from overlord.tui.app import OverlordApp
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.history import HistoryScreen

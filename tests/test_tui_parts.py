@@ -8,7 +8,7 @@ from overlord.engine.setup import preset_settings
 from overlord.tui.asking import make_entry, prompt_text
 from overlord.tui.entry import DigitEntry, Field
 from overlord.tui.maprender import MapOptions, map_town_labels, map_width, render_map, town_labels
-from overlord.tui.session import Session, autosave_path, safe_filename
+from overlord.session import Session, autosave_path, safe_filename
 
 
 def test_two_digit_fields_move_on_and_enter_takes_the_defaults():

@@ -16,7 +16,7 @@ from overlord.tui.app import OverlordApp
 from overlord.tui.final import FinalScreen
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.screens import CombatResultScreen, ConfirmScreen, HandOverScreen, ReportScreen, SaveNameScreen
-from overlord.tui.session import Session, autosave_path
+from overlord.session import Session, autosave_path
 
 from helpers import computer_settings, play
 from test_tui_keys import drive, until_a_key_is_wanted

@@ -13,7 +13,7 @@ from overlord.tui.game_screen import GameScreen
 from overlord.tui.loadscreen import LoadScreen
 from overlord.tui.roster import RosterScreen
 from overlord.tui.screens import HelpScreen, SaveNameScreen, TooSmallScreen
-from overlord.tui.session import autosave_path
+from overlord.session import autosave_path
 from overlord.tui.title import TitleScreen
 
 from test_tui_keys import drive, wait_until

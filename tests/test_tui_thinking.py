@@ -11,7 +11,7 @@ from overlord.ai import default_player, make_player
 from overlord.engine.game import Game
 from overlord.engine.settings import Settings
 from overlord.saves import open_save
-from overlord.tui import session as session_module
+from overlord import session as session_module
 from overlord.tui.app import OverlordApp
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.history import HistoryScreen

@@ -1,10 +1,12 @@
 """The Overlord Textual app: title, set-up, the game, and the screens around it.
 
-The app holds no rules. It keeps a Session (the engine game and its computer
-players), shows the prompt on the right screen, sends the player's answers to
-the engine, lets the computer answer its own prompts one by one at the display
-delay, and puts up the reports, the hot-seat hand-overs and the final report
-as they come.
+The app holds no rules, and does not decide what comes next: the turn controller
+(overlord/turns.py, no Textual in it) does. The app shows each of its steps on the
+right screen (a combat's card, the reports, a hot-seat hand-over, the question, the
+final report), sends the player's answers to it, and lets the computer answer its
+own prompts one by one at the display delay. The screens never import the app:
+they are given the session and the app (as a ``front.Front``) when made, and post
+messages (front.py) for what the app decides.
 
 The computer players search (they play the game out on copies of it), which takes
 up to a few seconds a turn, so they think in a thread (a Textual worker) on a copy
@@ -15,12 +17,16 @@ save never holds half a move.
 
 from __future__ import annotations
 
+import asyncio
+import os
+import random
 import shlex
+import signal
 import time
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -29,21 +35,29 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import Worker
 
-from .. import gcpause
+from .. import gcpause, preferences
 from ..plaintext import printable
+from ..userdirs import browser_session_dir, shown
+from .front import GoOn, Hint, HurryUp, MenuChosen, PlayerChosen
 from .styles import APP_CSS
+from .terminal import tolerant
 from .themes import CYCLE, DEFAULT, canonical, game_themes
 from .title import TitleScreen
 
 if TYPE_CHECKING:
     from ..ai.advice import Advice
+    from ..engine.actions import Action
+    from ..engine.events import Event
     from ..engine.game import Game
     from ..saves import OpenedSave
-    from .session import Session
+    from ..session import Session
+    from ..turns import ChoosePlayer, HandOver, HumanTurn, Pages, ResultCard, StandingOrder, Step, Turns
+    from .game_screen import GameScreen
 
-# The title screen needs nothing of the engine: the game's own modules are
-# imported when a game starts (or a screen is first opened), so the title is
-# up as fast as Textual allows. Python caches them after the first import.
+# The title screen needs nothing of the engine: the game's own modules (the engine, the session and its turns,
+# the saves, the game's screens) are imported where they are first used, when a game starts or a screen is first
+# opened, so that the title is up as fast as Textual allows (benchmarks/perf.py measures the start-up against a
+# bare Textual app's). No circle forces it: no screen imports the app. Python caches them after the first import.
 
 MIN_SIZE = (80, 24)
 DATA_CHECK_AFTER = 0.05  # seconds after start-up: the title is drawn first, then data/ is read and checked
@@ -61,19 +75,7 @@ class Thought:
     started: float  # time.monotonic() when it began
     worker: Worker | None = None
     done: bool = False
-    choice: object = None  # the action chosen, or the exception the player raised (Session.take_choice)
-
-
-@dataclass
-class Hint:
-    """A hint being thought (in a worker) or thought, for one position of one session's game (the hint key)."""
-    session: Session
-    at: int  # the number of actions played when it was asked: the position it is about
-    side: str
-    player: str  # the computer player asked
-    worker: Worker | None = None
-    done: bool = False
-    advice: object = None  # the Advice, or the exception that stopped it (session.hint)
+    choice: Action | Exception | None = None  # the action chosen, or the exception the player raised (Session.take_choice)
 
 
 def open_or_refuse(path: Path) -> OpenedSave | Exception:
@@ -103,6 +105,29 @@ def small_letter(key: str) -> str | None:
     return None
 
 
+def handover_words(session: Session, step: HandOver) -> str:
+    """What the hot-seat player taking the keyboard is told: the fights he did not see (the other player saw
+    their cards), then what he is asked."""
+    from ..engine.prompts import AdvancePrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
+    from .cards import phase_name
+    from .wording import event_text
+    game, p = session.game, step.prompt
+    what = f"{game.turn_label}: {phase_name(game)}."
+    if isinstance(p, StrategyPrompt) and session.asks_coastal_answer():
+        what = f"A landing at {p.landing}: say once how your coastal defences answer every landing."
+    elif isinstance(p, StrategyPrompt) and p.role == "defence":
+        what = f"Your {game.spec(p.defender).name} is attacked: choose its defence level."
+    elif isinstance(p, SupportPrompt) and p.defensive:
+        what = f"Your {game.spec(p.defender).name} is attacked: bombardment, then its defence level."
+    elif isinstance(p, RetreatPrompt):
+        what = f"Your {game.spec(p.unit).name} must retreat."
+    elif isinstance(p, AdvancePrompt):
+        what = f"The enemy has fallen back: may your {game.spec(p.unit).name} advance?"
+    if step.news:
+        what = "\n".join(f"{event_text(e, game)}." for e in step.news) + f"\n\n{what}"
+    return what
+
+
 class OverlordApp(App):
     TITLE = "Overlord: Battle for Normandy"
     CSS_PATH = APP_CSS  # the game's screens bring their own (styles.GAME_CSS) when they first appear
@@ -129,7 +154,7 @@ class OverlordApp(App):
         self.start_loaded = loaded  # the save the game came from (--load), if it did
         self.delay_override = delay
         self.start_theme = theme
-        self.session: Session | None = None
+        self.turns: Turns | None = None  # the turn controller of the game being played (its session)
         self.main: Screen | None = None
         self.hurry = False
         self.too_small = False
@@ -161,7 +186,6 @@ class OverlordApp(App):
         await super().on_event(event)
 
     def get_driver_class(self):  # Textual's own signature
-        from .terminal import tolerant
         return tolerant(super().get_driver_class())  # a stray byte from the terminal never ends the game
 
     def panic(self, *renderables) -> None:
@@ -200,6 +224,11 @@ class OverlordApp(App):
         return super().get_default_screen()
 
     @property
+    def session(self) -> Session | None:
+        """The game being played (None on the title)."""
+        return self.turns.session if self.turns is not None else None
+
+    @property
     def playing(self) -> Session:
         """The session of the game being played: for what runs only while there is one (its screens, its
         turns, its saving)."""
@@ -207,27 +236,34 @@ class OverlordApp(App):
             raise AssertionError("no game is being played")
         return self.session
 
+    @property
+    def playing_turns(self) -> Turns:
+        """The turn controller of the game being played, for what runs only while there is one."""
+        if self.turns is None:
+            raise AssertionError("no game is being played")
+        return self.turns
+
     def show_title(self) -> None:
         self.cancel_timer()
-        self.session = None
+        self.turns = None
         self._set_main(TitleScreen())
 
     def new_game(self, seed: int | None = None) -> None:
-        import random
-
         from ..engine.game import Game
         self.start(Game.new(None, seed if seed is not None else random.randrange(1, 1_000_000)))
 
     def start(self, game: Game, resumed: bool = False, loaded: OpenedSave | None = None) -> None:
-        from .session import Session
+        from ..session import Session
+        from ..turns import Turns
         self.cancel_timer()
         if resumed or loaded:
-            self.session = Session.resumed(game, loaded)
+            session = Session.resumed(game, loaded)
             for side, name in self.named_players.items():  # the command line's players take over from the save's
-                self.session.choose_player(side, name)
+                session.choose_player(side, name)
         else:
-            self.session = Session(game)
-            self.session.name_players(self.named_players)
+            session = Session(game)
+            session.name_players(self.named_players)
+        self.turns = Turns(session)
         self.hurry = False
         self._waiting = False
         self.main = None
@@ -297,7 +333,12 @@ class OverlordApp(App):
             from .game_screen import GameScreen
             wanted = GameScreen
         if not isinstance(self.main, wanted):
-            self._set_main(wanted())
+            self._set_main(wanted(self.playing, self))
+
+    def game_screen(self) -> GameScreen | None:
+        """The game's screen, when it is the main screen (not the set-up, the title or the final report)."""
+        from .game_screen import GameScreen
+        return self.main if isinstance(self.main, GameScreen) else None
 
     def refresh_main(self) -> None:
         main = self.main
@@ -323,160 +364,167 @@ class OverlordApp(App):
         return s is not None and s.fight_on is not None and not s.human_to_move and self.screen is self.main
 
     # ------------------------------------------------------------------ playing
-    def play(self, action) -> list:
-        """The player's answer: apply it, show what it did, and go on. Returns the events it caused."""
+    def answer(self, action: Action) -> list[Event]:
+        """The player's answer: apply it, show what it did, and go on. Returns the events it caused ([] when the
+        engine refused it: the game screen says why)."""
         from ..engine.game import IllegalAction
-        from .game_screen import GameScreen
         try:
-            events = self.playing.apply(action)
+            events = self.playing_turns.answer(action)
         except IllegalAction as exc:
-            if isinstance(self.main, GameScreen):
-                self.main.say(str(exc))
+            if (screen := self.game_screen()) is not None:
+                screen.say(str(exc))
             return []
-        if isinstance(self.main, GameScreen):
-            self.main.add_events(events)  # the log, just below the question, says where a division came down
-        if not self._show_result(events):
-            self.advance()
+        self._add_events(events)  # the log, just below the question, says where a division came down
+        self.advance()
         return events
 
-    def choose_player(self, side: str, name: str) -> None:
+    def on_player_chosen(self, message: PlayerChosen) -> None:
         """The set-up's answer to who commands the computer side: that player plays it, and the game goes on."""
-        from .. import preferences
-        self.playing.choose_player(side, name)
+        s = self.session
+        if s is None or s.player_choice_pending() != message.side:
+            return  # (Enter pressed twice: the first chose)
+        s.choose_player(message.side, message.name)
         try:
-            preferences.remember(**{f"computer_{side}": name})  # shown first in the next game's set-up
+            preferences.remember(**{f"computer_{message.side}": message.name})  # shown first in the next set-up
         except OSError as exc:
             self.notify(f"The choice could not be remembered: {exc}", severity="warning", timeout=4, markup=False)
         self.advance()
 
-    def _show_result(self, events: list) -> bool:
-        """A combat's result on its card, the game going on once it is closed; False if there was none to show.
-        A fight a player took part in stays until a key; one between computers for the display delay."""
-        from ..engine.events import CombatResult
-        from ..engine.view import enemy
-        from .screens import CombatResultScreen
-        from .wording import assault_card, result_card
-        s = self.playing
-        assault = s.ended_assault
-        s.ended_assault = None  # (its card is shown once)
-        results = [e for e in events if isinstance(e, CombatResult) and not s.is_round(e)]
-        if assault is not None:
-            # a landing's rounds on one card; fought by the computer Allied, no player chose them by hand
-            card, by_computers = assault_card(s.game, assault), s.is_computer("allied")
-        elif results and not s.retreat_shows_result():
-            others = [e for e in events if e.kind in ("UnitEliminated", "MarkerDestroyed")]
-            attacker = s.game.side_of(results[0].attackers[0])
-            card, by_computers = result_card(s.game, results, others), s.is_computer(attacker) and s.is_computer(enemy(attacker))
-        else:
-            return False
-        timeout = None
-        if by_computers:
-            if self.delay <= 0 or self.hurry:
-                return False
-            timeout = self.delay * RESULT_DELAYS
-        self.refresh_main()
-        self._modal(CombatResultScreen(card, timeout))
-        return True
+    def on_hurry_up(self, _message: HurryUp) -> None:
+        self.hurry = True
+        self.advance()
+
+    def on_go_on(self, _message: GoOn) -> None:
+        self.advance()
+
+    def on_menu_chosen(self, message: MenuChosen) -> None:
+        """The title's menu, and the final report's keys."""
+        chosen: dict[str, Callable[[], Any]] = {"new": self.new_game, "load": self.action_load,
+                                                "charts": self.action_charts, "quit": self.action_quit,
+                                                "title": self.show_title}
+        chosen[message.what]()
 
     def advance(self) -> None:
-        """Bring the screens up to date: computer moves, reports, hand-overs, the final report."""
-        s = self.session
-        if s is None or self._waiting or self.too_small or self.quitting:
+        """Bring the screens up to date: show the turn controller's steps (overlord/turns.py), one after the
+        other, until one waits: for a key (the question, a card, the reports, a hand-over, the final report),
+        for the computer's thought, or for the display delay."""
+        turns = self.turns
+        if turns is None or self._waiting or self.too_small or self.quitting:
             return
         if self.main is not None and self.screen is not self.main:
             return  # a help, charts or save screen is up; closing it calls advance again
         self.cancel_timer()
         for _ in range(MAX_COMPUTER_STEPS):
-            if s.game.over:
-                self._show_final()
+            if not self._show_step(turns, turns.next_step()):
                 return
-            if s.pages:
-                self._show_pages()
-                return
-            self._show_main()
-            if s.player_choice_pending():
-                break  # the set-up asks who commands the computer side first
-            standing = s.standing_action()
-            if standing is not None:  # a landing fought on, a coastal defence's level for the day
-                if self._pause_before_round():
-                    return  # the pause's end comes back here
-                if self._show_result(self._play_for_player(standing)):
-                    return
-                continue
-            if not s.answered_by_computer():
-                break
-            thought = self._think()
-            if not thought.done:
-                self.refresh_main()
-                return  # the thought coming in calls advance again
-            self._thought = None
-            events = self._computer_step(thought.choice)
-            if self._show_result(events):
-                return  # closing the card comes back here
-            if events and self.delay > 0 and not self.hurry:
-                self.refresh_main()
-                self._timer = self.set_timer(self.delay, self.advance)
-                return
+
+    def _show_step(self, turns: Turns, step: Step) -> bool:
+        """Show one step; True when the next may follow at once."""
+        from ..turns import ComputerTurn, GameOver, HandOver, Pages, ResultCard, StandingOrder
+        if isinstance(step, ResultCard):
+            return self._show_card(turns, step)
+        if isinstance(step, GameOver):
+            self._show_final()
+            return False
+        if isinstance(step, Pages):
+            self._show_pages(turns, step)
+            return False
+        self._show_main()
+        if isinstance(step, StandingOrder):  # a landing fought on, a coastal defence's level for the day
+            return self._play_standing_order(turns, step)
+        if isinstance(step, ComputerTurn):
+            return self._play_computer(turns)
         self.hurry = False
-        if s.needs_handover():
-            self._show_handover()
-            return
-        self._take_seat()
-        s.recent = []
+        if isinstance(step, HandOver):
+            self._show_handover(turns, step)
+        else:
+            self._ask(turns, step)
+        return False
+
+    def _show_card(self, turns: Turns, card: ResultCard) -> bool:
+        """A combat's result on its card, the game going on once it is closed. A fight a player took part in
+        stays until a key; one between computers for the display delay (none when hurried). True when skipped."""
+        from .screens import CombatResultScreen
+        from .wording import assault_card, result_card
+        timeout = None
+        if card.by_computers:
+            if self.delay <= 0 or self.hurry:
+                turns.shown(card)
+                return True
+            timeout = self.delay * RESULT_DELAYS
+        game = self.playing.game
+        text = assault_card(game, card.assault) if card.assault is not None \
+            else result_card(game, list(card.results), list(card.others))
+        turns.shown(card)
+        self.refresh_main()
+        self._modal(CombatResultScreen(text, timeout))
+        return False
+
+    def _ask(self, turns: Turns, step: HumanTurn | ChoosePlayer) -> None:
+        """The person at the keyboard answers. In hot-seat, a side that takes it with nothing to hide (a movement,
+        an attack's choice) is told so on the question's line, without a hand-over screen."""
+        from ..turns import HumanTurn
+        from .cards import SIDE_NAME, phase_name
+        screen = self.game_screen()
+        if isinstance(step, HumanTurn) and step.takes_keyboard and screen is not None:
+            screen.say(f"The {SIDE_NAME[step.side]} player takes the keyboard: {phase_name(self.playing.game)}.")
+        turns.shown(step)
         self._autosave_phase()
         self.refresh_main()
 
-    def _take_seat(self) -> None:
-        """The player to answer has the keyboard. In hot-seat, a side that takes it with nothing to hide (a
-        movement, an attack's choice) is told so on the question's line, without a hand-over screen."""
-        from .cards import SIDE_NAME, phase_name
-        from .game_screen import GameScreen
-        s = self.playing
-        side = s.game.prompt.side
-        if s.hot_seat and s.seat is not None and s.seat != side and isinstance(self.main, GameScreen):
-            self.main.say(f"The {SIDE_NAME[side]} player takes the keyboard: {phase_name(s.game)}.")
-        s.take_seat()
-
-    def _pause_before_round(self) -> bool:
+    def _pause_before_round(self, step: StandingOrder) -> bool:
         """Before each round of a landing fought on, a pause of the display delay, for the player to see the
         last round in the log and to stop (R); True when the pause has begun. Hurried, there is none."""
-        s = self.playing
-        at = len(s.game.actions)
-        if self.delay <= 0 or self.hurry or self._paused_at == at or not s.new_round():
+        at = len(self.playing.game.actions)
+        if self.delay <= 0 or self.hurry or self._paused_at == at or not step.new_round:
             return False
         self._paused_at = at
         self.refresh_main()
         self._timer = self.set_timer(self.delay, self.advance)
         return True
 
-    def _play_for_player(self, action) -> list:
+    def _play_standing_order(self, turns: Turns, step: StandingOrder) -> bool:
         """Play a standing order's answer (the session chose it for the player): shown as the player's own."""
-        from .game_screen import GameScreen
-        s = self.playing
-        events = s.apply(action)
-        if isinstance(self.main, GameScreen):
-            self.main.add_events(events)
+        if self._pause_before_round(step):
+            return False  # the pause's end comes back here
+        s = turns.session
+        self._add_events(turns.answer(step.action))
         if not s.game.over and s.answered_by_computer():
             self._think()  # the computer's next answer is thought during the pause
-        return events
+        return True  # its card, if it has one, is the next step
 
-    def _computer_step(self, choice) -> list:
-        from .game_screen import GameScreen
-        s = self.playing
-        events = s.apply(s.take_choice(choice))
+    def _play_computer(self, turns: Turns) -> bool:
+        """The computer's answer, once thought (in a worker: its coming in calls advance again). Then the display
+        delay before the next, unless its card is shown or the player hurries."""
+        thought = self._think()
+        if not thought.done:
+            self.refresh_main()
+            return False
+        self._thought = None
+        s = turns.session
+        events = turns.computer_answer(thought.choice)  # (an error is answered safely, and said: Session.take_choice)
         self._autosave_phase()
-        if isinstance(self.main, GameScreen):
-            self.main.add_events(events)
+        self._add_events(events)
         if not s.game.over and s.answered_by_computer():
             self._think()  # the next answer is thought during the display delay, a report or a combat's card
-        return events
+        if turns.card is not None:
+            return True  # closing the card comes back here
+        if events and self.delay > 0 and not self.hurry:
+            self.refresh_main()
+            self._timer = self.set_timer(self.delay, self.advance)
+            return False
+        return True
+
+    def _add_events(self, events: list[Event]) -> None:
+        if (screen := self.game_screen()) is not None:
+            screen.add_events(events)
 
     # ------------------------------------------------------------------ the computer thinking
     def _think(self) -> Thought:
         """The computer's thought for the game as it stands, begun if it has not been. The player chooses on a
         copy of the game in a thread worker; it is asked once for each position, in the order of play, so it
         answers exactly as it does in a game without a screen (its own generator draws the same numbers)."""
-        from .session import think
+        from ..session import think
         s = self.playing
         at = len(s.game.actions)
         if self._thought is not None and self._thought.session is s and self._thought.at == at:
@@ -505,7 +553,9 @@ class OverlordApp(App):
         if not worker.is_finished or worker.is_cancelled:
             return  # still thinking, or cancelled as the app closes
         # (an error is answered safely, and said: Session.take_choice)
-        thought.choice, thought.done = (worker.result if worker.error is None else worker.error), True
+        error = worker.error  # (a BaseException that is not an Exception: no choice, a safe answer)
+        thought.choice = worker.result if error is None else error if isinstance(error, Exception) else None
+        thought.done = True
         if self._timer is None:  # else the display delay is running: its end plays the thought
             self.advance()
 
@@ -514,7 +564,7 @@ class OverlordApp(App):
         """T: ask the computer player of the side to answer what a hint for the question being asked would be: begun
         in a worker ("asked"), the hint already in ("ready"), or, asked again while it is thought, given up
         ("cancelled"). The keys work meanwhile; a hint that comes in for another question is dropped."""
-        from .session import hint
+        from ..session import hint
         s = self.playing
         at = len(s.game.actions)
         h = self._hint
@@ -551,9 +601,9 @@ class OverlordApp(App):
         if self.quitting or not self.is_running:
             return
         h.advice, h.done = (worker.result if worker.error is None else worker.error), True
-        from .game_screen import GameScreen
-        if self.hint_now() is h and isinstance(self.main, GameScreen) and self.main.is_mounted:
-            self.main.show_hint(h)
+        screen = self.game_screen()
+        if self.hint_now() is h and screen is not None and screen.is_mounted:
+            screen.show_hint(h)
 
     def _load_done(self, worker: Worker) -> None:
         if not worker.is_finished or self.quitting or not self.is_running:
@@ -590,10 +640,6 @@ class OverlordApp(App):
             return self.delay_override
         return self.playing.game.settings.display_delay * DELAY_UNIT
 
-    def hurry_up(self) -> None:
-        self.hurry = True
-        self.advance()
-
     def cancel_timer(self) -> None:
         if self._timer is not None:
             self._timer.stop()
@@ -607,54 +653,34 @@ class OverlordApp(App):
             self.advance()
         self.push_screen(screen, done)
 
-    def _show_pages(self) -> None:
-        from ..engine.events import TurnEnded
+    def _show_pages(self, turns: Turns, pages: Pages) -> None:
+        """The reports between turns; at the end of a turn, the campaign so far in plots below them."""
+        from .history import session_campaign
         from .reporting import page_text
         from .screens import ReportScreen
         self._autosave_phase()
         self.refresh_main()
-        pages = self.playing.take_pages()
-        plots = None
-        if any(isinstance(e, TurnEnded) for e in pages):  # the end of a turn: the campaign so far in plots
-            from .history import session_campaign
-            plots = session_campaign(self)
-        self._modal(ReportScreen([page_text(e) for e in pages], plots))
+        turns.shown(pages)
+        plots = session_campaign(turns.session) if pages.ends_turn else None
+        self._modal(ReportScreen([page_text(e) for e in pages.events], plots))
 
-    def _show_handover(self) -> None:
-        from ..engine.prompts import AdvancePrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
-        from .cards import SIDE_NAME, phase_name
+    def _show_handover(self, turns: Turns, step: HandOver) -> None:
+        from .cards import SIDE_NAME
         from .screens import HandOverScreen
-        p = self.playing.game.prompt
-        what = f"{self.playing.game.turn_label}: {phase_name(self.playing.game)}."
-        game = self.playing.game
-        if isinstance(p, StrategyPrompt) and self.playing.asks_coastal_answer():
-            what = f"A landing at {p.landing}: say once how your coastal defences answer every landing."
-        elif isinstance(p, StrategyPrompt) and p.role == "defence":
-            what = f"Your {game.spec(p.defender).name} is attacked: choose its defence level."
-        elif isinstance(p, SupportPrompt) and p.defensive:
-            what = f"Your {game.spec(p.defender).name} is attacked: bombardment, then its defence level."
-        elif isinstance(p, RetreatPrompt):
-            what = f"Your {game.spec(p.unit).name} must retreat."
-        elif isinstance(p, AdvancePrompt):
-            what = f"The enemy has fallen back: may your {game.spec(p.unit).name} advance?"
-        fights = [e for e in self.playing.news_for(p.side) if e.kind in ("CombatResult", "Landed")
-                  and self.playing.is_news(e)]
-        if fights:  # the other player saw the cards; the one taking the keyboard reads what came of them
-            from .wording import event_text
-            what = "\n".join(f"{event_text(e, game)}." for e in fights[-3:]) + f"\n\n{what}"
+        what = handover_words(turns.session, step)
         self.refresh_main()
-        self.playing.take_seat()
-        self._modal(HandOverScreen(SIDE_NAME[p.side], what))
+        turns.shown(step)
+        self._modal(HandOverScreen(SIDE_NAME[step.side], what))
 
     def _show_final(self) -> None:
         from .final import FinalScreen
+        from .history import session_campaign
         s = self.playing
         self._autosave_phase()  # a game that ends in play is saved at its end; one loaded finished is not written
         self.cancel_timer()
         if not isinstance(self.main, FinalScreen):
-            from .history import session_campaign
             self._set_main(FinalScreen(s.game.final_report, s.game.data.charts.scenarios[
-                s.game.settings.scenario].name, session_campaign(self)))
+                s.game.settings.scenario].name, session_campaign(s)))
 
     # ------------------------------------------------------------------ autosaving
     def _autosave_phase(self) -> None:
@@ -670,7 +696,6 @@ class OverlordApp(App):
         else:
             if wrote and self.autosave_problem is not None:
                 self.autosave_problem = None
-                from ..userdirs import shown
                 where = shown(self.playing.saved_in) if self.playing.saved_in else "the saves"
                 self.notify(f"Autosaved again, in {printable(where)}.", timeout=4, markup=False)
         self._show_notes()
@@ -741,32 +766,32 @@ class OverlordApp(App):
     def action_history(self) -> None:
         from .history import HistoryScreen
         if self.session is not None and not isinstance(self.screen, HistoryScreen):
-            self._user_modal(HistoryScreen())
+            self._user_modal(HistoryScreen(self.session))
 
     def action_roster(self) -> None:
         from .roster import RosterScreen
         if self.session is not None and not isinstance(self.screen, RosterScreen):
-            self._user_modal(RosterScreen(), self._look_at)
+            self._user_modal(RosterScreen(self.session.game), self._look_at)
 
     def _look_at(self, uid: str | None) -> None:
         """The unit chosen in the roster: moved next if it may be, else looked at on the map."""
         from ..engine.actions import ChooseUnit
         from ..engine.prompts import MovePrompt
-        from .game_screen import GameScreen
-        if uid is None or not isinstance(self.main, GameScreen):
+        screen = self.game_screen()
+        if uid is None or screen is None:
             return
         game = self.playing.game
-        if isinstance(self.main.prompt_now(), MovePrompt) and ChooseUnit(uid) in game.legal_actions():
-            self.main.choose(uid)
+        if isinstance(screen.prompt_now(), MovePrompt) and ChooseUnit(uid) in game.legal_actions():
+            screen.choose(uid)
             return
         u = game.unit(uid)
         if u.position is not None:
-            self.main.look = u.position
-            self.main.refresh_view()
+            screen.look = u.position
+            screen.refresh_view()
 
     def action_save(self) -> None:
         from .screens import SaveNameScreen
-        from .session import save_name_problem
+        from ..session import save_name_problem
         if self.session is None or isinstance(self.screen, SaveNameScreen):
             return
         g = self.session.game
@@ -776,11 +801,9 @@ class OverlordApp(App):
     def _save_named(self, name: str | None) -> None:
         """Save under the name typed; a name whose file exists (another save, or one that makes the same file
         name) is replaced only when the player says so."""
-        import os
-
         from ..saves import SaveError, link_leads_out, read_document
         from .screens import ConfirmScreen
-        from .session import save_path
+        from ..session import save_path
         if not name:
             return
         path = save_path(name)
@@ -808,7 +831,6 @@ class OverlordApp(App):
         except OSError as exc:
             self.notify(f"Could not save: {write_problem(exc)}", severity="error", timeout=10, markup=False)
             return
-        from ..userdirs import shown
         self.notify(f"Saved as {printable(path.name)} in {printable(shown(path.parent))}.", timeout=4, markup=False)
 
     def action_load(self) -> None:
@@ -824,7 +846,6 @@ class OverlordApp(App):
         names = [n for n in CYCLE if n in self.available_themes]
         self.theme = names[(names.index(self.theme) + 1) % len(names)] if self.theme in names else names[0]
         self.notify(f"Colours: {self.theme}", timeout=2)
-        from .. import preferences
         try:
             preferences.remember(theme=self.theme)  # the next run starts in the same colours
         except OSError as exc:
@@ -846,7 +867,6 @@ class OverlordApp(App):
             path = s.autosave()
         except OSError as exc:
             self._show_notes()
-            from ..userdirs import shown
             lost = f"the moves since it was saved in {printable(shown(s.saved_in))}" if s.saved_in else "the whole game"
             question = f"The game could not be saved: {write_problem(exc)}\n\nQuit anyway, and lose {lost}?"
             self.push_screen(ConfirmScreen(question, "quit"), self._quit_unsaved)
@@ -863,7 +883,6 @@ class OverlordApp(App):
             self.call_after_refresh(self.advance)
 
     def _exit_saved(self, path: Path | None, return_code: int = 0) -> None:
-        from ..userdirs import browser_session_dir
         self.cancel_timer()
         self.quitting = True
         if path is not None and browser_session_dir() is None:  # (in a browser the page says how to go on)
@@ -873,8 +892,6 @@ class OverlordApp(App):
     # ------------------------------------------------------------------ ended from outside
     def _catch_signals(self) -> None:
         """A closed window or a dropped ssh (SIGHUP), a kill (SIGTERM) or an interrupt (SIGINT): save, then end."""
-        import asyncio
-        import signal
         loop = asyncio.get_running_loop()
         for name in ("SIGHUP", "SIGTERM", "SIGINT"):
             number = getattr(signal, name, None)
@@ -910,6 +927,5 @@ class OverlordApp(App):
         # Textual's own commands (keys panel, screenshot, themes without a map palette) are left out
 
     def _overlay(self) -> None:
-        from .game_screen import GameScreen
-        if isinstance(self.main, GameScreen):
-            self.main.action_supply_overlay()
+        if (screen := self.game_screen()) is not None:
+            screen.action_supply_overlay()

@@ -17,8 +17,7 @@ from textual.widgets.option_list import Option
 
 from ..engine.data import cached_data
 from ..reports import CHARTS, chart_names, render_chart
-from .keybar import KeyBar
-from .screens import QUIET_GAME_KEYS
+from .keybar import QUIET_GAME_KEYS, KeyBar
 from .styles import GAME_CSS
 
 

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from rich.console import Group
 from rich.text import Text
-from typing import TYPE_CHECKING
-
-from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -14,17 +11,14 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..engine.results import FinalReport
+from .front import MenuChosen
+from .history import campaign_plots
 from .keybar import KeyBar
 from .reporting import final_report
 from .styles import GAME_CSS
 
-if TYPE_CHECKING:
-    from .app import OverlordApp
-
 
 class FinalScreen(Screen):
-    if TYPE_CHECKING:  # the type checker sees the game's own app; at run time Textual's property gives it
-        app = getters.app(OverlordApp)
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("enter", "title", "Title screen"), Binding("q", "quit_app", "Quit")]
 
@@ -37,14 +31,14 @@ class FinalScreen(Screen):
     def compose(self) -> ComposeResult:
         head = Text(" THE GAME IS OVER: JUNE 1944 ", style="bold reverse")
         with VerticalScroll(id="final"):
-            yield Static(Group(head, Text(""), *(final_report(self.report, self.scenario) if self.report else [])), id="final-report")
+            yield Static(Group(head, Text(""), *(final_report(self.report, self.scenario) if self.report else [])),
+                         id="final-report")
             if self.campaign is not None:
-                from .history import campaign_plots
                 yield from campaign_plots(self.campaign)
         yield KeyBar()
 
     def action_title(self) -> None:
-        self.app.show_title()
+        self.post_message(MenuChosen("title"))
 
     def action_quit_app(self) -> None:
-        self.app.action_quit()
+        self.post_message(MenuChosen("quit"))

@@ -11,13 +11,13 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 
+from ..ai.advice import Advice, advisor_player
 from ..engine import view
 from ..engine.enums import NavalSide, Phase
 from ..engine.actions import (Action, Advance, Allocate, Answer, ChooseStrategy, ChooseUnit, EndPhase, FinishUnit, HoldGround,
@@ -26,20 +26,22 @@ from ..engine.hexgrid import Hex, neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import german_supplied_positions, supplied_positions
+from ..session import COMPUTER, beachhead_course
 from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_text, make_entry, out_of_own_supply,
                      prompt_text, short)
 from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card
-from .session import COMPUTER, beachhead_course
+from .front import Front, GoOn, Hint, HurryUp
 from .wording import event_text
 from .keybar import KeyBar
 from .maprender import MapOptions, map_height, map_width, move_targets
 from .reporting import Points, points_panel
+from .screens import CoastalAnswerScreen, ConfirmScreen, HintScreen
 from .styles import GAME_CSS
 from .widgets import MapView, MessageLog, Panel
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from .app import OverlordApp
+    from ..session import Session
     from .entry import DigitEntry
 
 MOVE = Binding.Group("Move", compact=True)
@@ -85,8 +87,8 @@ def screen_layout(game, width: int, height: int) -> tuple[int, bool, bool]:
 
 
 class GameScreen(Screen):
-    if TYPE_CHECKING:  # the type checker sees the game's own app; at run time Textual's property gives it
-        app = getters.app(OverlordApp)
+    """The map, the side panel, the question and the log: the game being played (``session``), answered through
+    ``front`` (the app showing it)."""
     CSS_PATH = GAME_CSS
     BINDINGS = [
         Binding("u", "take_hint", "Take hint"),  # first: the key wanted once a hint is in
@@ -128,8 +130,9 @@ class GameScreen(Screen):
             super().__init__()
             self.unit, self.position = unit, position
 
-    def __init__(self) -> None:
+    def __init__(self, session: Session, front: Front) -> None:
         super().__init__()
+        self.session, self.front = session, front
         self.entry: DigitEntry | None = None
         self.entry_for = -1  # the number of actions played when the fields were made
         self.message: Text | str = ""
@@ -158,7 +161,7 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         log = self.query_one(MessageLog)
-        for event in self.app.playing.log[-300:]:
+        for event in self.session.log[-300:]:
             if event.kind != "SettingChosen":
                 log.add(event)
         self.log_written = True  # from now on add_events writes each new event
@@ -185,17 +188,17 @@ class GameScreen(Screen):
     def _flash(self) -> None:
         self.flash_on = not self.flash_on
         self.query_one(MapView).refresh()
-        if self.app.thinking_for() is not None:  # the dots after "thinking" go round
+        if self.front.thinking_for() is not None:  # the dots after "thinking" go round
             self.query_one("#prompt", Panel).show(self.prompt_panel_text())
 
     # ------------------------------------------------------------------ what is shown
     @property
     def game(self) -> Game:
-        return self.app.playing.game
+        return self.session.game
 
     def prompt_now(self) -> Prompt | None:
         """The prompt if the person at the keyboard may answer it now, else None."""
-        if not self.app.accepting():
+        if not self.front.accepting():
             return None
         return self.game.prompt
 
@@ -215,7 +218,7 @@ class GameScreen(Screen):
             opts.marks = frozenset(game.unit(a).position for a in p.chosen + (p.defender,))
         elif unit is not None:
             opts.focus, opts.focus_unit = game.unit(unit).position, unit
-        if self.app.playing.is_computer(p.side) and self.last_moved is not None:
+        if self.session.is_computer(p.side) and self.last_moved is not None:
             opts.focus, opts.marks, opts.focus_unit = self.last_moved, frozenset(), None
         elif isinstance(p, MovePrompt):
             opts.targets = move_targets(game, p.unit, p.directions)
@@ -223,7 +226,7 @@ class GameScreen(Screen):
             opts.targets = move_targets(game, p.unit, p.directions)
         elif isinstance(p, AdvancePrompt):
             opts.targets = {p.into: p.direction}
-        hinted = hint_target(game, self.app.hint_ready())
+        hinted = hint_target(game, self.front.hint_ready())
         if hinted is not None:
             opts.marks = opts.marks | {hinted}
         if self.overlay == "allied":
@@ -243,7 +246,7 @@ class GameScreen(Screen):
 
     def refresh_view(self) -> None:
         game = self.game
-        session = self.app.playing
+        session = self.session
         p = game.prompt
         self.current_entry()
         who = ""
@@ -273,7 +276,7 @@ class GameScreen(Screen):
         game = self.game
         p = game.prompt
         t = self.card_text()
-        move = p if isinstance(p, MovePrompt) and not self.app.playing.is_computer(p.side) else None
+        move = p if isinstance(p, MovePrompt) and not self.session.is_computer(p.side) else None
         t.rstrip()
         t.append("\n")
         if self.look is not None:
@@ -299,17 +302,17 @@ class GameScreen(Screen):
         if self.look is not None:
             return position_card(game, self.look)
         card = combat_card(game, p)
-        if card is not None and not self.app.playing.is_computer(p.side):
+        if card is not None and not self.session.is_computer(p.side):
             return card
         t = Text(no_wrap=True, overflow="ellipsis")
         unit = getattr(p, "unit", None)
-        if self.app.playing.is_computer(p.side) and self.last_moved and game.occupant(self.last_moved):
+        if self.session.is_computer(p.side) and self.last_moved and game.occupant(self.last_moved):
             unit = game.occupant(self.last_moved)
         if unit is not None and not isinstance(p, DropZonePrompt):
             t.append_text(unit_card(game, unit))
         elif isinstance(p, DropZonePrompt):
             t.append_text(unit_card(game, p.unit))
-        directions = getattr(p, "directions", ()) if not self.app.playing.is_computer(p.side) else ()
+        directions = getattr(p, "directions", ()) if not self.session.is_computer(p.side) else ()
         if isinstance(p, AdvancePrompt):
             directions = (p.direction,)
         t.append_text(compass_and_weather(game, directions))
@@ -318,12 +321,12 @@ class GameScreen(Screen):
     def prompt_panel_text(self) -> Text:
         game = self.game
         p = game.prompt
-        session = self.app.playing
-        if self.app.fighting_on():
+        session = self.session
+        if self.front.fighting_on():
             t = fighting_on_text(game, session.fight_on)
         elif not session.human_to_move:
             t = Text()
-            seconds = self.app.thinking_for()
+            seconds = self.front.thinking_for()
             if seconds is not None:  # a search that takes a while: said, so that the screen is not thought frozen
                 t.append(f" THE {p.side.upper()} IS THINKING{'.' * (1 + int(seconds * 2) % 3):<3} ", style="bold reverse")
                 t.append("  F1, H and the arrows work meanwhile\n")
@@ -366,16 +369,16 @@ class GameScreen(Screen):
     # ------------------------------------------------------------------ keys
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "hurry":
-            return self.app.computer_moving()
+            return self.front.computer_moving()
         if action == "stop":
-            return self.app.fighting_on()
+            return self.front.fighting_on()
         if action not in ANSWERS:
             return True
         p = self.prompt_now()
         if p is None:
             return False
         arg = parameters[0] if parameters else None
-        session = self.app.playing
+        session = self.session
         fights_on = session.asks_fight_on() and not session.one_round  # a level is an order to fight on
         if action in STANDING:
             return STANDING[action](session, p, arg)
@@ -404,7 +407,7 @@ class GameScreen(Screen):
             "advance": lambda: isinstance(p, AdvancePrompt) and arg == p.direction,
             "stay": lambda: isinstance(p, AdvancePrompt),
             "hint": lambda: True,
-            "take_hint": lambda: self.app.hint_ready() is not None,
+            "take_hint": lambda: self.front.hint_ready() is not None,
         }
         return rules[action]()
 
@@ -415,8 +418,8 @@ class GameScreen(Screen):
         if event.key in ("tab", "shift+tab"):
             event.stop()
             return
-        if self.app.computer_moving():
-            self.app.hurry_up()
+        if self.front.computer_moving():
+            self.post_message(HurryUp())
             event.stop()
             return
         if event.is_printable or event.key in ("enter", "backspace"):
@@ -445,7 +448,7 @@ class GameScreen(Screen):
 
     def play(self, action) -> list:
         self.message = ""
-        return self.app.play(action)
+        return self.front.answer(action)
 
     def asked_unit(self) -> str:
         """The unit the question being asked is about: the keys that act on it are enabled only for the
@@ -472,7 +475,6 @@ class GameScreen(Screen):
     def out_of_supply_landing(self, uid: str, d: int, beach: str) -> bool:
         """A landing on another nation's beach, beyond its own nation's supply, is asked about first (Y lands).
         True when the question was put."""
-        from .screens import ConfirmScreen
         warning = out_of_own_supply(self.game, uid, d, beach)
         if warning is None:
             return False
@@ -486,7 +488,6 @@ class GameScreen(Screen):
     def action_end_phase(self) -> None:
         """E: the combat phase ends at once; the movement phase only once the player says so, since the units
         that could still move (or land) lose their move."""
-        from .screens import ConfirmScreen
         p = self.game.prompt
         if not isinstance(p, MovePrompt):
             self.play(EndPhase())
@@ -549,46 +550,45 @@ class GameScreen(Screen):
     # ------------------------------------------------------------------ a landing's standing orders
     def action_fight_on(self, n: int) -> None:
         """This level and this round's support every round until the beach falls (the session answers them)."""
-        self.app.playing.fight_on_at(n)
+        self.session.fight_on_at(n)
         self.play(ChooseStrategy(n))
 
     def action_one_round(self) -> None:
-        self.app.playing.one_round = True
+        self.session.one_round = True
         self.say("A level now fights this round only; you choose again each round (R: fight on).")
         self.refresh_view()
 
     def action_fight_on_mode(self) -> None:
-        self.app.playing.one_round = False
+        self.session.one_round = False
         self.say("A level now fights on at it, with this support, until the beach falls (R: one round only).")
         self.refresh_view()
 
     def action_stop(self) -> None:
         """Stop fighting on: the next round's support and level are asked again."""
-        self.app.playing.fight_on = None
+        self.session.fight_on = None
         self.say("Fighting on stopped: choose this round's support and level.")
-        self.app.advance()
+        self.post_message(GoOn())
 
     def action_day_level(self, n: int) -> None:
         """The German's answer for his coastal defences: this level in every round of every landing."""
-        self.app.playing.coastal_answer = n
+        self.session.coastal_answer = n
         self.play(ChooseStrategy(n))
 
     def action_computer_answers(self) -> None:
         """The German lets the computer German choose his coastal defences' level in every round."""
-        self.app.playing.coastal_answer = COMPUTER
+        self.session.coastal_answer = COMPUTER
         self.message = ""
-        self.app.advance()
+        self.post_message(GoOn())
 
     def action_coastal_answer(self) -> None:
         """D: the German changes how his coastal defences answer landings."""
-        from .screens import CoastalAnswerScreen
-        session = self.app.playing
+        session = self.session
         names = [level.name for level in self.game.data.charts.strategy_levels.defence]
 
         def chosen(answer: int | str | None) -> None:
             if answer is not None:
                 session.coastal_answer = answer
-                self.app.advance()  # (it may answer the question being asked)
+                self.post_message(GoOn())  # (it may answer the question being asked)
         self.app.push_screen(CoastalAnswerScreen(session.coastal_answer, names), chosen)
 
     def action_sail(self) -> None:
@@ -615,21 +615,19 @@ class GameScreen(Screen):
         """T: what the computer player of the side asked would answer, and why (thought in a worker: keys work
         meanwhile). T again while it thinks gives it up."""
         side = str(self.game.prompt.side)
-        asked = self.app.ask_hint()
+        asked = self.front.ask_hint()
         if asked == "cancelled":
             self.say("Hint given up.")
-        elif asked == "ready" and (h := self.app.hint_now()) is not None:
+        elif asked == "ready" and (h := self.front.hint_now()) is not None:
             self.show_hint(h)
         else:
             self.say(Text(f"Asking the computer {side.title()} for a hint ... (the keys work meanwhile; T again gives "
                           "it up)", style="bold"))
 
-    def show_hint(self, h) -> None:
+    def show_hint(self, h: Hint) -> None:
         """The hint on a card (HintScreen: U takes it there too), and on the question's line once the card is
         closed; or, on the line, why there is none. Only while the question is in sight: the hint is kept for T
         otherwise."""
-        from ..ai.advice import Advice, advisor_player
-        from .screens import HintScreen
         advice = h.advice
         if not isinstance(advice, Advice):
             self.say(Text(f"No hint: {advice}", style="bold"))
@@ -649,7 +647,7 @@ class GameScreen(Screen):
 
     def action_take_hint(self) -> None:
         """U: play the hint's answer, as the keys would (a step as 1-6 does; a level for this round only)."""
-        advice = self.app.hint_ready()
+        advice = self.front.hint_ready()
         if advice is None:
             return
         action = advice.action
@@ -659,7 +657,7 @@ class GameScreen(Screen):
             self.play(action)
 
     def action_hurry(self) -> None:
-        self.app.hurry_up()
+        self.post_message(HurryUp())
 
     def asked_numbers(self) -> DigitEntry:
         """The number fields of the question being asked: the keys that type into them are enabled only for
@@ -810,7 +808,7 @@ def destination_words(game: Game, uid: str, to: Hex) -> list[str]:
     words = []
     if not game.spec(uid).is_depot:
         points = view.continent_side_points(game, uid, to)
-        words.append(f"continent {points:+.1f} a turn" if side == "c" else "ocean side +0")
+        words.append(f"continent {points:+.1f} a turn" if game.data.map.on_continent_side(to) else "ocean side +0")
     if view.traced_on(game, game.turn + 1) and view.beyond_supply_lines(game, uid, to):
         words.append("BEYOND SUPPLY LINES")
     return words

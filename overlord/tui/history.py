@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.console import Group
-from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -17,19 +16,18 @@ from textual_plotext import PlotextPlot
 
 from ..engine import view
 from ..plots import PLOTS, Campaign, campaign, draw
-from .keybar import KeyBar
-from .screens import QUIET_GAME_KEYS
+from .keybar import QUIET_GAME_KEYS, KeyBar
 from .palettes import PLOT_COLOURS
 from .reporting import ocean_side_words, points_tables, score_words
 from .styles import GAME_CSS
 
 if TYPE_CHECKING:
-    from .app import OverlordApp
+    from ..session import Session
 
 
-def session_campaign(app) -> Campaign:
+def session_campaign(session: Session) -> Campaign:
     """The campaign of the game being played, from its log (replayed when the log does not reach back)."""
-    return campaign(app.session.game, app.session.log)
+    return campaign(session.game, session.log)
 
 
 class CampaignPlot(PlotextPlot):
@@ -70,18 +68,21 @@ def campaign_plots(data: Campaign, which=tuple(PLOTS)) -> list:
 
 
 class HistoryScreen(ModalScreen[None]):
-    if TYPE_CHECKING:  # the type checker sees the game's own app; at run time Textual's property gives it
-        app = getters.app(OverlordApp)
+    """This turn's points and the campaign so far in plots, for the game being played (``session``)."""
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("escape,h,q,enter", "close", "Close"), *QUIET_GAME_KEYS]
     KEY_HINTS = [("↑/↓ PgUp/PgDn", "Scroll")]  # the plots' scroll handles them itself
 
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="history"):
-            yield Static(f"THIS TURN'S POINTS, {self.app.playing.game.turn_label}", classes="plot-head")
-            yield Static(this_turns_points(self.app.playing.game), id="turn-points")
+            yield Static(f"THIS TURN'S POINTS, {self.session.game.turn_label}", classes="plot-head")
+            yield Static(this_turns_points(self.session.game), id="turn-points")
             yield Static("THE CAMPAIGN SO FAR", classes="plot-head")
-            yield from campaign_plots(session_campaign(self.app))
+            yield from campaign_plots(session_campaign(self.session))
         yield KeyBar()
 
     def action_close(self) -> None:

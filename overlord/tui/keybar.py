@@ -11,7 +11,13 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
+from textual.binding import Binding
 from textual.widget import Widget
+
+# A modal screen hides the app's own keys (Textual looks no further than it): the screens that come up in the
+# middle of a game carry these, so that the game can be saved and the help read from them.
+GAME_KEYS = [Binding("ctrl+s", "app.save", "Save"), Binding("f1", "app.help", "Help")]
+QUIET_GAME_KEYS = [Binding(b.key, b.action, b.description, show=False) for b in GAME_KEYS]  # not in the key bar
 
 
 class KeyBar(Widget):

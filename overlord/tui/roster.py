@@ -3,9 +3,6 @@ looks at it on the map."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
@@ -16,12 +13,8 @@ from ..engine.enums import Side
 from ..engine.game import Game
 from ..engine.view import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
 from .cards import STATUS, where
-from .keybar import KeyBar
-from .screens import QUIET_GAME_KEYS
+from .keybar import QUIET_GAME_KEYS, KeyBar
 from .styles import GAME_CSS
-
-if TYPE_CHECKING:
-    from .app import OverlordApp
 
 COLUMNS = ("Nat", "Unit", "CP", "Eff", "Ldr", "Fat", "Supply", "MP", "Status", "Where", "Type")
 
@@ -50,11 +43,14 @@ def roster_rows(game: Game) -> list[tuple]:
 
 
 class RosterScreen(ModalScreen[str | None]):
-    if TYPE_CHECKING:  # the type checker sees the game's own app; at run time Textual's property gives it
-        app = getters.app(OverlordApp)
+    """Every unit of ``game`` and its state; Enter gives back the unit chosen."""
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("escape,q,f3", "close", "Close"), Binding("enter", "pick", "Move it next / look at it"),
                 *QUIET_GAME_KEYS]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
 
     def compose(self) -> ComposeResult:
         yield DataTable(id="roster", cursor_type="row", zebra_stripes=True)
@@ -63,7 +59,7 @@ class RosterScreen(ModalScreen[str | None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns(*COLUMNS)
-        for row in roster_rows(self.app.playing.game):
+        for row in roster_rows(self.game):
             table.add_row(*row[:-1], key=row[-1])
         table.focus()
 

@@ -3,32 +3,27 @@ too small."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from rich.columns import Columns
 from rich.console import Group
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-if TYPE_CHECKING:
-    from textual.app import App
-
-    from ..engine.data import MapData
-
+from ..engine.data import MapData, cached_data
+from ..plots import Campaign
+from ..saves import saves_dir
+from ..userdirs import browser_keep_days, browser_session_dir
 from .cards import compass
-from .keybar import KeyBar
+from .history import campaign_plots
+from .keybar import GAME_KEYS, QUIET_GAME_KEYS, KeyBar
 from .maprender import map_key, map_town_labels
 from .styles import GAME_CSS
 
-
-# A modal screen hides the app's own keys (Textual looks no further than it): the screens that come up in the
-# middle of a game carry these, so that the game can be saved and the help read from them.
-GAME_KEYS = [Binding("ctrl+s", "app.save", "Save"), Binding("f1", "app.help", "Help")]
-QUIET_GAME_KEYS = [Binding(b.key, b.action, b.description, show=False) for b in GAME_KEYS]  # not in the key bar
 LEVEL = Binding.Group("Level", compact=True)
 
 
@@ -156,7 +151,7 @@ class ReportScreen(ModalScreen[None]):
     # not Space: it hurries the computer's moves, and a press meant for them must not skip the report
     BINDINGS = [Binding("enter,escape", "go", "Continue"), *GAME_KEYS]
 
-    def __init__(self, pages: list, campaign=None) -> None:
+    def __init__(self, pages: list, campaign: Campaign | None = None) -> None:
         super().__init__()
         self.pages = pages
         self.campaign = campaign  # plots.Campaign at the end of a turn
@@ -165,7 +160,6 @@ class ReportScreen(ModalScreen[None]):
         with VerticalScroll(classes="dialog wide"):
             yield Static(Group(*self.pages, Text("\nPress Enter to continue.", style="bold")))
             if self.campaign is not None:
-                from .history import campaign_plots
                 yield from campaign_plots(self.campaign)
         yield KeyBar()
 
@@ -336,8 +330,6 @@ exact question where it was left.
 def saves_text() -> Text:
     """Where the saves are, for the help: the folder differs between an installed game and a checkout; in a
     browser, how to find them again (the server's folders are not the visitor's business)."""
-    from ..saves import saves_dir
-    from ..userdirs import browser_keep_days, browser_session_dir
     t = Text("\nSAVES\n", style="bold")
     if browser_session_dir() is not None:
         days = browser_keep_days()
@@ -357,7 +349,6 @@ def game_map(app: App[Any]) -> MapData:
     if session is not None:
         found: MapData = session.game.data.map
         return found
-    from ..engine.data import cached_data
     return cached_data().map
 
 

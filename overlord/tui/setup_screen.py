@@ -9,24 +9,25 @@ from __future__ import annotations
 from rich.text import Text
 from typing import TYPE_CHECKING
 
-from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from .. import preferences
 from ..ai import DEFAULT_PLAYERS
 from ..ai.registry import levels, profile
 from ..engine.actions import Answer
 from ..engine.events import SettingChosen
 from ..engine.prompts import QuestionPrompt
 from ..engine.settings import Ratings
+from .front import Front, PlayerChosen
 from .keybar import KeyBar
 from .styles import GAME_CSS
 
 if TYPE_CHECKING:
-    from .app import OverlordApp
+    from ..session import Session
 
 ANSWER = Binding.Group("Answer", compact=True)
 OPTION_KEYS = "ynchtc123456789"
@@ -41,29 +42,29 @@ def setting_label(question: str) -> str:
 
 
 class SetupScreen(Screen):
-    if TYPE_CHECKING:  # the type checker sees the game's own app; at run time Textual's property gives it
-        app = getters.app(OverlordApp)
+    """The scenario questions, then who commands the computer side, for the game being set up (``session``),
+    answered through ``front`` (the app showing it)."""
     CSS_PATH = GAME_CSS
     BINDINGS = [
         *(Binding(k, f"option('{k.upper()}')", "Answer", group=ANSWER) for k in dict.fromkeys(OPTION_KEYS)),
         Binding("enter", "default", "Default"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, session: Session, front: Front) -> None:
         super().__init__()
+        self.session, self.front = session, front
         self.message = ""
         self.shown: tuple[str, str] | None = None  # (side, name): the computer player shown while one is asked for
 
     @property
     def choosing(self) -> str | None:
         """The computer side whose player is asked for now (None: a scenario question, or nothing)."""
-        return self.app.playing.player_choice_pending()
+        return self.session.player_choice_pending()
 
     def shown_player(self, side: str) -> str:
         """The player shown for ``side``: the last one a digit showed, else the one chosen in the last game (the
         preferences), else the game's default."""
         if self.shown is None or self.shown[0] != side:
-            from .. import preferences
             last = preferences.load().get(f"computer_{side}")
             self.shown = (side, last if last in levels(side) else DEFAULT_PLAYERS[side])
         return self.shown[1]
@@ -81,7 +82,7 @@ class SetupScreen(Screen):
 
     @property
     def prompt(self) -> QuestionPrompt | None:
-        p = self.app.playing.game.prompt
+        p = self.session.game.prompt
         return p if isinstance(p, QuestionPrompt) else None
 
     def refresh_view(self) -> None:
@@ -91,7 +92,7 @@ class SetupScreen(Screen):
         title.append(BRIEFING, style="dim")
         self.query_one("#setup-title", Static).update(title)
         answered = Text()
-        chosen = [e for e in self.app.playing.log if isinstance(e, SettingChosen)]
+        chosen = [e for e in self.session.log if isinstance(e, SettingChosen)]
         for e in chosen[-6:]:
             answered.append(f"  {setting_label(e.question)}: {e.value}\n", style="dim")
         self.query_one("#setup-answered", Static).update(answered)
@@ -169,7 +170,7 @@ class SetupScreen(Screen):
         side = self.choosing
         if side is not None:
             self.message = ""
-            self.app.choose_player(side, self.shown_player(side))
+            self.post_message(PlayerChosen(side, self.shown_player(side)))
             return
         p = self.prompt
         if p is not None:  # (the key is enabled only while a question is asked: check_action)
@@ -177,4 +178,4 @@ class SetupScreen(Screen):
 
     def answer(self, key: str) -> None:
         self.message = ""
-        self.app.play(Answer(key))
+        self.front.answer(Answer(key))

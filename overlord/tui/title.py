@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.style import Style
 from rich.text import Text
-from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
-if TYPE_CHECKING:
-    from .app import OverlordApp
+from .front import MenuChosen
+
 
 BANNER = r"""
   ___  __   __ ___  ___  _     ___   ___  ___
@@ -28,8 +25,6 @@ MENU = (("new", "N", "New game"), ("load", "L", "Load game"), ("charts", "C", "C
 
 class TitleScreen(Screen):
     """A plain menu: it needs nothing of the engine, so it is up at once."""
-    if TYPE_CHECKING:  # the type checker sees the game's own app; at run time Textual's property gives it
-        app = getters.app(OverlordApp)
 
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
@@ -88,12 +83,4 @@ class TitleScreen(Screen):
         self.action_choose(MENU[self.cursor][0])
 
     def action_choose(self, what: str) -> None:
-        app = self.app
-        if what == "new":
-            app.new_game()
-        elif what == "load":
-            app.action_load()
-        elif what == "charts":
-            app.action_charts()
-        elif what == "quit":
-            app.action_quit()
+        self.post_message(MenuChosen(what))  # the app starts the game, opens the load or charts screen, or quits

@@ -14,7 +14,7 @@ from ..engine.events import CombatResult, Event
 from ..engine.game import Game
 
 if TYPE_CHECKING:
-    from .session import Assault
+    from ..session import Assault
 
 
 def event_text(event: Event, game: Game | None) -> str:

@@ -1,7 +1,8 @@
 """One game being played: the engine game, its computer players, the log, and autosave.
 
-No Textual here: the app drives a Session, and tests can too. The game's id and its
-autosave slot are explained in overlord/saves.py: a session writes only its own slot.
+No Textual here: a front end drives a Session through the turn controller (overlord/turns.py), and tests
+can too. The game's id and its autosave slot are explained in overlord/saves.py: a session writes only its own
+slot.
 
 A session also keeps the players' standing orders, so that a beach assault asks one decision and not
 one a round (issue 27): the Allied player's "fight on at this level and support until the beach falls",
@@ -17,21 +18,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..ai import DEFAULT_PLAYERS, make_player, player_names
-from ..ai.registry import levels
-from ..ai.advice import Advice, AdviceMemory, NoAdvice, advise, advisor_player
-from ..ai.common import safe_action
-from ..ai.player import strict_players
-from ..engine import view
-from .. import preferences
-from ..plaintext import printable
-from ..engine.actions import Action, Answer, ChooseStrategy, Support
-from ..engine.events import (CombatResult, DropResult, Event, Landed, LogisticsReport, MarkerDestroyed, TurnEnded,
+from .ai import DEFAULT_PLAYERS, make_player, player_names
+from .ai.registry import levels
+from .ai.advice import Advice, AdviceMemory, NoAdvice, advise, advisor_player
+from .ai.common import safe_action
+from .ai.player import strict_players
+from .engine import view
+from . import preferences
+from .plaintext import printable
+from .engine.actions import Action, Answer, ChooseStrategy, Support
+from .engine.events import (CombatResult, DropResult, Event, Landed, LogisticsReport, MarkerDestroyed, TurnEnded,
                              UnitEliminated)
-from ..engine.game import Game
-from ..engine.hexgrid import Hex, neighbour
-from ..engine.prompts import AdvancePrompt, Prompt, QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
-from ..saves import (AUTOSAVE, OpenedSave, file_stamp, free_autosave_slot, is_autosave_slot, new_game_id,
+from .engine.game import Game
+from .engine.hexgrid import Hex, neighbour
+from .engine.prompts import AdvancePrompt, Prompt, QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
+from .saves import (AUTOSAVE, OpenedSave, file_stamp, free_autosave_slot, is_autosave_slot, new_game_id,
                      other_branches, saves_dir, write_save)
 
 SIDES = ("allied", "german")
@@ -345,12 +346,15 @@ class Session:
         """The result of the last fight ``uid`` defended in, among the latest events."""
         return next((e for e in reversed(self.log[-60:]) if isinstance(e, CombatResult) and e.defender == uid), None)
 
-    def take_pages(self) -> list[Event]:
+    def pages_due(self) -> list[Event]:
         """The reports to show, after the fighting that came just before them."""
-        fights = [e for e in self.recent if self.is_news(e)]
-        self.recent = []
-        pages, self.pages = self.pages, []
-        return fights + pages
+        return [e for e in self.recent if self.is_news(e)] + self.pages
+
+    def take_pages(self) -> list[Event]:
+        """The reports to show (``pages_due``), taken: they are not shown again."""
+        pages = self.pages_due()
+        self.recent, self.pages = [], []
+        return pages
 
     # ------------------------------------------------------------------ advice (the hint key)
     def advisor(self, side: str) -> str:

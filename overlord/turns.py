@@ -1,0 +1,191 @@
+"""The turn controller: what a front end shows next, and nothing about how.
+
+A game being played (a ``Session``: the engine game, its computer players, the standing orders, the seat in
+hot-seat) goes from step to step: a combat's card, the reports between turns, a hand-over of the keyboard, the
+computer's answer, a person's answer, and at last the final report. ``Turns.next_step()`` is the one place that
+decides which comes next; a front end (the Textual app, a test, later a network client or a replay viewer) only
+shows it and reports back:
+
+    turns = Turns(Session(game))
+    while True:
+        step = turns.next_step()
+        ...show it...
+        turns.shown(step)                              # a card, the pages, a hand-over: seen
+        if isinstance(step, GameOver):
+            break
+        if isinstance(step, (HumanTurn, ChoosePlayer)):
+            turns.answer(an action) / session.choose_player(side, name)
+        elif isinstance(step, StandingOrder):
+            turns.answer(step.action)
+        elif isinstance(step, ComputerTurn):
+            turns.computer_answer(choice)              # session.computer_player().choose(game), or its failure
+
+How long each step stays up (the display delay, a hurry key), and where the computer thinks (a thread, on a
+copy of the game), are the front end's. No Textual or Rich here (an import contract keeps it so).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .engine.actions import Action
+from .engine.enums import Side
+from .engine.events import CombatResult, Event, MarkerDestroyed, TurnEnded, UnitEliminated
+from .engine.prompts import Prompt
+from .engine.results import FinalReport
+from .engine.view import enemy
+from .session import Assault, Session, think
+
+HANDOVER_NEWS = 3  # the fights a player taking the keyboard is told of (the latest)
+
+
+@dataclass(frozen=True)
+class ResultCard:
+    """A combat's result, on a card of its own, just after the action that fought it: a landing's rounds
+    (``assault``), or an ordinary fight's results and the losses they caused. ``by_computers``: no person chose
+    any of it (a front end may show it for a while, or skip it, rather than wait for a key)."""
+    assault: Assault | None
+    results: tuple[CombatResult, ...]
+    others: tuple[Event, ...]
+    by_computers: bool
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The game has ended: its final report (``game.final_report``) is the last thing shown."""
+    report: FinalReport | None  # None only for a game set up by hand as over
+
+
+@dataclass(frozen=True)
+class Pages:
+    """The reports that come between turns (a turn's end, the logistics), after the fighting that came just
+    before them, which the person at the keyboard did not see happen."""
+    events: tuple[Event, ...]
+
+    @property
+    def ends_turn(self) -> bool:
+        """A turn has ended among them (the campaign so far may be shown with them)."""
+        return any(isinstance(e, TurnEnded) for e in self.events)
+
+
+@dataclass(frozen=True)
+class ChoosePlayer:
+    """The set-up asks who commands the computer ``side`` (answered with ``Session.choose_player``)."""
+    side: str
+
+
+@dataclass(frozen=True)
+class StandingOrder:
+    """A player's standing order answers the prompt for him (a landing fought on, the German's level for the
+    day): answered with ``Turns.answer(action)``. ``new_round``: the first question of a landing's round (a front
+    end may pause before it, for the player to read the last round and stop fighting on)."""
+    action: Action
+    new_round: bool
+
+
+@dataclass(frozen=True)
+class ComputerTurn:
+    """The computer player of ``side`` answers the prompt (``Session.computer_player()``, or ``think``):
+    answered with ``Turns.computer_answer(choice)``."""
+    side: Side
+
+
+@dataclass(frozen=True)
+class HandOver:
+    """Hot-seat: the other player must take the keyboard before a choice the first must not see. ``news``: the
+    latest fights he did not see happen."""
+    side: Side
+    prompt: Prompt
+    news: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class HumanTurn:
+    """A person answers the prompt, by hand (``Turns.answer(action)``). ``takes_keyboard``: hot-seat, and the
+    keyboard passes to ``side`` with nothing to hide (a movement, an attack's choice), so no hand-over."""
+    side: Side
+    prompt: Prompt
+    takes_keyboard: bool
+
+
+Step = ResultCard | GameOver | Pages | ChoosePlayer | StandingOrder | ComputerTurn | HandOver | HumanTurn
+
+
+class Turns:
+    """The turn controller of one session: ``next_step`` says what comes next, ``shown`` is told it was shown,
+    ``answer`` and ``computer_answer`` play the answers. Asking ``next_step`` again before anything is shown or
+    played gives the same step."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.card: ResultCard | None = None  # the last action's combat card, until it is shown
+
+    def next_step(self) -> Step:
+        """What comes next: a combat's card, the final report, the reports, the set-up's choice of a computer
+        player, a standing order's answer, the computer's answer, a hand-over, or a person's answer."""
+        s = self.session
+        if self.card is not None:
+            return self.card
+        if s.game.over:
+            return GameOver(s.game.final_report)
+        if s.pages:
+            return Pages(tuple(s.pages_due()))
+        side = s.player_choice_pending()
+        if side is not None:
+            return ChoosePlayer(side)
+        standing = s.standing_action()
+        if standing is not None:
+            return StandingOrder(standing, s.new_round())
+        p = s.game.prompt
+        if s.answered_by_computer():
+            return ComputerTurn(p.side)
+        if s.needs_handover():
+            fights = [e for e in s.news_for(p.side) if e.kind in ("CombatResult", "Landed") and s.is_news(e)]
+            return HandOver(p.side, p, tuple(fights[-HANDOVER_NEWS:]))
+        return HumanTurn(p.side, p, s.hot_seat and s.seat is not None and s.seat != p.side)
+
+    def shown(self, step: Step) -> None:
+        """The front end has shown ``step``: a card or the pages are not shown again; a person taking the
+        keyboard (a hand-over, a question) now holds it, and what happened before is no longer news to him."""
+        s = self.session
+        if isinstance(step, ResultCard):
+            self.card = None
+        elif isinstance(step, Pages):
+            s.take_pages()
+        elif isinstance(step, HandOver):
+            s.take_seat()
+        elif isinstance(step, (HumanTurn, ChoosePlayer)):
+            s.take_seat()
+            s.recent = []
+
+    def answer(self, action: Action) -> list[Event]:
+        """A person's answer, or a standing order's: played (IllegalAction propagates, nothing changed). Returns
+        the events it caused."""
+        events = self.session.apply(action)
+        self.card = result_card(self.session, events)
+        return events
+
+    def computer_answer(self, choice: Action | Exception | None) -> list[Event]:
+        """The computer's answer: its ``choice`` when legal, else a safe answer (``Session.take_choice``, which
+        notes a player's failure)."""
+        return self.answer(self.session.take_choice(choice))
+
+    def think_and_answer(self) -> list[Event]:
+        """The computer's answer, thought on the game itself (a front end with no thread to spare)."""
+        return self.computer_answer(think(self.session.computer_player(), self.session.game))
+
+
+def result_card(s: Session, events: list[Event]) -> ResultCard | None:
+    """The card an action's fighting is shown on, if any: a landing's rounds once it ends; else an ordinary
+    fight's results, unless they go on the retreat question the person at the keyboard answers next."""
+    assault = s.ended_assault
+    s.ended_assault = None  # (its card is shown once)
+    if assault is not None:
+        # fought by the computer Allied, no player chose the rounds by hand
+        return ResultCard(assault, (), (), s.is_computer("allied"))
+    results = tuple(e for e in events if isinstance(e, CombatResult) and not s.is_round(e))
+    if not results or s.retreat_shows_result():
+        return None
+    others = tuple(e for e in events if isinstance(e, (UnitEliminated, MarkerDestroyed)))
+    attacker = s.game.side_of(results[0].attackers[0])
+    return ResultCard(None, results, others, s.is_computer(attacker) and s.is_computer(enemy(attacker)))

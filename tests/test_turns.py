@@ -1,0 +1,146 @@
+"""The turn controller (overlord/turns.py) drives whole games with no Textual at all: solo, hot-seat and the
+German solo, each a person's answers given by a computer player. The steps are what the players see: the
+set-up's choice of a computer player, the computer's turns, the hand-overs in hot-seat, the cards, the reports
+between turns, and the final report at the end."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import Counter
+
+from overlord.ai import make_player
+from overlord.engine.actions import Answer, ChooseStrategy
+from overlord.engine.events import TurnEnded
+from overlord.engine.game import Game
+from overlord.engine.prompts import QuestionPrompt
+from overlord.engine.settings import Settings
+from overlord.session import HIDDEN, Session
+from overlord.turns import (ChoosePlayer, ComputerTurn, GameOver, HandOver, HumanTurn, Pages, ResultCard,
+                            StandingOrder, Step, Turns)
+
+STEPS = 100_000
+# The scenario questions of a German solo against the computer Allies in the First Two Week scenario: change the
+# players, the German human, the Allies the computer's, the two weeks, the historical ratings, the fastest delay
+GERMAN_SOLO = {"change_ratings": "Y", "german_player": "H", "allied_player": "C", "scenario": "T", "preset": "1",
+               "display_delay": "1"}
+
+
+def drive(session: Session, person: str = "classic", computer: str = "classic", answers=None) -> list[Step]:
+    """Play the session's game out through its controller, as a front end would: each step shown, then answered.
+    A person's answers are those of the computer player ``person`` (the scenario questions' from ``answers``);
+    a person asked a landing's level fights on at it, and the German answers his coastal defences for the day."""
+    turns = Turns(session)
+    people = {side: make_player(person, side, session.game.seed) for side in ("allied", "german")}
+    steps: list[Step] = []
+    for _ in range(STEPS):
+        step = turns.next_step()
+        assert turns.next_step() == step  # asked again before anything is shown or played: the same step
+        steps.append(step)
+        check_seat(session, step)
+        turns.shown(step)
+        if isinstance(step, GameOver):
+            return steps
+        if isinstance(step, ChoosePlayer):
+            session.choose_player(step.side, computer)
+        elif isinstance(step, StandingOrder):
+            turns.answer(step.action)
+        elif isinstance(step, ComputerTurn):
+            turns.think_and_answer()
+        elif isinstance(step, HumanTurn):
+            turns.answer(person_answer(session, people[step.side], answers or {}))
+    raise AssertionError(f"the game did not end in {STEPS} steps")
+
+
+def person_answer(session: Session, player, answers: dict[str, str]):
+    """What the person answers (and the standing orders he gives with it)."""
+    game = session.game
+    p = game.prompt
+    if isinstance(p, QuestionPrompt):
+        return Answer(answers.get(p.question, p.default))
+    action = player.choose(game)
+    if isinstance(action, ChooseStrategy) and session.asks_fight_on():
+        session.fight_on_at(action.level)
+    elif isinstance(action, ChooseStrategy) and session.asks_coastal_answer():
+        session.coastal_answer = action.level
+    return action
+
+
+def check_seat(session: Session, step: Step) -> None:
+    """In hot-seat, a choice the other player must not see is never asked of a player before the keyboard is his
+    (a hand-over, or his already)."""
+    if isinstance(step, HumanTurn) and session.hot_seat and isinstance(step.prompt, HIDDEN):
+        assert session.seat == step.side, step
+
+
+def kinds(steps: list[Step]) -> Counter:
+    return Counter(type(step).__name__ for step in steps)
+
+
+def check_ending(session: Session, steps: list[Step]) -> None:
+    """The game ends with its final report, once; every turn's end before the game's was a page, in order; the
+    game is the one its actions replay to."""
+    game = session.game
+    assert game.over and isinstance(steps[-1], GameOver) and steps[-1].report == game.final_report
+    assert kinds(steps)["GameOver"] == 1
+    shown = [e for step in steps if isinstance(step, Pages) for e in step.events if isinstance(e, TurnEnded)]
+    ended = [e for e in session.log if isinstance(e, TurnEnded)]
+    left = [e for e in session.pages if isinstance(e, TurnEnded)]  # the last turns: the final report has them
+    assert shown + left == ended and len(shown) >= 7
+    replayed, _ = Game.replay(game.initial_settings, game.seed, game.actions)
+    assert replayed.state_hash() == game.state_hash()
+
+
+def test_solo_a_person_commands_the_allies_against_the_computer_german():
+    session = Session(Game.new(Settings(scenario="two-week"), seed=5))
+    steps = drive(session)
+    check_ending(session, steps)
+    count = kinds(steps)
+    assert count["HandOver"] == 0 and count["ChoosePlayer"] == 0
+    assert {step.side for step in steps if isinstance(step, HumanTurn)} == {"allied"}
+    assert {step.side for step in steps if isinstance(step, ComputerTurn)} == {"german"}
+    assert count["ComputerTurn"] > 100 and count["HumanTurn"] > 100
+    assert count["StandingOrder"] > 0  # the landings fought on at one level
+    cards = [step for step in steps if isinstance(step, ResultCard)]
+    assert cards and not any(card.by_computers for card in cards)  # a person fought every fight
+    assert any(card.assault is not None for card in cards)  # a landing's rounds on one card
+
+
+def test_hot_seat_hands_the_keyboard_over_before_every_hidden_choice():
+    session = Session(Game.new(Settings(scenario="two-week", german_player="human"), seed=6))
+    steps = drive(session)
+    check_ending(session, steps)
+    count = kinds(steps)
+    assert count["ComputerTurn"] == 0 and count["HandOver"] > 5
+    assert {step.side for step in steps if isinstance(step, HumanTurn)} == {"allied", "german"}
+    for handover, after in zip(steps, steps[1:]):
+        if isinstance(handover, HandOver):  # the player who takes the keyboard is asked next, and only him
+            assert isinstance(after, HumanTurn) and after.side == handover.side and not after.takes_keyboard
+    assert any(step.takes_keyboard for step in steps if isinstance(step, HumanTurn))  # a movement: no hand-over
+
+
+def test_german_solo_from_the_scenario_questions_against_the_computer_allies():
+    session = Session(Game.new(None, seed=7))
+    steps = drive(session, answers=GERMAN_SOLO)
+    check_ending(session, steps)
+    first = [step for step in steps if not isinstance(step, HumanTurn)][0]
+    assert first == ChoosePlayer("allied") and session.player_name("allied") == "classic"
+    asked = [step.prompt.question for step in steps if isinstance(step, HumanTurn)
+             and isinstance(step.prompt, QuestionPrompt)]
+    assert asked == list(GERMAN_SOLO)
+    count = kinds(steps)
+    assert count["HandOver"] == 0
+    assert {step.side for step in steps if isinstance(step, ComputerTurn)} == {"allied"}
+    assert {step.side for step in steps if isinstance(step, HumanTurn)} == {"allied", "german"}  # (the questions)
+    assert {step.side for step in steps if isinstance(step, HumanTurn)
+            and not isinstance(step.prompt, QuestionPrompt)} == {"german"}
+    assert count["StandingOrder"] > 0  # the coastal defences answered at the German's level for the day
+
+
+def test_the_controller_loads_no_screen_library():
+    """What the import contract in pyproject.toml forbids, seen in a fresh interpreter: neither Textual nor Rich
+    is loaded with the controller (a network client or a replay viewer need neither)."""
+    out = subprocess.run([sys.executable, "-c", "import sys, overlord.turns; "
+                          "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"],
+                         capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
