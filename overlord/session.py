@@ -31,8 +31,8 @@ from .engine.events import (CombatResult, DropResult, Event, Landed, LogisticsRe
 from .engine.game import Game
 from .engine.hexgrid import Hex, neighbour
 from .engine.prompts import AdvancePrompt, Prompt, QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
-from .saves import (AUTOSAVE, FileStamp, OpenedSave, file_stamp, free_autosave_slot, is_autosave_slot,
-                     new_game_id, other_branches, saves_dir, write_save)
+from .saves import (FileStamp, OpenedSave, file_stamp, free_autosave_slot, is_autosave_slot, new_game_id,
+                    other_branches, saves_dir, write_save)
 
 SIDES = ("allied", "german")
 NEWS = (DropResult, CombatResult, UnitEliminated, MarkerDestroyed)  # repeated above a report, not to be missed
@@ -72,11 +72,6 @@ class Assault:
     landed: Landed | None = None  # its end: the unit ashore, or destroyed
     destroyed: bool = False
     mp_left: int = 0
-
-
-def autosave_path() -> Path:
-    """The first autosave slot: where a game autosaves unless another game in progress holds it."""
-    return saves_dir() / f"{AUTOSAVE}.json"
 
 
 class Session:

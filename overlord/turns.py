@@ -34,7 +34,7 @@ from .engine.events import CombatResult, Event, MarkerDestroyed, TurnEnded, Unit
 from .engine.prompts import Prompt
 from .engine.results import FinalReport
 from .engine.view import enemy
-from .session import Assault, Session, think
+from .session import Assault, Session
 
 HANDOVER_NEWS = 3  # the fights a player taking the keyboard is told of (the latest)
 
@@ -172,7 +172,7 @@ class Turns:
 
     def think_and_answer(self) -> list[Event]:
         """The computer's answer, thought on the game itself (a front end with no thread to spare)."""
-        return self.computer_answer(think(self.session.computer_player(), self.session.game))
+        return self.answer(self.session.computer_action())
 
 
 def result_card(s: Session, events: list[Event]) -> ResultCard | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from overlord.ai import make_player
 from overlord.engine.game import Game
 from overlord.engine.settings import Settings
@@ -22,3 +24,10 @@ def play(game: Game, allied: str = "pass", german: str = "pass", seed: int = 0, 
             return events
         events.extend(game.apply(players[game.prompt.side].choose(game)))
     raise AssertionError("game did not end")
+
+
+def autosave_path() -> Path:
+    """The first autosave slot of the saves folder (saves.autosave_slots): where a game autosaves unless another
+    game in progress holds it."""
+    from overlord.saves import autosave_slots, saves_dir
+    return next(autosave_slots(saves_dir()))

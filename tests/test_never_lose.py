@@ -29,8 +29,9 @@ from overlord.engine.game import Game
 from overlord.saves import (AUTOSAVE, MAX_ACTIONS, SaveError, is_autosave_slot, load_save, open_save, read_document,
                             saves_dir, scan_saves, write_save)
 from overlord.tui.app import OverlordApp
-from overlord.session import Session, autosave_path
+from overlord.session import Session
 
+from helpers import autosave_path
 from test_tui_keys import wait_until
 from test_tui_screens import loaded
 

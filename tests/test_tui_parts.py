@@ -8,7 +8,9 @@ from overlord.engine.setup import preset_settings
 from overlord.tui.asking import make_entry, prompt_text
 from overlord.tui.entry import DigitEntry, Field
 from overlord.tui.maprender import MapOptions, map_town_labels, map_width, render_map, town_labels
-from overlord.session import Session, autosave_path, safe_filename
+from overlord.session import Session, safe_filename
+
+from helpers import autosave_path
 
 
 def test_two_digit_fields_move_on_and_enter_takes_the_defaults():

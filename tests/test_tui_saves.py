@@ -16,9 +16,9 @@ from overlord.tui.app import OverlordApp
 from overlord.tui.final import FinalScreen
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.screens import CombatResultScreen, ConfirmScreen, HandOverScreen, ReportScreen, SaveNameScreen
-from overlord.session import Session, autosave_path
+from overlord.session import Session
 
-from helpers import computer_settings, play
+from helpers import autosave_path, computer_settings, play
 from test_tui_keys import drive, until_a_key_is_wanted
 from test_tui_screens import at_allocation, loaded, saves_listed
 

@@ -13,9 +13,9 @@ from overlord.tui.game_screen import GameScreen
 from overlord.tui.loadscreen import LoadScreen
 from overlord.tui.roster import RosterScreen
 from overlord.tui.screens import HelpScreen, SaveNameScreen, TooSmallScreen
-from overlord.session import autosave_path
 from overlord.tui.title import TitleScreen
 
+from helpers import autosave_path
 from test_tui_keys import drive, wait_until
 
 
