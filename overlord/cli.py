@@ -8,11 +8,14 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import gcpause
 
 if TYPE_CHECKING:
+    from .ai.advice import Advice
+    from .engine.data import GameData
+    from .engine.game import Game
     from .tui.app import OverlordApp
 
     Commands = argparse._SubParsersAction[argparse.ArgumentParser]  # what a command's parser is added to
@@ -200,7 +203,7 @@ COMMAND_PARSERS = (_simulate_parser, _tournament_parser, _fuzz_parser, _replay_p
                    _oob_parser, _charts_parser, _players_parser, _serve_parser)
 
 
-def _load_data_or_exit(resume_gc: bool = True):
+def _load_data_or_exit(resume_gc: bool = True) -> GameData:
     from .ai.plans import plans_of
     from .engine.data import DataError, cached_data
     try:
@@ -214,7 +217,7 @@ def _load_data_or_exit(resume_gc: bool = True):
     return data
 
 
-def cmd_play(args) -> int:
+def cmd_play(args: argparse.Namespace) -> int:
     app = play_app(args)
     if isinstance(app, int):
         return app
@@ -342,7 +345,7 @@ def start_theme(chosen: str | None) -> str:
     return theme
 
 
-def cmd_simulate(args) -> int:
+def cmd_simulate(args: argparse.Namespace) -> int:
     _load_data_or_exit()
     from .headless import simulate
     from .saves import write_problem, write_save
@@ -373,7 +376,7 @@ def cmd_simulate(args) -> int:
     return EXIT_OK
 
 
-def print_plots(game, to_stderr: bool = False) -> None:
+def print_plots(game: Game, to_stderr: bool = False) -> None:
     """The campaign's plots, as wide as the terminal allows (in colour on a terminal without NO_COLOR).
     Beside --json they go to standard error, so that standard output stays one JSON object."""
     import os
@@ -389,7 +392,7 @@ def print_plots(game, to_stderr: bool = False) -> None:
         print(plot_text(data, which, width, 18, colour), file=out)
 
 
-def cmd_tournament(args) -> int:
+def cmd_tournament(args: argparse.Namespace) -> int:
     _load_data_or_exit()
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -430,7 +433,7 @@ def _say_failures(failures: dict[str, int]) -> None:
                   "and answered safely instead (a bug; OVERLORD_STRICT_PLAYERS=1 stops at the first)", file=sys.stderr)
 
 
-def _last_seed_in_range(args) -> bool:
+def _last_seed_in_range(args: argparse.Namespace) -> bool:
     """The games of a tournament or a fuzz run use seed, seed+1, ...: the last must be a seed too."""
     from .engine.rng import SEED_RANGE, seed_in_range
     if seed_in_range(args.seed + args.games - 1):
@@ -439,7 +442,7 @@ def _last_seed_in_range(args) -> bool:
     return False
 
 
-def tournament_text(result) -> str:
+def tournament_text(result: dict[str, Any]) -> str:
     from .reports import table
     n = result["games"]
     s = result["score"]
@@ -467,7 +470,7 @@ def _num(value: float | None) -> str:
     return "-" if value is None else f"{value:g}"
 
 
-def cmd_fuzz(args) -> int:
+def cmd_fuzz(args: argparse.Namespace) -> int:
     _load_data_or_exit()
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -496,7 +499,7 @@ def cmd_fuzz(args) -> int:
     return EXIT_OK if not result["failures"] else EXIT_FAIL
 
 
-def cmd_players(args) -> int:
+def cmd_players(args: argparse.Namespace) -> int:
     from .ai.registry import roster
     rows = roster()
     if args.json:
@@ -514,7 +517,7 @@ def cmd_players(args) -> int:
     return EXIT_OK
 
 
-def cmd_replay(args) -> int:
+def cmd_replay(args: argparse.Namespace) -> int:
     _load_data_or_exit()
     from .saves import SaveError, verify_replay
     try:
@@ -526,7 +529,7 @@ def cmd_replay(args) -> int:
     return EXIT_OK if ok else EXIT_FAIL
 
 
-def cmd_advise(args) -> int:
+def cmd_advise(args: argparse.Namespace) -> int:
     _load_data_or_exit()
     from .ai.advice import advise
     from .plaintext import printable
@@ -551,7 +554,7 @@ def cmd_advise(args) -> int:
     return EXIT_OK
 
 
-def advice_json(advice, actions_played: int) -> dict:
+def advice_json(advice: Advice, actions_played: int) -> dict[str, Any]:
     """``overlord advise --json``: the advice, its action as saves write it (docs/api.md)."""
     from .engine.serialize import action_to_dict
     return {"side": advice.side, "turn": advice.turn, "phase": advice.phase, "prompt": advice.prompt,
@@ -559,7 +562,7 @@ def advice_json(advice, actions_played: int) -> dict:
             "reason": advice.reason}
 
 
-def cmd_map(args) -> int:
+def cmd_map(args: argparse.Namespace) -> int:
     data = _load_data_or_exit()
     from .reports import map_json, map_legend, map_text
     if args.json:
@@ -573,7 +576,7 @@ def cmd_map(args) -> int:
     return EXIT_OK
 
 
-def cmd_oob(args) -> int:
+def cmd_oob(args: argparse.Namespace) -> int:
     data = _load_data_or_exit()
     from .reports import oob_json, oob_text
     if args.json:
@@ -583,7 +586,7 @@ def cmd_oob(args) -> int:
     return EXIT_OK
 
 
-def cmd_charts(args) -> int:
+def cmd_charts(args: argparse.Namespace) -> int:
     data = _load_data_or_exit()
     from .reports import chart_names, charts_json, render_chart
     names = chart_names()
@@ -600,7 +603,7 @@ def cmd_charts(args) -> int:
     return EXIT_OK
 
 
-def cmd_serve(args) -> int:
+def cmd_serve(args: argparse.Namespace) -> int:
     try:
         from .web import serve
     except ImportError as exc:

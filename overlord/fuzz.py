@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import traceback
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 
 from .ai import make_player
@@ -83,11 +84,11 @@ def _round_trip(game: Game) -> str | None:
     return None
 
 
-def _record(seed, allied, german, actions, failure) -> dict[str, Any]:
+def _record(seed: int, allied: str, german: str, actions: int, failure: str | None) -> dict[str, Any]:
     return {"seed": seed, "allied": allied, "german": german, "actions": actions, "failure": failure}
 
 
-def run(games: int, seed: int = 0, jobs: int = 1, progress: Callable | None = None) -> dict[str, Any]:
+def run(games: int, seed: int = 0, jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     seeds = range(seed, seed + games)
     records = []
     if jobs > 1:

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .ai import make_player
-from .ai.player import failure_count
+from .ai.player import Player, failure_count
+from .engine.actions import Action
+from .engine.data import Charts
+from .engine.events import Event
 from .engine.game import Game
 from .engine.settings import Settings
 
 
-def play_out(game: Game, players: dict[str, Any], on_action: Callable | None = None, max_actions: int = 500_000) -> int:
+OnAction = Callable[[Game, Action, list[Event]], None]  # told of each action played and the events it caused
+Progress = Callable[[int, int], None]  # told of the games played so far, of how many
+
+
+def play_out(game: Game, players: dict[str, Player], on_action: OnAction | None = None, max_actions: int = 500_000) -> int:
     """Let the players answer every prompt until the game ends; returns the number of actions."""
     count = 0
     while not game.over:
@@ -60,7 +68,7 @@ def summary(game: Game, allied: str = "", german: str = "") -> dict[str, Any]:
 
 
 def tournament(games: int, allied: str, german: str, seed: int = 0, scenario: str = "campaign",
-               progress: Callable | None = None) -> dict[str, Any]:
+               progress: Progress | None = None) -> dict[str, Any]:
     """Play ``games`` seeded games (seeds seed .. seed+games-1) and sum them up."""
     import statistics
 
@@ -103,13 +111,13 @@ def tournament(games: int, allied: str, german: str, seed: int = 0, scenario: st
     }
 
 
-def dday_medians(games: list[dict[str, dict[str, Any]]], charts) -> dict[str, dict[str, Any]]:
+def dday_medians(games: list[dict[str, dict[str, Any]]], charts: Charts) -> dict[str, dict[str, Any]]:
     """Each beach's assault over many games (each game's final report "dday"): the median rounds, CP lost
     each side and first formation's MP left (None where no formation landed), the median turn it was
     cleared in the games it was, and the share of games it was cleared at all and on D-Day."""
     import statistics
 
-    def median(values: list) -> float | None:
+    def median(values: list[float]) -> float | None:
         return round(statistics.median(values), 1) if values else None
     out = {}
     for beach in (games[0] if games else {}):

@@ -8,7 +8,8 @@ the caller hands in its figure, so the game's start-up never pays for plotting.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 import attrs
 
@@ -67,14 +68,29 @@ def campaign(game: Game, events: Iterable[Event] | None = None) -> Campaign:
     return Campaign(turns, {"score": score, "pools": pools, "weather": weather})
 
 
-def draw(plt, data: Campaign, which: str, colours: Sequence | None = None) -> None:
+RGB = tuple[int, int, int]
+
+
+class Figure(Protocol):
+    """What ``draw`` uses of a plotext figure: plotext itself (which has no type hints), or a PlotextPlot's plt
+    (typed by textual-plotext's stubs, which these calls follow)."""
+
+    def clear_data(self) -> None: ...
+    def title(self, title: str) -> None: ...
+    def plot(self, *args: Sequence[float], marker: str, color: RGB | None, label: str | None) -> None: ...
+    def xticks(self, ticks: list[float], labels: list[str]) -> None: ...
+    def yticks(self, ticks: list[float]) -> None: ...
+    def horizontal_line(self, coordinate: float) -> None: ...
+
+
+def draw(plt: Figure, data: Campaign, which: str, colours: Sequence[RGB] | None = None) -> None:
     """Draw one of the PLOTS on a plotext figure (plotext itself, or a PlotextPlot's plt), lines in
     ``colours`` (RGB tuples, one a line) or plotext's own."""
     plt.clear_data()
     plt.title(PLOTS[which])
     if data.empty:
         return
-    x = list(range(len(data.turns)))
+    x: list[float] = list(range(len(data.turns)))  # the turns' places along the bottom
     for i, series in enumerate(data.plots[which]):
         colour = colours[i % len(colours)] if colours else None
         plt.plot(x, list(series.values), label=series.label if len(data.plots[which]) > 1 else None,

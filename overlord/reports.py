@@ -7,13 +7,16 @@ same thing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from .engine.view import base_losses
 from .engine.enums import Nation, NavalSide, Terrain
-from .engine.data import CATEGORIES, WEATHERS, Fraction, GameData, RatingSet, UnitSpec
+from .engine.data import CATEGORIES, WEATHERS, Fraction, GameData, RatingSet, Span, UnitSpec
+
+if TYPE_CHECKING:  # (map_text imports rich only when called)
+    from rich.text import Text
 
 CHARTS = {
     "transport": "Transport availability",
@@ -54,7 +57,7 @@ def table(headers: list[str], rows: list[list[Any]]) -> str:
     return "\n".join(out)
 
 
-def _whole(v: float):
+def _whole(v: float) -> int | float:
     return int(v) if float(v).is_integer() else round(v, 2)
 
 
@@ -62,7 +65,7 @@ def _numeric(cell: str) -> bool:
     return bool(cell) and all(ch in "0123456789-/%. NA" for ch in cell)
 
 
-def _rng(pair) -> str:
+def _rng(pair: Span | None) -> str:
     return "N/A" if pair is None else f"{pair[0]}-{pair[1]}"
 
 
@@ -382,7 +385,7 @@ def map_json(data: GameData) -> dict[str, Any]:
     }
 
 
-def map_text(data: GameData):
+def map_text(data: GameData) -> Text:
     """The map for review, as Rich text: terrain, towns numbered, beaches, the naval-range line."""
     from rich.text import Text
     m = data.map
@@ -434,7 +437,7 @@ def map_legend(data: GameData) -> str:
 
 
 # --------------------------------------------------------------------------- the order of battle
-def unit_json(spec) -> dict[str, Any]:
+def unit_json(spec: UnitSpec) -> dict[str, Any]:
     arrival = spec.arrival if spec.arrival else ("D-Day" if spec.start or spec.is_coastal else None)
     return {
         "id": spec.id, "name": spec.name, "side": spec.side, "nation": spec.nation, "type": spec.type,

@@ -58,6 +58,7 @@ from .engine.game import RULES_EDITION, Game, IllegalAction
 from .engine.rng import SEED_RANGE, seed_in_range
 from .engine.serialize import (action_from_dict, action_to_dict, settings_from_dict, settings_to_dict,
                                state_from_dict, state_to_dict)
+from .engine.state import GameState
 from .plaintext import printable
 
 FORMAT = "overlord-save"
@@ -206,7 +207,7 @@ def read_document(path: Path | str) -> dict[str, Any]:
     return _read(Path(path))[0]
 
 
-def _read(path: Path) -> tuple[dict[str, Any], tuple]:
+def _read(path: Path) -> tuple[dict[str, Any], FileStamp]:
     """The checked document and the file's stamp (see ``file_stamp``)."""
     raw, stamp = _read_bytes(path)
     if raw.startswith(b"\xef\xbb\xbf"):
@@ -250,7 +251,7 @@ def _refuse_constant(name: str) -> Any:
     raise _NotANumber(name)
 
 
-def _read_bytes(path: Path) -> tuple[bytes, tuple]:
+def _read_bytes(path: Path) -> tuple[bytes, FileStamp]:
     """A regular file's bytes, at most MAX_BYTES; opened without blocking, so a pipe cannot hang the game."""
     try:
         raw, info = read_regular(path, MAX_BYTES)
@@ -267,11 +268,15 @@ def _read_bytes(path: Path) -> tuple[bytes, tuple]:
     return raw, _stamp(info)
 
 
-def _stamp(info: os.stat_result) -> tuple:
+# what tells one version of a file from another: its device, inode, size and time of change
+FileStamp = tuple[int, int, int, int]
+
+
+def _stamp(info: os.stat_result) -> FileStamp:
     return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
 
 
-def file_stamp(path: Path) -> tuple | None:
+def file_stamp(path: Path) -> FileStamp | None:
     """What tells one version of a file from another (None when there is no file)."""
     try:
         return _stamp(os.stat(path))
@@ -363,7 +368,7 @@ class OpenedSave:
     """A save that loaded: the game, the game's id ("" in saves from before ids), which file it came from, as it
     was when read (its stamp), and who played each computer side ({} in saves from before they were recorded)."""
 
-    def __init__(self, game: Game, game_id: str, path: Path, stamp: tuple,
+    def __init__(self, game: Game, game_id: str, path: Path, stamp: FileStamp,
                  players: dict[str, str] | None = None) -> None:
         self.game, self.game_id, self.path, self.stamp = game, game_id, path, stamp
         self.players = dict(players or {})
@@ -399,7 +404,7 @@ def verify_replay(path: Path | str) -> tuple[bool, str]:
     return True, printable(f"{path}: replayed {len(doc['actions'])} actions; state hash {got[:16]} matches")
 
 
-def _snapshot(doc: dict[str, Any], path) -> Any:
+def _snapshot(doc: dict[str, Any], path: Path | str) -> GameState:
     try:
         return state_from_dict(doc["state"])
     except Exception as exc:

@@ -16,13 +16,12 @@ import logging
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from .ai import DEFAULT_PLAYERS, make_player, player_names
 from .ai.registry import levels
 from .ai.advice import Advice, AdviceMemory, NoAdvice, advise, advisor_player
 from .ai.common import safe_action
-from .ai.player import strict_players
+from .ai.player import Player, strict_players
 from .engine import view
 from . import preferences
 from .plaintext import printable
@@ -32,8 +31,8 @@ from .engine.events import (CombatResult, DropResult, Event, Landed, LogisticsRe
 from .engine.game import Game
 from .engine.hexgrid import Hex, neighbour
 from .engine.prompts import AdvancePrompt, Prompt, QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
-from .saves import (OpenedSave, file_stamp, free_autosave_slot, is_autosave_slot, new_game_id,
-                     other_branches, saves_dir, write_save)
+from .saves import (FileStamp, OpenedSave, file_stamp, free_autosave_slot, is_autosave_slot, new_game_id,
+                    other_branches, saves_dir, write_save)
 
 SIDES = ("allied", "german")
 NEWS = (DropResult, CombatResult, UnitEliminated, MarkerDestroyed)  # repeated above a report, not to be missed
@@ -79,7 +78,7 @@ class Session:
     def __init__(self, game: Game, game_id: str = "", chosen: dict[str, str] | None = None) -> None:
         self.game = game
         self.game_id = game_id or new_game_id()
-        self.players: dict[str, object] = {}
+        self.players: dict[str, Player] = {}
         # the computer player of each side by name (overlord.ai's registry): chosen in the set-up, named on the
         # command line, or recorded in a save; a side not named plays DEFAULT_PLAYERS'
         self.chosen: dict[str, str] = dict(chosen or {})
@@ -95,7 +94,7 @@ class Session:
         self.saved_in: Path | None = None  # the file that holds the game as far as it was last saved
         self._saved_actions = -1  # how many actions that file holds
         self.slot: Path | None = None  # this game's autosave slot, once it has one
-        self._slot_stamp: tuple | None = None  # the slot as this game last wrote or read it
+        self._slot_stamp: FileStamp | None = None  # the slot as this game last wrote or read it
         self._lost: set[Path] = set()  # slots another game took over
         self.fight_on: FightOn | None = None  # the Allied order for the landing being fought
         self.one_round = False  # the Allied player chooses a landing's level round by round (no fighting on)
@@ -249,7 +248,7 @@ class Session:
         return {side: self.player_name(side) for side in SIDES if self.game.settings.player(side) == "computer"
                 and (side in self.chosen or not self.asks_players)}  # (not one still to be asked for)
 
-    def computer_player(self) -> Any:  # (any computer player: each has choose(game) -> Action)
+    def computer_player(self) -> Player:
         """The computer player of the side to move, made the first time it is needed."""
         side = self.game.prompt.side
         player = self.players.get(side)
@@ -465,7 +464,7 @@ def room_to_land(game: Game, uid: str, marker: Hex, positions: tuple[Hex, ...]) 
     return any(m.grid.on_map(h) and m.is_land(h) and game.occupant(h) is None for h in positions)
 
 
-def think(player, game: Game) -> Action | Exception | None:
+def think(player: Player, game: Game) -> Action | Exception | None:
     """What a computer player chooses for ``game``, or the exception it raised. Run in a thread on a copy of the
     game that nothing else touches, it leaves the game being shown alone."""
     try:

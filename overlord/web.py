@@ -31,12 +31,13 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from collections.abc import Container
+from collections.abc import Awaitable, Callable, Container
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from aiohttp import web
 from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
 
 from . import userdirs
@@ -132,8 +133,11 @@ def forget_old_folders(root: Path, keep_days: int, in_use: Container[str],
 class VisitorGame(AppService):
     """One game process, told which visitor's folder it saves in."""
 
-    def __init__(self, folder_name: str, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, folder_name: str, command: str, *, write_bytes: Callable[[bytes], Awaitable[None]],
+                 write_str: Callable[[str], Awaitable[None]], close: Callable[[], Awaitable[None]],
+                 download_manager: DownloadManager, debug: bool = False) -> None:
+        super().__init__(command, write_bytes=write_bytes, write_str=write_str, close=close,
+                         download_manager=download_manager, debug=debug)
         self.folder_name = folder_name
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
@@ -146,8 +150,9 @@ class GameServer(Server):
     """textual-serve's server, with a visitor id for each browser, a cap on the games running at once, the
     websocket's Origin checked, and old visitors' folders removed."""
 
-    def __init__(self, *, sessions_root: Path, max_sessions: int, keep_days: int, **kwargs) -> None:
-        super().__init__(game_command(), title=TITLE, **kwargs)
+    def __init__(self, *, sessions_root: Path, max_sessions: int, keep_days: int, host: str, port: int,
+                 public_url: str | None) -> None:
+        super().__init__(game_command(), host=host, port=port, title=TITLE, public_url=public_url)
         self.sessions_root = sessions_root
         self.max_sessions = max_sessions
         self.keep_days = keep_days
@@ -218,11 +223,14 @@ class GameServer(Server):
             value = request.query.get(name, "")
             return int(value) if re.fullmatch(r"[0-9]{1,4}", value) and int(value) in TERMINAL_SIZE else default
 
+        async def close() -> None:  # (the websocket's close says whether it closed; the game's service asks no answer)
+            await websocket.close()
+
         app_service: AppService | None = None
         try:
             await websocket.prepare(request)
             app_service = VisitorGame(folder_name, self.command, write_bytes=websocket.send_bytes,
-                                      write_str=websocket.send_str, close=websocket.close,
+                                      write_str=websocket.send_str, close=close,
                                       download_manager=self.download_manager, debug=self.debug)
             await app_service.start(size("width", 80), size("height", 24))
             try:

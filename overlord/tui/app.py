@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -45,6 +45,9 @@ from .themes import CYCLE, DEFAULT, canonical, game_themes
 from .title import TitleScreen
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from textual.driver import Driver
+
     from ..ai.advice import Advice
     from ..engine.actions import Action
     from ..engine.events import Event
@@ -65,6 +68,7 @@ DELAY_UNIT = 0.15  # seconds of pause per point of the display delay setting, af
 MAX_COMPUTER_STEPS = 200_000
 RESULT_DELAYS = 8  # a fight between computers stays up this many display delays (a fight is more than a step)
 THINKING_SHOWN_AFTER = 0.3  # seconds: a computer thinking longer than this says so (a quick answer does not flicker)
+Result = TypeVar("Result")  # what a screen gives back when it is closed (its dismiss)
 
 
 @dataclass
@@ -73,7 +77,7 @@ class Thought:
     session: Session
     at: int  # the number of actions played when it began: the position it is about
     started: float  # time.monotonic() when it began
-    worker: Worker | None = None
+    worker: Worker[Action | Exception | None] | None = None
     done: bool = False
     choice: Action | Exception | None = None  # the action chosen, or the exception the player raised (Session.take_choice)
 
@@ -128,7 +132,7 @@ def handover_words(session: Session, step: HandOver) -> str:
     return what
 
 
-class OverlordApp(App):
+class OverlordApp(App[None]):
     TITLE = "Overlord: Battle for Normandy"
     CSS_PATH = APP_CSS  # the game's screens bring their own (styles.GAME_CSS) when they first appear
     BINDINGS = [
@@ -155,7 +159,7 @@ class OverlordApp(App):
         self.delay_override = delay
         self.start_theme = theme
         self.turns: Turns | None = None  # the turn controller of the game being played (its session)
-        self.main: Screen | None = None
+        self.main: Screen[Any] | None = None  # (a screen of any result: the title, the set-up, the game)
         self.hurry = False
         self.too_small = False
         self._timer: Timer | None = None
@@ -185,10 +189,10 @@ class OverlordApp(App):
                 event.key = small
         await super().on_event(event)
 
-    def get_driver_class(self):  # Textual's own signature
+    def get_driver_class(self) -> type[Driver]:
         return tolerant(super().get_driver_class())  # a stray byte from the terminal never ends the game
 
-    def panic(self, *renderables) -> None:
+    def panic(self, *renderables: RenderableType) -> None:
         """A fault Textual cannot go on from (in its input thread, say): the app ends; the command saves the game."""
         self.crashed = True
         super().panic(*renderables)
@@ -218,7 +222,7 @@ class OverlordApp(App):
             self.data_error = str(exc)
             self.exit(return_code=2)
 
-    def get_default_screen(self) -> Screen:
+    def get_default_screen(self) -> Screen[Any]:
         if self.start_game is None and self.start_seed is None:
             return TitleScreen()
         return super().get_default_screen()
@@ -310,7 +314,7 @@ class OverlordApp(App):
                     timeout=4, markup=False)
 
     # ------------------------------------------------------------------ the main screen
-    def _set_main(self, screen: Screen) -> None:
+    def _set_main(self, screen: Screen[Any]) -> None:
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if len(self.screen_stack) > 1:
@@ -325,7 +329,7 @@ class OverlordApp(App):
     def _show_main(self) -> None:
         from ..engine.prompts import QuestionPrompt
         # only the screen wanted is imported: the scenario questions come up without the game screen's code
-        wanted: type[Screen]
+        wanted: type[Screen[None]]
         if isinstance(self.playing.game.prompt, QuestionPrompt) or self.playing.player_choice_pending():
             from .setup_screen import SetupScreen
             wanted = SetupScreen
@@ -594,7 +598,7 @@ class OverlordApp(App):
         h = self.hint_now()
         return h.advice if h is not None and h.done and isinstance(h.advice, Advice) else None
 
-    def _hint_done(self, worker: Worker) -> None:
+    def _hint_done(self, worker: Worker[Advice | Exception]) -> None:
         h = self._hint
         if h is None or worker is not h.worker or not worker.is_finished or worker.is_cancelled:
             return  # still thinking, cancelled, or a hint given up for another
@@ -605,7 +609,7 @@ class OverlordApp(App):
         if self.hint_now() is h and screen is not None and screen.is_mounted:
             screen.show_hint(h)
 
-    def _load_done(self, worker: Worker) -> None:
+    def _load_done(self, worker: Worker[OpenedSave | Exception]) -> None:
         if not worker.is_finished or self.quitting or not self.is_running:
             return  # still loading, or the app is closing
         if worker.is_cancelled:
@@ -645,10 +649,10 @@ class OverlordApp(App):
             self._timer.stop()
             self._timer = None
 
-    def _modal(self, screen: Screen) -> None:
+    def _modal(self, screen: Screen[Result]) -> None:
         self._waiting = True
 
-        def done(_result=None) -> None:
+        def done(_result: Result | None = None) -> None:
             self._waiting = False
             self.advance()
         self.push_screen(screen, done)
@@ -707,7 +711,7 @@ class OverlordApp(App):
             self.session.notes.clear()
 
     # ------------------------------------------------------------------ the terminal's size
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width, event.size.height)
 
     def check_size(self, width: int, height: int) -> None:
@@ -731,18 +735,18 @@ class OverlordApp(App):
             self.call_after_refresh(self.advance)
 
     # ------------------------------------------------------------------ commands
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.too_small and action not in ("quit",):
             return False
         if action in ("save", "roster", "history"):
             return self.session is not None and not self.session.game.over
         return True
 
-    def _user_modal(self, screen: Screen, callback=None) -> None:
+    def _user_modal(self, screen: Screen[Result], callback: Callable[[Result | None], None] | None = None) -> None:
         if self.too_small:
             return
 
-        def done(result=None) -> None:
+        def done(result: Result | None = None) -> None:
             if callback is not None:
                 callback(result)
             self.call_after_refresh(self.advance)
@@ -913,7 +917,7 @@ class OverlordApp(App):
                 self.farewell = f"Overlord: the game could not be saved: {write_problem(exc)}"
         self._exit_saved(path, return_code=128 + number)
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield SystemCommand("Save", "Save the game under a name (Ctrl+S)", self.action_save)
         yield SystemCommand("Load", "Load a saved game (Ctrl+O)", self.action_load)
         yield SystemCommand("Charts", "The rulebook charts (F2)", self.action_charts)

@@ -8,7 +8,7 @@ effective_points, decrease_range).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
@@ -19,6 +19,9 @@ from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, D
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from .cards import where
 from .entry import DigitEntry, Field
+
+if TYPE_CHECKING:
+    from ..session import FightOn
 
 HEAD = "bold reverse"
 KEY = "bold"
@@ -73,7 +76,7 @@ def prompt_text(game: Game, p: Prompt, entry: DigitEntry | None = None) -> Text:
     return t
 
 
-def _drop(game: Game, p: DropZonePrompt, entry) -> Text:
+def _drop(game: Game, p: DropZonePrompt, entry: DigitEntry | None) -> Text:
     t = Text()
     t.append(f" AIRBORNE DROP: {game.spec(p.unit).name} ", style=HEAD)
     t.append(f"\nDrop zone {p.candidate + 1} of {p.candidates}: {where(game, p.zone)}, flashing on the map. "
@@ -167,7 +170,7 @@ def out_of_own_supply(game: Game, uid: str, direction: int, beach: str) -> str |
             "so it will be out of supply there.")
 
 
-def _move(game: Game, p: MovePrompt, entry) -> Text:
+def _move(game: Game, p: MovePrompt, entry: DigitEntry | None) -> Text:
     t = Text()
     side = "ALLIED" if p.side == "allied" else "GERMAN"
     t.append(f" {side} MOVE: {game.spec(p.unit).name} ", style=HEAD)
@@ -179,7 +182,7 @@ def _move(game: Game, p: MovePrompt, entry) -> Text:
     return t
 
 
-def _defender(game: Game, p: DefenderPrompt, entry) -> Text:
+def _defender(game: Game, p: DefenderPrompt, entry: DigitEntry | None) -> Text:
     t = Text()
     second = " SECOND COMBAT" if p.second_combat else ""
     t.append(f" COMBAT{second} (pass {p.pass_no}/2): attack {game.spec(p.defender).name}? ", style=HEAD)
@@ -199,7 +202,7 @@ def _odds(paper: float, fought: float) -> str:
     return text
 
 
-def _attacker(game: Game, p: AttackerPrompt, entry) -> Text:
+def _attacker(game: Game, p: AttackerPrompt, entry: DigitEntry | None) -> Text:
     t = Text()
     t.append(f" ATTACK on {short(game, p.defender)}: include {game.spec(p.attacker).name}? ", style=HEAD)
     t.append(f"\nOdds with it {_odds(p.odds, p.fought_odds)}")
@@ -229,7 +232,7 @@ def _support(game: Game, p: SupportPrompt, entry: DigitEntry) -> Text:
     return t
 
 
-def _strategy(game: Game, p: StrategyPrompt, entry) -> Text:
+def _strategy(game: Game, p: StrategyPrompt, entry: DigitEntry | None) -> Text:
     t = Text()
     attackers = ", ".join(short(game, a) for a in p.attackers)
     if p.role == "attack":
@@ -249,13 +252,13 @@ def _strategy(game: Game, p: StrategyPrompt, entry) -> Text:
 
 def _closed(p: StrategyPrompt) -> str:
     """Which levels are closed and why (" Closed: 5-6 combat supply, 7-9 fatigue.")."""
-    spans: list[list] = []
+    spans: list[tuple[str | None, int, int]] = []  # (why, the lowest level, the highest) of each run closed alike
     for level in range(p.max_level + 1, 10):
         why = p.closed_because(level)
         if spans and spans[-1][0] == why:
-            spans[-1][2] = level
+            spans[-1] = (why, spans[-1][1], level)
         else:
-            spans.append([why, level, level])
+            spans.append((why, level, level))
     if not spans:
         return ""
     parts = [f"{low}{f'-{high}' if high > low else ''} {why}" for why, low, high in spans]
@@ -286,7 +289,7 @@ def _supply_line(game: Game, p: StrategyPrompt) -> Text:
     return t
 
 
-def _retreat(game: Game, p: RetreatPrompt, entry) -> Text:
+def _retreat(game: Game, p: RetreatPrompt, entry: DigitEntry | None) -> Text:
     t = Text()
     t.append(f" RETREAT {game.spec(p.unit).name}{' (cadre)' if p.cadre else ''} ", style=HEAD)
     why = "its defence level retreats" if p.automatic else "it is beaten back"
@@ -295,7 +298,7 @@ def _retreat(game: Game, p: RetreatPrompt, entry) -> Text:
     return t
 
 
-def _advance(game: Game, p: AdvancePrompt, entry) -> Text:
+def _advance(game: Game, p: AdvancePrompt, entry: DigitEntry | None) -> Text:
     t = Text()
     t.append(f" ADVANCE {game.spec(p.unit).name}? ", style=HEAD)
     t.append(f"\nInto the vacated position, {where(game, p.into)}, direction {p.direction}.\n")
@@ -315,7 +318,7 @@ def fight_on_note(one_round: bool) -> Text:
     return t
 
 
-def fighting_on_text(game: Game, order) -> Text:
+def fighting_on_text(game: Game, order: FightOn) -> Text:
     """The question's panel while a landing is fought on by the player's order (session.FightOn)."""
     t = Text()
     t.append(f" FIGHTING ON: {short(game, order.unit)} ", style=HEAD)

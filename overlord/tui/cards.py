@@ -6,6 +6,8 @@ the data, the rules helpers); nothing here decides a rule.
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from rich.text import Text
 
 from ..engine import view
@@ -130,7 +132,7 @@ def position_card(game: Game, hex_: Hex) -> Text:
     return t
 
 
-def compass(directions=(), highlight: str = "bold reverse") -> Text:
+def compass(directions: Container[int] = (), highlight: str = "bold reverse") -> Text:
     """The 1981 compass, legal directions lit."""
     def d(n: int) -> tuple[str, str]:
         return str(n), (highlight if n in directions else "dim")
@@ -152,7 +154,7 @@ def pools_line(game: Game) -> str:
             f"  Air {game.air_left}  Naval {game.naval_left} ")
 
 
-def compass_and_weather(game: Game, directions=()) -> Text:
+def compass_and_weather(game: Game, directions: Container[int] = ()) -> Text:
     """The compass, with the weather beside it."""
     lines = list(compass(directions).split("\n"))
     weather = game.weather.title() if game.weather else "-"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from rich import box
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -26,7 +26,7 @@ def chart_renderable(text: str) -> Group:
     its notes wrap as paragraphs. A table is a header line, a line of dashes under each column, and the
     rows after it whose every gap between columns is blank."""
     lines = text.splitlines()
-    parts: list = [Text(lines[0], style="bold")]  # the chart's title
+    parts: list[RenderableType] = [Text(lines[0], style="bold")]  # the chart's title
     i = 1
     while i < len(lines):
         spans = _columns(lines[i + 1]) if i + 1 < len(lines) else []

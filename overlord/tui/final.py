@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..engine.results import FinalReport
+from ..plots import Campaign
 from .front import MenuChosen
 from .history import campaign_plots
 from .keybar import KeyBar
@@ -18,15 +19,15 @@ from .reporting import final_report
 from .styles import GAME_CSS
 
 
-class FinalScreen(Screen):
+class FinalScreen(Screen[None]):
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("enter", "title", "Title screen"), Binding("q", "quit_app", "Quit")]
 
-    def __init__(self, report: FinalReport | None, scenario: str = "", campaign=None) -> None:
+    def __init__(self, report: FinalReport | None, scenario: str = "", campaign: Campaign | None = None) -> None:
         super().__init__()
         self.report = report
         self.scenario = scenario
-        self.campaign = campaign  # plots.Campaign: the game turn by turn, in plots below the report
+        self.campaign = campaign  # the game turn by turn, in plots below the report
 
     def compose(self) -> ComposeResult:
         head = Text(" THE GAME IS OVER: JUNE 1944 ", style="bold reverse")

@@ -31,7 +31,7 @@ class Hint:
     at: int  # the number of actions played when it was asked: the position it is about
     side: str
     player: str  # the computer player asked
-    worker: Worker | None = None
+    worker: Worker[Advice | Exception] | None = None
     done: bool = False
     advice: object = None  # the Advice, or the exception that stopped it (session.hint)
 

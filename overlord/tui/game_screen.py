@@ -7,19 +7,21 @@ Every answer becomes an engine action that the app applies.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import Key, Resize
 from textual.message import Message
 from textual.screen import Screen
 
 from ..ai.advice import Advice, advisor_player
 from ..engine import view
 from ..engine.enums import NavalSide, Phase
+from ..engine.events import Event, UnitMoved
 from ..engine.actions import (Action, Advance, Allocate, Answer, ChooseStrategy, ChooseUnit, EndPhase, FinishUnit, HoldGround,
                               Interdict, Move, Retreat, Support)
 from ..engine.hexgrid import Hex, neighbour
@@ -74,7 +76,7 @@ STANDING: dict[str, Callable[..., bool]] = {
 }
 
 
-def screen_layout(game, width: int, height: int) -> tuple[int, bool, bool]:
+def screen_layout(game: Game, width: int, height: int) -> tuple[int, bool, bool]:
     """(characters per position, two lines a row, side panel below the map) for a screen's size."""
     fixed = 2  # the status line and the key bar
     cell = 4 if width >= map_width(game, 4) + 1 else 2
@@ -86,7 +88,12 @@ def screen_layout(game, width: int, height: int) -> tuple[int, bool, bool]:
     return cell, tall, below
 
 
-class GameScreen(Screen):
+def positions(game: Game, units: Iterable[str]) -> frozenset[Hex]:
+    """Where the units stand (those on the map)."""
+    return frozenset(h for uid in units if (h := game.unit(uid).position) is not None)
+
+
+class GameScreen(Screen[None]):
     """The map, the side panel, the question and the log: the game being played (``session``), answered through
     ``front`` (the app showing it)."""
     CSS_PATH = GAME_CSS
@@ -126,7 +133,7 @@ class GameScreen(Screen):
         """A click on a unit of the side moving, other than the one asked about: the player moves it next
         (on_game_screen_unit_picked), if it can still move."""
 
-        def __init__(self, unit: str, position) -> None:
+        def __init__(self, unit: str, position: Hex) -> None:
             super().__init__()
             self.unit, self.position = unit, position
 
@@ -169,7 +176,7 @@ class GameScreen(Screen):
         self.fit(self.app.size.width, self.app.size.height)
         self.refresh_view()
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: Resize) -> None:
         self.fit(event.size.width, event.size.height)
 
     def fit(self, width: int, height: int) -> None:
@@ -212,10 +219,10 @@ class GameScreen(Screen):
             opts.focus = p.zone
         elif isinstance(p, (DefenderPrompt, SupportPrompt, StrategyPrompt)):
             opts.focus = game.unit(p.defender).position
-            opts.marks = frozenset(game.unit(a).position for a in p.attackers)
+            opts.marks = positions(game, p.attackers)
         elif isinstance(p, AttackerPrompt):
             opts.focus = game.unit(p.attacker).position
-            opts.marks = frozenset(game.unit(a).position for a in p.chosen + (p.defender,))
+            opts.marks = positions(game, p.chosen + (p.defender,))
         elif unit is not None:
             opts.focus, opts.focus_unit = game.unit(unit).position, unit
         if self.session.is_computer(p.side) and self.last_moved is not None:
@@ -322,7 +329,7 @@ class GameScreen(Screen):
         game = self.game
         p = game.prompt
         session = self.session
-        if self.front.fighting_on():
+        if self.front.fighting_on() and session.fight_on is not None:  # (fighting on: the session holds the order)
             t = fighting_on_text(game, session.fight_on)
         elif not session.human_to_move:
             t = Text()
@@ -350,7 +357,7 @@ class GameScreen(Screen):
             t.append_text(self.message if isinstance(self.message, Text) else Text(self.message, style="bold"))
         return t
 
-    def add_events(self, events) -> None:
+    def add_events(self, events: list[Event]) -> None:
         for e in events:
             to = getattr(e, "to", None) or getattr(e, "landed_at", None)
             if to is not None:
@@ -367,7 +374,7 @@ class GameScreen(Screen):
         self.query_one("#prompt", Panel).show(self.prompt_panel_text())
 
     # ------------------------------------------------------------------ keys
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hurry":
             return self.front.computer_moving()
         if action == "stop":
@@ -377,7 +384,7 @@ class GameScreen(Screen):
         p = self.prompt_now()
         if p is None:
             return False
-        arg = parameters[0] if parameters else None
+        arg = parameters[0] if parameters and isinstance(parameters[0], int) else None  # a direction or a level
         session = self.session
         fights_on = session.asks_fight_on() and not session.one_round  # a level is an order to fight on
         if action in STANDING:
@@ -411,7 +418,7 @@ class GameScreen(Screen):
         }
         return rules[action]()
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: Key) -> None:
         binding = self.active_bindings.get(event.key)
         if binding is not None and binding.enabled:
             return
@@ -446,7 +453,7 @@ class GameScreen(Screen):
                     "(look at it with the arrows, then Enter).")
         return None
 
-    def play(self, action) -> list:
+    def play(self, action: Action) -> list[Event]:
         self.message = ""
         return self.front.answer(action)
 
@@ -465,9 +472,9 @@ class GameScreen(Screen):
             return
         self._step(uid, d, cost)
 
-    def _step(self, uid: str, d: int, cost: dict | None) -> None:
+    def _step(self, uid: str, d: int, cost: dict[str, Any] | None) -> None:
         events = self.play(Move(uid, d))
-        drawn = [e for e in events if e.kind == "UnitMoved" and e.unit == uid and cost and e.cost > cost["mp"]]
+        drawn = [e for e in events if isinstance(e, UnitMoved) and e.unit == uid and cost and e.cost > cost["mp"]]
         if drawn and cost is not None and self.is_attached:  # the chance point of the Terrain Effects chart: said, not only charged
             self.say(f"The extra movement point was drawn ({self.game.data.charts.terrain.extra_point_percent}% a step): "
                      f"that step cost {drawn[0].cost} MP, not {cost['mp']}.")
@@ -506,7 +513,7 @@ class GameScreen(Screen):
         self.app.push_screen(ConfirmScreen(question, "end"), end_if)
 
     # ------------------------------------------------------------------ choosing the unit to move
-    def choosable_at(self, position) -> str | None:
+    def choosable_at(self, position: Hex) -> str | None:
         """The unit at a position that the player may choose to move next (not the one asked about)."""
         units = [self.game.occupant(position), *self.game.afloat_at(position)]
         legal = self.game.legal_actions()
@@ -526,7 +533,7 @@ class GameScreen(Screen):
         self.play(ChooseUnit(uid))
 
     def action_choose_here(self) -> None:
-        uid = self.choosable_at(self.look)
+        uid = self.choosable_at(self.look) if self.look is not None else None
         if uid is not None:
             self.choose(uid)
 
@@ -695,13 +702,15 @@ class GameScreen(Screen):
         entry.again()
         self.say(Text(self.refusal(p, values), style="bold reverse"))
 
-    def refusal(self, p, values) -> str:
+    def refusal(self, p: Prompt, values: list[int]) -> str:
         if isinstance(p, AllocationPrompt):
             return (f"The four numbers add up to {sum(values)}, not 100. Type over the ones to change; Enter keeps "
                     "a number and moves on.")
         if isinstance(p, InterdictionPrompt):
             return f"At most {p.max_points} air points can fly this turn. Give the number again."
-        return f"At most {p.naval_max} naval and {p.air_max} air points. Give them again."
+        if isinstance(p, SupportPrompt):
+            return f"At most {p.naval_max} naval and {p.air_max} air points. Give them again."
+        raise AssertionError(f"no numbers are asked for a {type(p).__name__}")
 
     # ------------------------------------------------------------------ the mouse
     def on_map_view_clicked(self, message: MapView.Clicked) -> None:
@@ -729,7 +738,7 @@ class GameScreen(Screen):
         else:
             self.look_at(message.position)
 
-    def look_at(self, position) -> None:
+    def look_at(self, position: Hex | None) -> None:
         self.look = position
         self.refresh_view()
 
@@ -768,10 +777,10 @@ class GameScreen(Screen):
         self.query_one(MapView).refresh()
 
 
-def hint_target(game: Game, advice) -> Hex | None:
+def hint_target(game: Game, advice: Advice | None) -> Hex | None:
     """The position a hint's step leads to (a move, a retreat, an advance), to mark on the map; None for
     another answer."""
-    action = getattr(advice, "action", None)
+    action = advice.action if advice is not None else None
     if isinstance(action, (Move, Retreat, Advance)):
         unit = action.unit if isinstance(action, (Move, Advance)) else getattr(game.prompt, "unit", None)
         position = game.unit(unit).position if unit is not None else None

@@ -4,6 +4,7 @@ only when a plot is first shown."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from rich.console import Group
@@ -11,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
@@ -22,6 +24,7 @@ from .reporting import ocean_side_words, points_tables, score_words
 from .styles import GAME_CSS
 
 if TYPE_CHECKING:
+    from ..engine.game import Game
     from ..session import Session
 
 
@@ -33,8 +36,8 @@ def session_campaign(session: Session) -> Campaign:
 class CampaignPlot(PlotextPlot):
     """One of the campaign's plots, in the theme's colours (drawn again when the theme changes)."""
 
-    def __init__(self, data: Campaign, which: str, **kw) -> None:
-        super().__init__(classes="campaign-plot", **kw)
+    def __init__(self, data: Campaign, which: str) -> None:
+        super().__init__(classes="campaign-plot")
         self.data, self.which = data, which
 
     def on_mount(self) -> None:
@@ -48,7 +51,7 @@ class CampaignPlot(PlotextPlot):
         self.refresh()
 
 
-def this_turns_points(game) -> Group:
+def this_turns_points(game: Game) -> Group:
     """The score now and at the turn's end, this turn's points by source and side beside the game's so far,
     and the German units scoring on the ocean side (the game replayed once for the turn's start)."""
     starts = view.turn_start_points(game)
@@ -60,7 +63,7 @@ def _rgb(hex_colour: str) -> tuple[int, int, int]:
     return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
 
 
-def campaign_plots(data: Campaign, which=tuple(PLOTS)) -> list:
+def campaign_plots(data: Campaign, which: Iterable[str] = tuple(PLOTS)) -> list[Widget]:
     """The plots as widgets, or a line saying there is nothing to plot yet."""
     if data.empty:
         return [Static("No turn has ended yet: the plots begin with the end of D-Day.", classes="plot-note")]

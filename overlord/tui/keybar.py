@@ -9,15 +9,31 @@ out, so the line shows exactly the keys that work.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
+from textual.dom import DOMNode
+from textual.screen import Screen
 from textual.widget import Widget
 
 # A modal screen hides the app's own keys (Textual looks no further than it): the screens that come up in the
 # middle of a game carry these, so that the game can be saved and the help read from them.
 GAME_KEYS = [Binding("ctrl+s", "app.save", "Save"), Binding("f1", "app.help", "Help")]
 QUIET_GAME_KEYS = [Binding(b.key, b.action, b.description, show=False) for b in GAME_KEYS]  # not in the key bar
+
+Click = tuple[DOMNode, str]  # what a click on a key runs: the action, on the node that bound it
+
+
+@dataclass
+class Shown:
+    """A key of the bar, or a group of keys under one description, as it is gathered."""
+    keys: list[str]
+    description: str
+    group: Binding.Group | None
+    click: Click | None  # None for a group: which of its keys a click meant is not known
 
 
 class KeyBar(Widget):
@@ -39,7 +55,7 @@ class KeyBar(Widget):
     COMPONENT_CLASSES = {"keybar--key", "keybar--description"}
     can_focus = False
     text = Text()
-    clicks: list[tuple] = []  # (node, action) of each key a click can press, by its place in the meta
+    clicks: list[Click] = []  # (node, action) of each key a click can press, by its place in the meta
 
     def render(self) -> Text:
         return self.text
@@ -48,34 +64,35 @@ class KeyBar(Widget):
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
         self.bindings_changed(self.screen)
 
-    def bindings_changed(self, screen) -> None:
+    def bindings_changed(self, screen: Screen[object]) -> None:
         if self.is_attached and screen is self.screen:
             text = self.keys_text()
             if text != self.text:  # one line of fixed size: a repaint, never a new layout
                 self.text = text
                 self.refresh()
 
-    def entries(self) -> list[tuple[str, str, tuple | None]]:
+    def entries(self) -> list[tuple[str, str, Click | None]]:
         """(keys, description, click) for each shown key, in the order bound; the keys of one group go
         together. ``click`` is (node, action) that a click on a lone key runs (None for a group of keys)."""
         app = self.app
-        by_action: dict[str, tuple] = {}
+        by_action: dict[str, tuple[DOMNode, Binding]] = {}
         for node, binding, enabled, _ in self.screen.active_bindings.values():
             if binding.show and enabled and binding.action not in by_action:
                 by_action[binding.action] = (node, binding)
-        out: list[list] = []
+        out: list[Shown] = []
         for node, binding in by_action.values():
             key = app.get_key_display(binding)
             if len(key) == 1 and key.isalpha():
                 key = key.upper()  # as the screens and the rulebook write them: press F, Y or N
-            if binding.group is not None and out and out[-1][2] is binding.group:
-                out[-1][0].append(key)
-                out[-1][3] = None  # which of the group's keys a click meant is not known
+            if binding.group is not None and out and out[-1].group is binding.group:
+                out[-1].keys.append(key)
+                out[-1].click = None
             else:
                 description = binding.group.description if binding.group is not None else binding.description
-                out.append([[key], description, binding.group, (node, binding.action)])
-        hints = [(keys, what, None) for keys, what in getattr(self.screen, "KEY_HINTS", ())]  # a list's own keys
-        return hints + [(join_keys(keys), description, click) for keys, description, _, click in out]
+                out.append(Shown([key], description, binding.group, (node, binding.action)))
+        hints: list[tuple[str, str, Click | None]] = [
+            (keys, what, None) for keys, what in getattr(self.screen, "KEY_HINTS", ())]  # a list's own keys
+        return hints + [(join_keys(shown.keys), shown.description, shown.click) for shown in out]
 
     def keys_text(self) -> Text:
         key_style = self.get_component_rich_style("keybar--key", partial=True)
@@ -90,7 +107,7 @@ class KeyBar(Widget):
             text.append(f"{description} ", style=meta)
         return text
 
-    async def on_click(self, event) -> None:
+    async def on_click(self, event: events.Click) -> None:
         index = event.style.meta.get("key_entry")
         if index is not None and index < len(self.clicks):
             event.stop()

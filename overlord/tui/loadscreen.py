@@ -10,6 +10,7 @@ called "this browser": the server's paths are not the visitor's business.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 from textual import work
@@ -45,7 +46,7 @@ class LoadScreen(ModalScreen[Path | None]):
         self.folder = saves_dir()
         self.in_browser = browser_session_dir() is not None
         self.where = "in this browser" if self.in_browser else f"in {printable(self.folder)}"
-        self.saves: list[dict] = []
+        self.saves: list[dict[str, Any]] = []  # as saves.list_saves describes them
         self.problems: list[str] = []
         self.message = printable(message)
         self.ready = False  # the folder has been read
@@ -80,7 +81,7 @@ class LoadScreen(ModalScreen[Path | None]):
         except RuntimeError:  # the game closed while the folder was being read
             pass
 
-    def show(self, saves: list[dict], problems: list[str]) -> None:
+    def show(self, saves: list[dict[str, Any]], problems: list[str]) -> None:
         if not self.is_mounted:
             return  # closed while the folder was being read
         self.saves, self.problems, self.ready = saves, problems, True
@@ -104,7 +105,7 @@ class LoadScreen(ModalScreen[Path | None]):
             self.query_one("#load-problems").display = True
 
     @staticmethod
-    def row(s: dict) -> Text:
+    def row(s: dict[str, Any]) -> Text:
         when = s["saved_at"].replace("T", " ")[:16]
         phase = PHASE_SHORT.get(s.get("phase", ""), "")
         return Text(f"{s['name'][:22]:<22} {when:<16} {s['turn'][:6]:<6} {phase:<9} {s['score']:>6.0f}",

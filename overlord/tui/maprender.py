@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
 from rich.text import Text
@@ -35,6 +37,9 @@ from ..engine.game import Game
 from ..engine.hexgrid import Hex, neighbour
 from ..engine.view import AFLOAT, ASHORE
 from .palettes import palette_for
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 GLYPH = {"ocean": "~", "clear": ".", "town": "#", "bocage": "%", "swamp": ",", "river": "=", "beach": "_"}
 UNIT_LETTER = {
@@ -48,6 +53,8 @@ NAVAL_LINE = "|"
 TERRAIN_NAMES = (("~", "ocean"), (".", "clear"), ("#", "town"), ("%", "bocage"), (",", "swamp"), ("=", "river"),
                  ("_", "beach"))
 LABEL_WIDTH = 2  # the row numbers at the left
+Palette = dict[str, str]  # what is drawn -> its style (palettes.py)
+Cell = list[str]  # one character of a line as it is drawn: [character, style]
 
 
 @attrs.define
@@ -58,11 +65,11 @@ class MapOptions:
     no_color: bool = False  # NO_COLOR is set: the palette told apart by brightness alone
     focus: Hex | None = None  # the flashing position (the unit being asked about)
     flash_on: bool = True
-    marks: frozenset = frozenset()  # other positions of interest (the units of an attack), drawn reversed
-    targets: dict = attrs.Factory(dict)  # position -> direction digit, shown while the focus blinks off
+    marks: frozenset[Hex] = frozenset()  # other positions of interest (the units of an attack), drawn reversed
+    targets: dict[Hex, int] = attrs.Factory(dict)  # position -> direction digit, shown while the focus blinks off
     cursor: Hex | None = None  # the look cursor
     focus_unit: str | None = None  # the unit asked about, drawn at the focus even in a stack at sea
-    supply: dict | None = None  # position -> "US" / "BC" / "both" / "DE": the supply overlay
+    supply: dict[Hex, str] | None = None  # position -> "US" / "BC" / "both" / "DE": the supply overlay
     labels: bool = True  # town names on the map
 
 
@@ -235,7 +242,7 @@ class Face:
     notes: tuple[str, ...] = ()  # marks beside the body on the compact map (OBJECTIVE_MARK, DEPOT_MARK)
 
 
-def _face(game: Game, h: Hex, opts: MapOptions, pal: dict, afloat: dict[Hex, int]) -> Face:
+def _face(game: Game, h: Hex, opts: MapOptions, pal: Palette, afloat: dict[Hex, int]) -> Face:
     m = game.data.map
     terrain = m.terrain[h]
     objective = m.objective_of(h) is not None
@@ -302,11 +309,11 @@ def _lines(game: Game, opts: MapOptions) -> list[Text]:
     return out
 
 
-def _runs(cells: list) -> list[tuple[str, str]]:
+def _runs(cells: list[Cell]) -> list[tuple[str, str]]:
     """The characters of a line in runs of one style: a key press redraws the map, and the screen's cost is
     in the number of runs. A blank separator joins the run before it when that shows no background,
     underline or reverse (a space looks the same in any colour)."""
-    runs: list[list] = []
+    runs: list[Cell] = []
     for ch, style in cells:
         if runs and (style == runs[-1][1] or ch == " " and not style and _bare(runs[-1][1])):
             runs[-1][0] += ch
@@ -321,7 +328,7 @@ def _bare(style: str) -> bool:
     return not any(word in style.split() for word in ("on", "underline", "reverse"))
 
 
-def _ruler(lay: Layout, pal: dict) -> list[Text]:
+def _ruler(lay: Layout, pal: Palette) -> list[Text]:
     """The column numbers: tens above units on the compact map, whole numbers on the wide one."""
     x0 = lay.body_x((0, 0))
     if lay.cell > 2:
@@ -333,7 +340,8 @@ def _ruler(lay: Layout, pal: dict) -> list[Text]:
             Text(" " * x0 + units, style=pal["label"], no_wrap=True)]
 
 
-def _row_cells(game: Game, lay: Layout, row: int, faces: list[Face], opts: MapOptions, pal: dict):
+def _row_cells(game: Game, lay: Layout, row: int, faces: list[Face], opts: MapOptions,
+               pal: Palette) -> tuple[list[Cell], list[Cell]]:
     """The characters of one row's line (and its second line when tall), as [char, style] pairs."""
     m = game.data.map
     top = [[" ", ""] for _ in range(lay.width)]
@@ -380,7 +388,7 @@ def _row_cells(game: Game, lay: Layout, row: int, faces: list[Face], opts: MapOp
     return top, bottom
 
 
-def _body(face: Face, h: Hex, lay: Layout, opts: MapOptions, pal: dict) -> tuple[str, str, str, str]:
+def _body(face: Face, h: Hex, lay: Layout, opts: MapOptions, pal: Palette) -> tuple[str, str, str, str]:
     """A position's body on its line(s), with the highlights of the moment."""
     w = lay.body
     body, style, low, low_style = face.top, face.style, face.bottom, face.bottom_style
@@ -406,7 +414,7 @@ def _target_shown(h: Hex, opts: MapOptions) -> bool:
     return h in opts.targets and not opts.flash_on and h != opts.focus
 
 
-def _place_notes(lay: Layout, row: int, faces: list[Face], line: list, taken: set[int], pal: dict) -> None:
+def _place_notes(lay: Layout, row: int, faces: list[Face], line: list[Cell], taken: set[int], pal: Palette) -> None:
     """Put the compact map's name letters and marks in the separators: a town's second letter after it (in
     the town's style), a mark after its position, else before it."""
     used = set(taken)
@@ -429,7 +437,7 @@ def _crosses(m: MapData, a: Hex, b: Hex) -> bool:
     return m.on_continent_side(a) != m.on_continent_side(b)
 
 
-def _underline(game: Game, lay: Layout, row: int, line: list, pal: dict) -> None:
+def _underline(game: Game, lay: Layout, row: int, line: list[Cell], pal: Palette) -> None:
     """Underline the characters of a row's last line below which the naval-range line runs."""
     for x in _underlined(game.data.map, lay, row):
         ch, style = line[x]
@@ -462,7 +470,7 @@ GERMAN_LETTERS = (("i", "infantry"), ("s", "static infantry"), ("f", "parachute"
                   ("w", "coastal defence holding a beach"))
 
 
-def map_key(theme: str, no_color: bool = False):
+def map_key(theme: str, no_color: bool = False) -> Table:
     """What every mark on the map means, each drawn as on the map (the legend: K in the game, and help)."""
     from rich.columns import Columns
     from rich.table import Table
@@ -510,7 +518,7 @@ def map_key(theme: str, no_color: bool = False):
 
 
 # --------------------------------------------------------------------------- for the screens
-def move_targets(game: Game, uid: str, directions) -> dict[Hex, int]:
+def move_targets(game: Game, uid: str, directions: Iterable[int]) -> dict[Hex, int]:
     """The positions a unit would step into, with the direction key for each."""
     u = game.unit(uid)
     if u.position is None or u.status not in (ASHORE, AFLOAT):

@@ -20,6 +20,7 @@ same brightness: the map then uses the phosphor palette, whose roles differ by b
 
 from __future__ import annotations
 
+from rich.color import Color
 from rich.style import Style
 
 TEXT = 4.5
@@ -108,7 +109,7 @@ def colours(style: str) -> tuple[str | None, str | None]:
     """The foreground and background of a palette style, as #rrggbb (None where the style has none)."""
     parsed = Style.parse(style)
 
-    def hex_of(colour) -> str | None:
+    def hex_of(colour: Color | None) -> str | None:
         return None if colour is None else colour.get_truecolor().hex
     return hex_of(parsed.color), hex_of(parsed.bgcolor)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rich import box
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -66,9 +67,9 @@ def page_text(e: Event, data: GameData | None = None) -> Text:
     return Text(f"{words.line(e, data or cached_data())}\n", style="bold" if isinstance(e, CombatResult) else "")
 
 
-def final_report(report: FinalReport, scenario: str = "") -> list:
+def final_report(report: FinalReport, scenario: str = "") -> list[RenderableType]:
     """Renderables for the end-of-game screen."""
-    out: list = []
+    out: list[RenderableType] = []
     head = Text()
     head.append(f"{report.victory_level.upper()}\n", style="bold reverse")
     head.append(f"\nAllied score {report.allied_score:.0f}, adjusted for the weather "
@@ -252,7 +253,7 @@ SOURCES = {  # side -> (the Victory Points chart's source, its categories in cat
 }
 
 
-def points_tables(game: Game, starts: Mapping[int, Points] | None) -> list:
+def points_tables(game: Game, starts: Mapping[int, Points] | None) -> list[RenderableType]:
     """This turn's points by source, for each side, beside the game's so far (the H screen): the ground's
     at the end of the turn if the units stay, the losses' as they came."""
     now = view.category_points(game)
@@ -260,7 +261,7 @@ def points_tables(game: Game, starts: Mapping[int, Points] | None) -> list:
     end_of_turn = {"objectives": end.objectives + end.objectives_final, "continent side": end.continent_side,
                    "ocean side": end.ocean_side}
     losses = {name: (allied, german) for name, allied, german in losses_this_turn(game, starts)} if starts else {}
-    out: list = []
+    out: list[RenderableType] = []
     for side, title in (("allied", "Points for the Allies"), ("german", "Points for the German")):
         table = Table(box=box.SIMPLE_HEAD, expand=False)
         table.add_column(title, min_width=38)

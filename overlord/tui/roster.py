@@ -19,8 +19,8 @@ from .styles import GAME_CSS
 COLUMNS = ("Nat", "Unit", "CP", "Eff", "Ldr", "Fat", "Supply", "MP", "Status", "Where", "Type")
 
 
-def roster_rows(game: Game) -> list[tuple]:
-    rows = []
+def roster_rows(game: Game) -> list[tuple[str, ...]]:
+    rows: list[tuple[str, ...]] = []
     for u in game.units(status=None):
         uid = u.id
         spec = game.spec(uid)

@@ -3,14 +3,16 @@ too small."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Callable
 
 from rich.columns import Columns
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
@@ -46,7 +48,7 @@ class HandOverScreen(ModalScreen[None]):
             yield Static(t, classes="centred")
         yield KeyBar()
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: Key) -> None:
         if event.key != "enter" and event.is_printable:
             event.stop()
 
@@ -97,7 +99,7 @@ class CombatResultScreen(ModalScreen[None]):
         if self.timeout:
             self.set_timer(self.timeout, self.action_go)
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: Key) -> None:
         if event.is_printable:  # any letter or digit goes on; F1, Ctrl+S and the like keep their meaning
             event.stop()
             self.action_go()
@@ -151,7 +153,7 @@ class ReportScreen(ModalScreen[None]):
     # not Space: it hurries the computer's moves, and a press meant for them must not skip the report
     BINDINGS = [Binding("enter,escape", "go", "Continue"), *GAME_KEYS]
 
-    def __init__(self, pages: list, campaign: Campaign | None = None) -> None:
+    def __init__(self, pages: Sequence[RenderableType], campaign: Campaign | None = None) -> None:
         super().__init__()
         self.pages = pages
         self.campaign = campaign  # plots.Campaign at the end of a turn
@@ -352,7 +354,7 @@ def game_map(app: App[Any]) -> MapData:
     return cached_data().map
 
 
-def map_key_text(app) -> Group:
+def map_key_text(app: App[Any]) -> Group:
     """The map's key in the app's colours, and every town's labels, for the help and the key screen."""
     towns = sorted(map_town_labels(game_map(app)).items(), key=lambda kv: kv[1][0])
     names = Columns([Text.assemble((f"{two} {three} ", "bold"), name) for name, (two, three) in towns],

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -41,7 +42,7 @@ def setting_label(question: str) -> str:
     return question.replace("_", " ").capitalize().replace("dday", "D-Day")
 
 
-class SetupScreen(Screen):
+class SetupScreen(Screen[None]):
     """The scenario questions, then who commands the computer side, for the game being set up (``session``),
     answered through ``front`` (the app showing it)."""
     CSS_PATH = GAME_CSS
@@ -129,7 +130,7 @@ class SetupScreen(Screen):
         q.append(f"Press 1-{len(names)} to see each; Enter takes {shown}.")
         return q
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         side = self.choosing
         if side is not None:  # who commands the computer side: a digit shows a level, Enter takes it
             return action != "option" or parameters[0] in [str(i) for i in range(1, len(levels(side)) + 1)]
@@ -139,7 +140,7 @@ class SetupScreen(Screen):
             return self.prompt is not None
         return True
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: Key) -> None:
         binding = self.active_bindings.get(event.key)
         if binding is not None and binding.enabled:
             return

@@ -6,6 +6,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.events import Click
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -23,7 +24,7 @@ BANNER = r"""
 MENU = (("new", "N", "New game"), ("load", "L", "Load game"), ("charts", "C", "Charts"), ("quit", "Q", "Quit"))
 
 
-class TitleScreen(Screen):
+class TitleScreen(Screen[None]):
     """A plain menu: it needs nothing of the engine, so it is up at once."""
 
     BINDINGS = [
@@ -69,7 +70,7 @@ class TitleScreen(Screen):
         t.append("Arrows and Enter, or the letter.  F1 help.".center(width).rstrip(), style="dim")
         return t
 
-    def on_click(self, event) -> None:
+    def on_click(self, event: Click) -> None:
         what = event.style.meta.get("menu")
         if what is not None:
             event.stop()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from rich.text import Text
 from textual import events
@@ -16,6 +16,9 @@ from ..engine.events import (CombatResult, DropResult, Event, GameEnded, Landed,
 from ..engine.hexgrid import Hex
 from .maprender import Layout, MapOptions, render_map
 from .wording import event_text
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 
 class MapView(Widget):
@@ -30,8 +33,8 @@ class MapView(Widget):
             super().__init__()
             self.position = position
 
-    def __init__(self, options: Callable[[], MapOptions], **kw) -> None:
-        super().__init__(**kw)
+    def __init__(self, options: Callable[[], MapOptions], *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.options = options
         self.layout_drawn: Layout | None = None  # the geometry of the map last drawn, for clicks
 
@@ -70,9 +73,9 @@ class MessageLog(RichLog):
     can_focus = False
     KEEP = 1000
 
-    def __init__(self, **kw) -> None:
+    def __init__(self, *, id: str | None = None) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, max_lines=self.KEEP, auto_scroll=True,
-                         min_width=20, **kw)
+                         min_width=20, id=id)
         self.entries: deque[Text] = deque(maxlen=self.KEEP)
         self.wrapped_at = 0  # the width the lines shown were wrapped to (0: the log has no size yet)
 
@@ -96,7 +99,7 @@ class MessageLog(RichLog):
 STRONG = (CombatResult, DropResult, Landed, UnitEliminated, MarkerDestroyed, GameEnded)
 
 
-def event_line(event: Event, game=None) -> Text:
+def event_line(event: Event, game: Game | None = None) -> Text:
     text = event_text(event, game)
     if isinstance(event, PhaseStarted):
         return Text(f"-- {text} --", style="bold reverse" if event.phase == "logistics" else "bold")

@@ -16,7 +16,7 @@ from cattrs.errors import IterableValidationError, IterableValidationNote
 from ..enums import NATIONS, SIDES, FuelClass, Infiltration, NavalSide, Nation, Side, Terrain, Weather
 from ..hexgrid import Grid, Hex
 from ..settings import LEVELS, SCENARIOS, Ratings
-from .checks import (Check, Fault, Number, between, converter, divisor, each, field, keys, kind, length, one_of, sums_to)
+from .checks import (Check, Fault, Number, between, checked, converter, divisor, each, keys, kind, length, one_of, sums_to)
 
 TERRAINS = tuple(Terrain)
 WEATHERS = tuple(Weather)
@@ -93,7 +93,7 @@ def _map_codes(legend: dict[str, str]) -> None:
 @attrs.frozen
 class Beach:
     name: str
-    nation: Nation = field(one_of(NATIONS[Side.ALLIED]))
+    nation: Nation = attrs.field(validator=checked(one_of(NATIONS[Side.ALLIED])))
     marker: Hex
     positions: tuple[Hex, ...]
 
@@ -105,7 +105,7 @@ class NavalRange:
 
 @attrs.frozen
 class MapFile:
-    legend: dict[str, Terrain] = field(_map_codes, each(one_of(TERRAINS)))
+    legend: dict[str, Terrain] = attrs.field(validator=checked(_map_codes, each(one_of(TERRAINS))))
     towns: dict[str, Hex]
     places: dict[str, Hex]
     objectives: dict[str, tuple[Hex, ...]]
@@ -113,7 +113,7 @@ class MapFile:
     rivers: dict[str, tuple[Hex, ...]]
     flooded: dict[str, tuple[Hex, ...]]
     naval_range: NavalRange
-    waiting: dict[Nation, Hex] = field(keys(NATIONS[Side.ALLIED]))
+    waiting: dict[Nation, Hex] = attrs.field(validator=checked(keys(NATIONS[Side.ALLIED])))
     drop_zones: dict[str, tuple[Hex, ...]]
     entry: dict[str, Hex]
 
@@ -204,9 +204,9 @@ class MapData:
 # --------------------------------------------------------------------------- oob.toml
 @attrs.frozen
 class UnitType:
-    movement: int = field(between(0, 30))
-    infiltration: Infiltration = field(one_of(INFILTRATIONS))
-    fuel_class: FuelClass = field(one_of(FUEL_CLASSES))
+    movement: int = attrs.field(validator=checked(between(0, 30)))
+    infiltration: Infiltration = attrs.field(validator=checked(one_of(INFILTRATIONS)))
+    fuel_class: FuelClass = attrs.field(validator=checked(one_of(FUEL_CLASSES)))
     lands_anywhere: bool = False  # may land from next to its beachhead marker, on any land beside it
 
 
@@ -218,21 +218,21 @@ class UnitEntry:
     side: Side
     nation: Nation
     type: str
-    cp: int = field(between(0, 400))
-    leadership: int = field(between(1, LEVELS))
+    cp: int = attrs.field(validator=checked(between(0, 400)))
+    leadership: int = attrs.field(validator=checked(between(1, LEVELS)))
     why: str
     arrival: str | None = None
     start: Hex | None = None
     entry: str | None = None
     beach: str | None = None
-    movement: int | None = field(maybe(between(0, 30)), default=None)
-    infiltration: Infiltration | None = field(maybe(one_of(INFILTRATIONS)), default=None)
-    fuel_class: FuelClass | None = field(maybe(one_of(FUEL_CLASSES)), default=None)
+    movement: int | None = attrs.field(validator=checked(maybe(between(0, 30))), default=None)
+    infiltration: Infiltration | None = attrs.field(validator=checked(maybe(one_of(INFILTRATIONS))), default=None)
+    fuel_class: FuelClass | None = attrs.field(validator=checked(maybe(one_of(FUEL_CLASSES))), default=None)
 
 
 @attrs.frozen
 class OrderOfBattleFile:
-    types: dict[Side, dict[str, UnitType]] = field(keys(SIDES))
+    types: dict[Side, dict[str, UnitType]] = attrs.field(validator=checked(keys(SIDES)))
     unit: tuple[UnitEntry, ...]
 
 
@@ -278,9 +278,9 @@ def _distinct_from_dday(turns: tuple[str, ...]) -> None:
 
 @attrs.frozen
 class TurnsChart:
-    turns: tuple[str, ...] = field(_distinct_from_dday)
+    turns: tuple[str, ...] = attrs.field(validator=checked(_distinct_from_dday))
     dates: tuple[str, ...]
-    scenarios: dict[str, Scenario] = field(keys(SCENARIOS))
+    scenarios: dict[str, Scenario] = attrs.field(validator=checked(keys(SCENARIOS)))
 
     def __attrs_post_init__(self) -> None:
         _under(("dates",), length(len(self.turns)), self.dates)
@@ -299,34 +299,36 @@ def _under(path: tuple[Any, ...], check: Check, value: Any) -> None:
 @attrs.frozen
 class HumanGerman:
     """Against a human German: more transport, more air and naval points."""
-    transport_percent: int = field(between(0, 100))
-    air_naval_percent: int = field(between(0, 200))
+    transport_percent: int = attrs.field(validator=checked(between(0, 100)))
+    air_naval_percent: int = attrs.field(validator=checked(between(0, 200)))
 
 
 @attrs.frozen
 class TransportChart:
-    weathers: tuple[Weather, ...] = field(equal_to(WEATHERS))
-    ranges: dict[str, dict[str, Span | None]] = field(each(keys(WEATHERS), each(span_within(0))))
+    weathers: tuple[Weather, ...] = attrs.field(validator=checked(equal_to(WEATHERS)))
+    ranges: dict[str, dict[str, Span | None]] = attrs.field(validator=checked(each(keys(WEATHERS), each(span_within(0)))))
     human_german: HumanGerman
 
 
 @attrs.frozen
 class WeatherChart:
-    weathers: tuple[Weather, ...] = field(equal_to(WEATHERS))
-    probability: dict[str, dict[str, int]] = field(each(keys(WEATHERS), each(between(0, 100)), sums_to(100, "chances")))
+    weathers: tuple[Weather, ...] = attrs.field(validator=checked(equal_to(WEATHERS)))
+    probability: dict[str, dict[str, int]] = attrs.field(
+        validator=checked(each(keys(WEATHERS), each(between(0, 100)), sums_to(100, "chances"))))
 
 
 # --------------------------------------------------------------------------- supply expenditure charts
 @attrs.frozen
 class FuelChart:
-    per_movement_point: dict[str, int] = field(keys(FUEL_CLASSES), each(between(0)))  # by fuel class
-    base_combat_points: int = field(between(1))
+    per_movement_point: dict[str, int] = attrs.field(  # by fuel class
+        validator=checked(keys(FUEL_CLASSES), each(between(0))))
+    base_combat_points: int = attrs.field(validator=checked(between(1)))
 
 
 @attrs.frozen
 class Fraction:
-    numerator: int = field(between(0))
-    denominator: int = field(between(1))
+    numerator: int = attrs.field(validator=checked(between(0)))
+    denominator: int = attrs.field(validator=checked(between(1)))
 
     def of(self, amount: float) -> float:
         return amount * self.numerator / self.denominator
@@ -340,48 +342,50 @@ class GeneralSupplyChart:
 
 @attrs.frozen
 class AmphibiousSupplyChart:
-    per_combat_point: int = field(between(0))
+    per_combat_point: int = attrs.field(validator=checked(between(0)))
 
 
 @attrs.frozen
 class CombatSupplyChart:
-    base_combat_points: int = field(between(1))
-    rows: tuple[tuple[int, ...], ...] = field(length(LEVELS), each(length(LEVELS), each(between(0))))  # [defence-1][attack-1]
+    base_combat_points: int = attrs.field(validator=checked(between(1)))
+    rows: tuple[tuple[int, ...], ...] = attrs.field(  # [defence-1][attack-1]
+        validator=checked(length(LEVELS), each(length(LEVELS), each(between(0)))))
 
 
 # --------------------------------------------------------------------------- combat charts
 @attrs.frozen
 class BombardmentRow:
-    points: Span = field(span_within(0))
-    german_extra: Span = field(span_within(0))  # extra losses for a German defender
-    allied_reduction: Span = field(span_within(0))  # fewer losses for an Allied defender
+    points: Span = attrs.field(validator=checked(span_within(0)))
+    german_extra: Span = attrs.field(validator=checked(span_within(0)))  # extra losses for a German defender
+    allied_reduction: Span = attrs.field(validator=checked(span_within(0)))  # fewer losses for an Allied defender
 
 
 @attrs.frozen
 class BombardmentChart:
-    rows: tuple[BombardmentRow, ...] = field(lambda rows: _follow_on(rows, "points"))
+    rows: tuple[BombardmentRow, ...] = attrs.field(validator=checked(lambda rows: _follow_on(rows, "points")))
 
 
 @attrs.frozen
 class InfiltrationChances:
-    allied_armoured: int = field(between(0, 100))
-    human_german_mechanised: int = field(between(0, 100))
-    human_german_infantry: int = field(between(0, 100))
-    computer_german_mechanised: int = field(between(0, 100))
-    computer_german_infantry: int = field(between(0, 100))
+    allied_armoured: int = attrs.field(validator=checked(between(0, 100)))
+    human_german_mechanised: int = attrs.field(validator=checked(between(0, 100)))
+    human_german_infantry: int = attrs.field(validator=checked(between(0, 100)))
+    computer_german_mechanised: int = attrs.field(validator=checked(between(0, 100)))
+    computer_german_infantry: int = attrs.field(validator=checked(between(0, 100)))
 
 
 @attrs.frozen
 class InfiltrationChart:
-    enter_enemy_zoc_cost: int = field(between(0))
-    infiltration_cost: int = field(between(0))
+    enter_enemy_zoc_cost: int = attrs.field(validator=checked(between(0)))
+    infiltration_cost: int = attrs.field(validator=checked(between(0)))
     chance: InfiltrationChances
 
 
 @attrs.frozen
 class CombatRow:
-    pair: tuple[int, int] = field(each(between(1, LEVELS)))  # (attack level, defence level)
-    losses: tuple[tuple[int, int], ...] = field(each(each(between(0))))  # (attacker, defender) by odds column
+    pair: tuple[int, int] = attrs.field(validator=checked(each(between(1, LEVELS))))  # (attack level, defence level)
+    losses: tuple[tuple[int, int], ...] = attrs.field(  # (attacker, defender) by odds column
+        validator=checked(each(each(between(0)))))
 
 
 def _increasing(values: tuple[float, ...]) -> None:
@@ -391,11 +395,11 @@ def _increasing(values: tuple[float, ...]) -> None:
 
 @attrs.frozen
 class CombatResultsChart:
-    odds: tuple[str, ...] = field(length(6))
-    odds_values: tuple[float, ...] = field(each(between(0)), _increasing)
-    extra_attacker_percent: int = field(between(0))
-    random_loss_max: int = field(between(0))
-    rows: tuple[CombatRow, ...] = field(length(LEVELS))
+    odds: tuple[str, ...] = attrs.field(validator=checked(length(6)))
+    odds_values: tuple[float, ...] = attrs.field(validator=checked(each(between(0)), _increasing))
+    extra_attacker_percent: int = attrs.field(validator=checked(between(0)))
+    random_loss_max: int = attrs.field(validator=checked(between(0)))
+    rows: tuple[CombatRow, ...] = attrs.field(validator=checked(length(LEVELS)))
     # worked out once: the cells by strategy pair; the printed pair for each gap between the levels
     # (attack at least defence); and what every printed pair's levels add up to
     cells: dict[tuple[int, int], tuple[tuple[int, int], ...]] = attrs.field(init=False, repr=False)
@@ -439,10 +443,10 @@ class DefenceLevel:
 
 @attrs.frozen
 class StrategyLevelsChart:
-    second_combat_attack_levels: tuple[int, ...] = field(each(between(1, LEVELS)))
-    second_combat_defence_levels: tuple[int, ...] = field(each(between(1, LEVELS)))
-    defence: tuple[DefenceLevel, ...] = field(_in_order)
-    attack: tuple[AttackLevel, ...] = field(_in_order)
+    second_combat_attack_levels: tuple[int, ...] = attrs.field(validator=checked(each(between(1, LEVELS))))
+    second_combat_defence_levels: tuple[int, ...] = attrs.field(validator=checked(each(between(1, LEVELS))))
+    defence: tuple[DefenceLevel, ...] = attrs.field(validator=checked(_in_order))
+    attack: tuple[AttackLevel, ...] = attrs.field(validator=checked(_in_order))
 
     @property
     def highest(self) -> int:
@@ -457,33 +461,33 @@ class StrategyLevelsChart:
 # --------------------------------------------------------------------------- victory charts
 @attrs.frozen
 class ObjectivePoints:
-    per_turn: int = field(between(0))
-    final: int = field(between(0))
+    per_turn: int = attrs.field(validator=checked(between(0)))
+    final: int = attrs.field(validator=checked(between(0)))
 
 
 @attrs.frozen
 class OceanSidePoints:
     first_turn: str
-    first_points: int = field(between(0))
-    increase_per_turn: int = field(between(0))
+    first_points: int = attrs.field(validator=checked(between(0)))
+    increase_per_turn: int = attrs.field(validator=checked(between(0)))
 
 
 @attrs.frozen
 class ContinentSidePoints:
-    cp_divisor: int = field(between(1))
+    cp_divisor: int = attrs.field(validator=checked(between(1)))
 
 
 @attrs.frozen
 class EliminationPoints:
-    german_unit: int = field(between(0))
-    allied_unit: int = field(between(0))
+    german_unit: int = attrs.field(validator=checked(between(0)))
+    allied_unit: int = attrs.field(validator=checked(between(0)))
 
 
 @attrs.frozen
 class CasualtyPoints:
-    german_casualty_point: Number = field(between(0))
-    allied_casualty_point: Number = field(between(0))
-    allied_out_of_general_supply: Number = field(between(0))
+    german_casualty_point: Number = attrs.field(validator=checked(between(0)))
+    allied_casualty_point: Number = attrs.field(validator=checked(between(0)))
+    allied_out_of_general_supply: Number = attrs.field(validator=checked(between(0)))
 
 
 @attrs.frozen
@@ -502,7 +506,7 @@ def _falling(minimums: dict[str, int]) -> None:
 
 @attrs.frozen
 class VictoryConditionsChart:
-    levels: tuple[str, ...] = field(length(6))
+    levels: tuple[str, ...] = attrs.field(validator=checked(length(6)))
     minimum_score: dict[str, dict[str, int]]  # by scenario, then level (the last level has none)
 
     def __attrs_post_init__(self) -> None:
@@ -511,17 +515,17 @@ class VictoryConditionsChart:
 
 @attrs.frozen
 class SuggestedAllocationChart:
-    categories: tuple[str, ...] = field(equal_to(CATEGORIES))
-    allocated_for: dict[str, dict[str, int]] = field(each(keys(CATEGORIES), each(between(0, 100)),
-                                                          sums_to(100, "percentages")))
+    categories: tuple[str, ...] = attrs.field(validator=checked(equal_to(CATEGORIES)))
+    allocated_for: dict[str, dict[str, int]] = attrs.field(
+        validator=checked(each(keys(CATEGORIES), each(between(0, 100)), sums_to(100, "percentages"))))
 
 
 # --------------------------------------------------------------------------- charts/terrain.toml, interdiction.toml
 @attrs.frozen
 class TerrainEffects:
-    movement: Number = field(between(0))  # points to enter
-    defence: Number = field(between(0))  # the defender's strength there, times this
-    attack: Number = field(between(0))  # an attacker's strength attacking from there, times this
+    movement: Number = attrs.field(validator=checked(between(0)))  # points to enter
+    defence: Number = attrs.field(validator=checked(between(0)))  # the defender's strength there, times this
+    attack: Number = attrs.field(validator=checked(between(0)))  # an attacker's strength attacking from there, times this
 
 
 def _land_costs_something(terrain: dict[str, TerrainEffects]) -> None:
@@ -533,10 +537,11 @@ def _land_costs_something(terrain: dict[str, TerrainEffects]) -> None:
 
 @attrs.frozen
 class TerrainChart:
-    extra_point_percent: int = field(between(0, 100))  # the chance that a step costs one point more
-    extra_point_exempt: tuple[Terrain, ...] = field(each(one_of(TERRAINS)))
+    extra_point_percent: int = attrs.field(  # the chance that a step costs one point more
+        validator=checked(between(0, 100)))
+    extra_point_exempt: tuple[Terrain, ...] = attrs.field(validator=checked(each(one_of(TERRAINS))))
     ocean_attack_exempt_types: tuple[str, ...]  # not halved attacking from the ocean
-    terrain: dict[str, TerrainEffects] = field(keys(TERRAINS), _land_costs_something)
+    terrain: dict[str, TerrainEffects] = attrs.field(validator=checked(keys(TERRAINS), _land_costs_something))
 
     def __getitem__(self, name: str) -> TerrainEffects:
         """A terrain's row of the chart."""
@@ -545,14 +550,14 @@ class TerrainChart:
 
 @attrs.frozen
 class InterdictionRow:
-    points: Span = field(span_within(0))
-    decrease: Span = field(span_within(0))  # movement points each German unit loses
+    points: Span = attrs.field(validator=checked(span_within(0)))
+    decrease: Span = attrs.field(validator=checked(span_within(0)))  # movement points each German unit loses
 
 
 @attrs.frozen
 class InterdictionChart:
-    rows: tuple[InterdictionRow, ...] = field(lambda rows: _follow_on(rows, "air points"))
-    weather_percent_reduction: dict[str, int] = field(keys(WEATHERS), each(between(0, 100)))
+    rows: tuple[InterdictionRow, ...] = attrs.field(validator=checked(lambda rows: _follow_on(rows, "air points")))
+    weather_percent_reduction: dict[str, int] = attrs.field(validator=checked(keys(WEATHERS), each(between(0, 100))))
 
 
 # --------------------------------------------------------------------------- difficulty and optional rules
@@ -560,9 +565,9 @@ class InterdictionChart:
 class RatingSet:
     """A difficulty level or an optional rule: historical ratings but for those it names."""
     name: str
-    ratings: dict[str, int] = field(keys(RATING_NAMES, exactly=False), each(between(1, LEVELS)))
+    ratings: dict[str, int] = attrs.field(validator=checked(keys(RATING_NAMES, exactly=False), each(between(1, LEVELS))))
     german_dday_movement: bool
-    display_delay: int | None = field(maybe(between(0, LEVELS)), default=None)
+    display_delay: int | None = attrs.field(validator=checked(maybe(between(0, LEVELS))), default=None)
 
 
 @attrs.frozen
@@ -608,8 +613,9 @@ converter.register_structure_hook(OptionalRulesChart, _optional_rules)
 
 @attrs.frozen
 class AlliedForcesChart:
-    formations: dict[str, dict[Nation, int]] = field(each(keys(NATIONS[Side.ALLIED]), each(between(0))))
-    totals: dict[str, int] = field(keys(("US", "BC", "all")), each(between(0)))
+    formations: dict[str, dict[Nation, int]] = attrs.field(
+        validator=checked(each(keys(NATIONS[Side.ALLIED]), each(between(0)))))
+    totals: dict[str, int] = attrs.field(validator=checked(keys(("US", "BC", "all")), each(between(0))))
 
     def __attrs_post_init__(self) -> None:
         for nation in NATIONS[Side.ALLIED]:
@@ -671,13 +677,13 @@ _PER_POINT = between(0, 25)
 
 @attrs.frozen
 class RatingRules:
-    historical: dict[str, int] = field(keys(RATING_NAMES), each(between(1, LEVELS)))
-    combat_points_percent: int = field(_PER_POINT)
-    transport_percent: int = field(_PER_POINT)
-    airpower_percent: int = field(_PER_POINT)
-    naval_percent: int = field(_PER_POINT)
-    coastal_defence_percent: int = field(_PER_POINT)
-    reinforcement_turns_per_point: float = field(between(0))
+    historical: dict[str, int] = attrs.field(validator=checked(keys(RATING_NAMES), each(between(1, LEVELS))))
+    combat_points_percent: int = attrs.field(validator=checked(_PER_POINT))
+    transport_percent: int = attrs.field(validator=checked(_PER_POINT))
+    airpower_percent: int = attrs.field(validator=checked(_PER_POINT))
+    naval_percent: int = attrs.field(validator=checked(_PER_POINT))
+    coastal_defence_percent: int = attrs.field(validator=checked(_PER_POINT))
+    reinforcement_turns_per_point: float = attrs.field(validator=checked(between(0)))
 
     def points_from_historical(self, ratings: Ratings, name: str) -> int:
         """How many points the settings' rating ``name`` is above its historical value (below: negative)."""
@@ -693,107 +699,110 @@ class RatingRules:
 
 @attrs.frozen
 class SetupRules:
-    default_display_delay: int = field(between(0, LEVELS))
+    default_display_delay: int = attrs.field(validator=checked(between(0, LEVELS)))
 
 
 @attrs.frozen
 class DDayRules:
-    allocation: dict[str, int] = field(keys(CATEGORIES), each(_PERCENT), sums_to(100, "D-Day percentages"))
-    initial_pools: dict[str, int] = field(keys(CATEGORIES), each(between(0)))
+    allocation: dict[str, int] = attrs.field(
+        validator=checked(keys(CATEGORIES), each(_PERCENT), sums_to(100, "D-Day percentages")))
+    initial_pools: dict[str, int] = attrs.field(validator=checked(keys(CATEGORIES), each(between(0))))
 
 
 @attrs.frozen
 class LandingSupplyRules:
-    fuel: float = field(between(0))
-    general: float = field(between(0))
-    combat: float = field(between(0))
+    fuel: float = attrs.field(validator=checked(between(0)))
+    general: float = attrs.field(validator=checked(between(0)))
+    combat: float = attrs.field(validator=checked(between(0)))
 
 
 @attrs.frozen
 class TransportRules:
-    marker_destroyed_percent: int = field(_PERCENT)
+    marker_destroyed_percent: int = attrs.field(validator=checked(_PERCENT))
 
 
 @attrs.frozen
 class SupplyRules:
-    range: int = field(between(1))
+    range: int = attrs.field(validator=checked(between(1)))
     first_trace_turn: str
-    out_of_supply_cp_percent: int = field(_PERCENT)
-    out_of_supply_fatigue: int = field(between(0))
-    no_general_supply_cp_percent: int = field(_PERCENT)
-    no_general_supply_fatigue: int = field(between(0))
+    out_of_supply_cp_percent: int = attrs.field(validator=checked(_PERCENT))
+    out_of_supply_fatigue: int = attrs.field(validator=checked(between(0)))
+    no_general_supply_cp_percent: int = attrs.field(validator=checked(_PERCENT))
+    no_general_supply_fatigue: int = attrs.field(validator=checked(between(0)))
 
 
 @attrs.frozen
 class GermanSupplyRules:
     fortress_sources: tuple[str, ...]
-    out_of_supply_cp_percent: int = field(_PERCENT)
-    out_of_supply_fatigue: int = field(between(0))
-    out_of_supply_strength_percent: int = field(_PERCENT)
+    out_of_supply_cp_percent: int = attrs.field(validator=checked(_PERCENT))
+    out_of_supply_fatigue: int = attrs.field(validator=checked(between(0)))
+    out_of_supply_strength_percent: int = attrs.field(validator=checked(_PERCENT))
 
 
 @attrs.frozen
 class ReinforcementRules:
-    entry_detour: int = field(between(0))
+    entry_detour: int = attrs.field(validator=checked(between(0)))
 
 
 @attrs.frozen
 class FatigueRules:
-    max: int = field(between(1, 99))
-    per_movement_point: int = field(between(0))
-    attack_per_level: int = field(between(0))
-    defence_per_level: int = field(between(0))
-    retreat: int = field(between(0))
-    recovery_per_turn: int = field(between(0))
-    rest_recovery: int = field(between(0))
-    rear_recovery: int = field(between(0))
+    max: int = attrs.field(validator=checked(between(1, 99)))
+    per_movement_point: int = attrs.field(validator=checked(between(0)))
+    attack_per_level: int = attrs.field(validator=checked(between(0)))
+    defence_per_level: int = attrs.field(validator=checked(between(0)))
+    retreat: int = attrs.field(validator=checked(between(0)))
+    recovery_per_turn: int = attrs.field(validator=checked(between(0)))
+    rest_recovery: int = attrs.field(validator=checked(between(0)))
+    rear_recovery: int = attrs.field(validator=checked(between(0)))
 
 
 @attrs.frozen
 class EffectivenessRules:
-    base: float = field(between(0))
-    per_leadership: float = field(between(0))
-    fatigue_divisor: float = field(divisor)
-    minimum: float = field(between(0, 1))
+    base: float = attrs.field(validator=checked(between(0)))
+    per_leadership: float = attrs.field(validator=checked(between(0)))
+    fatigue_divisor: float = attrs.field(validator=checked(divisor))
+    minimum: float = attrs.field(validator=checked(between(0, 1)))
 
 
 @attrs.frozen
 class StrategyLimitRules:
-    free_fatigue_per_leadership: int = field(between(0))
-    fatigue_per_level: int = field(between(1))  # divides the fatigue
+    free_fatigue_per_leadership: int = attrs.field(validator=checked(between(0)))
+    fatigue_per_level: int = attrs.field(validator=checked(between(1)))  # divides the fatigue
 
 
 @attrs.frozen
 class ReplacementRules:
-    allied_rest_percent: int = field(_PERCENT)
-    allied_line_percent: int = field(_PERCENT)
-    german_loss_fraction: int = field(between(1))  # the fraction 1/N
-    german_percent: int = field(_PERCENT)
-    cadre_recovered_fraction: int = field(between(1))  # the fraction 1/N
+    allied_rest_percent: int = attrs.field(validator=checked(_PERCENT))
+    allied_line_percent: int = attrs.field(validator=checked(_PERCENT))
+    german_loss_fraction: int = attrs.field(validator=checked(between(1)))  # the fraction 1/N
+    german_percent: int = attrs.field(validator=checked(_PERCENT))
+    cadre_recovered_fraction: int = attrs.field(validator=checked(between(1)))  # the fraction 1/N
 
 
 @attrs.frozen
 class MovementRules:
     # counts the movement phase loops over: bounded, so that no data file can make a phase go on for ever
-    max_cycles: int = field(between(1, MAX_LOOPS))
-    ocean_steps: int = field(between(0, MAX_LOOPS))
+    max_cycles: int = attrs.field(validator=checked(between(1, MAX_LOOPS)))
+    ocean_steps: int = attrs.field(validator=checked(between(0, MAX_LOOPS)))
 
 
 @attrs.frozen
 class AirborneRules:
-    drift_chance: int = field(_PERCENT)
-    drift_max: int = field(between(0, MAX_LOOPS))
-    water_loss_percent: int = field(_PERCENT)
-    swamp_loss_percent: int = field(_PERCENT)
-    enemy_fatigue: int = field(between(0))
-    scattered_fatigue: int = field(between(0))
+    drift_chance: int = attrs.field(validator=checked(_PERCENT))
+    drift_max: int = attrs.field(validator=checked(between(0, MAX_LOOPS)))
+    water_loss_percent: int = attrs.field(validator=checked(_PERCENT))
+    swamp_loss_percent: int = attrs.field(validator=checked(_PERCENT))
+    enemy_fatigue: int = attrs.field(validator=checked(between(0)))
+    scattered_fatigue: int = attrs.field(validator=checked(between(0)))
 
 
 @attrs.frozen
 class LandingRules:
-    round_cost: int = field(between(0))  # movement points each round against the coastal defence costs
-    cleared_cp: int = field(between(0))
-    assault_troops_strength: float = field(between(1, 10))  # rangers' and commandos' strength assaulting a beach
+    round_cost: int = attrs.field(  # movement points each round against the coastal defence costs
+        validator=checked(between(0)))
+    cleared_cp: int = attrs.field(validator=checked(between(0)))
+    assault_troops_strength: float = attrs.field(  # rangers' and commandos' strength assaulting a beach
+        validator=checked(between(1, 10)))
 
 
 def _forced_retreat_levels(value: Any, _: Any = None) -> dict[int, float]:
@@ -810,18 +819,18 @@ converter.register_structure_hook_func(lambda t: t == dict[int, float], _forced_
 
 @attrs.frozen
 class CombatRules:
-    passes: int = field(between(1, MAX_LOOPS))  # (bounded: the combat phase loops over them)
-    base_cp: int = field(between(1))  # divides the engagement
-    engagement_min: float = field(between(0))
-    engagement_max: float = field(between(0))
-    odds_cap: float = field(divisor)
-    no_combat_supply_strength: int = field(_PERCENT)
-    refuse_retreat_percent: int = field(_PERCENT)
-    retreat_next_to_enemy_percent: int = field(_PERCENT)
-    cadre_percent: int = field(_PERCENT)
-    cadre_minimum: int = field(between(0))
-    max_attacks_per_phase: int = field(between(1, MAX_LOOPS))
-    forced_retreat_odds: dict[int, float] = field(each(between(0)))  # by defence level
+    passes: int = attrs.field(validator=checked(between(1, MAX_LOOPS)))  # (bounded: the combat phase loops over them)
+    base_cp: int = attrs.field(validator=checked(between(1)))  # divides the engagement
+    engagement_min: float = attrs.field(validator=checked(between(0)))
+    engagement_max: float = attrs.field(validator=checked(between(0)))
+    odds_cap: float = attrs.field(validator=checked(divisor))
+    no_combat_supply_strength: int = attrs.field(validator=checked(_PERCENT))
+    refuse_retreat_percent: int = attrs.field(validator=checked(_PERCENT))
+    retreat_next_to_enemy_percent: int = attrs.field(validator=checked(_PERCENT))
+    cadre_percent: int = attrs.field(validator=checked(_PERCENT))
+    cadre_minimum: int = attrs.field(validator=checked(between(0)))
+    max_attacks_per_phase: int = attrs.field(validator=checked(between(1, MAX_LOOPS)))
+    forced_retreat_odds: dict[int, float] = attrs.field(validator=checked(each(between(0))))  # by defence level
 
     def __attrs_post_init__(self) -> None:
         if self.engagement_min > self.engagement_max:
@@ -833,15 +842,16 @@ class CombatRules:
 
 @attrs.frozen
 class SupportRules:
-    air_points: int = field(between(0, MAX_POINTS))  # (bounded: the answers offered are every split of them)
-    naval_points: int = field(between(0, MAX_POINTS))
-    weather_percent: dict[str, int] = field(keys(WEATHERS), each(_PERCENT))  # of the air points
-    naval_weather_percent: dict[str, int] = field(keys(WEATHERS), each(_PERCENT))
+    air_points: int = attrs.field(  # (bounded: the answers offered are every split of them)
+        validator=checked(between(0, MAX_POINTS)))
+    naval_points: int = attrs.field(validator=checked(between(0, MAX_POINTS)))
+    weather_percent: dict[str, int] = attrs.field(validator=checked(keys(WEATHERS), each(_PERCENT)))  # of the air points
+    naval_weather_percent: dict[str, int] = attrs.field(validator=checked(keys(WEATHERS), each(_PERCENT)))
 
 
 @attrs.frozen
 class AnswerRules:
-    largest_number: int = field(between(1, MAX_POINTS))
+    largest_number: int = attrs.field(validator=checked(between(1, MAX_POINTS)))
 
 
 @attrs.frozen
