@@ -8,8 +8,9 @@ setting on (the German may move on D-Day). By default every Allied adversary,
 historical, classic and caen-first play the German "ai" and "classic"; every German
 adversary (the two rushes both ways) and "ai" play the Allied historical,
 classic, caen-first and the Allied "ai". Campaign scenario,
-historical ratings. Run by hand, not in CI: the default suite is 450 games a
-seed set (about four minutes a set with two jobs). ``--quick`` plays only the first two seeds of
+historical ratings, 40 games a matchup (seedsets.SUITE_TUNING and SUITE_REPORTING: each
+table shows the median of each block of 20 beside the whole set's). Run by hand, not in CI:
+the default suite is 37 matchups, 1,480 games a seed set (about an hour a set with two jobs). ``--quick`` plays only the first two seeds of
 each set, and unless players are named only QUICK_MATCHUPS (a few seconds a set, never written):
 tests/test_benchmarks.py runs it, to know the script runs.
 
@@ -45,6 +46,7 @@ LEVELS = ("Allied Strategic", "Allied Operational", "Allied Marginal", "German M
 # German D-Day movement, and the German ai and classic against the same plan (the targets' table).
 QUICK_MATCHUPS = [("historical", "ai"), ("historical", "classic"), ("southern-drive", "beach-rush+dday")]
 QUICK_SEEDS = 2
+BLOCK = 20  # games a block
 
 
 def default_matchups() -> list[tuple[str, str]]:
@@ -100,8 +102,16 @@ def summarise(games: list[dict]) -> dict:
         "german_lost": median_of(lambda r: r["casualties"].get("german", 0)),
         "continent_points": median_of(lambda r: r["points"].get("allied", {}).get("continent_side", 0)),
         "ocean_points": median_of(lambda r: r["points"].get("german", {}).get("ocean_side", 0)),
+        "blocks": [round(statistics.median(b), 1) for b in blocks_of(games)],
         "scores": [r["allied_score"] for r in sorted(games, key=lambda r: r["seed"])],
     }
+
+
+def blocks_of(games: list[dict]) -> list[list[float]]:
+    """The scores in blocks of BLOCK games, in the order of the seeds (a median moves 150-340 points between two
+    sets of 20: each block's median is shown beside the whole set's)."""
+    scores = [r["allied_score"] for r in sorted(games, key=lambda r: r["seed"])]
+    return [scores[i:i + BLOCK] for i in range(0, len(scores), BLOCK)]
 
 
 def run_suite(matchups: list[tuple[str, str]], seeds, jobs: int = 2, scenario: str = "campaign",
@@ -127,14 +137,16 @@ def table(summaries: list[dict], title: str) -> str:
     short = {"Allied Strategic": "AS", "Allied Operational": "AO", "Allied Marginal": "AM", "German Marginal": "GM",
              "German Operational": "GO", "German Strategic": "GS"}
     lines = [f"### {title}", "",
-             "| Allied v German | median | middle half | AS/AO/AM/GM/GO/GS | Caen German at end "
+             "| Allied v German | median | blocks of 20 | middle half | AS/AO/AM/GM/GO/GS | Caen German at end "
              "| Cherbourg taken (date) | St-Lo German at end | D-Day ashore | CP lost A/G | continent/ocean pts |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for s in summaries:
         n = s["games"]
         levels = "/".join(str(s["levels"][lvl]) for lvl in LEVELS)
         date = f" ({s['cherbourg_date']})" if s["cherbourg_date"] else ""
-        lines.append(f"| {s['allied']} v {s['german']} | {s['median']:.0f} | {s['q1']:.0f} to {s['q3']:.0f} | {levels} "
+        blocks = " / ".join(f"{b:.0f}" for b in s.get("blocks", []))  # a --json file of before blocks has none
+        lines.append(f"| {s['allied']} v {s['german']} | {s['median']:.0f} | {blocks or '-'} | {s['q1']:.0f} to {s['q3']:.0f} "
+                     f"| {levels} "
                      f"| {s['caen_german']}/{n} | {s['cherbourg_taken']}/{n}{date} | {s['st_lo_german']}/{n} "
                      f"| {s['dday_ashore']:g} | {s['allied_lost']:.0f}/{s['german_lost']:.0f} "
                      f"| {s['continent_points']:.0f}/{s['ocean_points']:.0f} |")

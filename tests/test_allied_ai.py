@@ -210,3 +210,38 @@ def test_a_unit_on_a_threatened_landing_position_does_not_advance_off_it():
             held += 1
         g.apply(players[p.side].choose(g))
     assert held
+
+
+def test_the_commanders_plans_besiege_german_units_on_the_ocean_side():
+    """Each German unit on the ocean side scores every turn, one point more each turn (the Victory Points chart):
+    the commander's plans value standing beside one by their ocean_side_siege a point (data/plans.toml); the
+    other plans not at all. Against the focused rush with D-Day movement, a German army on the beaches out-scored
+    the Allied continent side by June 30 (docs/ai.md)."""
+    import attrs
+
+    from overlord.ai.plans import plans_of
+    from overlord.engine import victory
+    g, players = beach_fight(1024)
+    play_checked(g, players, until=lambda g: g.turn >= 3 and isinstance(g.prompt, MovePrompt)
+                 and g.prompt.side == Side.ALLIED)
+    allied = players[Side.ALLIED]
+    design = plans_of().commander_plans["single-beach"]
+    assert design.ocean_side_siege > 0 and plans_of().plans["historical"].ocean_side_siege == 0
+
+    def worth(uid: str, h, enemies: list[str], siege: bool) -> float:
+        allied.design = design if siege else attrs.evolve(design, ocean_side_siege=0.0)
+        return allied.in_contact(g, uid, h, enemies, allied.outlook(g, uid), 0.0)
+    m = g.data.map
+    points = victory.ocean_side_points(g, g.turn + 1)
+    assert points > 0
+    found = 0
+    for u in g.units(Side.ALLIED, "ashore", combat=True):
+        h = u.position
+        enemies = g.adjacent_units(h, Side.GERMAN)
+        if not enemies:
+            continue
+        scoring = sum(1 for e in enemies if m.on_scoring_ocean_side(g.unit(e).position))
+        gained = worth(u.id, h, enemies, siege=True) - worth(u.id, h, enemies, siege=False)
+        assert gained == pytest.approx(design.ocean_side_siege * points * scoring)
+        found += scoring
+    assert found, "no Allied unit stood beside a German unit on the ocean side"

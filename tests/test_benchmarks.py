@@ -29,6 +29,7 @@ QUICK_RUNS = {
     "history.py": ["--quick"],
     "levels.py": ["--quick"],
     "steadiness.py": ["--quick", "--steady", "0,40", "--jobs", "1"],
+    "commander.py": ["--quick", "--jobs", "1"],
 }
 
 
@@ -146,7 +147,7 @@ def test_adversaries_quick_plays_its_matchups_and_draws_the_same_tables_again_fr
     assert list(suite) == ["tuning"] and suite["tuning"]["seeds"] == [1001, 1002]
     played = [(m["allied"], m["german"], m["games"]) for m in suite["tuning"]["matchups"]]
     assert played == [("historical", "ai", 2), ("historical", "classic", 2), ("southern-drive", "beach-rush+dday", 2)]
-    row = re.compile(r"^\| (\S+) v (\S+) \| -?\d+ \| -?[\d.]+ to -?[\d.]+ \| (\d)/(\d)/(\d)/(\d)/(\d)/(\d) \| \d/2 "
+    row = re.compile(r"^\| (\S+) v (\S+) \| -?\d+ \| -?\d+ \| -?[\d.]+ to -?[\d.]+ \| (\d)/(\d)/(\d)/(\d)/(\d)/(\d) \| \d/2 "
                      r"\| \d/2( \(\d+/\d+\))? \| \d/2 \| [\d.]+ \| \d+/\d+ \| \d+/\d+ \|$")
     rows = [m for m in map(row.match, out.splitlines()) if m]
     assert [(m.group(1), m.group(2)) for m in rows] == [(a, x) for a, x, _ in played]
@@ -197,3 +198,13 @@ def test_steadiness_quick_counts_the_posture_changes_of_each_margin_against_each
                       out, re.M)
     assert [r[0] for r in rows] == ["historical", "southern-drive"]
     assert all(0 <= float(r[2]) <= 11 and 0 <= float(r[4]) <= 11 for r in rows)  # 12 turns: at most 11 changes
+
+
+@pytest.mark.slow
+def test_commander_quick_prints_its_blocks_and_judges_the_goal(tmp_path):
+    saved = tmp_path / "commander.json"
+    out = run("commander.py", *QUICK_RUNS["commander.py"], "--json", str(saved))
+    summary = json.loads(saved.read_text())
+    assert summary["german"] == "focused-rush+dday" and summary["seeds"] == [9201, 9202]
+    assert re.search(r"^\| 2 \| -?\d+ \| -?\d+ \| [0-2] \|$", out, re.M)
+    assert re.search(r"^Median at least 300 and each block at least 200: (met|MISSED)\.$", out, re.M)

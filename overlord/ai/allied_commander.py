@@ -4,7 +4,7 @@ He knows several ways to fight the campaign (data/plans.toml [commander.plans]:
 the June 6 plan, the southern drive, the counter-attack, the single beach, the
 armoured raid), each played by a plan player (allied_plan_player.py). He lands
 on D-Day by the file's first plan; at the start of the file's replanning turns
-(6/6, 6/8, 6/10, 6/14 and 6/20) he plays each plan HORIZON turns ahead on copies
+(every turn from 6/6 to 6/28) he plays each plan HORIZON turns ahead on copies
 of the game (``Game.clone`` with a seed from his own random generator, never the
 game's), against the German he believes he faces, and keeps the one whose
 outcome is best (EVALUATION: the score, plus part of what the position would

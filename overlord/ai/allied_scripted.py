@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..engine import view
+from ..engine import victory, view
 from ..engine.actions import (Action, Advance, Allocate, FinishUnit, HoldGround, Interdict,
                               Support)
 from ..engine.data import LEVELS, Beach
@@ -359,11 +359,15 @@ class AlliedPlayer(ScriptedPlayer):
         weakest = min(board.defence_at(g, e, position_of(g.unit(e))) for e in enemies)
         if weakest < board.attack_from(g, uid, h) * BEATABLE:
             s += BEATABLE_VALUE
+        siege = self.design.ocean_side_siege * victory.ocean_side_points(g, g.turn + 1)
         for e in enemies:  # concentrate: join the units already closing on a beatable defender
+            there = position_of(g.unit(e))
             if g.unit(e).cp <= FOCUS_CP or g.unit(e).cadre:
                 s += FOCUS * min(FOCUS_COUNTED, self._focus(g, e, uid))
-            if m.objective_of(position_of(g.unit(e))) in look.planned:
+            if m.objective_of(there) in look.planned:
                 s += BESIEGE  # besiege the objective
+            if siege and m.on_scoring_ocean_side(there):
+                s += siege  # he scores there every turn, more each turn: stand beside him, to attack or drive him off
         return s
 
     def _exits(self, g: Game, enemy_uid: str, h: Hex, allied_zoc: frozenset[Hex]) -> int:

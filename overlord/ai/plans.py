@@ -43,6 +43,7 @@ class Plan:
     later_weight: float  # continent_weight from then on
     min_gain: float  # an attack must promise this many more German than Allied casualties
     guard_beaches: bool  # guards on the threatened landing positions, and what goes with them
+    ocean_side_siege: float  # standing beside a German unit on the ocean side, per point it scores there a turn
 
 
 @attrs.frozen
@@ -96,6 +97,7 @@ class PlanTable:
     later_weight: float
     min_gain: float
     guard_beaches: bool
+    ocean_side_siege: float
     landings: str | None = None
     beaches: tuple[str, ...] = ()
     raiders: tuple[str, ...] = ()
@@ -177,7 +179,7 @@ def _plan(table: PlanTable, file: PlansFile, tables: dict[str, Drives]) -> Plan:
                 raiders=table.raiders, raider_weight=table.raider_weight, follow_chart=table.follow_chart,
                 firepower=table.firepower, later=_laid_over(table.later, tables) if table.later else None,
                 switch=table.switch, later_weight=table.later_weight, min_gain=table.min_gain,
-                guard_beaches=table.guard_beaches)
+                guard_beaches=table.guard_beaches, ocean_side_siege=table.ocean_side_siege)
 
 
 def _laid_over(names: tuple[str, ...], tables: dict[str, Drives]) -> Drives:
