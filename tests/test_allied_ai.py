@@ -220,7 +220,7 @@ def test_the_commanders_plans_besiege_german_units_on_the_ocean_side():
     import attrs
 
     from overlord.ai.plans import plans_of
-    from overlord.engine import victory
+    from overlord.engine import view
     g, players = beach_fight(1024)
     play_checked(g, players, until=lambda g: g.turn >= 3 and isinstance(g.prompt, MovePrompt)
                  and g.prompt.side == Side.ALLIED)
@@ -232,7 +232,7 @@ def test_the_commanders_plans_besiege_german_units_on_the_ocean_side():
         allied.design = design if siege else attrs.evolve(design, ocean_side_siege=0.0)
         return allied.in_contact(g, uid, h, enemies, allied.outlook(g, uid), 0.0)
     m = g.data.map
-    points = victory.ocean_side_points(g, g.turn + 1)
+    points = view.ocean_side_points(g, g.turn + 1)
     assert points > 0
     found = 0
     for u in g.units(Side.ALLIED, "ashore", combat=True):

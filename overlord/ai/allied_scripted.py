@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..engine import victory, view
+from ..engine import view
 from ..engine.actions import (Action, Advance, Allocate, FinishUnit, HoldGround, Interdict,
                               Support)
 from ..engine.data import LEVELS, Beach
@@ -359,7 +359,7 @@ class AlliedPlayer(ScriptedPlayer):
         weakest = min(board.defence_at(g, e, position_of(g.unit(e))) for e in enemies)
         if weakest < board.attack_from(g, uid, h) * BEATABLE:
             s += BEATABLE_VALUE
-        siege = self.design.ocean_side_siege * victory.ocean_side_points(g, g.turn + 1)
+        siege = self.design.ocean_side_siege * view.ocean_side_points(g, g.turn + 1)
         for e in enemies:  # concentrate: join the units already closing on a beatable defender
             there = position_of(g.unit(e))
             if g.unit(e).cp <= FOCUS_CP or g.unit(e).cadre:
