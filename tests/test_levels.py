@@ -73,6 +73,11 @@ def test_the_weaker_germans_search_less_and_the_generals_choose_among_some_postu
     assert montgomery.designs["caen-methodical"] is plans_of().plans["caen-methodical"]  # of [plans]
     assert bradley.designs["southern-drive"] is plans_of().commander_plans["southern-drive"]  # of [commander.plans]
     assert "historical" not in bradley.designs and bradley.plan == "southern-drive"
+    # a general keeps his plan longer than the commander: he looks ahead at five turns, the commander at every one
+    commander = make_player("ai", "allied")
+    assert commander.replan_turns == plans_of().replan and len(commander.replan_turns) == 12
+    for general in (montgomery, bradley):
+        assert general.replan_turns == ("6/6", "6/8", "6/10", "6/14", "6/20")
 
 
 def test_a_general_of_an_unknown_plan_is_refused_by_file_and_field(tmp_path):
@@ -86,6 +91,10 @@ def test_a_general_of_an_unknown_plan_is_refused_by_file_and_field(tmp_path):
     plans.write_text(plans.read_text().replace('plans = ["historical", "caen-methodical"]',
                                                'plans = ["historical", "caen-at-once"]'))
     with pytest.raises(DataError, match=r"plans\.toml.*generals.*montgomery.*caen-at-once"):
+        load_plans(load_data(copy))
+    plans.write_text(plans.read_text().replace('plans = ["historical", "caen-at-once"]\nreplan = ["6/6"',
+                                               'plans = ["historical", "caen-methodical"]\nreplan = ["6/66"'))
+    with pytest.raises(DataError, match=r"plans\.toml.*generals.*montgomery.*replan.*6/66"):
         load_plans(load_data(copy))
 
 

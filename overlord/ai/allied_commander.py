@@ -87,6 +87,7 @@ class AlliedCommander(ComputerPlayer):
         chosen = self.plans.generals[general] if general is not None else None
         self.designs = chosen.plans if chosen is not None else self.plans.commander_plans
         self.plan = chosen.first_plan if chosen is not None else self.plans.first_plan
+        self.replan_turns = chosen.replan if chosen is not None and chosen.replan else self.plans.replan
         self.players: dict[str, PlanPlayer] = {}  # plan -> its player, made at the first prompt (guarded?)
         self.fit = ModelFit.of(list(GERMAN_MODELS), memory=MEMORY)  # how well each model predicted the German
         self.planned_turn: int | None = None
@@ -105,7 +106,7 @@ class AlliedCommander(ComputerPlayer):
     def answer(self, game: Game) -> Action:
         if not self.players:
             self.players = {name: self._player(game, name) for name in self.designs}
-        if self.planned_turn != game.turn and game.turn_label in self.plans.replan:
+        if self.planned_turn != game.turn and game.turn_label in self.replan_turns:
             self.planned_turn = game.turn
             self.replan(game)
         return self.players[self.plan].answer(game)

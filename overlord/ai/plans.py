@@ -66,6 +66,7 @@ class General:
 
     first_plan: str
     plans: dict[str, Plan]  # by name, in the file's order
+    replan: tuple[str, ...] = ()  # the turns at whose start he looks ahead; () = the commander's
 
 
 @attrs.frozen
@@ -116,6 +117,7 @@ class CommanderTable:
 class GeneralTable:
     first_plan: str
     plans: tuple[str, ...]  # names of [commander.plans], else of [plans]
+    replan: tuple[str, ...] = ()  # () = the commander's
 
 
 @attrs.frozen
@@ -154,7 +156,7 @@ def load_plans(data: GameData) -> Plans:
     tables = {name: _drives(table) for name, table in file.drives.items()}
     plans = {name: _plan(table, file, tables) for name, table in file.plans.items()}
     commander = {name: _plan(table, file, tables) for name, table in file.commander.plans.items()}
-    generals = {name: General(g.first_plan, {p: commander.get(p) or plans[p] for p in g.plans})
+    generals = {name: General(g.first_plan, {p: commander.get(p) or plans[p] for p in g.plans}, g.replan)
                 for name, g in file.generals.items()}
     return Plans(plans=plans, commander_plans=commander, first_plan=file.commander.first_plan,
                  replan=file.commander.replan, default_drives={n: _places(p) for n, p in file.default_drives.items()},
@@ -220,6 +222,7 @@ def _check(src: Source, file: PlansFile, data: GameData) -> None:
     for name, general in file.generals.items():
         src.check(("generals", name, "plans"), general.plans, each(one_of([*file.commander.plans, *file.plans])))
         src.check(("generals", name, "first_plan"), general.first_plan, one_of(general.plans))
+        src.check(("generals", name, "replan"), general.replan, each(one_of(data.charts.turns)))
 
 
 def _check_plan(src: Source, path: tuple[str, ...], plan: PlanTable, file: PlansFile, data: GameData,
