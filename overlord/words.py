@@ -36,7 +36,7 @@ class Subject:
     """The unit or units a sentence is about: their names joined, and its verbs agreeing with them."""
 
     def __init__(self, data: GameData, units: Iterable[str]) -> None:
-        self.names = [name_of(data, uid) for uid in units]
+        self.names = names(data, units)
         self.many = len(self.names) > 1 or (bool(self.names) and is_plural(self.names[0]))
 
     def __str__(self) -> str:

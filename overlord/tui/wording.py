@@ -28,7 +28,7 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event]) ->
     charts = game.data.charts
     t = Text()
     for e in results:
-        names = ", ".join(game.spec(a).name for a in e.attackers)
+        names = ", ".join(words.names(game.data, e.attackers))
         second = " (a second combat)" if e.second_combat else ""
         t.append(f" COMBAT RESULT: {game.spec(e.defender).name} ", style="bold reverse")
         t.append(f"\n\nAttacked by {names}{second}.\n")
