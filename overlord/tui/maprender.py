@@ -503,6 +503,8 @@ def map_key(theme: str, no_color: bool = False) -> Table:
     row([("[", pal["bracket"]), (".", pal["clear"]), ("]", pal["bracket"]), (" ", ""), ("4", pal["target"])],
         "the look cursor (arrows, or a click); the unit asked about blinks and, between blinks, the "
         "positions it may enter show their direction")
+    row([("•", pal["target"]), (" ", ""), ("◦", pal["target"])],
+        "a route chosen with G (go to): the positions reached this phase, and those beyond")
     table = Table.grid(padding=(0, 2))
     table.add_column(no_wrap=True)
     table.add_column(overflow="fold")

@@ -108,7 +108,8 @@ def walk(game: Game, r: view.Route, play: Callable[[Move], list[Event]], asked: 
         move = Move(r.unit, s.direction)
         if asked() != r.unit or move not in game.legal_actions():
             why = view.step_refused(game, r.unit, s.direction) or "its move is over"
-            return f"{name} stopped at {where(game, view.position_of(game.unit(r.unit)))} ({spent} MP): {why}."
+            at = where(game, view.position_of(game.unit(r.unit)))
+            return f"{name} stopped at {at} after {taken} of {len(r.steps)} steps, {spent} MP: {why}."
         events = play(move)
         moved = [e for e in events if isinstance(e, UnitMoved) and e.unit == r.unit]
         if any(isinstance(e, InfiltrationFailed) and e.unit == r.unit for e in events):
