@@ -145,3 +145,16 @@ async def test_a_refused_compass_key_says_why():
         assert ("4th Infantry Division cannot move that way (5): the swamp costs 4 + 4 for entering the zone of "
                 "control of the 91st Air Landing Division: 8 MP, 4 left.") in said
         assert view.step_refused(g, "us-4-inf", 5) in said
+
+
+async def test_g_at_sea_says_it_is_for_units_ashore():
+    g = blank_game(turn=2, seed=1, allied_player="human")
+    g.state.weather = "clear"
+    g.place("us-1-inf", (10, 1), view.AFLOAT)
+    assert start_phase(g, "allied_movement")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert g.prompt.afloat and "Go to" not in key_bar(app)
+        await press(pilot, "g")
+        assert "G (go to) is for units ashore" in " ".join(prompt_panel(app).split())

@@ -469,6 +469,9 @@ class GameScreen(Screen[None]):
             if refused:
                 return f"{self.game.spec(p.unit).name} cannot move that way ({key}): {refused}."
             return f"{self.game.spec(p.unit).name} cannot move that way ({key}): the ways it can are lit on the map."
+        if isinstance(p, MovePrompt) and key == "g" and p.afloat:
+            return (f"{self.game.spec(p.unit).name} is at sea: G (go to) is for units ashore. Sail with the compass "
+                    "keys or B to a beachhead marker, then land.")
         if isinstance(p, MovePrompt) and key == "enter" and self.look is not None:
             return ("No unit here can be chosen: choose one of your side's units that can still move "
                     "(look at it with the arrows, then Enter).")
