@@ -62,7 +62,7 @@ def route_text(game: Game, r: view.Route, width: int = 30) -> Text:
         return t
     keys, costs = step_cells(r)
     low, high = r.cost
-    t.append(f"{len(r.steps)} steps, {mp_range(low, high)} MP", style="bold")
+    t.append(f"{len(r.steps)} step{'s' if len(r.steps) != 1 else ''}, {mp_range(low, high)} MP", style="bold")
     t.append(f" (it has {game.unit(r.unit).mp})\n")
     t.append(f"Keys {keys}\n")
     t.append(f"MP   {costs}\n")
@@ -119,4 +119,4 @@ def walk(game: Game, r: view.Route, play: Callable[[Move], list[Event]], asked: 
             spent += moved[0].cost
             extra += moved[0].cost - s.mp
     drawn = f"; the extra point was drawn {extra} time{'s' if extra != 1 else ''}" if extra else ""
-    return f"{name} went to {where(game, r.destination)} in {taken} steps, {spent} MP{drawn}."
+    return f"{name} went to {where(game, r.destination)} in {taken} step{'s' if taken != 1 else ''}, {spent} MP{drawn}."
