@@ -57,6 +57,9 @@ def route_text(game: Game, r: view.Route, width: int = 30) -> Text:
     phase with the points left, its side of the naval-range line and supply there, and why it stops short."""
     t = Text(no_wrap=True, overflow="ellipsis")
     say(t, f"GO TO {where(game, r.destination)}", width, "bold reverse")
+    if r.destination == r.start:  # (where the cursor starts)
+        say(t, "The arrows or a click choose where it goes", width)
+        return t
     if r.reason is not None:
         say(t, f"No: {r.reason}", width, "bold")
         return t
