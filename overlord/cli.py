@@ -24,7 +24,7 @@ EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 MAX_JOBS = 64  # worker processes for fuzz: more than any machine it runs on has processors to give them
 
 
-COMMANDS = ("simulate", "tournament", "fuzz", "replay", "advise", "map", "oob", "charts", "players", "serve")
+COMMANDS = ("simulate", "tournament", "fuzz", "replay", "watch", "advise", "map", "oob", "charts", "players", "serve")
 
 
 def main(argv: list[str] | None = None) -> int:

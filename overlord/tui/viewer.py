@@ -153,10 +153,13 @@ class ViewerScreen(Screen[None]):
     @property
     def end(self) -> int:
         """The last position that may be looked at (so far: the replay may be under way)."""
-        return self.replay.played
+        n = self.replay.played
+        while n > self.start and not self.allowed(n):
+            n -= 1  # (a review: the other side's last choices, not public yet)
+        return n
 
     def allowed(self, n: int) -> bool:
-        return self.start <= n <= self.end and (self.side is None or self.replay.shown_to(self.side, n))
+        return self.start <= n <= self.replay.played and (self.side is None or self.replay.shown_to(self.side, n))
 
     def nearest(self, n: int, forward: bool) -> int | None:
         """``n`` if it may be looked at, else the next one that may (the previous one going back); None when
@@ -252,8 +255,8 @@ class ViewerScreen(Screen[None]):
         return opts
 
     def show(self) -> None:
-        if not self.is_mounted:
-            return
+        if not self.is_attached:
+            return  # (closed while the replay went on)
         done = self.done_words()
         game = self.game = self.replay.game_at(self.at)  # (done_words looked at the position before it)
         where = f"{self.title} · {self.at}/{self.replay.total}"
