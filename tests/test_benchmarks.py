@@ -30,6 +30,7 @@ QUICK_RUNS = {
     "levels.py": ["--quick"],
     "steadiness.py": ["--quick", "--steady", "0,40", "--jobs", "1"],
     "commander.py": ["--quick", "--jobs", "1"],
+    "viewer.py": ["--quick"],
 }
 
 

@@ -8,6 +8,8 @@ import shutil
 import time
 from pathlib import Path
 
+import pytest
+
 from overlord.ai import make_player
 from overlord.engine.events import UnitMoved
 from overlord.engine.game import Game
@@ -264,3 +266,17 @@ def test_overlord_watch_refuses_a_file_that_is_not_a_save(tmp_path):
     bad = tmp_path / "not-a-save.json"
     bad.write_text("{}")
     assert main(["watch", str(bad)]) != 0
+
+
+@pytest.mark.slow
+def test_the_viewers_benchmark_prints_its_three_measures_as_ratios_to_a_key_press():
+    import re
+    import subprocess
+    import sys
+    root = Path(__file__).resolve().parents[1]
+    r = subprocess.run([sys.executable, str(root / "benchmarks" / "viewer.py"), "--quick"], capture_output=True,
+                       text=True, cwd=root, timeout=600)
+    assert r.returncode == 0, r.stderr[-3000:]
+    rows = re.findall(r"^\| (.+?) \| [\d.]+ \| [\d.]+x \|$", r.stdout, re.M)
+    assert len(rows) == 3 and "whole campaign" in rows[0] and "PgDn" in rows[2]
+    assert re.search(r"^Memory of the campaign's replay: [\d.]+ MB \(\d+ checkpoints", r.stdout, re.M)

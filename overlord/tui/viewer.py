@@ -115,9 +115,9 @@ class ViewerScreen(Screen[None]):
     def on_mount(self) -> None:
         if self.side is not None and self.replay.done:
             self.start = self.at = self.replay.review_start(self.side)
-        if not self.replay.done:
-            self.run_worker(partial(replay_in_thread, self.replay), name="replay", group="replay", thread=True,
-                            exit_on_error=False)
+        if not self.replay.done:  # replayed once the first position is up (the thread would hold it back)
+            self.call_after_refresh(self.run_worker, partial(replay_in_thread, self.replay), name="replay",
+                                    group="replay", thread=True, exit_on_error=False)
             self.following = self.set_interval(POLL, self.follow_replay)
         self.fit(self.app.size.width, self.app.size.height)
         self.go(self.at)
