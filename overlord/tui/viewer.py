@@ -269,7 +269,9 @@ class ViewerScreen(Screen[None]):
         prompt.show(self.prompt_text(done))
         prompt.border_title = pools_line(game)
         lines = [event_line(e, game) for e in self.step_events()[-MAX_LINES:]]
-        self.query_one("#steps", Static).update(Text("\n").join(lines) if lines else Text("Nothing happened here."))
+        none = "→ steps through the game, one action at a time." if self.at == self.start else "(No events.)"
+        self.query_one("#steps", Static).update(Text("\n").join(lines) if lines else Text(none, style="dim"))
+        self.query_one("#log").scroll_end(animate=False)  # the step's last events in sight, as in the game's log
         self.query_one(ReplayMap).refresh()
         self.refresh_bindings()
 

@@ -8,6 +8,8 @@ message, to go faster or slower or to pause, and says on the question's panel wh
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
@@ -73,9 +75,11 @@ class WatchScreen(GameScreen):
         self.post_message(self.Paced(False))
 
     def prompt_panel_text(self) -> Text:
+        """The question's panel, and a line for each side: what it is about, in the first words its player says
+        of it (the whole of it is the hint's, T)."""
         t = super().prompt_panel_text()
         for side in SIDES:
-            about = intent(self.session, side)
+            about = re.split(r"[,:;(]", intent(self.session, side))[0].strip()
             if about:
                 t.append(f"\n{SIDE_NAME.get(side, side)} ({self.session.player_name(side)}): ", style="bold")  # type: ignore[call-overload]
                 t.append(about)
