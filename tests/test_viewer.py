@@ -172,6 +172,7 @@ async def test_the_review_shows_the_germans_last_moves():
         replay = screen.replay
         assert screen.start == replay.review_start("allied") > 0
         assert screen.at == screen.start
+        assert screen.step_events() == list(replay.events[screen.start - 1])  # the player's last answer's, no more
         moved = []
         while screen.at < screen.end:
             await pilot.press("right")

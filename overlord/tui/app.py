@@ -146,7 +146,6 @@ class OverlordApp(App[None]):
         Binding("f2", "charts", "Charts", show=False),
         Binding("f3", "roster", "Roster", show=False),
         Binding("f5", "cycle_theme", "Theme", show=False),
-        Binding("v", "review", "Their turn"),  # the other side's moves since your last turn (tui/viewer.py)
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
     ]

@@ -27,8 +27,8 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, get_current_worker
 
 from ..ai.explain import describe
-from ..engine.enums import Phase
-from ..engine.events import CombatResult, Event
+from ..engine.enums import Phase, Side
+from ..engine.events import AssaultBegun, CombatResult, Event, Landed, UnitMoved
 from ..engine.game import Game
 from ..engine.hexgrid import Hex
 from ..plots import Campaign, campaign
@@ -141,7 +141,7 @@ class ViewerScreen(Screen[None]):
             self.following = None
             self.problem = self.replay.check()
             if self.side is not None:  # the review begins where the side last answered in its own turn
-                self.start = self.replay.review_start(self.side)
+                self.start = self.at = self.replay.review_start(self.side)
                 self.go(self.start)
         self.show()
 
@@ -176,8 +176,7 @@ class ViewerScreen(Screen[None]):
         to = self.nearest(n, forward)
         if to is None:
             return
-        before = self.nearest(to - 1, False) if to > self.start else None
-        self.came_from = self.at if self.at < to else before if before is not None else to
+        self.came_from = self.at if self.at < to else to - 1
         self.at = to
         self.game = self.replay.game_at(to)
         self.show()
@@ -223,8 +222,7 @@ class ViewerScreen(Screen[None]):
         action that led here)."""
         if self.at == 0:
             return list(self.replay.opening)
-        return self.replay.events_between(min(self.came_from, self.at - 1), self.at) if self.came_from < self.at \
-            else []
+        return self.replay.events_between(max(0, min(self.came_from, self.at - 1)), self.at)
 
     def done_words(self) -> str:
         """What the action that led here answered, in words; in a review, not the other side's hidden choices
@@ -233,7 +231,7 @@ class ViewerScreen(Screen[None]):
         if n == 0 or n <= self.start:
             return "The start of the game." if n == 0 else "Where the review begins."
         asked = self.replay.asked[n - 1]
-        who = SIDE_NAME.get(asked.side, asked.side.title())  # type: ignore[call-overload]
+        who = SIDE_NAME[Side(asked.side)]
         if self.side is not None and asked.hidden and asked.side != self.side:
             return f"{who}: an answer seen in its result."
         said = describe(self.replay.game_at(n - 1), self.replay.actions[n - 1])
@@ -242,11 +240,9 @@ class ViewerScreen(Screen[None]):
     def map_options(self) -> MapOptions:
         opts = MapOptions(cell=self.cell, tall=self.tall, theme=self.app.theme, no_color=self.app.no_color)
         events = self.step_events()
-        moved = [e for e in events if getattr(e, "to", None) is not None]
-        if moved:
-            opts.focus = moved[-1].to  # type: ignore[attr-defined]
-            unit = getattr(moved[-1], "unit", None)
-            opts.focus_unit = unit if isinstance(unit, str) else None
+        moved = [e for e in events if isinstance(e, (UnitMoved, Landed, AssaultBegun))]
+        if moved:  # the step's last move: where it ended, and the unit that made it
+            opts.focus, opts.focus_unit = moved[-1].to, moved[-1].unit
         fights: set[Hex] = set()
         for e in events:
             if isinstance(e, CombatResult):

@@ -17,6 +17,7 @@ from textual.message import Message
 from ..ai import profile
 from ..ai.allied_commander import PLAN_WORDS
 from ..ai.german_search import POSTURE_WORDS
+from ..engine.enums import Side
 from ..session import SIDES, Session
 from .cards import SIDE_NAME
 from .game_screen import GameScreen
@@ -81,6 +82,6 @@ class WatchScreen(GameScreen):
         for side in SIDES:
             about = re.split(r"[,:;(]", intent(self.session, side))[0].strip()
             if about:
-                t.append(f"\n{SIDE_NAME.get(side, side)} ({self.session.player_name(side)}): ", style="bold")  # type: ignore[call-overload]
+                t.append(f"\n{SIDE_NAME[Side(side)]} ({self.session.player_name(side)}): ", style="bold")
                 t.append(about)
         return t
