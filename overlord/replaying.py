@@ -3,7 +3,7 @@
 A game is (settings, seed, actions), and the engine replays it exactly. ``Replay`` plays the actions once, from
 the start (``run``, which a front end runs in a thread: the first positions can be looked at while the last are
 still being replayed), and keeps for every action the events it caused and who answered what; and at the start
-of every phase a copy of the game (a checkpoint, ``Game.clone``: about 40 KB, some 90 a campaign). Position
+of every phase a copy of the game (a checkpoint, ``Game.clone``: about 40 KB, some 80 a campaign). Position
 ``n`` is the game after its first ``n`` actions: the nearest checkpoint at or before it, played forward (a
 phase is at most a few hundred actions, a few milliseconds), never a copy kept for every action.
 
