@@ -7,15 +7,15 @@ it sent (``Connection.send``), so the fairness checks read what a client would h
 
 import asyncio
 import json
+import sqlite3
 
 import pytest
 
-from overlord.engine.actions import ChooseStrategy
 from overlord.engine.enums import CombatStep
 from overlord.engine.game import Game
 from overlord.engine.settings import Settings
 from overlord.online import bot, client, protocol
-from overlord.online.client import OnlineGame, Refused, local_game
+from overlord.online.client import OnlineGame, local_game
 from overlord.online.host import Connection, Host, start
 from overlord.online.protocol import Link
 from overlord.online.storage import SQLiteStorage
@@ -72,7 +72,7 @@ async def test_two_bots_play_a_whole_campaign_fairly_through_the_host(tmp_path, 
         assert watcher.over and watcher.at == len(actions)
         await watcher.close()
     # the same actions played locally by the engine give the host's game, hash for hash
-    assert [a for a in actions] == [protocol.action_from_dict(a) for a in save["actions"]]
+    assert actions == [protocol.action_from_dict(a) for a in save["actions"]]
     local, _ = Game.replay(SETTINGS, save["seed"], actions)
     assert local.over and local.state_hash() == save["state_hash"] == hosted.game.state_hash()
     assert local.settings.scenario == "campaign" and local.final_report is not None
@@ -200,7 +200,7 @@ def test_the_store_keeps_games_actions_and_only_token_hashes(tmp_path):
         action = game.legal_actions()[0]
         game.apply(action)
         store.add_action("0123456789abcdef", n, action)
-    with pytest.raises(Exception):
+    with pytest.raises(sqlite3.IntegrityError):
         store.add_action("0123456789abcdef", 1, game.actions[1])  # a place already taken
     store.close()
     again = SQLiteStorage(path)

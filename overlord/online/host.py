@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import attrs
+import cattrs
 from aiohttp import WSMsgType, web
 from aiohttp.abc import AbstractAccessLogger
 
@@ -35,7 +36,7 @@ MAX_GAMES = 10_000  # games a host keeps before it refuses new ones
 MAX_CONNECTIONS = 16  # connections to one game at once (each side's player on a few screens, spectators)
 OUTBOX = 256  # messages waiting for a client that does not read: past these it is let go
 HARD_MESSAGE = 4 * protocol.MAX_MESSAGE  # past this aiohttp closes the connection itself (1009)
-STRIKES = 3 * protocol.BURST  # messages refused for coming too fast before the connection is closed
+STRIKES = 3  # bursts' worth of messages refused for coming too fast, before the connection is closed
 
 
 @attrs.define(eq=False)
@@ -69,7 +70,7 @@ class Connection:
     ws: web.WebSocketResponse
     role: str
     bucket: Bucket
-    outbox: asyncio.Queue[str] = attrs.field(factory=lambda: asyncio.Queue(OUTBOX))
+    outbox: asyncio.Queue[str | None] = attrs.field(factory=lambda: asyncio.Queue(OUTBOX))
 
     def send(self, text: str) -> None:
         try:
@@ -77,10 +78,20 @@ class Connection:
         except asyncio.QueueFull:  # it does not read: let it go rather than keep everything for it
             asyncio.ensure_future(self.ws.close(code=1008, message=b"too far behind: reconnect"))
 
+    def finish(self) -> None:
+        """Close the connection once what is queued for it has been sent."""
+        try:
+            self.outbox.put_nowait(None)
+        except asyncio.QueueFull:
+            asyncio.ensure_future(self.ws.close(code=1008, message=b"too far behind: reconnect"))
+
     async def pump(self) -> None:
         while True:
             text = await self.outbox.get()
             if self.ws.closed:
+                return
+            if text is None:
+                await self.ws.close(code=1008, message=b"refused")
                 return
             await self.ws.send_str(text)
 
@@ -160,8 +171,8 @@ class Host:
         try:
             body = await request.json()
             settings, tokens = _new_game_request(body)
-        except (ValueError, TypeError, ProtocolError) as exc:
-            return _error(400, f"not a game to create: {exc}")
+        except (ValueError, TypeError, ProtocolError, cattrs.BaseValidationError) as exc:
+            return _error(400, f"not a game to create: {_first_error(exc)}")
         except web.HTTPRequestEntityTooLarge:
             return _error(413, f"a request is at most {protocol.MAX_MESSAGE} bytes")
         if self.storage.count_games() >= self.max_games:
@@ -232,7 +243,11 @@ class Host:
             await self._serve(hosted, conn)
         finally:
             hosted.connections.discard(conn)
-            pump.cancel()
+            conn.finish()
+            try:  # what was queued for it goes out first (its refusals, the last update)
+                await asyncio.wait_for(pump, 5.0)
+            except (asyncio.TimeoutError, ConnectionError):
+                pump.cancel()
         return ws
 
     async def _hello(self, ws: web.WebSocketResponse, game_id: str) -> tuple[Hosted | None, str | None]:
@@ -260,8 +275,8 @@ class Host:
             if msg.type == WSMsgType.ERROR:
                 break
             if not conn.bucket.take():
-                if conn.bucket.strikes > STRIKES:
-                    await _refuse_and_close(conn.ws, "a flood of messages: connection closed")
+                if conn.bucket.strikes > STRIKES * self.burst:
+                    conn.send(protocol.encode(protocol.refused("a flood of messages: connection closed")))
                     return
                 conn.send(protocol.encode(protocol.refused(
                     f"too many messages: at most {self.rate:g} a second ({self.burst} at once)")))
@@ -340,6 +355,13 @@ def _new_game_request(body: Any) -> tuple[Settings, dict[str, str]]:
     if len(set(tokens.values())) < len(ROLES):
         raise ProtocolError("each role needs a token of its own")
     return settings, tokens
+
+
+def _first_error(exc: BaseException) -> str:
+    """The first of the errors cattrs gathers (it raises them as a group), in a line."""
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    return str(exc)
 
 
 def _bearer(request: web.Request) -> str | None:
