@@ -312,10 +312,12 @@ class Host:
     def broadcast(self, hosted: Hosted, events: list[Event]) -> None:
         """The new state (as each role may see it) and the events, to every connection of the game."""
         texts: dict[str, str] = {}
+        alike = not protocol.hides_anything(hosted.game.state)  # then every role sees the same: written once
         for conn in list(hosted.connections):
-            text = texts.get(conn.role)
+            key = "" if alike else conn.role
+            text = texts.get(key)
             if text is None:
-                text = texts[conn.role] = protocol.encode(update(hosted, conn.role, events))
+                text = texts[key] = protocol.encode(update(hosted, conn.role, events))
             conn.send(text)
 
     def _lose(self, hosted: Hosted) -> None:

@@ -123,11 +123,20 @@ def public_state(state: GameState, role: str) -> dict[str, Any]:
     return data
 
 
+PENDING = (CombatStep.ATTACK_LEVEL, CombatStep.DEFENCE_SUPPORT, CombatStep.DEFENCE_LEVEL)  # a fight's hidden steps
+
+
+def hides_anything(state: GameState) -> bool:
+    """Is a fight waiting for its result with a choice made (so that the roles see different states)?"""
+    assault = state.movement.assault if state.movement is not None else None
+    return (state.combat is not None and state.combat.step in PENDING) or (assault is not None
+                                                                            and assault.step in PENDING)
+
+
 def redact(data: dict[str, Any], role: str) -> None:
     """Take out of a serialized state (in place) the choices ``role`` must not see yet (the module's docstring)."""
     combat = data.get("combat")
-    if combat is not None and combat["step"] in (CombatStep.ATTACK_LEVEL, CombatStep.DEFENCE_SUPPORT,
-                                                 CombatStep.DEFENCE_LEVEL):
+    if combat is not None and combat["step"] in PENDING:
         attacker = combat["side"]
         if role != attacker:
             _unspend(data, combat, "naval", "air")
@@ -136,8 +145,7 @@ def redact(data: dict[str, Any], role: str) -> None:
             _unspend(data, combat, "defence_naval", "defence_air")
             combat["defence_level"] = 0
     assault = (data.get("movement") or {}).get("assault")
-    if assault is not None and assault["step"] in (CombatStep.ATTACK_LEVEL, CombatStep.DEFENCE_LEVEL) \
-            and role != Side.ALLIED:
+    if assault is not None and assault["step"] in PENDING and role != Side.ALLIED:
         _unspend(data, assault, "naval", "air")
         assault["attack_level"] = 0
 
