@@ -21,7 +21,7 @@ from overlord.online.protocol import Link
 from overlord.online.storage import SQLiteStorage
 
 SETTINGS = Settings(allied_player="human", german_player="human")
-DEADLINE = 300  # seconds, for a whole campaign on a slow, loaded machine (it takes about 15 s)
+DEADLINE = 1200  # seconds, for a whole campaign on a slow, loaded machine (the classic players: about 15 s)
 
 
 class Recorded:
@@ -211,3 +211,16 @@ def test_the_store_keeps_games_actions_and_only_token_hashes(tmp_path):
     again.close()
     raw = b"".join(p.read_bytes() for p in tmp_path.iterdir())  # the file, and its log if it is still there
     assert not any(t.encode() in raw for t in tokens.values())
+
+
+@pytest.mark.slow
+async def test_the_default_computer_players_play_a_whole_campaign_through_the_host(tmp_path, monkeypatch):
+    """The ai players (the Allied commander, the searching German) read the client's copy of the game, which has
+    no seed of the real one: they search on copies they reseed themselves, and play to the end."""
+    async with Recorded(tmp_path, monkeypatch, rate=10_000, burst=10_000) as served:
+        links = await client.create_game(served.url, SETTINGS)
+        actions = await play_out(links, "ai", "ai")
+        save = await client.fetch_save(links["allied"])
+    local, _ = Game.replay(SETTINGS, save["seed"], actions)
+    assert local.over and local.state_hash() == save["state_hash"]
+    check_fair(served.sent, save["seed"], actions)
