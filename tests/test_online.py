@@ -202,10 +202,13 @@ def test_the_store_keeps_games_actions_and_only_token_hashes(tmp_path):
         store.add_action("0123456789abcdef", n, action)
     with pytest.raises(sqlite3.IntegrityError):
         store.add_action("0123456789abcdef", 1, game.actions[1])  # a place already taken
+    store.set_orders("0123456789abcdef", "german", {"coastal": 5})
+    store.set_orders("0123456789abcdef", "german", {"coastal": 6})  # the last orders stand
     store.close()
     again = SQLiteStorage(path)
     kept = again.load_game("0123456789abcdef")
     assert kept.seed == 2**62 + 5 and list(kept.actions) == game.actions and kept.settings == SETTINGS
+    assert kept.orders == {"german": {"coastal": 6}}
     assert again.games_of(seats["german"]) == [("0123456789abcdef", "german")]
     assert again.load_game("fedcba9876543210") is None
     again.close()

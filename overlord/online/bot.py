@@ -8,7 +8,8 @@ worker thread, so the connection stays answered (its heartbeats) while it does.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import aiohttp
 
@@ -19,15 +20,19 @@ from .protocol import SIDES, Link
 
 
 async def play(link: Link | str, player_name: str, seed: int = 0, session: aiohttp.ClientSession | None = None,
-               on_action: Callable[[int, Action], None] | None = None) -> OnlineGame:
+               on_action: Callable[[int, Action], None] | None = None,
+               orders: Mapping[str, Any] | None = None) -> OnlineGame:
     """Play the link's side with ``player_name`` until the game is over; returns the client (closed).
 
-    ``on_action(at, action)`` hears of each action the host accepted (``at``: the actions played before it)."""
+    ``on_action(at, action)`` hears of each action the host accepted (``at``: the actions played before it).
+    ``orders``: standing orders to give the host first (orders.py); the host then answers those questions."""
     online = await OnlineGame.join(link, session)
     try:
         if online.role not in SIDES:
             raise ValueError("a bot plays a side: this is the spectators' link")
         player = make_player(player_name, online.role, seed)
+        if orders is not None:
+            await online.set_orders(orders)
         while True:
             await online.wait_for_move()
             if online.over:

@@ -33,13 +33,13 @@ from ..engine.actions import Action
 from ..engine.data import GameData, cached_data
 from ..engine.events import Event
 from ..engine.game import RULES_EDITION, Game
-from ..engine.rng import seed_state
-from ..engine.serialize import settings_to_dict, state_from_dict
+from ..engine.serialize import settings_to_dict
 from ..engine.settings import Settings
 from . import protocol
-from .protocol import Link, ProtocolError
+from .protocol import Link, ProtocolError, local_game
 
-DUMMY_SEED = 0  # the local game's own seed: it draws nothing the real game draws
+__all__ = ["Disconnected", "Link", "OnlineGame", "Refused", "Update", "create_game", "fetch_save", "list_games",
+           "local_game"]
 MAX_INCOMING = 16 * 1024 * 1024  # the host's messages carry the whole state (about 30 KB) and the events
 TIMEOUT = aiohttp.ClientTimeout(total=30)
 BACKLOG = 64  # the updates next_update keeps for whoever reads them (the oldest are let go past these)
@@ -78,12 +78,6 @@ class Update:
             raise ProtocolError(f"an update without {exc}") from None
 
 
-def local_game(state: Mapping[str, Any], data: GameData | None = None) -> Game:
-    """An engine Game from a public state: the dummy seed and a generator of its own stand for the host's."""
-    full = dict(state, seed=DUMMY_SEED, rng={"state": seed_state(DUMMY_SEED)})
-    return Game(state_from_dict(full), data)
-
-
 class OnlineGame:
     """A connection to one game on a host, for one role (see the module's docstring)."""
 
@@ -92,6 +86,7 @@ class OnlineGame:
         self.link = link
         self.role: str = welcome["role"]
         self.limits: Mapping[str, Any] = welcome.get("limits", {})
+        self.orders: Mapping[str, Any] = welcome.get("orders", {})  # this side's standing orders on the host
         self.update = first
         self.data = data
         self.on_update: list[Callable[[Update], None]] = []  # called with each new update, in the client's loop
@@ -169,6 +164,15 @@ class OnlineGame:
                 await self._changed.wait_for(lambda: self.update.at >= at or self.closed)
             self._check_open()
             return self.update
+
+    async def set_orders(self, orders: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Give this side's standing orders (they replace the last; ``{}`` withdraws them): the host answers with
+        them for this side from now on (overlord/online/orders.py). Returns them as the host keeps them."""
+        reply = await self.send_raw(protocol.encode({"type": "orders", "orders": dict(orders)}))
+        if reply.get("type") == "refused":
+            raise Refused(str(reply.get("reason", "refused")))
+        self.orders = reply.get("orders", {})
+        return self.orders
 
     async def send_raw(self, text: str) -> dict[str, Any]:
         """Send any text and return the host's reply to it (for tests and other clients' authors)."""

@@ -71,6 +71,9 @@ def online_parser(commands: Commands) -> None:
     bot.add_argument("link", help="the side's link")
     bot.add_argument("--player", default="ai", help="the computer player, as `overlord players` names them (default: ai)")
     bot.add_argument("--seed", type=int, default=0, help="the player's own seed (not the game's: the host keeps that)")
+    bot.add_argument("--orders", metavar="JSON", help="standing orders for the host to answer with first, e.g. "
+                                                      "'{\"defence\": [[99, 5]], \"retreat\": \"hold\"}' "
+                                                      "(docs/online.md, Standing orders)")
     bot.set_defaults(func=cmd_online_bot)
 
 
@@ -167,8 +170,9 @@ def cmd_online_bot(args: argparse.Namespace) -> int:
     from .bot import play
     from .client import Disconnected, Refused
     from .protocol import ProtocolError
-    try:  # ValueError: not a link, or not a player of the link's side
-        online = asyncio.run(play(args.link, args.player, args.seed))
+    try:  # ValueError: not a link, or not a player of the link's side, or orders not JSON
+        orders = json.loads(args.orders) if args.orders else None
+        online = asyncio.run(play(args.link, args.player, args.seed, orders=orders))
     except (Refused, ProtocolError, ValueError) as exc:
         return _fail(str(exc), EXIT_BAD_INPUT)
     except (Disconnected, OSError) as exc:

@@ -13,7 +13,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import attrs
@@ -27,6 +27,7 @@ from ..engine.game import RULES_EDITION, Game, IllegalAction
 from ..engine.rng import SEED_LIMIT
 from ..engine.serialize import settings_from_dict
 from ..engine.settings import Settings
+from . import orders as standing
 from . import protocol
 from .protocol import ROLES, SIDES, ProtocolError, one_line, token_hash
 from .storage import Storage, StoredGame
@@ -104,6 +105,7 @@ class Hosted:
     game: Game
     lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
     connections: set[Connection] = attrs.field(factory=set)
+    orders: dict[str, Mapping[str, Any]] = attrs.field(factory=dict)  # each side's standing orders (orders.py)
 
     def role_of(self, token: str) -> str | None:
         """The role a token opens here, compared in constant time with every seat's hash."""
@@ -145,7 +147,7 @@ class Host:
                 raise ProtocolError(f"game {game_id} was begun under another edition of the rules or data: "
                                     "this host cannot play it on")
             game, _ = Game.replay(stored.settings, stored.seed, stored.actions, self.data)
-            found = self.games[game_id] = Hosted(stored, game)
+            found = self.games[game_id] = Hosted(stored, game, orders=dict(stored.orders))
         return found
 
     def new_game(self, settings: Settings, tokens: dict[str, str]) -> str:
@@ -238,7 +240,7 @@ class Host:
         try:
             conn.send(protocol.encode({"type": "welcome", "protocol": protocol.PROTOCOL, "game": hosted.stored.id,
                                        "role": role, "rules": RULES_EDITION, "data": self.data.fingerprint,
-                                       "limits": self.limits()}))
+                                       "limits": self.limits(), "orders": hosted.orders.get(role, {})}))
             conn.send(protocol.encode(update(hosted, role, [])))
             await self._serve(hosted, conn)
         finally:
@@ -285,7 +287,10 @@ class Host:
                 message = protocol.decode_client(msg.data if msg.type == WSMsgType.TEXT else None)
                 if message["type"] == "hello":
                     raise ProtocolError("hello once, at the start")
-                await self._act(hosted, conn, message["at"], message["action"])
+                if message["type"] == "orders":
+                    await self._orders(hosted, conn, message["orders"])
+                else:
+                    await self._act(hosted, conn, message["at"], message["action"])
             except (ProtocolError, IllegalAction) as exc:
                 conn.send(protocol.encode(protocol.refused(str(exc))))
 
@@ -301,13 +306,50 @@ class Host:
             if game.prompt.side != conn.role:
                 raise ProtocolError(f"it is the {game.prompt.side.capitalize()} player's move, not yours")
             events = game.apply(action)  # IllegalAction: refused, nothing changed
-            try:
-                self.storage.add_action(hosted.stored.id, at, action)
-            except Exception:
-                self._lose(hosted)  # the game in memory is ahead of the store: forget it, it replays from the store
-                raise
+            self._keep(hosted, at, action)
             conn.send(protocol.encode({"type": "accepted", "at": at + 1}))
             self.broadcast(hosted, events)
+            self._follow_orders(hosted)
+
+    async def _orders(self, hosted: Hosted, conn: Connection, given: Any) -> None:
+        """A side's standing orders: kept, told back to it alone, and followed at once if they answer."""
+        async with hosted.lock:
+            if conn.role not in SIDES:
+                raise ProtocolError("spectators give no orders")
+            orders = standing.check_orders(given)
+            self.storage.set_orders(hosted.stored.id, conn.role, orders)
+            hosted.orders[conn.role] = orders
+            conn.send(protocol.encode({"type": "accepted", "at": len(hosted.game.actions), "orders": orders}))
+            self._follow_orders(hosted)
+
+    def _follow_orders(self, hosted: Hosted) -> None:
+        """Answer for the side asked while its standing orders answer (on its own view of the game)."""
+        game = hosted.game
+        while not game.over:
+            side = str(game.prompt.side)
+            orders = hosted.orders.get(side)
+            if not orders or not standing.answerable(game.prompt):
+                return
+            action = standing.standing_answer(orders, protocol.local_game(protocol.public_state(game.state, side),
+                                                                          self.data))
+            if action is None:
+                return
+            at = len(game.actions)
+            try:
+                events = game.apply(action)
+            except IllegalAction:  # the side's view asks what the game asks: this would be a bug, so ask the side
+                log.exception("game %s: a standing order's answer was refused", hosted.stored.id)
+                return
+            self._keep(hosted, at, action)
+            self.broadcast(hosted, events)
+
+    def _keep(self, hosted: Hosted, at: int, action: Any) -> None:
+        """Store the action the game just took, before anyone hears of it."""
+        try:
+            self.storage.add_action(hosted.stored.id, at, action)
+        except Exception:
+            self._lose(hosted)  # the game in memory is ahead of the store: forget it, it replays from the store
+            raise
 
     def broadcast(self, hosted: Hosted, events: list[Event]) -> None:
         """The new state (as each role may see it) and the events, to every connection of the game."""

@@ -19,6 +19,7 @@ import json
 import re
 import secrets
 from enum import StrEnum
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -32,13 +33,17 @@ from ..engine.enums import CombatStep, Side
 from ..engine.events import Event
 from ..engine.prompts import Prompt
 from ..engine.results import FinalReport
-from ..engine.serialize import action_from_dict, state_to_dict
+from ..engine.data import GameData
+from ..engine.game import Game
+from ..engine.rng import seed_state
+from ..engine.serialize import action_from_dict, state_from_dict, state_to_dict
 from ..engine.state import GameState
 from ..engine.util import enemy
 
 PROTOCOL = 1  # raised when a message changes in a way an older client cannot read
 ROLES = ("allied", "german", "spectator")  # who a link is for: a side, or those who only watch
 SIDES = ("allied", "german")
+DUMMY_SEED = 0  # the seed of a client's own copy of a game: it draws nothing the real game draws
 MAX_MESSAGE = 64 * 1024  # the largest message a client may send (bytes): an action is well under 1 KB
 RATE = 30.0  # messages a second a connection may send, on average ...
 BURST = 60  # ... and at once
@@ -121,6 +126,12 @@ def public_state(state: GameState, role: str) -> dict[str, Any]:
     del data["seed"], data["rng"]
     redact(data, role)
     return data
+
+
+def local_game(state: Mapping[str, Any], data: GameData | None = None) -> Game:
+    """An engine Game from a public state: a dummy seed and a generator of its own stand for the host's."""
+    full = dict(state, seed=DUMMY_SEED, rng={"state": seed_state(DUMMY_SEED)})
+    return Game(state_from_dict(full), data)
 
 
 PENDING = (CombatStep.ATTACK_LEVEL, CombatStep.DEFENCE_SUPPORT, CombatStep.DEFENCE_LEVEL)  # a fight's hidden steps
@@ -239,6 +250,9 @@ def decode_client(text: Any) -> dict[str, Any]:
     if kind == "hello":
         if not valid_token(message.get("token")):
             raise ProtocolError("hello needs the token of a link")
+    elif kind == "orders":
+        if not isinstance(message.get("orders"), dict):
+            raise ProtocolError("orders needs \"orders\", an object (docs/online.md, Standing orders)")
     elif kind == "act":
         at = message.get("at")
         if isinstance(at, bool) or not isinstance(at, int) or at < 0:

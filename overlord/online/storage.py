@@ -16,7 +16,7 @@ import sqlite3
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import attrs
 
@@ -46,6 +46,7 @@ class StoredGame:
     data: str  # the game data's fingerprint
     actions: Sequence[Action] = ()
     created: float = 0.0
+    orders: Mapping[str, Mapping[str, Any]] = attrs.field(factory=dict)  # side -> its standing orders
 
 
 class Storage(Protocol):
@@ -57,6 +58,9 @@ class Storage(Protocol):
     def add_action(self, game_id: str, index: int, action: Action) -> None:
         """Keep the game's action number ``index`` (0 the first), durably, before returning. An index already
         kept is an error (two hosts answering the same game)."""
+
+    def set_orders(self, game_id: str, side: str, orders: Mapping[str, Any]) -> None:
+        """Keep a side's standing orders (replacing its last), durably, before returning."""
 
     def load_game(self, game_id: str) -> StoredGame | None:
         """The game with every action kept, or None if there is no such game."""
@@ -95,6 +99,9 @@ class SQLiteStorage:
                 game TEXT NOT NULL REFERENCES games(id), role TEXT NOT NULL, token_hash TEXT NOT NULL,
                 PRIMARY KEY (game, role))""")
             self.db.execute("CREATE INDEX IF NOT EXISTS seats_by_token ON seats (token_hash)")
+            self.db.execute("""CREATE TABLE IF NOT EXISTS orders (
+                game TEXT NOT NULL REFERENCES games(id), side TEXT NOT NULL, orders TEXT NOT NULL,
+                PRIMARY KEY (game, side))""")
             self.db.execute("""CREATE TABLE IF NOT EXISTS actions (
                 game TEXT NOT NULL REFERENCES games(id), n INTEGER NOT NULL, action TEXT NOT NULL,
                 PRIMARY KEY (game, n))""")
@@ -119,6 +126,10 @@ class SQLiteStorage:
         with self._transaction():
             self._insert_action(game_id, index, action)
 
+    def set_orders(self, game_id: str, side: str, orders: Mapping[str, Any]) -> None:
+        with self._transaction():
+            self.db.execute("INSERT OR REPLACE INTO orders VALUES (?, ?, ?)", (game_id, side, json.dumps(orders)))
+
     def _insert_action(self, game_id: str, index: int, action: Action) -> None:
         self.db.execute("INSERT INTO actions VALUES (?, ?, ?)",
                         (game_id, index, json.dumps(action_to_dict(action), separators=(",", ":"))))
@@ -134,8 +145,10 @@ class SQLiteStorage:
         if [n for n, _ in rows] != list(range(len(rows))):
             raise sqlite3.DatabaseError(f"game {game_id}: its actions are not numbered 0 to {len(rows) - 1}")
         actions = tuple(action_from_dict(json.loads(text)) for _, text in rows)
+        orders = {side: json.loads(text) for side, text in
+                  self.db.execute("SELECT side, orders FROM orders WHERE game = ?", (game_id,)).fetchall()}
         return StoredGame(game_id, settings_from_dict(json.loads(settings)), int(seed), seats, rules, data, actions,
-                          created)
+                          created, orders)
 
     def games_of(self, hashed_token: str) -> list[tuple[str, str]]:
         rows = self.db.execute("""SELECT seats.game, seats.role FROM seats JOIN games ON games.id = seats.game
