@@ -240,3 +240,25 @@ def test_the_commands_create_list_and_play_a_game(tmp_path, capsys):
         assert cli.main(["online", "new", host.url, "--preset", "nonesuch"]) == 2
     finally:
         host.stop()
+
+
+async def test_a_client_keeps_to_the_hosts_rate_by_itself(tmp_path):
+    """A computer player answers far faster than a person: the client waits rather than be refused."""
+    from overlord.ai import make_player
+    host = Host(SQLiteStorage(tmp_path / "host.sqlite3"), rate=40, burst=20)
+    runner, url = await start(host)
+    try:
+        links = await client.create_game(url, SETTINGS)
+        sides = {side: await OnlineGame.join(links[side]) for side in ("allied", "german")}
+        players = {side: make_player("classic", side, 1) for side in sides}
+        started = time.monotonic()
+        for _ in range(100):  # every action accepted: Refused would end the test
+            online = sides[sides["allied"].to_answer]
+            await online.act(players[online.role].choose(online.game))
+            await asyncio.sleep(0)
+        assert time.monotonic() - started > (100 - 2 * 20) / 40  # both sides' bursts, then 40 a second at most
+        for online in sides.values():
+            await online.close()
+    finally:
+        await runner.cleanup()
+        host.storage.close()

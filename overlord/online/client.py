@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -99,6 +100,10 @@ class OnlineGame:
         self._changed = asyncio.Condition()
         self._acting = asyncio.Lock()
         self._reader = asyncio.ensure_future(self._read())
+        # the host's rate limit, kept to from this side (a little under it): a computer player answers far faster
+        self._rate = 0.9 * float(self.limits.get("per_second", protocol.RATE))
+        self._burst = max(1.0, float(self.limits.get("burst", protocol.BURST)) - 1)
+        self._tokens, self._stamp = self._burst, time.monotonic()
 
     @classmethod
     async def join(cls, link: Link | str, session: aiohttp.ClientSession | None = None,
@@ -155,6 +160,7 @@ class OnlineGame:
         """Answer the prompt; returns the update that follows. Refused (one line) if the host refuses it."""
         async with self._acting:
             self._check_open()
+            await self._pace()
             await self._ws.send_str(protocol.encode(protocol.act(self.update.at, action)))
             reply = await self._reply()
             if reply.get("type") == "refused":
@@ -178,6 +184,7 @@ class OnlineGame:
         """Send any text and return the host's reply to it (for tests and other clients' authors)."""
         async with self._acting:
             self._check_open()
+            await self._pace()
             await self._ws.send_str(text)
             return await self._reply()
 
@@ -235,6 +242,16 @@ class OnlineGame:
             listener(update)
         async with self._changed:
             self._changed.notify_all()
+
+    async def _pace(self) -> None:
+        """Wait, if need be, so as never to send faster than the host allows."""
+        now = time.monotonic()
+        self._tokens = min(self._burst, self._tokens + (now - self._stamp) * self._rate)
+        self._stamp = now
+        if self._tokens < 1:
+            await asyncio.sleep((1 - self._tokens) / self._rate)
+            self._tokens, self._stamp = 1.0, time.monotonic()
+        self._tokens -= 1
 
     async def _reply(self) -> dict[str, Any]:
         reply = await self._replies.get()
