@@ -160,8 +160,7 @@ class OnlineGame:
         """Answer the prompt; returns the update that follows. Refused (one line) if the host refuses it."""
         async with self._acting:
             self._check_open()
-            await self._pace()
-            await self._ws.send_str(protocol.encode(protocol.act(self.update.at, action)))
+            await self._send(protocol.encode(protocol.act(self.update.at, action)))
             reply = await self._reply()
             if reply.get("type") == "refused":
                 raise Refused(str(reply.get("reason", "refused")))
@@ -184,8 +183,7 @@ class OnlineGame:
         """Send any text and return the host's reply to it (for tests and other clients' authors)."""
         async with self._acting:
             self._check_open()
-            await self._pace()
-            await self._ws.send_str(text)
+            await self._send(text)
             return await self._reply()
 
     async def next_update(self) -> Update:
@@ -242,6 +240,14 @@ class OnlineGame:
             listener(update)
         async with self._changed:
             self._changed.notify_all()
+
+    async def _send(self, text: str) -> None:
+        await self._pace()
+        try:
+            await self._ws.send_str(text)
+        except (ConnectionError, aiohttp.ClientError) as exc:  # the host went away as this was sent
+            self.close_reason = self.close_reason or f"the connection broke ({type(exc).__name__})"
+            raise Disconnected(self.close_reason) from None
 
     async def _pace(self) -> None:
         """Wait, if need be, so as never to send faster than the host allows."""
