@@ -71,6 +71,15 @@ async def test_two_bots_play_a_whole_campaign_fairly_through_the_host(tmp_path, 
         await asyncio.sleep(0.2)  # the last update reaches the spectator
         assert watcher.over and watcher.at == len(actions)
         await watcher.close()
+        back = await OnlineGame.join(links["german"], since=len(actions) - 60)  # a player back after a while
+        await back.close()
+    # ... hears what happened while away: the events of each action since, as the engine gave them
+    played = Game.new(SETTINGS, save["seed"])
+    for n, action in enumerate(actions, 1):
+        events = played.apply(action)
+        if n > len(actions) - 60:
+            assert back.missed[n - len(actions) + 59] == (n, tuple(events))
+    assert len(back.missed) == 60
     # the same actions played locally by the engine give the host's game, hash for hash
     assert actions == [protocol.action_from_dict(a) for a in save["actions"]]
     local, _ = Game.replay(SETTINGS, save["seed"], actions)

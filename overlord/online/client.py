@@ -92,6 +92,8 @@ class OnlineGame:
         self.data = data
         self.on_update: list[Callable[[Update], None]] = []  # called with each new update, in the client's loop
         self.close_reason: str | None = None
+        # joined with ``since``: the events of each action after it, with the number of actions played after each
+        self.missed: list[tuple[int, tuple[Event, ...]]] = []
         self._ws, self._session, self._own_session = ws, session, own_session
         self._game: Game | None = None
         self._game_at = -1
@@ -107,24 +109,30 @@ class OnlineGame:
 
     @classmethod
     async def join(cls, link: Link | str, session: aiohttp.ClientSession | None = None,
-                   data: GameData | None = None) -> OnlineGame:
-        """Connect with a link; Refused if the host will not let this link in."""
+                   data: GameData | None = None, since: int | None = None) -> OnlineGame:
+        """Connect with a link; Refused if the host will not let this link in. ``since``: the number of actions
+        this player had seen when they left; ``missed`` then holds what happened after (as far as the host
+        keeps it: the last 1,000 actions)."""
         link = link if isinstance(link, Link) else Link.parse(link)
         data = data or cached_data()
         own = session is None
         session = session or aiohttp.ClientSession(timeout=TIMEOUT)
         try:
             ws = await session.ws_connect(link.socket_url, max_msg_size=MAX_INCOMING, heartbeat=30.0)
-            await ws.send_str(protocol.encode(protocol.hello(link.token)))
+            await ws.send_str(protocol.encode(protocol.hello(link.token, since)))
             welcome = await _receive(ws)
             if welcome.get("rules") != RULES_EDITION or welcome.get("data") != data.fingerprint:
                 raise Refused("the host plays another edition of the game's rules or data: install the same version")
+            history = await _receive(ws) if since is not None else {"actions": []}
             first = Update.from_message(await _receive(ws))
         except BaseException:
             if own:
                 await session.close()
             raise
-        return cls(link, ws, session, own, welcome, first, data)
+        online = cls(link, ws, session, own, welcome, first, data)
+        online.missed = [(entry["at"], tuple(protocol.event_from_dict(e) for e in entry["events"]))
+                         for entry in history["actions"]]
+        return online
 
     # ------------------------------------------------------------------ what the client sees
     @property

@@ -13,6 +13,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
@@ -37,6 +38,7 @@ MAX_GAMES = 10_000  # games a host keeps before it refuses new ones
 MAX_CONNECTIONS = 16  # connections to one game at once (each side's player on a few screens, spectators)
 OUTBOX = 256  # messages waiting for a client that does not read: past these it is let go
 HARD_MESSAGE = 4 * protocol.MAX_MESSAGE  # past this aiohttp closes the connection itself (1009)
+RECENT = 1000  # actions whose events a game keeps for a player who comes back (hello's "since")
 STRIKES = 3  # bursts' worth of messages refused for coming too fast, before the connection is closed
 
 
@@ -106,6 +108,16 @@ class Hosted:
     lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
     connections: set[Connection] = attrs.field(factory=set)
     orders: dict[str, Mapping[str, Any]] = attrs.field(factory=dict)  # each side's standing orders (orders.py)
+    # the events of the last RECENT actions, by the number of actions played after each
+    recent: deque[tuple[int, list[Event]]] = attrs.field(factory=lambda: deque(maxlen=RECENT))
+
+    def played(self, events: list[Event]) -> None:
+        self.recent.append((len(self.game.actions), events))
+
+    def since(self, at: int) -> list[dict[str, Any]]:
+        """The events of each action after the first ``at``, as far as they are kept."""
+        return [{"at": n, "events": [protocol.event_to_dict(e) for e in events]} for n, events in self.recent
+                if n > at]
 
     def role_of(self, token: str) -> str | None:
         """The role a token opens here, compared in constant time with every seat's hash."""
@@ -146,8 +158,11 @@ class Host:
             if stored.rules != RULES_EDITION or stored.data != self.data.fingerprint:
                 raise ProtocolError(f"game {game_id} was begun under another edition of the rules or data: "
                                     "this host cannot play it on")
-            game, _ = Game.replay(stored.settings, stored.seed, stored.actions, self.data)
-            found = self.games[game_id] = Hosted(stored, game, orders=dict(stored.orders))
+            found = Hosted(stored, Game.new(stored.settings, stored.seed, self.data), orders=dict(stored.orders))
+            found.played(found.game.opening_events)
+            for action in stored.actions:  # Game.replay, keeping each action's events
+                found.played(found.game.apply(action))
+            self.games[game_id] = found
         return found
 
     def new_game(self, settings: Settings, tokens: dict[str, str]) -> str:
@@ -156,7 +171,8 @@ class Host:
         seats = {role: token_hash(token) for role, token in tokens.items()}
         stored = StoredGame(game_id, settings, seed, seats, RULES_EDITION, self.data.fingerprint, (), time.time())
         self.storage.create_game(stored)
-        self.games[game_id] = Hosted(stored, Game.new(settings, seed, self.data))
+        hosted = self.games[game_id] = Hosted(stored, Game.new(settings, seed, self.data))
+        hosted.played(hosted.game.opening_events)
         log.info("game %s created (%s)", game_id, settings.scenario)
         return game_id
 
@@ -227,7 +243,7 @@ class Host:
     async def socket(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=HARD_MESSAGE, heartbeat=30.0)
         await ws.prepare(request)
-        hosted, role = await self._hello(ws, request.match_info["game"])
+        hosted, role, since = await self._hello(ws, request.match_info["game"])
         if hosted is None or role is None:
             await ws.close(code=1008, message=b"refused")
             return ws
@@ -241,6 +257,8 @@ class Host:
             conn.send(protocol.encode({"type": "welcome", "protocol": protocol.PROTOCOL, "game": hosted.stored.id,
                                        "role": role, "rules": RULES_EDITION, "data": self.data.fingerprint,
                                        "limits": self.limits(), "orders": hosted.orders.get(role, {})}))
+            if since is not None:
+                conn.send(protocol.encode({"type": "history", "since": since, "actions": hosted.since(since)}))
             conn.send(protocol.encode(update(hosted, role, [])))
             await self._serve(hosted, conn)
         finally:
@@ -252,7 +270,7 @@ class Host:
                 pump.cancel()
         return ws
 
-    async def _hello(self, ws: web.WebSocketResponse, game_id: str) -> tuple[Hosted | None, str | None]:
+    async def _hello(self, ws: web.WebSocketResponse, game_id: str) -> tuple[Hosted | None, str | None, int | None]:
         """The first message must be a hello with the token of a role of this game."""
         try:
             msg = await ws.receive(timeout=protocol.HELLO_SECONDS)
@@ -262,15 +280,15 @@ class Host:
             hosted = self.hosted(game_id)
         except asyncio.TimeoutError:
             await _refuse(ws, "no hello: a connection says who it is first")
-            return None, None
+            return None, None, None
         except ProtocolError as exc:
             await _refuse(ws, str(exc))
-            return None, None
+            return None, None, None
         role = hosted.role_of(message["token"]) if hosted is not None else None
         if hosted is None or role is None:
             await _refuse(ws, f"this token opens no game {game_id[:16]} on this host")
-            return None, None
-        return hosted, role
+            return None, None, None
+        return hosted, role, message.get("since")
 
     async def _serve(self, hosted: Hosted, conn: Connection) -> None:
         async for msg in conn.ws:
@@ -306,6 +324,7 @@ class Host:
             if game.prompt.side != conn.role:
                 raise ProtocolError(f"it is the {game.prompt.side.capitalize()} player's move, not yours")
             events = game.apply(action)  # IllegalAction: refused, nothing changed
+            hosted.played(events)
             self._keep(hosted, at, action)
             conn.send(protocol.encode({"type": "accepted", "at": at + 1}))
             self.broadcast(hosted, events)
@@ -340,6 +359,7 @@ class Host:
             except IllegalAction:  # the side's view asks what the game asks: this would be a bug, so ask the side
                 log.exception("game %s: a standing order's answer was refused", hosted.stored.id)
                 return
+            hosted.played(events)
             self._keep(hosted, at, action)
             self.broadcast(hosted, events)
 

@@ -214,9 +214,13 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"))
 
 
-def hello(token: str) -> dict[str, Any]:
-    """The client's first message: the token of its link."""
-    return {"type": "hello", "protocol": PROTOCOL, "token": token}
+def hello(token: str, since: int | None = None) -> dict[str, Any]:
+    """The client's first message: the token of its link (and, to hear what it missed, the number of actions it
+    had seen: the host then sends the events of the actions since, as far as it keeps them)."""
+    message: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL, "token": token}
+    if since is not None:
+        message["since"] = since
+    return message
 
 
 def act(at: int, action: Action) -> dict[str, Any]:
@@ -250,6 +254,9 @@ def decode_client(text: Any) -> dict[str, Any]:
     if kind == "hello":
         if not valid_token(message.get("token")):
             raise ProtocolError("hello needs the token of a link")
+        since = message.get("since")
+        if since is not None and (isinstance(since, bool) or not isinstance(since, int) or since < 0):
+            raise ProtocolError("hello's \"since\" is a number of actions")
     elif kind == "orders":
         if not isinstance(message.get("orders"), dict):
             raise ProtocolError("orders needs \"orders\", an object (docs/online.md, Standing orders)")
