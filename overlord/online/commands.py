@@ -35,7 +35,7 @@ def host_parser(commands: Commands) -> None:
                                                 "beside your saves)")
     p.add_argument("--rate", type=float, default=None, metavar="N",
                    help="messages a second a connection may send (default: 30, with bursts of twice that)")
-    p.add_argument("--max-games", type=int, default=None, metavar="N", help="refuse new games past this many (10000)")
+    p.add_argument("--max-games", type=int, default=None, metavar="N", help="refuse new games past this many (default: 1000)")
     p.add_argument("--sync", choices=("full", "normal"), default="full",
                    help="full (default): each action is on the disk before the host answers; normal: it survives the "
                         "host's crash but not the machine's, and is quicker")

@@ -34,7 +34,7 @@ from .protocol import ROLES, SIDES, ProtocolError, one_line, token_hash
 from .storage import Storage, StoredGame
 
 log = logging.getLogger("overlord.host")
-MAX_GAMES = 10_000  # games a host keeps before it refuses new ones
+MAX_GAMES = 1000  # games a host keeps before it refuses new ones (each about 0.3 MB in memory once loaded)
 MAX_CONNECTIONS = 16  # connections to one game at once (each side's player on a few screens, spectators)
 OUTBOX = 256  # messages waiting for a client that does not read: past these it is let go
 HARD_MESSAGE = 4 * protocol.MAX_MESSAGE  # past this aiohttp closes the connection itself (1009)
