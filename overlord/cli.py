@@ -24,7 +24,8 @@ EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 MAX_JOBS = 64  # worker processes for fuzz: more than any machine it runs on has processors to give them
 
 
-COMMANDS = ("simulate", "tournament", "fuzz", "replay", "watch", "advise", "map", "oob", "charts", "players", "serve")
+COMMANDS = ("simulate", "tournament", "fuzz", "replay", "watch", "advise", "map", "oob", "charts", "players", "serve",
+            "host", "online")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -207,9 +208,20 @@ def _serve_parser(commands: Commands) -> None:
     p.set_defaults(func=cmd_serve)
 
 
+def _host_parser(commands: Commands) -> None:
+    from .online.commands import host_parser  # issue 32: overlord/online/commands.py
+    host_parser(commands)
+
+
+def _online_parser(commands: Commands) -> None:
+    from .online.commands import online_parser
+    online_parser(commands)
+
+
 # in the order `overlord --help` lists them (COMMANDS above names the same commands)
-COMMAND_PARSERS = (_simulate_parser, _tournament_parser, _fuzz_parser, _replay_parser, _watch_parser, _advise_parser, _map_parser,
-                   _oob_parser, _charts_parser, _players_parser, _serve_parser)
+COMMAND_PARSERS = (_simulate_parser, _tournament_parser, _fuzz_parser, _replay_parser, _watch_parser, _advise_parser,
+                   _map_parser, _oob_parser, _charts_parser, _players_parser, _serve_parser, _host_parser,
+                   _online_parser)
 
 
 def _load_data_or_exit(resume_gc: bool = True) -> GameData:

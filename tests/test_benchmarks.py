@@ -32,6 +32,7 @@ QUICK_RUNS = {
     "commander.py": ["--quick", "--jobs", "1"],
     "destination.py": ["--quick"],
     "viewer.py": ["--quick"],
+    "online.py": ["--quick"],
 }
 
 
@@ -93,7 +94,7 @@ def test_results_are_written_between_their_markers_and_nowhere_else(tmp_path, mo
 
 
 def test_quick_modes_refuse_to_write_their_few_games_into_the_docs():
-    for script in ("think_time.py", "adversaries.py", "dday.py", "history.py", "steadiness.py"):
+    for script in ("think_time.py", "adversaries.py", "dday.py", "history.py", "steadiness.py", "online.py"):
         r = subprocess.run([sys.executable, str(BENCH / script), "--quick", "--write"], capture_output=True, text=True,
                            cwd=ROOT)
         assert r.returncode == 2 and "--quick measures too little to be written" in r.stderr
@@ -224,3 +225,14 @@ def test_destination_quick_gives_the_preview_as_a_ratio_to_a_key_press_and_write
     r = subprocess.run([sys.executable, str(BENCH / "destination.py"), "--quick", "--write"], capture_output=True,
                        text=True, cwd=ROOT)
     assert r.returncode == 2 and "--quick measures too little to be written" in r.stderr
+
+
+@pytest.mark.slow
+def test_online_quick_times_the_round_trip_and_plays_games_at_once_on_one_host():
+    doc = ROOT / "docs" / "online.md"
+    before = doc.read_text()
+    out = run("online.py", *QUICK_RUNS["online.py"])
+    assert doc.read_text() == before and "written to" not in out
+    assert re.search(r"^\| an action through the host, `--sync full` \(\d+ actions\) \| [\d.]+ ms \| [\d.]+ ms \| \d+x \|$",
+                     out, re.M)
+    assert re.search(r"^3 games at once .*: 3 of 3 ended and replay to their hash \(no game lost\); \d+ actions", out, re.M)

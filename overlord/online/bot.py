@@ -1,0 +1,46 @@
+"""``overlord online bot LINK --player NAME``: a computer player takes a side of a hosted game.
+
+The bot joins with the side's link and answers each of that side's prompts with the named player
+(overlord.ai's registry, as ``overlord players`` lists them) until the game is over. The player thinks in a
+worker thread, so the connection stays answered (its heartbeats) while it does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import aiohttp
+
+from ..ai import make_player
+from ..engine.actions import Action
+from .client import OnlineGame
+from .protocol import SIDES, Link
+
+
+async def play(link: Link | str, player_name: str, seed: int = 0, session: aiohttp.ClientSession | None = None,
+               on_action: Callable[[int, Action], None] | None = None,
+               orders: Mapping[str, Any] | None = None) -> OnlineGame:
+    """Play the link's side with ``player_name`` until the game is over; returns the client (closed).
+
+    ``on_action(at, action)`` hears of each action the host accepted (``at``: the actions played before it).
+    ``orders``: standing orders to give the host first (orders.py); the host then answers those questions."""
+    online = await OnlineGame.join(link, session)
+    try:
+        if online.role not in SIDES:
+            raise ValueError("a bot plays a side: this is the spectators' link")
+        player = make_player(player_name, online.role, seed)
+        if orders is not None:
+            await online.set_orders(orders)
+        while True:
+            await online.wait_for_move()
+            if online.over:
+                return online
+            at, game = online.at, online.game
+            action = await asyncio.to_thread(player.choose, game)
+            await online.act(action)
+            if on_action is not None:
+                on_action(at, action)
+    finally:
+        await online.close()

@@ -1,0 +1,332 @@
+"""A client of a host (``overlord host``): join a game with a link, see it, answer when it is your move.
+
+    online = await OnlineGame.join("http://127.0.0.1:8765/play/0123456789abcdef#TOKEN")
+    online.role                  # "allied", "german" or "spectator"
+    online.game                  # the game as this role may see it: an engine Game the screens and the
+                                 # computer players read as they read a local one
+    await online.wait_for_move() # until it is this side's move, or the game is over
+    await online.act(action)     # answer; Refused(reason) if the host refuses it (the game unchanged)
+    online.update.events         # what the last action caused, as engine events
+    await online.close()
+
+``online.game`` is rebuilt from the state the host sent (``protocol.public_state``): it has no seed and no
+generator of the real game. It gets a dummy seed of its own, so that whatever reads it works as on a local game;
+the computer players only draw from copies they reseed from their own seed (``Game.clone(reseed=...)``), so
+they play the same with it. What they cannot do online is read the game's record of actions: the Allied ai's
+reading of the German (allied_commander.learn) finds no record and keeps its first guess.
+
+Everything is async (aiohttp); ``on_update`` callbacks let a front end hear of each new state as it comes.
+The HTTP calls (create a game, list a player's games, fetch a finished game's save) are functions below.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import aiohttp
+import attrs
+
+from ..engine.actions import Action
+from ..engine.data import GameData, cached_data
+from ..engine.events import Event
+from ..engine.game import RULES_EDITION, Game
+from ..engine.serialize import settings_to_dict
+from ..engine.settings import Settings
+from . import protocol
+from .protocol import Link, ProtocolError, local_game
+
+__all__ = ["Disconnected", "Link", "OnlineGame", "Refused", "Update", "create_game", "fetch_save", "list_games",
+           "local_game"]
+MAX_INCOMING = 16 * 1024 * 1024  # the host's messages carry the whole state (about 30 KB) and the events
+TIMEOUT = aiohttp.ClientTimeout(total=30)
+BACKLOG = 64  # the updates next_update keeps for whoever reads them (the oldest are let go past these)
+
+
+class Refused(Exception):
+    """The host refused a message (its one-line reason is the exception's text)."""
+
+
+class Disconnected(Exception):
+    """The connection to the host is closed."""
+
+
+@attrs.frozen
+class Update:
+    """One state of the game as the host sent it: after ``at`` actions, ``to_answer`` (a side, or "none" once
+    the game is over) to answer ``prompt``; ``events`` are what the last action caused."""
+
+    at: int
+    turn: str
+    phase: str
+    to_answer: str
+    over: bool
+    prompt: Mapping[str, Any]
+    state: Mapping[str, Any]
+    events: tuple[Event, ...]
+
+    @classmethod
+    def from_message(cls, message: Mapping[str, Any]) -> Update:
+        try:
+            return cls(at=message["at"], turn=message["turn"], phase=message["phase"],
+                       to_answer=message["to_answer"], over=message["over"], prompt=message["prompt"],
+                       state=message["state"],
+                       events=tuple(protocol.event_from_dict(e) for e in message["events"]))
+        except (KeyError, TypeError) as exc:
+            raise ProtocolError(f"an update without {exc}") from None
+
+
+class OnlineGame:
+    """A connection to one game on a host, for one role (see the module's docstring)."""
+
+    def __init__(self, link: Link, ws: aiohttp.ClientWebSocketResponse, session: aiohttp.ClientSession,
+                 own_session: bool, welcome: Mapping[str, Any], first: Update, data: GameData) -> None:
+        self.link = link
+        self.role: str = welcome["role"]
+        self.limits: Mapping[str, Any] = welcome.get("limits", {})
+        self.orders: Mapping[str, Any] = welcome.get("orders", {})  # this side's standing orders on the host
+        self.update = first
+        self.data = data
+        self.on_update: list[Callable[[Update], None]] = []  # called with each new update, in the client's loop
+        self.close_reason: str | None = None
+        # joined with ``since``: the events of each action after it, with the number of actions played after each
+        self.missed: list[tuple[int, tuple[Event, ...]]] = []
+        self._ws, self._session, self._own_session = ws, session, own_session
+        self._game: Game | None = None
+        self._game_at = -1
+        self._updates: asyncio.Queue[Update] = asyncio.Queue()
+        self._replies: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._changed = asyncio.Condition()
+        self._acting = asyncio.Lock()
+        self._reader = asyncio.ensure_future(self._read())
+        # the host's rate limit, kept to from this side (a little under it): a computer player answers far faster
+        self._rate = 0.9 * float(self.limits.get("per_second", protocol.RATE))
+        self._burst = max(1.0, float(self.limits.get("burst", protocol.BURST)) - 1)
+        self._tokens, self._stamp = self._burst, time.monotonic()
+
+    @classmethod
+    async def join(cls, link: Link | str, session: aiohttp.ClientSession | None = None,
+                   data: GameData | None = None, since: int | None = None) -> OnlineGame:
+        """Connect with a link; Refused if the host will not let this link in. ``since``: the number of actions
+        this player had seen when they left; ``missed`` then holds what happened after (as far as the host
+        keeps it: the last 1,000 actions)."""
+        link = link if isinstance(link, Link) else Link.parse(link)
+        data = data or cached_data()
+        own = session is None
+        session = session or aiohttp.ClientSession(timeout=TIMEOUT)
+        try:
+            ws = await session.ws_connect(link.socket_url, max_msg_size=MAX_INCOMING, heartbeat=30.0)
+            await ws.send_str(protocol.encode(protocol.hello(link.token, since)))
+            welcome = await _receive(ws)
+            if welcome.get("rules") != RULES_EDITION or welcome.get("data") != data.fingerprint:
+                raise Refused("the host plays another edition of the game's rules or data: install the same version")
+            history = await _receive(ws) if since is not None else {"actions": []}
+            first = Update.from_message(await _receive(ws))
+        except BaseException:
+            if own:
+                await session.close()
+            raise
+        online = cls(link, ws, session, own, welcome, first, data)
+        online.missed = [(entry["at"], tuple(protocol.event_from_dict(e) for e in entry["events"]))
+                         for entry in history["actions"]]
+        return online
+
+    # ------------------------------------------------------------------ what the client sees
+    @property
+    def game(self) -> Game:
+        """The game as of the last update, as this role may see it (rebuilt once per update)."""
+        if self._game is None or self._game_at != self.update.at:
+            self._game = local_game(self.update.state, self.data)
+            self._game_at = self.update.at
+        return self._game
+
+    @property
+    def at(self) -> int:
+        return self.update.at
+
+    @property
+    def over(self) -> bool:
+        return self.update.over
+
+    @property
+    def to_answer(self) -> str:
+        return self.update.to_answer
+
+    @property
+    def my_move(self) -> bool:
+        return not self.update.over and self.update.to_answer == self.role
+
+    @property
+    def closed(self) -> bool:
+        return self.close_reason is not None
+
+    # ------------------------------------------------------------------ playing
+    async def act(self, action: Action) -> Update:
+        """Answer the prompt; returns the update that follows. Refused (one line) if the host refuses it."""
+        async with self._acting:
+            self._check_open()
+            await self._send(protocol.encode(protocol.act(self.update.at, action)))
+            reply = await self._reply()
+            if reply.get("type") == "refused":
+                raise Refused(str(reply.get("reason", "refused")))
+            at = int(reply.get("at", 0))
+            async with self._changed:
+                await self._changed.wait_for(lambda: self.update.at >= at or self.closed)
+            self._check_open()
+            return self.update
+
+    async def set_orders(self, orders: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Give this side's standing orders (they replace the last; ``{}`` withdraws them): the host answers with
+        them for this side from now on (overlord/online/orders.py). Returns them as the host keeps them."""
+        reply = await self.send_raw(protocol.encode({"type": "orders", "orders": dict(orders)}))
+        if reply.get("type") == "refused":
+            raise Refused(str(reply.get("reason", "refused")))
+        self.orders = reply.get("orders", {})
+        return self.orders
+
+    async def send_raw(self, text: str) -> dict[str, Any]:
+        """Send any text and return the host's reply to it (for tests and other clients' authors)."""
+        async with self._acting:
+            self._check_open()
+            await self._send(text)
+            return await self._reply()
+
+    async def next_update(self) -> Update:
+        """Wait for the next update (each is handed out once, in order)."""
+        while True:
+            self._check_open()
+            getter = asyncio.ensure_future(self._updates.get())
+            closing = asyncio.ensure_future(self._wait_closed())
+            done, _ = await asyncio.wait({getter, closing}, return_when=asyncio.FIRST_COMPLETED)
+            closing.cancel()
+            if getter in done:
+                return getter.result()
+            getter.cancel()
+
+    async def wait_for_move(self) -> Update:
+        """Wait until it is this side's move or the game is over; returns the update as it then stands."""
+        async with self._changed:
+            await self._changed.wait_for(lambda: self.my_move or self.over or self.closed)
+        if not self.my_move and not self.over:
+            self._check_open()
+        return self.update
+
+    async def close(self) -> None:
+        self._reader.cancel()
+        await self._ws.close()
+        if self._own_session:
+            await self._session.close()
+        self.close_reason = self.close_reason or "closed by this client"
+
+    # ------------------------------------------------------------------ the connection
+    async def _read(self) -> None:
+        try:
+            async for msg in self._ws:
+                if msg.type != aiohttp.WSMsgType.TEXT:
+                    break
+                message = json.loads(msg.data)
+                kind = message.get("type")
+                if kind == "update":
+                    await self._take(Update.from_message(message))
+                elif kind in ("accepted", "refused"):
+                    self._replies.put_nowait(message)
+        finally:
+            self.close_reason = self.close_reason or f"the host closed the connection ({self._ws.close_code})"
+            async with self._changed:
+                self._changed.notify_all()
+            self._replies.put_nowait({"type": "closed"})
+
+    async def _take(self, update: Update) -> None:
+        self.update = update
+        if self._updates.qsize() >= BACKLOG:
+            self._updates.get_nowait()
+        self._updates.put_nowait(update)
+        for listener in list(self.on_update):
+            listener(update)
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def _send(self, text: str) -> None:
+        await self._pace()
+        try:
+            await self._ws.send_str(text)
+        except (ConnectionError, aiohttp.ClientError) as exc:  # the host went away as this was sent
+            self.close_reason = self.close_reason or f"the connection broke ({type(exc).__name__})"
+            raise Disconnected(self.close_reason) from None
+
+    async def _pace(self) -> None:
+        """Wait, if need be, so as never to send faster than the host allows."""
+        now = time.monotonic()
+        self._tokens = min(self._burst, self._tokens + (now - self._stamp) * self._rate)
+        self._stamp = now
+        if self._tokens < 1:
+            await asyncio.sleep((1 - self._tokens) / self._rate)
+            self._tokens, self._stamp = 1.0, time.monotonic()
+        self._tokens -= 1
+
+    async def _reply(self) -> dict[str, Any]:
+        reply = await self._replies.get()
+        if reply.get("type") == "closed":
+            self._replies.put_nowait(reply)  # for whoever waits next
+            raise Disconnected(self.close_reason)
+        return reply
+
+    async def _wait_closed(self) -> None:
+        async with self._changed:
+            await self._changed.wait_for(lambda: self.closed)
+
+    def _check_open(self) -> None:
+        if self.closed:
+            raise Disconnected(self.close_reason)
+
+
+async def _receive(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
+    """The host's next message; Refused if it is a refusal, Disconnected if the connection ends."""
+    msg = await ws.receive()
+    if msg.type != aiohttp.WSMsgType.TEXT:
+        raise Disconnected(f"the host closed the connection ({ws.close_code})")
+    message: dict[str, Any] = json.loads(msg.data)
+    if message.get("type") == "refused":
+        raise Refused(str(message.get("reason")))
+    return message
+
+
+# --------------------------------------------------------------------------- HTTP
+async def create_game(url: str, settings: Settings, tokens: Mapping[str, str] | None = None) -> dict[str, Link]:
+    """Create a game on the host at ``url``; returns a link for each role (allied, german, spectator), made of
+    ``url`` as given (so the links lead where ``url`` does)."""
+    base = protocol.base_url(url)
+    body = {"settings": settings_to_dict(settings), "tokens": dict(tokens or {})}
+    answer = await _http("POST", f"{base}/api/games", json_body=body)
+    return {role: Link(base, answer["game"], answer["tokens"][role]) for role in protocol.ROLES}
+
+
+async def list_games(url: str, token: str) -> list[dict[str, Any]]:
+    """The games a token opens on the host at ``url``, and whose move it is in each."""
+    answer = await _http("GET", f"{protocol.base_url(url)}/api/games", token=token)
+    games: list[dict[str, Any]] = answer["games"]
+    return games
+
+
+async def fetch_save(link: Link | str) -> dict[str, Any]:
+    """The save of a finished game (the host gives it only once the game is over)."""
+    link = link if isinstance(link, Link) else Link.parse(link)
+    return await _http("GET", f"{link.base}/api/games/{link.game}/save", token=link.token)
+
+
+async def _http(method: str, url: str, json_body: Any = None, token: str | None = None) -> dict[str, Any]:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    async with aiohttp.ClientSession(timeout=TIMEOUT) as session:
+        async with session.request(method, url, json=json_body, headers=headers) as response:
+            try:
+                answer = await response.json(content_type=None)
+            except ValueError:
+                answer = None
+            if not isinstance(answer, dict):
+                raise ProtocolError(f"{url}: not an Overlord host (HTTP {response.status})")
+            if response.status >= 400:
+                raise Refused(str(answer.get("error", f"HTTP {response.status}")))
+            return answer

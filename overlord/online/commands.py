@@ -1,0 +1,188 @@
+"""The commands ``overlord host`` and ``overlord online new|games|bot`` (their parsers, then what they do).
+
+The parsers need only argparse: the web library is imported when a command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..engine.settings import Settings
+
+    Commands = argparse._SubParsersAction[argparse.ArgumentParser]
+
+EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
+DEFAULT_PORT = 8765
+ROLE_NAMES = {"allied": "Allied", "german": "German", "spectator": "Spectators"}
+
+
+def host_parser(commands: Commands) -> None:
+    p = commands.add_parser("host", help="keep games and their dice for players elsewhere (docs/online.md)",
+                            description="Serve games to players on other computers: the host keeps every game and "
+                                        "draws every die; players join with the links `overlord online new` prints.")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default: 127.0.0.1, this computer only; 0.0.0.0 opens it to the "
+                        "network: see docs/online.md for a reverse proxy with TLS)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"the port (default: {DEFAULT_PORT}; 0: any free one)")
+    p.add_argument("--db", metavar="PATH", help="the SQLite file the games are kept in (default: hosted-games.sqlite3 "
+                                                "beside your saves)")
+    p.add_argument("--rate", type=float, default=None, metavar="N",
+                   help="messages a second a connection may send (default: 30, with bursts of twice that)")
+    p.add_argument("--max-games", type=int, default=None, metavar="N", help="refuse new games past this many (default: 1000)")
+    p.add_argument("--sync", choices=("full", "normal"), default="full",
+                   help="full (default): each action is on the disk before the host answers; normal: it survives the "
+                        "host's crash but not the machine's, and is quicker")
+    p.set_defaults(func=cmd_host)
+
+
+def online_parser(commands: Commands) -> None:
+    p = commands.add_parser("online", help="create games on a host, list yours, let a computer player take a side")
+    sub = p.add_subparsers(dest="online_command", required=True)
+    new = sub.add_parser("new", help="create a game on a host and print a link for each side and for spectators")
+    new.add_argument("url", help="the host's address, as your friends reach it (http://192.168.1.5:8765, https://...)")
+    new.add_argument("--scenario", choices=("campaign", "two-week"), default="campaign",
+                     help="the Campaign Game (to June 30) or the First Two Week Scenario (default: campaign)")
+    new.add_argument("--preset", default="historical",
+                     help="a difficulty level or optional rule of the rulebook: historical (default), novice, "
+                          "experienced, expert, rommels-plan, patton")
+    new.add_argument("--german-dday-movement", action="store_true", help="the German may move on D-Day")
+    new.add_argument("--german-as", choices=("human", "computer"), default="human",
+                     help="how the rules count the German (default: human, as he is online: the Allies get the "
+                          "rulebook's extra transport, air and naval power against a human German)")
+    for role in ("allied", "german", "spectator"):
+        new.add_argument(f"--{role}-token", metavar="TOKEN",
+                         help=f"use a token you already have for the {ROLE_NAMES[role]} link (your games then "
+                              "gather under one token for `online games`)")
+    new.add_argument("--json", action="store_true", help="print one JSON object: game and links")
+    new.set_defaults(func=cmd_online_new)
+    games = sub.add_parser("games", help="list the games a token opens on a host, and whose move it is")
+    games.add_argument("url", help="the host's address")
+    games.add_argument("--token", required=True, help="the token of one of your links (the part after #)")
+    games.add_argument("--json", action="store_true", help="print one JSON list")
+    games.set_defaults(func=cmd_online_games)
+    bot = sub.add_parser("bot", help="let a computer player play a side of a hosted game through its link")
+    bot.add_argument("link", help="the side's link")
+    bot.add_argument("--player", default="ai", help="the computer player, as `overlord players` names them (default: ai)")
+    bot.add_argument("--seed", type=int, default=0, help="the player's own seed (not the game's: the host keeps that)")
+    bot.add_argument("--orders", metavar="JSON", help="standing orders for the host to answer with first, e.g. "
+                                                      "'{\"defence\": [[99, 5]], \"retreat\": \"hold\"}' "
+                                                      "(docs/online.md, Standing orders)")
+    bot.set_defaults(func=cmd_online_bot)
+
+
+# --------------------------------------------------------------------------- the commands
+def cmd_host(args: argparse.Namespace) -> int:
+    from .host import MAX_GAMES, Host, serve_forever
+    from .protocol import BURST, RATE
+    from .storage import SQLiteStorage, default_db_path
+    if not 0 <= args.port <= 65535:
+        return _fail("--port is 0 to 65535", EXIT_BAD_INPUT)
+    path = Path(args.db) if args.db else default_db_path()
+    try:
+        storage = SQLiteStorage(path, durable=args.sync == "full")
+    except Exception as exc:  # noqa: BLE001 - any reason the file cannot be a store: say it in one line
+        return _fail(f"cannot keep games in {path}: {exc}", EXIT_BAD_INPUT)
+    rate = args.rate if args.rate is not None else RATE
+    burst = BURST if args.rate is None else max(1, int(2 * args.rate))
+    host = Host(storage, rate=rate, burst=burst, max_games=args.max_games or MAX_GAMES)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s", stream=sys.stderr)
+    try:
+        asyncio.run(serve_forever(host, args.host, args.port, lambda line: print(line, flush=True)))
+    except OSError as exc:
+        return _fail(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", EXIT_FAIL)
+    finally:
+        storage.close()
+    return EXIT_OK
+
+
+def cmd_online_new(args: argparse.Namespace) -> int:
+    from .client import Refused, create_game
+    from .protocol import ProtocolError
+    try:
+        settings = new_settings(args)
+    except ValueError as exc:
+        return _fail(str(exc), EXIT_BAD_INPUT)
+    tokens = {role: getattr(args, f"{role}_token") for role in ROLE_NAMES if getattr(args, f"{role}_token")}
+    try:
+        links = asyncio.run(create_game(args.url, settings, tokens))
+    except (Refused, ProtocolError) as exc:
+        return _fail(str(exc), EXIT_BAD_INPUT)
+    except OSError as exc:
+        return _fail(f"no host answers at {args.url}: {exc}", EXIT_FAIL)
+    if args.json:
+        print(json.dumps({"game": links["allied"].game, "links": {r: str(link) for r, link in links.items()}}))
+        return EXIT_OK
+    print(f"Game {links['allied'].game} on {links['allied'].base} ({settings.scenario}, {settings.preset}). "
+          "Give each player only their own link:")
+    for role, link in links.items():
+        print(f"  {ROLE_NAMES[role] + ':':<12}{link}")
+    return EXIT_OK
+
+
+def new_settings(args: argparse.Namespace) -> Settings:
+    """The settings of a new hosted game from the command line (ValueError, said in one line, if not valid)."""
+    import attrs
+
+    from ..engine.setup import preset_settings
+    settings = preset_settings(args.preset, scenario=args.scenario, allied_player="human",
+                               german_player=args.german_as)
+    if args.german_dday_movement:
+        settings = attrs.evolve(settings, german_dday_movement=True)
+    return settings
+
+
+def cmd_online_games(args: argparse.Namespace) -> int:
+    from .client import Refused, list_games
+    from .protocol import ProtocolError
+    try:
+        games = asyncio.run(list_games(args.url, args.token))
+    except (Refused, ProtocolError) as exc:
+        return _fail(str(exc), EXIT_BAD_INPUT)
+    except OSError as exc:
+        return _fail(f"no host answers at {args.url}: {exc}", EXIT_FAIL)
+    if args.json:
+        print(json.dumps(games))
+        return EXIT_OK
+    if not games:
+        print("No game on this host for this token.")
+    for g in games:
+        print(f"{g['game']}  {ROLE_NAMES.get(g['role'], g['role']):<10} {g['scenario']:<9} turn {g['turn']:<5} "
+              f"{_whose(g)}")
+    return EXIT_OK
+
+
+def _whose(game: dict[str, Any]) -> str:
+    if game["over"]:
+        return "game over"
+    if game["your_move"]:
+        return "your move"
+    return f"waiting for the {ROLE_NAMES.get(game['to_answer'], game['to_answer'])} player"
+
+
+def cmd_online_bot(args: argparse.Namespace) -> int:
+    from .bot import play
+    from .client import Disconnected, Refused
+    from .protocol import ProtocolError
+    try:  # ValueError: not a link, or not a player of the link's side, or orders not JSON
+        orders = json.loads(args.orders) if args.orders else None
+        online = asyncio.run(play(args.link, args.player, args.seed, orders=orders))
+    except (Refused, ProtocolError, ValueError) as exc:
+        return _fail(str(exc), EXIT_BAD_INPUT)
+    except (Disconnected, OSError) as exc:
+        return _fail(f"the host went away: {exc}", EXIT_FAIL)
+    report = online.game.final_report
+    score = f": Allied score {report.allied_score:.0f} ({report.victory_level})" if report is not None else ""
+    print(f"Game {online.link.game} over after {online.at} actions{score}")
+    return EXIT_OK
+
+
+def _fail(message: str, status: int) -> int:
+    print(f"overlord: {message}", file=sys.stderr)
+    return status

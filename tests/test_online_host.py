@@ -1,0 +1,264 @@
+"""The host refuses, in one line, what it must (issue 32), and loses nothing it acknowledged when killed.
+
+- Refusals: a wrong or missing token, a side's token used for the other side's move, a spectator's move, an
+  illegal or stale action, malformed and oversized messages, a flood; the game is untouched by each.
+- kill -9 of a real ``overlord host`` process in the middle of a game, restarted on the same --db: the game
+  carries on from every action the bots were told was played, and finishes with the hash of its actions
+  played locally.
+- The command line: ``overlord online new``, ``online games`` and ``online bot`` against a real host.
+"""
+
+import asyncio
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import aiohttp
+import pytest
+
+from overlord import cli
+from overlord.engine.actions import Answer, ChooseStrategy
+from overlord.engine.game import Game
+from overlord.engine.serialize import action_to_dict
+from overlord.engine.settings import Settings
+from overlord.online import bot, client, protocol
+from overlord.online.client import Disconnected, OnlineGame, Refused
+from overlord.online.host import Host, start
+from overlord.online.protocol import Link
+from overlord.online.storage import SQLiteStorage
+
+SETTINGS = Settings(scenario="two-week", allied_player="human", german_player="human")
+DEADLINE = 120
+
+
+@pytest.fixture
+async def served(tmp_path):
+    host = Host(SQLiteStorage(tmp_path / "host.sqlite3"), rate=5, burst=10)
+    runner, url = await start(host)
+    yield host, url
+    await runner.cleanup()
+    host.storage.close()
+
+
+async def hello_reply(link, message):
+    """What the host answers a connection's first message (and whether it then closes)."""
+    async with aiohttp.ClientSession() as session:
+        async with session.ws_connect(link.socket_url) as ws:
+            await ws.send_str(json.dumps(message))
+            first = await ws.receive(timeout=10)
+            after = await ws.receive(timeout=10)
+            return json.loads(first.data), after.type
+
+
+def one_line_refusal(reply, *words):
+    assert reply["type"] == "refused" and "\n" not in reply["reason"], reply
+    assert all(w in reply["reason"] for w in words), reply["reason"]
+
+
+async def test_a_link_without_its_token_gets_nothing(served):
+    host, url = served
+    links = await client.create_game(url, SETTINGS)
+    game = links["allied"].game
+    wrong = Link(links["allied"].base, game, protocol.new_token())
+    for message, words in [(protocol.hello(wrong.token), ("opens no game",)),
+                           ({"type": "hello"}, ("token",)),
+                           ({"type": "hello", "token": "x" * 500}, ("token",)),
+                           (protocol.act(0, Answer("Y")), ("hello first",))]:
+        reply, then = await hello_reply(wrong, message)
+        one_line_refusal(reply, *words)
+        assert then == aiohttp.WSMsgType.CLOSE
+    reply, _ = await hello_reply(Link(wrong.base, "f" * 16, links["allied"].token), protocol.hello(links["allied"].token))
+    one_line_refusal(reply, "opens no game")
+    assert "state" not in json.dumps(reply)
+
+
+async def test_each_side_answers_only_its_own_prompts(served):
+    host, url = served
+    links = await client.create_game(url, SETTINGS)
+    allied, german, watcher = [await OnlineGame.join(links[r]) for r in ("allied", "german", "spectator")]
+    hosted = host.games[links["allied"].game]
+    before = hosted.game.state_hash()
+    assert allied.to_answer == "allied" and allied.game.prompt.kind == "DropZonePrompt"
+    with pytest.raises(Refused, match="Allied player's move, not yours"):
+        await german.act(Answer("Y"))
+    with pytest.raises(Refused, match="spectators"):
+        await watcher.act(Answer("Y"))
+    with pytest.raises(Refused, match="not a legal answer"):
+        await allied.act(ChooseStrategy(5))
+    stale = await allied.send_raw(json.dumps({"type": "act", "at": 3, "action": action_to_dict(Answer("Y"))}))
+    one_line_refusal(stale, "moved on")
+    assert hosted.game.state_hash() == before and not hosted.game.actions
+    update = await allied.act(Answer("Y"))  # and the right side's legal answer is taken, and heard of by all
+    assert update.at == 1 and hosted.game.actions == [Answer("Y")]
+    await asyncio.sleep(0.1)
+    assert german.at == watcher.at == 1
+    for c in (allied, german, watcher):
+        await c.close()
+
+
+async def test_malformed_oversized_and_flooding_messages_are_refused(served):
+    host, url = served
+    links = await client.create_game(url, SETTINGS)
+    allied = await OnlineGame.join(links["allied"])
+    hosted = host.games[links["allied"].game]
+    for text, words in [("{not json", ("not JSON",)), ("[1, 2]", ("object",)), ('{"type": "dance"}', ("unknown",)),
+                        ('{"type": "act", "at": 0, "action": {"type": "Nope"}}', ("not an action",)),
+                        ('{"type": "act", "action": {"type": "EndPhase"}}', ("at",)),
+                        ('{"type": "act", "at": 0, "action": {"type": "Interdict", "air_points": "9"}}', ("action",)),
+                        (json.dumps({"type": "act", "at": 0, "pad": "x" * 70_000}), ("at most 65536 bytes",))]:
+        one_line_refusal(await allied.send_raw(text), *words)
+        await asyncio.sleep(0.25)  # within the rate: these are refused for what they say, not how often
+    assert not hosted.game.actions and (await allied.act(Answer("Y"))).at == 1  # the connection still plays
+    await allied.close()
+    # past the hard limit the web library closes the connection itself (1009, message too big)
+    flooding = await OnlineGame.join(links["german"])
+    with pytest.raises(Disconnected):
+        await flooding.send_raw("x" * 300_000)
+    await flooding.close()
+    # a flood: refused past the burst, then let go
+    flooding = await OnlineGame.join(links["german"])
+    for _ in range(100):
+        await flooding._ws.send_str('{"type": "dance"}')
+    replies = []
+    with pytest.raises(Disconnected):
+        for _ in range(101):
+            replies.append(await flooding._reply())
+    reasons = [r["reason"] for r in replies]
+    assert sum("too many messages" in r for r in reasons) > 20 and all("\n" not in r for r in reasons)
+    await flooding.close()
+    assert hosted.game.actions == [Answer("Y")]
+
+
+async def test_http_refusals(served):
+    host, url = served
+    links = await client.create_game(url, SETTINGS)
+    async with aiohttp.ClientSession() as session:
+        async def status(method, path, **kw):
+            async with session.request(method, url + path, **kw) as response:
+                body = await response.json()
+                assert "\n" not in body.get("error", "")
+                return response.status
+        assert await status("GET", "/api/games") == 401
+        bearer = {"Authorization": f"Bearer {links['allied'].token}"}
+        assert await status("GET", f"/api/games/{links['allied'].game}/save", headers=bearer) == 409
+        wrong = {"Authorization": f"Bearer {protocol.new_token()}"}
+        assert await status("GET", f"/api/games/{links['allied'].game}/save", headers=wrong) == 404
+        assert await status("POST", "/api/games", json={"settings": {"scenario": "forever"}}) == 400
+        assert await status("POST", "/api/games", json={"tokens": {"allied": "short"}}) == 400
+        assert await status("POST", "/api/games", data=b"x" * 70_000) == 413
+    mine = await client.list_games(url, links["german"].token)
+    assert [(g["game"], g["role"], g["your_move"]) for g in mine] == [(links["german"].game, "german", False)]
+
+
+# --------------------------------------------------------------------------- a real host process
+class HostProcess:
+    """``overlord host`` in a subprocess on a free port, on a given database."""
+
+    def __init__(self, db):
+        self.proc = subprocess.Popen([sys.executable, "-m", "overlord", "host", "--port", "0", "--db", str(db),
+                                      "--rate", "5000"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        line = self.proc.stdout.readline()
+        found = re.search(r"http://[0-9.]+:[0-9]+", line)
+        assert found, line
+        self.url = found.group(0)
+
+    def kill(self):
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
+
+
+async def test_a_host_killed_mid_game_loses_nothing_it_acknowledged(tmp_path):
+    db = tmp_path / "host.sqlite3"
+    first = HostProcess(db)
+    try:
+        links = await client.create_game(first.url, SETTINGS)
+        played = {}
+        bots = [asyncio.ensure_future(bot.play(links[side], "classic", on_action=played.__setitem__))
+                for side in ("allied", "german")]
+        async with asyncio.timeout(DEADLINE):
+            while len(played) < 400:
+                await asyncio.sleep(0.01)
+        first.kill()  # no goodbye: whatever it had not written is gone
+        results = await asyncio.gather(*bots, return_exceptions=True)
+        assert all(isinstance(r, Disconnected) for r in results), results
+    finally:
+        first.stop()
+    acknowledged = [played[n] for n in range(len(played))]
+    second = HostProcess(db)
+    try:
+        moved = {role: Link(client.protocol.base_url(second.url), link.game, link.token) for role, link in links.items()}
+        watcher = await OnlineGame.join(moved["spectator"])
+        assert watcher.at >= len(acknowledged)  # every acknowledged action kept (one more may have been written)
+        await watcher.close()
+        async with asyncio.timeout(DEADLINE):
+            await asyncio.gather(*(bot.play(moved[side], "classic", on_action=played.__setitem__)
+                                   for side in ("allied", "german")))
+        save = await client.fetch_save(moved["allied"])
+    finally:
+        second.stop()
+    actions = [protocol.action_from_dict(a) for a in save["actions"]]
+    assert actions[:len(acknowledged)] == acknowledged
+    assert all(played[n] == actions[n] for n in played)
+    local, _ = Game.replay(SETTINGS, save["seed"], actions)
+    assert local.over and local.state_hash() == save["state_hash"]
+
+
+def test_the_commands_create_list_and_play_a_game(tmp_path, capsys):
+    host = HostProcess(tmp_path / "host.sqlite3")
+    try:
+        assert cli.main(["online", "new", host.url, "--scenario", "two-week", "--preset", "expert"]) == 0
+        out = capsys.readouterr().out
+        links = dict(re.findall(r"^ +(Allied|German|Spectators): +(\S+)$", out, re.M))
+        assert set(links) == {"Allied", "German", "Spectators"} and len(set(links.values())) == 3
+        token = Link.parse(links["German"]).token
+        assert cli.main(["online", "games", host.url, "--token", token]) == 0
+        assert "waiting for the Allied player" in capsys.readouterr().out
+        codes = []
+        threads = [threading.Thread(target=lambda link=link: codes.append(
+            cli.main(["online", "bot", link, "--player", "classic"]))) for link in (links["Allied"], links["German"])]
+        started = time.monotonic()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(DEADLINE)
+        assert codes == [0, 0], time.monotonic() - started
+        assert capsys.readouterr().out.count("over after") == 2
+        assert cli.main(["online", "games", host.url, "--token", token, "--json"]) == 0
+        (listed,) = json.loads(capsys.readouterr().out)
+        assert listed["over"] and listed["role"] == "german"
+        assert cli.main(["online", "bot", links["Spectators"], "--player", "classic"]) == 2
+        assert cli.main(["online", "new", host.url, "--preset", "nonesuch"]) == 2
+    finally:
+        host.stop()
+
+
+async def test_a_client_keeps_to_the_hosts_rate_by_itself(tmp_path):
+    """A computer player answers far faster than a person: the client waits rather than be refused."""
+    from overlord.ai import make_player
+    host = Host(SQLiteStorage(tmp_path / "host.sqlite3"), rate=40, burst=20)
+    runner, url = await start(host)
+    try:
+        links = await client.create_game(url, SETTINGS)
+        sides = {side: await OnlineGame.join(links[side]) for side in ("allied", "german")}
+        players = {side: make_player("classic", side, 1) for side in sides}
+        started = time.monotonic()
+        for _ in range(100):  # every action accepted: Refused would end the test
+            online = sides[sides["allied"].to_answer]
+            await online.act(players[online.role].choose(online.game))
+            await asyncio.sleep(0)
+        assert time.monotonic() - started > (100 - 2 * 20) / 40  # both sides' bursts, then 40 a second at most
+        for online in sides.values():
+            await online.close()
+    finally:
+        await runner.cleanup()
+        host.storage.close()
