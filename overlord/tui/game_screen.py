@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -194,7 +195,7 @@ class GameScreen(Screen[None]):
 
     def _flash(self) -> None:
         self.flash_on = not self.flash_on
-        self.query_one(MapView).refresh()
+        self.query_one(MapView).redraw()
         if self.front.thinking_for() is not None:  # the dots after "thinking" go round
             self.query_one("#prompt", Panel).show(self.prompt_panel_text())
 
@@ -273,7 +274,7 @@ class GameScreen(Screen[None]):
         if self.has_class("side-below"):  # the question is narrower there: one space between, not two
             pools = f" {' '.join(pools.split())} "
         prompt.border_title = pools
-        self.query_one(MapView).refresh()
+        self.query_one(MapView).redraw()
         self.refresh_bindings()
 
     def side_text(self) -> Text:
@@ -419,6 +420,8 @@ class GameScreen(Screen[None]):
         return rules[action]()
 
     def on_key(self, event: Key) -> None:
+        if self.answers_now(event.key):  # (the bindings take it)
+            return
         binding = self.active_bindings.get(event.key)
         if binding is not None and binding.enabled:
             return
@@ -435,6 +438,11 @@ class GameScreen(Screen[None]):
             why = self.why_not(event.key)
             self.say(Text(why or f"{name} is not an answer here. "
                           "The keys you can use are at the bottom; F1 for help.", style="bold"))
+
+    def answers_now(self, key: str) -> bool:
+        """Whether one of this screen's own keys is open now: active_bindings asked of one key (on_key runs at
+        every press, before the bindings, and active_bindings asks check_action of every key)."""
+        return any(self.check_action(name, args) for name, args in OWN_KEYS.get(key, ()))
 
     def why_not(self, key: str) -> str | None:
         """Why a key that answers this kind of question does not answer this one: a closed level, a landing
@@ -775,6 +783,21 @@ class GameScreen(Screen[None]):
                             "(S turns it off).",
                   None: "Supply overlay off."}[self.overlay])
         self.query_one(MapView).refresh()
+
+
+def own_keys(bindings: Iterable[object]) -> dict[str, list[tuple[str, tuple[object, ...]]]]:
+    """Each key of a screen's bindings -> the (action, arguments) it may run, those of the app left out."""
+    out: dict[str, list[tuple[str, tuple[object, ...]]]] = {}
+    for b in bindings:
+        assert isinstance(b, Binding)
+        namespace, name, args = parse_action(b.action)
+        if not namespace:
+            for key in b.key.split(","):
+                out.setdefault(key, []).append((name, args))
+    return out
+
+
+OWN_KEYS = own_keys(GameScreen.BINDINGS)
 
 
 def hint_target(game: Game, advice: Advice | None) -> Hex | None:

@@ -283,10 +283,21 @@ def _face(game: Game, h: Hex, opts: MapOptions, pal: Palette, afloat: dict[Hex, 
 # --------------------------------------------------------------------------- drawing
 def render_map(game: Game, opts: MapOptions | None = None) -> Text:
     opts = opts or MapOptions()
-    return Text("\n").join(_lines(game, opts))
+    return Text("\n").join(map_lines(game, opts))
 
 
-def _lines(game: Game, opts: MapOptions) -> list[Text]:
+class DrawnRows:
+    """The lines of the map's rows as last drawn, by what each row shows (its positions' faces and the marks
+    of the moment on it): from one key press to the next most rows show what they showed, and are not drawn
+    again (the map widget keeps one)."""
+
+    def __init__(self) -> None:
+        self.map: MapData | None = None  # the map the rows were drawn for
+        self.rows: dict[tuple[object, ...], list[Text]] = {}
+
+
+def map_lines(game: Game, opts: MapOptions, drawn: DrawnRows | None = None) -> list[Text]:
+    """The map's lines, one Text each (the map widget draws them line by line, keeping ``drawn``)."""
     pal = palette_for(opts.theme, opts.no_color)
     lay = Layout.of(game, opts.cell, opts.tall)
     m = game.data.map
@@ -294,18 +305,45 @@ def _lines(game: Game, opts: MapOptions) -> list[Text]:
     for u in game.units(status=AFLOAT):
         if u.position is not None:
             afloat[u.position] = afloat.get(u.position, 0) + 1
+    known = drawn.rows if drawn is not None and drawn.map is m else {}
+    kept: dict[tuple[object, ...], list[Text]] = {}
     out = _ruler(lay, pal)
     for row in range(m.rows):
         faces = [_face(game, (col, row), opts, pal, afloat) for col in range(m.cols)]
-        top, bottom = _row_cells(game, lay, row, faces, opts, pal)
-        lines = [top, bottom] if lay.tall else [top]
-        _underline(game, lay, row, lines[-1], pal)
-        for i, cells in enumerate(lines):
-            t = Text(no_wrap=True, overflow="crop")
-            t.append(f"{row:>2}" if i == 0 else "  ", style=pal["label"])
-            for run, style in _runs(cells[LABEL_WIDTH:]):
-                t.append(run, style=style)
-            out.append(t)
+        key = _row_key(row, faces, opts)
+        lines = known.get(key) or _row_lines(game, lay, row, faces, opts, pal)
+        kept[key] = lines
+        out.extend(lines)
+    if drawn is not None:
+        drawn.map, drawn.rows = m, kept
+    return out
+
+
+def _row_key(row: int, faces: list[Face], opts: MapOptions) -> tuple[object, ...]:
+    """All that a row's lines are drawn from, besides the map and the layout: its positions' faces and the
+    options that bear on them."""
+    def on_row(h: Hex | None) -> bool:
+        return h is not None and h[1] == row
+    return (row, opts.cell, opts.tall, opts.theme, opts.no_color, opts.labels, opts.flash_on,
+            opts.focus if on_row(opts.focus) else None, opts.cursor if on_row(opts.cursor) else None,
+            tuple(sorted(h for h in opts.marks if on_row(h))),
+            tuple(sorted((h, d) for h, d in opts.targets.items() if on_row(h))),
+            tuple(sorted((h, tint) for h, tint in (opts.supply or {}).items() if on_row(h))),
+            *((f.top, f.style, f.bottom, f.bottom_style, f.block, f.label, f.notes) for f in faces))
+
+
+def _row_lines(game: Game, lay: Layout, row: int, faces: list[Face], opts: MapOptions, pal: Palette) -> list[Text]:
+    """A row's line (two when tall), its number at the left."""
+    top, bottom = _row_cells(game, lay, row, faces, opts, pal)
+    lines = [top, bottom] if lay.tall else [top]
+    _underline(game, lay, row, lines[-1], pal)
+    out = []
+    for i, cells in enumerate(lines):
+        t = Text(no_wrap=True, overflow="crop")
+        t.append(f"{row:>2}" if i == 0 else "  ", style=pal["label"])
+        for run, style in _runs(cells[LABEL_WIDTH:]):
+            t.append(run, style=style)
+        out.append(t)
     return out
 
 
