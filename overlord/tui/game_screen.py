@@ -30,6 +30,7 @@ from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, D
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import german_supplied_positions, supplied_positions
 from ..session import COMPUTER, beachhead_course
+from ..words import choose_level
 from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_text, make_entry, out_of_own_supply,
                      prompt_text, short)
 from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card
@@ -449,8 +450,7 @@ class GameScreen(Screen[None]):
         the unit cannot make, a way it cannot move, Enter on a unit that cannot be chosen."""
         p = self.prompt_now()
         if isinstance(p, StrategyPrompt) and key.isdigit() and int(key) > p.max_level:
-            return (f"Level {key} is closed ({p.closed_because(int(key))}): choose a level "
-                    f"1-{p.max_level}.")
+            return f"Level {key} is closed ({p.closed_because(int(key))}): {choose_level(p.max_level)}."
         if isinstance(p, MovePrompt) and key in "123456" and len(key) == 1:
             refused = view.landing_refused(self.game, p.unit, int(key))
             if refused:

@@ -285,7 +285,8 @@ ANSWERING
           Enter moves to the next field, then commits; Enter alone
           takes the values shown; Backspace erases
   Enter   the default answer to a scenario question
-  Space   while the computer moves: hurry (any other key does too)
+  Space   while the computer moves: hurry (any other key does too);
+          - shows its moves slowly, + quickly again (remembered)
 
 MOVING AND LANDING
   The flashing unit is the one being asked about. While it blinks,
