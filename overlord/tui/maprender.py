@@ -320,15 +320,23 @@ def map_lines(game: Game, opts: MapOptions, drawn: DrawnRows | None = None) -> l
 
 
 def _row_key(row: int, faces: list[Face], opts: MapOptions) -> tuple[object, ...]:
-    """All that a row's lines are drawn from, besides the map and the layout: its positions' faces and the
-    options that bear on them."""
-    def on_row(h: Hex | None) -> bool:
-        return h is not None and h[1] == row
-    return (row, opts.cell, opts.tall, opts.theme, opts.no_color, opts.labels, opts.flash_on,
-            opts.focus if on_row(opts.focus) else None, opts.cursor if on_row(opts.cursor) else None,
-            tuple(sorted(h for h in opts.marks if on_row(h))),
-            tuple(sorted((h, d) for h, d in opts.targets.items() if on_row(h))),
-            tuple(sorted((h, tint) for h, tint in (opts.supply or {}).items() if on_row(h))),
+    """All that a row's lines are drawn from, besides the map and the layout: its positions' faces and every
+    option, those about positions cut down to the row's (so an option added to MapOptions is in the key too)."""
+    def on_row(h: object) -> bool:
+        return isinstance(h, tuple) and len(h) == 2 and h[1] == row
+
+    def of_row(value: object) -> object:
+        if isinstance(value, dict):
+            return tuple(sorted((h, v) for h, v in value.items() if on_row(h)))
+        if isinstance(value, frozenset):
+            return tuple(sorted(h for h in value if on_row(h)))
+        if on_row(value) or isinstance(value, tuple):
+            return value if on_row(value) else None
+        return value
+    options = {f.name: of_row(getattr(opts, f.name)) for f in attrs.fields(MapOptions)}
+    if options["focus"] is None and not options["targets"]:
+        options["flash_on"] = None  # the blink shows only where the unit asked about is, and its steps
+    return (row, *options.values(),
             *((f.top, f.style, f.bottom, f.bottom_style, f.block, f.label, f.notes) for f in faces))
 
 
