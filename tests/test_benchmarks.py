@@ -30,6 +30,7 @@ QUICK_RUNS = {
     "levels.py": ["--quick"],
     "steadiness.py": ["--quick", "--steady", "0,40", "--jobs", "1"],
     "commander.py": ["--quick", "--jobs", "1"],
+    "destination.py": ["--quick"],
 }
 
 
@@ -208,3 +209,17 @@ def test_commander_quick_prints_its_blocks_and_judges_the_goal(tmp_path):
     assert summary["german"] == "focused-rush+dday" and summary["seeds"] == [9201, 9202]
     assert re.search(r"^\| 2 \| -?\d+ \| -?\d+ \| [0-2] \|$", out, re.M)
     assert re.search(r"^Median at least 300 and each block at least 200: (met|MISSED)\.$", out, re.M)
+
+
+@pytest.mark.slow
+def test_destination_quick_gives_the_preview_as_a_ratio_to_a_key_press_and_writes_nothing():
+    doc = ROOT / "docs" / "performance.md"
+    before = doc.read_text()
+    out = run("destination.py", *QUICK_RUNS["destination.py"])
+    assert doc.read_text() == before and "written to" not in out
+    assert re.search(r"^\| a key press to repaint in movement .* \| [\d.]+ ms \| 1\.00x \| \| \|$", out, re.M)
+    assert re.search(r"^\| a move-by-destination preview.* \| [\d.]+ ms \| [\d.]+x \| 1\.5x \| (met|MISSED) \|$", out, re.M)
+    assert re.search(r"^\| the route alone \(`view.route`, \d+ destinations within 6 positions\) \| [\d.]+ ms", out, re.M)
+    r = subprocess.run([sys.executable, str(BENCH / "destination.py"), "--quick", "--write"], capture_output=True,
+                       text=True, cwd=ROOT)
+    assert r.returncode == 2 and "--quick measures too little to be written" in r.stderr

@@ -37,6 +37,10 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
                    landing_refused (why a beach beside a unit at sea is closed to it),
                    land_step_points (the points of a step on land into a position, into and out of
                    enemy zones of control: the one count the rules and a path finder share)
+    routes:        route (a unit's cheapest way on land to a position: each step's points and zone of
+                   control, where this phase's points leave it, its supply and side of the naval-range
+                   line there, or why there is no way: a Route of RouteSteps), step_refused (why a step
+                   on land that way is refused, in words)
     combat:        odds, fought_odds, preview (odds and expected losses at two levels),
                    in_naval_range, max_attack_level, supply_factor
     combat charts: bombardment_row (the Bombardment Losses chart's row for some points),
@@ -75,6 +79,7 @@ from .interdiction import decrease_range, effective_points
 from .logistics import amphibious_cost, combat_supply_cost, fuel_cost, general_supply_cost, upkeep_estimate
 from .landing import beach_cleared
 from .movement import choosable_units, infiltration_chance, land_step_points, landing_refused, step_cost
+from .routes import Route, RouteStep, route, step_refused
 from .state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING, position_of
 from .supply import (allied_sources, german_supplied_positions, source_distance, supplied_positions, traced_on,
                      within_supply_range)
@@ -95,6 +100,7 @@ __all__ = [
     "traced_on", "turn_points", "upkeep_estimate", "within_supply_range",
     "choosable_units", "landing_refused", "land_step_points", "victory_level", "position_of",
     "category_points", "turn_start_points", "continent_side_points", "ocean_side_units", "beyond_supply_lines",
+    "route", "step_refused", "Route", "RouteStep",
 ]
 
 

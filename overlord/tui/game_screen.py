@@ -39,6 +39,7 @@ from .wording import event_text
 from .keybar import KeyBar
 from .maprender import MapOptions, map_height, map_width, move_targets
 from .reporting import Points, points_panel
+from .routing import route_marks, route_text, walk
 from .screens import CoastalAnswerScreen, ConfirmScreen, HintScreen
 from .styles import GAME_CSS
 from .widgets import MapView, MessageLog, Panel
@@ -59,6 +60,7 @@ ANSWERS = {"move", "finish", "end_phase", "choose_here", "next_at_sea", "sail", 
            "next", "include", "leave", "level", "fight_on", "one_round", "fight_on_mode", "day_level",
            "computer_answers", "coastal_answer",
            "digit", "accept", "rub", "retreat", "hold", "advance", "stay", "hint", "take_hint"}
+ANSWERS |= {"go_to", "go"}  # move by destination (routing.py)
 ENTRY_PROMPTS = (AllocationPrompt, InterdictionPrompt, SupportPrompt)
 LOOK = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 SIDE_MIN = 32  # columns the side panel needs beside the map
@@ -117,6 +119,7 @@ class GameScreen(Screen[None]):
         Binding("y", "include", "Include"), Binding("n", "leave", "Leave out"),
         Binding("f", "finish", "Finish unit"), Binding("f", "hold", "Refuse"), Binding("f", "stay", "Stay"),
         Binding("e", "end_phase", "End phase"),
+        Binding("g", "go_to", "Go to"), Binding("enter", "go", "Go there"), Binding("escape", "leave_going", "Leave"),
         Binding("enter", "accept", "Next/OK"), Binding("enter", "choose_here", "Move this one"),
         Binding("a", "next_at_sea", "Next at sea"),
         Binding("backspace", "rub", "Erase", show=False),
@@ -154,6 +157,8 @@ class GameScreen(Screen[None]):
         self.cell, self.tall = 2, False  # the map's layout, as fit() chose it for the screen's size
         self.starts_for: tuple[Game, int] | None = None  # the game and turn self.starts was replayed for
         self.starts: Mapping[int, Points] | None = None  # view.turn_start_points of it (None: set up by hand)
+        self.going: str | None = None  # the unit being moved by destination (G): the look cursor is its destination
+        self.routed: tuple[object, ...] = ()  # (the key of the route below, the route): worked out once a position
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -216,6 +221,8 @@ class GameScreen(Screen[None]):
         p = game.prompt
         opts = MapOptions(cell=self.cell, tall=self.tall, theme=self.app.theme, no_color=self.app.no_color,
                           flash_on=self.flash_on, cursor=self.look, labels=self.labels)
+        if (route := self.current_route()) is not None:
+            opts.route = route_marks(route)
         unit = getattr(p, "unit", None)
         if isinstance(p, DropZonePrompt):
             opts.focus = p.zone
@@ -256,6 +263,8 @@ class GameScreen(Screen[None]):
     def refresh_view(self) -> None:
         game = self.game
         session = self.session
+        if self.going is not None and getattr(self.prompt_now(), "unit", None) != self.going:
+            self.going = self.look = None  # the question has moved on: so has the move by destination
         p = game.prompt
         self.current_entry()
         who = ""
@@ -288,7 +297,9 @@ class GameScreen(Screen[None]):
         move = p if isinstance(p, MovePrompt) and not self.session.is_computer(p.side) else None
         t.rstrip()
         t.append("\n")
-        if self.look is not None:
+        if self.going is not None:
+            pass  # the route card has said what the destination means
+        elif self.look is not None:
             t.append_text(position_preview(game, self.look, move.unit if move else None))
         elif move is not None:
             t.append_text(step_preview(game, move))
@@ -308,6 +319,9 @@ class GameScreen(Screen[None]):
     def card_text(self) -> Text:
         game = self.game
         p = game.prompt
+        if (route := self.current_route()) is not None:
+            side = self.query_one("#side-below" if self.has_class("side-below") else "#side", Panel)
+            return route_text(game, route, side.content_size.width or 30)
         if self.look is not None:
             return position_card(game, self.look)
         card = combat_card(game, p)
@@ -381,6 +395,8 @@ class GameScreen(Screen[None]):
             return self.front.computer_moving()
         if action == "stop":
             return self.front.fighting_on()
+        if action == "leave_going":
+            return self.going is not None
         if action not in ANSWERS:
             return True
         p = self.prompt_now()
@@ -395,8 +411,10 @@ class GameScreen(Screen[None]):
             "move": lambda: isinstance(p, MovePrompt) and arg in p.directions,
             "finish": lambda: isinstance(p, MovePrompt),
             "end_phase": lambda: isinstance(p, (MovePrompt, DefenderPrompt)),
-            "choose_here": lambda: isinstance(p, MovePrompt) and self.look is not None
+            "choose_here": lambda: isinstance(p, MovePrompt) and self.look is not None and self.going is None
             and self.choosable_at(self.look) is not None,
+            "go_to": lambda: isinstance(p, MovePrompt) and not p.afloat and self.going is None,
+            "go": lambda: isinstance(p, MovePrompt) and self.going == p.unit and self.look is not None,
             "next_at_sea": lambda: isinstance(p, MovePrompt) and self.next_at_sea() is not None,
             "drop_yes": lambda: isinstance(p, DropZonePrompt),
             "drop_no": lambda: isinstance(p, DropZonePrompt),
@@ -455,7 +473,13 @@ class GameScreen(Screen[None]):
             refused = view.landing_refused(self.game, p.unit, int(key))
             if refused:
                 return f"{self.game.spec(p.unit).name} cannot land that way: {refused}."
+            refused = view.step_refused(self.game, p.unit, int(key))
+            if refused:
+                return f"{self.game.spec(p.unit).name} cannot move that way ({key}): {refused}."
             return f"{self.game.spec(p.unit).name} cannot move that way ({key}): the ways it can are lit on the map."
+        if isinstance(p, MovePrompt) and key == "g" and p.afloat:
+            return (f"{self.game.spec(p.unit).name} is at sea: G (go to) is for units ashore. Sail with the compass "
+                    "keys or B to a beachhead marker, then land.")
         if isinstance(p, MovePrompt) and key == "enter" and self.look is not None:
             return ("No unit here can be chosen: choose one of your side's units that can still move "
                     "(look at it with the arrows, then Enter).")
@@ -724,8 +748,12 @@ class GameScreen(Screen[None]):
     def on_map_view_clicked(self, message: MapView.Clicked) -> None:
         """A click on the map: on a position the unit asked about may enter (its direction lit), that step;
         on another unit of the side moving, UnitPicked; anywhere else a look at the position (a second
-        click on it ends the look)."""
+        click on it ends the look). Moving by destination (G), a click chooses the destination, and a second
+        click on it goes."""
         h = message.position
+        if self.going is not None:
+            self.action_go() if h == self.look else self.look_at(h)
+            return
         p = self.prompt_now()
         if isinstance(p, (MovePrompt, RetreatPrompt)) and (d := move_targets(self.game, p.unit, p.directions).get(h)):
             self.play(Move(p.unit, d) if isinstance(p, MovePrompt) else Retreat(d))
@@ -769,7 +797,45 @@ class GameScreen(Screen[None]):
 
     def action_unlook(self) -> None:
         self.look = None
+        self.going = None
         self.refresh_view()
+
+    # ------------------------------------------------------------------ move by destination (routing.py)
+    def current_route(self) -> view.Route | None:
+        """The route of the unit being moved by destination to the cursor (None when none is being chosen)."""
+        if self.going is None or self.look is None:
+            return None
+        key = (self.game, len(self.game.actions), self.going, self.look)
+        if not self.routed or self.routed[0] != key:
+            self.routed = (key, view.route(self.game, self.going, self.look))
+        route = self.routed[1]
+        return route if isinstance(route, view.Route) else None
+
+    def action_go_to(self) -> None:
+        """G: choose where the unit asked about goes; the cursor starts on it."""
+        uid = self.asked_unit()
+        self.going, self.look = uid, view.position_of(self.game.unit(uid))
+        self.say("Go to: the arrows (or a click) choose the destination; Enter goes there step by step, Esc "
+                 "leaves.")
+        self.refresh_view()
+
+    def action_go(self) -> None:
+        """Enter: play the route's steps one by one, as the compass keys would (the same dice)."""
+        route = self.current_route()
+        if route is None:
+            return
+        if route.reason is not None:  # (the destination stays chosen: the player moves the cursor on)
+            self.say(Text(walk(self.game, route, self.play, lambda: None), style="bold"))
+            return
+        self.going = self.look = None
+        said = walk(self.game, route, self.play, lambda: getattr(self.prompt_now(), "unit", None))
+        if self.is_attached:
+            self.say(Text(said, style="bold"))
+            self.refresh_view()
+
+    def action_leave_going(self) -> None:
+        self.action_unlook()
+        self.say("")
 
     def action_labels(self) -> None:
         self.labels = not self.labels

@@ -20,6 +20,7 @@ to (the mouse and the tests use it too).
   Nothing else on the map is underlined.
 - The look cursor is ``[ ]`` in the separators; the unit asked about blinks (reverse); the positions
   it may enter show their direction digit while it blinks off; the units in an attack are reversed.
+  A route chosen by destination marks its positions ``•`` (reached this phase) and ``◦`` (beyond).
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ class MapOptions:
     focus_unit: str | None = None  # the unit asked about, drawn at the focus even in a stack at sea
     supply: dict[Hex, str] | None = None  # position -> "US" / "BC" / "both" / "DE": the supply overlay
     labels: bool = True  # town names on the map
+    route: dict[Hex, str] = attrs.Factory(dict)  # position -> its mark: a route chosen by destination (routing.py)
 
 
 # --------------------------------------------------------------------------- where things are drawn
@@ -413,8 +415,8 @@ def _row_cells(game: Game, lay: Layout, row: int, faces: list[Face], opts: MapOp
             after = faces[col + 1].top if col + 1 < m.cols else ""
             if face.label and (lay.body_x((col, row)) + 1 in taken or after.isalpha()):
                 face.top, face.style, face.label = face.bottom, face.bottom_style, ""
-            if _target_shown((col, row), opts):  # a direction digit over the town: no half a name beside it
-                face.label = ""
+            if _target_shown((col, row), opts) or (col, row) in opts.route:  # a digit or a mark over the town:
+                face.label = ""  # no half a name beside it
     for col, face in enumerate(faces):
         h = (col, row)
         x = lay.body_x(h)
@@ -452,6 +454,8 @@ def _body(face: Face, h: Hex, lay: Layout, opts: MapOptions, pal: Palette) -> tu
         style, low_style = f"{style} reverse", f"{low_style} reverse"
     elif _target_shown(h, opts):
         body, style = str(opts.targets[h]).center(w), pal["target"]
+    elif h in opts.route and not face.block:
+        body, style = opts.route[h].center(w), pal["target"]
     return body, style, low, low_style
 
 
@@ -545,6 +549,8 @@ def map_key(theme: str, no_color: bool = False) -> Table:
     row([("[", pal["bracket"]), (".", pal["clear"]), ("]", pal["bracket"]), (" ", ""), ("4", pal["target"])],
         "the look cursor (arrows, or a click); the unit asked about blinks and, between blinks, the "
         "positions it may enter show their direction")
+    row([("•", pal["target"]), (" ", ""), ("◦", pal["target"])],
+        "a route chosen with G (go to): the positions reached this phase, and those beyond")
     table = Table.grid(padding=(0, 2))
     table.add_column(no_wrap=True)
     table.add_column(overflow="fold")

@@ -273,6 +273,11 @@ ANSWERING
   B       in movement, a formation at sea: sail it to its nation's
           nearest beachhead marker with room to land (B again: the
           next marker); each step is an ordinary move
+  G       in movement, a unit ashore: go to a destination. The arrows
+          (or a click) move the cursor; the map marks the cheapest way,
+          the panel its cost in MP, where the unit stops, its supply
+          and side of the line there; Enter takes the steps one by one
+          (each an ordinary move), Esc leaves
   E       end the whole movement (asks Y/N first) or combat phase
   T       a hint: what the computer player of your side would answer
           here, and why (its plan or posture, the odds, where a move

@@ -1,0 +1,125 @@
+"""Move by destination on the movement screen: the route to the position chosen, in words beside the map and as
+marks on it (engine's view.route), and the route's steps played one by one as the compass keys play them.
+
+The card is narrow (the side panel at 80x24 is some 30 columns): the steps' directions with each step's points
+under them, then where the unit stops, what it would score there and its supply, and why it stops short.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from ..engine import view
+from ..engine.actions import Move
+from ..engine.events import Event, InfiltrationFailed, UnitMoved
+from ..engine.hexgrid import Hex
+from .asking import short
+from .cards import where
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+REACHED, BEYOND = "•", "◦"  # the map's marks of a route: a position reached this phase, one beyond
+
+
+def mp_range(low: int, high: int) -> str:
+    return f"{low}" if low == high else f"{low}-{high}"
+
+
+def route_marks(r: view.Route) -> dict[Hex, str]:
+    """The route's positions with their marks on the map (the destination too)."""
+    return {s.to: REACHED if i < r.reach else BEYOND for i, s in enumerate(r.steps)}
+
+
+def step_cells(r: view.Route) -> tuple[str, str]:
+    """Two lines: each step's direction key, and its points under it ("5+" where the chance point may add
+    one, "9?" where infiltration may fail)."""
+    keys, costs = [], []
+    for s in r.steps:
+        cost = f"{s.mp}{'?' if s.chance < 100 else '+' if s.extra else ''}"
+        width = max(len(cost), 1)
+        keys.append(f"{s.direction:<{width}}")
+        costs.append(f"{cost:<{width}}")
+    return " ".join(keys), " ".join(costs)
+
+
+def say(t: Text, words: str, width: int, style: str = "") -> None:
+    """A line of the card, wrapped to the panel's width (the panel itself never wraps: its lines are cut)."""
+    t.append(textwrap.fill(words, max(width, 12), subsequent_indent=" ") + "\n", style=style)
+
+
+def route_text(game: Game, r: view.Route, width: int = 30) -> Text:
+    """The route card: the destination, the steps and their points, the whole cost, where the unit stops this
+    phase with the points left, its side of the naval-range line and supply there, and why it stops short."""
+    t = Text(no_wrap=True, overflow="ellipsis")
+    say(t, f"GO TO {where(game, r.destination)}", width, "bold reverse")
+    if r.destination == r.start:  # (where the cursor starts)
+        say(t, "The arrows or a click choose where it goes", width)
+        return t
+    if r.reason is not None:
+        say(t, f"No: {r.reason}", width, "bold")
+        return t
+    keys, costs = step_cells(r)
+    low, high = r.cost
+    t.append(f"{len(r.steps)} step{'s' if len(r.steps) != 1 else ''}, {mp_range(low, high)} MP", style="bold")
+    t.append(f" (it has {game.unit(r.unit).mp})\n")
+    t.append(f"Keys {keys}\n")
+    t.append(f"MP   {costs}\n")
+    for s in r.steps[:r.reach]:  # (a step beyond the stop: "Then" says why)
+        if s.zone is not None:
+            names = ", ".join(short(game, e) for e in s.enemies)
+            what = "infiltrates" if s.zone == "infiltrates" else "enters"
+            odds = f"{s.chance}%" if s.chance < 100 else "and stops"
+            say(t, f"{s.direction}: {what} the zone of control of {names} ({odds})", width, "bold")
+    t.append_text(stop_text(game, r, width))
+    return t
+
+
+def stop_text(game: Game, r: view.Route, width: int) -> Text:
+    """Where the unit stops this phase, and what standing there means."""
+    t = Text()
+    arrives = r.reach == len(r.steps)
+    least, most = r.mp_left
+    if arrives and r.reach_surely == r.reach:
+        say(t, f"Gets there, {mp_range(least, most)} MP left", width)
+    elif arrives:
+        say(t, f"Gets there with luck; surely to {where(game, r.stop_surely)}", width, "bold")
+    else:
+        say(t, f"Stops at {where(game, r.stop)}, {most} MP left", width, "bold")
+        if r.stop_surely != r.stop:
+            say(t, f"(at {where(game, r.stop_surely)} if the extra points are drawn)", width)
+    side = {"c": "continent side", "o": "ocean side", "x": "ocean side, east of Caen"}[r.naval_side]
+    say(t, f"There: {side}, {'in supply' if r.in_supply else 'OUT OF SUPPLY'}", width,
+        "" if r.in_supply else "bold reverse")
+    if r.short is not None and r.reach < len(r.steps):
+        say(t, f"Then {r.short}", width)
+    return t
+
+
+def walk(game: Game, r: view.Route, play: Callable[[Move], list[Event]], asked: Callable[[], str | None]) -> str:
+    """Play the route's steps one by one with the compass keys' action (``play``), while the unit is still the
+    one asked about (``asked``) and the step is legal; what happened, in words (why it stopped short)."""
+    name = game.spec(r.unit).name
+    if r.reason is not None:
+        return f"{name} cannot go to {where(game, r.destination)}: {r.reason}."
+    spent = extra = taken = 0
+    for s in r.steps:
+        move = Move(r.unit, s.direction)
+        if asked() != r.unit or move not in game.legal_actions():
+            why = view.step_refused(game, r.unit, s.direction) or "its move is over"
+            at = where(game, view.position_of(game.unit(r.unit)))
+            return f"{name} stopped at {at} after {taken} of {len(r.steps)} steps, {spent} MP: {why}."
+        events = play(move)
+        moved = [e for e in events if isinstance(e, UnitMoved) and e.unit == r.unit]
+        if any(isinstance(e, InfiltrationFailed) and e.unit == r.unit for e in events):
+            return f"{name}'s infiltration failed ({s.chance}% chance): it stays where it was, its move over."
+        if moved:
+            taken += 1
+            spent += moved[0].cost
+            extra += moved[0].cost - s.mp
+    drawn = f"; the extra point was drawn {extra} time{'s' if extra != 1 else ''}" if extra else ""
+    return f"{name} went to {where(game, r.destination)} in {taken} step{'s' if taken != 1 else ''}, {spent} MP{drawn}."

@@ -1,0 +1,160 @@
+"""Move by destination on the movement screen (issue 31, point 4): G, the cursor or a click, the route on the map
+and beside it, Enter walks it with the compass keys' actions; and a refused compass key says why."""
+
+from __future__ import annotations
+
+from overlord.engine import view
+from overlord.engine.events import UnitMoved
+from overlord.engine.game import Game
+from overlord.tui.app import OverlordApp
+from overlord.tui.game_screen import GameScreen
+from overlord.tui.routing import BEYOND, REACHED
+from overlord.tui.widgets import MapView, Panel
+
+from builders import blank_game, put, start_phase
+from test_tui_phases import key_bar, press
+
+START, THROUGH, DESTINATION = (17, 10), (17, 11), (18, 10)  # next to the 21st Panzer, out of its zone, back in
+
+
+def next_to_the_panzers(seed: int = 5) -> Game:
+    """The 1st Infantry next to the 21st Panzer at (17, 9), the Allied player (a person) to move it."""
+    g = blank_game(turn=2, seed=seed, allied_player="human")
+    g.state.pools.fuel = 5000
+    g.state.weather = "clear"
+    put(g, "us-1-inf", START)
+    put(g, "de-21-pz", (17, 9))
+    assert start_phase(g, "allied_movement")
+    return g
+
+
+def side_panel(app: OverlordApp) -> str:
+    """The side panel's words, its lines joined (the route card wraps its long lines)."""
+    shown = [p.shown for p in app.screen.query(".side").results(Panel) if p.shown is not None]
+    return " ".join(" ".join(str(getattr(t, "plain", t)).split()) for t in shown)
+
+
+def prompt_panel(app: OverlordApp) -> str:
+    game_screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))  # (a report may be over it)
+    shown = game_screen.query_one("#prompt", Panel).shown
+    return shown.plain if hasattr(shown, "plain") else str(shown)
+
+
+async def click_on(pilot, hex_) -> None:
+    """A click on a position of the map, where the map widget draws it."""
+    lay = pilot.app.screen.query_one(MapView).layout_drawn
+    await pilot.click(MapView, offset=(lay.body_x(hex_), lay.ruler_lines + hex_[1] * lay.lines_per_row))
+    await pilot.pause()
+
+
+async def test_a_move_by_destination_walks_through_a_zone_of_control_as_the_compass_keys_would():
+    by_keys = next_to_the_panzers()
+    app = OverlordApp(game=by_keys, delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.session.game.prompt.unit == "us-1-inf"
+        # the compass keys: 4 out of the zone, then 2 back into it; what each key shows before it is pressed
+        shown_before = [prompt_panel(app)]
+        await press(pilot, "4")
+        shown_before.append(prompt_panel(app))
+        await press(pilot, "2")
+        paid = [e.cost for e in app.session.log if isinstance(e, UnitMoved) and e.unit == "us-1-inf"]
+        keys_hash, keys_at = by_keys.state_hash(), by_keys.unit("us-1-inf").position
+    assert keys_at == DESTINATION and len(paid) == 2
+
+    game = next_to_the_panzers()
+    app = OverlordApp(game=game, delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await press(pilot, "g")
+        assert "Go there" in key_bar(app) and "Leave" in key_bar(app)
+        await click_on(pilot, DESTINATION)  # a click chooses the destination
+        screen = app.screen
+        assert screen.look == DESTINATION
+        route = screen.current_route()
+        assert [s.to for s in route.steps] == [THROUGH, DESTINATION] and route.steps[-1].zone == "enters"
+        assert [s.direction for s in route.steps] == [4, 2]
+        assert screen.map_options().route == {THROUGH: REACHED, DESTINATION: REACHED}
+        card = side_panel(app)
+        low, high = route.cost
+        assert f"2 steps, {low}-{high} MP" in card and "zone of control of 21st Panzer" in card
+        assert "Gets there" in card and "There: continent side" in card
+        # the points shown are the compass keys' own: "4 clear 1mp" and then "2 clear 5mp ... stops"
+        for before, s in zip(shown_before, route.steps):
+            assert f"{s.direction} {s.terrain} {s.mp}mp" in before
+        assert all(p in (s.mp, s.mp + s.extra) for p, s in zip(paid, route.steps))
+        await press(pilot, "enter")
+        assert game.unit("us-1-inf").position == DESTINATION and game.state_hash() == keys_hash
+        assert screen.going is None and screen.map_options().route == {}
+        assert "went to" in prompt_panel(app) and f"{sum(paid)} MP" in prompt_panel(app)
+
+
+async def test_the_cursor_keys_choose_the_destination_and_a_route_beyond_the_points_stops_short():
+    game = next_to_the_panzers()
+    game.record("us-1-inf").mp = 1
+    game.record("us-1-inf").moved = True
+    game.edited()
+    app = OverlordApp(game=game, delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await press(pilot, "g", "down")  # the cursor starts on the unit: down (to the left, row 10 being even)
+        assert app.screen.look == (16, 11)
+        await press(pilot, "right", "right")  # (18, 11): out of the zone, two steps away
+        screen = app.screen
+        assert screen.look == (18, 11)
+        route = screen.current_route()
+        assert route.reach == 1 and screen.map_options().route[(18, 11)] == BEYOND
+        assert "Stops at" in side_panel(app) and "1 MP, 0 left" in side_panel(app)
+        await press(pilot, "enter")
+        assert game.unit("us-1-inf").position == (17, 11)
+        assert "stopped at" in prompt_panel(app)
+
+
+async def test_escape_leaves_the_destination_and_a_refused_destination_says_why():
+    game = next_to_the_panzers()
+    app = OverlordApp(game=game, delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await press(pilot, "g")
+        await click_on(pilot, (17, 9))  # the 21st Panzer's own position
+        screen = app.screen
+        assert "21st Panzer Division is there" in side_panel(app)
+        await press(pilot, "enter")  # refused: said, and the destination stays to be moved on
+        assert screen.going == "us-1-inf" and "21st Panzer Division is there" in prompt_panel(app)
+        assert game.unit("us-1-inf").position == START
+        await press(pilot, "escape")
+        assert screen.going is None and screen.look is None and "Go to" in key_bar(app)
+
+
+async def test_a_refused_compass_key_says_why():
+    # issue 31: the 4th Infantry at Montebourg with 4 MP left; the swamp to the south-west is next to the 91st
+    g = blank_game(turn=2, seed=1, allied_player="human")
+    g.state.pools.fuel = 5000
+    g.state.weather = "clear"
+    put(g, "us-4-inf", (6, 3))
+    put(g, "de-91-inf", (5, 4))
+    assert start_phase(g, "allied_movement")
+    g.record("us-4-inf").mp, g.record("us-4-inf").moved = 4, True
+    g.edited()
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert 5 not in g.prompt.directions
+        await press(pilot, "5")
+        said = " ".join(prompt_panel(app).split())
+        assert ("4th Infantry Division cannot move that way (5): the swamp costs 4 + 4 for entering the zone of "
+                "control of the 91st Air Landing Division: 8 MP, 4 left.") in said
+        assert view.step_refused(g, "us-4-inf", 5) in said
+
+
+async def test_g_at_sea_says_it_is_for_units_ashore():
+    g = blank_game(turn=2, seed=1, allied_player="human")
+    g.state.weather = "clear"
+    g.place("us-1-inf", (10, 1), view.AFLOAT)
+    assert start_phase(g, "allied_movement")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert g.prompt.afloat and "Go to" not in key_bar(app)
+        await press(pilot, "g")
+        assert "G (go to) is for units ashore" in " ".join(prompt_panel(app).split())
