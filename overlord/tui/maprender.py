@@ -310,9 +310,10 @@ def map_lines(game: Game, opts: MapOptions, drawn: DrawnRows | None = None) -> l
     known = drawn.rows if drawn is not None and drawn.map is m else {}
     kept: dict[tuple[object, ...], list[Text]] = {}
     out = _ruler(lay, pal)
+    options = _options_by_row(opts, m.rows)
     for row in range(m.rows):
         faces = [_face(game, (col, row), opts, pal, afloat) for col in range(m.cols)]
-        key = _row_key(row, faces, opts)
+        key = _row_key(row, faces, options[row])
         lines = known.get(key) or _row_lines(game, lay, row, faces, opts, pal)
         kept[key] = lines
         out.extend(lines)
@@ -321,25 +322,41 @@ def map_lines(game: Game, opts: MapOptions, drawn: DrawnRows | None = None) -> l
     return out
 
 
-def _row_key(row: int, faces: list[Face], opts: MapOptions) -> tuple[object, ...]:
-    """All that a row's lines are drawn from, besides the map and the layout: its positions' faces and every
-    option, those about positions cut down to the row's (so an option added to MapOptions is in the key too)."""
-    def on_row(h: object) -> bool:
-        return isinstance(h, tuple) and len(h) == 2 and h[1] == row
+IN_THE_FACES = {"focus_unit"}  # options that bear on a row only through its positions' faces (which are in the key)
 
-    def of_row(value: object) -> object:
-        if isinstance(value, dict):
-            return tuple(sorted((h, v) for h, v in value.items() if on_row(h)))
-        if isinstance(value, frozenset):
-            return tuple(sorted(h for h in value if on_row(h)))
-        if on_row(value) or isinstance(value, tuple):
-            return value if on_row(value) else None
-        return value
-    options = {f.name: of_row(getattr(opts, f.name)) for f in attrs.fields(MapOptions)}
-    if options["focus"] is None and not options["targets"]:
-        options["flash_on"] = None  # the blink shows only where the unit asked about is, and its steps
-    return (row, *options.values(),
-            *((f.top, f.style, f.bottom, f.bottom_style, f.block, f.label, f.notes) for f in faces))
+
+def _options_by_row(opts: MapOptions, rows: int) -> list[tuple[object, ...]]:
+    """For each row, every option that bears on it: those about positions cut down to the row's, the rest
+    whole (so an option added to MapOptions is in the rows' keys too)."""
+    by_row: list[list[object]] = [[] for _ in range(rows)]
+    for field in attrs.fields(MapOptions):
+        value = getattr(opts, field.name) if field.name not in IN_THE_FACES else None
+        if isinstance(value, (dict, frozenset)) or _is_hex(value):
+            parts: list[list[object]] = [[] for _ in range(rows)]
+            for h in sorted(value) if not _is_hex(value) else [value]:
+                if 0 <= h[1] < rows:
+                    parts[h[1]].append((h, value[h]) if isinstance(value, dict) else h)
+            for row in range(rows):
+                by_row[row].append(tuple(parts[row]))
+        else:
+            for row in range(rows):
+                by_row[row].append(value)
+    flash = [f.name for f in attrs.fields(MapOptions)].index("flash_on")
+    blinking = {h[1] for h in (opts.focus, *opts.targets) if h is not None}
+    for row in range(rows):
+        if row not in blinking:
+            by_row[row][flash] = None  # the blink shows only where the unit asked about is, and its steps
+    return [tuple(options) for options in by_row]
+
+
+def _is_hex(value: object) -> bool:
+    return isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value)
+
+
+def _row_key(row: int, faces: list[Face], options: tuple[object, ...]) -> tuple[object, ...]:
+    """All that a row's lines are drawn from, besides the map and the layout: its positions' faces and the
+    options that bear on it (_options_by_row)."""
+    return (row, options, *((f.top, f.style, f.bottom, f.bottom_style, f.block, f.label, f.notes) for f in faces))
 
 
 def _row_lines(game: Game, lay: Layout, row: int, faces: list[Face], opts: MapOptions, pal: Palette) -> list[Text]:
