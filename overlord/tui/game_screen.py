@@ -80,6 +80,45 @@ STANDING: dict[str, Callable[..., bool]] = {
 }
 
 
+def fights_on(s: Session) -> bool:
+    """A level is an order to fight on (a landing's attack level, fighting on not given up for one round)."""
+    return s.asks_fight_on() and not s.one_round
+
+
+# When each key that answers a prompt answers this one: (screen, prompt, the key's number) -> whether it does. Made
+# once (check_action is asked of every key at every press, for the key bar).
+ANSWER_RULES: dict[str, Callable[[Any, Any, Any], bool]] = {
+    "move": lambda g, p, n: isinstance(p, MovePrompt) and n in p.directions,
+    "finish": lambda g, p, n: isinstance(p, MovePrompt),
+    "end_phase": lambda g, p, n: isinstance(p, (MovePrompt, DefenderPrompt)),
+    "choose_here": lambda g, p, n: isinstance(p, MovePrompt) and g.look is not None and g.going is None
+    and g.choosable_at(g.look) is not None,
+    "go_to": lambda g, p, n: isinstance(p, MovePrompt) and not p.afloat and g.going is None,
+    "go": lambda g, p, n: isinstance(p, MovePrompt) and g.going == p.unit and g.look is not None,
+    "next_at_sea": lambda g, p, n: isinstance(p, MovePrompt) and g.next_at_sea() is not None,
+    "drop_yes": lambda g, p, n: isinstance(p, DropZonePrompt),
+    "drop_no": lambda g, p, n: isinstance(p, DropZonePrompt),
+    "attack": lambda g, p, n: isinstance(p, DefenderPrompt),
+    "next": lambda g, p, n: isinstance(p, DefenderPrompt),
+    "include": lambda g, p, n: isinstance(p, AttackerPrompt),
+    "leave": lambda g, p, n: isinstance(p, AttackerPrompt),
+    "level": lambda g, p, n: isinstance(p, StrategyPrompt) and n is not None and n <= p.max_level
+    and not fights_on(g.session) and not g.session.asks_coastal_answer(),
+    "fight_on": lambda g, p, n: isinstance(p, StrategyPrompt) and fights_on(g.session) and n is not None
+    and n <= p.max_level,
+    "sail": lambda g, p, n: isinstance(p, MovePrompt) and p.afloat and bool(beachhead_course(g.game, p.unit)),
+    "digit": lambda g, p, n: isinstance(p, ENTRY_PROMPTS),
+    "accept": lambda g, p, n: isinstance(p, ENTRY_PROMPTS),
+    "rub": lambda g, p, n: isinstance(p, ENTRY_PROMPTS),
+    "retreat": lambda g, p, n: isinstance(p, RetreatPrompt) and n in p.directions,
+    "hold": lambda g, p, n: isinstance(p, RetreatPrompt) and not p.cadre,
+    "advance": lambda g, p, n: isinstance(p, AdvancePrompt) and n == p.direction,
+    "stay": lambda g, p, n: isinstance(p, AdvancePrompt),
+    "hint": lambda g, p, n: True,
+    "take_hint": lambda g, p, n: g.front.hint_ready() is not None,
+}
+
+
 def screen_layout(game: Game, width: int, height: int) -> tuple[int, bool, bool]:
     """(characters per position, two lines a row, side panel below the map) for a screen's size."""
     fixed = 2  # the status line and the key bar
@@ -403,40 +442,9 @@ class GameScreen(Screen[None]):
         if p is None:
             return False
         arg = parameters[0] if parameters and isinstance(parameters[0], int) else None  # a direction or a level
-        session = self.session
-        fights_on = session.asks_fight_on() and not session.one_round  # a level is an order to fight on
         if action in STANDING:
-            return STANDING[action](session, p, arg)
-        rules: dict[str, Callable[[], bool]] = {
-            "move": lambda: isinstance(p, MovePrompt) and arg in p.directions,
-            "finish": lambda: isinstance(p, MovePrompt),
-            "end_phase": lambda: isinstance(p, (MovePrompt, DefenderPrompt)),
-            "choose_here": lambda: isinstance(p, MovePrompt) and self.look is not None and self.going is None
-            and self.choosable_at(self.look) is not None,
-            "go_to": lambda: isinstance(p, MovePrompt) and not p.afloat and self.going is None,
-            "go": lambda: isinstance(p, MovePrompt) and self.going == p.unit and self.look is not None,
-            "next_at_sea": lambda: isinstance(p, MovePrompt) and self.next_at_sea() is not None,
-            "drop_yes": lambda: isinstance(p, DropZonePrompt),
-            "drop_no": lambda: isinstance(p, DropZonePrompt),
-            "attack": lambda: isinstance(p, DefenderPrompt),
-            "next": lambda: isinstance(p, DefenderPrompt),
-            "include": lambda: isinstance(p, AttackerPrompt),
-            "leave": lambda: isinstance(p, AttackerPrompt),
-            "level": lambda: isinstance(p, StrategyPrompt) and arg is not None and arg <= p.max_level
-            and not fights_on and not session.asks_coastal_answer(),
-            "fight_on": lambda: fights_on and isinstance(p, StrategyPrompt) and arg is not None and arg <= p.max_level,
-            "sail": lambda: isinstance(p, MovePrompt) and p.afloat and bool(beachhead_course(self.game, p.unit)),
-            "digit": lambda: isinstance(p, ENTRY_PROMPTS),
-            "accept": lambda: isinstance(p, ENTRY_PROMPTS),
-            "rub": lambda: isinstance(p, ENTRY_PROMPTS),
-            "retreat": lambda: isinstance(p, RetreatPrompt) and arg in p.directions,
-            "hold": lambda: isinstance(p, RetreatPrompt) and not p.cadre,
-            "advance": lambda: isinstance(p, AdvancePrompt) and arg == p.direction,
-            "stay": lambda: isinstance(p, AdvancePrompt),
-            "hint": lambda: True,
-            "take_hint": lambda: self.front.hint_ready() is not None,
-        }
-        return rules[action]()
+            return STANDING[action](self.session, p, arg)
+        return ANSWER_RULES[action](self, p, arg)
 
     def on_key(self, event: Key) -> None:
         if self.answers_now(event.key):  # (the bindings take it)

@@ -28,12 +28,12 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 from rich.text import Text
 
-from ..engine.data import MapData
+from ..engine.data import Beach, MapData
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, neighbour
 from ..engine.view import AFLOAT, ASHORE
@@ -244,18 +244,24 @@ class Face:
     notes: tuple[str, ...] = ()  # marks beside the body on the compact map (OBJECTIVE_MARK, DEPOT_MARK)
 
 
+@functools.cache
+def _ground(m: MapData, h: Hex) -> tuple[str, bool, Beach | None, Beach | None, str | None]:
+    """What a position is, whatever stands on it: its terrain, whether it is an objective, the beach of its
+    beachhead marker, its beach, its town's name (worked out once per map: the map is drawn at every key)."""
+    terrain = m.terrain[h]
+    return (terrain, m.objective_of(h) is not None, m.beach_of_marker(h), m.beach_of_position(h),
+            m.name_of(h) if terrain == "town" else None)
+
+
 def _face(game: Game, h: Hex, opts: MapOptions, pal: Palette, afloat: dict[Hex, int]) -> Face:
     m = game.data.map
-    terrain = m.terrain[h]
-    objective = m.objective_of(h) is not None
+    terrain, objective, marker, beach, town = _ground(m, h)
     glyph = OBJECTIVE_MARK if objective else GLYPH[terrain]
     ground = pal["objective"] if objective else pal[terrain]
     uid = game.occupant(h)
     if h == opts.focus and opts.focus_unit is not None:
         uid = opts.focus_unit  # the unit asked about, even in a stack at sea
     depot = game.depot_at(h)
-    marker = m.beach_of_marker(h)
-    beach = m.beach_of_position(h)
     coastal = game.coastal_defender(beach.name) if beach is not None else None
     if uid is not None and not game.spec(uid).is_depot:
         role = pal[unit_role(game, uid)]
@@ -272,9 +278,8 @@ def _face(game: Game, h: Hex, opts: MapOptions, pal: Palette, afloat: dict[Hex, 
                     notes=(OBJECTIVE_MARK,) if objective else ())
     if coastal is not None:  # the German coastal defence still holds this beach
         return Face(unit_letter(game, coastal.id), pal["coastal"], f"{coastal.cp:>3}", pal["coastal"], block=True)
-    name = m.name_of(h) if terrain == "town" else None
-    if name and opts.labels:
-        two, three = map_town_labels(m)[name]
+    if town and opts.labels:
+        two, three = map_town_labels(m)[town]
         style = pal["objective"] if objective else pal["town"]
         if opts.cell > 2:
             return Face(three, style, glyph, ground)
@@ -330,7 +335,7 @@ def _options_by_row(opts: MapOptions, rows: int) -> list[tuple[object, ...]]:
     whole (so an option added to MapOptions is in the rows' keys too)."""
     by_row: list[list[object]] = [[] for _ in range(rows)]
     for field in attrs.fields(MapOptions):
-        value = getattr(opts, field.name) if field.name not in IN_THE_FACES else None
+        value: Any = getattr(opts, field.name) if field.name not in IN_THE_FACES else None
         if isinstance(value, (dict, frozenset)) or _is_hex(value):
             parts: list[list[object]] = [[] for _ in range(rows)]
             for h in sorted(value) if not _is_hex(value) else [value]:
