@@ -165,3 +165,15 @@ def test_the_reports_sentences():
                        attacker_losses=1, defender_losses=1, retreat=False, eliminated=False, second_combat=True,
                        combat_supply=10)
     assert "The attacker may fight a second combat." in result_card(g, [one], []).plain
+
+
+def test_starting_without_named_players_imports_nothing_of_the_engine_before_the_title():
+    """The title is up as fast as a bare Textual app's first screen (benchmarks/perf.py, row 2): checking the
+    --allied and --german names imported the computer players, and the engine with them, at every start."""
+    import subprocess
+    import sys
+    code = ("import sys, argparse; from overlord import cli; import overlord.tui.app; "
+            "assert cli.named_players(argparse.Namespace()) == {}; "
+            "print([m for m in sys.modules if m.startswith(('overlord.engine', 'overlord.ai'))])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
