@@ -177,3 +177,33 @@ def test_starting_without_named_players_imports_nothing_of_the_engine_before_the
             "print([m for m in sys.modules if m.startswith(('overlord.engine', 'overlord.ai'))])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+async def test_the_map_redrawn_a_row_at_a_time_reads_as_the_whole_map_drawn_afresh():
+    """The map keeps each row's lines while what the row shows is the same, and repaints only the lines that
+    changed (issue 31, point 5): after presses, blinks and a look, every line is the map drawn from scratch."""
+    from rich.segment import Segment
+    from textual.strip import Strip
+
+    from overlord.tui.maprender import render_map
+    from overlord.tui.widgets import MapView
+    app = OverlordApp(game=at_allied_movement(), delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.screen.is_mounted, "the game")
+        screen, view = app.screen, app.screen.query_one(MapView)
+
+        def cells(strip: Strip) -> list[tuple[str, object]]:
+            return [(ch, seg.style) for seg in strip for ch in seg.text]
+        for keys in (["f"], ["f", "f"], ["down", "right"], ["escape"], ["s"], ["s", "s"], ["l"], ["f"]):
+            await press(pilot, *keys)
+            for blink in (False, True):
+                screen.flash_on = blink
+                view.redraw()
+                await pilot.pause()
+                fresh = render_map(app.session.game, view.options()).split("\n")
+                console = app.console
+                whole = [Strip(Segment.apply_style(line.render(console), console.get_style(line.style)
+                                                   if line.style else None)).apply_style(view.rich_style)
+                         for line in fresh]
+                drawn = view.render_lines(Region(0, 0, view.size.width, len(fresh)))
+                assert [cells(s)[:len(cells(w))] for s, w in zip(drawn, whole)] == [cells(w) for w in whole], keys
