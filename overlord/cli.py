@@ -24,7 +24,7 @@ EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 MAX_JOBS = 64  # worker processes for fuzz: more than any machine it runs on has processors to give them
 
 
-COMMANDS = ("simulate", "tournament", "fuzz", "replay", "advise", "map", "oob", "charts", "players", "serve")
+COMMANDS = ("simulate", "tournament", "fuzz", "replay", "watch", "advise", "map", "oob", "charts", "players", "serve")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -103,6 +103,8 @@ def _simulate_parser(commands: Commands) -> None:
     p.add_argument("--plot", action="store_true",
                    help="also plot the campaign turn by turn: the score and its categories, the supply pools, "
                         "the weather")
+    p.add_argument("--watch", action="store_true",
+                   help="watch the two computers play in the game's screens: + and - set the pace, P pauses")
     p.set_defaults(func=cmd_simulate)
 
 
@@ -131,6 +133,13 @@ def _replay_parser(commands: Commands) -> None:
     p = commands.add_parser("replay", help="check that a save's actions reproduce its state hash")
     p.add_argument("file", help="the save file to check")
     p.set_defaults(func=cmd_replay)
+
+
+def _watch_parser(commands: Commands) -> None:
+    p = commands.add_parser("watch", help="replay a saved game on the map, move by move: the arrows step through "
+                                          "it, Up/Down by phase, PgUp/PgDn by turn")
+    p.add_argument("file", help="the save file to replay")
+    p.set_defaults(func=cmd_watch)
 
 
 def _advise_parser(commands: Commands) -> None:
@@ -199,7 +208,7 @@ def _serve_parser(commands: Commands) -> None:
 
 
 # in the order `overlord --help` lists them (COMMANDS above names the same commands)
-COMMAND_PARSERS = (_simulate_parser, _tournament_parser, _fuzz_parser, _replay_parser, _advise_parser, _map_parser,
+COMMAND_PARSERS = (_simulate_parser, _tournament_parser, _fuzz_parser, _replay_parser, _watch_parser, _advise_parser, _map_parser,
                    _oob_parser, _charts_parser, _players_parser, _serve_parser)
 
 
@@ -221,6 +230,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     app = play_app(args)
     if isinstance(app, int):
         return app
+    return run_app(app)
+
+
+def run_app(app: OverlordApp) -> int:
+    """Run the game's app on the terminal (a game, a replay, two computers watched), saying how it ended."""
     if not _keys_can_be_read():
         _say("overlord: the game reads its keys from a terminal, and standard input is not one (the commands "
              "simulate, advise, replay and the others work without one)")
@@ -346,6 +360,8 @@ def start_theme(chosen: str | None) -> str:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    if args.watch:
+        return watch_computers(args)
     _load_data_or_exit()
     from .headless import simulate
     from .saves import write_problem, write_save
@@ -527,6 +543,38 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     print(message)
     return EXIT_OK if ok else EXIT_FAIL
+
+
+def watch_computers(args: argparse.Namespace) -> int:
+    """`overlord simulate --watch`: the two computer players' game in the game's screens."""
+    from .ai.registry import check_name
+    from .engine.game import Game
+    from .engine.settings import Settings
+    from .tui.app import OverlordApp
+    named = {"allied": args.allied, "german": args.german}
+    try:
+        for side, name in named.items():
+            check_name(name, side)
+    except ValueError as exc:
+        print(f"overlord: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    _load_data_or_exit(resume_gc=False)  # (the app lets the collector run again once its first screen is up)
+    game = Game.new(Settings(scenario=args.scenario, allied_player="computer", german_player="computer"), args.seed)
+    return run_app(OverlordApp(game=game, theme=start_theme(None), handle_signals=True, players=named, watching=True))
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    """`overlord watch SAVE`: the save replayed in the viewer (tui/viewer.py); closing it ends the program."""
+    _load_data_or_exit(resume_gc=False)
+    from .replaying import Replay
+    from .saves import SaveError
+    from .tui.app import OverlordApp
+    try:
+        replay = Replay.of_save(args.file)
+    except SaveError as exc:
+        print(f"overlord: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return run_app(OverlordApp(theme=start_theme(None), watch=replay))
 
 
 def cmd_advise(args: argparse.Namespace) -> int:

@@ -56,6 +56,7 @@ from .files import NotRegular, TooLarge, read_regular
 from .engine.actions import Action
 from .engine.game import RULES_EDITION, Game, IllegalAction
 from .engine.rng import SEED_RANGE, seed_in_range
+from .engine.settings import Settings
 from .engine.serialize import (action_from_dict, action_to_dict, settings_from_dict, settings_to_dict,
                                state_from_dict, state_to_dict)
 from .engine.state import GameState
@@ -319,8 +320,8 @@ def _check_shape(doc: Any, path: Path) -> None:
         raise SaveError(path, "field 'score' is out of range")
 
 
-def replay_document(doc: dict[str, Any], path: Path | str = "save") -> Game:
-    """Replay a save's actions from its seed."""
+def document_record(doc: dict[str, Any], path: Path | str = "save") -> tuple[Settings | None, list[Action]]:
+    """A save's settings and actions, read but not replayed (the replay viewer replays them itself)."""
     try:
         settings = None if doc.get("settings") is None else settings_from_dict(doc["settings"])
     except Exception as exc:  # cattrs raises several kinds; any of them means a bad file
@@ -331,6 +332,12 @@ def replay_document(doc: dict[str, Any], path: Path | str = "save") -> Game:
             actions.append(action_from_dict(a))
         except Exception as exc:
             raise SaveError(path, f"action {i + 1} is malformed ({first_problem(exc, f'actions[{i}]')})") from None
+    return settings, actions
+
+
+def replay_document(doc: dict[str, Any], path: Path | str = "save") -> Game:
+    """Replay a save's actions from its seed."""
+    settings, actions = document_record(doc, path)
     try:
         game = Game.new(settings, doc["seed"])
     except Exception as exc:

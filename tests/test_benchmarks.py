@@ -31,6 +31,7 @@ QUICK_RUNS = {
     "steadiness.py": ["--quick", "--steady", "0,40", "--jobs", "1"],
     "commander.py": ["--quick", "--jobs", "1"],
     "destination.py": ["--quick"],
+    "viewer.py": ["--quick"],
 }
 
 

@@ -52,7 +52,10 @@ if TYPE_CHECKING:
     from ..engine.actions import Action
     from ..engine.events import Event
     from ..engine.game import Game
+    from ..replaying import Replay
     from ..saves import OpenedSave
+    from .loadscreen import Watch
+    from .watching import WatchScreen
     from ..session import Session
     from ..turns import ChoosePlayer, HandOver, HumanTurn, Pages, ResultCard, StandingOrder, Step, Turns
     from .game_screen import GameScreen
@@ -153,8 +156,11 @@ class OverlordApp(App[None]):
 
     def __init__(self, seed: int | None = None, game: Game | None = None, delay: float | None = None,
                  theme: str = DEFAULT, loaded: OpenedSave | None = None, handle_signals: bool = False,
-                 players: dict[str, str] | None = None) -> None:
+                 players: dict[str, str] | None = None, watch: Replay | None = None, watching: bool = False) -> None:
         super().__init__()
+        self.watch_replay = watch  # `overlord watch SAVE`: the save's replay, in the viewer, then the program ends
+        self.watching = watching  # `overlord simulate --watch`: two computers play, the viewer sets the pace
+        self.paused = False  # (watching) P: nothing is played until P again
         self.named_players = dict(players or {})  # side -> computer player, named on the command line
         self.handle_signals = handle_signals  # the program itself: a hang-up or kill saves the game first
         self.start_seed = seed
@@ -214,6 +220,8 @@ class OverlordApp(App[None]):
         else:
             self.main = self.screen  # the title is the default screen (get_default_screen): no screen to push
             self.set_timer(DATA_CHECK_AFTER, self.check_data)  # once the title has been drawn
+        if self.watch_replay is not None:
+            self.view_replay(self.watch_replay, self.watch_replay.name or "Replay", then_quit=True)
         self.check_size(self.size.width, self.size.height)
         self.call_after_refresh(gcpause.resume)  # the first screen is up
 
@@ -341,6 +349,9 @@ class OverlordApp(App[None]):
         else:
             from .game_screen import GameScreen
             wanted = GameScreen
+            if self.watching:  # (`overlord simulate --watch`) the game's screen, with the pace and the pause
+                from .watching import WatchScreen
+                wanted = WatchScreen
         if not isinstance(self.main, wanted):
             self._set_main(wanted(self.playing, self))
 
@@ -399,6 +410,20 @@ class OverlordApp(App[None]):
             self.notify(f"The choice could not be remembered: {exc}", severity="warning", timeout=4, markup=False)
         self.advance()
 
+    def on_watch_screen_paced(self, message: WatchScreen.Paced) -> None:
+        """+ and - while watching the computers: a shorter or longer pause after each move."""
+        from .watching import pace
+        self.delay_override, self.hurry = pace(self.delay, message.faster), False
+        if (screen := self.game_screen()) is not None:
+            screen.say(f"Pace: {self.delay:.2f} s after each move (+ faster, - slower).")
+
+    def on_watch_screen_pause_toggled(self, _message: WatchScreen.PauseToggled) -> None:
+        """P while watching the computers: nothing more is played until P again."""
+        self.paused = not self.paused
+        if (screen := self.game_screen()) is not None:
+            screen.say("Paused: P plays on." if self.paused else "Playing on.")
+        self.advance()
+
     def on_hurry_up(self, _message: HurryUp) -> None:
         self.hurry = True
         self.advance()
@@ -410,7 +435,7 @@ class OverlordApp(App[None]):
         """The title's menu, and the final report's keys."""
         chosen: dict[str, Callable[[], Any]] = {"new": self.new_game, "load": self.action_load,
                                                 "charts": self.action_charts, "quit": self.action_quit,
-                                                "title": self.show_title}
+                                                "title": self.show_title, "watch": self.watch_game}
         chosen[message.what]()
 
     def advance(self) -> None:
@@ -418,7 +443,7 @@ class OverlordApp(App[None]):
         other, until one waits: for a key (the question, a card, the reports, a hand-over, the final report),
         for the computer's thought, or for the display delay."""
         turns = self.turns
-        if turns is None or self._waiting or self.too_small or self.quitting:
+        if turns is None or self._waiting or self.too_small or self.quitting or self.paused:
             return
         if self.main is not None and self.screen is not self.main:
             return  # a help, charts or save screen is up; closing it calls advance again
@@ -435,6 +460,9 @@ class OverlordApp(App[None]):
         if isinstance(step, GameOver):
             self._show_final()
             return False
+        if isinstance(step, Pages) and self.watching:  # the reports are in the log: the computers play on
+            turns.shown(step)
+            return True
         if isinstance(step, Pages):
             self._show_pages(turns, step)
             return False
@@ -757,6 +785,8 @@ class OverlordApp(App[None]):
             return self.session is not None and not self.session.game.over
         if action == "pace":  # while the computer moves, the other pace than the one shown
             return self.computer_moving() and parameters[:1] != (self.pace,)
+        if action == "review":  # at a person's question in the game's screen, once something has been played
+            return self.accepting() and self.game_screen() is not None and bool(self.playing.game.actions)
         return True
 
     def _user_modal(self, screen: Screen[Result], callback: Callable[[Result | None], None] | None = None) -> None:
@@ -859,9 +889,45 @@ class OverlordApp(App[None]):
         if not isinstance(self.screen, LoadScreen):
             self._user_modal(LoadScreen(), self._loaded)
 
-    def _loaded(self, path: Path | None) -> None:
-        if path is not None:
+    def _loaded(self, path: Path | Watch | None) -> None:
+        from .loadscreen import Watch
+        if isinstance(path, Watch):
+            self.watch_file(path.path)
+        elif path is not None:
             self.load_file(path)
+
+    # ------------------------------------------------------------------ the replay viewer (tui/viewer.py)
+    def view_replay(self, replay: Replay, title: str, side: str | None = None, then_quit: bool = False) -> None:
+        """A game replayed in the viewer (``side``: that player's review of the other side's turn); the game
+        being played waits under it. ``then_quit``: closing it ends the program (``overlord watch``)."""
+        from .viewer import ViewerScreen
+        screen = ViewerScreen(replay, title, side=side)
+        self._user_modal(screen, (lambda _: self.exit()) if then_quit else None)
+
+    def watch_file(self, path: Path) -> None:
+        """W on the Load screen: the save replayed in the viewer (read here, replayed in the viewer's worker)."""
+        from ..replaying import Replay
+        from ..saves import SaveError
+        try:
+            replay = Replay.of_save(path)
+        except SaveError as exc:
+            self.notify(printable(str(exc)), severity="error", timeout=8, markup=False)
+            return
+        self.view_replay(replay, replay.name)
+
+    def watch_game(self) -> None:
+        """W on the final report: the game just ended, replayed from its start."""
+        from ..replaying import Replay
+        if self.session is not None:
+            self.view_replay(Replay.of(self.session.game), "Replay")
+
+    def action_review(self) -> None:
+        """V at a person's question: the other side's moves since that player last answered in his own turn."""
+        from ..replaying import Replay
+        s = self.session
+        if s is not None and self.check_action("review", ()):
+            side = str(s.game.prompt.side)
+            self.view_replay(Replay.of(s.game), f"Review ({side.title()})", side=side)
 
     def action_cycle_theme(self) -> None:
         names = [n for n in CYCLE if n in self.available_themes]

@@ -21,7 +21,8 @@ from .styles import GAME_CSS
 
 class FinalScreen(Screen[None]):
     CSS_PATH = GAME_CSS
-    BINDINGS = [Binding("enter", "title", "Title screen"), Binding("q", "quit_app", "Quit")]
+    BINDINGS = [Binding("enter", "title", "Title screen"), Binding("w", "watch", "Watch it replayed"),
+                Binding("q", "quit_app", "Quit")]
 
     def __init__(self, report: FinalReport | None, scenario: str = "", campaign: Campaign | None = None) -> None:
         super().__init__()
@@ -40,6 +41,9 @@ class FinalScreen(Screen[None]):
 
     def action_title(self) -> None:
         self.post_message(MenuChosen("title"))
+
+    def action_watch(self) -> None:
+        self.post_message(MenuChosen("watch"))  # the game replayed in the viewer (tui/viewer.py)
 
     def action_quit_app(self) -> None:
         self.post_message(MenuChosen("quit"))

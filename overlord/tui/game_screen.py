@@ -163,6 +163,7 @@ class GameScreen(Screen[None]):
         Binding("a", "next_at_sea", "Next at sea"),
         Binding("backspace", "rub", "Erase", show=False),
         Binding("t", "hint", "Hint"),
+        Binding("v", "app.review", "Their turn"),  # the other side's moves since your last turn (tui/viewer.py)
         Binding("space", "hurry", "Hurry"),
         *(Binding(k, f"look('{k}')", "Look", show=False) for k in LOOK),
         Binding("escape", "unlook", "Unlook", show=False),

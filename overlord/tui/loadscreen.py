@@ -9,6 +9,7 @@ called "this browser": the server's paths are not the visitor's business.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +37,15 @@ PHASE_SHORT = {Phase.QUESTIONS: "Set-up", Phase.AIRBORNE: "Drops", Phase.ALLOCAT
                Phase.GERMAN_MOVEMENT: "Ge. move", Phase.GERMAN_COMBAT: "Ge. fight", Phase.GAME_OVER: "Over"}
 
 
-class LoadScreen(ModalScreen[Path | None]):
+@dataclass(frozen=True)
+class Watch:
+    """W on a save: replay it in the viewer (tui/viewer.py) rather than load it."""
+    path: Path
+
+
+class LoadScreen(ModalScreen[Path | Watch | None]):
     CSS_PATH = GAME_CSS
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", "Back"), Binding("w", "watch", "Watch it replayed")]
     KEY_HINTS = [("↑/↓", "Choose"), ("⏎", "Load")]
 
     def __init__(self, message: str = "") -> None:
@@ -85,6 +92,7 @@ class LoadScreen(ModalScreen[Path | None]):
         if not self.is_mounted:
             return  # closed while the folder was being read
         self.saves, self.problems, self.ready = saves, problems, True
+        self.refresh_bindings()
         status = self.query_one("#load-status", Static)
         if saves:
             status.update(Text(HEADER, style="bold"))
@@ -114,6 +122,16 @@ class LoadScreen(ModalScreen[Path | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:  # every option is made with its save's index for its id
             self.dismiss(self.saves[int(event.option.id)]["path"])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "watch" or bool(self.saves)  # W once there is a save to replay
+
+    def action_watch(self) -> None:
+        """W: the save highlighted, replayed move by move in the viewer."""
+        options = self.query_one("#saves", OptionList)
+        option = options.highlighted_option if self.saves else None
+        if option is not None and option.id is not None:
+            self.dismiss(Watch(self.saves[int(option.id)]["path"]))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

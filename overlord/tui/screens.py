@@ -319,6 +319,10 @@ LOOKING AROUND
            moves the unit there; a key at the bottom presses it
   K        the map's key (below too)
   H        the campaign so far: score, supplies and weather, turn by turn
+  V        at your question: the other side's moves since your last turn,
+           step by step (the replay viewer: arrows, Up/Down a phase,
+           PgUp/PgDn a turn, Escape back); W on a save (Load) or on the
+           final report replays a whole game
   S or F4  supply overlay: Allied supply lines, then German supply, then off
   L        town names on the map, on or off
   F2 charts   F3 roster of every unit (Enter: move it now, or look)

@@ -74,18 +74,18 @@ class MapView(Widget):
     def draw(self) -> None:
         """The map's lines as strips, a line that reads as it did last time keeping its strip."""
         self._dirty_regions.clear()
-        session = getattr(self.app, "session", None)
-        if session is None:
+        game = self.shown()
+        if game is None:
             self.strips = []
             return
         opts = self.options()
-        self.layout_drawn = Layout.of(session.game, opts.cell, opts.tall)
+        self.layout_drawn = Layout.of(game, opts.cell, opts.tall)
         base, console = self.rich_style, self.app.console
         if base != self.base:  # (the theme changed: every line is made again)
             self.base, self.drawn = base, {}
         drawn: dict[tuple[object, ...], Strip] = {}
         strips = []
-        for line in map_lines(session.game, opts, self.rows):
+        for line in map_lines(game, opts, self.rows):
             key = (line.plain, line.style, *line.spans)
             strip = self.drawn.get(key) or drawn.get(key)
             if strip is None:  # (a Text renders its own style only under spans: the ruler has none)
@@ -94,6 +94,11 @@ class MapView(Widget):
             drawn[key] = strip
             strips.append(strip)
         self.drawn, self.strips = drawn, strips
+
+    def shown(self) -> Game | None:
+        """The game the map shows: the one being played (a replay's map shows another)."""
+        session = getattr(self.app, "session", None)
+        return session.game if session is not None else None
 
     def on_click(self, event: events.Click) -> None:
         if self.layout_drawn is None:

@@ -1,0 +1,361 @@
+"""The replay viewer: a game stepped through on the map, forward and back, by action, by phase and by turn.
+
+It shows a ``Replay`` (overlord/replaying.py, no Textual): the positions of a save (``overlord watch SAVE``, W on
+the Load screen), of a game just finished (W on the final report), or, limited to a stretch, what the other
+side did since a player last answered (the review, V at the player's question). The replay is played in a
+thread worker, so even a whole campaign opens at once: the first positions can be stepped through while the
+last are being replayed.
+
+The screen is laid out as the game's (the map, the side panel, the line of what was done and the log of the
+step's events, the key bar) with the game screen's own map and panels; only the map's game differs: the
+position looked at, not the game being played.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.screen import ModalScreen, Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+from textual.worker import Worker, get_current_worker
+
+from ..ai.explain import describe
+from ..engine.enums import Phase, Side
+from ..engine.events import AssaultBegun, CombatResult, Event, Landed, UnitMoved
+from ..engine.game import Game
+from ..engine.hexgrid import Hex
+from ..plots import Campaign, campaign
+from ..replaying import Replay
+from .cards import PHASES, SIDE_NAME, pools_line, status_line, unit_card
+from .game_screen import screen_layout
+from .history import campaign_plots
+from .keybar import KeyBar
+from .maprender import MapOptions, map_height, map_width
+from .reporting import points_panel
+from .styles import GAME_CSS
+from .widgets import MapView, Panel, event_line
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from textual.timer import Timer
+
+STEP = Binding.Group("Step", compact=True)
+PHASE = Binding.Group("Phase", compact=True)
+TURN = Binding.Group("Turn", compact=True)
+POLL = 0.2  # seconds between looks at how far the replay in its worker has got
+MAX_LINES = 400  # the events of one step shown at most (a turn's step: its last ones)
+
+
+class ReplayMap(MapView):
+    """The game screen's map, drawn for the position looked at rather than the game being played."""
+
+    def __init__(self, options: Callable[[], MapOptions], game: Callable[[], Game], *, id: str | None = None) -> None:
+        super().__init__(options, id=id)
+        self.game = game
+
+    def shown(self) -> Game:
+        return self.game()
+
+
+class ViewerScreen(Screen[None]):
+    """A replay's positions, one at a time (``at``: the number of actions played to reach it). ``side``: the
+    review of that side's player, limited to the positions from ``start`` and shown without the other side's
+    answers that nothing has made public yet (Replay.shown_to)."""
+    CSS_PATH = GAME_CSS
+    DEFAULT_CSS = """
+    ViewerScreen.side-below #side { display: none; }
+    ViewerScreen.side-below #side-below { display: block; }
+    #steps { height: auto; }
+    """
+    BINDINGS = [
+        Binding("left", "back", "Step", group=STEP), Binding("right", "forward", "Step", group=STEP),
+        Binding("up", "previous_phase", "Phase", group=PHASE), Binding("down", "next_phase", "Phase", group=PHASE),
+        Binding("pageup", "previous_turn", "Turn", group=TURN), Binding("pagedown", "next_turn", "Turn", group=TURN),
+        Binding("home", "first", "First", show=False), Binding("end", "last", "Last", show=False),
+        Binding("g", "jump", "Go to turn"),
+        Binding("h", "plots", "Plots"),
+        Binding("escape,q", "close", "Close"),
+    ]
+
+    def __init__(self, replay: Replay, title: str, side: str | None = None, at: int = 0) -> None:
+        super().__init__()
+        self.replay, self.title, self.side = replay, title, side
+        self.start = 0  # the first position that may be looked at (a review's: found once replayed)
+        self.at = at
+        self.came_from = self.at  # the position the last step came from: its events are shown
+        self.game: Game = replay.game_at(min(self.at, replay.played))
+        self.cell, self.tall = 2, False
+        self.problem: str | None = None  # why the replay does not reach the save's position, once known
+        self.following: Timer | None = None  # the look at the replay's progress, while it goes on
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Panel(id="status")
+        with Horizontal(id="top"):
+            yield ReplayMap(self.map_options, lambda: self.game, id="map")
+            yield Panel(id="side", classes="side")
+        with Horizontal(id="bottom"):
+            with Vertical(id="talk"):
+                yield Panel(id="prompt")
+                with VerticalScroll(id="log", can_focus=False):  # (the arrows and pages step, not scroll)
+                    yield Static(id="steps")
+            yield Panel(id="side-below", classes="side")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        if self.side is not None and self.replay.done:
+            self.start = self.at = self.replay.review_start(self.side)
+        if not self.replay.done:  # replayed once the first position is up (the thread would hold it back)
+            self.call_after_refresh(self.run_worker, partial(replay_in_thread, self.replay), name="replay",
+                                    group="replay", thread=True, exit_on_error=False)
+            self.following = self.set_interval(POLL, self.follow_replay)
+        self.fit(self.app.size.width, self.app.size.height)
+        self.go(self.at)
+
+    def on_resize(self, event: Resize) -> None:
+        self.fit(event.size.width, event.size.height)
+
+    def fit(self, width: int, height: int) -> None:
+        """The game screen's layout for the screen's size (game_screen.screen_layout)."""
+        cell, tall, below = screen_layout(self.game, width, height)
+        self.cell, self.tall = cell, tall
+        self.set_class(below, "side-below")
+        self.query_one("#map").styles.width = map_width(self.game, cell) + 1
+        self.query_one("#top").styles.height = map_height(self.game, tall, cell)
+
+    def follow_replay(self) -> None:
+        """While the replay goes on in its worker: the status line says how far; at its end, whether it reached
+        the position the save holds."""
+        if self.replay.done and self.following is not None:
+            self.following.stop()
+            self.following = None
+            self.problem = self.replay.check()
+            if self.side is not None:  # the review begins where the side last answered in its own turn
+                self.start = self.at = self.replay.review_start(self.side)
+                self.go(self.start)
+        self.show()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name == "replay" and event.worker.is_finished:
+            self.follow_replay()
+
+    # ------------------------------------------------------------------ the positions
+    @property
+    def end(self) -> int:
+        """The last position that may be looked at (so far: the replay may be under way)."""
+        n = self.replay.played
+        while n > self.start and not self.allowed(n):
+            n -= 1  # (a review: the other side's last choices, not public yet)
+        return n
+
+    def allowed(self, n: int) -> bool:
+        return self.start <= n <= self.replay.played and (self.side is None or self.replay.shown_to(self.side, n))
+
+    def nearest(self, n: int, forward: bool) -> int | None:
+        """``n`` if it may be looked at, else the next one that may (the previous one going back); None when
+        none may."""
+        n = max(self.start, min(n, self.end))
+        step = 1 if forward else -1
+        while not self.allowed(n) and self.start <= n + step <= self.end:
+            n += step
+        return n if self.allowed(n) else None
+
+    def go(self, n: int, forward: bool = True) -> None:
+        """Look at position ``n`` (or the nearest that may be looked at). The step's events are those since the
+        position it came from going forward, or those of the action that led here going back."""
+        to = self.nearest(n, forward)
+        if to is None:
+            return
+        self.came_from = self.at if self.at < to else to - 1
+        self.at = to
+        self.game = self.replay.game_at(to)
+        self.show()
+
+    def action_forward(self) -> None:
+        self.go(self.at + 1)
+
+    def action_back(self) -> None:
+        self.go(self.at - 1, forward=False)
+
+    def action_next_phase(self) -> None:
+        self.go(self.replay.next_phase(self.at))
+
+    def action_previous_phase(self) -> None:
+        self.go(self.replay.previous_phase(self.at), forward=False)
+
+    def action_next_turn(self) -> None:
+        self.go(self.replay.next_turn(self.at))
+
+    def action_previous_turn(self) -> None:
+        self.go(self.replay.previous_turn(self.at), forward=False)
+
+    def action_first(self) -> None:
+        self.go(self.start)
+
+    def action_last(self) -> None:
+        self.go(self.end, forward=False)
+
+    def action_jump(self) -> None:
+        turns = [(label, n) for label, n in self.replay.turns() if n >= self.start or self.start == 0]
+        self.app.push_screen(TurnChooser(turns), lambda n: self.go(n) if n is not None else None)
+
+    def action_plots(self) -> None:
+        game = self.replay.game_at(self.at).clone()  # (kept by the plots: the viewer plays its own on)
+        self.app.push_screen(PlotsScreen(game.turn_label, campaign(game, self.replay.events_to(self.at))))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    # ------------------------------------------------------------------ what is shown
+    def step_events(self) -> list[Event]:
+        """The events of the last step: from the position it came from to this one (going back, those of the
+        action that led here)."""
+        if self.at == 0:
+            return list(self.replay.opening)
+        return self.replay.events_between(max(0, min(self.came_from, self.at - 1)), self.at)
+
+    def done_words(self) -> str:
+        """What the action that led here answered, in words; in a review, not the other side's hidden choices
+        (their results are in the events)."""
+        n = self.at
+        if n == 0 or n <= self.start:
+            return "The start of the game." if n == 0 else "Where the review begins."
+        asked = self.replay.asked[n - 1]
+        who = SIDE_NAME[Side(asked.side)]
+        if self.side is not None and asked.hidden and asked.side != self.side:
+            return f"{who}: an answer seen in its result."
+        said = describe(self.replay.game_at(n - 1), self.replay.actions[n - 1])
+        return f"{who}: {said}" if who else said
+
+    def map_options(self) -> MapOptions:
+        opts = MapOptions(cell=self.cell, tall=self.tall, theme=self.app.theme, no_color=self.app.no_color)
+        events = self.step_events()
+        moved = [e for e in events if isinstance(e, (UnitMoved, Landed, AssaultBegun))]
+        if moved:  # the step's last move: where it ended, and the unit that made it
+            opts.focus, opts.focus_unit = moved[-1].to, moved[-1].unit
+        fights: set[Hex] = set()
+        for e in events:
+            if isinstance(e, CombatResult):
+                fights.update(h for uid in (*e.attackers, e.defender) if (h := self.game.unit(uid).position))
+        opts.marks = frozenset(fights)
+        return opts
+
+    def show(self) -> None:
+        if not self.is_attached:
+            return  # (closed while the replay went on)
+        done = self.done_words()
+        game = self.game = self.replay.game_at(self.at)  # (done_words looked at the position before it)
+        where = f"{self.title} · {self.at}/{self.replay.total}"
+        if not self.replay.done:
+            where += f" (replaying: {self.replay.played})"
+        self.query_one("#status", Panel).show(status_line(game, where))
+        for panel in self.query(".side").results(Panel):
+            panel.show(self.side_text())
+        prompt = self.query_one("#prompt", Panel)
+        prompt.show(self.prompt_text(done))
+        prompt.border_title = pools_line(game)
+        lines = [event_line(e, game) for e in self.step_events()[-MAX_LINES:]]
+        none = "→ steps through the game, one action at a time." if self.at == self.start else "(No events.)"
+        self.query_one("#steps", Static).update(Text("\n").join(lines) if lines else Text(none, style="dim"))
+        self.query_one("#log").scroll_end(animate=False)  # the step's last events in sight, as in the game's log
+        self.query_one(ReplayMap).refresh()
+        self.refresh_bindings()
+
+    def prompt_text(self, done: str) -> Text:
+        """The action that led here (its number, its turn and phase, and what it answered), and what else to know."""
+        t = Text()
+        n = self.at
+        asked = self.replay.asked[n - 1] if n else None
+        when = f"{self.replay.where[n - 1].label}, {PHASES.get(Phase(asked.phase), asked.phase)}" if asked else "the start"
+        t.append(f" ACTION {n} OF {self.replay.total} ", style="bold reverse")
+        t.append(f" ({when})\n{done}\n")
+        if self.problem:
+            t.append(f"This save: {self.problem}\n", style="bold")
+        elif self.at == self.end and self.replay.done:
+            t.append("The last position." if self.side is None else "Where you are now: Escape goes back to it.",
+                     style="bold")
+        return t
+
+    def side_text(self) -> Text:
+        game = self.game
+        opts = self.map_options()
+        t = Text(no_wrap=True, overflow="ellipsis")
+        if opts.focus_unit is not None and opts.focus_unit in game.data.units:
+            t.append_text(unit_card(game, opts.focus_unit))
+        t.rstrip()
+        t.append("\n")
+        starts = {turn: p for turn, p in self.replay.turn_points.items() if turn <= game.turn}
+        if game.turn in starts:
+            t.append_text(points_panel(game, starts))
+        return t
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.side is not None and not self.replay.done and action != "close":
+            return False  # a review: where it begins is known once the game is replayed
+        forward = {"forward", "next_phase", "next_turn", "last"}
+        back = {"back", "previous_phase", "previous_turn", "first"}
+        if action in forward:
+            return self.at < self.end
+        if action in back:
+            return self.at > self.start
+        return True
+
+
+def replay_in_thread(replay: Replay) -> None:
+    """Replay the game in a worker's thread (its cancelling, as the screen closes, stops it)."""
+    replay.run(stop=get_current_worker())
+
+
+class TurnChooser(ModalScreen[int | None]):
+    """G: the turns replayed so far, to jump to the first position of one."""
+    CSS_PATH = GAME_CSS
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+    KEY_HINTS = [("↑/↓", "Choose"), ("⏎", "Go")]
+
+    def __init__(self, turns: list[tuple[str, int]]) -> None:
+        super().__init__()
+        self.turns = turns
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text("GO TO A TURN\n", style="bold"))
+            yield OptionList(*(Option(label, id=str(n)) for label, n in self.turns), id="turns")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#turns", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self.dismiss(int(event.option.id))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PlotsScreen(ModalScreen[None]):
+    """H: the campaign in plots up to the position looked at."""
+    CSS_PATH = GAME_CSS
+    BINDINGS = [Binding("escape,h,q,enter", "close", "Close")]
+    KEY_HINTS = [("↑/↓ PgUp/PgDn", "Scroll")]
+
+    def __init__(self, label: str, data: Campaign) -> None:
+        super().__init__()
+        self.label, self.data = label, data
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="history"):
+            yield Static(f"THE CAMPAIGN UP TO {self.label}", classes="plot-head")
+            yield from campaign_plots(self.data)
+        yield KeyBar()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

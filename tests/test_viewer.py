@@ -1,0 +1,283 @@
+"""The replay viewer (issue 31, points 1-3): a game stepped through on the map shows, at every step, the very
+position the engine gives for that many actions; the review of the other side's turn; the computers watched.
+All through the real app, by key presses, waiting for states rather than for moments."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from overlord.ai import make_player
+from overlord.engine.events import UnitMoved
+from overlord.engine.game import Game
+from overlord.engine.settings import Settings
+from overlord.engine.setup import preset_settings
+from overlord.replaying import HIDDEN, Replay
+from overlord.saves import open_save, saves_dir
+from overlord.tui.app import OverlordApp
+from overlord.tui.final import FinalScreen
+from overlord.tui.game_screen import GameScreen
+from overlord.tui.loadscreen import LoadScreen
+from overlord.tui.viewer import TurnChooser, ViewerScreen
+from overlord.tui.watching import WatchScreen, pace
+
+from test_tui_keys import PATIENCE
+from test_tui_saves import until_the_player_is_asked
+
+FINISHED = Path(__file__).parent / "golden" / "saves" / "two-week-finished.json"
+NAME = "two-week-finished"  # (the name the save was written with)
+HOT_SEAT = Path(__file__).parent / "golden" / "saves" / "german-combat-hotseat.json"
+
+
+async def until(pilot, condition, what: str) -> None:
+    """Wait until ``condition()`` holds (however loaded the machine), else fail saying ``what``."""
+    deadline = time.monotonic() + PATIENCE
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never: {what}")
+        await pilot.pause(0.02)
+
+
+def engine_hash(replay: Replay, n: int) -> str:
+    """The engine's own position after the first ``n`` actions, played from the start."""
+    game, _ = Game.replay(replay.settings, replay.seed, replay.actions[:n])
+    return game.state_hash()
+
+
+async def the_viewer(pilot) -> ViewerScreen:
+    """The viewer, up and its game replayed."""
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, ViewerScreen) and app.screen.is_mounted, "the viewer is up")
+    screen = app.screen
+    await until(pilot, lambda: screen.replay.done and screen.following is None, "the game is replayed")
+    return screen
+
+
+# --------------------------------------------------------------------------- the replay, without a screen
+def test_every_position_the_replay_gives_is_the_engines_whatever_the_order_asked():
+    replay = Replay.of_save(FINISHED)
+    replay.run()
+    assert replay.done and replay.check() is None
+    wanted = [0, 1, 2, replay.total, 700, 699, 701, 5, *replay.phase_starts[::7], replay.turn_starts[-1] - 1]
+    for n in wanted:
+        assert replay.game_at(n).state_hash() == engine_hash(replay, n), n
+    assert len(replay.checkpoints) == len(replay.phase_starts)  # one kept game a phase, not one an action
+    assert replay.turns()[0] == ("D-Day", 0) and len(replay.turns()) == len(replay.turn_starts) > 5
+
+
+def test_a_save_that_does_not_reach_its_position_is_said(tmp_path):
+    import json
+    doc = json.loads(FINISHED.read_text())
+    doc["state_hash"] = "0" * 64
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    replay = Replay.of_save(bad)
+    replay.run()
+    assert "does not reach the position saved" in (replay.check() or "")
+
+
+# --------------------------------------------------------------------------- the viewer, by keys
+async def test_the_viewer_on_a_finished_golden_game_steps_forward_and_back_by_action_phase_and_turn():
+    replay = Replay.of_save(FINISHED)
+    app = OverlordApp(watch=replay)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await the_viewer(pilot)
+        assert screen.at == 0 and screen.problem is None
+        keys = ["right"] * 4 + ["left"] * 2 + ["pagedown", "pagedown", "down", "right", "up", "left", "pageup",
+                                               "end", "left", "home"]
+        seen = []
+        for key in keys:
+            await pilot.press(key)
+            await until(pilot, lambda: screen.game is replay.game_at(screen.at), "the position is shown")
+            assert screen.game.state_hash() == engine_hash(replay, screen.at), (key, screen.at)
+            seen.append(screen.at)
+        assert seen[:6] == [1, 2, 3, 4, 3, 2]
+        assert seen[6:8] == replay.turn_starts[1:3]  # PgDn: the first position of the next turn
+        assert seen[8] == replay.next_phase(seen[7])  # Down: the next phase
+        assert seen[-3:] == [replay.total, replay.total - 1, 0]
+        # what the step did, in words, and its events in the log below the question
+        await pilot.press("right")
+        await until(pilot, lambda: screen.at == 1, "one step on")
+        assert "Drop the" in screen.query_one("#prompt").shown.plain
+        assert "drops" in str(screen.query_one("#steps").render())
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.is_running, "closing the viewer of `overlord watch` ends the program")
+
+
+async def test_jump_to_a_turn_and_the_plots_up_to_the_position():
+    replay = Replay.of_save(FINISHED)
+    app = OverlordApp(watch=replay)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await the_viewer(pilot)
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, TurnChooser), "the turns are listed")
+        await pilot.press("down", "down", "down", "enter")
+        await until(pilot, lambda: app.screen is screen, "back in the viewer")
+        label, first = replay.turns()[3]
+        assert screen.at == first and screen.game.turn_label == label
+        assert screen.game.state_hash() == engine_hash(replay, first)
+        await pilot.press("h")
+        await until(pilot, lambda: type(app.screen).__name__ == "PlotsScreen", "the plots are up")
+        assert len(app.screen.data.turns) == 3  # the turns ended before the one jumped to, no more
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "back in the viewer")
+
+
+async def test_w_on_the_load_screen_and_on_the_final_report_opens_the_viewer():
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    shutil.copy(FINISHED, saves_dir() / "finished.json")
+    app = OverlordApp(loaded=open_save(FINISHED))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, FinalScreen), "the final report")
+        final = app.screen
+        await pilot.press("w")
+        viewer = await the_viewer(pilot)
+        assert viewer.replay.total == len(app.session.game.actions)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is final, "back on the final report")
+        await pilot.press("ctrl+o")
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen) and app.screen.ready, "the saves are listed")
+        await pilot.press("w")
+        viewer = await the_viewer(pilot)
+        assert viewer.title == viewer.replay.name == NAME  # the save's own name, as the Load screen lists it
+        assert viewer.replay.check() is None
+
+
+# --------------------------------------------------------------------------- the review of the other side's turn
+def after_the_german_moved(seed: int = 3) -> Game:
+    """A historical game (human Allied, computer German) played by the classic players until the Allied player
+    is asked to allocate transport after a German movement phase."""
+    game = Game.new(preset_settings("historical"), seed)
+    players = {side: make_player("classic", side, seed) for side in ("allied", "german")}
+    german_moved = False
+    while not (german_moved and game.phase == "allocation"):
+        german_moved = german_moved or game.phase == "german_movement"
+        game.apply(players[game.prompt.side].choose(game))
+    return game
+
+
+async def test_the_review_shows_the_germans_last_moves():
+    game = after_the_german_moved()
+    app = OverlordApp(game=game, delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until_the_player_is_asked(pilot)
+        assert isinstance(app.screen, GameScreen) and app.session.game.prompt.side == "allied"
+        played = app.session.game
+        await pilot.press("v")
+        screen = await the_viewer(pilot)
+        assert screen.side == "allied"
+        replay = screen.replay
+        assert screen.start == replay.review_start("allied") > 0
+        assert screen.at == screen.start
+        assert screen.step_events() == list(replay.events[screen.start - 1])  # the player's last answer's, no more
+        moved = []
+        while screen.at < screen.end:
+            await pilot.press("right")
+            await until(pilot, lambda: screen.game is replay.game_at(screen.at), "the step is shown")
+            moved += [e for e in screen.step_events() if isinstance(e, UnitMoved)]
+            assert screen.game.state_hash() == engine_hash(replay, screen.at)
+        german_moves = [e for events in replay.events[screen.start:] for e in events
+                        if isinstance(e, UnitMoved) and played.side_of(e.unit) == "german"]
+        assert german_moves and [e for e in moved if played.side_of(e.unit) == "german"] == german_moves
+        assert screen.game.state_hash() == played.state_hash()  # the review ends where the player is
+        await pilot.press("left")
+        await until(pilot, lambda: screen.at < screen.end, "one step back")
+        await pilot.press("home")
+        await until(pilot, lambda: screen.at == screen.start, "the review's first position")
+        await pilot.press("left")  # no further back than the review's stretch
+        await pilot.pause()
+        assert screen.at == screen.start
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.accepting(), "back at the question")
+        assert app.session.game is played and len(played.actions) == replay.total  # nothing was played meanwhile
+
+
+def german_level_chosen() -> Game:
+    """The hot-seat golden save played on (classic players for both) until the German has chosen an attack level
+    and the Allied player is to answer the attack: the level is not public until the result."""
+    game = open_save(HOT_SEAT).game
+    players = {side: make_player("classic", side, 1) for side in ("allied", "german")}
+    for _ in range(400):
+        asked = game.prompt
+        events = game.apply(players[asked.side].choose(game))
+        if isinstance(asked, HIDDEN) and asked.side == "german" and not events and game.prompt.side == "allied":
+            return game
+    raise AssertionError("the German never attacked")
+
+
+async def test_in_hot_seat_the_review_never_shows_a_hidden_choice_before_its_result():
+    replay = Replay.of(german_level_chosen())
+    replay.run()
+    side = "allied"
+    start = replay.review_start(side)
+    hidden = [n for n in range(start + 1, replay.total + 1)
+              if replay.asked[n - 1].hidden and replay.asked[n - 1].side != side and not replay.events[n - 1]]
+    assert hidden, "the stretch holds German choices not yet public"
+    app = OverlordApp(watch=None)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(ViewerScreen(replay, "review", side=side))
+        screen = await the_viewer(pilot)
+        shown = [screen.at]
+        words = [screen.query_one("#prompt").shown.plain]
+        while screen.at < screen.end:
+            await pilot.press("right")
+            await until(pilot, lambda: screen.at > shown[-1], "a step on")
+            shown.append(screen.at)
+            words.append(screen.query_one("#prompt").shown.plain)
+        assert not set(shown) & set(hidden)
+        assert all(replay.shown_to(side, n) for n in shown)
+        # the German's levels are not worded, only seen in the results
+        for n, said in zip(shown, words):
+            if n and replay.asked[n - 1].side == "german" and replay.asked[n - 1].hidden:
+                assert "level" not in said.split("\n")[1].lower(), said
+
+
+# --------------------------------------------------------------------------- watching the computers
+async def test_simulate_watch_plays_pauses_and_goes_on_at_the_pace_set():
+    game = Game.new(Settings(scenario="two-week", allied_player="computer", german_player="computer"), 4)
+    app = OverlordApp(game=game, delay=0, players={"allied": "classic", "german": "classic"}, watching=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, WatchScreen) and len(game.actions) > 30, "the computers play")
+        screen = app.screen
+        assert "German (classic):" in screen.prompt_panel_text().plain  # what each side is about
+        await pilot.press("p")
+        await until(pilot, lambda: app.paused and not app.thinking(), "paused, the thought in")
+        count = len(game.actions)
+        await pilot.pause(0.2)
+        assert len(game.actions) == count  # nothing is played while paused
+        assert "Paused" in screen.query_one("#prompt").shown.plain
+        await pilot.press("minus")
+        assert app.delay == pace(0.0, faster=False) > 0  # slower: a pause after each move
+        await pilot.press("plus")
+        assert app.delay == 0.0
+        await pilot.press("p")
+        await until(pilot, lambda: len(game.actions) > count + 10, "playing on")
+
+
+def test_pace_steps_between_the_fastest_and_the_slowest():
+    assert pace(0.0, True) == 0.0 and pace(0.3, True) == 0.15 and pace(0.3, False) == 0.6
+    assert pace(100.0, False) == 2.4 and pace(0.4, True) == 0.3
+
+
+def test_overlord_watch_refuses_a_file_that_is_not_a_save(tmp_path):
+    from overlord.cli import main
+    bad = tmp_path / "not-a-save.json"
+    bad.write_text("{}")
+    assert main(["watch", str(bad)]) != 0
+
+
+@pytest.mark.slow
+def test_the_viewers_benchmark_prints_its_three_measures_as_ratios_to_a_key_press():
+    import re
+    import subprocess
+    import sys
+    root = Path(__file__).resolve().parents[1]
+    r = subprocess.run([sys.executable, str(root / "benchmarks" / "viewer.py"), "--quick"], capture_output=True,
+                       text=True, cwd=root, timeout=600)
+    assert r.returncode == 0, r.stderr[-3000:]
+    rows = re.findall(r"^\| (.+?) \| [\d.]+ \| [\d.]+x \|$", r.stdout, re.M)
+    assert len(rows) == 3 and "whole campaign" in rows[0] and "PgDn" in rows[2]
+    assert re.search(r"^Memory of the campaign's replay: [\d.]+ MB \(\d+ checkpoints", r.stdout, re.M)
