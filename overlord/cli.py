@@ -333,10 +333,10 @@ def play_app(args: argparse.Namespace) -> OverlordApp | int:
 def named_players(args: argparse.Namespace) -> dict[str, str] | int:
     """The computer players named by --allied and --german, by side; the exit status for a name that cannot
     play its side (one line)."""
-    from .ai.registry import check_name
     named = {side: name for side, name in (("allied", getattr(args, "play_allied", None)),
                                            ("german", getattr(args, "play_german", None))) if name is not None}
     for side, name in named.items():
+        from .ai.registry import check_name  # only for a name given: the title imports nothing of the engine
         try:
             check_name(name, side)
         except ValueError as exc:

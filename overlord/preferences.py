@@ -1,5 +1,6 @@
-"""The player's preferences, kept between runs in a small TOML file: the colour theme, and who last commanded each
-computer side in the set-up (shown first the next time).
+"""The player's preferences, kept between runs in a small TOML file: the colour theme, who last commanded each
+computer side in the set-up (shown first the next time), and the pace the computer's moves are shown at ("quick"
+or "slow": - and + while the computer moves).
 
 The file is where ``overlord.userdirs.preferences_path()`` says. A missing file means no preferences;
 a damaged one is ignored with a one-line warning (the game never fails to start because of it), and
@@ -17,7 +18,7 @@ from .files import NotRegular, TooLarge, read_regular
 from .plaintext import printable
 from .userdirs import preferences_path, write_atomically
 
-KEYS = ("theme", "computer_allied", "computer_german")
+KEYS = ("theme", "computer_allied", "computer_german", "pace")
 MAX_BYTES = 64 * 1024  # the file the game writes is one line; a bigger one is not a preferences file
 
 

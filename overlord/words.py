@@ -56,6 +56,32 @@ def name_of(data: GameData, uid: str) -> str:
     return spec.name if spec is not None else uid
 
 
+def name_list(named: Iterable[str]) -> str:
+    """Names one after another, each read whole: by commas, or by semicolons when a name holds a comma of its own
+    ("Coastal defences, Utah; 352nd Infantry Division")."""
+    listed = list(named)
+    return ("; " if any("," in name for name in listed) else ", ").join(listed)
+
+
+def level_span(highest: int) -> str:
+    """The levels open, from 1: "1-9", or "1" when only the first is."""
+    return "1" if highest == 1 else f"1-{highest}"
+
+
+def level_choice(highest: int, kind: str = "") -> str:
+    """The levels open as what is chosen: "a level 1-9", "an attack level 1-4", or "attack level 1" when only the
+    first is open (not "a level 1-1")."""
+    noun = f"{kind} level" if kind else "level"
+    if highest == 1:
+        return f"{noun} 1"
+    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun} 1-{highest}"
+
+
+def choose_level(highest: int) -> str:
+    """What a player refused a closed level is told to do: "choose a level 1-4", or "only level 1 is open"."""
+    return "only level 1 is open" if highest == 1 else f"choose {level_choice(highest)}"
+
+
 def names(data: GameData, units: Iterable[str]) -> list[str]:
     """Units by name, in the order given."""
     return [name_of(data, uid) for uid in units]

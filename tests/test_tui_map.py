@@ -389,7 +389,8 @@ async def test_a_click_on_the_title_menu_and_on_the_key_bar():
 async def test_a_click_on_a_key_of_the_game_presses_it(played):
     game = replayed(played)
     app = OverlordApp(game=game, delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
+    # 100 columns: at 80 the movement's key bar (with G Go to and V Their turn) now ends before Map key
+    async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         unit = game.prompt.unit
         bar = app.screen.query_one(KeyBar)

@@ -108,7 +108,7 @@ def level_words(game: Game, level: int) -> str:
     levels = game.data.charts.strategy_levels
     if p.role == "attack":
         return (f"Attack at level {level}, {levels.attack[level - 1].name} (odds {odds(p.fought_odds)}; "
-                f"levels 1-{p.max_level} open).")
+                + (f"levels 1-{p.max_level} open)." if p.max_level > 1 else "only level 1 open)."))
     return (f"Defend {name(game, p.defender)} at level {level}, {levels.defence[level - 1].name} "
             f"(the attack's odds {odds(p.fought_odds)}).")
 

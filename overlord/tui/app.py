@@ -68,6 +68,9 @@ if TYPE_CHECKING:
 MIN_SIZE = (80, 24)
 DATA_CHECK_AFTER = 0.05  # seconds after start-up: the title is drawn first, then data/ is read and checked
 DELAY_UNIT = 0.15  # seconds of pause per point of the display delay setting, after each computer move
+# The pace the computer's moves are shown at: quick by default (a computer's turn takes seconds, not half a minute
+# at the default delay of 3), slow at the player's choice (- while the computer moves; remembered). Space hurries.
+PACE_UNITS = {"quick": 0.02, "slow": DELAY_UNIT}
 MAX_COMPUTER_STEPS = 200_000
 RESULT_DELAYS = 8  # a fight between computers stays up this many display delays (a fight is more than a step)
 THINKING_SHOWN_AFTER = 0.3  # seconds: a computer thinking longer than this says so (a quick answer does not flicker)
@@ -146,6 +149,7 @@ class OverlordApp(App[None]):
         Binding("f2", "charts", "Charts", show=False),
         Binding("f3", "roster", "Roster", show=False),
         Binding("f5", "cycle_theme", "Theme", show=False),
+        Binding("minus", "pace('slow')", "Slower"), Binding("plus,equals_sign", "pace('quick')", "Faster"),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
     ]
@@ -163,6 +167,7 @@ class OverlordApp(App[None]):
         self.start_game = loaded.game if loaded is not None else game
         self.start_loaded = loaded  # the save the game came from (--load), if it did
         self.delay_override = delay
+        self.pace = pace if (pace := preferences.load().get("pace", "")) in PACE_UNITS else "quick"
         self.start_theme = theme
         self.turns: Turns | None = None  # the turn controller of the game being played (its session)
         self.main: Screen[Any] | None = None  # (a screen of any result: the title, the set-up, the game)
@@ -670,7 +675,17 @@ class OverlordApp(App[None]):
     def delay(self) -> float:
         if self.delay_override is not None:
             return self.delay_override
-        return self.playing.game.settings.display_delay * DELAY_UNIT
+        return self.playing.game.settings.display_delay * PACE_UNITS[self.pace]
+
+    def action_pace(self, pace: str) -> None:
+        """- or + while the computer moves: its moves shown slowly, or quickly again (remembered for the next game)."""
+        self.pace, self.hurry = pace, False
+        self.notify("The computer's moves are shown slowly: + for quicker" if pace == "slow"
+                    else "The computer's moves are shown quickly: - for slower", timeout=3)
+        try:
+            preferences.remember(pace=pace)
+        except OSError as exc:
+            self.notify(f"The pace could not be remembered: {exc}", severity="warning", timeout=4, markup=False)
 
     def cancel_timer(self) -> None:
         if self._timer is not None:
@@ -768,6 +783,8 @@ class OverlordApp(App[None]):
             return False
         if action in ("save", "roster", "history"):
             return self.session is not None and not self.session.game.over
+        if action == "pace":  # while the computer moves, the other pace than the one shown
+            return self.computer_moving() and parameters[:1] != (self.pace,)
         if action == "review":  # at a person's question in the game's screen, once something has been played
             return self.accepting() and self.game_screen() is not None and bool(self.playing.game.actions)
         return True

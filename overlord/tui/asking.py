@@ -17,6 +17,7 @@ from ..engine.game import Game
 from ..engine.hexgrid import neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
+from ..words import level_choice, level_span
 from .cards import where
 from .entry import DigitEntry, Field
 
@@ -236,12 +237,12 @@ def _strategy(game: Game, p: StrategyPrompt, entry: DigitEntry | None) -> Text:
     t = Text()
     attackers = ", ".join(short(game, a) for a in p.attackers)
     if p.role == "attack":
-        t.append(f" ATTACK LEVEL 1-{p.max_level}: {attackers} against {short(game, p.defender)} ", style=HEAD)
+        t.append(f" ATTACK LEVEL {level_span(p.max_level)}: {attackers} against {short(game, p.defender)} ", style=HEAD)
         t.append(f"\nOdds {_odds(p.odds, p.fought_odds)}. Beside the map: each level, its expected losses "
                  "over their defences, and its name.")
     else:  # the attack level is not shown (docs/rules.md, Combat): the losses range over the attacker's levels
-        t.append(f" DEFENCE LEVEL 1-{p.max_level}: {short(game, p.defender)} against {attackers} ", style=HEAD)
-        t.append(f"\nOdds {_odds(p.odds, p.fought_odds)}. They chose an attack level 1-{p.opponent_max}, unseen. "
+        t.append(f" DEFENCE LEVEL {level_span(p.max_level)}: {short(game, p.defender)} against {attackers} ", style=HEAD)
+        t.append(f"\nOdds {_odds(p.odds, p.fought_odds)}. They chose {level_choice(p.opponent_max, 'attack')}, unseen. "
                  "Beside the map: each level, its expected losses over their levels.")
     t.append(_closed(p))
     if p.side == "allied":
@@ -266,24 +267,23 @@ def _closed(p: StrategyPrompt) -> str:
 
 
 def _supply_line(game: Game, p: StrategyPrompt) -> Text:
-    """What the fight costs the Allied combat supply pool, per the engine's preview: against Standfast
-    when attacking; when defending, over the attack levels the German may have chosen."""
+    """What the fight costs the Allied combat supply pool, per the engine's preview: over the levels the other
+    side may choose (unseen: the defence's level when attacking, the attack's when defending)."""
     attackers, defender = list(p.attackers), p.defender
+    attacking = p.role == "attack"
 
-    def cost(a: int, d: int) -> int:
-        supply: int = view.preview(game, attackers, defender, a, d)["combat_supply"]
-        return supply
+    def costs(level: int) -> list[int]:
+        """The cost at one's own level, for each level the other side may choose."""
+        pairs = [(level, other) if attacking else (other, level) for other in range(1, p.opponent_max + 1)]
+        return [view.preview(game, attackers, defender, a, d)["combat_supply"] for a, d in pairs]
+
+    def span(level: int) -> str:
+        low, high = min(costs(level)), max(costs(level))
+        return f"{low}-{high}" if low != high else f"{low}"
     pool = game.pools.combat
-    if p.role == "attack":
-        low, high = cost(1, 5), cost(p.max_level, 5)
-        t = Text(f"Combat supply pool {pool}: level 1 costs {low}, level {p.max_level} {high} (against Standfast)")
-    else:
-        def span(level: int) -> str:
-            costs = [cost(a, level) for a in range(1, p.opponent_max + 1)]
-            return f"{min(costs)}-{max(costs)}" if min(costs) != max(costs) else f"{min(costs)}"
-        high = max(cost(a, p.max_level) for a in range(1, p.opponent_max + 1))
-        t = Text(f"Combat supply pool {pool}: level 1 costs {span(1)}, level {p.max_level} {span(p.max_level)} "
-                 "(by their attack level)")
+    high = max(costs(p.max_level))
+    t = Text(f"Combat supply pool {pool}: level 1 costs {span(1)}, level {p.max_level} {span(p.max_level)} "
+             f"(by their {'defence' if attacking else 'attack'} level)")
     if high > pool:
         t.append(". Short of supply, the unit fights weaker.", style="bold")
     return t
@@ -332,7 +332,8 @@ def coastal_question(game: Game, p: StrategyPrompt) -> Text:
     """The human German's first coastal defence question: how they answer every landing, asked once."""
     t = Text()
     t.append(f" COASTAL DEFENCES: {short(game, p.attackers[0])} lands at {p.landing} ", style=HEAD)
-    t.append(f"\nThey chose an attack level 1-{p.opponent_max}, unseen. Asked once: a defence level 1-{p.max_level} "
+    t.append(f"\nThey chose {level_choice(p.opponent_max, 'attack')}, unseen. Asked once: "
+             f"{level_choice(p.max_level, 'defence')} "
              "for the day, used in every round of every landing, or ")
     t.append("C", style=KEY)
     t.append(": the computer German chooses each round. ")
@@ -351,24 +352,28 @@ _TEXTS: dict[type[Prompt], Callable[..., Text]] = {
 # --------------------------------------------------------------------------- the combat card (beside the map)
 def level_table(game: Game, p: StrategyPrompt) -> Text:
     """Each level with the expected losses (yours/theirs, over the levels the other side may choose) and
-    its name, from the engine's preview; a closed level says why."""
+    its name, from the engine's preview; a closed level says why. Narrow enough for the side panel at 80
+    columns (29 characters): the key, the losses, and the name without the "attack" every attack level's ends in
+    (the heading says they are attack levels)."""
     c = game.data.charts
     attacking = p.role == "attack"
     cells = {level: _losses(game, p, level) for level in range(1, p.max_level + 1)}
     cells.update({level: f"({p.closed_because(level)})" for level in range(p.max_level + 1, c.strategy_levels.highest + 1)})
     width = max(len(cell) for cell in cells.values())
     t = Text(no_wrap=True, overflow="ellipsis")
-    t.append("Lvl Losses yours/theirs\n", style="bold")
-    t.append(f"    (over their {'defences' if attacking else 'attacks'})\n", style="dim")
+    t.append(f"Losses yours/theirs, {'attack' if attacking else 'defence'}\n", style="bold")
+    t.append(f"  (over their {'defences' if attacking else 'attacks'})\n", style="dim")
     levels = c.strategy_levels.attack if attacking else c.strategy_levels.defence
     for level, cell in cells.items():
-        s = levels[level - 1]
-        name = s.name + ("*" if not attacking and c.strategy_levels.retreats(level) else "")
+        name = levels[level - 1].name
+        if attacking:
+            name = name.removesuffix(" attack")
+        name += "*" if not attacking and c.strategy_levels.retreats(level) else ""
         if level > p.max_level:
-            t.append(f" {level}  {cell:<{width}} {name}\n", style="dim")
+            t.append(f"{level} {cell:<{width}} {name}\n", style="dim")
             continue
-        t.append(f" {level}", style=KEY)
-        t.append(f"  {cell:<{width}} {name}\n")
+        t.append(f"{level}", style=KEY)
+        t.append(f" {cell:<{width}} {name}\n")
     if not attacking:
         t.append("* retreats of itself\n", style="dim")
     return t

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -29,6 +30,7 @@ from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, D
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import german_supplied_positions, supplied_positions
 from ..session import COMPUTER, beachhead_course
+from ..words import choose_level
 from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_text, make_entry, out_of_own_supply,
                      prompt_text, short)
 from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card
@@ -75,6 +77,45 @@ STANDING: dict[str, Callable[..., bool]] = {
     "day_level": lambda s, p, n: s.asks_coastal_answer() and n <= p.max_level,
     "computer_answers": lambda s, p, n: s.asks_coastal_answer(),
     "coastal_answer": lambda s, p, n: p.side == "german" and s.game.settings.player("german") == "human",
+}
+
+
+def fights_on(s: Session) -> bool:
+    """A level is an order to fight on (a landing's attack level, fighting on not given up for one round)."""
+    return s.asks_fight_on() and not s.one_round
+
+
+# When each key that answers a prompt answers this one: (screen, prompt, the key's number) -> whether it does. Made
+# once (check_action is asked of every key at every press, for the key bar).
+ANSWER_RULES: dict[str, Callable[[Any, Any, Any], bool]] = {
+    "move": lambda g, p, n: isinstance(p, MovePrompt) and n in p.directions,
+    "finish": lambda g, p, n: isinstance(p, MovePrompt),
+    "end_phase": lambda g, p, n: isinstance(p, (MovePrompt, DefenderPrompt)),
+    "choose_here": lambda g, p, n: isinstance(p, MovePrompt) and g.look is not None and g.going is None
+    and g.choosable_at(g.look) is not None,
+    "go_to": lambda g, p, n: isinstance(p, MovePrompt) and not p.afloat and g.going is None,
+    "go": lambda g, p, n: isinstance(p, MovePrompt) and g.going == p.unit and g.look is not None,
+    "next_at_sea": lambda g, p, n: isinstance(p, MovePrompt) and g.next_at_sea() is not None,
+    "drop_yes": lambda g, p, n: isinstance(p, DropZonePrompt),
+    "drop_no": lambda g, p, n: isinstance(p, DropZonePrompt),
+    "attack": lambda g, p, n: isinstance(p, DefenderPrompt),
+    "next": lambda g, p, n: isinstance(p, DefenderPrompt),
+    "include": lambda g, p, n: isinstance(p, AttackerPrompt),
+    "leave": lambda g, p, n: isinstance(p, AttackerPrompt),
+    "level": lambda g, p, n: isinstance(p, StrategyPrompt) and n is not None and n <= p.max_level
+    and not fights_on(g.session) and not g.session.asks_coastal_answer(),
+    "fight_on": lambda g, p, n: isinstance(p, StrategyPrompt) and fights_on(g.session) and n is not None
+    and n <= p.max_level,
+    "sail": lambda g, p, n: isinstance(p, MovePrompt) and p.afloat and bool(beachhead_course(g.game, p.unit)),
+    "digit": lambda g, p, n: isinstance(p, ENTRY_PROMPTS),
+    "accept": lambda g, p, n: isinstance(p, ENTRY_PROMPTS),
+    "rub": lambda g, p, n: isinstance(p, ENTRY_PROMPTS),
+    "retreat": lambda g, p, n: isinstance(p, RetreatPrompt) and n in p.directions,
+    "hold": lambda g, p, n: isinstance(p, RetreatPrompt) and not p.cadre,
+    "advance": lambda g, p, n: isinstance(p, AdvancePrompt) and n == p.direction,
+    "stay": lambda g, p, n: isinstance(p, AdvancePrompt),
+    "hint": lambda g, p, n: True,
+    "take_hint": lambda g, p, n: g.front.hint_ready() is not None,
 }
 
 
@@ -200,7 +241,7 @@ class GameScreen(Screen[None]):
 
     def _flash(self) -> None:
         self.flash_on = not self.flash_on
-        self.query_one(MapView).refresh()
+        self.query_one(MapView).redraw()
         if self.front.thinking_for() is not None:  # the dots after "thinking" go round
             self.query_one("#prompt", Panel).show(self.prompt_panel_text())
 
@@ -283,7 +324,7 @@ class GameScreen(Screen[None]):
         if self.has_class("side-below"):  # the question is narrower there: one space between, not two
             pools = f" {' '.join(pools.split())} "
         prompt.border_title = pools
-        self.query_one(MapView).refresh()
+        self.query_one(MapView).redraw()
         self.refresh_bindings()
 
     def side_text(self) -> Text:
@@ -402,42 +443,13 @@ class GameScreen(Screen[None]):
         if p is None:
             return False
         arg = parameters[0] if parameters and isinstance(parameters[0], int) else None  # a direction or a level
-        session = self.session
-        fights_on = session.asks_fight_on() and not session.one_round  # a level is an order to fight on
         if action in STANDING:
-            return STANDING[action](session, p, arg)
-        rules: dict[str, Callable[[], bool]] = {
-            "move": lambda: isinstance(p, MovePrompt) and arg in p.directions,
-            "finish": lambda: isinstance(p, MovePrompt),
-            "end_phase": lambda: isinstance(p, (MovePrompt, DefenderPrompt)),
-            "choose_here": lambda: isinstance(p, MovePrompt) and self.look is not None and self.going is None
-            and self.choosable_at(self.look) is not None,
-            "go_to": lambda: isinstance(p, MovePrompt) and not p.afloat and self.going is None,
-            "go": lambda: isinstance(p, MovePrompt) and self.going == p.unit and self.look is not None,
-            "next_at_sea": lambda: isinstance(p, MovePrompt) and self.next_at_sea() is not None,
-            "drop_yes": lambda: isinstance(p, DropZonePrompt),
-            "drop_no": lambda: isinstance(p, DropZonePrompt),
-            "attack": lambda: isinstance(p, DefenderPrompt),
-            "next": lambda: isinstance(p, DefenderPrompt),
-            "include": lambda: isinstance(p, AttackerPrompt),
-            "leave": lambda: isinstance(p, AttackerPrompt),
-            "level": lambda: isinstance(p, StrategyPrompt) and arg is not None and arg <= p.max_level
-            and not fights_on and not session.asks_coastal_answer(),
-            "fight_on": lambda: fights_on and isinstance(p, StrategyPrompt) and arg is not None and arg <= p.max_level,
-            "sail": lambda: isinstance(p, MovePrompt) and p.afloat and bool(beachhead_course(self.game, p.unit)),
-            "digit": lambda: isinstance(p, ENTRY_PROMPTS),
-            "accept": lambda: isinstance(p, ENTRY_PROMPTS),
-            "rub": lambda: isinstance(p, ENTRY_PROMPTS),
-            "retreat": lambda: isinstance(p, RetreatPrompt) and arg in p.directions,
-            "hold": lambda: isinstance(p, RetreatPrompt) and not p.cadre,
-            "advance": lambda: isinstance(p, AdvancePrompt) and arg == p.direction,
-            "stay": lambda: isinstance(p, AdvancePrompt),
-            "hint": lambda: True,
-            "take_hint": lambda: self.front.hint_ready() is not None,
-        }
-        return rules[action]()
+            return STANDING[action](self.session, p, arg)
+        return ANSWER_RULES[action](self, p, arg)
 
     def on_key(self, event: Key) -> None:
+        if self.answers_now(event.key):  # (the bindings take it)
+            return
         binding = self.active_bindings.get(event.key)
         if binding is not None and binding.enabled:
             return
@@ -455,13 +467,17 @@ class GameScreen(Screen[None]):
             self.say(Text(why or f"{name} is not an answer here. "
                           "The keys you can use are at the bottom; F1 for help.", style="bold"))
 
+    def answers_now(self, key: str) -> bool:
+        """Whether one of this screen's own keys is open now: active_bindings asked of one key (on_key runs at
+        every press, before the bindings, and active_bindings asks check_action of every key)."""
+        return any(self.check_action(name, args) for name, args in OWN_KEYS.get(key, ()))
+
     def why_not(self, key: str) -> str | None:
         """Why a key that answers this kind of question does not answer this one: a closed level, a landing
         the unit cannot make, a way it cannot move, Enter on a unit that cannot be chosen."""
         p = self.prompt_now()
         if isinstance(p, StrategyPrompt) and key.isdigit() and int(key) > p.max_level:
-            return (f"Level {key} is closed ({p.closed_because(int(key))}): choose a level "
-                    f"1-{p.max_level}.")
+            return f"Level {key} is closed ({p.closed_because(int(key))}): {choose_level(p.max_level)}."
         if isinstance(p, MovePrompt) and key in "123456" and len(key) == 1:
             refused = view.landing_refused(self.game, p.unit, int(key))
             if refused:
@@ -842,6 +858,21 @@ class GameScreen(Screen[None]):
                             "(S turns it off).",
                   None: "Supply overlay off."}[self.overlay])
         self.query_one(MapView).refresh()
+
+
+def own_keys(bindings: Iterable[object]) -> dict[str, list[tuple[str, tuple[object, ...]]]]:
+    """Each key of a screen's bindings -> the (action, arguments) it may run, those of the app left out."""
+    out: dict[str, list[tuple[str, tuple[object, ...]]]] = {}
+    for b in bindings:
+        assert isinstance(b, Binding)
+        namespace, name, args = parse_action(b.action)
+        if not namespace:
+            for key in b.key.split(","):
+                out.setdefault(key, []).append((name, args))
+    return out
+
+
+OWN_KEYS = own_keys(GameScreen.BINDINGS)
 
 
 def hint_target(game: Game, advice: Advice | None) -> Hex | None:

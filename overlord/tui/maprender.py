@@ -28,12 +28,12 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 from rich.text import Text
 
-from ..engine.data import MapData
+from ..engine.data import Beach, MapData
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, neighbour
 from ..engine.view import AFLOAT, ASHORE
@@ -244,18 +244,24 @@ class Face:
     notes: tuple[str, ...] = ()  # marks beside the body on the compact map (OBJECTIVE_MARK, DEPOT_MARK)
 
 
+@functools.cache
+def _ground(m: MapData, h: Hex) -> tuple[str, bool, Beach | None, Beach | None, str | None]:
+    """What a position is, whatever stands on it: its terrain, whether it is an objective, the beach of its
+    beachhead marker, its beach, its town's name (worked out once per map: the map is drawn at every key)."""
+    terrain = m.terrain[h]
+    return (terrain, m.objective_of(h) is not None, m.beach_of_marker(h), m.beach_of_position(h),
+            m.name_of(h) if terrain == "town" else None)
+
+
 def _face(game: Game, h: Hex, opts: MapOptions, pal: Palette, afloat: dict[Hex, int]) -> Face:
     m = game.data.map
-    terrain = m.terrain[h]
-    objective = m.objective_of(h) is not None
+    terrain, objective, marker, beach, town = _ground(m, h)
     glyph = OBJECTIVE_MARK if objective else GLYPH[terrain]
     ground = pal["objective"] if objective else pal[terrain]
     uid = game.occupant(h)
     if h == opts.focus and opts.focus_unit is not None:
         uid = opts.focus_unit  # the unit asked about, even in a stack at sea
     depot = game.depot_at(h)
-    marker = m.beach_of_marker(h)
-    beach = m.beach_of_position(h)
     coastal = game.coastal_defender(beach.name) if beach is not None else None
     if uid is not None and not game.spec(uid).is_depot:
         role = pal[unit_role(game, uid)]
@@ -272,9 +278,8 @@ def _face(game: Game, h: Hex, opts: MapOptions, pal: Palette, afloat: dict[Hex, 
                     notes=(OBJECTIVE_MARK,) if objective else ())
     if coastal is not None:  # the German coastal defence still holds this beach
         return Face(unit_letter(game, coastal.id), pal["coastal"], f"{coastal.cp:>3}", pal["coastal"], block=True)
-    name = m.name_of(h) if terrain == "town" else None
-    if name and opts.labels:
-        two, three = map_town_labels(m)[name]
+    if town and opts.labels:
+        two, three = map_town_labels(m)[town]
         style = pal["objective"] if objective else pal["town"]
         if opts.cell > 2:
             return Face(three, style, glyph, ground)
@@ -285,10 +290,21 @@ def _face(game: Game, h: Hex, opts: MapOptions, pal: Palette, afloat: dict[Hex, 
 # --------------------------------------------------------------------------- drawing
 def render_map(game: Game, opts: MapOptions | None = None) -> Text:
     opts = opts or MapOptions()
-    return Text("\n").join(_lines(game, opts))
+    return Text("\n").join(map_lines(game, opts))
 
 
-def _lines(game: Game, opts: MapOptions) -> list[Text]:
+class DrawnRows:
+    """The lines of the map's rows as last drawn, by what each row shows (its positions' faces and the marks
+    of the moment on it): from one key press to the next most rows show what they showed, and are not drawn
+    again (the map widget keeps one)."""
+
+    def __init__(self) -> None:
+        self.map: MapData | None = None  # the map the rows were drawn for
+        self.rows: dict[tuple[object, ...], list[Text]] = {}
+
+
+def map_lines(game: Game, opts: MapOptions, drawn: DrawnRows | None = None) -> list[Text]:
+    """The map's lines, one Text each (the map widget draws them line by line, keeping ``drawn``)."""
     pal = palette_for(opts.theme, opts.no_color)
     lay = Layout.of(game, opts.cell, opts.tall)
     m = game.data.map
@@ -296,18 +312,70 @@ def _lines(game: Game, opts: MapOptions) -> list[Text]:
     for u in game.units(status=AFLOAT):
         if u.position is not None:
             afloat[u.position] = afloat.get(u.position, 0) + 1
+    known = drawn.rows if drawn is not None and drawn.map is m else {}
+    kept: dict[tuple[object, ...], list[Text]] = {}
     out = _ruler(lay, pal)
+    options = _options_by_row(opts, m.rows)
     for row in range(m.rows):
         faces = [_face(game, (col, row), opts, pal, afloat) for col in range(m.cols)]
-        top, bottom = _row_cells(game, lay, row, faces, opts, pal)
-        lines = [top, bottom] if lay.tall else [top]
-        _underline(game, lay, row, lines[-1], pal)
-        for i, cells in enumerate(lines):
-            t = Text(no_wrap=True, overflow="crop")
-            t.append(f"{row:>2}" if i == 0 else "  ", style=pal["label"])
-            for run, style in _runs(cells[LABEL_WIDTH:]):
-                t.append(run, style=style)
-            out.append(t)
+        key = _row_key(row, faces, options[row])
+        lines = known.get(key) or _row_lines(game, lay, row, faces, opts, pal)
+        kept[key] = lines
+        out.extend(lines)
+    if drawn is not None:
+        drawn.map, drawn.rows = m, kept
+    return out
+
+
+IN_THE_FACES = {"focus_unit"}  # options that bear on a row only through its positions' faces (which are in the key)
+
+
+def _options_by_row(opts: MapOptions, rows: int) -> list[tuple[object, ...]]:
+    """For each row, every option that bears on it: those about positions cut down to the row's, the rest
+    whole (so an option added to MapOptions is in the rows' keys too)."""
+    by_row: list[list[object]] = [[] for _ in range(rows)]
+    for field in attrs.fields(MapOptions):
+        value: Any = getattr(opts, field.name) if field.name not in IN_THE_FACES else None
+        if isinstance(value, (dict, frozenset)) or _is_hex(value):
+            parts: list[list[object]] = [[] for _ in range(rows)]
+            for h in sorted(value) if not _is_hex(value) else [value]:
+                if 0 <= h[1] < rows:
+                    parts[h[1]].append((h, value[h]) if isinstance(value, dict) else h)
+            for row in range(rows):
+                by_row[row].append(tuple(parts[row]))
+        else:
+            for row in range(rows):
+                by_row[row].append(value)
+    flash = [f.name for f in attrs.fields(MapOptions)].index("flash_on")
+    blinking = {h[1] for h in (opts.focus, *opts.targets) if h is not None}
+    for row in range(rows):
+        if row not in blinking:
+            by_row[row][flash] = None  # the blink shows only where the unit asked about is, and its steps
+    return [tuple(options) for options in by_row]
+
+
+def _is_hex(value: object) -> bool:
+    return isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value)
+
+
+def _row_key(row: int, faces: list[Face], options: tuple[object, ...]) -> tuple[object, ...]:
+    """All that a row's lines are drawn from, besides the map and the layout: its positions' faces and the
+    options that bear on it (_options_by_row)."""
+    return (row, options, *((f.top, f.style, f.bottom, f.bottom_style, f.block, f.label, f.notes) for f in faces))
+
+
+def _row_lines(game: Game, lay: Layout, row: int, faces: list[Face], opts: MapOptions, pal: Palette) -> list[Text]:
+    """A row's line (two when tall), its number at the left."""
+    top, bottom = _row_cells(game, lay, row, faces, opts, pal)
+    lines = [top, bottom] if lay.tall else [top]
+    _underline(game, lay, row, lines[-1], pal)
+    out = []
+    for i, cells in enumerate(lines):
+        t = Text(no_wrap=True, overflow="crop")
+        t.append(f"{row:>2}" if i == 0 else "  ", style=pal["label"])
+        for run, style in _runs(cells[LABEL_WIDTH:]):
+            t.append(run, style=style)
+        out.append(t)
     return out
 
 

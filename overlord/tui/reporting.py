@@ -26,15 +26,15 @@ def logistics_text(e: LogisticsReport, data: GameData | None = None) -> Text:
     t.append(f"General supply upkeep paid: {e.upkeep}\n")
     t.append("Pools now: " + "  ".join(f"{c} {e.pools.get(c, 0)}" for c in CATEGORIES) + "\n")
     if e.out_of_supply:
-        t.append("Beyond supply lines: " + ", ".join(words.names(data, e.out_of_supply)) + "\n", style="bold")
+        t.append("Beyond supply lines: " + words.name_list(words.names(data, e.out_of_supply)) + "\n", style="bold")
     if e.deprived:
-        t.append("Without general supply: " + ", ".join(words.names(data, e.deprived)) + "\n", style="bold")
+        t.append("Without general supply: " + words.name_list(words.names(data, e.deprived)) + "\n", style="bold")
     if e.attrition:
         t.append(f"Allied combat points lost to lack of supply: {e.attrition}", style="bold")
         t.append(f" ({e.attrition * supply_casualty_points():g} points to the German, counted at once: the top "
                  "line's score already takes them off the end-of-turn score)\n")
     if e.reinforcements:
-        t.append("Arriving: " + ", ".join(words.names(data, e.reinforcements)) + "\n")
+        t.append("Arriving: " + words.name_list(words.names(data, e.reinforcements)) + "\n")
     t.append(f"Weather so far: {e.weather_percent:+d}% against the average.\n")
     return t
 
@@ -46,9 +46,9 @@ def turn_end_text(e: TurnEnded) -> Text:
     objectives = p.objectives + p.objectives_final
     t.append(f"Points for the ground held at the end of the turn: Allied +{p.allied:.0f} "
              f"(objectives {objectives:.0f}, continent side {p.continent_side:.0f}); German "
-             f"+{p.ocean_side:.0f} (ocean side). Losses counted as they happened.\n")
-    t.append(f"Score at the end of {e.turn}: {e.score:.0f}.  Weather {e.weather_percent:+d}% of the average; "
-             f"adjusted score {e.adjusted_score:.0f}.\n")
+             f"+{p.ocean_side:.0f} (ocean side). Losses were counted as they happened.\n")
+    t.append(f"Score at the end of {e.turn}: {e.score:.0f}. With the weather so far {e.weather_percent:+d}% against "
+             f"the average, the adjusted score is {e.adjusted_score:.0f}.\n")
     t.append("From here the top line's score moves on as points come: the next turn's supply losses first.\n",
              style="dim")
     return t
@@ -110,8 +110,8 @@ def losses_text(report: FinalReport) -> Text:
     it scores for the German as a unit eliminated)."""
     obj = Text("\nObjectives: ")
     taken = report.objectives_taken
-    obj.append(", ".join(f"{name} {holder}" + (f" (first held {taken[name]})" if name in taken else "")
-                         for name, holder in report.objectives.items()))
+    obj.append(", ".join(f"{name} ({str(holder).title()}" + (f", first held {taken[name]})" if name in taken else ")")
+                         for name, holder in report.objectives.items()) + ".")
     cas = report.casualties
     elim = report.units_eliminated
     obj.append(f"\nCasualties: Allied {cas.allied} CP ({cas.allied_out_of_general_supply} for lack of "
@@ -126,7 +126,7 @@ def losses_text(report: FinalReport) -> Text:
     obj.append(f", German {elim.german}.")
     for side, names in (("allied", elim.names.allied), ("german", elim.names.german)):
         if names:
-            obj.append(f"\n  {side.title()}: " + ", ".join(names))
+            obj.append(f"\n  {side.title()}: " + words.name_list(names))
     obj.append("\n")
     return obj
 
@@ -310,6 +310,6 @@ def ocean_side_words(game: Game) -> Text:
     if then and game.turn + 1 < len(turns):
         t.append(f" and {then} at the end of {turns[game.turn + 1]}")
     t.append(f", {chart.increase_per_turn} more each turn after (none east of Caen).\n")
-    t.append(", ".join(game.spec(uid).name for uid in units) or "none", style="")
+    t.append(words.name_list(game.spec(uid).name for uid in units) or "none", style="")
     t.append("\n")
     return t

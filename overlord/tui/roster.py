@@ -16,7 +16,9 @@ from .cards import STATUS, where
 from .keybar import QUIET_GAME_KEYS, KeyBar
 from .styles import GAME_CSS
 
-COLUMNS = ("Nat", "Unit", "CP", "Eff", "Ldr", "Fat", "Supply", "MP", "Status", "Where", "Type")
+# What a player looks for first (what can still move, and where it is) comes right after the unit's name, so
+# that at 80 columns it shows without scrolling; the rest is to the right (the key bar says how to get there)
+COLUMNS = ("Unit", "MP", "Status", "Where", "CP", "Supply", "Eff", "Ldr", "Fat", "Nat", "Type")
 
 
 def roster_rows(game: Game) -> list[tuple[str, ...]]:
@@ -34,9 +36,9 @@ def roster_rows(game: Game) -> list[tuple[str, ...]]:
             col, row = view.position_of(u)
             place = f"at sea {col},{row}"
         eff = f"{view.effectiveness(game, u):.2f}" if u.cp else ""
-        rows.append((spec.nation, spec.name + (" (cadre)" if u.cadre else ""), f"{u.cp}/{u.max_cp}", eff,
-                     str(u.leadership), str(u.fatigue), supply, str(u.mp), STATUS.get(u.status, u.status), place,
-                     spec.type, uid))
+        rows.append((spec.name + (" (cadre)" if u.cadre else ""), str(u.mp), STATUS.get(u.status, u.status), place,
+                     f"{u.cp}/{u.max_cp}", supply, eff, str(u.leadership), str(u.fatigue), spec.nation, spec.type,
+                     uid))
     order = {ASHORE: 0, AFLOAT: 1, COASTAL: 2, PENDING: 3, ELIMINATED: 4}
     rows.sort(key=lambda r: (game.spec(r[-1]).side != Side.ALLIED, order.get(game.unit(r[-1]).status, 5)))
     return rows
@@ -45,7 +47,10 @@ def roster_rows(game: Game) -> list[tuple[str, ...]]:
 class RosterScreen(ModalScreen[str | None]):
     """Every unit of ``game`` and its state; Enter gives back the unit chosen."""
     CSS_PATH = GAME_CSS
+    KEY_HINTS = [("↑/↓", "Unit"), ("←/→", "More columns")]
     BINDINGS = [Binding("escape,q,f3", "close", "Close"), Binding("enter", "pick", "Move it next / look at it"),
+                Binding("right", "across(1)", "More columns", show=False, priority=True),
+                Binding("left", "across(-1)", "More columns", show=False, priority=True),
                 *QUIET_GAME_KEYS]
 
     def __init__(self, game: Game) -> None:
@@ -53,7 +58,7 @@ class RosterScreen(ModalScreen[str | None]):
         self.game = game
 
     def compose(self) -> ComposeResult:
-        yield DataTable(id="roster", cursor_type="row", zebra_stripes=True)
+        yield DataTable(id="roster", cursor_type="row", zebra_stripes=True, fixed_columns=1)  # the unit's name stays
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -62,6 +67,17 @@ class RosterScreen(ModalScreen[str | None]):
         for row in roster_rows(self.game):
             table.add_row(*row[:-1], key=row[-1])
         table.focus()
+
+    def action_across(self, way: int) -> None:
+        """The arrows: the table across by a whole column (the unit's name staying at the left)."""
+        table = self.query_one(DataTable)
+        widths = [column.get_render_width(table) for column in table.ordered_columns]
+        fixed = sum(widths[:table.fixed_columns])
+        starts = [sum(widths[:i]) - fixed for i in range(table.fixed_columns, len(widths))]  # scroll_x showing each
+        x = table.scroll_x
+        target = min((s for s in starts if s > x), default=table.max_scroll_x) if way > 0 else \
+            max((s for s in starts if s < x), default=0)
+        table.scroll_to(x=min(target, table.max_scroll_x), animate=False)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.dismiss(event.row_key.value)

@@ -21,7 +21,6 @@ from ..plots import Campaign
 from ..saves import saves_dir
 from ..userdirs import browser_keep_days, browser_session_dir
 from .cards import compass
-from .history import campaign_plots
 from .keybar import GAME_KEYS, QUIET_GAME_KEYS, KeyBar
 from .maprender import map_key, map_town_labels
 from .styles import GAME_CSS
@@ -162,6 +161,7 @@ class ReportScreen(ModalScreen[None]):
         with VerticalScroll(classes="dialog wide"):
             yield Static(Group(*self.pages, Text("\nPress Enter to continue.", style="bold")))
             if self.campaign is not None:
+                from .history import campaign_plots  # (plotting is imported when a plot is first shown)
                 yield from campaign_plots(self.campaign)
         yield KeyBar()
 
@@ -290,7 +290,8 @@ ANSWERING
           Enter moves to the next field, then commits; Enter alone
           takes the values shown; Backspace erases
   Enter   the default answer to a scenario question
-  Space   while the computer moves: hurry (any other key does too)
+  Space   while the computer moves: hurry (any other key does too);
+          - shows its moves slowly, + quickly again (remembered)
 
 MOVING AND LANDING
   The flashing unit is the one being asked about. While it blinks,

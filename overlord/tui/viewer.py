@@ -37,7 +37,7 @@ from .cards import PHASES, SIDE_NAME, pools_line, status_line, unit_card
 from .game_screen import screen_layout
 from .history import campaign_plots
 from .keybar import KeyBar
-from .maprender import Layout, MapOptions, map_height, map_width, render_map
+from .maprender import MapOptions, map_height, map_width
 from .reporting import points_panel
 from .styles import GAME_CSS
 from .widgets import MapView, Panel, event_line
@@ -61,10 +61,8 @@ class ReplayMap(MapView):
         super().__init__(options, id=id)
         self.game = game
 
-    def render(self) -> Text:
-        opts, game = self.options(), self.game()
-        self.layout_drawn = Layout.of(game, opts.cell, opts.tall)
-        return render_map(game, opts)
+    def shown(self) -> Game:
+        return self.game()
 
 
 class ViewerScreen(Screen[None]):

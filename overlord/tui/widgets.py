@@ -5,16 +5,20 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Callable
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from ..engine.events import (CombatResult, DropResult, Event, GameEnded, Landed, LogisticsReport, MarkerDestroyed,
                              PhaseStarted, SettingChosen, TurnEnded, UnitEliminated)
 from ..engine.hexgrid import Hex
-from .maprender import Layout, MapOptions, render_map
+from .maprender import DrawnRows, Layout, MapOptions, map_lines
 from .wording import event_text
 
 if TYPE_CHECKING:
@@ -22,7 +26,11 @@ if TYPE_CHECKING:
 
 
 class MapView(Widget):
-    """The hex map, drawn in the layout its screen chose; a click on a position is posted as Clicked."""
+    """The hex map, drawn in the layout its screen chose; a click on a position is posted as Clicked.
+
+    Drawn line by line (Textual's line API), not as one piece of text: a key press redraws the map, and turning
+    the whole map into Textual's own text every time was most of a key press's cost. A line keeps its strip
+    while it reads the same (most lines of the map do from one press to the next)."""
 
     can_focus = False
 
@@ -37,14 +45,60 @@ class MapView(Widget):
         super().__init__(id=id)
         self.options = options
         self.layout_drawn: Layout | None = None  # the geometry of the map last drawn, for clicks
+        self.strips: list[Strip] = []  # the lines as drawn, made afresh whenever the widget is refreshed
+        self.drawn: dict[tuple[object, ...], Strip] = {}  # a line's text and styles -> its strip, as last drawn
+        self.rows = DrawnRows()  # the map's rows as last drawn
+        self.base = Style()  # the widget's own style, under every line
 
-    def render(self) -> Text:
-        session = getattr(self.app, "session", None)
-        if session is None:
-            return Text("")
+    def redraw(self) -> None:
+        """Draw the map afresh now, and repaint only the lines that changed (a key press changes a few; a
+        refresh repaints them all)."""
+        before = self.strips
+        if self._dirty_regions or not self.size or not before:
+            self.refresh()  # (a whole repaint is due anyway: the map is drawn when it is painted)
+            return
+        self.draw()
+        width = self.size.width
+        changed = [Region(0, y, width, 1) for y, (old, new) in enumerate(zip(before, self.strips)) if old is not new]
+        if len(before) != len(self.strips):
+            self.refresh()
+        elif changed:
+            self.refresh(*changed)
+            self._dirty_regions.clear()  # (they are drawn: what a refresh marks here asks render_line to draw)
+
+    def render_line(self, y: int) -> Strip:
+        if self._dirty_regions:  # (a refresh of the whole widget, or of a part, by Textual or by us)
+            self.draw()
+        return self.strips[y] if y < len(self.strips) else Strip.blank(self.size.width, self.rich_style)
+
+    def draw(self) -> None:
+        """The map's lines as strips, a line that reads as it did last time keeping its strip."""
+        self._dirty_regions.clear()
+        game = self.shown()
+        if game is None:
+            self.strips = []
+            return
         opts = self.options()
-        self.layout_drawn = Layout.of(session.game, opts.cell, opts.tall)
-        return render_map(session.game, opts)
+        self.layout_drawn = Layout.of(game, opts.cell, opts.tall)
+        base, console = self.rich_style, self.app.console
+        if base != self.base:  # (the theme changed: every line is made again)
+            self.base, self.drawn = base, {}
+        drawn: dict[tuple[object, ...], Strip] = {}
+        strips = []
+        for line in map_lines(game, opts, self.rows):
+            key = (line.plain, line.style, *line.spans)
+            strip = self.drawn.get(key) or drawn.get(key)
+            if strip is None:  # (a Text renders its own style only under spans: the ruler has none)
+                style = console.get_style(line.style) if line.style else None
+                strip = Strip(Segment.apply_style(line.render(console), style)).apply_style(base)
+            drawn[key] = strip
+            strips.append(strip)
+        self.drawn, self.strips = drawn, strips
+
+    def shown(self) -> Game | None:
+        """The game the map shows: the one being played (a replay's map shows another)."""
+        session = getattr(self.app, "session", None)
+        return session.game if session is not None else None
 
     def on_click(self, event: events.Click) -> None:
         if self.layout_drawn is None:
@@ -60,10 +114,21 @@ class Panel(Static):
     shown: Text | str | None = None
 
     def show(self, content: Text | str) -> None:
-        """Update only on a change: every update costs the screen a new layout."""
-        if content != self.shown:
-            self.shown = content
-            self.update(content)
+        """Update only on a change, and lay the screen out again only when the panel's height may change: a new
+        layout costs a key press more than anything else redrawn (the side panel and the status line have
+        heights of their own; only the question's follows its lines)."""
+        if content == self.shown:
+            return
+        self.shown = content
+        height = self.styles.height
+        width = self.content_size.width
+        if height is None or not height.is_auto or not width:
+            self.update(content, layout=height is None or height.is_auto)
+            return
+        lines = self.get_content_height(self.size, self.size, width)
+        self.update(content, layout=False)
+        if self.get_content_height(self.size, self.size, width) != lines:
+            self.refresh(layout=True)
 
 
 class MessageLog(RichLog):

@@ -28,7 +28,7 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event]) ->
     charts = game.data.charts
     t = Text()
     for e in results:
-        names = ", ".join(words.names(game.data, e.attackers))
+        names = words.name_list(words.names(game.data, e.attackers))
         second = " (a second combat)" if e.second_combat else ""
         t.append(f" COMBAT RESULT: {game.spec(e.defender).name} ", style="bold reverse")
         t.append(f"\n\nAttacked by {names}{second}.\n")
@@ -48,7 +48,7 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event]) ->
         else:
             t.append("The defender holds its ground.\n")
         if e.second_combat:
-            t.append("The attackers may fight a second combat.\n")
+            t.append(f"{who.verb('The attacker', 'The attackers')} may fight a second combat.\n")
         t.append("\n")
     for other in others:
         t.append(f"{event_text(other, game)}\n")

@@ -1,0 +1,209 @@
+"""The friction of a player's second hour (issue 31, point 6), at 80x24: the roster's columns, the attack's
+combat-supply estimate over the defender's levels, the pace of the computer's moves, and the words."""
+
+from __future__ import annotations
+
+from textual.geometry import Region
+from textual.widgets import DataTable
+
+from overlord import preferences, words
+from overlord.ai import make_player
+from overlord.engine import Game, Settings, view, victory
+from overlord.engine.events import CombatResult, TurnEnded
+from overlord.engine.results import TurnPoints
+from overlord.engine.prompts import MovePrompt, StrategyPrompt
+from overlord.engine.state import ELIMINATED
+from overlord.tui.app import PACE_UNITS, OverlordApp
+from overlord.tui.asking import prompt_text
+from overlord.tui.game_screen import GameScreen
+from overlord.tui.reporting import losses_text, turn_end_text
+from overlord.tui.roster import RosterScreen
+from overlord.tui.wording import result_card
+
+from builders import blank_game, put, start_phase
+from test_tui_keys import wait_until
+from test_tui_phases import key_bar, press
+
+
+def shown(widget, lines: int | None = None) -> list[str]:
+    """A widget's lines as drawn on the screen (what is cut off is not there)."""
+    size = widget.size
+    return ["".join(seg.text for seg in strip) for strip in
+            widget.render_lines(Region(0, 0, size.width, lines or size.height))]
+
+
+def at_allied_movement() -> Game:
+    g = Game.new(Settings(allied_player="human", german_player="computer", display_delay=0), 2)
+    players = {"allied": make_player("classic", "allied"), "german": make_player("ai", "german")}
+    while not (isinstance(g.prompt, MovePrompt) and g.prompt.side == "allied"):
+        g.apply(players[g.prompt.side].choose(g))
+    return g
+
+
+def attack_level_asked(fatigue: int = 0) -> Game:
+    """The Allied player asked the level of 1st Infantry's attack on 352nd Infantry (turn 3)."""
+    g = blank_game(turn=3, allied_player="human")
+    put(g, "us-1-inf", (18, 7), fatigue=fatigue)
+    put(g, "de-352-inf", (18, 8))
+    assert start_phase(g, "allied_combat")
+    while not isinstance(g.prompt, StrategyPrompt):
+        g.apply(g.legal_actions()[0])  # attack it, with the one unit there
+    return g
+
+
+# --------------------------------------------------------------------------- the roster
+async def test_the_roster_at_80_columns_shows_mp_status_and_where_and_says_how_to_see_the_rest():
+    app = OverlordApp(game=at_allied_movement(), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "f3")
+        await wait_until(pilot, lambda a: isinstance(a.screen, RosterScreen) and a.screen.is_mounted, "the roster")
+        table = app.screen.query_one(DataTable)
+        await wait_until(pilot, lambda a: table.row_count > 0 and table.size.width > 0, "the roster's rows")
+        header = shown(table, 1)[0]
+        assert len(header) <= 80 and all(f" {name} " in header for name in ("Unit", "MP", "Status", "Where"))
+        assert "Type" not in header  # off to the right at 80 columns ...
+        assert "←/→ More columns" in key_bar(app)  # ... and the key bar says how to get there
+        first = shown(table, 2)[1]
+        unit = app.session.game.unit(str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value))
+        assert f" {unit.mp} " in first  # the MP of the unit on the first row, in sight
+        for _ in range(len(table.columns)):  # the arrows scroll the table across, a column at a time
+            await press(pilot, "right")
+            if table.scroll_x >= table.max_scroll_x > 0:
+                break
+        header = shown(table, 1)[0]
+        assert table.scroll_x >= table.max_scroll_x > 0 and " Type " in header and header.startswith(" Unit ")
+        await press(pilot, "left")
+        assert 0 < table.scroll_x < table.max_scroll_x
+
+
+# --------------------------------------------------------------------------- the combat-supply estimate
+def test_the_attack_estimate_ranges_over_the_defence_levels_and_holds_what_is_spent():
+    g = attack_level_asked()
+    p = g.prompt
+    assert p.role == "attack" and p.max_level == 9
+    spent = {d: view.preview(g, list(p.attackers), p.defender, 9, d)["combat_supply"] for d in range(1, p.opponent_max + 1)}
+    low, high = min(spent.values()), max(spent.values())
+    assert low < spent[5] < high  # Standfast alone (the old estimate) is neither end
+    assert f"level 9 {low}-{high} (by their defence level)" in prompt_text(g, p).plain
+    # fought at level 9 against each defence the German may choose: what is spent is inside the range shown
+    for d in (1, 5, p.opponent_max):
+        fight = attack_level_asked()
+        fight.apply(next(a for a in fight.legal_actions() if getattr(a, "level", None) == 9))
+        answer = next(a for a in fight.legal_actions() if getattr(a, "level", None) == d)
+        results = [e for e in fight.apply(answer) if isinstance(e, CombatResult)]
+        assert results and low <= results[0].combat_supply <= high
+
+
+async def test_the_estimate_and_every_attack_level_name_in_sight_at_80x24():
+    app = OverlordApp(game=attack_level_asked(), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.screen.is_mounted, "the game")
+        screen = app.screen
+        await wait_until(pilot, lambda a: "(by their defence" in " ".join(shown(screen.query_one("#prompt"))),
+                         "the estimate on the question's panel")
+        side = "\n".join(shown(screen.query_one("#side")))
+        names = [s.name.removesuffix(" attack") for s in app.session.game.data.charts.strategy_levels.attack]
+        assert all(f" {name}" in side for name in names) and "…" not in side
+
+
+# --------------------------------------------------------------------------- the pace of the computer's moves
+async def test_the_computer_moves_quickly_by_default_and_minus_slows_it_remembered():
+    assert "pace" not in preferences.load()
+    game = Game.new(Settings(allied_player="computer", german_player="human"), 3)  # the default delay, 3
+    app = OverlordApp(game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: a.computer_moving() and "- Slower" in key_bar(a), "the computer moving")
+        assert app.pace == "quick" and app.delay == game.settings.display_delay * PACE_UNITS["quick"] <= 0.1
+        await press(pilot, "minus")
+        assert app.pace == "slow" and app.delay == game.settings.display_delay * PACE_UNITS["slow"]
+        assert preferences.load()["pace"] == "slow" and not app.hurry
+        assert OverlordApp(game=game).pace == "slow"  # the next game starts at the pace chosen
+        await wait_until(pilot, lambda a: a.computer_moving() and "+ Faster" in key_bar(a), "the key to quicken")
+        await press(pilot, "plus")
+        assert app.pace == "quick" and preferences.load()["pace"] == "quick"
+
+
+# --------------------------------------------------------------------------- the words
+def test_one_open_level_is_said_plainly():
+    assert words.choose_level(1) == "only level 1 is open" and words.choose_level(4) == "choose a level 1-4"
+    assert words.level_choice(1, "attack") == "attack level 1"
+    assert words.level_choice(9, "attack") == "an attack level 1-9" and words.level_span(1) == "1"
+
+
+async def test_a_closed_level_when_only_the_first_is_open_at_80x24():
+    app = OverlordApp(game=attack_level_asked(fatigue=110), delay=0)  # so tired that only level 1 is open
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.screen.is_mounted, "the game")
+        assert app.session.game.prompt.max_level == 1
+        assert "ATTACK LEVEL 1:" in prompt_text(app.session.game, app.session.game.prompt).plain
+        await press(pilot, "5")
+        said = str(app.screen.message)
+        assert "Level 5 is closed (fatigue): only level 1 is open." in said and "1-1" not in said
+
+
+def test_names_holding_a_comma_are_listed_unambiguously():
+    assert words.name_list(["A", "B"]) == "A, B"
+    assert words.name_list(["Coastal defences, Utah", "352nd Infantry Division"]) == \
+        "Coastal defences, Utah; 352nd Infantry Division"
+    g = blank_game(turn=3)
+    for uid in ("de-coast-utah", "de-coast-omaha", "de-352-inf"):
+        g.unit(uid).status = ELIMINATED
+    g.edited()
+    text = losses_text(victory.final_report(g)).plain
+    assert "352nd Infantry Division; Coastal defences, Utah; Coastal defences, Omaha" in text
+    assert "Cherbourg (German)" in text  # the side who holds it, as a name
+
+
+def test_the_reports_sentences():
+    e = TurnEnded(turn="6/8", score=44.0, adjusted_score=47.0, weather_percent=-6,
+                  points=TurnPoints(ocean_side=12))
+    text = turn_end_text(e).plain
+    assert "With the weather so far -6% against the average, the adjusted score is 47." in text
+    assert "of the average" not in text and "Losses were counted as they happened." in text
+    g = attack_level_asked()
+    one = CombatResult(attackers=("us-1-inf",), defender="de-352-inf", odds=1.0, attack_level=9, defence_level=5,
+                       attacker_losses=1, defender_losses=1, retreat=False, eliminated=False, second_combat=True,
+                       combat_supply=10)
+    assert "The attacker may fight a second combat." in result_card(g, [one], []).plain
+
+
+def test_starting_without_named_players_imports_nothing_of_the_engine_before_the_title():
+    """The title is up as fast as a bare Textual app's first screen (benchmarks/perf.py, row 2): checking the
+    --allied and --german names imported the computer players, and the engine with them, at every start."""
+    import subprocess
+    import sys
+    code = ("import sys, argparse; from overlord import cli; import overlord.tui.app; "
+            "assert cli.named_players(argparse.Namespace()) == {}; "
+            "print([m for m in sys.modules if m.startswith(('overlord.engine', 'overlord.ai'))])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+async def test_the_map_redrawn_a_row_at_a_time_reads_as_the_whole_map_drawn_afresh():
+    """The map keeps each row's lines while what the row shows is the same, and repaints only the lines that
+    changed (issue 31, point 5): after presses, blinks and a look, every line is the map drawn from scratch."""
+    from rich.segment import Segment
+    from textual.strip import Strip
+
+    from overlord.tui.maprender import render_map
+    from overlord.tui.widgets import MapView
+    app = OverlordApp(game=at_allied_movement(), delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.screen.is_mounted, "the game")
+        screen, view = app.screen, app.screen.query_one(MapView)
+
+        def cells(strip: Strip) -> list[tuple[str, object]]:
+            return [(ch, seg.style) for seg in strip for ch in seg.text]
+        for keys in (["f"], ["f", "f"], ["down", "right"], ["escape"], ["s"], ["s", "s"], ["l"], ["f"]):
+            await press(pilot, *keys)
+            for blink in (False, True):
+                screen.flash_on = blink
+                view.redraw()
+                await pilot.pause()
+                fresh = render_map(app.session.game, view.options()).split("\n")
+                console = app.console
+                whole = [Strip(Segment.apply_style(line.render(console), console.get_style(line.style)
+                                                   if line.style else None)).apply_style(view.rich_style)
+                         for line in fresh]
+                drawn = view.render_lines(Region(0, 0, view.size.width, len(fresh)))
+                assert [cells(s)[:len(cells(w))] for s, w in zip(drawn, whole)] == [cells(w) for w in whole], keys
