@@ -402,6 +402,33 @@ async def test_a_click_on_a_key_of_the_game_presses_it(played):
         assert type(app.screen).__name__ == "MapKeyScreen"
 
 
+async def test_at_80_columns_the_key_bar_keeps_the_help_key_and_says_more_keys_are_there(played):
+    game = replayed(played)
+    app = OverlordApp(game=game, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        line = bar.text.plain
+        assert len(line) <= 80 and line.rstrip().endswith("f1 More keys") and "Finish unit" in line
+        await pilot.click(KeyBar, offset=(line.index("More keys"), 0))
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        await pilot.press("escape")
+        await pilot.resize_terminal(160, 50)
+        await pilot.pause()
+        wide = bar.text.plain
+        assert "f1 Help" in wide and "Map key" in wide and "More keys" not in wide
+
+
+def test_a_key_bar_too_narrow_gives_way_from_its_end_but_keeps_the_help_key():
+    from overlord.tui.keybar import fitted
+    entries = [("1-6", "Move", None), ("F", "Finish unit", None), ("K", "Map key", None), ("f1", "Help", None),
+               ("^s", "Save", None)]
+    assert fitted(entries, 200) == entries and fitted(entries, 0) == entries
+    assert [e[:2] for e in fitted(entries, 40)] == [("1-6", "Move"), ("F", "Finish unit"), ("f1", "More keys")]
+    assert [e[:2] for e in fitted(entries, 10)] == [("f1", "More keys")]
+
+
 # --------------------------------------------------------------------------- plots, help and charts
 def test_the_campaign_in_numbers_adds_up():
     from overlord.headless import simulate

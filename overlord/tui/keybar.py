@@ -25,6 +25,8 @@ GAME_KEYS = [Binding("ctrl+s", "app.save", "Save"), Binding("f1", "app.help", "H
 QUIET_GAME_KEYS = [Binding(b.key, b.action, b.description, show=False) for b in GAME_KEYS]  # not in the key bar
 
 Click = tuple[DOMNode, str]  # what a click on a key runs: the action, on the node that bound it
+Entry = tuple[str, str, Click | None]  # a key of the bar: its keys, what they do, what a click on it runs
+HELP_KEY = "f1"  # the key of the help screen, which lists every key
 
 
 @dataclass
@@ -71,7 +73,7 @@ class KeyBar(Widget):
                 self.text = text
                 self.refresh()
 
-    def entries(self) -> list[tuple[str, str, Click | None]]:
+    def entries(self) -> list[Entry]:
         """(keys, description, click) for each shown key, in the order bound; the keys of one group go
         together. ``click`` is (node, action) that a click on a lone key runs (None for a group of keys)."""
         app = self.app
@@ -90,15 +92,18 @@ class KeyBar(Widget):
             else:
                 description = binding.group.description if binding.group is not None else binding.description
                 out.append(Shown([key], description, binding.group, (node, binding.action)))
-        hints: list[tuple[str, str, Click | None]] = [
+        hints: list[Entry] = [
             (keys, what, None) for keys, what in getattr(self.screen, "KEY_HINTS", ())]  # a list's own keys
         return hints + [(join_keys(shown.keys), shown.description, shown.click) for shown in out]
+
+    def on_resize(self) -> None:
+        self.bindings_changed(self.screen)  # what fits has changed
 
     def keys_text(self) -> Text:
         key_style = self.get_component_rich_style("keybar--key", partial=True)
         text = Text(no_wrap=True, overflow="ellipsis")
         self.clicks = []
-        for keys, description, click in self.entries():
+        for keys, description, click in fitted(self.entries(), self.size.width):
             meta = Style()
             if click is not None:  # a click on the key or its words presses it (on_click)
                 meta = Style(meta={"key_entry": len(self.clicks)})
@@ -113,6 +118,24 @@ class KeyBar(Widget):
             event.stop()
             node, action = self.clicks[index]
             await self.app.run_action(action, node)
+
+
+def fitted(entries: list[Entry], width: int) -> list[Entry]:
+    """The entries that fit in ``width`` columns: when they do not all fit, the last ones give way, but the help
+    key stays at the end of the line (its screen lists every key), saying that more keys are there."""
+    def size(shown: list[Entry]) -> int:
+        return sum(len(keys) + len(what) + 3 for keys, what, _ in shown)
+    if width <= 0 or size(entries) <= width:
+        return entries
+    helps = [e for e in entries if e[0] == HELP_KEY]
+    if not helps:
+        return entries  # (cut with an ellipsis)
+    keys, _, click = helps[0]
+    last = (keys, "More keys", click)
+    kept = [e for e in entries if e[0] != HELP_KEY]
+    while kept and size(kept + [last]) > width:
+        kept.pop()
+    return kept + [last]
 
 
 def join_keys(keys: list[str]) -> str:

@@ -221,8 +221,9 @@ class ConfirmScreen(ModalScreen[bool]):
 HELP = """\
 OVERLORD is the 1981 Battle for Normandy. The game asks one question
 at a time and you answer with a key, as in 1981. The keys you can press
-now are always at the bottom of the screen; any other key is refused
-with a message saying why. Letters work in either case (Caps Lock too).
+now are always at the bottom of the screen (on a narrow screen, the
+first ones, then "F1 More keys": all are listed here); any other key
+is refused with a message saying why. Letters work in either case.
 
 HOW TO PLAY
   The Allies land the divisions at sea, take Cherbourg, Caen and St-Lo
