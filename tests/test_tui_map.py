@@ -409,24 +409,26 @@ async def test_at_80_columns_the_key_bar_keeps_the_help_key_and_says_more_keys_a
         await pilot.pause()
         bar = app.screen.query_one(KeyBar)
         line = bar.text.plain
-        assert len(line) <= 80 and line.rstrip().endswith("f1 More keys") and "Finish unit" in line
-        await pilot.click(KeyBar, offset=(line.index("More keys"), 0))
+        assert len(line) <= 80 and line.rstrip().endswith("f1 More") and "Finish unit" in line
+        await pilot.click(KeyBar, offset=(line.index("More"), 0))
         await pilot.pause()
         assert type(app.screen).__name__ == "HelpScreen"
         await pilot.press("escape")
         await pilot.resize_terminal(160, 50)
         await pilot.pause()
         wide = bar.text.plain
-        assert "f1 Help" in wide and "Map key" in wide and "More keys" not in wide
+        assert "f1 Help" in wide and "Map key" in wide and "f1 More" not in wide
 
 
 def test_a_key_bar_too_narrow_gives_way_from_its_end_but_keeps_the_help_key():
     from overlord.tui.keybar import fitted
     entries = [("1-6", "Move", None), ("F", "Finish unit", None), ("K", "Map key", None), ("f1", "Help", None),
                ("^s", "Save", None)]
-    assert fitted(entries, 200) == entries and fitted(entries, 0) == entries
-    assert [e[:2] for e in fitted(entries, 40)] == [("1-6", "Move"), ("F", "Finish unit"), ("f1", "More keys")]
-    assert [e[:2] for e in fitted(entries, 10)] == [("f1", "More keys")]
+    assert fitted(entries, 200) == (entries, False) and fitted(entries, 0) == (entries, False)
+    assert fitted(entries, 50) == (entries, True)  # set close: one space between keys, not two
+    shown, close = fitted(entries, 42)
+    assert close and [e[:2] for e in shown] == [("1-6", "Move"), ("F", "Finish unit"), ("K", "Map key"), ("f1", "More")]
+    assert [e[:2] for e in fitted(entries, 10)[0]] == [("f1", "More")]
 
 
 # --------------------------------------------------------------------------- plots, help and charts

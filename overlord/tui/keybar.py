@@ -103,13 +103,14 @@ class KeyBar(Widget):
         key_style = self.get_component_rich_style("keybar--key", partial=True)
         text = Text(no_wrap=True, overflow="ellipsis")
         self.clicks = []
-        for keys, description, click in fitted(self.entries(), self.size.width):
+        shown, close = fitted(self.entries(), self.size.width)
+        for keys, description, click in shown:
             meta = Style()
             if click is not None:  # a click on the key or its words presses it (on_click)
                 meta = Style(meta={"key_entry": len(self.clicks)})
                 self.clicks.append(click)
             text.append(f" {keys} ", style=key_style + meta)
-            text.append(f"{description} ", style=meta)
+            text.append(description if close else f"{description} ", style=meta)
         return text
 
     async def on_click(self, event: events.Click) -> None:
@@ -120,22 +121,25 @@ class KeyBar(Widget):
             await self.app.run_action(action, node)
 
 
-def fitted(entries: list[Entry], width: int) -> list[Entry]:
-    """The entries that fit in ``width`` columns: when they do not all fit, the last ones give way, but the help
-    key stays at the end of the line (its screen lists every key), saying that more keys are there."""
-    def size(shown: list[Entry]) -> int:
-        return sum(len(keys) + len(what) + 3 for keys, what, _ in shown)
-    if width <= 0 or size(entries) <= width:
-        return entries
+def fitted(entries: list[Entry], width: int) -> tuple[list[Entry], bool]:
+    """The entries that fit in ``width`` columns, and whether they are set close (one space between them, not
+    two). When they do not all fit even so, the last ones give way (the game's own keys come last), but the
+    help key stays at the end of the line as "More" (its screen lists every key)."""
+    def size(shown: list[Entry], close: bool) -> int:
+        return sum(len(keys) + len(what) + (2 if close else 3) for keys, what, _ in shown)
+    if width <= 0 or size(entries, False) <= width:
+        return entries, False
+    if size(entries, True) <= width:
+        return entries, True
     helps = [e for e in entries if e[0] == HELP_KEY]
     if not helps:
-        return entries  # (cut with an ellipsis)
+        return entries, True  # (cut with an ellipsis)
     keys, _, click = helps[0]
-    last = (keys, "More keys", click)
+    last = (keys, "More", click)
     kept = [e for e in entries if e[0] != HELP_KEY]
-    while kept and size(kept + [last]) > width:
+    while kept and size(kept + [last], True) > width:
         kept.pop()
-    return kept + [last]
+    return kept + [last], True
 
 
 def join_keys(keys: list[str]) -> str:

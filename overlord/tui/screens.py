@@ -222,7 +222,7 @@ HELP = """\
 OVERLORD is the 1981 Battle for Normandy. The game asks one question
 at a time and you answer with a key, as in 1981. The keys you can press
 now are always at the bottom of the screen (on a narrow screen, the
-first ones, then "F1 More keys": all are listed here); any other key
+first ones, then "F1 More": all are listed here); any other key
 is refused with a message saying why. Letters work in either case.
 
 HOW TO PLAY
