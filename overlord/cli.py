@@ -25,7 +25,7 @@ MAX_JOBS = 64  # worker processes for fuzz: more than any machine it runs on has
 
 
 COMMANDS = ("simulate", "tournament", "fuzz", "replay", "advise", "map", "oob", "charts", "players", "serve", "host",
-            "online")
+            "online", "join")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -199,6 +199,11 @@ def _serve_parser(commands: Commands) -> None:
     p.set_defaults(func=cmd_serve)
 
 
+def _join_parser(commands: Commands) -> None:
+    from .online.join import join_parser  # issue 32 point 4: overlord/online/join.py
+    join_parser(commands)
+
+
 def _host_parser(commands: Commands) -> None:
     from .online.commands import host_parser  # issue 32: overlord/online/commands.py
     host_parser(commands)
@@ -211,7 +216,8 @@ def _online_parser(commands: Commands) -> None:
 
 # in the order `overlord --help` lists them (COMMANDS above names the same commands)
 COMMAND_PARSERS = (_simulate_parser, _tournament_parser, _fuzz_parser, _replay_parser, _advise_parser, _map_parser,
-                   _oob_parser, _charts_parser, _players_parser, _serve_parser, _host_parser, _online_parser)
+                   _oob_parser, _charts_parser, _players_parser, _serve_parser, _host_parser, _online_parser,
+                   _join_parser)
 
 
 def _load_data_or_exit(resume_gc: bool = True) -> GameData:
