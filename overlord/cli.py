@@ -196,6 +196,8 @@ def _serve_parser(commands: Commands) -> None:
                    help="the most games running at once, one per browser tab (default: 8; each takes about 45 MB)")
     p.add_argument("--keep-days", type=int, default=30, metavar="DAYS",
                    help="remove a browser's saves once unused for this many days (default: 30)")
+    p.add_argument("--join", metavar="LINK", help="each page plays your side of a hosted game with your link "
+                                                  "(`overlord join` in the browser: docs/online.md)")
     p.set_defaults(func=cmd_serve)
 
 
@@ -629,7 +631,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print("overlord: serving the game to a browser needs textual-serve: "
               "pip install 'battle-for-normandy[web]'", file=sys.stderr)
         return EXIT_BAD_INPUT
-    return serve(args.host, args.port, args.public_url, args.max_sessions, args.keep_days)
+    return serve(args.host, args.port, args.public_url, args.max_sessions, args.keep_days, args.join)
 
 
 if __name__ == "__main__":

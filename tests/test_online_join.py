@@ -145,3 +145,34 @@ async def test_the_spectators_link_does_not_play(hosted):
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda a: a.join_error is not None, "the refusal")
     assert "spectators" in app.join_error
+
+
+async def test_a_landing_against_the_joined_german_shows_its_support_once_fought(hosted):
+    """The Allied support of a landing's round is hidden from the German until the result (protocol.redact): his
+    landing card shows it then, from what the round spent, as a local game's card shows it."""
+    from overlord.engine.actions import Support
+    from overlord.engine.prompts import StrategyPrompt, SupportPrompt
+    _, links = hosted
+    allied = await OnlineGame.join(links["allied"])
+    landing_first = make_player("historical", "allied", 0)  # sails for the beaches (the pass player does not)
+    app = JoinApp(links["german"], delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.session, RemoteSession), "the game to be joined")
+        while not isinstance(app.screen, CombatResultScreen):
+            p = allied.game.prompt
+            if allied.my_move:
+                landing = isinstance(p, (SupportPrompt, StrategyPrompt)) and p.landing is not None
+                await allied.act(Support(3, 2) if landing and isinstance(p, SupportPrompt)
+                                 else ChooseStrategy(9) if landing else landing_first.choose(allied.game))
+            elif app.accepting():
+                await pilot.press("5")  # the German's coastal defences: level 5 for the day
+            elif isinstance(app.screen, ReportScreen):  # the airborne drops' report
+                await pilot.press("enter")
+            else:
+                await pilot.pause(0.02)
+        card = app.screen.card.plain
+        assert "LANDING AT" in card
+        first_round = next(line for line in card.splitlines() if line.strip().startswith("1 "))
+        assert first_round.split()[5:7] == ["3", "2"], card  # round, levels (3 words), odds, then naval and air
+        await pilot.press("ctrl+q")
+    await allied.close()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import shlex
 from typing import TYPE_CHECKING, Any
 
@@ -33,7 +34,7 @@ from ..tui.themes import DEFAULT
 from ..turns import Arrived, HumanTurn, Waiting
 from .client import Disconnected, OnlineGame, Refused
 from .protocol import Link, ProtocolError, one_line
-from .remote import SIDE_NAMES, RemoteSession
+from .remote import JOIN_LINK, SIDE_NAMES, RemoteSession
 
 if TYPE_CHECKING:
     from ..turns import Step, Turns
@@ -199,7 +200,8 @@ def join_parser(commands: Commands) -> None:
                             description="Play one side of a hosted game (`overlord host`, `overlord online new`) in "
                                         "the game's own screens. Quit whenever you like: the host keeps the game, and "
                                         "the same command comes back to it.")
-    p.add_argument("link", help="your side's link: http://HOST:PORT/play/GAME#TOKEN (keep it secret)")
+    p.add_argument("link", nargs="?", default=os.environ.get(JOIN_LINK),
+                   help=f"your side's link: http://HOST:PORT/play/GAME#TOKEN (keep it secret; default: ${JOIN_LINK})")
     p.add_argument("--theme", default=None, help="the colours (as the game's --theme)")
     p.set_defaults(func=cmd_join)
 
@@ -209,6 +211,9 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     from ..cli import _after_play, _keys_can_be_read, _load_data_or_exit, start_theme
     from ..tui.themes import CYCLE, canonical
+    if not args.link:
+        print(f"overlord: join needs your side's link (or ${JOIN_LINK})", file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         link = Link.parse(args.link)
     except ProtocolError as exc:

@@ -23,13 +23,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..engine.actions import Action, Support
-from ..engine.events import Event
+from ..engine.events import CombatResult, Event
 from ..engine.game import Game, IllegalAction
 from ..engine.prompts import StrategyPrompt, SupportPrompt
 from ..session import Session
 from .client import Disconnected, OnlineGame, Refused, Update, local_game
 
 SIDE_NAMES = {"allied": "Allied", "german": "German"}
+JOIN_LINK = "OVERLORD_JOIN_LINK"  # the link `overlord join` plays when given none (overlord serve --join sets it)
 
 
 class PlayedOnHost(list[Action]):
@@ -121,10 +122,16 @@ class RemoteSession(Session):
 
     def take_arrival(self) -> list[Event]:
         update = self.inbox.popleft()
-        asked = self.game.prompt
+        before, asked = self.game, self.game.prompt
         self.last_action = self.sent.pop(update.at - 1, None)
         self.update, self.game = update, self._game_of(update)
         events = list(update.events)
+        if self.role == "german" and isinstance(asked, (SupportPrompt, StrategyPrompt)) and asked.landing \
+                and any(isinstance(e, CombatResult) for e in events):
+            # a round of a landing, against the German: the Allied support, hidden from him until the result
+            # (protocol.redact), is what the result shows spent of the turn's budgets
+            self._support = (max(0, before.naval_left - self.game.naval_left),
+                             max(0, before.air_left - self.game.air_left))
         self.record(asked, self.last_action, events)
         return events
 
