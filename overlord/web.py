@@ -278,7 +278,7 @@ def serve(host: str, port: int, public_url: str | None = None, max_sessions: int
         except ProtocolError as exc:
             print(f"overlord: --join: {exc}", file=sys.stderr)
             return 2
-        os.environ[JOIN_LINK] = join  # the games' processes inherit it: out of their command lines (ps shows those)
+        os.environ[JOIN_LINK] = join  # the games' processes inherit it (their command is run by a shell: no "#" in it)
     sessions = userdirs.browser_sessions_root()
     os.environ[userdirs.BROWSER_SESSIONS] = str(sessions)  # every game process the server starts inherits it
     os.environ[userdirs.BROWSER_KEEP_DAYS] = str(keep_days)  # so the game can tell the visitor

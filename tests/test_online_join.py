@@ -26,6 +26,7 @@ from overlord.saves import saves_dir
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.screens import CombatResultScreen, ReportScreen
 
+from test_serve import serve  # noqa: F401 - the fixture: `overlord serve` in a subprocess
 from test_tui_keys import wait_until
 
 
@@ -175,4 +176,29 @@ async def test_a_landing_against_the_joined_german_shows_its_support_once_fought
         first_round = next(line for line in card.splitlines() if line.strip().startswith("1 "))
         assert first_round.split()[5:7] == ["3", "2"], card  # round, levels (3 words), odds, then naval and air
         await pilot.press("ctrl+q")
+    await allied.close()
+
+
+async def test_the_browser_page_joins_a_hosted_game_and_plays_its_side(hosted, serve):
+    """`overlord serve --join LINK`: the page plays the link's side, as `overlord join` does in a terminal."""
+    from overlord import web
+    from test_serve import Browser
+    host, links = hosted
+    served = serve("--join", str(links["german"]))
+    allied = await OnlineGame.join(links["allied"])
+    async with Browser(served) as browser:
+        status, page = await browser.page()
+        assert status == 200 and web.GAME_LEFT in page
+        async with browser.visit() as screen:
+            await screen.wait_for("WAITING FOR THE ALLIED PLAYER")
+            played = await answer_allied(allied)
+            while await screen.wait_for("GERMAN MOVE", "Press Enter") == "Press Enter":  # the D-Day reports
+                await screen.press("\r")
+            await screen.press("e")
+            await screen.wait_for("End the German movement phase now?")
+            await screen.press("y")
+            await screen.wait_for("German movement ended", "WAITING FOR THE ALLIED PLAYER", "GERMAN COMBAT", "COMBAT")
+            assert host_game(host, links["german"]).actions[played:] == [EndPhase()]
+            await screen.press("\x11")
+            await screen.until_closed()
     await allied.close()
