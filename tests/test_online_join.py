@@ -179,7 +179,7 @@ async def test_a_landing_against_the_joined_german_shows_its_support_once_fought
     await allied.close()
 
 
-async def test_the_browser_page_joins_a_hosted_game_and_plays_its_side(hosted, serve):
+async def test_the_browser_page_joins_a_hosted_game_and_plays_its_side(hosted, serve):  # noqa: F811 - the fixture
     """`overlord serve --join LINK`: the page plays the link's side, as `overlord join` does in a terminal."""
     from overlord import web
     from test_serve import Browser
