@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     Commands = argparse._SubParsersAction[argparse.ArgumentParser]
 
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
+CLOSE_SECONDS = 3.0  # the longest the program waits, as it ends, for the host to close the connection
 JOIN_FAILURES = (Refused, ProtocolError, Disconnected, ValueError, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 KEPT_BY_HOST = ("Nothing to save: the host keeps this game, every action as it is played. Ctrl+Q leaves it; "
                 "`overlord join` with your link comes back to it.")
@@ -191,7 +192,10 @@ class JoinApp(OverlordApp):
 
     async def on_unmount(self) -> None:
         if (s := self.remote) is not None:
-            await s.close()
+            try:  # a host gone quiet must not hold the program: the closing handshake gets a few seconds
+                await asyncio.wait_for(s.close(), CLOSE_SECONDS)
+            except (asyncio.TimeoutError, aiohttp.ClientError, OSError):
+                pass
 
 
 # --------------------------------------------------------------------------- the command
