@@ -25,7 +25,7 @@ MAX_JOBS = 64  # worker processes for fuzz: more than any machine it runs on has
 
 
 COMMANDS = ("simulate", "tournament", "fuzz", "replay", "watch", "advise", "map", "oob", "charts", "players", "serve",
-            "host", "online")
+            "host", "online", "join")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -205,7 +205,14 @@ def _serve_parser(commands: Commands) -> None:
                    help="the most games running at once, one per browser tab (default: 8; each takes about 45 MB)")
     p.add_argument("--keep-days", type=int, default=30, metavar="DAYS",
                    help="remove a browser's saves once unused for this many days (default: 30)")
+    p.add_argument("--join", metavar="LINK", help="each page plays your side of a hosted game with your link "
+                                                  "(`overlord join` in the browser: docs/online.md)")
     p.set_defaults(func=cmd_serve)
+
+
+def _join_parser(commands: Commands) -> None:
+    from .online.join import join_parser  # issue 32 point 4: overlord/online/join.py
+    join_parser(commands)
 
 
 def _host_parser(commands: Commands) -> None:
@@ -221,7 +228,7 @@ def _online_parser(commands: Commands) -> None:
 # in the order `overlord --help` lists them (COMMANDS above names the same commands)
 COMMAND_PARSERS = (_simulate_parser, _tournament_parser, _fuzz_parser, _replay_parser, _watch_parser, _advise_parser,
                    _map_parser, _oob_parser, _charts_parser, _players_parser, _serve_parser, _host_parser,
-                   _online_parser)
+                   _online_parser, _join_parser)
 
 
 def _load_data_or_exit(resume_gc: bool = True) -> GameData:
@@ -672,7 +679,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print("overlord: serving the game to a browser needs textual-serve: "
               "pip install 'battle-for-normandy[web]'", file=sys.stderr)
         return EXIT_BAD_INPUT
-    return serve(args.host, args.port, args.public_url, args.max_sessions, args.keep_days)
+    return serve(args.host, args.port, args.public_url, args.max_sessions, args.keep_days, args.join)
 
 
 if __name__ == "__main__":

@@ -50,6 +50,7 @@ def campaign(game: Game, events: Iterable[Event] | None = None) -> Campaign:
     if any(r.turn not in ended for r in history):
         _, replayed = Game.replay(game.initial_settings, game.seed, game.actions, game.data)
         ended = {e.turn: e for e in replayed if isinstance(e, TurnEnded)}
+        history = [r for r in history if r.turn in ended]  # (a hosted game joined after them: its actions are the host's)
     turns = tuple(r.turn for r in history)
     objectives = continent = ocean = 0.0
     rows = []

@@ -290,13 +290,18 @@ class Session:
         """Apply an action (IllegalAction propagates, nothing changed); keep its events."""
         asked = self.game.prompt
         events = self.game.apply(action)
+        self.record(asked, action, events)
+        return events
+
+    def record(self, asked: Prompt, action: Action | None, events: list[Event]) -> None:
+        """Keep an action's events: the log, the news, the reports to show, a landing's rounds. ``asked``: the
+        prompt it answered; ``action``: None when it is not known here (a hosted game's other side's)."""
         self.log.extend(events)
         self.recent.extend(events)
         self.pages.extend(e for e in events if isinstance(e, (LogisticsReport, TurnEnded)))
         self._follow_assault(asked, action, events)
-        return events
 
-    def _follow_assault(self, asked: Prompt, action: Action, events: list[Event]) -> None:
+    def _follow_assault(self, asked: Prompt, action: Action | None, events: list[Event]) -> None:
         """Keep a landing's rounds for its card: the support each round was given, each round's result, and
         how it ended. A fight-on order ends with its landing."""
         self.ended_assault = None
@@ -349,6 +354,21 @@ class Session:
         pages = self.pages_due()
         self.recent, self.pages = [], []
         return pages
+
+    # ------------------------------------------------------------------ a game played elsewhere too
+    # A hosted game (overlord join: overlord/online/remote.py) is answered by another player and played by the
+    # host: the turn controller waits for it, and takes the host's news in one action at a time. A local game never.
+    def waiting(self) -> str | None:
+        """What the game waits for elsewhere, in words ("waiting for the German player"), or None."""
+        return None
+
+    def arriving(self) -> bool:
+        """An action played elsewhere has come in, to be taken (``take_arrival``)."""
+        return False
+
+    def take_arrival(self) -> list[Event]:
+        """The next action played elsewhere, taken into the game and the log as ``apply`` takes one; its events."""
+        return []
 
     # ------------------------------------------------------------------ advice (the hint key)
     def advisor(self, side: str) -> str:

@@ -2,7 +2,8 @@
 
 A game being played (a ``Session``: the engine game, its computer players, the standing orders, the seat in
 hot-seat) goes from step to step: a combat's card, the reports between turns, a hand-over of the keyboard, the
-computer's answer, a person's answer, and at last the final report. ``Turns.next_step()`` is the one place that
+computer's answer, a person's answer (in a hosted game, the other player's, coming in or awaited), and at last
+the final report. ``Turns.next_step()`` is the one place that
 decides which comes next; a front end (the Textual app, a test, later a network client or a replay viewer) only
 shows it and reports back:
 
@@ -19,6 +20,9 @@ shows it and reports back:
             turns.answer(step.action)
         elif isinstance(step, ComputerTurn):
             turns.computer_answer(choice)              # session.computer_player().choose(game), or its failure
+        elif isinstance(step, Arrived):
+            turns.take_arrival()                       # a hosted game: an action played on the host
+        (Waiting: a hosted game waits for the host; wait for the session's news, then ask again)
 
 How long each step stays up (the display delay, a hurry key), and where the computer thinks (a thread, on a
 copy of the game), are the front end's. No Textual or Rich here (an import contract keeps it so).
@@ -108,7 +112,21 @@ class HumanTurn:
     takes_keyboard: bool
 
 
-Step = ResultCard | GameOver | Pages | ChoosePlayer | StandingOrder | ComputerTurn | HandOver | HumanTurn
+@dataclass(frozen=True)
+class Arrived:
+    """A hosted game (overlord join): an action played on the host, by either side, has come in, to be taken
+    into the game (``Turns.take_arrival``) and shown as the computer's moves are."""
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """A hosted game: the other side's player answers, or the host has not yet answered ours (``what``, in
+    words). The next step comes when the host says what happened."""
+    what: str
+
+
+Step = ResultCard | GameOver | Pages | ChoosePlayer | StandingOrder | ComputerTurn | HandOver | HumanTurn | Arrived \
+    | Waiting
 
 
 class Turns:
@@ -130,6 +148,11 @@ class Turns:
             return GameOver(s.game.final_report)
         if s.pages:
             return Pages(tuple(s.pages_due()))
+        if s.arriving():
+            return Arrived()
+        waiting = s.waiting()
+        if waiting is not None:
+            return Waiting(waiting)
         side = s.player_choice_pending()
         if side is not None:
             return ChoosePlayer(side)
@@ -169,6 +192,12 @@ class Turns:
         """The computer's answer: its ``choice`` when legal, else a safe answer (``Session.take_choice``, which
         notes a player's failure)."""
         return self.answer(self.session.take_choice(choice))
+
+    def take_arrival(self) -> list[Event]:
+        """An action played on the host (a hosted game's): taken as ``answer`` plays one, its card to show."""
+        events = self.session.take_arrival()
+        self.card = result_card(self.session, events)
+        return events
 
     def think_and_answer(self) -> list[Event]:
         """The computer's answer, thought on the game itself (a front end with no thread to spare)."""

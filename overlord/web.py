@@ -58,6 +58,7 @@ TERMINAL_SIZE = range(10, 1001)  # columns or lines a browser may ask for; anyth
 SESSION_ENDED = "Session ended."
 GAME_CLOSED = ("The game has closed. What was played is saved in this browser: "
                "press Restart, then L and Enter on the title, to go on with the newest game.")
+GAME_LEFT = "You left the hosted game; its host keeps it: press Restart to join it again."  # (serve --join)
 
 log = logging.getLogger("overlord.web")
 
@@ -151,8 +152,11 @@ class GameServer(Server):
     websocket's Origin checked, and old visitors' folders removed."""
 
     def __init__(self, *, sessions_root: Path, max_sessions: int, keep_days: int, host: str, port: int,
-                 public_url: str | None) -> None:
-        super().__init__(game_command(), host=host, port=port, title=TITLE, public_url=public_url)
+                 public_url: str | None, joins: bool = False) -> None:
+        # serve --join: each page plays the side of a hosted game whose link is in the environment (JOIN_LINK)
+        super().__init__(game_command() + (" join" if joins else ""), host=host, port=port, title=TITLE,
+                         public_url=public_url)
+        self.closed_text = GAME_LEFT if joins else GAME_CLOSED
         self.sessions_root = sessions_root
         self.max_sessions = max_sessions
         self.keep_days = keep_days
@@ -189,7 +193,7 @@ class GameServer(Server):
         self.refuse_when_full()
         response = await super().handle_index(request)
         if isinstance(response, web.Response) and response.text:
-            response.text = response.text.replace(SESSION_ENDED, GAME_CLOSED)
+            response.text = response.text.replace(SESSION_ENDED, self.closed_text)
         self.give_cookie(response, self.visitor_id(request) or secrets.token_urlsafe(32))
         return response
 
@@ -247,7 +251,8 @@ class GameServer(Server):
         return websocket
 
 
-def serve(host: str, port: int, public_url: str | None = None, max_sessions: int = 8, keep_days: int = 30) -> int:
+def serve(host: str, port: int, public_url: str | None = None, max_sessions: int = 8, keep_days: int = 30,
+          join: str | None = None) -> int:
     if not 1 <= port <= 65535:
         print(f"overlord: --port {port} is not a port (1-65535)", file=sys.stderr)
         return 2
@@ -265,11 +270,20 @@ def serve(host: str, port: int, public_url: str | None = None, max_sessions: int
         print(f"overlord: with --host {host or repr(host)}, give --public-url http://NAME:{port}, the address "
               "browsers reach this computer at", file=sys.stderr)
         return 2
+    if join is not None:
+        from .online.protocol import Link, ProtocolError
+        from .online.remote import JOIN_LINK
+        try:
+            Link.parse(join)
+        except ProtocolError as exc:
+            print(f"overlord: --join: {exc}", file=sys.stderr)
+            return 2
+        os.environ[JOIN_LINK] = join  # the games' processes inherit it (their command is run by a shell: no "#" in it)
     sessions = userdirs.browser_sessions_root()
     os.environ[userdirs.BROWSER_SESSIONS] = str(sessions)  # every game process the server starts inherits it
     os.environ[userdirs.BROWSER_KEEP_DAYS] = str(keep_days)  # so the game can tell the visitor
     server = GameServer(sessions_root=sessions, max_sessions=max_sessions, keep_days=keep_days,
-                        host=host, port=port, public_url=public_url)
+                        host=host, port=port, public_url=public_url, joins=join is not None)
     removed = server.forget_old_folders()
     if removed:
         print(f"Removed {len(removed)} browser folder(s) unused for {keep_days} days.", flush=True)

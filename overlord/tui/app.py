@@ -454,7 +454,7 @@ class OverlordApp(App[None]):
 
     def _show_step(self, turns: Turns, step: Step) -> bool:
         """Show one step; True when the next may follow at once."""
-        from ..turns import ComputerTurn, GameOver, HandOver, Pages, ResultCard, StandingOrder
+        from ..turns import ChoosePlayer, ComputerTurn, GameOver, HandOver, HumanTurn, Pages, ResultCard, StandingOrder
         if isinstance(step, ResultCard):
             return self._show_card(turns, step)
         if isinstance(step, GameOver):
@@ -474,7 +474,7 @@ class OverlordApp(App[None]):
         self.hurry = False
         if isinstance(step, HandOver):
             self._show_handover(turns, step)
-        else:
+        elif isinstance(step, (HumanTurn, ChoosePlayer)):  # (Arrived, Waiting: a hosted game's, online/join.py)
             self._ask(turns, step)
         return False
 

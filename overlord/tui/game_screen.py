@@ -387,6 +387,8 @@ class GameScreen(Screen[None]):
         session = self.session
         if self.front.fighting_on() and session.fight_on is not None:  # (fighting on: the session holds the order)
             t = fighting_on_text(game, session.fight_on)
+        elif (waiting := session.waiting()) is not None:  # a hosted game (overlord join): the other player answers
+            t = Text.assemble((f" {waiting.upper()} ", "bold reverse"), "  F1, H and the arrows work meanwhile\n")
         elif not session.human_to_move:
             t = Text()
             seconds = self.front.thinking_for()

@@ -1,0 +1,240 @@
+"""``overlord join LINK``: play one side of a hosted game in the game's own Textual screens.
+
+The app is the local game's (tui/app.py's OverlordApp: the same screens, keys and hints), given a session whose
+other side answers elsewhere (online/remote.py's RemoteSession) and the two steps such a game adds to the turn
+controller's (turns.py): ``Waiting``, shown on the question's panel ("WAITING FOR THE GERMAN PLAYER") while the
+other side answers, and ``Arrived``, an action played on the host taken into the game and shown as the computer's
+moves are shown (its combat card, the reports, the log, at the display delay; any key hurries it). When it becomes
+the player's move, a notice and the terminal's bell say so.
+
+The connection runs on the app's own asyncio loop (aiohttp, a Textual worker for the joining): the screen never
+waits for the network. Quitting only leaves: the host keeps the game, and the same command comes back to it as it
+then stands. There is nothing to save here (the host writes every action before it answers), so Ctrl+S and
+Ctrl+O say so rather than write a save that could not be played on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shlex
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import Static
+
+from .. import gcpause
+from ..tui.app import OverlordApp
+from ..tui.front import MenuChosen
+from ..tui.themes import DEFAULT
+from ..turns import Arrived, HumanTurn, Waiting
+from .client import Disconnected, OnlineGame, Refused
+from .protocol import Link, ProtocolError, one_line
+from .remote import JOIN_LINK, SIDE_NAMES, RemoteSession
+
+if TYPE_CHECKING:
+    from ..turns import Step, Turns
+
+    Commands = argparse._SubParsersAction[argparse.ArgumentParser]
+
+EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
+CLOSE_SECONDS = 3.0  # the longest the program waits, as it ends, for the host to close the connection
+JOIN_FAILURES = (Refused, ProtocolError, Disconnected, ValueError, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+KEPT_BY_HOST = ("Nothing to save: the host keeps this game, every action as it is played. Ctrl+Q leaves it; "
+                "`overlord join` with your link comes back to it.")
+
+
+class JoiningScreen(Screen[None]):
+    """What is shown while the host is reached."""
+
+    def __init__(self, link: Link) -> None:
+        super().__init__()
+        self.link = link
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(f"Joining game {self.link.game} on {self.link.base} ...", style="bold"))
+
+
+class JoinApp(OverlordApp):
+    """The game's app playing one side of a hosted game (the module's docstring)."""
+
+    def __init__(self, link: Link, delay: float | None = None, theme: str = DEFAULT,
+                 handle_signals: bool = False) -> None:
+        super().__init__(delay=delay, theme=theme, handle_signals=handle_signals)
+        self.link = link
+        self.join_error: str | None = None  # why the host could not be joined (printed by the command)
+        self.waited = True  # the player's move is news (the notice, the bell) after a wait for the other side
+
+    def get_default_screen(self) -> Screen[Any]:
+        return JoiningScreen(self.link)
+
+    def on_mount(self) -> None:
+        if self.handle_signals:
+            self._catch_signals()
+        self.main = self.screen
+        self.run_worker(self._join(), name="join", exit_on_error=False)
+        self.check_size(self.size.width, self.size.height)
+        self.call_after_refresh(gcpause.resume)
+
+    async def _join(self) -> None:
+        from ..turns import Turns
+        try:
+            online = await OnlineGame.join(self.link)
+        except JOIN_FAILURES as exc:
+            self.join_error = one_line(str(exc) or type(exc).__name__)
+            self.exit(return_code=EXIT_FAIL)
+            return
+        try:
+            session = RemoteSession(online)
+        except ValueError as exc:
+            await online.close()
+            self.join_error = str(exc)
+            self.exit(return_code=EXIT_BAD_INPUT)
+            return
+        def wake() -> None:
+            self.call_later(self._woken)  # (in the app's turn: the host's news may come in while it draws)
+        session.wake = wake
+        self.turns = Turns(session)
+        self.main = None
+        self.advance()
+
+    @property
+    def remote(self) -> RemoteSession | None:
+        s = self.session
+        return s if isinstance(s, RemoteSession) else None
+
+    # ------------------------------------------------------------------ the host's news
+    def _woken(self) -> None:
+        """News from the host: an answer refused is said on the question's line, as the local game says its
+        refusals; a lost connection in a notice; then the game goes on (unless a move is being shown)."""
+        s = self.remote
+        if s is None or self.quitting or not self.is_running:
+            return
+        if s.refusal is not None:
+            if (screen := self.game_screen()) is not None:
+                screen.say(s.refusal)
+            s.refusal = None
+        if s.lost is not None and not s.game.over:
+            self.notify(f"The connection to the host is lost ({one_line(s.lost)}). The host keeps the game: quit "
+                        "(Ctrl+Q) and join again with your link.", severity="error", timeout=30, markup=False)
+        if self._timer is None:  # else the display delay is running: its end goes on
+            self.advance()
+
+    def _show_step(self, turns: Turns, step: Step) -> bool:
+        if isinstance(step, Arrived):
+            return self._show_arrival(turns)
+        if isinstance(step, Waiting):
+            s = turns.session
+            self.waited = self.waited or s.game.prompt.side != self.remote_role()
+            self._show_main()
+            self.refresh_main()
+            return False
+        if isinstance(step, HumanTurn) and self.waited:
+            self.waited = False
+            self.bell()
+            self.notify(f"Your move, {SIDE_NAMES[self.remote_role()]} player.", timeout=4, markup=False)
+        return super()._show_step(turns, step)
+
+    def remote_role(self) -> str:
+        s = self.remote
+        return s.role if s is not None else ""
+
+    def _show_arrival(self, turns: Turns) -> bool:
+        """An action played on the host, taken into the game: the other side's shown as the computer's are (the
+        display delay after each, none when hurried), the player's own at once. True when the next may follow."""
+        theirs = turns.session.game.prompt.side != self.remote_role()
+        events = turns.take_arrival()
+        self._show_main()
+        self._add_events(events)
+        if turns.card is not None:
+            return True  # its card is the next step
+        if theirs and events and self.delay > 0 and not self.hurry:
+            self.refresh_main()
+            self._timer = self.set_timer(self.delay, self.advance)
+            return False
+        return True
+
+    # ------------------------------------------------------------------ saving, loading, leaving
+    def action_save(self) -> None:
+        self.notify(KEPT_BY_HOST, timeout=8, markup=False)
+
+    def action_load(self) -> None:
+        self.notify("Ctrl+Q leaves this hosted game first (the host keeps it); then `overlord --load` opens a game of "
+                    "your own.", timeout=8, markup=False)
+
+    def on_menu_chosen(self, message: MenuChosen) -> None:
+        """The final report's keys: a new game or a save is the local game's (`overlord`), after leaving."""
+        if message.what in ("quit", "charts"):
+            super().on_menu_chosen(message)
+        else:
+            self.notify("This was a hosted game: Q quits; `overlord` starts a game of your own.", timeout=6,
+                        markup=False)
+
+    def action_quit(self) -> None:  # type: ignore[override]  # (as OverlordApp's)
+        """Leave: nothing to save (the host keeps the game); the connection is closed as the app ends."""
+        s = self.remote
+        self.cancel_timer()
+        self.quitting = True
+        if s is not None and not s.game.over:
+            side = SIDE_NAMES[s.role]
+            self.farewell = (f"Overlord: you left game {self.link.game}; the host keeps it.\n"
+                             f"Come back to it with: overlord join {shlex.quote(self.link.base)}/play/"
+                             f"{self.link.game}#<your {side} token>")
+        self.exit()
+
+    def _signalled(self, number: int) -> None:
+        self.quitting = True
+        self.exit(return_code=128 + number)
+
+    async def on_unmount(self) -> None:
+        if (s := self.remote) is not None:
+            try:  # a host gone quiet must not hold the program: the closing handshake gets a few seconds
+                await asyncio.wait_for(s.close(), CLOSE_SECONDS)
+            except (asyncio.TimeoutError, aiohttp.ClientError, OSError):
+                pass
+
+
+# --------------------------------------------------------------------------- the command
+def join_parser(commands: Commands) -> None:
+    p = commands.add_parser("join", help="play your side of a game on a host, with the link its creator gave you",
+                            description="Play one side of a hosted game (`overlord host`, `overlord online new`) in "
+                                        "the game's own screens. Quit whenever you like: the host keeps the game, and "
+                                        "the same command comes back to it.")
+    p.add_argument("link", nargs="?", default=os.environ.get(JOIN_LINK),
+                   help=f"your side's link: http://HOST:PORT/play/GAME#TOKEN (keep it secret; default: ${JOIN_LINK})")
+    p.add_argument("--theme", default=None, help="the colours (as the game's --theme)")
+    p.set_defaults(func=cmd_join)
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    import sys
+
+    from ..cli import _after_play, _keys_can_be_read, _load_data_or_exit, start_theme
+    from ..tui.themes import CYCLE, canonical
+    if not args.link:
+        print(f"overlord: join needs your side's link (or ${JOIN_LINK})", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        link = Link.parse(args.link)
+    except ProtocolError as exc:
+        print(f"overlord: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    theme = canonical(args.theme) if args.theme else None
+    if theme is not None and theme not in CYCLE:
+        print(f"overlord: --theme is one of {', '.join(CYCLE)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if not _keys_can_be_read():
+        print("overlord: the game reads its keys from a terminal, and standard input is not one", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    _load_data_or_exit(resume_gc=False)
+    app = JoinApp(link, theme=start_theme(theme), handle_signals=True)
+    try:
+        app.run()
+    finally:
+        if app.join_error is not None:
+            print(f"overlord: could not join the game: {app.join_error}", file=sys.stderr)
+    return app.return_code or EXIT_FAIL if app.join_error is not None else _after_play(app)

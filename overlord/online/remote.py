@@ -1,0 +1,192 @@
+"""A hosted game played from here (``overlord join``): a Session whose other side answers elsewhere.
+
+The host (online/host.py) keeps the game and draws every die; this client has only the game as its side may see
+it (client.py's ``local_game``: no seed, the other side's hidden choices taken out). So nothing here ever applies
+an action to that game: an answer is sent to the host (``apply``), and the game moves on only when the host's
+update comes in. Each update is one action, by either side; the turn controller takes them one at a time
+(turns.Arrived: ``take_arrival``), so that the log, the combat cards and the reports between turns are made of
+the host's events as a local game makes them of the engine's. Meanwhile it waits (turns.Waiting: "waiting for
+the German player", or for the host's answer to ours).
+
+What a local session does and this one does not: write saves (the host keeps the game, every action as it is
+played, and a save needs the seed, which only the host has), computer players of the other side (it is a person,
+or a bot the host serves, anyway elsewhere), hot-seat. The player's standing orders (a landing fought on, the
+coastal defences' answer) are kept and answered here, as in a local game: each of their answers is sent as the
+player's own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+
+from ..engine.actions import Action, Support
+from ..engine.events import CombatResult, Event
+from ..engine.game import Game, IllegalAction
+from ..engine.prompts import StrategyPrompt, SupportPrompt
+from ..session import Session
+from .client import Disconnected, OnlineGame, Refused, Update, local_game
+
+SIDE_NAMES = {"allied": "Allied", "german": "German"}
+JOIN_LINK = "OVERLORD_JOIN_LINK"  # the link `overlord join` plays when given none (overlord serve --join sets it)
+
+
+class PlayedOnHost(list[Action]):
+    """A hosted game's record of actions as a client has it: how many the host has played (what tells one
+    position from the next: a question's number fields, a hint's or a thought's position), not which ones (the
+    host keeps those; what reads them here, the score at each turn's start, finds none)."""
+
+    def __init__(self, played: int) -> None:
+        super().__init__()
+        self.played = played
+
+    def __len__(self) -> int:
+        return self.played
+
+
+class RemoteSession(Session):
+    """One side of a hosted game (the module's docstring), through a client joined to it (``OnlineGame``).
+
+    ``wake`` is called (in the client's event loop) whenever there is news for the front end: an update come in,
+    an answer taken or refused (``refusal``, one line), the connection lost (``lost``)."""
+
+    def __init__(self, online: OnlineGame) -> None:
+        if online.role not in SIDE_NAMES:
+            raise ValueError("this is the spectators' link: `overlord join` plays a side with that side's link")
+        self.online = online
+        self.role: str = online.role
+        self.update = online.update  # the last update taken into the game
+        super().__init__(self._game_of(online.update), game_id=online.link.game)
+        self.asks_players = False  # the host's game was set up when it was created
+        self.inbox: deque[Update] = deque()  # updates come in, not yet taken into the game
+        self.sending: Action | None = None  # the player's answer, on its way to the host
+        self.sent: dict[int, Action] = {}  # the player's answers by the number of actions played before each
+        self.last_action: Action | None = None  # the last action taken in, when it was the player's
+        self.refusal: str | None = None  # the host's reason for refusing the last answer, until the screen says it
+        self.lost: str | None = None  # why the connection to the host ended
+        self.wake: Callable[[], None] = lambda: None
+        self._sender: asyncio.Task[None] | None = None
+        online.on_update.append(self._received)
+        self._watcher = asyncio.ensure_future(self._watch())
+
+    def _game_of(self, update: Update) -> Game:
+        game = local_game(update.state, self.online.data)
+        game.actions = PlayedOnHost(update.at)
+        return game
+
+    # ------------------------------------------------------------------ who plays
+    def is_computer(self, side: str) -> bool:
+        return False  # the other side is a person, or a computer player the host serves: either way, elsewhere
+
+    @property
+    def hot_seat(self) -> bool:
+        return False
+
+    def _ours(self) -> bool:
+        """The player answers the question now: it is his side's, and the game here is the host's latest."""
+        return not self.inbox and self.sending is None and self.lost is None and not self.game.over \
+            and self.game.prompt.side == self.role
+
+    @property
+    def human_to_move(self) -> bool:
+        return self._ours() and super().human_to_move
+
+    def answered_by_computer(self) -> bool:
+        return self._ours() and super().answered_by_computer()  # (the coastal defences' answer left to it)
+
+    def standing_action(self) -> Action | None:
+        return super().standing_action() if self._ours() else None
+
+    def new_round(self) -> bool:
+        p = self.game.prompt
+        if isinstance(p, SupportPrompt):
+            return p.landing is not None
+        return isinstance(p, StrategyPrompt) and p.landing is not None and p.role == "attack" \
+            and not isinstance(self.last_action, Support)
+
+    # ------------------------------------------------------------------ the host's news
+    def waiting(self) -> str | None:
+        if self.game.over or self.inbox:
+            return None
+        if self.lost is not None:
+            return "the connection to the host is lost: Ctrl+Q, then join again"
+        if self.sending is not None:
+            return "your answer is on its way to the host"
+        side = self.game.prompt.side
+        return f"waiting for the {SIDE_NAMES.get(side, side)} player" if side != self.role else None
+
+    def arriving(self) -> bool:
+        return bool(self.inbox)
+
+    def take_arrival(self) -> list[Event]:
+        update = self.inbox.popleft()
+        before, asked = self.game, self.game.prompt
+        self.last_action = self.sent.pop(update.at - 1, None)
+        self.update, self.game = update, self._game_of(update)
+        events = list(update.events)
+        if self.role == "german" and isinstance(asked, (SupportPrompt, StrategyPrompt)) and asked.landing \
+                and any(isinstance(e, CombatResult) for e in events):
+            # a round of a landing, against the German: the Allied support, hidden from him until the result
+            # (protocol.redact), is what the result shows spent of the turn's budgets
+            self._support = (max(0, before.naval_left - self.game.naval_left),
+                             max(0, before.air_left - self.game.air_left))
+        self.record(asked, self.last_action, events)
+        return events
+
+    def _received(self, update: Update) -> None:
+        if update.at > self.update.at and all(update.at > u.at for u in self.inbox):
+            self.inbox.append(update)
+            self.wake()
+
+    async def _watch(self) -> None:
+        """Hear the connection end (the updates themselves come through ``_received``)."""
+        try:
+            while True:
+                await self.online.next_update()
+        except Disconnected as exc:
+            self.lost = str(exc)
+            self.wake()
+
+    # ------------------------------------------------------------------ answering
+    def apply(self, action: Action) -> list[Event]:
+        """Send the player's answer to the host. Nothing is played here, so no events: the game moves on when
+        the host's update comes in; if the host refuses it, ``refusal`` says why and the game is as it was."""
+        if not self._ours():
+            raise IllegalAction(self.waiting() or "it is not your move")
+        self.sending, self.refusal = action, None
+        self.sent[self.update.at] = action
+        self._sender = asyncio.ensure_future(self._send(action))
+        return []
+
+    async def _send(self, action: Action) -> None:
+        at = self.update.at
+        try:
+            await self.online.act(action)
+        except Refused as exc:
+            self.sent.pop(at, None)
+            self.refusal = str(exc)
+        except Disconnected as exc:
+            self.lost = str(exc)
+        finally:
+            self.sending = None
+            self.wake()
+
+    async def close(self) -> None:
+        """Leave the game (the host keeps it; the same link joins it again)."""
+        self._watcher.cancel()
+        await self.online.close()
+
+    # ------------------------------------------------------------------ no saves here: the host keeps the game
+    def autosave(self, avoid: Path | None = None) -> Path | None:
+        return None
+
+    def autosave_if_new_phase(self) -> bool:
+        return False
+
+    def rescue(self, fault: bool) -> Path | None:
+        return None
+
+    def save(self, name: str) -> Path:
+        raise OSError("a hosted game is kept by its host, which gives its save once the game is over")

@@ -1,0 +1,204 @@
+"""`overlord join`: the game's own app plays one side of a hosted game (issue 32 point 4).
+
+A host runs in the test on 127.0.0.1 (any free port); the app joins as the German at 80x24; the test answers the
+Allied side itself through a second client, as a friend elsewhere would. The app waits while the Allies answer,
+rings when it is the German's move, sends the German's answers to the host and never plays one itself; a refused
+answer leaves the game as it was; nothing is saved here; leaving and joining again finds the game as the host has
+it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from overlord.ai import make_player
+from overlord.engine.actions import ChooseStrategy, EndPhase
+from overlord.engine.game import Game
+from overlord.engine.serialize import state_to_dict
+from overlord.engine.setup import preset_settings
+from overlord.online.client import OnlineGame, create_game
+from overlord.online.host import Host, start
+from overlord.online.join import KEPT_BY_HOST, JoinApp
+from overlord.online.protocol import Link, public_state
+from overlord.online.remote import RemoteSession
+from overlord.online.storage import SQLiteStorage
+from overlord.saves import saves_dir
+from overlord.tui.game_screen import GameScreen
+from overlord.tui.screens import CombatResultScreen, ReportScreen
+
+from test_serve import serve  # noqa: F401 - the fixture: `overlord serve` in a subprocess
+from test_tui_keys import wait_until
+
+
+@pytest.fixture
+async def hosted(tmp_path):
+    """A host on 127.0.0.1 with one First Two Week game: the host and each role's link."""
+    storage = SQLiteStorage(tmp_path / "host.sqlite3")
+    host = Host(storage)
+    runner, url = await start(host)
+    settings = preset_settings("historical", scenario="two-week", allied_player="human", german_player="human")
+    links = await create_game(url, settings)
+    yield host, links
+    await runner.cleanup()
+    storage.close()
+
+
+def host_game(host: Host, link: Link) -> Game:
+    hosted = host.hosted(link.game)
+    assert hosted is not None
+    return hosted.game
+
+
+def seen(app: JoinApp) -> dict:
+    """The joined game's state as the app has it (the local game's dummy seed and generator left out)."""
+    state = state_to_dict(app.playing.game.state)
+    del state["seed"], state["rng"]
+    return state
+
+
+def prompt_text(app: JoinApp) -> str:
+    screen = app.game_screen()
+    return screen.prompt_panel_text().plain if screen is not None else ""
+
+
+async def until_the_germans_move(pilot) -> None:
+    """Read the reports and cards the Allies' answers brought (Enter), until the German is asked."""
+    while not pilot.app.accepting():
+        await wait_until(pilot, lambda a: a.accepting() or isinstance(a.screen, (ReportScreen, CombatResultScreen)),
+                         "the German's move, or a report")
+        if not pilot.app.accepting():
+            await pilot.press("enter")
+
+
+async def answer_allied(allied: OnlineGame) -> int:
+    """The Allied player elsewhere answers until it is the German's move (a player who passes)."""
+    player, played = make_player("pass", "allied", 0), 0
+    while allied.my_move:
+        await allied.act(player.choose(allied.game))
+        played += 1
+    return played
+
+
+async def test_join_waits_for_the_other_player_then_plays_the_germans_answers_through_the_host(hosted):
+    host, links = hosted
+    allied = await OnlineGame.join(links["allied"])
+    app = JoinApp(links["german"], delay=0)
+    bells = []
+    app.bell = lambda: bells.append(app.playing.update.at)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.session, RemoteSession) and a.game_screen() is not None
+                         and "WAITING FOR THE ALLIED PLAYER" in prompt_text(a), "the app to wait for the Allies")
+        session = app.playing
+        assert session.role == "german" and not app.accepting()
+        await pilot.press("e")  # no answer while the other side answers: nothing sent
+        assert session.sending is None and session.update.at == 0
+
+        played = await answer_allied(allied)
+        await until_the_germans_move(pilot)
+        game = host_game(host, links["german"])
+        assert session.update.at == played == len(game.actions)
+        assert bells == [played]  # the bell (and a notice) once it is the German's move
+        assert seen(app) == public_state(game.state, "german")  # the host's game, as the German may see it
+        _, events = Game.replay(game.initial_settings, game.seed, game.actions, game.data)
+        assert session.log == events[len(game.opening_events):]  # the host's events, as the engine gave them
+        replayed, _ = Game.replay(game.initial_settings, game.seed, game.actions, game.data)
+        assert replayed.state_hash() == game.state_hash()
+
+        before = seen(app)
+        assert app.answer(ChooseStrategy(3)) == []  # not an answer to a movement: the host refuses it
+        await wait_until(pilot, lambda a: a.accepting(), "the host's refusal")
+        assert session.update.at == played and seen(app) == before and len(game.actions) == played
+        assert "» ChooseStrategy(level=3) is not a legal answer to MovePrompt" in prompt_text(app)  # as the local game says it
+
+        await pilot.press("e", "y")  # end the German movement phase: sent to the host, played there
+        await wait_until(pilot, lambda a: a.playing.update.at == played + 1 and a.playing.sending is None,
+                         "the host to play the German's answer")
+        assert game.actions[-1] == EndPhase()
+        assert seen(app) == public_state(game.state, "german")
+
+        await pilot.press("ctrl+s")  # nothing to save: the host keeps the game
+        assert any(KEPT_BY_HOST in str(n.message) for n in app._notifications)
+        assert not saves_dir().exists() or not any(saves_dir().iterdir())
+        await pilot.press("ctrl+q")
+    assert app.farewell is not None and "overlord join" in app.farewell and links["german"].token not in app.farewell
+
+    again = JoinApp(links["german"], delay=0)  # come back: the game as the host has it
+    async with again.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.session, RemoteSession) and a.session.update.at == played + 1
+                         and isinstance(a.screen, GameScreen), "the game to be joined again")
+        assert seen(again) == public_state(host_game(host, links["german"]).state, "german")
+        await pilot.press("ctrl+q")
+    await allied.close()
+
+
+async def test_a_link_the_host_refuses_ends_the_app_with_one_line(hosted):
+    _, links = hosted
+    wrong = Link(links["german"].base, links["german"].game, "x" * 32)
+    app = JoinApp(wrong, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: a.join_error is not None, "the host's refusal")
+    assert app.return_code == 1 and "\n" not in app.join_error
+
+
+async def test_the_spectators_link_does_not_play(hosted):
+    _, links = hosted
+    app = JoinApp(links["spectator"], delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: a.join_error is not None, "the refusal")
+    assert "spectators" in app.join_error
+
+
+async def test_a_landing_against_the_joined_german_shows_its_support_once_fought(hosted):
+    """The Allied support of a landing's round is hidden from the German until the result (protocol.redact): his
+    landing card shows it then, from what the round spent, as a local game's card shows it."""
+    from overlord.engine.actions import Support
+    from overlord.engine.prompts import StrategyPrompt, SupportPrompt
+    _, links = hosted
+    allied = await OnlineGame.join(links["allied"])
+    landing_first = make_player("historical", "allied", 0)  # sails for the beaches (the pass player does not)
+    app = JoinApp(links["german"], delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.session, RemoteSession), "the game to be joined")
+        while not isinstance(app.screen, CombatResultScreen):
+            p = allied.game.prompt
+            if allied.my_move:
+                landing = isinstance(p, (SupportPrompt, StrategyPrompt)) and p.landing is not None
+                await allied.act(Support(3, 2) if landing and isinstance(p, SupportPrompt)
+                                 else ChooseStrategy(9) if landing else landing_first.choose(allied.game))
+            elif app.accepting():
+                await pilot.press("5")  # the German's coastal defences: level 5 for the day
+            elif isinstance(app.screen, ReportScreen):  # the airborne drops' report
+                await pilot.press("enter")
+            else:
+                await pilot.pause(0.02)
+        card = app.screen.card.plain
+        assert "LANDING AT" in card
+        first_round = next(line for line in card.splitlines() if line.strip().startswith("1 "))
+        assert first_round.split()[5:7] == ["3", "2"], card  # round, levels (3 words), odds, then naval and air
+        await pilot.press("ctrl+q")
+    await allied.close()
+
+
+async def test_the_browser_page_joins_a_hosted_game_and_plays_its_side(hosted, serve):  # noqa: F811 - the fixture
+    """`overlord serve --join LINK`: the page plays the link's side, as `overlord join` does in a terminal."""
+    from overlord import web
+    from test_serve import Browser
+    host, links = hosted
+    served = serve("--join", str(links["german"]))
+    allied = await OnlineGame.join(links["allied"])
+    async with Browser(served) as browser:
+        status, page = await browser.page()
+        assert status == 200 and web.GAME_LEFT in page
+        async with browser.visit() as screen:
+            await screen.wait_for("WAITING FOR THE ALLIED PLAYER")
+            played = await answer_allied(allied)
+            while await screen.wait_for("GERMAN MOVE", "Press Enter") == "Press Enter":  # the D-Day reports
+                await screen.press("\r")
+            await screen.press("e")
+            await screen.wait_for("End the German movement phase now?")
+            await screen.press("y")
+            await screen.wait_for("German movement ended", "WAITING FOR THE ALLIED PLAYER", "GERMAN COMBAT", "COMBAT")
+            assert host_game(host, links["german"]).actions[played:] == [EndPhase()]
+            await screen.press("\x11")
+            await screen.until_closed()
+    await allied.close()
