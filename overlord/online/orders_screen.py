@@ -27,7 +27,7 @@ from ..engine.data import LEVELS
 from ..tui.keybar import KeyBar
 from ..tui.styles import GAME_CSS
 
-LEVEL = Binding.Group("Level", compact=True)
+LEVEL, ROW, CHANGE = (Binding.Group(name, compact=True) for name in ("Level", "Row", "Change"))
 ABOVE_ALL = 99999.0  # the last band's odds: any fight (the orders' odds stay under 1e6)
 
 
@@ -80,9 +80,9 @@ class OrdersScreen(ModalScreen[dict[str, Any] | None]):
     None to leave them as they are."""
     CSS_PATH = GAME_CSS
     BINDINGS = [
-        Binding("up", "row(-1)", "Row", show=False), Binding("down", "row(1)", "Row"),
+        Binding("up", "row(-1)", "Row", group=ROW), Binding("down", "row(1)", "Row", group=ROW),
         *(Binding(str(n), f"level({n})", "Level", group=LEVEL) for n in range(1, LEVELS + 1)),
-        Binding("left", "change(-1)", "Change", show=False), Binding("right,space", "change(1)", "Change"),
+        Binding("left", "change(-1)", "Change", group=CHANGE), Binding("right", "change(1)", "Change", group=CHANGE),
         Binding("0,delete,backspace", "ask", "Ask me"),
         Binding("x", "clear", "Clear all"),
         Binding("enter", "send", "Send"),
