@@ -158,6 +158,42 @@ class JoinApp(OverlordApp):
             return False
         return True
 
+    # ------------------------------------------------------------------ standing orders (O)
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "orders":  # at any of the player's questions, and while waiting for the other side
+            s = self.remote
+            return s is not None and not s.game.over and s.lost is None and not self.too_small
+        return super().check_action(action, parameters)
+
+    def action_orders(self) -> None:
+        """O: the side's standing orders as the host keeps them, to change (online/orders_screen.py)."""
+        from .orders_screen import OrdersScreen
+        s = self.remote
+        if s is not None and self.check_action("orders", ()) and not isinstance(self.screen, OrdersScreen):
+            self._user_modal(OrdersScreen(s.role, s.online.orders), self._give_orders)
+
+    def _give_orders(self, orders: dict[str, Any] | None) -> None:
+        if orders is not None:
+            self.run_worker(self._send_orders(orders), group="orders", exit_on_error=False)
+
+    async def _send_orders(self, orders: dict[str, Any]) -> None:
+        """Give the orders to the host, on the app's loop: a notice says what it keeps, or why it refused them.
+        If they answer the question now, the host answers it at once: its update comes in as any other."""
+        from .orders_screen import describe
+        s = self.remote
+        if s is None:
+            return
+        try:
+            kept = await s.online.set_orders(orders)
+        except (Refused, ProtocolError) as exc:
+            self.notify(f"The host refused the orders: {one_line(str(exc))}", severity="warning", timeout=8,
+                        markup=False)
+        except Disconnected as exc:
+            s.lost = s.lost or str(exc)
+            self._woken()
+        else:
+            self.notify(f"Standing orders on the host: {describe(kept)}", timeout=6, markup=False)
+
     # ------------------------------------------------------------------ saving, loading, leaving
     def action_save(self) -> None:
         self.notify(KEPT_BY_HOST, timeout=8, markup=False)

@@ -785,6 +785,8 @@ class OverlordApp(App[None]):
             return self.session is not None and not self.session.game.over
         if action == "pace":  # while the computer moves, the other pace than the one shown
             return self.computer_moving() and parameters[:1] != (self.pace,)
+        if action == "orders":  # a hosted game's standing orders: only a joined game has them (online/join.py)
+            return False
         if action == "review":  # at a person's question in the game's screen, once something has been played
             return self.accepting() and self.game_screen() is not None and bool(self.playing.game.actions)
         return True

@@ -172,6 +172,7 @@ class GameScreen(Screen[None]):
         Binding("k", "app.map_key", "Map key"),
         Binding("h", "app.history", "History"),
         Binding("d", "coastal_answer", "Coastal answer"),
+        Binding("o", "app.orders", "Orders"),  # a joined game's standing orders (online/orders_screen.py)
     ]
 
     class UnitPicked(Message):

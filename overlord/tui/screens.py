@@ -324,6 +324,7 @@ LOOKING AROUND
            step by step (the replay viewer: arrows, Up/Down a phase,
            PgUp/PgDn a turn, Escape back); W on a save (Load) or on the
            final report replays a whole game
+  O        overlord join: your standing orders, kept by the host
   S or F4  supply overlay: Allied supply lines, then German supply, then off
   L        town names on the map, on or off
   F2 charts   F3 roster of every unit (Enter: move it now, or look)
