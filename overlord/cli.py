@@ -211,7 +211,7 @@ def _serve_parser(commands: Commands) -> None:
 
 
 def _join_parser(commands: Commands) -> None:
-    from .online.join import join_parser  # issue 32 point 4: overlord/online/join.py
+    from .online.commands import join_parser  # issue 32 point 4: the client is overlord/online/join.py
     join_parser(commands)
 
 

@@ -272,7 +272,7 @@ def serve(host: str, port: int, public_url: str | None = None, max_sessions: int
         return 2
     if join is not None:
         from .online.protocol import Link, ProtocolError
-        from .online.remote import JOIN_LINK
+        from .online.commands import JOIN_LINK
         try:
             Link.parse(join)
         except ProtocolError as exc:

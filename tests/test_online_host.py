@@ -262,3 +262,27 @@ async def test_a_client_keeps_to_the_hosts_rate_by_itself(tmp_path):
     finally:
         await runner.cleanup()
         host.storage.close()
+
+
+WITHOUT_WEB = """
+import sys
+sys.modules["aiohttp"] = None  # as on a machine where the web extra is not installed
+from overlord.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("argv", [["host", "--port", "0"], ["join", "http://127.0.0.1:1/play/0123456789abcdef#" + "t" * 32],
+                                  ["online", "games", "http://127.0.0.1:1", "--token", "t" * 32]])
+def test_without_the_web_extra_the_online_commands_say_how_to_install_it_in_one_line(argv):
+    r = subprocess.run([sys.executable, "-c", WITHOUT_WEB, *argv], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and r.stderr.strip() == (
+        "overlord: playing online needs the web extra: pip install 'battle-for-normandy[web]'")
+
+
+def test_without_the_web_extra_every_other_command_works():
+    r = subprocess.run([sys.executable, "-c", WITHOUT_WEB, "players", "--json"], capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0 and json.loads(r.stdout)
+    r = subprocess.run([sys.executable, "-c", WITHOUT_WEB, "--help"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "join" in r.stdout

@@ -9,7 +9,9 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +22,40 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 DEFAULT_PORT = 8765
+JOIN_LINK = "OVERLORD_JOIN_LINK"  # the link `overlord join` plays when given none (overlord serve --join sets it)
+WEB_LIBRARIES = ("aiohttp", "textual_serve", "aiohttp_jinja2", "jinja2", "multidict", "yarl")
 ROLE_NAMES = {"allied": "Allied", "german": "German", "spectator": "Spectators"}
+
+
+def needs_web(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """An online command, which needs the web library (aiohttp, in the web extra): without it, one line saying how
+    to install it (the parsers themselves need only argparse, so every other command works without it)."""
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return command(args)
+        except ImportError as exc:
+            if (exc.name or "").partition(".")[0] not in WEB_LIBRARIES:
+                raise
+            print("overlord: playing online needs the web extra: pip install 'battle-for-normandy[web]'",
+                  file=sys.stderr)
+            return EXIT_BAD_INPUT
+    return run
+
+
+def join_parser(commands: Commands) -> None:
+    p = commands.add_parser("join", help="play your side of a game on a host, with the link its creator gave you",
+                            description="Play one side of a hosted game (`overlord host`, `overlord online new`) in "
+                                        "the game's own screens. Quit whenever you like: the host keeps the game, and "
+                                        "the same command comes back to it.")
+    p.add_argument("link", nargs="?", default=os.environ.get(JOIN_LINK),
+                   help=f"your side's link: http://HOST:PORT/play/GAME#TOKEN (keep it secret; default: ${JOIN_LINK})")
+    p.add_argument("--theme", default=None, help="the colours (as the game's --theme)")
+    p.set_defaults(func=needs_web(cmd_join))
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from .join import play_joined  # the Textual client (overlord/online/join.py)
+    return play_joined(args)
 
 
 def host_parser(commands: Commands) -> None:
@@ -39,7 +74,7 @@ def host_parser(commands: Commands) -> None:
     p.add_argument("--sync", choices=("full", "normal"), default="full",
                    help="full (default): each action is on the disk before the host answers; normal: it survives the "
                         "host's crash but not the machine's, and is quicker")
-    p.set_defaults(func=cmd_host)
+    p.set_defaults(func=needs_web(cmd_host))
 
 
 def online_parser(commands: Commands) -> None:
@@ -61,12 +96,12 @@ def online_parser(commands: Commands) -> None:
                          help=f"use a token you already have for the {ROLE_NAMES[role]} link (your games then "
                               "gather under one token for `online games`)")
     new.add_argument("--json", action="store_true", help="print one JSON object: game and links")
-    new.set_defaults(func=cmd_online_new)
+    new.set_defaults(func=needs_web(cmd_online_new))
     games = sub.add_parser("games", help="list the games a token opens on a host, and whose move it is")
     games.add_argument("url", help="the host's address")
     games.add_argument("--token", required=True, help="the token of one of your links (the part after #)")
     games.add_argument("--json", action="store_true", help="print one JSON list")
-    games.set_defaults(func=cmd_online_games)
+    games.set_defaults(func=needs_web(cmd_online_games))
     bot = sub.add_parser("bot", help="let a computer player play a side of a hosted game through its link")
     bot.add_argument("link", help="the side's link")
     bot.add_argument("--player", default="ai", help="the computer player, as `overlord players` names them (default: ai)")
@@ -74,7 +109,7 @@ def online_parser(commands: Commands) -> None:
     bot.add_argument("--orders", metavar="JSON", help="standing orders for the host to answer with first, e.g. "
                                                       "'{\"defence\": [[99, 5]], \"retreat\": \"hold\"}' "
                                                       "(docs/online.md, Standing orders)")
-    bot.set_defaults(func=cmd_online_bot)
+    bot.set_defaults(func=needs_web(cmd_online_bot))
 
 
 # --------------------------------------------------------------------------- the commands

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import shlex
 from typing import TYPE_CHECKING, Any
 
@@ -34,7 +33,8 @@ from ..tui.themes import DEFAULT
 from ..turns import Arrived, HumanTurn, Waiting
 from .client import Disconnected, OnlineGame, Refused
 from .protocol import Link, ProtocolError, one_line
-from .remote import JOIN_LINK, SIDE_NAMES, RemoteSession
+from .commands import JOIN_LINK
+from .remote import SIDE_NAMES, RemoteSession
 
 if TYPE_CHECKING:
     from ..turns import Step, Turns
@@ -235,18 +235,8 @@ class JoinApp(OverlordApp):
 
 
 # --------------------------------------------------------------------------- the command
-def join_parser(commands: Commands) -> None:
-    p = commands.add_parser("join", help="play your side of a game on a host, with the link its creator gave you",
-                            description="Play one side of a hosted game (`overlord host`, `overlord online new`) in "
-                                        "the game's own screens. Quit whenever you like: the host keeps the game, and "
-                                        "the same command comes back to it.")
-    p.add_argument("link", nargs="?", default=os.environ.get(JOIN_LINK),
-                   help=f"your side's link: http://HOST:PORT/play/GAME#TOKEN (keep it secret; default: ${JOIN_LINK})")
-    p.add_argument("--theme", default=None, help="the colours (as the game's --theme)")
-    p.set_defaults(func=cmd_join)
-
-
-def cmd_join(args: argparse.Namespace) -> int:
+def play_joined(args: argparse.Namespace) -> int:
+    """`overlord join LINK` (its parser: online/commands.py, which needs no web library to be built)."""
     import sys
 
     from ..cli import _after_play, _keys_can_be_read, _load_data_or_exit, start_theme

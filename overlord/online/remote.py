@@ -30,7 +30,6 @@ from ..session import Session
 from .client import Disconnected, OnlineGame, Refused, Update, local_game
 
 SIDE_NAMES = {"allied": "Allied", "german": "German"}
-JOIN_LINK = "OVERLORD_JOIN_LINK"  # the link `overlord join` plays when given none (overlord serve --join sets it)
 
 
 class PlayedOnHost(list[Action]):
