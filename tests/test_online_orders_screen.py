@@ -16,6 +16,7 @@ from overlord.engine.game import Game
 from overlord.engine.prompts import MovePrompt, StrategyPrompt
 from overlord.engine.setup import preset_settings
 from overlord.online.client import OnlineGame, create_game
+from overlord.online import host as host_module
 from overlord.online.host import Host, start
 from overlord.online.join import JoinApp
 from overlord.online.orders_screen import OrdersScreen, describe, level_at
@@ -32,8 +33,10 @@ WANTED = {"defence": [[1.0, 6], [2.0, 5], [3.0, 4], [99999.0, 3]], "coastal": 7,
 
 
 @pytest.fixture
-async def hosted(tmp_path):
-    """test_online_join.py's host and game, its rate limit raised: the Allies' D-Day is 250 actions."""
+async def hosted(tmp_path, monkeypatch):
+    """test_online_join.py's host and game, its rate limit raised: the Allies' D-Day is 250 actions. The host's
+    seed is fixed, so that the test plays the same game every time (one with an Allied attack under 1:1)."""
+    monkeypatch.setattr(host_module.secrets, "randbelow", lambda limit: 1)
     storage = SQLiteStorage(tmp_path / "host.sqlite3")
     host = Host(storage, rate=10_000, burst=10_000)
     runner, url = await start(host)
