@@ -28,7 +28,7 @@ from .engine import view
 from .engine.actions import Action
 from .engine.data import GameData
 from .engine.events import Event
-from .engine.game import Game
+from .engine.game import Game, IllegalAction
 from .engine.prompts import AdvancePrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
 from .engine.settings import Settings
 from .engine.results import CategoryPoints
@@ -129,7 +129,7 @@ class Replay:
             asked = Asked(str(p.side), isinstance(p, HIDDEN), game.turn, str(game.phase))
             try:
                 events = game.apply(action)
-            except Exception as exc:  # noqa: BLE001 - a save that does not replay: said by the viewer, not a crash
+            except IllegalAction as exc:  # a save that does not replay (edited, or of other rules): said by the viewer
                 self.failure = f"action {n + 1} cannot be replayed ({exc})"
                 return
             self._record(n + 1, game, asked, tuple(events))

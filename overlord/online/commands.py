@@ -116,13 +116,15 @@ def online_parser(commands: Commands) -> None:
 def cmd_host(args: argparse.Namespace) -> int:
     from .host import MAX_GAMES, Host, serve_forever
     from .protocol import BURST, RATE
+    import sqlite3
+
     from .storage import SQLiteStorage, default_db_path
     if not 0 <= args.port <= 65535:
         return _fail("--port is 0 to 65535", EXIT_BAD_INPUT)
     path = Path(args.db) if args.db else default_db_path()
     try:
         storage = SQLiteStorage(path, durable=args.sync == "full")
-    except Exception as exc:  # noqa: BLE001 - any reason the file cannot be a store: say it in one line
+    except (OSError, sqlite3.Error) as exc:  # the file cannot be opened, or is not a host's store: one line
         return _fail(f"cannot keep games in {path}: {exc}", EXIT_BAD_INPUT)
     rate = args.rate if args.rate is not None else RATE
     burst = BURST if args.rate is None else max(1, int(2 * args.rate))
