@@ -79,15 +79,25 @@ async def answer_allied(allied: OnlineGame) -> int:
     return played
 
 
+def german_app(links) -> tuple[JoinApp, list[int]]:
+    """The app joined as the German, and the positions (action numbers) it rang the bell at."""
+    app = JoinApp(links["german"], delay=0)
+    bells: list[int] = []
+    app.bell = lambda: bells.append(app.playing.update.at)
+    return app, bells
+
+
+async def until_waiting_for_the_allies(pilot) -> None:
+    await wait_until(pilot, lambda a: isinstance(a.session, RemoteSession) and a.game_screen() is not None
+                     and "WAITING FOR THE ALLIED PLAYER" in prompt_text(a), "the app to wait for the Allies")
+
+
 async def test_join_waits_for_the_other_player_then_plays_the_germans_answers_through_the_host(hosted):
     host, links = hosted
     allied = await OnlineGame.join(links["allied"])
-    app = JoinApp(links["german"], delay=0)
-    bells = []
-    app.bell = lambda: bells.append(app.playing.update.at)
+    app, bells = german_app(links)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda a: isinstance(a.session, RemoteSession) and a.game_screen() is not None
-                         and "WAITING FOR THE ALLIED PLAYER" in prompt_text(a), "the app to wait for the Allies")
+        await until_waiting_for_the_allies(pilot)
         session = app.playing
         assert session.role == "german" and not app.accepting()
         await pilot.press("e")  # no answer while the other side answers: nothing sent

@@ -20,13 +20,12 @@ from overlord.online import host as host_module
 from overlord.online.host import Host, start
 from overlord.online.join import JoinApp
 from overlord.online.orders_screen import OrdersScreen, describe, level_at
-from overlord.online.remote import RemoteSession
 from overlord.online.storage import SQLiteStorage
 from overlord.tui.app import OverlordApp
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.screens import CombatResultScreen, ReportScreen
 
-from test_online_join import host_game, prompt_text
+from test_online_join import german_app, host_game, until_waiting_for_the_allies
 from test_tui_keys import wait_until
 
 WANTED = {"defence": [[1.0, 6], [2.0, 5], [3.0, 4], [99999.0, 3]], "coastal": 7, "retreat": "computer"}
@@ -78,12 +77,9 @@ async def set_orders_with_keys(pilot) -> None:
 async def test_the_joined_german_sets_his_orders_with_keys_and_the_host_answers_the_allied_attacks_with_them(hosted):
     host, links = hosted
     allied = await OnlineGame.join(links["allied"])
-    app = JoinApp(links["german"], delay=0)
-    bells = []
-    app.bell = lambda: bells.append(app.playing.update.at)
+    app, bells = german_app(links)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda a: isinstance(a.session, RemoteSession) and a.game_screen() is not None
-                         and "WAITING FOR THE ALLIED PLAYER" in prompt_text(a), "the app to wait for the Allies")
+        await until_waiting_for_the_allies(pilot)
         assert app.check_action("orders", ()) and not OverlordApp.check_action(app, "orders", ())  # joined only
         await set_orders_with_keys(pilot)
         hosted_game = host.hosted(links["german"].game)
