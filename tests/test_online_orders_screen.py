@@ -46,8 +46,21 @@ async def hosted(tmp_path, monkeypatch):
     storage.close()
 
 
+SAID: dict[int, list[str]] = {}  # every notice each app gave, kept (a notice on screen expires after seconds)
+
+
+def record_notices(app: JoinApp) -> None:
+    said = SAID[id(app)] = []
+    notify = app.notify
+
+    def record(message, *args, **kwargs):
+        said.append(str(message))
+        return notify(message, *args, **kwargs)
+    app.notify = record
+
+
 def notices(app: JoinApp) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    return SAID[id(app)]
 
 
 def german_answers(game: Game) -> list[tuple[StrategyPrompt, ChooseStrategy]]:
@@ -78,6 +91,7 @@ async def test_the_joined_german_sets_his_orders_with_keys_and_the_host_answers_
     host, links = hosted
     allied = await OnlineGame.join(links["allied"])
     app, bells = german_app(links)
+    record_notices(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await until_waiting_for_the_allies(pilot)
         assert app.check_action("orders", ()) and not OverlordApp.check_action(app, "orders", ())  # joined only
