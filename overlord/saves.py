@@ -44,7 +44,6 @@ import errno
 import json
 import os
 import re
-import secrets
 import stat
 import time
 from collections.abc import Sequence, Set
@@ -100,7 +99,7 @@ def saves_dir() -> Path:
 
 
 def new_game_id() -> str:
-    return secrets.token_hex(8)
+    return os.urandom(8).hex()  # as secrets.token_hex(8), without the hashlib (OpenSSL) secrets imports
 
 
 # --------------------------------------------------------------------------- writing

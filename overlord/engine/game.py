@@ -18,7 +18,6 @@ gathers the rules helpers they may call); the rules change the records through
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import ItemsView, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Iterator
@@ -26,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from . import logistics, setup, victory
 from .actions import Action
 from .data import GameData, UnitSpec, cached_data
+from .digest import sha256
 from .enums import TURN_PHASES, Phase, Side, UnitStatus, Weather
 from .events import Event
 from .hexgrid import Hex
@@ -174,7 +174,7 @@ class Game:
     def state_hash(self) -> str:
         from .serialize import state_to_dict
         text = json.dumps(state_to_dict(self.state), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()
+        return sha256(text.encode()).hexdigest()
 
     def _why_illegal(self, action: Action) -> str:
         prompt = self.prompt

@@ -158,6 +158,7 @@ class OverlordApp(App[None]):
                  theme: str = DEFAULT, loaded: OpenedSave | None = None, handle_signals: bool = False,
                  players: dict[str, str] | None = None, watch: Replay | None = None, watching: bool = False) -> None:
         super().__init__()
+        gcpause.forget_generated_source()
         self.watch_replay = watch  # `overlord watch SAVE`: the save's replay, in the viewer, then the program ends
         self.watching = watching  # `overlord simulate --watch`: two computers play, the viewer sets the pace
         self.paused = False  # (watching) P: nothing is played until P again

@@ -11,16 +11,16 @@ frozen ``GameData``. A bad file raises ``DataError`` naming the file, the line a
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
 from pathlib import Path
 
 import attrs
 
+from ..digest import sha256
 from ..enums import Terrain
 from ..hexgrid import Hex
 from .charts import load_charts
-from .checks import keys
+from .checks import forget_generated_hooks, keys
 from .house_rules import load_rules
 from .maps import load_map
 from ..settings import LEVELS
@@ -95,7 +95,7 @@ def load_data(root: Path | None = None, strict: bool = True) -> GameData:
 
 def fingerprint(root: Path) -> str:
     """A short hash of every data file's name and bytes (the files have been read and checked already)."""
-    digest = hashlib.sha256()
+    digest = sha256()
     for path in sorted(p for p in root.rglob("*") if p.suffix in (".toml", ".txt") and p.is_file()):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
         digest.update(read_regular(path, MAX_DATA_BYTES)[0] + b"\0")
@@ -121,5 +121,7 @@ def _check_against_the_map(root: Path, map_: MapData, units: dict[str, UnitSpec]
 
 @functools.lru_cache(maxsize=4)
 def cached_data(root: str | None = None) -> GameData:
-    """The game data, loaded once per folder."""
-    return load_data(Path(root) if root else None)
+    """The game data, loaded once per folder (the game's own load: its structuring functions are not kept)."""
+    data = load_data(Path(root) if root else None)
+    forget_generated_hooks()
+    return data

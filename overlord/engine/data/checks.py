@@ -257,3 +257,13 @@ def make_converter() -> cattrs.Converter:
 
 
 converter = make_converter()
+
+
+def forget_generated_hooks() -> None:
+    """Drop the structuring functions cattrs generated for the data's classes (half a megabyte of code, used
+    once per load: benchmarks/perf.py); the next load generates them again. Through cattrs' own dispatch cache,
+    a private attribute: should a later cattrs rename it, nothing is dropped and nothing else changes."""
+    dispatch = getattr(converter, "_structure_func", None)
+    clear = getattr(dispatch, "clear_cache", None)
+    if callable(clear):
+        clear()
