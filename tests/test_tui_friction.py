@@ -106,6 +106,35 @@ async def test_the_estimate_and_every_attack_level_name_in_sight_at_80x24():
         assert all(f" {name}" in side for name in names) and "…" not in side
 
 
+def defence_level_asked() -> Game:
+    """The German player asked the level of 352nd Infantry's defence against 1st Infantry (turn 3)."""
+    g = blank_game(turn=3, allied_player="human", german_player="human")
+    put(g, "us-1-inf", (18, 7))
+    put(g, "de-352-inf", (18, 8))
+    assert start_phase(g, "allied_combat")
+    while not (isinstance(g.prompt, StrategyPrompt) and g.prompt.side == "german"):
+        g.apply(g.legal_actions()[0])
+    return g
+
+
+async def test_every_defence_level_by_its_full_name_when_wide_and_its_short_name_at_80x24():
+    levels = defence_level_asked().data.charts.strategy_levels.defence
+    assert any(level.brief != level.name for level in levels)
+    starts = [f"{level.level} " for level in levels]
+
+    def named(panel, names) -> bool:  # each level's line ends in its name (a * after the names of those that retreat)
+        return all(any(line.lstrip("▏ ").startswith(start) and line.rstrip().endswith((name, name + "*"))
+                       for line in shown(panel)) for start, name in zip(starts, names))
+
+    app = OverlordApp(game=defence_level_asked(), delay=0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.screen.is_mounted, "the game")
+        panel = app.screen.query_one("#side")
+        await wait_until(pilot, lambda a: named(panel, [level.name for level in levels]), "the full names")
+        await pilot.resize_terminal(80, 24)
+        await wait_until(pilot, lambda a: named(panel, [level.brief for level in levels]), "the short names at 80x24")
+
+
 # --------------------------------------------------------------------------- the pace of the computer's moves
 async def test_the_computer_moves_quickly_by_default_and_minus_slows_it_remembered():
     assert "pace" not in preferences.load()

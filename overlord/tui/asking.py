@@ -350,30 +350,32 @@ _TEXTS: dict[type[Prompt], Callable[..., Text]] = {
 
 
 # --------------------------------------------------------------------------- the combat card (beside the map)
-def level_table(game: Game, p: StrategyPrompt) -> Text:
+def level_table(game: Game, p: StrategyPrompt, width: int | None = None) -> Text:
     """Each level with the expected losses (yours/theirs, over the levels the other side may choose) and
-    its name, from the engine's preview; a closed level says why. Narrow enough for the side panel at 80
-    columns (29 characters): the key, the losses, and the name without the "attack" every attack level's ends in
-    (the heading says they are attack levels)."""
+    its name, from the engine's preview; a closed level says why. Where a full name would not fit in
+    ``width`` (the side panel at 80 columns: 27 characters), every level goes by its short name
+    (data/charts/strategy_levels.toml)."""
     c = game.data.charts
     attacking = p.role == "attack"
     cells = {level: _losses(game, p, level) for level in range(1, p.max_level + 1)}
     cells.update({level: f"({p.closed_because(level)})" for level in range(p.max_level + 1, c.strategy_levels.highest + 1)})
-    width = max(len(cell) for cell in cells.values())
-    t = Text(no_wrap=True, overflow="ellipsis")
-    t.append(f"Losses yours/theirs, {'attack' if attacking else 'defence'}\n", style="bold")
-    t.append(f"  (over their {'defences' if attacking else 'attacks'})\n", style="dim")
+    cell_width = max(len(cell) for cell in cells.values())
     levels = c.strategy_levels.attack if attacking else c.strategy_levels.defence
+    marks = {level: "*" if not attacking and c.strategy_levels.retreats(level) else "" for level in cells}
+    names = {level: levels[level - 1].name for level in cells}
+    if width is not None and any(len(f"{level} {cells[level]:<{cell_width}} {names[level]}{marks[level]}") > width
+                                 for level in cells):
+        names = {level: levels[level - 1].brief for level in cells}
+    t = Text(no_wrap=True, overflow="ellipsis")
+    t.append(f"{'Attack' if attacking else 'Defence'} losses yours/theirs\n", style="bold")
+    t.append(f"  (over their {'defences' if attacking else 'attacks'})\n", style="dim")
     for level, cell in cells.items():
-        name = levels[level - 1].name
-        if attacking:
-            name = name.removesuffix(" attack")
-        name += "*" if not attacking and c.strategy_levels.retreats(level) else ""
+        name = names[level] + marks[level]
         if level > p.max_level:
-            t.append(f"{level} {cell:<{width}} {name}\n", style="dim")
+            t.append(f"{level} {cell:<{cell_width}} {name}\n", style="dim")
             continue
         t.append(f"{level}", style=KEY)
-        t.append(f" {cell:<{width}} {name}\n")
+        t.append(f" {cell:<{cell_width}} {name}\n")
     if not attacking:
         t.append("* retreats of itself\n", style="dim")
     return t
@@ -391,12 +393,16 @@ def _losses(game: Game, p: StrategyPrompt, level: int) -> str:
     return f"{min(mine):.0f}-{max(mine):.0f}/{min(theirs):.0f}-{max(theirs):.0f}"
 
 
-def combat_card(game: Game, p: Prompt) -> Text | None:
-    """Beside the map during combat: the defender, the attackers, the odds; the level table when choosing."""
+def combat_card(game: Game, p: Prompt, width: int | None = None) -> Text | None:
+    """Beside the map during combat: the defender, the attackers, the odds; the level table when choosing
+    (``width``: the room it has, a line longer than that said in two or shortened)."""
     if isinstance(p, StrategyPrompt):
         t = Text(no_wrap=True, overflow="ellipsis")
-        t.append(f"Odds {p.odds:.1f}:1 vs {short(game, p.defender)}\n", style="bold")
-        t.append_text(level_table(game, p))
+        odds = f"Odds {p.odds:.1f}:1 vs {short(game, p.defender)}"
+        if width is not None and len(odds) > width:
+            odds = odds.replace(" vs ", "\nvs ", 1)
+        t.append(odds + "\n", style="bold")
+        t.append_text(level_table(game, p, width))
         return t
     if isinstance(p, (DefenderPrompt, AttackerPrompt, SupportPrompt)):
         defender = p.defender

@@ -226,6 +226,8 @@ class GameScreen(Screen[None]):
 
     def on_resize(self, event: Resize) -> None:
         self.fit(event.size.width, event.size.height)
+        if self.is_mounted:  # the side panel's cards are cut to its width: drawn again once it has its new one
+            self.call_after_refresh(self.refresh_view)
 
     def fit(self, width: int, height: int) -> None:
         """Lay the screen out for its size (docs/screens.md): the wide map as soon as it fits across, with the
@@ -360,12 +362,12 @@ class GameScreen(Screen[None]):
     def card_text(self) -> Text:
         game = self.game
         p = game.prompt
+        side = self.query_one("#side-below" if self.has_class("side-below") else "#side", Panel)
         if (route := self.current_route()) is not None:
-            side = self.query_one("#side-below" if self.has_class("side-below") else "#side", Panel)
             return route_text(game, route, side.content_size.width or 30)
         if self.look is not None:
             return position_card(game, self.look)
-        card = combat_card(game, p)
+        card = combat_card(game, p, side.content_size.width or None)
         if card is not None and not self.session.is_computer(p.side):
             return card
         t = Text(no_wrap=True, overflow="ellipsis")

@@ -432,6 +432,11 @@ def _in_order(levels: tuple[Any, ...]) -> None:
 class AttackLevel:
     level: int
     name: str
+    short: str = ""  # the name where room is short (the side panel at 80 columns); the name itself if not given
+
+    @property
+    def brief(self) -> str:
+        return self.short or self.name
 
 
 @attrs.frozen
@@ -439,6 +444,11 @@ class DefenceLevel:
     level: int
     name: str
     automatic_retreat: bool  # the defender retreats at this level whatever the result
+    short: str = ""  # as AttackLevel.short
+
+    @property
+    def brief(self) -> str:
+        return self.short or self.name
 
 
 @attrs.frozen
