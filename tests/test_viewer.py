@@ -257,6 +257,18 @@ async def test_simulate_watch_plays_pauses_and_goes_on_at_the_pace_set():
         await until(pilot, lambda: len(game.actions) > count + 10, "playing on")
 
 
+async def test_while_watching_a_key_hurries_the_phase_under_way_not_the_rest_of_the_game():
+    game = Game.new(Settings(scenario="two-week", allied_player="computer", german_player="computer"), 4)
+    app = OverlordApp(game=game, delay=1.0, players={"allied": "classic", "german": "classic"}, watching=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, WatchScreen) and game.phase == "allied_movement",
+                    "the Allied movement, a move at a time")
+        await pilot.press("space")  # (hurried, the phase's moves come without a pause: it may be over at once)
+        await until(pilot, lambda: game.phase != "allied_movement", "the movement hurried to its end")
+        await until(pilot, lambda: not app.hurry and app._timer is not None, "a pause after a move again")
+        assert app.delay == 1.0
+
+
 def test_pace_steps_between_the_fastest_and_the_slowest():
     assert pace(0.0, True) == 0.0 and pace(0.3, True) == 0.15 and pace(0.3, False) == 0.6
     assert pace(100.0, False) == 2.4 and pace(0.4, True) == 0.3

@@ -543,6 +543,8 @@ class OverlordApp(App[None]):
         events = turns.computer_answer(thought.choice)  # (an error is answered safely, and said: Session.take_choice)
         self._autosave_phase()
         self._add_events(events)
+        if self.watching and any(e.kind == "PhaseStarted" for e in events):
+            self.hurry = False  # two computers watched: a key hurries the phase under way, not the rest of the game
         if not s.game.over and s.answered_by_computer():
             self._think()  # the next answer is thought during the display delay, a report or a combat's card
         if turns.card is not None:
