@@ -137,6 +137,8 @@ async def test_join_waits_for_the_other_player_then_plays_the_germans_answers_th
         await wait_until(pilot, lambda a: isinstance(a.session, RemoteSession) and a.session.update.at == played + 1
                          and isinstance(a.screen, GameScreen), "the game to be joined again")
         assert seen(again) == public_state(host_game(host, links["german"]).state, "german")
+        _, events = Game.replay(game.initial_settings, game.seed, game.actions, game.data)
+        assert again.playing.log == events[len(game.opening_events):]  # the log of the whole game, not from the join
         await pilot.press("ctrl+q")
     await allied.close()
 

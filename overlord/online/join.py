@@ -83,7 +83,7 @@ class JoinApp(OverlordApp):
     async def _join(self) -> None:
         from ..turns import Turns
         try:
-            online = await OnlineGame.join(self.link)
+            online = await OnlineGame.join(self.link, since=0)  # every event the host keeps, for the log
         except JOIN_FAILURES as exc:
             self.join_error = one_line(str(exc) or type(exc).__name__)
             self.exit(return_code=EXIT_FAIL)

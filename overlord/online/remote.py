@@ -58,6 +58,8 @@ class RemoteSession(Session):
         self.role: str = online.role
         self.update = online.update  # the last update taken into the game
         super().__init__(self._game_of(online.update), game_id=online.link.game)
+        if online.missed:  # joined again: the log from where the host's memory of the game starts, not from now
+            self.log = [event for _, events in online.missed for event in events]
         self.asks_players = False  # the host's game was set up when it was created
         self.inbox: deque[Update] = deque()  # updates come in, not yet taken into the game
         self.sending: Action | None = None  # the player's answer, on its way to the host
