@@ -490,7 +490,10 @@ def think(player: Player, game: Game) -> Action | Exception | None:
     try:
         choice: Action = player.choose(game)
         return choice
-    except Exception as exc:  # noqa: BLE001 - given to take_choice, which says so and answers safely
+    except Exception as exc:  # noqa: BLE001 - given to take_choice, which says so and answers safely; logged, and
+        if strict_players():  # raised under the tests and with OVERLORD_STRICT_PLAYERS=1, as a player's own guard does
+            raise
+        log.exception("the computer %s's choice failed", game.prompt.side)
         return exc
 
 

@@ -43,6 +43,8 @@ class Slow:
 def slow(monkeypatch):
     """The computer German of every game the app starts is a Slow one; it is let go when the test ends."""
     player = Slow()
+    from overlord.ai.player import STRICT
+    monkeypatch.setenv(STRICT, "0")  # in play (the tests raise a player's failure)
     real = session_module.make_player
     monkeypatch.setattr(session_module, "make_player",
                         lambda name, side, seed: player if side == "german" else real(name, side, seed))
@@ -118,6 +120,8 @@ async def test_a_computer_player_that_fails_in_its_thread_is_answered_for_and_sa
         def choose(self, game):
             raise RuntimeError("a bug in a computer player")
 
+    from overlord.ai.player import STRICT
+    monkeypatch.setenv(STRICT, "0")  # in play (the tests raise a player's failure)
     real = session_module.make_player
     monkeypatch.setattr(session_module, "make_player",
                         lambda name, side, seed: Failing() if side == "german" else real(name, side, seed))
