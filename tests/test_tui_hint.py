@@ -62,7 +62,13 @@ async def test_hints_taken_at_a_drop_an_allocation_a_move_a_landing_and_an_attac
         await until_asked(pilot, "SupportPrompt", MovePrompt=lambda p: str(p.landing[0]) if p.landing else "b" if p.afloat else "f")
         await take_a_hint(pilot)  # a landing's support, then its level
         await until_asked(pilot, "StrategyPrompt", role="attack")
-        await take_a_hint(pilot)
+        assert app.session.game.prompt.landing is not None
+        orders: list[int] = []
+        session, order = app.session, app.session.fight_on_at
+        session.fight_on_at = lambda level: (orders.append(level), order(level))[1]
+        at = len(session.game.actions)
+        await take_a_hint(pilot)  # as its digit key: an order to fight on at the level, with the support given
+        assert orders == [session.game.actions[at].level]
         await until_asked(pilot, "DefenderPrompt", MovePrompt=lambda p: "e")
         await take_a_hint(pilot)
 

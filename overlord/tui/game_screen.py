@@ -699,13 +699,18 @@ class GameScreen(Screen[None]):
             self.action_take_hint()
 
     def action_take_hint(self) -> None:
-        """U: play the hint's answer, as the keys would (a step as 1-6 does; a level for this round only)."""
+        """U: play the hint's answer, as its key would: a step as 1-6 does; a landing's level as an order to fight
+        on when its digit key gives one (else for this round only); the German's first coastal level for the day."""
         advice = self.front.hint_ready()
         if advice is None:
             return
         action = advice.action
         if isinstance(action, Move) and action in self.game.legal_actions():
             self._step(action.unit, action.direction, view.step_cost(self.game, action.unit, action.direction))
+        elif isinstance(action, ChooseStrategy) and self.check_action("fight_on", (action.level,)):
+            self.action_fight_on(action.level)
+        elif isinstance(action, ChooseStrategy) and self.check_action("day_level", (action.level,)):
+            self.action_day_level(action.level)
         else:
             self.play(action)
 
