@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import errno
+import io
 import json
 import os
 import re
@@ -28,13 +30,41 @@ COMMANDS = ("simulate", "tournament", "fuzz", "replay", "watch", "advise", "map"
             "host", "online", "join")
 
 
+# Output that cannot be written: the reader gone (overlord players | head -1), a full disc, a device that fails
+OUTPUT_ERRORS = (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT)
+
+
 def main(argv: list[str] | None = None) -> int:
     if argv is None:  # the program itself (tests and other callers pass their arguments and keep their collector)
         gcpause.pause()  # resumed once the first screen is up, or once the data is loaded
     try:
         return run(sys.argv[1:] if argv is None else argv)
+    except OSError as exc:
+        if exc.errno not in OUTPUT_ERRORS:
+            raise
+        return output_failed(exc)
     finally:
         gcpause.resume()
+
+
+def output_failed(exc: OSError) -> int:
+    """The output could not be written: said in one line, unless the reader is simply gone (which is no failure:
+    ``overlord oob | head``), and nothing more written to it (Python would otherwise fail again flushing it at
+    exit)."""
+    try:  # what is still buffered goes nowhere: the output's file descriptor now writes to the null device
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, sys.stdout.fileno())
+        finally:
+            os.close(devnull)
+    except (AttributeError, ValueError, OSError):  # (an output that is not a file: dropped with it)
+        sys.stdout = io.StringIO()
+    try:
+        if exc.errno != errno.EPIPE:
+            print(f"overlord: the output could not be written: {exc.strerror or exc}", file=sys.stderr)
+    except OSError:
+        pass  # (stderr is as unwritable: there is nowhere to say it)
+    return EXIT_OK if exc.errno == errno.EPIPE else EXIT_FAIL
 
 
 def run(argv: list[str]) -> int:
@@ -48,8 +78,6 @@ def run(argv: list[str]) -> int:
         return status
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        return EXIT_OK
 
 
 def seed(text: str) -> int:

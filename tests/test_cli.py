@@ -1,4 +1,6 @@
+import errno
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -179,3 +181,24 @@ def test_the_game_without_a_terminal_to_read_keys_from_says_so_and_ends():
         assert r.stderr.strip().splitlines() == [
             "overlord: the game reads its keys from a terminal, and standard input is not one (the commands "
             "simulate, advise, replay and the others work without one)"]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="a full disc is /dev/full, on Linux")
+@pytest.mark.parametrize("command", [["players"], ["map"], ["charts", "--json"]])
+def test_output_to_a_full_disc_ends_the_command_in_one_line_not_a_traceback(command):
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-m", "overlord", *command], stdout=full, stderr=subprocess.PIPE, text=True,
+                           cwd=ROOT)
+    assert r.returncode == 1
+    assert r.stderr == f"overlord: the output could not be written: {os.strerror(errno.ENOSPC)}\n"
+
+
+@pytest.mark.parametrize("command", [["oob"], ["map"], ["charts", "--json"]])
+def test_a_reader_gone_away_ends_the_command_quietly(command):  # overlord oob | head -1
+    p = subprocess.Popen([sys.executable, "-m", "overlord", *command], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         cwd=ROOT)
+    assert p.stdout is not None and p.stderr is not None
+    with p.stdout, p.stderr:
+        p.stdout.read(10)
+        p.stdout.close()
+        assert p.wait(timeout=60) in (0, 1) and p.stderr.read() == b""
