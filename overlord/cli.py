@@ -99,7 +99,8 @@ def play_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
                         help="print the version and exit")
     parser.add_argument("--seed", type=seed, help="start a new game with this seed (skips the title screen)")
-    parser.add_argument("--load", metavar="FILE", help="resume a saved game (it keeps its own seed)")
+    parser.add_argument("--load", metavar="FILE", help="resume a saved game (it keeps its own seed): its file, or its "
+                        "name among your saves (--load autosave)")
     parser.add_argument("--theme", type=canonical, choices=CYCLE, help="the colours: " + ", ".join(CYCLE) +
                         " (modern is safe for colour-blind eyes; remembered for the next run, as F5 is)")
     parser.add_argument("--german", dest="play_german", metavar="NAME",
@@ -353,7 +354,7 @@ def play_app(args: argparse.Namespace) -> OverlordApp | int:
     if args.load:
         from .saves import SaveError, open_save
         try:
-            loaded = open_save(args.load)
+            loaded = open_save(save_named(args.load))
         except SaveError as exc:
             print(f"overlord: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
@@ -363,6 +364,16 @@ def play_app(args: argparse.Namespace) -> OverlordApp | int:
                 print(f"overlord: --{side} {name} is ignored: in the saved game a person plays the "
                       f"{'Allies' if side == 'allied' else 'German'}", file=sys.stderr)
     return OverlordApp(seed=args.seed, loaded=loaded, theme=theme, handle_signals=True, players=named)
+
+
+def save_named(given: str) -> Path:
+    """The file --load names: a path, or a save's name as the Load screen lists it (``--load autosave``)."""
+    path = Path(given)
+    if path.exists() or path.parent != Path("."):
+        return path
+    from .saves import saves_dir
+    named = saves_dir() / (given if given.endswith(".json") else f"{given}.json")
+    return named if named.is_file() else path
 
 
 def named_players(args: argparse.Namespace) -> dict[str, str] | int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 from overlord.ai import make_player
 from overlord.engine.actions import Answer
@@ -151,6 +152,9 @@ async def test_ctrl_q_while_the_computer_moves_then_load_resumes_there_and_the_c
     saved = load_save(autosave_path())
     assert saved.prompt.side == "german" and saved.actions == game.actions  # saved with the computer to move
 
+    from overlord.cli import save_named
+    assert save_named("autosave") == save_named("autosave.json") == autosave_path()  # --load autosave: a save's name
+    assert save_named("no-such-save") == Path("no-such-save")  # (refused as a file that is not there)
     app = play_app(build_parser().parse_args(["--load", str(autosave_path())]))  # overlord --load FILE
     async with app.run_test() as pilot:
         await pilot.pause()
