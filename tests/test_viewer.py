@@ -269,6 +269,22 @@ async def test_while_watching_a_key_hurries_the_phase_under_way_not_the_rest_of_
         assert app.delay == 1.0
 
 
+async def test_w_on_the_title_watches_the_computers_and_a_new_game_after_is_played_again():
+    app = OverlordApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("w")
+        await until(pilot, lambda: isinstance(app.screen, WatchScreen) and len(app.session.game.actions) > 20,
+                    "the computers play, watched")
+        game = app.session.game
+        assert game.settings.player("allied") == game.settings.player("german") == "computer"
+    app = OverlordApp(delay=0)
+    app.watching = True  # (as after a watched game, back at the title)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: app.session is not None, "a new game")
+        assert not app.watching
+
+
 def test_pace_steps_between_the_fastest_and_the_slowest():
     assert pace(0.0, True) == 0.0 and pace(0.3, True) == 0.15 and pace(0.3, False) == 0.6
     assert pace(100.0, False) == 2.4 and pace(0.4, True) == 0.3

@@ -268,7 +268,16 @@ class OverlordApp(App[None]):
 
     def new_game(self, seed: int | None = None) -> None:
         from ..engine.game import Game
+        self.watching = False
         self.start(Game.new(None, seed if seed is not None else random.randrange(1, 1_000_000)))
+
+    def watch_computers(self) -> None:
+        """The title's W: a campaign between the two computer players (the game's own, unless named on the command
+        line), watched at a pace the viewer sets, as `overlord simulate --watch` plays one."""
+        from ..engine.game import Game
+        from ..engine.settings import Settings
+        self.watching, self.paused = True, False
+        self.start(Game.new(Settings(allied_player="computer", german_player="computer"), random.randrange(1, 1_000_000)))
 
     def start(self, game: Game, resumed: bool = False, loaded: OpenedSave | None = None) -> None:
         from ..session import Session
@@ -323,6 +332,7 @@ class OverlordApp(App[None]):
 
     def _resume(self, opened: OpenedSave) -> None:
         from .cards import phase_name
+        self.watching = False
         self.start(opened.game, resumed=True, loaded=opened)
         self.notify(f"Loaded {printable(opened.path.name)}: {opened.game.turn_label}, {phase_name(opened.game)}.",
                     timeout=4, markup=False)
@@ -436,7 +446,8 @@ class OverlordApp(App[None]):
         """The title's menu, and the final report's keys."""
         chosen: dict[str, Callable[[], Any]] = {"new": self.new_game, "load": self.action_load,
                                                 "charts": self.action_charts, "quit": self.action_quit,
-                                                "title": self.show_title, "watch": self.watch_game}
+                                                "title": self.show_title, "watch": self.watch_game,
+                                                "computers": self.watch_computers}
         chosen[message.what]()
 
     def advance(self) -> None:

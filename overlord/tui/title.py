@@ -21,7 +21,8 @@ BANNER = r"""
 """
 
 
-MENU = (("new", "N", "New game"), ("load", "L", "Load game"), ("charts", "C", "Charts"), ("quit", "Q", "Quit"))
+MENU = (("new", "N", "New game"), ("load", "L", "Load game"), ("computers", "W", "Watch the computers"),
+        ("charts", "C", "Charts"), ("quit", "Q", "Quit"))
 
 
 class TitleScreen(Screen[None]):
@@ -30,6 +31,7 @@ class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("l", "choose('load')", "Load game"),
+        Binding("w", "choose('computers')", "Watch"),
         Binding("c", "choose('charts')", "Charts"),
         Binding("q", "choose('quit')", "Quit"),
         Binding("up", "cursor(-1)", "Up", show=False),
