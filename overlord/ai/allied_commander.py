@@ -96,11 +96,11 @@ class AlliedCommander(ComputerPlayer):
     def _player(self, g: Game, name: str) -> PlanPlayer:
         """The player of a plan. Every plan of his fights for the beaches (its guard_beaches, in the data). With
         German D-Day movement (a public setting) the plans also attack at a smaller gain (BEACH_FIGHT_GAIN), the
-        German being within the fleet's range, and break the German ring on the ocean side (PlanPlayer.breakout);
-        without it, the smaller gain cost more than it saved on the tuning seeds (docs/ai.md)."""
+        German being within the fleet's range; without it, that cost more than it saved on the tuning seeds
+        (docs/ai.md)."""
         design = self.designs[name]
         if g.settings.german_dday_movement:
-            design = attrs.evolve(design, min_gain=min(design.min_gain, BEACH_FIGHT_GAIN), breakout=True)
+            design = attrs.evolve(design, min_gain=min(design.min_gain, BEACH_FIGHT_GAIN))
         return PlanPlayer(plan=name, design=design)
 
     def answer(self, game: Game) -> Action:
