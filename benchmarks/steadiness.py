@@ -1,10 +1,11 @@
 """The searching German's steadiness (issue 29): how often it changes posture, and what that costs or saves.
 
-    python benchmarks/steadiness.py [--set steady-tuning|steady-reporting] [--steady 0,40] [--draws 1]
+    python benchmarks/steadiness.py [--set steady-tuning|steady-reporting] [--steady 0,40] [--horizon 1,2] [--draws 1]
                                     [--allied A,B] [--seeds N] [--jobs 2] [--json FILE] [--write] [--quick]
 
 For each margin of ``--steady`` (SearchGerman's ``steady``: a posture is kept unless another promises that
-many points better; 0 is the German before issue 29) it plays the German ai against every Allied opponent
+many points better; 0 is the German before issue 29), and each ``--horizon`` (the German turns each posture
+is played out for before it is valued; 1 is the German before issue 29), it plays the German ai against every Allied opponent
 (the Allied adversaries, historical, classic, caen-first and the Allied ai) on every seed of the set, campaign
 scenario, historical ratings, and prints per opponent: the median Allied score (lower is better for the
 German) and its two blocks of 20 seeds, the median number of posture changes in the German's first twelve
@@ -27,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from overlord.ai import ADVERSARIES, make_player  # noqa: E402
-from overlord.ai.german_search import DRAWS, STEADY, SearchGerman  # noqa: E402
+from overlord.ai.german_search import DRAWS, HORIZON, REVERSE, STEADY, SearchGerman  # noqa: E402
 from overlord.engine import Game, Settings  # noqa: E402
 from seedsets import SEED_SETS  # noqa: E402
 
@@ -40,8 +41,8 @@ QUICK = {"opponents": ["historical", "southern-drive"], "seeds": 2}
 class TimedGerman(SearchGerman):
     """The German ai, with its processor time counted by turn."""
 
-    def __init__(self, side: str, seed: int, steady: float, draws: int) -> None:
-        super().__init__(side, seed, steady=steady, draws=draws)
+    def __init__(self, side: str, seed: int, steady: float, draws: int, horizon: int, reverse: float) -> None:
+        super().__init__(side, seed, steady=steady, draws=draws, horizon=horizon, reverse=reverse)
         self.thought: dict[int, float] = {}
 
     def choose(self, game: Game):  # type: ignore[no-untyped-def]
@@ -56,15 +57,21 @@ def changes(postures: list[str]) -> int:
     return sum(1 for a, b in zip(postures, postures[1:]) if a != b)
 
 
-def play(task: tuple[int, str, float, int]) -> dict:
-    seed, allied, steady, draws = task
+def label(steady: float, horizon: int, reverse: float) -> str:
+    """A German's name in the tables: its margin, and its horizon and reversal margin when they are not 1 and 0."""
+    return f"steady {steady:g}" + (f", horizon {horizon}" if horizon != 1 else "") \
+        + (f", reverse {reverse:g}" if reverse else "")
+
+
+def play(task: tuple[int, str, float, int, int, float]) -> dict:
+    seed, allied, steady, draws, horizon, reverse = task
     game = Game.new(Settings(allied_player="computer", german_player="computer"), seed)
-    german = TimedGerman("german", seed, steady, draws)
+    german = TimedGerman("german", seed, steady, draws, horizon, reverse)
     players = {"allied": make_player(allied, "allied", seed), "german": german}
     while not game.over:
         game.apply(players[str(game.prompt.side)].choose(game))
     postures = [posture for _, posture, _ in german.log[:FIRST_TURNS]]
-    return {"seed": seed, "allied": allied, "steady": steady, "allied_score": game.final_report.allied_score,
+    return {"seed": seed, "allied": allied, "steady": label(steady, horizon, reverse), "allied_score": game.final_report.allied_score,
             "changes": changes(postures), "postures": postures, "think": sorted(german.thought.values())}
 
 
@@ -80,21 +87,24 @@ def summarise(games: list[dict]) -> dict:
             "scores": scores}
 
 
-def run(opponents: list[str], steadies: list[float], seeds, jobs: int, draws: int = DRAWS) -> list[dict]:
-    tasks = [(s, a, m, draws) for m in steadies for a in opponents for s in seeds]
-    games: dict[tuple[str, float], list[dict]] = {(a, m): [] for m in steadies for a in opponents}
+def run(opponents: list[str], steadies: list[float], seeds, jobs: int, draws: int = DRAWS,
+        horizons: tuple[int, ...] = (HORIZON,), reverses: tuple[float, ...] = (REVERSE,)) -> list[dict]:
+    germans = [(m, h, r) for h in horizons for r in reverses for m in steadies]
+    tasks = [(s, a, m, draws, h, r) for m, h, r in germans for a in opponents for s in seeds]
+    names = [label(m, h, r) for m, h, r in germans]
+    games: dict[tuple[str, str], list[dict]] = {(a, m): [] for m in names for a in opponents}
     with Pool(jobs) as pool:
         for i, r in enumerate(pool.imap_unordered(play, tasks)):
             games[(r["allied"], r["steady"])].append(r)
             print(f"\r{i + 1}/{len(tasks)} games", end="", file=sys.stderr)
     print(file=sys.stderr)
-    return [summarise(games[(a, m)]) for m in steadies for a in opponents]
+    return [summarise(games[(a, m)]) for m in names for a in opponents]
 
 
 def render(name: str, seeds, summaries: list[dict], draws: int = DRAWS) -> str:
     steadies = list(dict.fromkeys(s["steady"] for s in summaries))
     head = "| Allied v German ai | " + " | ".join(
-        f"steady {m:g}: median (blocks of {BLOCK}) | changes in {FIRST_TURNS} turns" for m in steadies) + " |"
+        f"{m}: median (blocks of {BLOCK}) | changes in {FIRST_TURNS} turns" for m in steadies) + " |"
     rows = [head, "|---|" + "---|---|" * len(steadies)]
     for allied in dict.fromkeys(s["allied"] for s in summaries):
         cells = []
@@ -102,7 +112,7 @@ def render(name: str, seeds, summaries: list[dict], draws: int = DRAWS) -> str:
             s = next(x for x in summaries if x["allied"] == allied and x["steady"] == m)
             cells += [f"{s['median']:.0f} ({', '.join(f'{b:.0f}' for b in s['blocks'])})", f"{s['changes']:g}"]
         rows.append(f"| {allied} | " + " | ".join(cells) + " |")
-    think = "; ".join(f"steady {m:g}: median {statistics.median(s['think_median'] for s in summaries if s['steady'] == m):.2f} s,"
+    think = "; ".join(f"{m}: median {statistics.median(s['think_median'] for s in summaries if s['steady'] == m):.2f} s,"
                       f" most {max(s['think_max'] for s in summaries if s['steady'] == m):.2f} s" for m in steadies)
     return (f"Seeds: {name} ({seeds[0]}-{seeds[-1]}, {len(seeds)} games a cell); campaign, historical ratings; "
             f"{draws} roll(s) of the dice a posture and model. "
@@ -113,6 +123,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", default="steady-reporting", choices=sorted(SEED_SETS))
     parser.add_argument("--steady", default=f"0,{STEADY:g}", help="comma-separated margins to compare")
+    parser.add_argument("--horizon", default=f"{HORIZON}", help="comma-separated horizons (German turns) to compare")
+    parser.add_argument("--reverse", default=f"{REVERSE:g}", help="comma-separated margins against a reversal")
     parser.add_argument("--allied", help="comma-separated Allied opponents (default: all)")
     parser.add_argument("--seeds", type=int, help="only the first N seeds of the set")
     parser.add_argument("--draws", type=int, default=DRAWS, help="rolls of the dice each posture is played on")
@@ -126,7 +138,9 @@ def main() -> None:
     steadies = list(dict.fromkeys(float(m) for m in args.steady.split(",")))
     opponents = QUICK["opponents"] if args.quick else (args.allied.split(",") if args.allied else OPPONENTS)
     seeds = SEED_SETS[args.set][:QUICK["seeds"] if args.quick else args.seeds]
-    summaries = run(opponents, steadies, seeds, args.jobs, args.draws)
+    horizons = tuple(dict.fromkeys(int(h) for h in args.horizon.split(",")))
+    reverses = tuple(dict.fromkeys(float(r) for r in args.reverse.split(",")))
+    summaries = run(opponents, steadies, seeds, args.jobs, args.draws, horizons, reverses)
     text = render(args.set, seeds, summaries, args.draws)
     print(text)
     if args.json:
@@ -135,6 +149,7 @@ def main() -> None:
         from results import write_results
         write_results(ROOT / "docs" / "ai.md", "steadiness-results",
                       f"Measured with `python benchmarks/steadiness.py --set {args.set} --steady {args.steady}"
+                      f" --horizon {args.horizon} --reverse {args.reverse}"
                       f" --draws {args.draws} --write`.\n\n" + text)
 
 
