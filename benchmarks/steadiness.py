@@ -1,16 +1,22 @@
 """The searching German's steadiness (issue 29): how often it changes posture, and what that costs or saves.
 
-    python benchmarks/steadiness.py [--set steady-tuning|steady-reporting] [--steady 0,40] [--horizon 1,2] [--draws 1]
-                                    [--allied A,B] [--seeds N] [--jobs 2] [--json FILE] [--write] [--quick]
+    python benchmarks/steadiness.py [--set steady-tuning|steady-reporting] [--steady 0,40] [--horizon 1,2]
+                                    [--commit 0:0,3:100] [--smooth 1,0.5] [--draws 1] [--allied A,B] [--seeds N]
+                                    [--jobs 2] [--json FILE] [--write] [--quick]
 
-For each margin of ``--steady`` (SearchGerman's ``steady``: a posture is kept unless another promises that
-many points better; 0 is the German before issue 29), and each ``--horizon`` (the German turns each posture
-is played out for before it is valued; 1 is the German before issue 29), it plays the German ai against every Allied opponent
-(the Allied adversaries, historical, classic, caen-first and the Allied ai) on every seed of the set, campaign
-scenario, historical ratings, and prints per opponent: the median Allied score (lower is better for the
-German) and its two blocks of 20 seeds, the median number of posture changes in the German's first twelve
-turns, and the German's think time a turn (median and most, seconds of processor time). ``--quick`` plays
-two seeds and two opponents, to check the script runs (tests/test_benchmarks.py); it is never written.
+For each German of the knobs given (each a comma-separated list; every combination is played; the shipped
+German's values by default):
+- ``--steady`` (SearchGerman's ``steady``): a posture is kept unless another promises that many points better;
+- ``--horizon``: the German turns each posture is played out for before it is valued;
+- ``--commit`` TURNS:MARGIN: a posture begun is kept for TURNS turns unless another promises MARGIN points better;
+- ``--smooth``: the share of this turn's weighing in a posture's standing, the rest its standing of the turns
+  before (1: this turn's alone);
+it plays the German against every Allied opponent (the Allied adversaries, historical, classic, caen-first and
+the Allied ai) on every seed of the set, campaign scenario, historical ratings, and prints per opponent: the
+median Allied score (lower is better for the German) and its two blocks of 20 seeds, the median number of
+posture changes in the German's first twelve turns, and the German's think time a turn (median and most, seconds
+of processor time). ``--quick`` plays two seeds and two opponents, to check the script runs
+(tests/test_benchmarks.py); it is never written.
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from overlord.ai import ADVERSARIES, make_player  # noqa: E402
-from overlord.ai.german_search import DRAWS, HORIZON, REVERSE, STEADY, SearchGerman  # noqa: E402
+from overlord.ai.german_search import COMMIT, DRAWS, FIRM, HORIZON, SMOOTH, STEADY, SearchGerman  # noqa: E402
 from overlord.engine import Game, Settings  # noqa: E402
 from seedsets import SEED_SETS  # noqa: E402
 
@@ -41,8 +47,10 @@ QUICK = {"opponents": ["historical", "southern-drive"], "seeds": 2}
 class TimedGerman(SearchGerman):
     """The German ai, with its processor time counted by turn."""
 
-    def __init__(self, side: str, seed: int, steady: float, draws: int, horizon: int, reverse: float) -> None:
-        super().__init__(side, seed, steady=steady, draws=draws, horizon=horizon, reverse=reverse)
+    def __init__(self, side: str, seed: int, steady: float, draws: int, horizon: int, commit: tuple[int, float],
+                 smooth: float) -> None:
+        super().__init__(side, seed, steady=steady, draws=draws, horizon=horizon, commit=commit[0], firm=commit[1],
+                         smooth=smooth)
         self.thought: dict[int, float] = {}
 
     def choose(self, game: Game):  # type: ignore[no-untyped-def]
@@ -57,21 +65,23 @@ def changes(postures: list[str]) -> int:
     return sum(1 for a, b in zip(postures, postures[1:]) if a != b)
 
 
-def label(steady: float, horizon: int, reverse: float) -> str:
-    """A German's name in the tables: its margin, and its horizon and reversal margin when they are not 1 and 0."""
+def label(steady: float, horizon: int, commit: tuple[int, float], smooth: float) -> str:
+    """A German's name in the tables: its margin, and its horizon, commitment and smoothing when they are not
+    1, none and 1."""
     return f"steady {steady:g}" + (f", horizon {horizon}" if horizon != 1 else "") \
-        + (f", reverse {reverse:g}" if reverse else "")
+        + (f", commit {commit[0]} firm {commit[1]:g}" if commit[0] else "") + (f", smooth {smooth:g}" if smooth != 1 else "")
 
 
-def play(task: tuple[int, str, float, int, int, float]) -> dict:
-    seed, allied, steady, draws, horizon, reverse = task
+def play(task: tuple[int, str, float, int, int, tuple[int, float], float]) -> dict:
+    seed, allied, steady, draws, horizon, commit, smooth = task
     game = Game.new(Settings(allied_player="computer", german_player="computer"), seed)
-    german = TimedGerman("german", seed, steady, draws, horizon, reverse)
+    german = TimedGerman("german", seed, steady, draws, horizon, commit, smooth)
     players = {"allied": make_player(allied, "allied", seed), "german": german}
     while not game.over:
         game.apply(players[str(game.prompt.side)].choose(game))
     postures = [posture for _, posture, _ in german.log[:FIRST_TURNS]]
-    return {"seed": seed, "allied": allied, "steady": label(steady, horizon, reverse), "allied_score": game.final_report.allied_score,
+    return {"seed": seed, "allied": allied, "steady": label(steady, horizon, commit, smooth),
+            "allied_score": game.final_report.allied_score,
             "changes": changes(postures), "postures": postures, "think": sorted(german.thought.values())}
 
 
@@ -88,10 +98,11 @@ def summarise(games: list[dict]) -> dict:
 
 
 def run(opponents: list[str], steadies: list[float], seeds, jobs: int, draws: int = DRAWS,
-        horizons: tuple[int, ...] = (HORIZON,), reverses: tuple[float, ...] = (REVERSE,)) -> list[dict]:
-    germans = [(m, h, r) for h in horizons for r in reverses for m in steadies]
-    tasks = [(s, a, m, draws, h, r) for m, h, r in germans for a in opponents for s in seeds]
-    names = [label(m, h, r) for m, h, r in germans]
+        horizons: tuple[int, ...] = (HORIZON,), commits: tuple[tuple[int, float], ...] = ((COMMIT, FIRM),),
+        smooths: tuple[float, ...] = (SMOOTH,)) -> list[dict]:
+    germans = [(m, h, c, w) for h in horizons for c in commits for w in smooths for m in steadies]
+    tasks = [(s, a, m, draws, h, c, w) for m, h, c, w in germans for a in opponents for s in seeds]
+    names = [label(m, h, c, w) for m, h, c, w in germans]
     games: dict[tuple[str, str], list[dict]] = {(a, m): [] for m in names for a in opponents}
     with Pool(jobs) as pool:
         for i, r in enumerate(pool.imap_unordered(play, tasks)):
@@ -124,7 +135,9 @@ def main() -> None:
     parser.add_argument("--set", default="steady-reporting", choices=sorted(SEED_SETS))
     parser.add_argument("--steady", default=f"0,{STEADY:g}", help="comma-separated margins to compare")
     parser.add_argument("--horizon", default=f"{HORIZON}", help="comma-separated horizons (German turns) to compare")
-    parser.add_argument("--reverse", default=f"{REVERSE:g}", help="comma-separated margins against a reversal")
+    parser.add_argument("--commit", default=f"{COMMIT}:{FIRM:g}",
+                        help="comma-separated TURNS:MARGIN, a posture kept TURNS turns unless another is MARGIN better")
+    parser.add_argument("--smooth", default=f"{SMOOTH:g}", help="comma-separated shares of this turn's weighing")
     parser.add_argument("--allied", help="comma-separated Allied opponents (default: all)")
     parser.add_argument("--seeds", type=int, help="only the first N seeds of the set")
     parser.add_argument("--draws", type=int, default=DRAWS, help="rolls of the dice each posture is played on")
@@ -139,8 +152,9 @@ def main() -> None:
     opponents = QUICK["opponents"] if args.quick else (args.allied.split(",") if args.allied else OPPONENTS)
     seeds = SEED_SETS[args.set][:QUICK["seeds"] if args.quick else args.seeds]
     horizons = tuple(dict.fromkeys(int(h) for h in args.horizon.split(",")))
-    reverses = tuple(dict.fromkeys(float(r) for r in args.reverse.split(",")))
-    summaries = run(opponents, steadies, seeds, args.jobs, args.draws, horizons, reverses)
+    commits = tuple(dict.fromkeys((int(c.split(":")[0]), float(c.split(":")[1])) for c in args.commit.split(",")))
+    smooths = tuple(dict.fromkeys(float(w) for w in args.smooth.split(",")))
+    summaries = run(opponents, steadies, seeds, args.jobs, args.draws, horizons, commits, smooths)
     text = render(args.set, seeds, summaries, args.draws)
     print(text)
     if args.json:
@@ -149,7 +163,7 @@ def main() -> None:
         from results import write_results
         write_results(ROOT / "docs" / "ai.md", "steadiness-results",
                       f"Measured with `python benchmarks/steadiness.py --set {args.set} --steady {args.steady}"
-                      f" --horizon {args.horizon} --reverse {args.reverse}"
+                      f" --horizon {args.horizon} --commit {args.commit} --smooth {args.smooth}"
                       f" --draws {args.draws} --write`.\n\n" + text)
 
 

@@ -5,7 +5,7 @@ benchmarks/ (adversaries.py, think_time.py), never here."""
 import pytest
 
 from overlord.ai import make_player
-from overlord.ai.german_search import POSTURES, SearchGerman
+from overlord.ai.german_search import POSTURES, SearchGerman, smoothed
 from overlord.ai.player import ComputerPlayer, IllegalAnswer
 from overlord.engine import Game
 from overlord.engine.actions import Answer
@@ -131,6 +131,18 @@ def test_a_posture_is_kept_unless_another_is_clearly_better(steady, means, kept)
     assert german.choose_posture({}) == "hold"  # nothing weighed: the classic German holds
 
 
+@pytest.mark.parametrize(("kept", "means", "changes"), [
+    (1, {"depth": 100.0, "strike-beaches": 50.0}, False),  # begun last turn: 50 better is not enough to leave it
+    (1, {"depth": 100.0, "strike-beaches": 10.0}, True),  # 90 better is
+    (3, {"depth": 100.0, "strike-beaches": 70.0}, True),  # kept three turns: the everyday margin again
+    (3, {"depth": 100.0, "strike-beaches": 90.0}, False),
+])
+def test_a_posture_begun_is_kept_for_its_first_turns_unless_another_is_far_better(kept, means, changes):
+    german = SearchGerman(Side.GERMAN, 1, steady=25.0, commit=3, firm=80.0)
+    german.posture, german.kept = "depth", kept
+    assert german.choose_posture(means) == ("strike-beaches" if changes else "depth")
+
+
 def play_to(g: Game, players: dict, turn: int, german_answers: int = 0) -> None:
     """Play on until ``turn`` begins, or until the German has answered ``german_answers`` more questions."""
     answered = 0
@@ -171,3 +183,13 @@ def test_a_german_given_a_game_its_record_does_not_give_plays_on_from_where_it_s
     german = SearchGerman(seed=3)
     assert german.choose(g) in g.legal_actions()
     assert [turn for turn, _, _ in german.log] == [g.turn_label]  # only this turn's search, nothing replayed
+
+
+def test_a_postures_standing_is_its_points_behind_the_best_smoothed_over_the_turns():
+    standing = smoothed({}, {"depth": 300.0, "strike-beaches": 240.0}, 0.5)
+    assert standing == {"depth": 60.0, "strike-beaches": 0.0}  # first weighed: this turn's points behind alone
+    standing = smoothed(standing, {"depth": 200.0, "strike-beaches": 220.0, "bar-the-south": 210.0}, 0.5)
+    assert standing == {"depth": 30.0, "strike-beaches": 10.0, "bar-the-south": 10.0}
+    assert smoothed(standing, {"depth": 100.0}, 0.5)["strike-beaches"] == 10.0  # not weighed: kept as it stood
+    assert smoothed(standing, {"depth": 100.0, "strike-beaches": 150.0}, 1.0) == {
+        "depth": 0.0, "strike-beaches": 50.0, "bar-the-south": 10.0}  # 1: this turn's alone

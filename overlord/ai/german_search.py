@@ -119,7 +119,11 @@ RUNDSTEDT = ("depth", "counter-attack", "bar-the-south")  # hold inland, the pan
 # back to the line and to the beaches again (issue 29: 6 changes in 12 turns, the top two within 20 points in
 # 40% of the decisions). 0: no margin tried kept his strength with 3 changes or fewer (docs/ai.md, "Steadiness")
 STEADY = 0.0
-REVERSE = 0.0  # the margin against a return to the posture left last (beaches, the line, the beaches again)
+COMMIT = 0  # a posture begun is kept for this many turns unless another promises FIRM points better
+FIRM = 0.0
+# A posture is judged by its points behind the turn's best, this turn's weighing SMOOTH of it and the standing it
+# had the turns before the rest (an exponentially weighted mean): 1 judges by this turn's alone
+SMOOTH = 1.0
 HORIZON = 1  # German turns each posture is played out for (the posture kept for all of them) before it is valued
 DRAWS = 1  # rolls of the dice each posture is played out on against each Allied model (the budget is a roll's)
 MODEL_LEAD = 2 / 3  # a model that has missed by this share of the others' misses (or less) is the one used
@@ -139,6 +143,17 @@ def german_turn(g: Game) -> bool:
     return g.phase in (Phase.GERMAN_MOVEMENT, Phase.GERMAN_COMBAT)
 
 
+def smoothed(standing: Mapping[str, float], means: Mapping[str, float], share: float) -> dict[str, float]:
+    """Each posture's points behind the best of ``means``, weighed ``share`` against its ``standing`` of the
+    turns before (a posture first weighed now has none); a posture not weighed now keeps its standing."""
+    if not means:
+        return dict(standing)
+    best = min(means.values())
+    now = {name: value - best for name, value in means.items()}
+    return {**standing, **{name: share * behind + (1 - share) * standing.get(name, behind)
+                           for name, behind in now.items()}}
+
+
 def german_turn_of(turn: int) -> Callable[[Game], bool]:
     """Whether a copy has come to the German's part of turn ``turn`` (or a later one)."""
     return lambda copy: copy.turn >= turn and german_turn(copy)
@@ -152,7 +167,8 @@ class SearchGerman(ComputerPlayer):
 
     def __init__(self, side: str = Side.GERMAN, seed: int = 0, postures: Mapping[str, Maker] | None = None,
                  replies: Mapping[str, Maker] | None = None, budget: int = BUDGET, steady: float = STEADY,
-                 draws: int = DRAWS, horizon: int = HORIZON, reverse: float = REVERSE) -> None:
+                 draws: int = DRAWS, horizon: int = HORIZON, commit: int = COMMIT, firm: float = FIRM,
+                 smooth: float = SMOOTH) -> None:
         super().__init__(side, seed)
         self.postures = POSTURES if postures is None else postures
         self.replies = REPLIES if replies is None else replies
@@ -160,14 +176,17 @@ class SearchGerman(ComputerPlayer):
         self.steady = steady
         self.draws = draws
         self.horizon = horizon
-        self.reverse = reverse
+        self.commit = commit
+        self.firm = firm
+        self.smooth = smooth
         self.forget()
 
     def forget(self) -> None:
         """What he remembers from turn to turn, as at the start of a game."""
         self.chance = random.Random(f"german-search-{self.seed}")  # its own generator, never the game's
         self.posture = HOLD
-        self.left = HOLD  # the posture played before this one (a return to it is a reversal)
+        self.kept = 0  # the turns the posture has been played, this one included
+        self.standing: dict[str, float] = {}  # each posture's points behind the turn's best, smoothed (SMOOTH)
         self.player: ComputerPlayer = GermanPlayer(self.side, self.seed)
         self.decided: int | None = None  # the turn whose posture is chosen
         # how far each Allied model's guess of the Allied units' positions has been from where they went
@@ -265,9 +284,9 @@ class SearchGerman(ComputerPlayer):
             if spent >= limit:
                 break
         means = {name: sum(v) / len(v) for name, v in totals.items()}
-        posture = self.choose_posture(means)
-        if posture != self.posture:
-            self.left = self.posture
+        self.standing = smoothed(self.standing, means, self.smooth)
+        posture = self.choose_posture({name: self.standing[name] for name in means})
+        self.kept = self.kept + 1 if posture == self.posture else 1
         self.posture = posture
         self.player = self.postures[self.posture](self.side, self.seed) if means else GermanPlayer(self.side, self.seed)
         self._guesses = guesses.get(self.posture, {})
@@ -279,7 +298,7 @@ class SearchGerman(ComputerPlayer):
         if not means:
             return HOLD
         best = min(means, key=lambda n: (means[n], n))
-        margin = max(self.steady, self.reverse) if best == self.left else self.steady
+        margin = self.firm if self.kept < self.commit else self.steady
         if self.posture in means and means[self.posture] - means[best] < margin:
             return self.posture
         return best
