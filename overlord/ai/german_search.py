@@ -234,9 +234,8 @@ class SearchGerman(ComputerPlayer):
         if not german_turn(game):
             return
         self.decided = game.turn
-        earlier = [turn for turn in memory if turn < game.turn]
-        if earlier:  # the posture he advised last is the one he keeps unless another is clearly better
-            self.posture = memory[max(earlier)][0]
+        for turn in sorted(turn for turn in memory if turn < game.turn):
+            self.remember(*memory[turn])  # the postures he advised before: the one he keeps, and how they stood
         if game.turn in memory:
             self.posture, weighed = memory[game.turn]
             self.player = self.postures[self.posture](self.side, self.seed) if self.posture in self.postures \
@@ -284,13 +283,17 @@ class SearchGerman(ComputerPlayer):
             if spent >= limit:
                 break
         means = {name: sum(v) / len(v) for name, v in totals.items()}
-        self.standing = smoothed(self.standing, means, self.smooth)
-        posture = self.choose_posture({name: self.standing[name] for name in means})
-        self.kept = self.kept + 1 if posture == self.posture else 1
-        self.posture = posture
+        standing = smoothed(self.standing, means, self.smooth)
+        self.remember(self.choose_posture({name: standing[name] for name in means}), means)
         self.player = self.postures[self.posture](self.side, self.seed) if means else GermanPlayer(self.side, self.seed)
         self._guesses = guesses.get(self.posture, {})
         self.log.append((g.turn_label, self.posture, {n: round(v, 1) for n, v in means.items()}))
+
+    def remember(self, posture: str, means: Mapping[str, float]) -> None:
+        """Note the posture chosen for a turn, and how every posture stood in it."""
+        self.standing = smoothed(self.standing, means, self.smooth)
+        self.kept = self.kept + 1 if posture == self.posture else 1
+        self.posture = posture
 
     def choose_posture(self, means: Mapping[str, float]) -> str:
         """The posture with the lowest mean (the German's best), unless the one played now is less than
