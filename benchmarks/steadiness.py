@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import sys
 import time
@@ -40,6 +41,7 @@ from seedsets import SEED_SETS  # noqa: E402
 
 OPPONENTS = list(ADVERSARIES["allied"]) + ["historical", "classic", "caen-first", "ai"]
 FIRST_TURNS = 12  # the German's turns whose posture changes are counted (the issue's "in 12 turns")
+RESAMPLES = 1000  # resamplings of the games for the chance in a difference of medians (noise)
 BLOCK = 20  # seeds a block: the medians of each block of 20 are given beside the whole set's
 QUICK = {"opponents": ["historical", "southern-drive"], "seeds": 2}
 
@@ -94,7 +96,7 @@ def summarise(games: list[dict]) -> dict:
             "median": round(statistics.median(scores), 1), "blocks": blocks,
             "changes": statistics.median(r["changes"] for r in games),
             "think_median": round(statistics.median(thinks), 3), "think_max": round(max(thinks), 3),
-            "scores": scores}
+            "scores": scores, "postures": [r["postures"] for r in games]}
 
 
 def run(opponents: list[str], steadies: list[float], seeds, jobs: int, draws: int = DRAWS,
@@ -127,7 +129,28 @@ def render(name: str, seeds, summaries: list[dict], draws: int = DRAWS) -> str:
                       f" most {max(s['think_max'] for s in summaries if s['steady'] == m):.2f} s" for m in steadies)
     return (f"Seeds: {name} ({seeds[0]}-{seeds[-1]}, {len(seeds)} games a cell); campaign, historical ratings; "
             f"{draws} roll(s) of the dice a posture and model. "
-            f"The German's think time a turn (processor): {think}.\n\n" + "\n".join(rows))
+            f"The German's think time a turn (processor): {think}.\n\n" + "\n".join(rows) + noise(summaries))
+
+
+def noise(summaries: list[dict]) -> str:
+    """Each German's median against each opponent less the first German's, and how far that difference moves
+    by chance alone: the standard deviation of the difference over the games resampled (a bootstrap)."""
+    germans = list(dict.fromkeys(s["steady"] for s in summaries))
+    if len(germans) < 2:
+        return ""
+    chance = random.Random(0)
+    first = {s["allied"]: s["scores"] for s in summaries if s["steady"] == germans[0]}
+    rows = ["| Allied v German ai | " + " | ".join(germans[1:]) + " |", "|---|" + "---|" * (len(germans) - 1)]
+    for allied, base in first.items():
+        cells = []
+        for m in germans[1:]:
+            other = next(x["scores"] for x in summaries if x["allied"] == allied and x["steady"] == m)
+            moved = [statistics.median(chance.choices(other, k=len(other))) - statistics.median(chance.choices(base, k=len(base)))
+                     for _ in range(RESAMPLES)]
+            cells.append(f"{statistics.median(other) - statistics.median(base):+.0f} (sd {statistics.pstdev(moved):.0f})")
+        rows.append(f"| {allied} | " + " | ".join(cells) + " |")
+    return (f"\n\nAgainst {germans[0]}: the difference of the medians (a German stronger than it has a negative one), "
+            f"and its standard deviation by chance ({RESAMPLES} resamplings of the games):\n\n" + "\n".join(rows))
 
 
 def main() -> None:
@@ -144,6 +167,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--json", metavar="FILE", help="also write the summaries as JSON")
     parser.add_argument("--write", action="store_true", help="also write the table into docs/ai.md")
+    parser.add_argument("--from-json", metavar="FILES", help="comma-separated JSON files of earlier runs (--json) on"
+                        " one seed set: print their tables together, playing nothing")
     parser.add_argument("--quick", action="store_true", help="two seeds, two opponents: to check the script runs")
     args = parser.parse_args()
     if args.quick and args.write:
@@ -154,7 +179,11 @@ def main() -> None:
     horizons = tuple(dict.fromkeys(int(h) for h in args.horizon.split(",")))
     commits = tuple(dict.fromkeys((int(c.split(":")[0]), float(c.split(":")[1])) for c in args.commit.split(",")))
     smooths = tuple(dict.fromkeys(float(w) for w in args.smooth.split(",")))
-    summaries = run(opponents, steadies, seeds, args.jobs, args.draws, horizons, commits, smooths)
+    if args.from_json:
+        summaries = [s for f in args.from_json.split(",") for s in json.loads(Path(f).read_text())]
+        seeds = seeds[:max(s["games"] for s in summaries)]
+    else:
+        summaries = run(opponents, steadies, seeds, args.jobs, args.draws, horizons, commits, smooths)
     text = render(args.set, seeds, summaries, args.draws)
     print(text)
     if args.json:
