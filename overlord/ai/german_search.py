@@ -114,17 +114,18 @@ HASTY_BUDGET = 1_200  # "hasty": often cannot weigh every posture, and holds the
 # The generals (issue 29): the full search among some postures only, as a general of a known mind would choose.
 ROMMEL = ("strike-beaches", "counter-attack", "bar-the-south")  # beat the landing at the water's edge
 RUNDSTEDT = ("depth", "counter-attack", "bar-the-south")  # hold inland, the panzers in reserve; never to the beaches
-# A posture is kept unless another promises this many points better: two postures within a few points of each
-# other are a coin toss of the search's own dice, and a German who changes on it sends his units to the beaches,
-# back to the line and to the beaches again (issue 29: 6 changes in 12 turns, the top two within 20 points in
-# 40% of the decisions). 0: no margin tried kept his strength with 3 changes or fewer (docs/ai.md, "Steadiness")
-STEADY = 0.0
+# Steadiness (issue 29; docs/ai.md, "Steadiness"). He changes posture a median of 7 times in 12 turns: the
+# postures' values move from turn to turn by more than their differences. Each knob below cut the changes to 3 or
+# fewer on the steady-tuning seeds, and each left him weaker against most Allied plans (a median 70-180 points
+# higher against four or five of six); none is used.
+STEADY = 0.0  # a posture is kept unless another promises this many points better (50: 1-3 changes)
 COMMIT = 0  # a posture begun is kept for this many turns unless another promises FIRM points better
-FIRM = 0.0
-# A posture is judged by its points behind the turn's best, this turn's weighing SMOOTH of it and the standing it
-# had the turns before the rest (an exponentially weighted mean): 1 judges by this turn's alone
+FIRM = 0.0  # (COMMIT 3, FIRM 150: 2-3 changes)
+# A posture is judged by its points behind the turn's best, this turn's weighing SMOOTH of it and its standing of
+# the turns before the rest (an exponentially weighted mean): 1 judges by this turn's alone (0.4 with STEADY 15:
+# 0.5-2 changes)
 SMOOTH = 1.0
-HORIZON = 1  # German turns each posture is played out for (the posture kept for all of them) before it is valued
+HORIZON = 1  # German turns each posture is played out for, kept all of them, before it is valued (2: 7 changes)
 DRAWS = 1  # rolls of the dice each posture is played out on against each Allied model (the budget is a roll's)
 MODEL_LEAD = 2 / 3  # a model that has missed by this share of the others' misses (or less) is the one used
 SEEDS = 2**31  # the range of the seeds drawn for a rollout's dice
