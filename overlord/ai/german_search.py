@@ -115,9 +115,10 @@ HASTY_BUDGET = 1_200  # "hasty": often cannot weigh every posture, and holds the
 ROMMEL = ("strike-beaches", "counter-attack", "bar-the-south")  # beat the landing at the water's edge
 RUNDSTEDT = ("depth", "counter-attack", "bar-the-south")  # hold inland, the panzers in reserve; never to the beaches
 # Steadiness (issue 29; docs/ai.md, "Steadiness"). He changes posture a median of 7 times in 12 turns: the
-# postures' values move from turn to turn by more than their differences. Each knob below cut the changes to 3 or
-# fewer on the steady-tuning seeds, and each left him weaker against most Allied plans (a median 70-180 points
-# higher against four or five of six); none is used.
+# postures' values move from turn to turn by more than their differences. A margin, a commitment or smoothing cut
+# the changes to 3 or fewer on the steady-tuning seeds, each leaving him weaker against most Allied plans (a median
+# 18-178 points higher against four or five of six); a margin of 50 with a HORIZON of 2 kept his strength but
+# changed 4 times against two plans. None is used.
 STEADY = 0.0  # a posture is kept unless another promises this many points better (50: 1-3 changes)
 COMMIT = 0  # a posture begun is kept for this many turns unless another promises FIRM points better
 FIRM = 0.0  # (COMMIT 3, FIRM 150: 2-3 changes)
@@ -125,7 +126,7 @@ FIRM = 0.0  # (COMMIT 3, FIRM 150: 2-3 changes)
 # the turns before the rest (an exponentially weighted mean): 1 judges by this turn's alone (0.4 with STEADY 15:
 # 0.5-2 changes)
 SMOOTH = 1.0
-HORIZON = 1  # German turns each posture is played out for, kept all of them, before it is valued (2: 7 changes)
+HORIZON = 1  # German turns each posture is played out for, kept all of them, before it is valued (2 alone: 7 changes)
 DRAWS = 1  # rolls of the dice each posture is played out on against each Allied model (the budget is a roll's)
 MODEL_LEAD = 2 / 3  # a model that has missed by this share of the others' misses (or less) is the one used
 SEEDS = 2**31  # the range of the seeds drawn for a rollout's dice
