@@ -119,7 +119,7 @@ RUNDSTEDT = ("depth", "counter-attack", "bar-the-south")  # hold inland, the pan
 # the changes to 3 or fewer on the steady-tuning seeds, each leaving him weaker against most Allied plans (a median
 # 18-178 points higher against four or five of six). Valued over two turns (HORIZON 2), a margin costs nothing
 # beyond chance: STEADY 75 with HORIZON 2 meets both of the issue's bars on the tuning seeds (1.5-3 changes), and
-# waits for the reporting seeds, the levels' spacing and the golden games before it is shipped.
+# on the reporting seeds; it waits for the levels' spacing and the golden games before it is shipped.
 STEADY = 0.0  # a posture is kept unless another promises this many points better (50: 1-3 changes)
 COMMIT = 0  # a posture begun is kept for this many turns unless another promises FIRM points better
 FIRM = 0.0  # (COMMIT 3, FIRM 150: 2-3 changes)
