@@ -5,11 +5,12 @@ benchmarks/ (adversaries.py, think_time.py), never here."""
 import pytest
 
 from overlord.ai import make_player
-from overlord.ai.german_search import POSTURES, SearchGerman
+from overlord.ai.german_search import POSTURES, SearchGerman, smoothed
 from overlord.ai.player import ComputerPlayer, IllegalAnswer
 from overlord.engine import Game
 from overlord.engine.actions import Answer
 from overlord.engine.enums import Side
+from overlord.saves import replay_document, to_document
 
 from builders import blank_game, computer_settings, put, start_phase
 
@@ -128,3 +129,67 @@ def test_a_posture_is_kept_unless_another_is_clearly_better(steady, means, kept)
     german.posture = "depth"
     assert german.choose_posture(means) == ("depth" if kept else "strike-beaches")
     assert german.choose_posture({}) == "hold"  # nothing weighed: the classic German holds
+
+
+@pytest.mark.parametrize(("kept", "means", "changes"), [
+    (1, {"depth": 100.0, "strike-beaches": 50.0}, False),  # begun last turn: 50 better is not enough to leave it
+    (1, {"depth": 100.0, "strike-beaches": 10.0}, True),  # 90 better is
+    (3, {"depth": 100.0, "strike-beaches": 70.0}, True),  # kept three turns: the everyday margin again
+    (3, {"depth": 100.0, "strike-beaches": 90.0}, False),
+])
+def test_a_posture_begun_is_kept_for_its_first_turns_unless_another_is_far_better(kept, means, changes):
+    german = SearchGerman(Side.GERMAN, 1, steady=25.0, commit=3, firm=80.0)
+    german.posture, german.kept = "depth", kept
+    assert german.choose_posture(means) == ("strike-beaches" if changes else "depth")
+
+
+def play_to(g: Game, players: dict, turn: int, german_answers: int = 0) -> None:
+    """Play on until ``turn`` begins, or until the German has answered ``german_answers`` more questions."""
+    answered = 0
+    while g.state.turn < turn and not g.over:
+        if g.prompt.side == "german":
+            if german_answers and answered == german_answers:
+                return
+            answered += 1
+        g.apply(players[g.prompt.side].choose(g))
+
+
+def test_a_german_made_anew_for_a_loaded_game_plays_on_as_the_one_that_played_it():
+    """He remembers his posture, dice and Allied models from turn to turn; a game saved in the middle of his turn
+    and loaded is played on by a German made for it exactly as by the one that played it through (catch_up)."""
+    seed = 41
+
+    def players():
+        return {"allied": make_player("southern-drive", "allied", seed), "german": make_player("ai", "german", seed)}
+    through = Game.new(computer_settings(scenario="two-week"), seed)
+    played = players()
+    play_to(through, played, 6)
+    halfway = Game.new(computer_settings(scenario="two-week"), seed)
+    play_to(halfway, players(), 3)
+    play_to(halfway, players(), 4, german_answers=5)  # in the middle of the German's turn
+    assert halfway.state.phase == "german_movement" and halfway.state.turn == 3
+    loaded = replay_document(to_document(halfway))
+    resumed = players()
+    play_to(loaded, resumed, 6)
+    assert loaded.state_hash() == through.state_hash()
+    assert resumed["german"].log == played["german"].log  # every turn's posture and values, the early ones caught up
+
+
+def test_a_german_given_a_game_its_record_does_not_give_plays_on_from_where_it_stands():
+    g = blank_game(turn=3)
+    put(g, "us-1-inf", (11, 7))
+    put(g, "de-352-inf", (11, 9), cp=5)
+    assert start_phase(g, "german_movement")
+    german = SearchGerman(seed=3)
+    assert german.choose(g) in g.legal_actions()
+    assert [turn for turn, _, _ in german.log] == [g.turn_label]  # only this turn's search, nothing replayed
+
+
+def test_a_postures_standing_is_its_points_behind_the_best_smoothed_over_the_turns():
+    standing = smoothed({}, {"depth": 300.0, "strike-beaches": 240.0}, 0.5)
+    assert standing == {"depth": 60.0, "strike-beaches": 0.0}  # first weighed: this turn's points behind alone
+    standing = smoothed(standing, {"depth": 200.0, "strike-beaches": 220.0, "bar-the-south": 210.0}, 0.5)
+    assert standing == {"depth": 30.0, "strike-beaches": 10.0, "bar-the-south": 10.0}
+    assert smoothed(standing, {"depth": 100.0}, 0.5)["strike-beaches"] == 10.0  # not weighed: kept as it stood
+    assert smoothed(standing, {"depth": 100.0, "strike-beaches": 150.0}, 1.0) == {
+        "depth": 0.0, "strike-beaches": 50.0, "bar-the-south": 10.0}  # 1: this turn's alone
