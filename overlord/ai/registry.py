@@ -66,8 +66,9 @@ def plan_player(plan: str) -> PlayerMaker:
 
 
 def searching(budget: int = BUDGET, postures: tuple[str, ...] = tuple(POSTURES)) -> PlayerMaker:
-    """The searching German with some of its knobs turned (a smaller budget, fewer postures)."""
-    return partial(SearchGerman, budget=budget, postures=postures_of(postures))
+    """The searching German with some of its knobs turned (a smaller budget, fewer postures), choosing afresh each
+    turn on a one-turn look ahead, as when the levels' spacing was measured (docs/ai.md, "Levels and generals")."""
+    return partial(SearchGerman, budget=budget, postures=postures_of(postures), steady=0.0, horizon=1)
 
 
 def general(name: str) -> PlayerMaker:
