@@ -28,7 +28,7 @@ QUICK_RUNS = {
     "dday.py": ["--quick"],
     "history.py": ["--quick"],
     "levels.py": ["--quick"],
-    "steadiness.py": ["--quick", "--steady", "0,40", "--jobs", "1"],
+    "steadiness.py": ["--quick", "--steady", "0,40", "--horizon", "1", "--jobs", "1"],
     "commander.py": ["--quick", "--jobs", "1"],
     "destination.py": ["--quick"],
     "viewer.py": ["--quick"],
