@@ -301,7 +301,7 @@ async def test_quit_works_on_the_title_and_the_final_screens():
     app = OverlordApp(delay=0)
     async with app.run_test() as pilot:
         await pilot.pause()
-        await pilot.press("down", "down", "down", "enter")  # the menu's Quit
+        await pilot.press("down", "down", "down", "down", "enter")  # the menu's Quit (the fifth)
         await pilot.pause()
     assert app.return_code == 0
 
