@@ -43,6 +43,15 @@ def run(script: str, *args: str) -> str:
     return r.stdout
 
 
+def run_quick(script: str, doc: str) -> str:
+    """``script``'s quick run, which measures too little to be written: ``doc`` (docs/NAME) is left as it was."""
+    path = ROOT / "docs" / doc
+    before = path.read_text()
+    out = run(script, *QUICK_RUNS[script])
+    assert path.read_text() == before and "written to" not in out
+    return out
+
+
 def _imports(path: Path) -> set[str]:
     names = set()
     for node in ast.walk(ast.parse(path.read_text())):
@@ -102,10 +111,7 @@ def test_quick_modes_refuse_to_write_their_few_games_into_the_docs():
 
 @pytest.mark.slow
 def test_perf_quick_prints_its_six_measures_and_leaves_the_doc_alone():
-    doc = ROOT / "docs" / "performance.md"
-    before = doc.read_text()
-    out = run("perf.py", *QUICK_RUNS["perf.py"])
-    assert doc.read_text() == before and "written to" not in out
+    out = run_quick("perf.py", "performance.md")
     row = re.compile(r"^\| (\d)\. .+ \| [\d.]+ (s|ms|MB) \| [\d.]+ (s|ms|MB) \| [\d.]+x \| [\d.]+x \| (met|MISSED) \|$")
     assert [m.group(1) for m in map(row.match, out.splitlines()) if m] == ["1", "2", "3", "4", "5", "6"]
     assert "python benchmarks/perf.py --quick" in out
@@ -215,10 +221,7 @@ def test_commander_quick_prints_its_blocks_and_judges_the_goal(tmp_path):
 
 @pytest.mark.slow
 def test_destination_quick_gives_the_preview_as_a_ratio_to_a_key_press_and_writes_nothing():
-    doc = ROOT / "docs" / "performance.md"
-    before = doc.read_text()
-    out = run("destination.py", *QUICK_RUNS["destination.py"])
-    assert doc.read_text() == before and "written to" not in out
+    out = run_quick("destination.py", "performance.md")
     assert re.search(r"^\| a key press to repaint in movement .* \| [\d.]+ ms \| 1\.00x \| \| \|$", out, re.M)
     assert re.search(r"^\| a move-by-destination preview.* \| [\d.]+ ms \| [\d.]+x \| 1\.5x \| (met|MISSED) \|$", out, re.M)
     assert re.search(r"^\| the route alone \(`view.route`, \d+ destinations within 6 positions\) \| [\d.]+ ms", out, re.M)
@@ -229,10 +232,7 @@ def test_destination_quick_gives_the_preview_as_a_ratio_to_a_key_press_and_write
 
 @pytest.mark.slow
 def test_online_quick_times_the_round_trip_and_plays_games_at_once_on_one_host():
-    doc = ROOT / "docs" / "online.md"
-    before = doc.read_text()
-    out = run("online.py", *QUICK_RUNS["online.py"])
-    assert doc.read_text() == before and "written to" not in out
+    out = run_quick("online.py", "online.md")
     assert re.search(r"^\| an action through the host, `--sync full` \(\d+ actions\) \| [\d.]+ ms \| [\d.]+ ms \| \d+x \|$",
                      out, re.M)
     assert re.search(r"^3 games at once .*: 3 of 3 ended and replay to their hash \(no game lost\); \d+ actions", out, re.M)

@@ -30,17 +30,24 @@ from test_serve import serve  # noqa: F401 - the fixture: `overlord serve` in a 
 from test_tui_keys import wait_until
 
 
-@pytest.fixture
-async def hosted(tmp_path):
-    """A host on 127.0.0.1 with one First Two Week game: the host and each role's link."""
+async def host_with_a_game(tmp_path, **limits):
+    """A host on 127.0.0.1 (``limits``: its rate limit) with one First Two Week game between two players: the
+    host and each role's link, while the test runs."""
     storage = SQLiteStorage(tmp_path / "host.sqlite3")
-    host = Host(storage)
+    host = Host(storage, **limits)
     runner, url = await start(host)
     settings = preset_settings("historical", scenario="two-week", allied_player="human", german_player="human")
     links = await create_game(url, settings)
     yield host, links
     await runner.cleanup()
     storage.close()
+
+
+@pytest.fixture
+async def hosted(tmp_path):
+    """A host on 127.0.0.1 with one First Two Week game: the host and each role's link."""
+    async for pair in host_with_a_game(tmp_path):
+        yield pair
 
 
 def host_game(host: Host, link: Link) -> Game:

@@ -14,18 +14,15 @@ from overlord.ai import make_player
 from overlord.engine.actions import ChooseStrategy
 from overlord.engine.game import Game
 from overlord.engine.prompts import MovePrompt, StrategyPrompt
-from overlord.engine.setup import preset_settings
-from overlord.online.client import OnlineGame, create_game
+from overlord.online.client import OnlineGame
 from overlord.online import host as host_module
-from overlord.online.host import Host, start
 from overlord.online.join import JoinApp
 from overlord.online.orders_screen import OrdersScreen, describe, level_at
-from overlord.online.storage import SQLiteStorage
 from overlord.tui.app import OverlordApp
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.screens import CombatResultScreen, ReportScreen
 
-from test_online_join import german_app, host_game, until_waiting_for_the_allies
+from test_online_join import german_app, host_game, host_with_a_game, until_waiting_for_the_allies
 from test_tui_keys import wait_until
 
 WANTED = {"defence": [[1.0, 6], [2.0, 5], [3.0, 4], [99999.0, 3]], "coastal": 7, "retreat": "computer"}
@@ -36,14 +33,8 @@ async def hosted(tmp_path, monkeypatch):
     """test_online_join.py's host and game, its rate limit raised: the Allies' D-Day is 250 actions. The host's
     seed is fixed, so that the test plays the same game every time (one with an Allied attack under 1:1)."""
     monkeypatch.setattr(host_module.secrets, "randbelow", lambda limit: 1)
-    storage = SQLiteStorage(tmp_path / "host.sqlite3")
-    host = Host(storage, rate=10_000, burst=10_000)
-    runner, url = await start(host)
-    settings = preset_settings("historical", scenario="two-week", allied_player="human", german_player="human")
-    links = await create_game(url, settings)
-    yield host, links
-    await runner.cleanup()
-    storage.close()
+    async for pair in host_with_a_game(tmp_path, rate=10_000, burst=10_000):
+        yield pair
 
 
 SAID: dict[int, list[str]] = {}  # every notice each app gave, kept (a notice on screen expires after seconds)

@@ -359,15 +359,18 @@ class GameScreen(Screen[None]):
             self.starts_for, self.starts = (game, game.turn), view.turn_start_points(game)
         return self.starts
 
+    def side_width(self) -> int:
+        """The columns of the side panel in view (0 before the screen is laid out)."""
+        return self.query_one("#side-below" if self.has_class("side-below") else "#side", Panel).content_size.width
+
     def card_text(self) -> Text:
         game = self.game
         p = game.prompt
-        side = self.query_one("#side-below" if self.has_class("side-below") else "#side", Panel)
         if (route := self.current_route()) is not None:
-            return route_text(game, route, side.content_size.width or 30)
+            return route_text(game, route, self.side_width() or 30)
         if self.look is not None:
             return position_card(game, self.look)
-        card = combat_card(game, p, side.content_size.width or None)
+        card = combat_card(game, p, (self.side_width() or None) if isinstance(p, StrategyPrompt) else None)
         if card is not None and not self.session.is_computer(p.side):
             return card
         t = Text(no_wrap=True, overflow="ellipsis")
