@@ -251,3 +251,98 @@ def test_the_commanders_plans_besiege_german_units_on_the_ocean_side():
         assert gained == pytest.approx(design.ocean_side_siege * points * scoring)
         found += scoring
     assert found, "no Allied unit stood beside a German unit on the ocean side"
+
+
+def test_the_commanders_plans_break_the_german_ring_on_the_ocean_side():
+    """With German D-Day movement the German army stood on the landing areas all game, scoring the ocean side
+    each turn, while the Allied army beside it made 2-7 attacks a turn (docs/ai.md). So the commander's plans pick
+    the German units there that enough units could stand beside this phase to force back (the odds of a forced
+    retreat at the level the German holds there), send those units to their posts and keep them for that attack
+    in the combat's first pass (when the commander's look ahead chooses it: the next test); on seed 1024 there is
+    such a breakout on June 12."""
+    from overlord.ai import board
+    from overlord.ai.allied_plan_player import BREAKOUT_POOL
+    from overlord.ai.common import HOLD_AT_ALL_COSTS, STANDFAST
+    from overlord.ai.plans import plans_of
+    from overlord.engine.events import CombatResult
+    from overlord.engine.prompts import AttackerPrompt
+    g, players = beach_fight(1024)
+    allied = players[Side.ALLIED] = AlliedCommander()._player(g, "single-beach", breakout=True)  # as he plays it
+    assert allied.design.breakout and allied.design.min_gain == 2.0
+    play_checked(g, players, until=lambda g: g.turn >= 4 and isinstance(g.prompt, MovePrompt)
+                 and g.prompt.side == Side.ALLIED)
+    assert g.pools.combat >= BREAKOUT_POOL
+    short = g.clone()
+    short.state.pools.combat = BREAKOUT_POOL - 1  # its attacks are fought at the most intense level: a reserve
+    assert AlliedCommander()._player(short, "single-beach", breakout=True).breakout(short) == {}
+    posts = allied.breakout(g)
+    m = g.data.map
+    targets = set(allied._targets.values())
+    assert targets and set(posts) == set(allied._targets)
+    for target in targets:
+        here = g.unit(target).position
+        assert m.on_scoring_ocean_side(here)
+        units = [uid for uid, t in allied._targets.items() if t == target]
+        for uid in units:
+            assert posts[uid] in m.land_neighbours(here)
+            assert g.unit(uid).position == posts[uid] or (g.occupant(posts[uid]) is None
+                                                          and posts[uid] in board.reach(g, uid))
+        strong = m.objective_of(here) is not None or board.terrain_defence(g, here) >= 2
+        need = g.data.rules.combat.forced_retreat_odds[HOLD_AT_ALL_COSTS if strong else STANDFAST]
+        attack = sum(board.attack_from(g, uid, posts[uid]) for uid in units)
+        assert attack / board.defence_here(g, target) >= need
+    declined_for_another, attacked = 0, {}
+    while g.turn == 4 and g.phase in ("allied_movement", "allied_combat"):
+        p = g.prompt
+        action = players[p.side].choose(g)
+        if isinstance(p, AttackerPrompt) and g.combat_pass == 1 and allied._targets.get(p.attacker) not in (None, p.defender):
+            assert action.choice == "N"
+            declined_for_another += 1
+        for e in g.apply(action):
+            if isinstance(e, CombatResult) and e.defender in targets:
+                attacked[e.defender] = sorted(e.attackers)
+    # here the 30th Mobile Brigade is attacked by the commandos, the cavalry and the 2nd Infantry, one of them
+    # offered against another German unit first and declined
+    assert attacked == {"de-30-mob": ["bc-4-cdo", "us-102-cav", "us-2-inf"]} and set(attacked) == targets
+    assert declined_for_another == 1
+    plain = PlanPlayer(plan="single-beach", design=plans_of().commander_plans["single-beach"])
+    assert not plain.design.breakout and plain.breakout(g) == {}, "a plan without breakout never breaks out"
+    without = Game.new(computer_settings(scenario="campaign", german_dday_movement=False), 1024)
+    assert not AlliedCommander()._player(without, "single-beach", breakout=True).design.breakout  # only with German
+    # D-Day movement
+    assert not AlliedCommander()._player(g, "single-beach").design.breakout  # and only when asked for
+
+
+@pytest.mark.parametrize("gain", [10.0, -10.0])
+def test_the_commander_breaks_out_only_when_his_look_ahead_says_it_pays(monkeypatch, gain):
+    """Played always, the breakout spent the combat supply pool and lost a beach to the rushes (docs/ai.md). So at
+    each replanning the commander looks ahead once more with the plan he chose breaking out, and plays the
+    breakout only if that look ahead is worth more (BREAKOUT_MARGIN) than the plan's without it; without German
+    D-Day movement he never looks at it."""
+    from overlord.ai import allied_commander
+    asked: list[tuple[str, bool]] = []
+
+    def look_ahead(self, g, plan, model, seed, breakout=False):
+        asked.append((plan, breakout))
+        value = {"southern-drive": 100.0, "historical": 50.0}.get(plan, 0.0)
+        return value + (allied_commander.BREAKOUT_MARGIN + gain if breakout else 0.0)
+    monkeypatch.setattr(AlliedCommander, "look_ahead", look_ahead)
+    for dday in (True, False):
+        g = Game.new(computer_settings(scenario="campaign", german_dday_movement=dday), 1024)
+        commander = AlliedCommander(seed=1024)
+        players = {Side.ALLIED: commander, Side.GERMAN: make_player("focused-rush", "german", 1024)}
+        play_checked(g, players, until=lambda g: g.turn >= 2 and g.prompt.side == Side.ALLIED)
+        asked.clear()
+        commander.replan(g)
+        plain = [(plan, False) for plan in commander.designs]
+        assert commander.plan == "southern-drive"
+        if not dday:
+            assert asked == plain and not commander.breaking_out
+            assert not commander.playing(g).design.breakout
+            continue
+        assert asked == plain + [("southern-drive", True)]  # the chosen plan, once more with the breakout
+        assert commander.breaking_out == (gain > 0)
+        player = commander.playing(g)
+        assert player.plan == "southern-drive" and player.design.breakout == (gain > 0)
+        if gain > 0:
+            assert "forcing back" in commander.explain(g, g.legal_actions()[0])
