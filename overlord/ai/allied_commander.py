@@ -49,8 +49,6 @@ LIKELIEST = "classic"  # the model believed on a tie
 MEMORY = 0.5  # what the credit of the German's earlier phases counts, each phase (recent phases count most)
 HORIZON = 2  # turns each look ahead plays
 STEADY = 40.0  # another plan must promise this many points more than the present one to replace it
-BREAKOUT_MARGIN = 40.0  # with German D-Day movement, the plan played with its breakout (PlanPlayer.breakout) when
-# its look ahead promises this many points more than without (docs/ai.md, "The commander's margin")
 BEACH_FIGHT_GAIN = 2.0  # with German D-Day movement, the least gain his plans attack for (theirs: 4, or 0)
 MAX_ACTIONS = 20_000  # a look ahead that has not ended its turns by then is cut short (and valued as it is)
 SEEDS = 1 << 30  # the range of the seeds drawn for a look ahead's dice
@@ -94,18 +92,15 @@ class AlliedCommander(ComputerPlayer):
         self.fit = ModelFit.of(list(GERMAN_MODELS), memory=MEMORY)  # how well each model predicted the German
         self.planned_turn: int | None = None
         self.outlook: dict[str, float] = {}  # the last look ahead: plan -> its value (for the curious)
-        self.breakers: dict[str, PlanPlayer] = {}  # plan -> its player with the breakout, made when first chosen
-        self.breaking_out = False  # whether the present plan is played with its breakout (chosen by the look ahead)
 
-    def _player(self, g: Game, name: str, breakout: bool = False) -> PlanPlayer:
+    def _player(self, g: Game, name: str) -> PlanPlayer:
         """The player of a plan. Every plan of his fights for the beaches (its guard_beaches, in the data). With
         German D-Day movement (a public setting) the plans also attack at a smaller gain (BEACH_FIGHT_GAIN), the
-        German being within the fleet's range, and with ``breakout`` break the German ring on the ocean side
-        (PlanPlayer.breakout); without it, the smaller gain cost more than it saved on the tuning seeds
+        German being within the fleet's range; without it, that cost more than it saved on the tuning seeds
         (docs/ai.md)."""
         design = self.designs[name]
         if g.settings.german_dday_movement:
-            design = attrs.evolve(design, min_gain=min(design.min_gain, BEACH_FIGHT_GAIN), breakout=breakout)
+            design = attrs.evolve(design, min_gain=min(design.min_gain, BEACH_FIGHT_GAIN))
         return PlanPlayer(plan=name, design=design)
 
     def answer(self, game: Game) -> Action:
@@ -114,15 +109,7 @@ class AlliedCommander(ComputerPlayer):
         if self.planned_turn != game.turn and game.turn_label in self.replan_turns:
             self.planned_turn = game.turn
             self.replan(game)
-        return self.playing(game).answer(game)
-
-    def playing(self, g: Game) -> PlanPlayer:
-        """The player of the present plan, with its breakout if the look ahead chose it."""
-        if not self.breaking_out:
-            return self.players[self.plan]
-        if self.plan not in self.breakers:
-            self.breakers[self.plan] = self._player(g, self.plan, breakout=True)
-        return self.breakers[self.plan]
+        return self.players[self.plan].answer(game)
 
     # ------------------------------------------------------------------ advice
     def take_stock(self, game: Game, memory: Memory) -> None:
@@ -132,17 +119,15 @@ class AlliedCommander(ComputerPlayer):
             self.players = {name: self._player(game, name) for name in self.designs}
         self.planned_turn = game.turn
         if game.turn in memory:
-            self.plan, self.fit, self.breaking_out = memory[game.turn]
+            self.plan, self.fit = memory[game.turn]
             return
         self.replan(game)
-        memory[game.turn] = (self.plan, self.fit, self.breaking_out)
+        memory[game.turn] = (self.plan, self.fit)
 
     def explain(self, game: Game, action: Action) -> str:
         """What the answer does (his plan player's words), then his plan and the German he expects."""
-        said = self.playing(game).explain(game, action) if self.players else super().explain(game, action)
+        said = self.players[self.plan].explain(game, action) if self.players else super().explain(game, action)
         plan = PLAN_WORDS.get(self.plan, f"the {self.plan} plan")
-        if self.breaking_out:
-            plan += ", forcing back the German units that score on the ocean side"
         if self.fit.has_evidence():
             german = f"he expects a German who {MODEL_WORDS.get(self.believed_model(), 'plays as before')}"
         else:
@@ -151,10 +136,7 @@ class AlliedCommander(ComputerPlayer):
 
     # ------------------------------------------------------------------ choosing a plan
     def replan(self, g: Game) -> None:
-        """Look ahead with every plan against the German he believes he faces; keep the best. With German D-Day
-        movement, look ahead once more with that plan breaking the German ring on the ocean side, and break out
-        if that promises more (BREAKOUT_MARGIN): played always, the breakout lost against the rushes on the
-        tuning seeds, its combat supply spent and a beach lost (docs/ai.md)."""
+        """Look ahead with every plan against the German he believes he faces; keep the best."""
         self.learn(g)
         if not self.fit.has_evidence():
             return  # the German has not moved yet: nothing to go on
@@ -165,17 +147,15 @@ class AlliedCommander(ComputerPlayer):
         best = max(values, key=lambda n: (values[n], n == self.plan))
         if values[best] > values.get(self.plan, float("-inf")) + STEADY:
             self.plan = best
-        self.breaking_out = g.settings.german_dday_movement and \
-            self.look_ahead(g, self.plan, model, seed, breakout=True) > values[self.plan] + BREAKOUT_MARGIN
 
     def believed_model(self) -> str:
         """The model that predicted the German best (the classic German on a tie)."""
         return self.fit.best(prefer=LIKELIEST)
 
-    def look_ahead(self, g: Game, plan: str, model: str, seed: int, breakout: bool = False) -> float:
+    def look_ahead(self, g: Game, plan: str, model: str, seed: int) -> float:
         """Play ``plan`` against ``model`` for HORIZON turns on a copy of the game; what it is worth then."""
         stop = g.turn + HORIZON
-        players: dict[Side, ComputerPlayer] = {Side.ALLIED: self._player(g, plan, breakout),
+        players: dict[Side, ComputerPlayer] = {Side.ALLIED: self._player(g, plan),
                                                Side.GERMAN: GERMAN_MODELS[model](Side.GERMAN, seed)}
         played = rollout(g.clone(reseed=seed), players, lambda copy: copy.turn >= stop, MAX_ACTIONS)
         return EVALUATION.value(played.game)

@@ -18,20 +18,17 @@ plan's drives attacking at every chance.
 
 from __future__ import annotations
 
-import attrs
-
 from ..engine import view
-from ..engine.actions import Action, Advance, Allocate, FinishUnit, HoldGround, Interdict, Support
+from ..engine.actions import Action, Allocate, FinishUnit, HoldGround, Interdict, Support
 from ..engine.data import Beach
 from ..engine.enums import Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance
-from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, InterdictionPrompt, MovePrompt,
+from ..engine.prompts import (AdvancePrompt, AllocationPrompt, DefenderPrompt, InterdictionPrompt, MovePrompt,
                               RetreatPrompt, SupportPrompt)
 from ..engine.view import AFLOAT, ASHORE, position_of
 from . import board
-from .allied_scripted import BEATEN_CP, BEATEN_ODDS, TIRED, UNREACHED, AlliedPlayer, percentages
-from .common import HOLD_AT_ALL_COSTS, STANDFAST, yes
+from .allied_scripted import UNREACHED, AlliedPlayer, percentages
 from .paths import ocean_path
 from .plans import Plan
 
@@ -47,11 +44,6 @@ STACK_DRIVE = 0.3  # a depot's walk to its goal, each movement point
 STACKED = 3.0  # a depot under a combat unit that has finished moving
 STACK_WALK = 0.05  # each movement point of a depot's move
 RESCUE = 0.08  # each CP of a unit a depot puts back in supply
-BREAKOUT_CP = 30  # the weakest unit sent into a breakout (a weaker one adds little and blocks a post)
-BREAKOUT_RANGE = 6  # units are looked for this near a breakout's posts (the reach search is costly)
-BREAKOUT_POOL = 1000  # the least combat supply pool for a breakout: its attacks at 3:1 or better are fought at
-# the most intense level (AlliedPlayer.attack_level), 136 points a 100 CP against a defence of 6; without this
-# reserve the pool ran dry and the beaches fell (docs/ai.md)
 
 
 class PlanPlayer(AlliedPlayer):
@@ -67,10 +59,6 @@ class PlanPlayer(AlliedPlayer):
         self._guards: dict[str, Hex] = {}  # unit -> the landing position it guards this phase
         self._guards_key: tuple[int, str] | None = None
         self._landing_at: Beach | None = None  # the beach a formation is sent to guard, while its landing is planned
-        self._breakout: dict[str, Hex] = {}  # unit -> the post beside a breakout's target it attacks from
-        self._targets: dict[str, str] = {}  # unit -> the German unit it is kept for (this turn's combat)
-        self._breakout_key: tuple[int, str] | None = None
-        self._breakout_turn = -1
 
     # ------------------------------------------------------------------ the hooks
     def answer(self, game: Game) -> Action:
@@ -99,15 +87,7 @@ class PlanPlayer(AlliedPlayer):
     def on_advance(self, game: Game, prompt: AdvancePrompt) -> Action:
         if self.design.guard_beaches and self.holds_beach(game, prompt.unit):
             return FinishUnit(prompt.unit)  # an advance off a landing position opens it to the German's walk-in
-        if self._breaking_out(game) and prompt.unit in self._targets \
-                and game.data.map.on_scoring_ocean_side(prompt.into):
-            return Advance(prompt.unit, prompt.direction)  # into the gap: the ring is broken
         return super().on_advance(game, prompt)
-
-    def on_attacker(self, game: Game, prompt: AttackerPrompt) -> Action:
-        if self._kept_for_another(game, prompt.attacker, prompt.defender):
-            return yes(False)
-        return super().on_attacker(game, prompt)
 
     def on_interdiction(self, game: Game, prompt: InterdictionPrompt) -> Action:
         if self.design.firepower:
@@ -126,13 +106,6 @@ class PlanPlayer(AlliedPlayer):
     def plan_move(self, g: Game, uid: str) -> list[Hex]:
         if self.design.guard_beaches and g.unit(uid).status == ASHORE:
             post = self.guards(g).get(uid)
-            if post is not None and not self.mover.is_claimed(post, uid) and g.occupant(post) in (None, uid):
-                best = board.reach(g, uid)
-                if post in best:
-                    self.mover.claim(post, uid)
-                    return board.path_to(best, post)
-        if self._breaking_out(g) and g.unit(uid).status == ASHORE:
-            post = self.breakout(g).get(uid)
             if post is not None and not self.mover.is_claimed(post, uid) and g.occupant(post) in (None, uid):
                 best = board.reach(g, uid)
                 if post in best:
@@ -217,79 +190,8 @@ class PlanPlayer(AlliedPlayer):
             relieved.update(p for reach, p in holders[:room] if reach < -1)  # a holder that can move at all
         return relieved
 
-    # ------------------------------------------------------------------ breaking out
-    def _breaking_out(self, g: Game) -> bool:
-        return self.design.breakout
-
-    def breakout(self, g: Game) -> dict[str, Hex]:
-        """Once a movement phase: the German units on the scoring ocean side that enough Allied units could
-        stand beside this phase to force them back (the odds of a forced retreat at the level the German
-        holds there), the strongest first; each unit chosen gets its post (it may already stand there)."""
-        key = (g.turn, g.phase)
-        if key == self._breakout_key:
-            return self._breakout
-        self._breakout_key, self._breakout, self._targets, self._breakout_turn = key, {}, {}, g.turn
-        m = g.data.map
-        targets = [e for e in board.combat_units(g, Side.GERMAN) if m.on_scoring_ocean_side(position_of(g.unit(e)))]
-        if not self.design.breakout or not targets or g.pools.combat < BREAKOUT_POOL:
-            return self._breakout
-        guards = self.guards(g) if self.design.guard_beaches else {}
-        movers = [u.id for u in g.units(Side.ALLIED, ASHORE, combat=True)
-                  if not u.cadre and u.cp >= BREAKOUT_CP and not u.moved and u.fatigue < TIRED
-                  and u.id not in guards and not self.holds_beach(g, u.id)]
-        reaches: dict[str, dict[Hex, tuple[float, Hex | None]]] = {}
-        while targets:
-            plans = [self._assault(g, e, movers, reaches) for e in targets]
-            best = max(plans, key=lambda t: (t[0], t[1]))
-            if best[0] < 1.0:
-                break
-            _, target, posts = best
-            targets.remove(target)
-            for uid, post in posts.items():
-                self._breakout[uid], self._targets[uid] = post, target
-                if uid in movers:
-                    movers.remove(uid)
-        return self._breakout
-
-    def _assault(self, g: Game, target: str, movers: list[str],
-                 reaches: dict[str, dict[Hex, tuple[float, Hex | None]]]) -> tuple[float, str, dict[str, Hex]]:
-        """How close the strongest attack that could stand beside ``target`` comes to forcing it back (1.0:
-        the odds of a forced retreat), and its units' posts."""
-        d = g.unit(target)
-        here = position_of(d)
-        m = g.data.map
-        strong = m.objective_of(here) is not None or board.terrain_defence(g, here) >= 2
-        need = BEATEN_ODDS if d.cadre or d.cp < BEATEN_CP else \
-            g.data.rules.combat.forced_retreat_odds[HOLD_AT_ALL_COSTS if strong else STANDFAST]
-        around = m.land_neighbours(here)
-        posts = {occ: n for n in around if (occ := g.occupant(n)) is not None and g.side_of(occ) == Side.ALLIED
-                 and not g.spec(occ).is_depot and not g.unit(occ).cadre and g.unit(occ).fatigue < TIRED
-                 and occ not in self._targets}  # those beside it already attack from where they stand
-        for n in around:
-            if g.occupant(n) is not None:
-                continue
-            near = [uid for uid in movers if uid not in posts and distance(position_of(g.unit(uid)), n) <= BREAKOUT_RANGE]
-            able = [uid for uid in near if n in reaches.setdefault(uid, board.reach(g, uid))]
-            if able:
-                posts[max(able, key=lambda uid: (board.attack_from(g, uid, n), uid))] = n
-        attack = sum(board.attack_from(g, uid, n) for uid, n in posts.items())
-        return attack / max(board.defence_here(g, target), 1.0) / need, target, posts
-
-    def _kept_for_another(self, g: Game, uid: str, defender: str) -> bool:
-        """Whether ``uid`` is kept for a breakout's attack on another German unit, in the combat's first pass."""
-        if not self._breaking_out(g) or self._breakout_turn != g.turn or g.combat_pass != 1:
-            return False
-        target = self._targets.get(uid)
-        return target is not None and target != defender and g.unit(target).position is not None
-
     # ------------------------------------------------------------------ firepower
     def worth_attacking(self, g: Game, p: DefenderPrompt) -> bool:
-        kept = [a for a in p.attackers if self._kept_for_another(g, a, p.defender)]
-        if kept:
-            free = tuple(a for a in p.attackers if a not in kept)
-            if not free:
-                return False
-            p = attrs.evolve(p, attackers=free)
         if not self.design.firepower:
             return super().worth_attacking(g, p)
         cp = sum(g.unit(a).cp for a in p.attackers)

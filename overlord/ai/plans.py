@@ -44,8 +44,6 @@ class Plan:
     min_gain: float  # an attack must promise this many more German than Allied casualties
     guard_beaches: bool  # guards on the threatened landing positions, and what goes with them
     ocean_side_siege: float  # standing beside a German unit on the ocean side, per point it scores there a turn
-    breakout: bool = False  # break the German ring on the ocean side (the commander's plans, with German D-Day
-    # movement: allied_plan_player.PlanPlayer.breakout)
 
 
 @attrs.frozen
