@@ -20,7 +20,7 @@ from overlord.tui.screens import CombatResultScreen, ConfirmScreen, HandOverScre
 from overlord.session import Session
 
 from helpers import autosave_path, computer_settings, play
-from test_tui_keys import drive, until_a_key_is_wanted
+from test_tui_keys import drive, until_a_key_is_wanted, wait_until
 from test_tui_screens import at_allocation, loaded, saves_listed
 
 
@@ -320,12 +320,12 @@ async def test_saves_at_every_kind_of_prompt_come_up_in_the_app():
     for path in saves:
         before = path.read_bytes()
         app = play_app(build_parser().parse_args(["--load", str(path)]))
+        # (a fight the player began, the computer's defence level chosen on loading, shows its result card)
+        wanted = (expected.get(path.stem, GameScreen), HandOverScreen, ReportScreen, CombatResultScreen)
         async with app.run_test() as pilot:
-            await pilot.pause()
             app.hurry = True  # no waiting for the display delay
-            await pilot.pause()
-            # (a fight the player began, the computer's defence level chosen on loading, shows its result card)
-            assert isinstance(app.screen, (expected.get(path.stem, GameScreen), HandOverScreen, ReportScreen,
-                                           CombatResultScreen)), path
+            # the state, not a moment: a loaded machine may take a while to put the save's screen up
+            await wait_until(pilot, lambda app, wanted=wanted: bool(app.screen_stack) and isinstance(app.screen_stack[-1], wanted),
+                             f"{path.name}'s screen")
         assert app.return_code in (None, 0), path
         assert path.read_bytes() == before  # the file loaded is never written
