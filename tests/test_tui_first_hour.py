@@ -20,6 +20,7 @@ from overlord.tui.game_screen import GameScreen
 from overlord.tui.loadscreen import LoadScreen
 from overlord.tui.screens import (CombatResultScreen, ConfirmScreen, HandOverScreen, HelpScreen, ReportScreen,
                                   SaveNameScreen)
+from overlord.tui.keybar import KeyBar
 from overlord.tui.setup_screen import SetupScreen
 from overlord.tui.widgets import MessageLog
 from overlord.tui.wording import event_text
@@ -90,6 +91,26 @@ async def test_capitals_on_the_title_the_questions_and_the_confirmations():
     async with app.run_test() as pilot:
         await press(pilot, "Q")
     assert app.return_code == 0
+
+
+async def test_a_refused_key_in_the_set_up_is_said_on_screen_at_80x24():
+    """The longest set-up question (who commands the computer side: five levels and how the one shown plays) fills
+    an 80x24 screen: the refusal of a wrong key is still on it, above the key bar, not below the last line."""
+    app = OverlordApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "N", "Y", "H", "C")  # change, German human, Allies computer: who commands the Allies?
+        setup = app.screen
+        assert isinstance(setup, SetupScreen) and setup.choosing == "allied"
+        said = setup.query_one("#setup-message")
+        assert not said.display  # nothing refused yet: the question's last line is not covered
+        await press(pilot, "Z")
+        assert "Z is not an answer" in message(app)
+        await wait_until(pilot, lambda app: said.display and said.region.height > 0, "the refusal laid out")
+        keybar = setup.query_one(KeyBar)
+        assert said.region.y + said.region.height <= keybar.region.y <= 23  # on screen, above the key bar
+        assert "Z is not an answer" in str(said.render())
+        await press(pilot, "2")  # a level shown: the refusal goes
+        assert not said.display
 
 
 # --------------------------------------------------------------------------- choosing the unit to move

@@ -113,7 +113,9 @@ class SetupScreen(Screen[None]):
                 q.append(f"  {p.options[0]}-{p.options[-1]}\n", style="bold")
             q.append(f"\nPress a key; Enter takes the default ({p.default}).")
         self.query_one("#setup-question", Static).update(q)
-        self.query_one("#setup-message", Static).update(Text(self.message, style="bold reverse") if self.message else "")
+        message = self.query_one("#setup-message", Static)
+        message.update(Text(self.message, style="bold reverse"))
+        message.display = bool(self.message)
         self.refresh_bindings()
 
     def player_question(self, side: str) -> Text:
