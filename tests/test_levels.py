@@ -294,6 +294,21 @@ async def test_each_level_is_picked_in_the_set_up_by_keys_and_plays_a_turn(side,
     await pick_and_play(side, name)
 
 
+async def test_the_set_up_says_who_commands_the_computer_side_once_chosen():
+    app = OverlordApp(seed=4, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("y", "enter", "enter")  # change: the German computer, the Allies human
+        await wait_until(pilot, lambda a: isinstance(a.screen, SetupScreen) and a.screen.choosing == "german",
+                         "the set-up to ask who commands the computer German")
+        answered = app.screen.query_one("#setup-answered")
+        assert "German player: computer\n" in str(answered.render())  # not chosen yet
+        await pilot.press(str(levels("german").index("rommel") + 1), "enter")
+        await wait_until(pilot, lambda a: a.session.player_choice_pending() is None, "the choice to be taken")
+        await wait_until(pilot, lambda a: "(rommel, level 3)" in str(answered.render()), "the choice said")
+        assert "German player: computer (rommel, level 3)" in str(answered.render())
+        assert "Allied player: human\n" in str(answered.render())
+
+
 async def test_a_german_named_on_the_command_line_is_not_asked_for_and_plays():
     app = OverlordApp(seed=4, delay=0, players={"german": "hasty"})
     async with app.run_test(size=(80, 24)) as pilot:

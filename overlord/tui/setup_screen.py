@@ -27,6 +27,8 @@ from .front import Front, PlayerChosen
 from .keybar import KeyBar
 from .styles import GAME_CSS
 
+COMPUTER_SIDE_OF = {"german_player": "german", "allied_player": "allied"}  # the set-up's questions of who plays
+
 if TYPE_CHECKING:
     from ..session import Session
 
@@ -95,7 +97,7 @@ class SetupScreen(Screen[None]):
         answered = Text()
         chosen = [e for e in self.session.log if isinstance(e, SettingChosen)]
         for e in chosen[-6:]:
-            answered.append(f"  {setting_label(e.question)}: {e.value}\n", style="dim")
+            answered.append(f"  {setting_label(e.question)}: {e.value}{self.commander(e)}\n", style="dim")
         self.query_one("#setup-answered", Static).update(answered)
         p = self.prompt
         q = Text()
@@ -117,6 +119,15 @@ class SetupScreen(Screen[None]):
         message.update(Text(self.message, style="bold reverse"))
         message.display = bool(self.message)
         self.refresh_bindings()
+
+    def commander(self, e: SettingChosen) -> str:
+        """After "German player: computer", who commands it once chosen: " (rommel, level 3)"."""
+        side = COMPUTER_SIDE_OF.get(e.question)
+        name = self.session.chosen.get(side) if side is not None and e.value == "computer" else None
+        if side is None or name is None:
+            return ""
+        level = profile(name, side).level
+        return f" ({name})" if level is None else f" ({name}, level {level})"
 
     def player_question(self, side: str) -> Text:
         """Who commands the computer side: each level on a line, the one shown with how it plays."""
