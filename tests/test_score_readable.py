@@ -13,11 +13,13 @@ from textual.widgets import Static
 
 from overlord.ai import make_player
 from overlord.engine import Game, Settings, view
+from overlord.engine.enums import NavalSide
 from overlord.engine.events import LogisticsReport, TurnEnded
 from overlord.engine.hexgrid import distance, neighbour
 from overlord.engine.prompts import MovePrompt
+from overlord.engine.setup import preset_settings
 from overlord.tui.app import OverlordApp
-from overlord.tui.game_screen import GameScreen
+from overlord.tui.game_screen import GameScreen, german_side_words
 from overlord.tui.history import HistoryScreen
 from overlord.tui.screens import ReportScreen
 
@@ -113,6 +115,14 @@ async def test_a_german_step_says_what_the_ocean_side_scores():
         line = next(line for line in text.splitlines() if line.endswith(f"ocean side +{each} this turn"))
         assert sorted(int(w) for w in line.split()[:len(ocean)]) == sorted(ocean)
         assert "continent side +0" in text
+
+
+def test_before_the_ocean_side_scores_a_german_step_says_from_when_in_words_that_fit_at_80_columns():
+    g = Game.new(preset_settings("historical"), 3)  # D-Day: the ocean side scores from 6/8
+    first = g.data.charts.victory_points.german_ocean_side.first_turn
+    words = german_side_words(g, NavalSide.OCEAN)
+    assert words == f"ocean side +0 until {first}"
+    assert len("1 2 3 " + words) <= 30  # the side panel's width at 80 columns
 
 
 def game_at_68(seed: int = 4) -> Game:

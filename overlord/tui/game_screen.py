@@ -943,7 +943,8 @@ def german_side_words(game: Game, side: NavalSide) -> str:
     each = view.ocean_side_points(game, game.turn)
     if each:
         return f"ocean side +{each} this turn"
-    return f"ocean side, scores from {game.data.charts.victory_points.german_ocean_side.first_turn}"
+    # (short: with the directions before it, the line fits the side panel at 80 columns)
+    return f"ocean side +0 until {game.data.charts.victory_points.german_ocean_side.first_turn}"
 
 
 def position_preview(game: Game, hex_: Hex, moving: str | None) -> Text:
