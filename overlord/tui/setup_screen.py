@@ -20,6 +20,7 @@ from .. import preferences
 from ..ai import DEFAULT_PLAYERS
 from ..ai.registry import levels, profile
 from ..engine.actions import Answer
+from ..engine.enums import SIDES
 from ..engine.events import SettingChosen
 from ..engine.prompts import QuestionPrompt
 from ..engine.settings import Ratings
@@ -27,7 +28,7 @@ from .front import Front, PlayerChosen
 from .keybar import KeyBar
 from .styles import GAME_CSS
 
-COMPUTER_SIDE_OF = {"german_player": "german", "allied_player": "allied"}  # the set-up's questions of who plays
+SIDE_OF_QUESTION = {f"{side}_player": side for side in SIDES}  # the set-up's questions of who plays each side
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -122,10 +123,10 @@ class SetupScreen(Screen[None]):
 
     def commander(self, e: SettingChosen) -> str:
         """After "German player: computer", who commands it once chosen: " (rommel, level 3)"."""
-        side = COMPUTER_SIDE_OF.get(e.question)
-        name = self.session.chosen.get(side) if side is not None and e.value == "computer" else None
-        if side is None or name is None:
+        side = SIDE_OF_QUESTION.get(e.question)
+        if side is None or e.value != "computer" or side not in self.session.chosen:
             return ""
+        name = self.session.chosen[side]
         level = profile(name, side).level
         return f" ({name})" if level is None else f" ({name}, level {level})"
 
