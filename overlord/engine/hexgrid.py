@@ -52,10 +52,15 @@ class Grid:
     def __init__(self, cols: int, rows: int) -> None:
         self.cols = cols
         self.rows = rows
+        # One tuple for each position, shared by the tables built from the grid (the adjacency below, and the
+        # tables keyed by ``positions()``): a neighbour is the very tuple of the position it is, not a copy of
+        # it for each of its six neighbours (some 80 KB of the game's memory).
+        self._positions: tuple[Hex, ...] = tuple((col, row) for row in range(rows) for col in range(cols))
+        on_map = {h: h for h in self._positions}
         # Adjacency is asked for constantly, so it is worked out once.
         self._adjacent: dict[Hex, tuple[tuple[int, Hex], ...]] = {
-            h: tuple((d, n) for d in DIRECTIONS if self.on_map(n := neighbour(h, d)))
-            for h in self.positions()
+            h: tuple((d, on_map[n]) for d in DIRECTIONS if (n := neighbour(h, d)) in on_map)
+            for h in self._positions
         }
 
     def on_map(self, hex_: Hex) -> bool:
@@ -63,9 +68,8 @@ class Grid:
         return 0 <= col < self.cols and 0 <= row < self.rows
 
     def positions(self) -> Iterator[Hex]:
-        for row in range(self.rows):
-            for col in range(self.cols):
-                yield (col, row)
+        """Every position, row by row."""
+        return iter(self._positions)
 
     def adjacent(self, hex_: Hex) -> tuple[tuple[int, Hex], ...]:
         """``(direction, position)`` for each neighbour that is on the map."""
