@@ -10,7 +10,8 @@ later full passes (it lives as long as the program) and turns collection back on
 ``forget_generated_source`` drops from ``linecache`` the source text of the methods attrs and cattrs
 generated for the program's classes: kept there only for a debugger to show their lines (a traceback
 still names the generated method), it is some 0.9 MB of the game's peak memory (benchmarks/perf.py).
-The app calls it as it starts, before its screens take their memory.
+The app calls it as it starts, before its screens take their memory, and again as play makes more (each main
+screen shown, each new phase's autosave).
 """
 
 from __future__ import annotations

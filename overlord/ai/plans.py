@@ -14,7 +14,7 @@ from typing import Any, Callable
 import attrs
 
 from ..engine.data import DataError, GameData, cached_data
-from ..engine.data.checks import Fault, between, each, one_of
+from ..engine.data.checks import Fault, between, each, forget_generated_hooks, one_of
 from ..engine.data.source import Source
 from ..engine.enums import NATIONS, Side
 from ..engine.hexgrid import Hex
@@ -144,6 +144,7 @@ def plans_of(data: GameData | None = None) -> Plans:
     key = (str(data.root), data.fingerprint)
     if key not in _loaded:
         _loaded[key] = load_plans(data)
+        forget_generated_hooks()  # as cached_data does: the structuring functions made for the plans, used once
     return _loaded[key]
 
 

@@ -346,6 +346,7 @@ class OverlordApp(App[None]):
         else:
             self.push_screen(screen)
         self.main = screen
+        gcpause.forget_generated_source()  # (again: see _autosave_phase)
         if self.too_small:
             self.too_small = False
             self.check_size(self.size.width, self.size.height)
@@ -747,6 +748,10 @@ class OverlordApp(App[None]):
     def _autosave_phase(self) -> None:
         """The autosave at each new phase; a failure is said once (and again if the reason changes)."""
         from ..saves import write_problem
+        # attrs and cattrs write code, kept in linecache, whenever a class is first made or (un)structured: a
+        # screen's module first imported, the state's first autosave, a player's first plan. The app dropped
+        # what start-up made; what play makes is dropped here and as each main screen comes up.
+        gcpause.forget_generated_source()
         try:
             wrote = self.playing.autosave_if_new_phase()
         except OSError as exc:
