@@ -42,7 +42,7 @@ class DataError(Exception):
 def _key_pattern(key: str) -> re.Pattern[str]:
     k = re.escape(key)
     return re.compile(
-        rf'^\s*\[\[?\s*(?:[\w".\-/ ]+\.)?"?{k}"?\s*\]\]?\s*(#.*)?$'  # [a.key] or [[key]]
+        rf'^\s*\[\[?\s*(?:[\w".\-/ ]+\.)?"?{k}"?(?:\.[\w".\-/ ]+)?\s*\]\]?\s*(#.*)?$'  # [a.key], [a.key.b], [[key]]
         rf'|(?:^|[{{,]\s*|^\s*)"?{k}"?\s*='  # key = ... (bare or quoted, or inside an inline table)
     )
 
