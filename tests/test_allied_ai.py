@@ -251,3 +251,40 @@ def test_the_commanders_plans_besiege_german_units_on_the_ocean_side():
         assert gained == pytest.approx(design.ocean_side_siege * points * scoring)
         found += scoring
     assert found, "no Allied unit stood beside a German unit on the ocean side"
+
+
+def test_a_formation_bound_for_the_cotentin_lands_elsewhere_once_utahs_marker_is_destroyed():
+    """The Cotentin's formations land at Utah (data/plans.toml [cotentin]); with Utah's marker destroyed they once
+    waited at sea to the end (the 79th, seed 5003 with the Allied ai). Here the 79th arrives on 6/12 and finds
+    Utah gone: it lands at another US beach that phase (the commander's beach holders make room for it)."""
+    seed = 1
+    g = Game.new(computer_settings(scenario="campaign"), seed)
+    players = {"allied": make_player("ai", "allied", seed), "german": make_player("classic", "german", seed)}
+    assert players["allied"].plans.cotentin.lands("US", (5, 2)) == "Utah"  # Valognes, the 79th's first place
+    play_checked(g, players, until=lambda g: g.turn_label == "6/12" and isinstance(g.prompt, MovePrompt)
+                 and g.prompt.side == Side.ALLIED)
+    assert g.unit("us-79-inf").status == AFLOAT
+    g.state.beaches["Utah"].marker_intact = False  # the German walked onto it
+    play_checked(g, players, until=lambda g: g.phase != "allied_movement")
+    landed = g.unit("us-79-inf")
+    assert landed.status != AFLOAT and landed.beach not in (None, "Utah")
+
+
+@pytest.mark.parametrize("dday_movement", [False, True])
+def test_against_a_static_german_the_commander_turns_the_whole_vii_corps_on_cherbourg(dday_movement):
+    """Without German D-Day movement (the default) the German's reserves are days from the beaches: the commander's
+    plans turn the whole VII Corps on Cherbourg, the 90th and the 82nd with it (their later_static, data/plans.toml);
+    with it, the three infantry divisions only, the rest staying near the beaches."""
+    g = Game.new(computer_settings(scenario="campaign", german_dday_movement=dday_movement), 1)
+    commander = AlliedCommander(seed=1)
+    plan = commander._player(g, "southern-drive").design
+    design = commander.designs["southern-drive"]
+    assert plan.later is not None and design.later is not None and design.later_static is not None
+    assert plan.later["us-4-inf"][-1] == plan.later["us-79-inf"][-1] == "Cherbourg"
+    if dday_movement:
+        assert (plan.later, plan.switch) == (design.later, design.switch)
+        assert "Cherbourg" not in plan.later["us-90-inf"]
+    else:
+        assert (plan.later, plan.switch) == (design.later_static, design.switch)
+        assert plan.later["us-90-inf"][-1] == "Cherbourg" and "St-Sauveur-le-Vicomte" in plan.later["us-82-abn"]
+    assert commander._player(g, "armoured-raid").design.later is None  # its infantry drive as on June 6 already

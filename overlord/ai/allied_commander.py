@@ -97,10 +97,13 @@ class AlliedCommander(ComputerPlayer):
         """The player of a plan. Every plan of his fights for the beaches (its guard_beaches, in the data). With
         German D-Day movement (a public setting) the plans also attack at a smaller gain (BEACH_FIGHT_GAIN), the
         German being within the fleet's range; without it, that cost more than it saved on the tuning seeds
-        (docs/ai.md)."""
+        (docs/ai.md), and the plans play their static later drives (the whole VII Corps on Cherbourg: the
+        German's reserves are days from the beaches, not at them)."""
         design = self.designs[name]
         if g.settings.german_dday_movement:
             design = attrs.evolve(design, min_gain=min(design.min_gain, BEACH_FIGHT_GAIN))
+        else:
+            design = design.with_static_german()
         return PlanPlayer(plan=name, design=design)
 
     def answer(self, game: Game) -> Action:

@@ -44,6 +44,11 @@ class Plan:
     min_gain: float  # an attack must promise this many more German than Allied casualties
     guard_beaches: bool  # guards on the threatened landing positions, and what goes with them
     ocean_side_siege: float  # standing beside a German unit on the ocean side, per point it scores there a turn
+    later_static: Drives | None = None  # ``later`` when the German may not move on D-Day (the commander's plans)
+
+    def with_static_german(self) -> Plan:
+        """This plan as played against a German who may not move on D-Day: its static later drives, if any."""
+        return self if self.later_static is None else attrs.evolve(self, later=self.later_static)
 
 
 @attrs.frozen
@@ -104,6 +109,7 @@ class PlanTable:
     raiders: tuple[str, ...] = ()
     later: tuple[str, ...] = ()
     switch: str | None = None
+    later_static: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -182,7 +188,8 @@ def _plan(table: PlanTable, file: PlansFile, tables: dict[str, Drives]) -> Plan:
                 raiders=table.raiders, raider_weight=table.raider_weight, follow_chart=table.follow_chart,
                 firepower=table.firepower, later=_laid_over(table.later, tables) if table.later else None,
                 switch=table.switch, later_weight=table.later_weight, min_gain=table.min_gain,
-                guard_beaches=table.guard_beaches, ocean_side_siege=table.ocean_side_siege)
+                guard_beaches=table.guard_beaches, ocean_side_siege=table.ocean_side_siege,
+                later_static=_laid_over(table.later_static, tables) if table.later_static else None)
 
 
 def _laid_over(names: tuple[str, ...], tables: dict[str, Drives]) -> Drives:
@@ -233,6 +240,7 @@ def _check_plan(src: Source, path: tuple[str, ...], plan: PlanTable, file: Plans
     drive_tables = one_of(file.drives)
     src.check(path + ("drives",), plan.drives, each(drive_tables))
     src.check(path + ("later",), plan.later, each(drive_tables))
+    src.check(path + ("later_static",), plan.later_static, each(drive_tables))
     if plan.landings is not None:
         src.check(path + ("landings",), plan.landings, one_of(file.landings))
     src.check(path + ("beaches",), plan.beaches, each(beach))
