@@ -288,3 +288,5 @@ def test_against_a_static_german_the_commander_turns_the_whole_vii_corps_on_cher
         assert (plan.later, plan.switch) == (design.later_static, design.switch)
         assert plan.later["us-90-inf"][-1] == "Cherbourg" and "St-Sauveur-le-Vicomte" in plan.later["us-82-abn"]
     assert commander._player(g, "armoured-raid").design.later is None  # its infantry drive as on June 6 already
+    # Bradley (level 2) turns the three divisions only, whatever the setting (his later_static = false)
+    assert AlliedCommander(seed=1, general="bradley")._player(g, "southern-drive").design.later == design.later

@@ -124,6 +124,7 @@ class GeneralTable:
     first_plan: str
     plans: tuple[str, ...]  # names of [commander.plans], else of [plans]
     replan: tuple[str, ...] = ()  # () = the commander's
+    later_static: bool = True  # false: his plans' later drives whatever the German's D-Day movement
 
 
 @attrs.frozen
@@ -163,11 +164,17 @@ def load_plans(data: GameData) -> Plans:
     tables = {name: _drives(table) for name, table in file.drives.items()}
     plans = {name: _plan(table, file, tables) for name, table in file.plans.items()}
     commander = {name: _plan(table, file, tables) for name, table in file.commander.plans.items()}
-    generals = {name: General(g.first_plan, {p: commander.get(p) or plans[p] for p in g.plans}, g.replan)
-                for name, g in file.generals.items()}
+    generals = {name: _general(g, commander, plans) for name, g in file.generals.items()}
     return Plans(plans=plans, commander_plans=commander, first_plan=file.commander.first_plan,
                  replan=file.commander.replan, default_drives={n: _places(p) for n, p in file.default_drives.items()},
                  cliff_landers=frozenset(file.cliff_landers), cotentin=file.cotentin, generals=generals)
+
+
+def _general(table: GeneralTable, commander: dict[str, Plan], plans: dict[str, Plan]) -> General:
+    chosen = {p: commander.get(p) or plans[p] for p in table.plans}
+    if not table.later_static:
+        chosen = {p: attrs.evolve(plan, later_static=None) for p, plan in chosen.items()}
+    return General(table.first_plan, chosen, table.replan)
 
 
 def _complete_weights(src: Source) -> None:
