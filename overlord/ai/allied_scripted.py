@@ -426,7 +426,7 @@ class AlliedPlayer(ScriptedPlayer):
             wanted = self.plans.cotentin.lands(spec.nation, goals[0])  # the drive up the Cotentin lands there
         options = [b for b in self.landing_beaches(g, uid)
                    if self.free_positions(g, uid, b) and (not spec.is_depot or view.beach_cleared(g, b))]
-        if wanted and g.beaches[wanted].marker_intact:
+        if wanted and g.beaches[wanted].marker_intact:  # (a destroyed marker never clears: any beach then)
             options = [b for b in options if b.name == wanted]  # else wait: the beach may clear this phase
         if not options:
             return []

@@ -193,10 +193,10 @@ def _plan(table: PlanTable, file: PlansFile, tables: dict[str, Drives]) -> Plan:
     return Plan(drives=_laid_over(table.drives, tables), landings=file.landings[table.landings] if table.landings else {},
                 beaches=table.beaches, continent_weight=table.continent_weight, stacked_depots=table.stacked_depots,
                 raiders=table.raiders, raider_weight=table.raider_weight, follow_chart=table.follow_chart,
-                firepower=table.firepower, later=_laid_over(table.later, tables) if table.later else None,
+                firepower=table.firepower, later=_laid_over_if_any(table.later, tables),
                 switch=table.switch, later_weight=table.later_weight, min_gain=table.min_gain,
                 guard_beaches=table.guard_beaches, ocean_side_siege=table.ocean_side_siege,
-                later_static=_laid_over(table.later_static, tables) if table.later_static else None)
+                later_static=_laid_over_if_any(table.later_static, tables))
 
 
 def _laid_over(names: tuple[str, ...], tables: dict[str, Drives]) -> Drives:
@@ -205,6 +205,11 @@ def _laid_over(names: tuple[str, ...], tables: dict[str, Drives]) -> Drives:
     for name in names:
         drives.update(tables[name])
     return drives
+
+
+def _laid_over_if_any(names: tuple[str, ...], tables: dict[str, Drives]) -> Drives | None:
+    """A plan's optional drives (its later ones): None when it names no table."""
+    return _laid_over(names, tables) if names else None
 
 
 def _drives(table: dict[str, tuple[Any, ...]]) -> Drives:
