@@ -15,6 +15,7 @@ import attrs
 
 from .engine.events import Event, TurnEnded
 from .engine.game import Game
+from .engine.records import FrozenRecord
 
 POOLS = ("fuel", "general", "combat", "amphibious")
 PLOTS = {  # name -> title
@@ -26,14 +27,14 @@ PLOTS = {  # name -> title
 MARKERS = ("hd", "x", "+", "o", "*")
 
 
-@attrs.frozen
-class Series:
+@attrs.frozen(repr=False, eq=False)
+class Series(FrozenRecord):
     label: str
     values: tuple[float, ...]
 
 
-@attrs.frozen
-class Campaign:
+@attrs.frozen(repr=False, eq=False)
+class Campaign(FrozenRecord):
     turns: tuple[str, ...]
     plots: dict[str, tuple[Series, ...]]
 

@@ -22,6 +22,7 @@ import attrs
 from ..engine.actions import Action, ChooseStrategy, Support
 from ..engine.game import Game, IllegalAction
 from ..engine.prompts import Prompt, StrategyPrompt, SupportPrompt
+from ..engine.records import FrozenRecord
 from .explain import describe
 from .player import MIDDLE_LEVEL, ComputerPlayer, Memory
 from .registry import DEFAULT_PLAYERS, make_player
@@ -34,8 +35,8 @@ class NoAdvice(ValueError):
     """No advice can be given here (the game is over, or the position cannot be seen from one side)."""
 
 
-@attrs.frozen
-class Advice:
+@attrs.frozen(repr=False, eq=False)
+class Advice(FrozenRecord):
     """A computer player's answer to the question a side is asked, and why."""
 
     side: str  # the side asked

@@ -28,6 +28,7 @@ from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance, neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
+from ..engine.records import FrozenRecord
 from ..engine.view import AFLOAT, ASHORE, PENDING, position_of
 from . import board
 from .common import (COUNTERATTACK, HOLD_AT_ALL_COSTS, LIMITED_ATTACK, LIMITED_COUNTERATTACK, STANDFAST, WITHDRAWAL,
@@ -112,8 +113,8 @@ def stormy(g: Game, turn: str) -> bool:
     return chances is not None and chances["storm"] >= STORMY
 
 
-@attrs.frozen
-class Outlook:
+@attrs.frozen(repr=False, eq=False)
+class Outlook(FrozenRecord):
     """What a unit's move is weighed against, worked out once per unit (position_value)."""
 
     field: dict[Hex, float]  # the walk to its goal

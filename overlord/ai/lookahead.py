@@ -23,11 +23,12 @@ import attrs
 from ..engine import view
 from ..engine.enums import Side
 from ..engine.game import Game
+from ..engine.records import FrozenRecord, Record
 from .player import ComputerPlayer
 
 
-@attrs.frozen
-class Rollout:
+@attrs.frozen(repr=False, eq=False)
+class Rollout(FrozenRecord):
     """Where a rollout stopped: the copy, the engine actions it played, and whether it got where it was going
     (the moment, or the game's end) within its budget."""
 
@@ -48,8 +49,8 @@ def rollout(game: Game, players: Mapping[Side, ComputerPlayer], until: Callable[
     return Rollout(game, used, True)
 
 
-@attrs.frozen
-class Evaluation:
+@attrs.frozen(repr=False, eq=False)
+class Evaluation(FrozenRecord):
     """What a position is worth to the Allies: the score so far (``view.score``), and shares of what the
     position promises, each with its weight.
 
@@ -107,8 +108,8 @@ class Evaluation:
         return held
 
 
-@attrs.define
-class ModelFit:
+@attrs.define(repr=False, eq=False)
+class ModelFit(Record):
     """How well each model of the opponent has foretold him: a credit per model (higher is better), each new
     piece of evidence added to ``memory`` times the credit so far (1: every piece counts the same)."""
 

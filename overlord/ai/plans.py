@@ -18,6 +18,7 @@ from ..engine.data.checks import Fault, between, each, forget_generated_hooks, o
 from ..engine.data.source import Source
 from ..engine.enums import NATIONS, Side
 from ..engine.hexgrid import Hex
+from ..engine.records import FrozenRecord
 
 FILE = "plans.toml"
 
@@ -25,8 +26,8 @@ Place = str | Hex  # a town or place of the map, or a position (col, row)
 Drives = dict[str, tuple[Place, ...]]  # unit -> the places it drives through, in order
 
 
-@attrs.frozen
-class Plan:
+@attrs.frozen(repr=False, eq=False)
+class Plan(FrozenRecord):
     """What makes an Allied plan: drives, beaches and a few weights (data/plans.toml says what each means)."""
 
     drives: Drives
@@ -51,8 +52,8 @@ class Plan:
         return self if self.later_static is None else attrs.evolve(self, later=self.later_static)
 
 
-@attrs.frozen
-class Plans:
+@attrs.frozen(repr=False, eq=False)
+class Plans(FrozenRecord):
     """Every plan of data/plans.toml, ready to play."""
 
     plans: dict[str, Plan]  # by name: the scripted plans, "historical" and the adversaries
@@ -65,8 +66,8 @@ class Plans:
     generals: dict[str, General] = attrs.field(factory=dict)  # the Allied generals (the commander, some plans)
 
 
-@attrs.frozen
-class General:
+@attrs.frozen(repr=False, eq=False)
+class General(FrozenRecord):
     """An Allied general: the commander choosing among some plans only, landing by ``first_plan``."""
 
     first_plan: str
@@ -74,8 +75,8 @@ class General:
     replan: tuple[str, ...] = ()  # the turns at whose start he looks ahead; () = the commander's
 
 
-@attrs.frozen
-class Cotentin:
+@attrs.frozen(repr=False, eq=False)
+class Cotentin(FrozenRecord):
     """After D-Day, a formation of ``nation`` whose drive begins at or west of the corner's column and at or
     north of its row lands at ``beach``."""
 
@@ -90,8 +91,8 @@ class Cotentin:
 
 
 # --------------------------------------------------------------------------- the file, as written
-@attrs.frozen
-class PlanTable:
+@attrs.frozen(repr=False, eq=False)
+class PlanTable(FrozenRecord):
     """One [plans.NAME] table, its weights completed from [defaults]."""
 
     drives: tuple[str, ...]
@@ -112,23 +113,23 @@ class PlanTable:
     later_static: tuple[str, ...] = ()
 
 
-@attrs.frozen
-class CommanderTable:
+@attrs.frozen(repr=False, eq=False)
+class CommanderTable(FrozenRecord):
     first_plan: str
     replan: tuple[str, ...]
     plans: dict[str, PlanTable]
 
 
-@attrs.frozen
-class GeneralTable:
+@attrs.frozen(repr=False, eq=False)
+class GeneralTable(FrozenRecord):
     first_plan: str
     plans: tuple[str, ...]  # names of [commander.plans], else of [plans]
     replan: tuple[str, ...] = ()  # () = the commander's
     later_static: bool = True  # false: his plans' later drives whatever the German's D-Day movement
 
 
-@attrs.frozen
-class PlansFile:
+@attrs.frozen(repr=False, eq=False)
+class PlansFile(FrozenRecord):
     cotentin: Cotentin
     cliff_landers: tuple[str, ...]
     default_drives: dict[str, tuple[Any, ...]]

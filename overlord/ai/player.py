@@ -36,6 +36,7 @@ from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, D
                               InterdictionPrompt, MovePrompt, QuestionPrompt, RetreatPrompt, StrategyPrompt,
                               SupportPrompt)
 from ..engine.hexgrid import Hex
+from ..engine.records import FrozenRecord
 from .common import MovePlanner, safe_action, yes
 from .explain import describe, destination_words, goal_worth
 
@@ -62,8 +63,8 @@ class IllegalAnswer(ValueError):
     """A player answered with an action the prompt does not allow."""
 
 
-@attrs.frozen
-class Failure:
+@attrs.frozen(repr=False, eq=False)
+class Failure(FrozenRecord):
     """A prompt a player failed to answer: when, what was asked, and what went wrong."""
 
     turn: str

@@ -7,6 +7,7 @@ from functools import partial
 import attrs
 
 from ..engine.enums import Side
+from ..engine.records import FrozenRecord
 from .allied_commander import AlliedCommander
 from .allied_plan_player import PlanPlayer
 from .allied_scripted import AlliedPlayer
@@ -24,8 +25,8 @@ SHOWN_NAME = 40  # the characters of a refused name a message shows (one typed o
 ROLES = ("default", "classic", "plan", "level", "adversary", "baseline")  # what an entry is for (see Entry.role)
 
 
-@attrs.frozen
-class Profile:
+@attrs.frozen(repr=False, eq=False)
+class Profile(FrozenRecord):
     """How a player plays one side, for the set-up and ``overlord players``: its level among the opponents the
     game offers (1 = weakest; None: a player kept for measuring, not offered), its style in a few words, and one
     line on how it plays."""
@@ -35,8 +36,8 @@ class Profile:
     line: str
 
 
-@attrs.frozen
-class Entry:
+@attrs.frozen(repr=False, eq=False)
+class Entry(FrozenRecord):
     """A named computer player: how to make it for a side, the sides it plays, its role: "default" (the
     computer player the game uses), "classic" (each side's player before its commander, kept to be measured
     against), "plan" (another Allied plan), "level" (an opponent offered at a strength or a general's style),

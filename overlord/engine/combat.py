@@ -33,6 +33,7 @@ from .events import (CadreTrapped, CombatResult, Event, Motion, PhaseStarted, Re
 from .hexgrid import Hex, direction_to, neighbour
 from .prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, Prompt, RetreatPrompt, StrategyPrompt,
                       SupportPrompt)
+from .records import FrozenRecord
 from .state import ASHORE, COASTAL, ELIMINATED, CombatState, position_of, present
 from .util import enemy, percent_of
 
@@ -452,8 +453,8 @@ def _must_retreat(g: "Game", ratio: float, att_loss: int, def_loss: int) -> bool
     return g.data.charts.strategy_levels.retreats(d_level) or forced
 
 
-@attrs.frozen
-class _Outcome:
+@attrs.frozen(repr=False, eq=False)
+class _Outcome(FrozenRecord):
     """What a fight came to, for its report."""
     ratio: float
     att_loss: int

@@ -12,29 +12,30 @@ from enum import StrEnum
 import attrs
 
 from .hexgrid import Hex
+from .records import FrozenRecord
 from .results import FinalReport, TurnPoints
 
 
-@attrs.frozen
-class Event:
+@attrs.frozen(repr=False, eq=False)
+class Event(FrozenRecord):
     @property
     def kind(self) -> str:
         return type(self).__name__
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class PhaseStarted(Event):
     turn: str
     phase: str  # a Phase's value, or "logistics" for the start of a turn
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class SettingChosen(Event):
     question: str
     value: str
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class DropResult(Event):
     unit: str
     zone: Hex
@@ -44,7 +45,7 @@ class DropResult(Event):
     over_water: bool = False  # some sticks drifted over the sea
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class TransportAllocated(Event):
     """The Allied transport priorities for a turn, in percent."""
     turn: str
@@ -54,25 +55,25 @@ class TransportAllocated(Event):
     amphibious: int
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class InterdictionGrounded(Event):
     """No interdiction is possible this turn: the aircraft are grounded."""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class InterdictionFlown(Event):
     air_points: int
     effective: int  # after the weather
     weather: str
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class InterdictionCost(Event):
     """What the interdiction took from the German units' movement, in all."""
     movement_points: int
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class LogisticsReport(Event):
     turn: str
     weather: str
@@ -87,14 +88,14 @@ class LogisticsReport(Event):
     weather_percent: int
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class ReinforcementEntered(Event):
     unit: str
     entry: str  # the map.toml entry's name
     to: Hex
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class ReinforcementBlocked(Event):
     """A German reinforcement's entry is blocked: it tries again next turn."""
     unit: str
@@ -109,7 +110,7 @@ class Motion(StrEnum):
     ADVANCE = "advance"  # into the position a defender left
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class UnitMoved(Event):
     unit: str
     origin: Hex
@@ -121,13 +122,13 @@ class UnitMoved(Event):
     stops: bool = False  # it entered an enemy zone of control and its movement ends
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class InfiltrationFailed(Event):
     """A unit failed to infiltrate and is pinned where it is."""
     unit: str
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class AssaultBegun(Event):
     """A unit crosses to a beach still held by its coastal defence: it pays its amphibious supply and its
     supplies reach the pools now; the rounds of the fight follow (CombatResult each), then Landed."""
@@ -138,7 +139,7 @@ class AssaultBegun(Event):
     brought: dict[str, int]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Landed(Event):
     """A landing, whole. After a fight (``rounds`` > 0) its amphibious supply and what it brought were
     paid into and out of the pools when it crossed (AssaultBegun); ``destroyed``: it never came ashore."""
@@ -153,7 +154,7 @@ class Landed(Event):
     stops: bool = False  # it landed next to the enemy and its movement ends
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class CombatResult(Event):
     attackers: tuple[str, ...]
     defender: str
@@ -170,44 +171,44 @@ class CombatResult(Event):
     round: int = 0  # which round of the landing (1, 2, ...); 0 for a combat on land
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class RetreatRefused(Event):
     """The defender holds its ground instead of retreating, at the cost of more CP."""
     unit: str
     cp_lost: int
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class RetreatedNextToEnemy(Event):
     """The defender retreated next to an enemy unit and lost more CP."""
     unit: str
     cp_lost: int
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class CadreTrapped(Event):
     """A defender's cadre has nowhere to retreat to and is destroyed."""
     unit: str
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class SecondCombatOffered(Event):
     """The attackers, having eliminated the defender, may attack again (second combat)."""
     attackers: tuple[str, ...]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class UnitEliminated(Event):
     unit: str
     cadre: bool
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class MarkerDestroyed(Event):
     beach: str
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class TurnEnded(Event):
     turn: str
     score: float
@@ -216,7 +217,7 @@ class TurnEnded(Event):
     points: TurnPoints  # the ground's points this turn, to a tenth
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class GameEnded(Event):
     report: FinalReport
 

@@ -14,11 +14,12 @@ import attrs
 from .data import LEVELS
 from .enums import Side
 from .hexgrid import Hex
+from .records import FrozenRecord
 from .state import Allocation
 
 
-@attrs.frozen
-class Prompt:
+@attrs.frozen(repr=False, eq=False)
+class Prompt(FrozenRecord):
     side: Side = attrs.field(converter=Side)  # who answers: Side.NONE once the game is over
 
     @property
@@ -26,7 +27,7 @@ class Prompt:
         return type(self).__name__
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class QuestionPrompt(Prompt):
     """A scenario question answered with one key (Y/N, a digit, a letter)."""
     question: str
@@ -36,7 +37,7 @@ class QuestionPrompt(Prompt):
     default: str
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class DropZonePrompt(Prompt):
     """Drop this airborne division on ``zone``? Y accepts, N offers the next zone."""
     unit: str
@@ -46,14 +47,14 @@ class DropZonePrompt(Prompt):
     options: tuple[str, ...] = ("Y", "N")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class AllocationPrompt(Prompt):
     """Next turn's transport: four percentages that add up to 100."""
     for_turn: str
     suggested: Allocation
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class InterdictionPrompt(Prompt):
     """Air points (up to max_points) to fly on interdiction against German movement."""
     weather: str
@@ -62,7 +63,7 @@ class InterdictionPrompt(Prompt):
     effective_percent: int  # what the weather leaves of the points entered
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class MovePrompt(Prompt):
     """Move this unit: a direction 1-6, F (finish for now) or E (end the phase).
 
@@ -86,7 +87,7 @@ def _same_as_odds(prompt: _WithOdds) -> float:
     return prompt.odds
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class DefenderPrompt(Prompt):
     """Attack this enemy unit? Y, N (next) or E (end the combat phase)."""
     defender: str
@@ -98,7 +99,7 @@ class DefenderPrompt(Prompt):
     options: tuple[str, ...] = ("Y", "N")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class AttackerPrompt(Prompt):
     """Include this unit in the attack? Y or N."""
     attacker: str
@@ -112,7 +113,7 @@ class AttackerPrompt(Prompt):
     options: tuple[str, ...] = ("Y", "N")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class SupportPrompt(Prompt):
     """Naval and air points for this combat (up to naval_max and air_max), from the turn's budgets.
 
@@ -134,7 +135,7 @@ class SupportPrompt(Prompt):
     landing: str | None = None  # the beach, when this is a landing's round against its coastal defence
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class StrategyPrompt(Prompt):
     """Choose the attack (or defence) level, 1-``max_level``.
 
@@ -163,7 +164,7 @@ class StrategyPrompt(Prompt):
         return "fatigue" if level > self.fatigue_max else "combat supply"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class RetreatPrompt(Prompt):
     """Retreat the defender: a direction 1-6, or F to refuse (not for a cadre)."""
     unit: str
@@ -172,7 +173,7 @@ class RetreatPrompt(Prompt):
     automatic: bool  # the defence level retreats of itself
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class AdvancePrompt(Prompt):
     """Advance this attacker into the vacated position (its direction) or F."""
     unit: str
@@ -180,6 +181,6 @@ class AdvancePrompt(Prompt):
     into: Hex
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class GameOverPrompt(Prompt):
     """The game has ended; nothing more can be done."""

@@ -17,6 +17,7 @@ import cattrs
 
 from .data import CATEGORIES
 from .enums import Side, Weather
+from .records import FrozenRecord
 
 
 class PerCategory:
@@ -27,8 +28,8 @@ class PerCategory:
         return {c: getattr(self, c) for c in CATEGORIES}
 
 
-@attrs.frozen
-class PoolLevels(PerCategory):
+@attrs.frozen(repr=False, eq=False)
+class PoolLevels(PerCategory, FrozenRecord):
     """What the four pools held at one moment (a turn's record)."""
     fuel: int
     general: int
@@ -36,8 +37,8 @@ class PoolLevels(PerCategory):
     amphibious: int
 
 
-@attrs.frozen
-class TurnRecord:
+@attrs.frozen(repr=False, eq=False)
+class TurnRecord(FrozenRecord):
     """A turn as it ended (written once, at the end of the turn)."""
     turn: str
     weather: Weather | None
@@ -62,8 +63,8 @@ class _Points:
         return sum(self.as_dict().values())
 
 
-@attrs.frozen
-class AlliedPoints(_Points):
+@attrs.frozen(repr=False, eq=False)
+class AlliedPoints(_Points, FrozenRecord):
     """The Allied side's points so far (Victory Points chart)."""
     objectives: float = 0.0  # objectives held, each turn
     objectives_final: float = 0.0  # objectives held at the end
@@ -72,8 +73,8 @@ class AlliedPoints(_Points):
     german_casualties: float = 0.0
 
 
-@attrs.frozen
-class GermanPoints(_Points):
+@attrs.frozen(repr=False, eq=False)
+class GermanPoints(_Points, FrozenRecord):
     """The German side's points so far (Victory Points chart)."""
     ocean_side: float = 0.0  # units within the naval range
     allied_units_eliminated: float = 0.0
@@ -81,8 +82,8 @@ class GermanPoints(_Points):
     allied_supply_casualties: float = 0.0  # Allied CP lost for lack of general supply
 
 
-@attrs.frozen
-class CategoryPoints:
+@attrs.frozen(repr=False, eq=False)
+class CategoryPoints(FrozenRecord):
     """The score so far by category, for each side (victory.category_points)."""
     allied: AlliedPoints
     german: GermanPoints
@@ -101,8 +102,8 @@ class CategoryPoints:
         return CategoryPoints(AlliedPoints(**_tenths(self.allied)), GermanPoints(**_tenths(self.german)))
 
 
-@attrs.frozen
-class TurnPoints(_Points):
+@attrs.frozen(repr=False, eq=False)
+class TurnPoints(_Points, FrozenRecord):
     """The points the ground held scores at the end of a turn (victory.turn_points), not yet added."""
     objectives: float = 0.0
     objectives_final: float = 0.0
@@ -127,14 +128,14 @@ def _tenths(points: _Points) -> dict[str, float]:
     return {k: round(v, 1) for k, v in points.as_dict().items()}
 
 
-@attrs.frozen
-class EliminatedNames:
+@attrs.frozen(repr=False, eq=False)
+class EliminatedNames(FrozenRecord):
     allied: list[str]
     german: list[str]  # German cadres too, "(cadre)" after the name
 
 
-@attrs.frozen
-class Eliminations:
+@attrs.frozen(repr=False, eq=False)
+class Eliminations(FrozenRecord):
     """The units eliminated on each side (a depot counts as an Allied unit), and their names."""
     allied: int
     german: int
@@ -142,16 +143,16 @@ class Eliminations:
     allied_depots: int
 
 
-@attrs.frozen
-class Casualties:
+@attrs.frozen(repr=False, eq=False)
+class Casualties(FrozenRecord):
     """The CP each side lost (the Allied ones for lack of general supply counted apart too)."""
     allied: int
     allied_out_of_general_supply: int
     german: int
 
 
-@attrs.frozen
-class BeachAssault:
+@attrs.frozen(repr=False, eq=False)
+class BeachAssault(FrozenRecord):
     """A beach's assault: the rounds fought against its coastal defence, the CP each side lost in them, the
     movement points the first formation ashore had left, and the turn the beach was cleared (None while it
     holds)."""
@@ -162,8 +163,8 @@ class BeachAssault:
     cleared: str | None
 
 
-@attrs.frozen
-class FinalReport:
+@attrs.frozen(repr=False, eq=False)
+class FinalReport(FrozenRecord):
     """The report written when the game ended (victory.final_report)."""
     turns_played: int
     allied_score: float

@@ -13,6 +13,8 @@ from typing import TypeVar
 
 import attrs
 
+from .records import Record
+
 _Item = TypeVar("_Item")
 
 _MASK = (1 << 64) - 1
@@ -41,8 +43,8 @@ def seed_state(seed: int) -> int:
     return z ^ (z >> 31)
 
 
-@attrs.define
-class Rng:
+@attrs.define(repr=False, eq=False)
+class Rng(Record):
     state: int
 
     def next64(self) -> int:

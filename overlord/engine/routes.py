@@ -23,6 +23,7 @@ from . import logistics
 from .enums import NavalSide, Side
 from .hexgrid import Hex, direction_to, neighbour
 from .movement import infiltration_chance, land_step_points
+from .records import FrozenRecord
 from .state import AFLOAT, ASHORE, position_of, present
 from .supply import allied_sources, german_supplied_positions, traced_on, within_supply_range
 from .util import enemy
@@ -33,8 +34,8 @@ if TYPE_CHECKING:
 GROUND = {"clear": "clear ground"}  # a terrain as a refusal names it ("the swamp costs 4", "the clear ground ...")
 
 
-@attrs.frozen
-class RouteStep:
+@attrs.frozen(repr=False, eq=False)
+class RouteStep(FrozenRecord):
     """One step of a route: its direction key, the position entered and its terrain, its points before the
     chance point (``mp``) and whether that chance applies (``extra``), its enemy zone of control ("enters",
     "infiltrates" or None) and the enemy units making it, the infiltration's chance (100 when there is none
@@ -50,8 +51,8 @@ class RouteStep:
     fuel: tuple[int, int]
 
 
-@attrs.frozen
-class Route:
+@attrs.frozen(repr=False, eq=False)
+class Route(FrozenRecord):
     """A unit's cheapest way to ``destination`` (``steps``; none, with ``reason``, when there is no way), and
     what this phase's movement points and fuel make of it: ``reach`` steps taken when no chance point is
     drawn, ``reach_surely`` when every one is (and the infiltration, if any, fails); ``mp_left`` the points

@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from .enums import Side
+from .records import FrozenRecord
 
 SCENARIOS = ("campaign", "two-week")
 PLAYERS = ("human", "computer")
@@ -25,8 +26,8 @@ def _rating(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         raise ValueError(f"rating {attribute.name} must be a whole number from 1 to {LEVELS}, not {value!r}")
 
 
-@attrs.frozen
-class Ratings:
+@attrs.frozen(repr=False, eq=False)
+class Ratings(FrozenRecord):
     combat_points: int = attrs.field(default=5, validator=_rating)
     leadership: int = attrs.field(default=7, validator=_rating)  # German leadership
     transport: int = attrs.field(default=5, validator=_rating)  # the rulebook's "amphibious supply rating"
@@ -70,8 +71,8 @@ def _flag(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         raise ValueError(f"{attribute.name} must be true or false, not {value!r}")
 
 
-@attrs.frozen
-class Settings:
+@attrs.frozen(repr=False, eq=False)
+class Settings(FrozenRecord):
     scenario: str = attrs.field(default="campaign", validator=_choice(SCENARIOS))
     allied_player: str = attrs.field(default="human", validator=_choice(PLAYERS))
     german_player: str = attrs.field(default="computer", validator=_choice(PLAYERS))

@@ -21,6 +21,7 @@ import attrs
 
 from .enums import CombatStep, Phase, Side, UnitStatus, Weather
 from .hexgrid import Hex
+from .records import FrozenRecord, Record
 from .results import FinalReport, PerCategory, PoolLevels, TurnRecord
 from .rng import Rng
 from .settings import Settings
@@ -36,8 +37,8 @@ COASTAL = UnitStatus.COASTAL
 ELIMINATED = UnitStatus.ELIMINATED
 
 
-@attrs.define
-class UnitState:
+@attrs.define(repr=False, eq=False)
+class UnitState(Record):
     id: str
     status: UnitStatus
     cp: int
@@ -59,8 +60,8 @@ class UnitState:
     beach: str | None = None  # the beach it landed at (Allied) or holds (coastal defence)
 
 
-@attrs.define
-class Pools(PerCategory):
+@attrs.define(repr=False, eq=False)
+class Pools(PerCategory, Record):
     fuel: int = 0
     general: int = 0
     combat: int = 0
@@ -70,8 +71,8 @@ class Pools(PerCategory):
         return PoolLevels(self.fuel, self.general, self.combat, self.amphibious)
 
 
-@attrs.frozen
-class Allocation(PerCategory):
+@attrs.frozen(repr=False, eq=False)
+class Allocation(PerCategory, FrozenRecord):
     """Transport priorities, in percent."""
     fuel: int
     general: int
@@ -79,8 +80,8 @@ class Allocation(PerCategory):
     amphibious: int
 
 
-@attrs.define
-class BeachState:
+@attrs.define(repr=False, eq=False)
+class BeachState(Record):
     name: str
     marker_intact: bool = True
     landed_cp: int = 0
@@ -94,8 +95,8 @@ class BeachState:
     cleared: str | None = None
 
 
-@attrs.define
-class Tally:
+@attrs.define(repr=False, eq=False)
+class Tally(Record):
     """Running counts the victory points are made of."""
     german_casualties: int = 0
     allied_casualties: int = 0
@@ -109,20 +110,20 @@ class Tally:
 
 
 # --------------------------------------------------------------------------- phase states
-@attrs.define
-class SetupState:
+@attrs.define(repr=False, eq=False)
+class SetupState(Record):
     """The scenario questions still to ask, in order."""
     queue: list[str] = attrs.Factory(list)
 
 
-@attrs.define
-class AirborneState:
+@attrs.define(repr=False, eq=False)
+class AirborneState(Record):
     division: int = 0  # index into the drop order
     candidate: int = 0  # index into that division's drop zones
 
 
-@attrs.frozen
-class AssaultState:
+@attrs.frozen(repr=False, eq=False)
+class AssaultState(FrozenRecord):
     """A landing fighting a beach's coastal defence (landing.py): one round after another, each asking
     for support, the attack level and the defence level (``step``). Frozen: changed by attrs.evolve."""
     unit: str
@@ -138,8 +139,8 @@ class AssaultState:
     brought: tuple[int, int, int] = (0, 0, 0)  # the fuel, general and combat supply it brought across
 
 
-@attrs.define
-class MovementState:
+@attrs.define(repr=False, eq=False)
+class MovementState(Record):
     side: Side
     cycle: int = 1
     order: list[str] = attrs.Factory(list)
@@ -147,8 +148,8 @@ class MovementState:
     assault: AssaultState | None = None  # a landing fighting the coastal defence, between two steps
 
 
-@attrs.define
-class CombatState:
+@attrs.define(repr=False, eq=False)
+class CombatState(Record):
     side: Side  # the attacker
     pass_no: int = 1
     candidates: list[str] = attrs.Factory(list)
@@ -173,8 +174,8 @@ class CombatState:
     main_index: int = 0
 
 
-@attrs.define
-class GameState:
+@attrs.define(repr=False, eq=False)
+class GameState(Record):
     settings: Settings
     seed: int
     rng: Rng

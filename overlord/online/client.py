@@ -34,6 +34,7 @@ from ..engine.actions import Action
 from ..engine.data import GameData, cached_data
 from ..engine.events import Event
 from ..engine.game import RULES_EDITION, Game
+from ..engine.records import FrozenRecord
 from ..engine.serialize import settings_to_dict
 from ..engine.settings import Settings
 from . import protocol
@@ -54,8 +55,8 @@ class Disconnected(Exception):
     """The connection to the host is closed."""
 
 
-@attrs.frozen
-class Update:
+@attrs.frozen(repr=False, eq=False)
+class Update(FrozenRecord):
     """One state of the game as the host sent it: after ``at`` actions, ``to_answer`` (a side, or "none" once
     the game is over) to answer ``prompt``; ``events`` are what the last action caused."""
 

@@ -32,6 +32,7 @@ from ..engine.actions import Action
 from ..engine.enums import CombatStep, Side
 from ..engine.events import Event
 from ..engine.prompts import Prompt
+from ..engine.records import FrozenRecord
 from ..engine.results import FinalReport
 from ..engine.data import GameData
 from ..engine.game import Game
@@ -77,8 +78,8 @@ def valid_token(token: Any) -> bool:
     return isinstance(token, str) and TOKEN_PATTERN.fullmatch(token) is not None
 
 
-@attrs.frozen
-class Link:
+@attrs.frozen(repr=False, eq=False)
+class Link(FrozenRecord):
     """A player's way into a game: the host's address, the game, and the token of a side (or of spectators).
 
     Written ``http://HOST:PORT/play/GAMEID#TOKEN``: the token is in the fragment, which browsers and the

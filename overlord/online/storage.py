@@ -21,6 +21,7 @@ from typing import Any, Protocol
 import attrs
 
 from ..engine.actions import Action
+from ..engine.records import FrozenRecord
 from ..engine.serialize import action_from_dict, action_to_dict, settings_from_dict, settings_to_dict
 from ..engine.settings import Settings
 from ..userdirs import saves_dir
@@ -34,8 +35,8 @@ def default_db_path() -> Path:
     return saves_dir() / DB_NAME
 
 
-@attrs.frozen
-class StoredGame:
+@attrs.frozen(repr=False, eq=False)
+class StoredGame(FrozenRecord):
     """A hosted game as stored: enough to rebuild it (settings, seed, actions) and to let its players in."""
 
     id: str

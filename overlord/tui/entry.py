@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import attrs
 
+from ..engine.records import Record
 
-@attrs.define
-class Field:
+
+@attrs.define(repr=False, eq=False)
+class Field(Record):
     label: str
     default: int
     maximum: int = 99

@@ -36,6 +36,7 @@ from rich.text import Text
 from ..engine.data import Beach, MapData
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, neighbour
+from ..engine.records import FrozenRecord, Record
 from ..engine.view import AFLOAT, ASHORE
 from .palettes import palette_for
 
@@ -58,8 +59,8 @@ Palette = dict[str, str]  # what is drawn -> its style (palettes.py)
 Cell = list[str]  # one character of a line as it is drawn: [character, style]
 
 
-@attrs.define
-class MapOptions:
+@attrs.define(repr=False, eq=False)
+class MapOptions(Record):
     cell: int = 2  # characters per position: 2 (compact) or 4 (wide)
     tall: bool = False  # two lines per row of positions
     theme: str = "phosphor"
@@ -76,8 +77,8 @@ class MapOptions:
 
 
 # --------------------------------------------------------------------------- where things are drawn
-@attrs.frozen
-class Layout:
+@attrs.frozen(repr=False, eq=False)
+class Layout(FrozenRecord):
     """The geometry of a drawn map: where each position's body is, and what each character belongs to.
 
     x counts characters from the map's left edge (the row numbers are x 0 and 1); y counts lines from
@@ -230,8 +231,8 @@ def map_town_labels(m: MapData) -> dict[str, tuple[str, str]]:
 
 
 # --------------------------------------------------------------------------- what each position shows
-@attrs.define
-class Face:
+@attrs.define(repr=False, eq=False)
+class Face(Record):
     """What one position shows: its body on the first line (and the second, tall), and the marks that go
     beside it on the compact map."""
 

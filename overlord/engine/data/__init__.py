@@ -19,6 +19,7 @@ import attrs
 from ..digest import sha256
 from ..enums import Terrain
 from ..hexgrid import Hex
+from ..records import FrozenRecord
 from .charts import load_charts
 from .checks import forget_generated_hooks, keys
 from .house_rules import load_rules
@@ -53,8 +54,8 @@ def default_data_dir() -> Path:
     return package.parent / "data"
 
 
-@attrs.frozen
-class GameData:
+@attrs.frozen(repr=False, eq=False)
+class GameData(FrozenRecord):
     root: Path
     map: MapData
     units: dict[str, UnitSpec]

@@ -15,6 +15,7 @@ from cattrs.errors import IterableValidationError, IterableValidationNote
 
 from ..enums import NATIONS, SIDES, FuelClass, Infiltration, NavalSide, Nation, Side, Terrain, Weather
 from ..hexgrid import Grid, Hex
+from ..records import FrozenRecord
 from ..settings import LEVELS, SCENARIOS, Ratings
 from .checks import (Check, Fault, Number, between, checked, converter, divisor, each, keys, kind, length, one_of, sums_to)
 
@@ -90,21 +91,21 @@ def _map_codes(legend: dict[str, str]) -> None:
             raise Fault("a map code must be one visible character", (code,))
 
 
-@attrs.frozen
-class Beach:
+@attrs.frozen(repr=False, eq=False)
+class Beach(FrozenRecord):
     name: str
     nation: Nation = attrs.field(validator=checked(one_of(NATIONS[Side.ALLIED])))
     marker: Hex
     positions: tuple[Hex, ...]
 
 
-@attrs.frozen
-class NavalRange:
+@attrs.frozen(repr=False, eq=False)
+class NavalRange(FrozenRecord):
     rows: tuple[str, ...]  # one letter a position: o ocean side, c continent side, x ocean side east of Caen
 
 
-@attrs.frozen
-class MapFile:
+@attrs.frozen(repr=False, eq=False)
+class MapFile(FrozenRecord):
     legend: dict[str, Terrain] = attrs.field(validator=checked(_map_codes, each(one_of(TERRAINS))))
     towns: dict[str, Hex]
     places: dict[str, Hex]
@@ -202,16 +203,16 @@ class MapData:
 
 
 # --------------------------------------------------------------------------- oob.toml
-@attrs.frozen
-class UnitType:
+@attrs.frozen(repr=False, eq=False)
+class UnitType(FrozenRecord):
     movement: int = attrs.field(validator=checked(between(0, 30)))
     infiltration: Infiltration = attrs.field(validator=checked(one_of(INFILTRATIONS)))
     fuel_class: FuelClass = attrs.field(validator=checked(one_of(FUEL_CLASSES)))
     lands_anywhere: bool = False  # may land from next to its beachhead marker, on any land beside it
 
 
-@attrs.frozen
-class UnitEntry:
+@attrs.frozen(repr=False, eq=False)
+class UnitEntry(FrozenRecord):
     """A ``[[unit]]`` as oob.toml writes it (movement, infiltration and fuel class may come from its type)."""
     id: str
     name: str
@@ -230,14 +231,14 @@ class UnitEntry:
     fuel_class: FuelClass | None = attrs.field(validator=checked(maybe(one_of(FUEL_CLASSES))), default=None)
 
 
-@attrs.frozen
-class OrderOfBattleFile:
+@attrs.frozen(repr=False, eq=False)
+class OrderOfBattleFile(FrozenRecord):
     types: dict[Side, dict[str, UnitType]] = attrs.field(validator=checked(keys(SIDES)))
     unit: tuple[UnitEntry, ...]
 
 
-@attrs.frozen
-class UnitSpec:
+@attrs.frozen(repr=False, eq=False)
+class UnitSpec(FrozenRecord):
     """What never changes about a unit."""
     id: str
     name: str
@@ -265,8 +266,8 @@ class UnitSpec:
 
 
 # --------------------------------------------------------------------------- charts/turns.toml
-@attrs.frozen
-class Scenario:
+@attrs.frozen(repr=False, eq=False)
+class Scenario(FrozenRecord):
     name: str
     last_turn: str
 
@@ -276,8 +277,8 @@ def _distinct_from_dday(turns: tuple[str, ...]) -> None:
         raise Fault("turns must be distinct and begin with D-Day")
 
 
-@attrs.frozen
-class TurnsChart:
+@attrs.frozen(repr=False, eq=False)
+class TurnsChart(FrozenRecord):
     turns: tuple[str, ...] = attrs.field(validator=checked(_distinct_from_dday))
     dates: tuple[str, ...]
     scenarios: dict[str, Scenario] = attrs.field(validator=checked(keys(SCENARIOS)))
@@ -296,37 +297,37 @@ def _under(path: tuple[Any, ...], check: Check, value: Any) -> None:
 
 
 # --------------------------------------------------------------------------- charts/transport.toml, weather.toml
-@attrs.frozen
-class HumanGerman:
+@attrs.frozen(repr=False, eq=False)
+class HumanGerman(FrozenRecord):
     """Against a human German: more transport, more air and naval points."""
     transport_percent: int = attrs.field(validator=checked(between(0, 100)))
     air_naval_percent: int = attrs.field(validator=checked(between(0, 200)))
 
 
-@attrs.frozen
-class TransportChart:
+@attrs.frozen(repr=False, eq=False)
+class TransportChart(FrozenRecord):
     weathers: tuple[Weather, ...] = attrs.field(validator=checked(equal_to(WEATHERS)))
     ranges: dict[str, dict[str, Span | None]] = attrs.field(validator=checked(each(keys(WEATHERS), each(span_within(0)))))
     human_german: HumanGerman
 
 
-@attrs.frozen
-class WeatherChart:
+@attrs.frozen(repr=False, eq=False)
+class WeatherChart(FrozenRecord):
     weathers: tuple[Weather, ...] = attrs.field(validator=checked(equal_to(WEATHERS)))
     probability: dict[str, dict[str, int]] = attrs.field(
         validator=checked(each(keys(WEATHERS), each(between(0, 100)), sums_to(100, "chances"))))
 
 
 # --------------------------------------------------------------------------- supply expenditure charts
-@attrs.frozen
-class FuelChart:
+@attrs.frozen(repr=False, eq=False)
+class FuelChart(FrozenRecord):
     per_movement_point: dict[str, int] = attrs.field(  # by fuel class
         validator=checked(keys(FUEL_CLASSES), each(between(0))))
     base_combat_points: int = attrs.field(validator=checked(between(1)))
 
 
-@attrs.frozen
-class Fraction:
+@attrs.frozen(repr=False, eq=False)
+class Fraction(FrozenRecord):
     numerator: int = attrs.field(validator=checked(between(0)))
     denominator: int = attrs.field(validator=checked(between(1)))
 
@@ -334,39 +335,39 @@ class Fraction:
         return amount * self.numerator / self.denominator
 
 
-@attrs.frozen
-class GeneralSupplyChart:
+@attrs.frozen(repr=False, eq=False)
+class GeneralSupplyChart(FrozenRecord):
     in_enemy_zoc: Fraction
     otherwise: Fraction
 
 
-@attrs.frozen
-class AmphibiousSupplyChart:
+@attrs.frozen(repr=False, eq=False)
+class AmphibiousSupplyChart(FrozenRecord):
     per_combat_point: int = attrs.field(validator=checked(between(0)))
 
 
-@attrs.frozen
-class CombatSupplyChart:
+@attrs.frozen(repr=False, eq=False)
+class CombatSupplyChart(FrozenRecord):
     base_combat_points: int = attrs.field(validator=checked(between(1)))
     rows: tuple[tuple[int, ...], ...] = attrs.field(  # [defence-1][attack-1]
         validator=checked(length(LEVELS), each(length(LEVELS), each(between(0)))))
 
 
 # --------------------------------------------------------------------------- combat charts
-@attrs.frozen
-class BombardmentRow:
+@attrs.frozen(repr=False, eq=False)
+class BombardmentRow(FrozenRecord):
     points: Span = attrs.field(validator=checked(span_within(0)))
     german_extra: Span = attrs.field(validator=checked(span_within(0)))  # extra losses for a German defender
     allied_reduction: Span = attrs.field(validator=checked(span_within(0)))  # fewer losses for an Allied defender
 
 
-@attrs.frozen
-class BombardmentChart:
+@attrs.frozen(repr=False, eq=False)
+class BombardmentChart(FrozenRecord):
     rows: tuple[BombardmentRow, ...] = attrs.field(validator=checked(lambda rows: _follow_on(rows, "points")))
 
 
-@attrs.frozen
-class InfiltrationChances:
+@attrs.frozen(repr=False, eq=False)
+class InfiltrationChances(FrozenRecord):
     allied_armoured: int = attrs.field(validator=checked(between(0, 100)))
     human_german_mechanised: int = attrs.field(validator=checked(between(0, 100)))
     human_german_infantry: int = attrs.field(validator=checked(between(0, 100)))
@@ -374,15 +375,15 @@ class InfiltrationChances:
     computer_german_infantry: int = attrs.field(validator=checked(between(0, 100)))
 
 
-@attrs.frozen
-class InfiltrationChart:
+@attrs.frozen(repr=False, eq=False)
+class InfiltrationChart(FrozenRecord):
     enter_enemy_zoc_cost: int = attrs.field(validator=checked(between(0)))
     infiltration_cost: int = attrs.field(validator=checked(between(0)))
     chance: InfiltrationChances
 
 
-@attrs.frozen
-class CombatRow:
+@attrs.frozen(repr=False, eq=False)
+class CombatRow(FrozenRecord):
     pair: tuple[int, int] = attrs.field(validator=checked(each(between(1, LEVELS))))  # (attack level, defence level)
     losses: tuple[tuple[int, int], ...] = attrs.field(  # (attacker, defender) by odds column
         validator=checked(each(each(between(0)))))
@@ -393,8 +394,8 @@ def _increasing(values: tuple[float, ...]) -> None:
         raise Fault("odds must increase")
 
 
-@attrs.frozen
-class CombatResultsChart:
+@attrs.frozen(repr=False, eq=False)
+class CombatResultsChart(FrozenRecord):
     odds: tuple[str, ...] = attrs.field(validator=checked(length(6)))
     odds_values: tuple[float, ...] = attrs.field(validator=checked(each(between(0)), _increasing))
     extra_attacker_percent: int = attrs.field(validator=checked(between(0)))
@@ -428,8 +429,8 @@ def _in_order(levels: tuple[Any, ...]) -> None:
         raise Fault(f"levels must run 1 to {LEVELS} in order")
 
 
-@attrs.frozen
-class AttackLevel:
+@attrs.frozen(repr=False, eq=False)
+class AttackLevel(FrozenRecord):
     level: int
     name: str
     short: str = ""  # the name where room is short (the side panel at 80 columns); the name itself if not given
@@ -439,8 +440,8 @@ class AttackLevel:
         return self.short or self.name
 
 
-@attrs.frozen
-class DefenceLevel:
+@attrs.frozen(repr=False, eq=False)
+class DefenceLevel(FrozenRecord):
     level: int
     name: str
     automatic_retreat: bool  # the defender retreats at this level whatever the result
@@ -451,8 +452,8 @@ class DefenceLevel:
         return self.short or self.name
 
 
-@attrs.frozen
-class StrategyLevelsChart:
+@attrs.frozen(repr=False, eq=False)
+class StrategyLevelsChart(FrozenRecord):
     second_combat_attack_levels: tuple[int, ...] = attrs.field(validator=checked(each(between(1, LEVELS))))
     second_combat_defence_levels: tuple[int, ...] = attrs.field(validator=checked(each(between(1, LEVELS))))
     defence: tuple[DefenceLevel, ...] = attrs.field(validator=checked(_in_order))
@@ -469,39 +470,39 @@ class StrategyLevelsChart:
 
 
 # --------------------------------------------------------------------------- victory charts
-@attrs.frozen
-class ObjectivePoints:
+@attrs.frozen(repr=False, eq=False)
+class ObjectivePoints(FrozenRecord):
     per_turn: int = attrs.field(validator=checked(between(0)))
     final: int = attrs.field(validator=checked(between(0)))
 
 
-@attrs.frozen
-class OceanSidePoints:
+@attrs.frozen(repr=False, eq=False)
+class OceanSidePoints(FrozenRecord):
     first_turn: str
     first_points: int = attrs.field(validator=checked(between(0)))
     increase_per_turn: int = attrs.field(validator=checked(between(0)))
 
 
-@attrs.frozen
-class ContinentSidePoints:
+@attrs.frozen(repr=False, eq=False)
+class ContinentSidePoints(FrozenRecord):
     cp_divisor: int = attrs.field(validator=checked(between(1)))
 
 
-@attrs.frozen
-class EliminationPoints:
+@attrs.frozen(repr=False, eq=False)
+class EliminationPoints(FrozenRecord):
     german_unit: int = attrs.field(validator=checked(between(0)))
     allied_unit: int = attrs.field(validator=checked(between(0)))
 
 
-@attrs.frozen
-class CasualtyPoints:
+@attrs.frozen(repr=False, eq=False)
+class CasualtyPoints(FrozenRecord):
     german_casualty_point: Number = attrs.field(validator=checked(between(0)))
     allied_casualty_point: Number = attrs.field(validator=checked(between(0)))
     allied_out_of_general_supply: Number = attrs.field(validator=checked(between(0)))
 
 
-@attrs.frozen
-class VictoryPointsChart:
+@attrs.frozen(repr=False, eq=False)
+class VictoryPointsChart(FrozenRecord):
     objectives: dict[str, ObjectivePoints]
     german_ocean_side: OceanSidePoints
     allied_continent_side: ContinentSidePoints
@@ -514,8 +515,8 @@ def _falling(minimums: dict[str, int]) -> None:
         raise Fault("minimum scores must fall from the first level to the last")
 
 
-@attrs.frozen
-class VictoryConditionsChart:
+@attrs.frozen(repr=False, eq=False)
+class VictoryConditionsChart(FrozenRecord):
     levels: tuple[str, ...] = attrs.field(validator=checked(length(6)))
     minimum_score: dict[str, dict[str, int]]  # by scenario, then level (the last level has none)
 
@@ -523,16 +524,16 @@ class VictoryConditionsChart:
         _under(("minimum_score",), each(keys(self.levels[:-1]), _falling), self.minimum_score)
 
 
-@attrs.frozen
-class SuggestedAllocationChart:
+@attrs.frozen(repr=False, eq=False)
+class SuggestedAllocationChart(FrozenRecord):
     categories: tuple[str, ...] = attrs.field(validator=checked(equal_to(CATEGORIES)))
     allocated_for: dict[str, dict[str, int]] = attrs.field(
         validator=checked(each(keys(CATEGORIES), each(between(0, 100)), sums_to(100, "percentages"))))
 
 
 # --------------------------------------------------------------------------- charts/terrain.toml, interdiction.toml
-@attrs.frozen
-class TerrainEffects:
+@attrs.frozen(repr=False, eq=False)
+class TerrainEffects(FrozenRecord):
     movement: Number = attrs.field(validator=checked(between(0)))  # points to enter
     defence: Number = attrs.field(validator=checked(between(0)))  # the defender's strength there, times this
     attack: Number = attrs.field(validator=checked(between(0)))  # an attacker's strength attacking from there, times this
@@ -545,8 +546,8 @@ def _land_costs_something(terrain: dict[str, TerrainEffects]) -> None:
             _under((name, "movement"), between(1), effects.movement)
 
 
-@attrs.frozen
-class TerrainChart:
+@attrs.frozen(repr=False, eq=False)
+class TerrainChart(FrozenRecord):
     extra_point_percent: int = attrs.field(  # the chance that a step costs one point more
         validator=checked(between(0, 100)))
     extra_point_exempt: tuple[Terrain, ...] = attrs.field(validator=checked(each(one_of(TERRAINS))))
@@ -558,21 +559,21 @@ class TerrainChart:
         return self.terrain[name]
 
 
-@attrs.frozen
-class InterdictionRow:
+@attrs.frozen(repr=False, eq=False)
+class InterdictionRow(FrozenRecord):
     points: Span = attrs.field(validator=checked(span_within(0)))
     decrease: Span = attrs.field(validator=checked(span_within(0)))  # movement points each German unit loses
 
 
-@attrs.frozen
-class InterdictionChart:
+@attrs.frozen(repr=False, eq=False)
+class InterdictionChart(FrozenRecord):
     rows: tuple[InterdictionRow, ...] = attrs.field(validator=checked(lambda rows: _follow_on(rows, "air points")))
     weather_percent_reduction: dict[str, int] = attrs.field(validator=checked(keys(WEATHERS), each(between(0, 100))))
 
 
 # --------------------------------------------------------------------------- difficulty and optional rules
-@attrs.frozen
-class RatingSet:
+@attrs.frozen(repr=False, eq=False)
+class RatingSet(FrozenRecord):
     """A difficulty level or an optional rule: historical ratings but for those it names."""
     name: str
     ratings: dict[str, int] = attrs.field(validator=checked(keys(RATING_NAMES, exactly=False), each(between(1, LEVELS))))
@@ -580,20 +581,20 @@ class RatingSet:
     display_delay: int | None = attrs.field(validator=checked(maybe(between(0, LEVELS))), default=None)
 
 
-@attrs.frozen
-class WeatherExample:
+@attrs.frozen(repr=False, eq=False)
+class WeatherExample(FrozenRecord):
     score: int
     weather_percent: int
     adjusted: int
 
 
-@attrs.frozen
-class WeatherAdjustment:
+@attrs.frozen(repr=False, eq=False)
+class WeatherAdjustment(FrozenRecord):
     examples: tuple[WeatherExample, ...]  # the rulebook's worked examples
 
 
-@attrs.frozen
-class OptionalRulesChart:
+@attrs.frozen(repr=False, eq=False)
+class OptionalRulesChart(FrozenRecord):
     """optional_rules.toml: the optional rules, each a table of its own, and the weather adjustment."""
     rules: dict[str, RatingSet]
     weather_adjustment: WeatherAdjustment
@@ -621,8 +622,8 @@ def _structure_at(key: str, table: dict[str, Any], cls: type) -> Any:
 converter.register_structure_hook(OptionalRulesChart, _optional_rules)
 
 
-@attrs.frozen
-class AlliedForcesChart:
+@attrs.frozen(repr=False, eq=False)
+class AlliedForcesChart(FrozenRecord):
     formations: dict[str, dict[Nation, int]] = attrs.field(
         validator=checked(each(keys(NATIONS[Side.ALLIED]), each(between(0)))))
     totals: dict[str, int] = attrs.field(validator=checked(keys(("US", "BC", "all")), each(between(0))))
@@ -636,8 +637,8 @@ class AlliedForcesChart:
             raise Fault("US and BC totals do not add up", ("totals", "all"))
 
 
-@attrs.frozen
-class Charts:
+@attrs.frozen(repr=False, eq=False)
+class Charts(FrozenRecord):
     """Every rulebook chart (charts/*.toml), a section per file; the turns file's three are its own."""
     turns: tuple[str, ...]
     dates: tuple[str, ...]
@@ -685,8 +686,8 @@ MAX_POINTS = 9999
 _PER_POINT = between(0, 25)
 
 
-@attrs.frozen
-class RatingRules:
+@attrs.frozen(repr=False, eq=False)
+class RatingRules(FrozenRecord):
     historical: dict[str, int] = attrs.field(validator=checked(keys(RATING_NAMES), each(between(1, LEVELS))))
     combat_points_percent: int = attrs.field(validator=checked(_PER_POINT))
     transport_percent: int = attrs.field(validator=checked(_PER_POINT))
@@ -707,32 +708,32 @@ class RatingRules:
         return 1 + percent * self.points_from_historical(ratings, name) / 100
 
 
-@attrs.frozen
-class SetupRules:
+@attrs.frozen(repr=False, eq=False)
+class SetupRules(FrozenRecord):
     default_display_delay: int = attrs.field(validator=checked(between(0, LEVELS)))
 
 
-@attrs.frozen
-class DDayRules:
+@attrs.frozen(repr=False, eq=False)
+class DDayRules(FrozenRecord):
     allocation: dict[str, int] = attrs.field(
         validator=checked(keys(CATEGORIES), each(_PERCENT), sums_to(100, "D-Day percentages")))
     initial_pools: dict[str, int] = attrs.field(validator=checked(keys(CATEGORIES), each(between(0))))
 
 
-@attrs.frozen
-class LandingSupplyRules:
+@attrs.frozen(repr=False, eq=False)
+class LandingSupplyRules(FrozenRecord):
     fuel: float = attrs.field(validator=checked(between(0)))
     general: float = attrs.field(validator=checked(between(0)))
     combat: float = attrs.field(validator=checked(between(0)))
 
 
-@attrs.frozen
-class TransportRules:
+@attrs.frozen(repr=False, eq=False)
+class TransportRules(FrozenRecord):
     marker_destroyed_percent: int = attrs.field(validator=checked(_PERCENT))
 
 
-@attrs.frozen
-class SupplyRules:
+@attrs.frozen(repr=False, eq=False)
+class SupplyRules(FrozenRecord):
     range: int = attrs.field(validator=checked(between(1)))
     first_trace_turn: str
     out_of_supply_cp_percent: int = attrs.field(validator=checked(_PERCENT))
@@ -741,21 +742,21 @@ class SupplyRules:
     no_general_supply_fatigue: int = attrs.field(validator=checked(between(0)))
 
 
-@attrs.frozen
-class GermanSupplyRules:
+@attrs.frozen(repr=False, eq=False)
+class GermanSupplyRules(FrozenRecord):
     fortress_sources: tuple[str, ...]
     out_of_supply_cp_percent: int = attrs.field(validator=checked(_PERCENT))
     out_of_supply_fatigue: int = attrs.field(validator=checked(between(0)))
     out_of_supply_strength_percent: int = attrs.field(validator=checked(_PERCENT))
 
 
-@attrs.frozen
-class ReinforcementRules:
+@attrs.frozen(repr=False, eq=False)
+class ReinforcementRules(FrozenRecord):
     entry_detour: int = attrs.field(validator=checked(between(0)))
 
 
-@attrs.frozen
-class FatigueRules:
+@attrs.frozen(repr=False, eq=False)
+class FatigueRules(FrozenRecord):
     max: int = attrs.field(validator=checked(between(1, 99)))
     per_movement_point: int = attrs.field(validator=checked(between(0)))
     attack_per_level: int = attrs.field(validator=checked(between(0)))
@@ -766,22 +767,22 @@ class FatigueRules:
     rear_recovery: int = attrs.field(validator=checked(between(0)))
 
 
-@attrs.frozen
-class EffectivenessRules:
+@attrs.frozen(repr=False, eq=False)
+class EffectivenessRules(FrozenRecord):
     base: float = attrs.field(validator=checked(between(0)))
     per_leadership: float = attrs.field(validator=checked(between(0)))
     fatigue_divisor: float = attrs.field(validator=checked(divisor))
     minimum: float = attrs.field(validator=checked(between(0, 1)))
 
 
-@attrs.frozen
-class StrategyLimitRules:
+@attrs.frozen(repr=False, eq=False)
+class StrategyLimitRules(FrozenRecord):
     free_fatigue_per_leadership: int = attrs.field(validator=checked(between(0)))
     fatigue_per_level: int = attrs.field(validator=checked(between(1)))  # divides the fatigue
 
 
-@attrs.frozen
-class ReplacementRules:
+@attrs.frozen(repr=False, eq=False)
+class ReplacementRules(FrozenRecord):
     allied_rest_percent: int = attrs.field(validator=checked(_PERCENT))
     allied_line_percent: int = attrs.field(validator=checked(_PERCENT))
     german_loss_fraction: int = attrs.field(validator=checked(between(1)))  # the fraction 1/N
@@ -789,15 +790,15 @@ class ReplacementRules:
     cadre_recovered_fraction: int = attrs.field(validator=checked(between(1)))  # the fraction 1/N
 
 
-@attrs.frozen
-class MovementRules:
+@attrs.frozen(repr=False, eq=False)
+class MovementRules(FrozenRecord):
     # counts the movement phase loops over: bounded, so that no data file can make a phase go on for ever
     max_cycles: int = attrs.field(validator=checked(between(1, MAX_LOOPS)))
     ocean_steps: int = attrs.field(validator=checked(between(0, MAX_LOOPS)))
 
 
-@attrs.frozen
-class AirborneRules:
+@attrs.frozen(repr=False, eq=False)
+class AirborneRules(FrozenRecord):
     drift_chance: int = attrs.field(validator=checked(_PERCENT))
     drift_max: int = attrs.field(validator=checked(between(0, MAX_LOOPS)))
     water_loss_percent: int = attrs.field(validator=checked(_PERCENT))
@@ -806,8 +807,8 @@ class AirborneRules:
     scattered_fatigue: int = attrs.field(validator=checked(between(0)))
 
 
-@attrs.frozen
-class LandingRules:
+@attrs.frozen(repr=False, eq=False)
+class LandingRules(FrozenRecord):
     round_cost: int = attrs.field(  # movement points each round against the coastal defence costs
         validator=checked(between(0)))
     cleared_cp: int = attrs.field(validator=checked(between(0)))
@@ -827,8 +828,8 @@ def _forced_retreat_levels(value: Any, _: Any = None) -> dict[int, float]:
 converter.register_structure_hook_func(lambda t: t == dict[int, float], _forced_retreat_levels)
 
 
-@attrs.frozen
-class CombatRules:
+@attrs.frozen(repr=False, eq=False)
+class CombatRules(FrozenRecord):
     passes: int = attrs.field(validator=checked(between(1, MAX_LOOPS)))  # (bounded: the combat phase loops over them)
     base_cp: int = attrs.field(validator=checked(between(1)))  # divides the engagement
     engagement_min: float = attrs.field(validator=checked(between(0)))
@@ -850,8 +851,8 @@ class CombatRules:
             _under(("forced_retreat_odds", str(level)), between(1, LEVELS), level)
 
 
-@attrs.frozen
-class SupportRules:
+@attrs.frozen(repr=False, eq=False)
+class SupportRules(FrozenRecord):
     air_points: int = attrs.field(  # (bounded: the answers offered are every split of them)
         validator=checked(between(0, MAX_POINTS)))
     naval_points: int = attrs.field(validator=checked(between(0, MAX_POINTS)))
@@ -859,13 +860,13 @@ class SupportRules:
     naval_weather_percent: dict[str, int] = attrs.field(validator=checked(keys(WEATHERS), each(_PERCENT)))
 
 
-@attrs.frozen
-class AnswerRules:
+@attrs.frozen(repr=False, eq=False)
+class AnswerRules(FrozenRecord):
     largest_number: int = attrs.field(validator=checked(between(1, MAX_POINTS)))
 
 
-@attrs.frozen
-class Rules:
+@attrs.frozen(repr=False, eq=False)
+class Rules(FrozenRecord):
     """The house rules (rules.toml): every number the rulebook does not print, a section per area."""
     ratings: RatingRules
     setup: SetupRules
