@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 
 from overlord.engine import Allocate, Answer, EndPhase, Game, IllegalAction, Settings
-from overlord.engine.prompts import AllocationPrompt, DropZonePrompt, QuestionPrompt
+from overlord.engine.actions import ChooseStrategy, Interdict, Move
+from overlord.engine.prompts import AllocationPrompt, DropZonePrompt, InterdictionPrompt, MovePrompt, QuestionPrompt, StrategyPrompt
 from overlord.engine.settings import Ratings
 
 from helpers import computer_settings, play
@@ -103,6 +104,50 @@ def test_illegal_actions_raise_and_change_nothing():
             g.apply(bad)
         assert g.state_hash() == before and len(g.actions) == n
     g.apply(Allocate(25, 25, 25, 25))
+
+
+def _first_legal(game, kind):
+    return next(a for a in game.legal_actions() if isinstance(a, kind))
+
+
+def _answer_first_until(game, prompt):
+    """Answer every question with its first legal answer (which lands, moves and attacks) until ``prompt``."""
+    while not isinstance(game.prompt, prompt):
+        game.apply(game.legal_actions()[0])
+
+
+@pytest.mark.parametrize("prompt, wrong", [
+    (StrategyPrompt, lambda g: ChooseStrategy(float(_first_legal(g, ChooseStrategy).level))),
+    (StrategyPrompt, lambda g: ChooseStrategy(True)),
+    (MovePrompt, lambda g: Move(_first_legal(g, Move).unit, float(_first_legal(g, Move).direction))),
+    (InterdictionPrompt, lambda g: Interdict(True)),
+    (InterdictionPrompt, lambda g: Interdict(float(_first_legal(g, Interdict).air_points))),
+])
+def test_a_float_or_bool_equal_to_a_legal_answer_is_refused(prompt, wrong):
+    """2.0 == 2 and True == 1: such an answer equals a legal one, but carried into the state it would jam the rules'
+    tables and be written to saves that cannot be read back. It is refused, and nothing changes."""
+    g = Game.new(Settings(), seed=1)
+    _answer_first_until(g, prompt)
+    action = wrong(g)
+    assert action in g.legal_actions()  # (it equals one)
+    before, n = g.state_hash(), len(g.actions)
+    assert not g.is_legal(action)
+    with pytest.raises(IllegalAction, match="must be a whole number, not (float|bool)"):
+        g.apply(action)
+    assert g.state_hash() == before and len(g.actions) == n
+
+
+def test_refusing_a_huge_answer_says_so_in_a_short_line():
+    """A number of more digits than Python will print, or an answer a million characters long, is refused as any
+    illegal answer is (IllegalAction, nothing changed), its message cut short."""
+    g = Game.new(Settings(), seed=1)
+    _answer_first_until(g, StrategyPrompt)
+    before = g.state_hash()
+    for bad in (ChooseStrategy(10 ** 5000), Answer("Y" * 10 ** 6), "x" * 10 ** 6):
+        with pytest.raises(IllegalAction) as refused:
+            g.apply(bad)
+        assert len(str(refused.value)) < 600 and "\n" not in str(refused.value)
+        assert g.state_hash() == before
 
 
 def test_settings_validate():

@@ -23,7 +23,7 @@ from collections.abc import ItemsView, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Iterator
 
 from . import logistics, setup, victory
-from .actions import Action
+from .actions import Action, shown, wrong_type
 from .data import GameData, UnitSpec, cached_data
 from .digest import sha256
 from .enums import TURN_PHASES, Phase, Side, UnitStatus, Weather
@@ -134,7 +134,7 @@ class Game:
         return self._legal
 
     def is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions()
+        return isinstance(action, Action) and wrong_type(action) is None and action in self.legal_actions()
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return the events it caused.
@@ -145,9 +145,12 @@ class Game:
         if self.over:
             raise IllegalAction("the game is over: no more actions")
         if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action")
+            raise IllegalAction(f"{shown(action)} is not an action")
         if action not in self.legal_actions():
             raise IllegalAction(self._why_illegal(action))
+        fault = wrong_type(action)  # (equal to a legal answer, but with a float or a bool for a whole number)
+        if fault is not None:
+            raise IllegalAction(f"{shown(action)} is not a legal answer to {self.prompt.kind}: {fault}")
         events: list[Event] = []
         self.changed()
         try:
@@ -180,11 +183,11 @@ class Game:
         prompt = self.prompt
         reason = _number_answer_fault(prompt, action, self.data.rules.answers.largest_number)
         if reason:
-            return f"{action!r} is not a legal answer to {prompt.kind}: {reason}"
+            return f"{shown(action)} is not a legal answer to {prompt.kind}: {reason}"
         legal = self.legal_actions()
         sample = ", ".join(repr(a) for a in list(legal[:8]))
         more = f" (and {len(legal) - 8} more)" if len(legal) > 8 else ""
-        return f"{action!r} is not a legal answer to {prompt.kind} ({prompt.side}); legal: {sample}{more}"
+        return f"{shown(action)} is not a legal answer to {prompt.kind} ({prompt.side}); legal: {sample}{more}"
 
     def _handler(self) -> PhaseHandler[Any, Any]:
         return HANDLERS[self.state.phase]
