@@ -177,7 +177,7 @@ def _advise_parser(commands: Commands) -> None:
                                            "at, and why (the game's hint key, T)")
     p.add_argument("file", help="the save file")
     p.add_argument("--player", metavar="NAME",
-                   help="the computer player asked (default: the game's computer player of the side asked, ai)")
+                   help="the computer player asked (default: ai, whoever played the side in the save)")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object: side, turn, phase, prompt, player, actions_played, action (as saves "
                         "write it) and reason")
@@ -345,6 +345,9 @@ def play_app(args: argparse.Namespace) -> OverlordApp | int:
     named = named_players(args)
     if isinstance(named, int):
         return named
+    if args.load is not None and not args.load.strip():
+        print("overlord: --load needs a save: its file, or its name as the Load screen lists it", file=sys.stderr)
+        return EXIT_BAD_INPUT
     if args.seed is not None and args.load:
         print(f"overlord: --seed {args.seed} is ignored: a saved game goes on with its own seed", file=sys.stderr)
     theme = start_theme(getattr(args, "theme", None))
@@ -420,6 +423,9 @@ def start_theme(chosen: str | None) -> str:
 def cmd_simulate(args: argparse.Namespace) -> int:
     if args.watch:
         return watch_computers(args)
+    if args.save is not None and not args.save.strip():
+        print("overlord: --save needs a file name", file=sys.stderr)
+        return EXIT_BAD_INPUT
     _load_data_or_exit()
     from .headless import simulate
     from .saves import write_problem, write_save
@@ -696,14 +702,14 @@ def cmd_charts(args: argparse.Namespace) -> int:
     data = _load_data_or_exit()
     from .reports import chart_names, charts_json, render_chart
     names = chart_names()
-    if args.name and args.name not in names:
+    if args.name is not None and args.name not in names:
         print(f"overlord: no chart {args.name!r}; charts are: {', '.join(names)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.json:
         everything = charts_json(data)
-        print(json.dumps(everything[args.name] if args.name else everything, indent=1, sort_keys=False))
+        print(json.dumps(everything[args.name] if args.name is not None else everything, indent=1, sort_keys=False))
         return EXIT_OK
-    for name in [args.name] if args.name else names:
+    for name in [args.name] if args.name is not None else names:
         print(render_chart(data, name))
         print()
     return EXIT_OK

@@ -46,6 +46,21 @@ def test_charts_print_and_json():
     j = json.loads(run("charts", "--json").stdout)
     assert j["transport"]["ranges"]["6/6"]["clear"] == [1460, 1566]
     assert run("charts", "nonsense").returncode == 2
+    empty = run("charts", "")  # (not every chart: a name that is no chart's)
+    assert empty.returncode == 2 and "no chart ''" in empty.stderr and not empty.stdout
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["simulate", "--seed", "1", "--save", ""], "overlord: --save needs a file name"),
+    (["--load", ""], "overlord: --load needs a save"),
+    (["host", "--port", "0", "--rate", "-1"], "overlord: --rate is a number of messages a second, more than 0"),
+    (["host", "--port", "0", "--rate", "nan"], "overlord: --rate is a number of messages a second, more than 0"),
+    (["host", "--port", "0", "--max-games", "0"], "overlord: --max-games is 1 or more"),
+])
+def test_an_empty_file_name_or_a_host_limit_that_refuses_everything_is_refused_in_one_line(argv, said):
+    """Before, ``--save ''`` wrote nothing and said nothing, and a host ran that refused every message or game."""
+    r = run(*argv)
+    assert r.returncode == 2 and r.stderr.strip().startswith(said) and len(r.stderr.strip().splitlines()) == 1
 
 
 def test_oob_and_map_json_give_the_contract_fields():

@@ -9,6 +9,7 @@ import argparse
 import asyncio
 import json
 import logging
+import math
 import os
 import sys
 from collections.abc import Callable
@@ -121,6 +122,10 @@ def cmd_host(args: argparse.Namespace) -> int:
     from .storage import SQLiteStorage, default_db_path
     if not 0 <= args.port <= 65535:
         return _fail("--port is 0 to 65535", EXIT_BAD_INPUT)
+    if args.rate is not None and not (math.isfinite(args.rate) and args.rate > 0):
+        return _fail("--rate is a number of messages a second, more than 0", EXIT_BAD_INPUT)
+    if args.max_games is not None and args.max_games < 1:
+        return _fail("--max-games is 1 or more", EXIT_BAD_INPUT)
     path = Path(args.db) if args.db else default_db_path()
     try:
         storage = SQLiteStorage(path, durable=args.sync == "full")
@@ -128,7 +133,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         return _fail(f"cannot keep games in {path}: {exc}", EXIT_BAD_INPUT)
     rate = args.rate if args.rate is not None else RATE
     burst = BURST if args.rate is None else max(1, int(2 * args.rate))
-    host = Host(storage, rate=rate, burst=burst, max_games=args.max_games or MAX_GAMES)
+    host = Host(storage, rate=rate, burst=burst, max_games=MAX_GAMES if args.max_games is None else args.max_games)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s", stream=sys.stderr)
     try:
         asyncio.run(serve_forever(host, args.host, args.port, lambda line: print(line, flush=True)))
