@@ -106,6 +106,17 @@ def test_illegal_actions_raise_and_change_nothing():
     g.apply(Allocate(25, 25, 25, 25))
 
 
+def test_a_game_at_the_scenario_questions_clones():
+    """The questions' state is a record of one field, which the copy once took apart item by item (a TypeError): the
+    replay viewer clones every game from its first position, and a game begun with the questions begins there."""
+    g = Game.new(None, seed=3)
+    twin = g.clone()
+    assert twin.state_hash() == g.state_hash() and twin.state.setup.queue == g.state.setup.queue
+    assert twin.state.setup.queue is not g.state.setup.queue  # (its list its own)
+    twin.apply(twin.legal_actions()[0])
+    assert twin.state_hash() != g.state_hash() and g.actions == []
+
+
 def _first_legal(game, kind):
     return next(a for a in game.legal_actions() if isinstance(a, kind))
 

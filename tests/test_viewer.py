@@ -208,6 +208,41 @@ def german_level_chosen() -> Game:
     raise AssertionError("the German never attacked")
 
 
+async def test_a_game_begun_with_the_scenario_questions_is_reviewed_and_replayed_from_before_its_set_up():
+    """A game begun as a player begins one (the scenario questions, then the board) replays from before its set-up,
+    where no beach has a state yet: V at the first drop, and the whole game watched from its start, draw the map
+    at every step (a crash, KeyError 'Utah', before)."""
+    app = OverlordApp(seed=3, delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.session is not None, "the scenario questions are asked")
+        for _ in range(20):  # the questions and the opponent, each by its default
+            if isinstance(app.screen, GameScreen):
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        await until_the_player_is_asked(pilot)
+        played = app.session.game
+        await pilot.press("v")
+        screen = await the_viewer(pilot)
+        replay = screen.replay
+        assert replay.game_at(0).state.phase == "questions"  # (the viewer opens on it while the game replays)
+        while screen.at < screen.end:
+            await pilot.press("right")
+            await until(pilot, lambda: screen.game is replay.game_at(screen.at), "the step is shown")
+            assert screen.game.state_hash() == engine_hash(replay, screen.at)
+        assert screen.game.state_hash() == played.state_hash()
+    assert app.return_code in (None, 0)
+    watched = OverlordApp(watch=Replay.of(played), delay=0)  # `overlord watch SAVE` on such a game
+    async with watched.run_test(size=(100, 30)) as pilot:
+        screen = await the_viewer(pilot)
+        await pilot.press("home")
+        await until(pilot, lambda: screen.at == 0 and screen.game is screen.replay.game_at(0), "the start is shown")
+        assert screen.game.state.phase == "questions"
+        await pilot.press("end")
+        await until(pilot, lambda: screen.at == screen.end, "the end is shown")
+    assert watched.return_code in (None, 0)
+
+
 async def test_in_hot_seat_the_review_never_shows_a_hidden_choice_before_its_result():
     replay = Replay.of(german_level_chosen())
     replay.run()

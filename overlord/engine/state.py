@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import operator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
@@ -261,8 +262,14 @@ def position_of(u: UnitView) -> Hex:
 
 
 @functools.cache
-def _fields_of(cls: type[Any]) -> operator.attrgetter[Any]:
-    return operator.attrgetter(*(f.name for f in attrs.fields(cls)))
+def _fields_of(cls: type[Any]) -> Callable[[Any], tuple[Any, ...]]:
+    """A record's field values, as a tuple whatever their number (``attrgetter`` of one name gives the value alone:
+    a one-field record, the scenario questions' state, was copied from its list's items)."""
+    names = tuple(f.name for f in attrs.fields(cls))
+    if len(names) == 1:
+        name = names[0]
+        return lambda record: (getattr(record, name),)
+    return operator.attrgetter(*names) if names else (lambda record: ())
 
 
 _Record = TypeVar("_Record", bound=attrs.AttrsInstance)

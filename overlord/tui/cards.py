@@ -15,6 +15,7 @@ from ..engine.enums import NavalSide, Phase, Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex
 from ..engine.view import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
+from .maprender import marker_intact
 
 PHASES = {
     Phase.QUESTIONS: "Scenario", Phase.AIRBORNE: "Airborne drops", Phase.ALLOCATION: "Transport allocation",
@@ -115,11 +116,11 @@ def position_card(game: Game, hex_: Hex) -> Text:
     if (obj := m.objective_of(hex_)) is not None:
         t.append(f"Objective: {obj}\n", style="bold")
     if (beach := m.beach_of_marker(hex_)) is not None:
-        state = "intact" if game.beaches[beach.name].marker_intact else "DESTROYED"
+        state = "intact" if marker_intact(game, beach.name) else "DESTROYED"
         t.append(f"{beach.name} beachhead marker ({beach.nation}), {state}\n")
     if (beach := m.beach_of_position(hex_)) is not None:
         coastal = game.coastal_defender(beach.name)
-        landed = game.beaches[beach.name].landed_cp
+        landed = beach_state.landed_cp if (beach_state := game.beaches.get(beach.name)) is not None else 0
         held = f"held by {game.spec(coastal.id).name} ({coastal.cp} CP)" if coastal else "defences cleared"
         t.append(f"{beach.name} beach: {held}; {landed} CP landed\n")
     if (depot := game.depot_at(hex_)) is not None:

@@ -254,6 +254,13 @@ def _ground(m: MapData, h: Hex) -> tuple[str, bool, Beach | None, Beach | None, 
             m.name_of(h) if terrain == "town" else None)
 
 
+def marker_intact(game: Game, beach: str) -> bool:
+    """Whether a beach's beachhead marker stands: every one does before the board is set up (a replay's first
+    positions, while the scenario questions are answered, have no beaches' states yet)."""
+    state = game.beaches.get(beach)
+    return state is None or state.marker_intact
+
+
 def _face(game: Game, h: Hex, opts: MapOptions, pal: Palette, afloat: dict[Hex, int]) -> Face:
     m = game.data.map
     terrain, objective, marker, beach, town = _ground(m, h)
@@ -271,7 +278,7 @@ def _face(game: Game, h: Hex, opts: MapOptions, pal: Palette, afloat: dict[Hex, 
     if h in afloat:
         return Face(str(min(afloat[h], 9)), pal["afloat"], "~", pal["afloat"], block=True)
     if marker is not None:
-        intact = game.beaches[marker.name].marker_intact
+        intact = marker_intact(game, marker.name)
         role = pal["marker" if intact else "marker_lost"]
         return Face("*" if intact else "x", role, marker.name[:3], role, block=True)
     if depot is not None:
