@@ -159,11 +159,12 @@ class Session:
     def needs_handover(self) -> bool:
         """Two players share the keyboard and the other one must now make a choice the first must not see
         (a level, support, a retreat, an advance). Other answers, such as a movement, need no hand-over:
-        the keyboard passes with nothing to hide."""
+        the keyboard passes with nothing to hide. Who sits at the keyboard is not known yet in a game just resumed
+        (``seat`` None): a hidden choice is handed over then too, since the other player may be the one there."""
         p = self.game.prompt
         if not self.hot_seat or p.side not in SIDES or isinstance(p, QuestionPrompt):
             return False
-        return self.seat is not None and self.seat != p.side and isinstance(p, HIDDEN) and self.human_to_move
+        return self.seat != p.side and isinstance(p, HIDDEN) and self.human_to_move
 
     def take_seat(self, side: str | None = None) -> None:
         side = side or self.game.prompt.side

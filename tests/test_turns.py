@@ -119,6 +119,22 @@ def test_hot_seat_hands_the_keyboard_over_before_every_hidden_choice():
     assert any(step.takes_keyboard for step in steps if isinstance(step, HumanTurn))  # a movement: no hand-over
 
 
+def test_a_hot_seat_game_resumed_at_a_hidden_choice_hands_the_keyboard_over_first():
+    """Who sits at the keyboard is not known in a game just resumed: the other player may be there, so a choice he
+    must not see is handed over before it is asked (it was asked at once)."""
+    game = Game.new(Settings(scenario="two-week", german_player="human"), seed=6)
+    people = {side: make_player("classic", side, 6) for side in ("allied", "german")}
+    while not (isinstance(game.prompt, HIDDEN) and game.prompt.side == "german"):
+        game.apply(people[game.prompt.side].choose(game))
+    resumed = Session(Game.replay(game.initial_settings, game.seed, game.actions)[0])  # as a save is opened
+    turns = Turns(resumed)
+    step = turns.next_step()
+    assert isinstance(step, HandOver) and step.side == "german"
+    turns.shown(step)
+    asked = turns.next_step()
+    assert isinstance(asked, HumanTurn) and asked.side == "german" and resumed.seat == "german"
+
+
 def test_german_solo_from_the_scenario_questions_against_the_computer_allies():
     session = Session(Game.new(None, seed=7))
     steps = drive(session, answers=GERMAN_SOLO)
