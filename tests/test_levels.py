@@ -319,6 +319,15 @@ async def test_a_german_named_on_the_command_line_is_not_asked_for_and_plays():
         assert app.session.player_name("german") == "hasty"
 
 
+@pytest.mark.parametrize("players, briefed", [({}, "headquarters in London"),
+                                               ({"allied": "ai"}, "headquarters at La Roche-Guyon")])
+async def test_the_set_up_briefs_the_commander_of_the_side_the_person_plays(players, briefed):
+    app = OverlordApp(seed=4, delay=0, players=players)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, SetupScreen) and a.screen.is_mounted, "the set-up")
+        assert briefed in str(app.screen.query_one("#setup-title").render())
+
+
 async def test_the_last_choice_is_shown_first_in_the_next_set_up_and_enter_takes_it():
     preferences.remember(computer_german="rundstedt")
     app = OverlordApp(seed=4, delay=0)

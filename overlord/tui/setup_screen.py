@@ -37,6 +37,9 @@ ANSWER = Binding.Group("Answer", compact=True)
 OPTION_KEYS = "ynchtc123456789"
 BRIEFING = ("A dispatch reaches your headquarters in London: YOU ARE HEREBY PLACED IN COMMAND OF THE "
             "EXECUTION OF OPERATION OVERLORD. Before D-Day, settle how the campaign is to be fought.\n")
+# for a person who plays the German alone (Army Group B, Rommel's, had its headquarters at La Roche-Guyon)
+GERMAN_BRIEFING = ("A signal reaches Army Group B's headquarters at La Roche-Guyon: THE INVASION IS COMING ON THE "
+                   "NORMANDY COAST, AND ITS DEFENCE IS YOURS. Before D-Day, settle how the campaign is to be fought.\n")
 
 
 def setting_label(question: str) -> str:
@@ -93,7 +96,9 @@ class SetupScreen(Screen[None]):
         title = Text()
         title.append(" OVERLORD: BATTLE FOR NORMANDY ", style="bold reverse")
         title.append("  scenario selection\n\n")
-        title.append(BRIEFING, style="dim")
+        settings = self.session.game.settings
+        alone_as_german = settings.player("allied") == "computer" and settings.player("german") == "human"
+        title.append(GERMAN_BRIEFING if alone_as_german else BRIEFING, style="dim")
         self.query_one("#setup-title", Static).update(title)
         answered = Text()
         chosen = [e for e in self.session.log if isinstance(e, SettingChosen)]
