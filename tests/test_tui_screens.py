@@ -92,6 +92,33 @@ async def test_a_bad_save_is_refused_with_a_message(tmp_path):
         assert isinstance(app.screen, TitleScreen)
 
 
+async def test_at_80x24_why_a_save_was_refused_is_in_view_and_copies_of_one_save_are_told_apart(tmp_path):
+    """The refusal was written below the list of files that cannot be loaded, off a small window; and copies of one
+    save all showed its name, so that nothing told them apart."""
+    from overlord.saves import write_save
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    game = Game.new(preset_settings("historical"), 5)
+    for stem in ("first-copy", "second-copy", *(f"game-{i}" for i in range(8))):
+        write_save(game, saves_dir() / f"{stem}.json", name="same name" if "copy" in stem else stem)
+    for i in range(10):  # with the saves, enough to fill the dialog
+        (saves_dir() / f"junk-{i}.json").write_text("{}")
+    (saves_dir() / "broken.json").write_text('{"format": "overlord-save", "version": 1, "seed": 1, '
+                                             '"actions": [{"type": "Nonsense"}], "state": {}, "state_hash": "x"}')
+    app = OverlordApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.load_file(saves_dir() / "broken.json")
+        await loaded(pilot)
+        screen = await saves_listed(pilot)
+        message = screen.query_one("#load-message")
+        assert "broken.json" in screen.message and message.display
+        assert message.region.bottom <= app.size.height - 1  # on the screen, above the key bar
+        rows = [str(LoadScreen.row(s, by_file=True)) for s in screen.saves]
+        assert any(r.startswith("first-copy") for r in rows) and any(r.startswith("second-copy") for r in rows)
+        shown = [str(screen.query_one("#saves").get_option_at_index(i).prompt) for i in range(len(screen.saves))]
+        assert sum(r.startswith("first-copy") for r in shown) == 1 and sum(r.startswith("second-copy") for r in shown) == 1
+
+
 async def test_ctrl_c_autosaves_and_quits():
     app = OverlordApp(game=Game.new(preset_settings("historical"), 5), delay=0)
     async with app.run_test() as pilot:

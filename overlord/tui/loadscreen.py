@@ -9,6 +9,7 @@ called "this browser": the server's paths are not the visitor's business.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -61,16 +62,18 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             yield Static(Text("LOAD A SAVED GAME\n", style="bold"))
+            # why the last save chosen could not be loaded: first, where a small window still shows it
+            yield Static(Text(self.message, style="bold reverse"), id="load-message")
             yield Static(Text(f"Reading the saves {self.where} ..."), id="load-status")
             yield OptionList(id="saves")
             with VerticalScroll(id="load-problems"):
                 yield Static(id="load-problems-text")
-            yield Static(Text(self.message, style="bold reverse"), id="load-message")
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#saves").display = False
         self.query_one("#load-problems").display = False
+        self.query_one("#load-message").display = bool(self.message)
         self.read_folder()
 
     @work(thread=True, exclusive=True, exit_on_error=False)
@@ -97,7 +100,9 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
         if saves:
             status.update(Text(HEADER, style="bold"))
             options = self.query_one("#saves", OptionList)
-            options.add_options([Option(self.row(s), id=str(i)) for i, s in enumerate(saves)])
+            names = Counter(s["name"] for s in saves)
+            options.add_options([Option(self.row(s, by_file=names[s["name"]] > 1), id=str(i))
+                                 for i, s in enumerate(saves)])
             options.display = True
             options.highlighted = 0
             options.focus()
@@ -113,10 +118,13 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
             self.query_one("#load-problems").display = True
 
     @staticmethod
-    def row(s: dict[str, Any]) -> Text:
+    def row(s: dict[str, Any], by_file: bool = False) -> Text:
+        """A save's line: its name (its file's, when another save has the same name: copies of one save), date,
+        turn, phase and score."""
+        name = printable(Path(s["path"]).stem, 60) if by_file else s["name"]
         when = s["saved_at"].replace("T", " ")[:16]
         phase = PHASE_SHORT.get(s.get("phase", ""), "")
-        return Text(f"{s['name'][:22]:<22} {when:<16} {s['turn'][:6]:<6} {phase:<9} {s['score']:>6.0f}",
+        return Text(f"{name[:22]:<22} {when:<16} {s['turn'][:6]:<6} {phase:<9} {s['score']:>6.0f}",
                     no_wrap=True, overflow="ellipsis")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
