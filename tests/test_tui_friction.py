@@ -18,6 +18,7 @@ from overlord.tui.asking import prompt_text
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.reporting import losses_text, turn_end_text
 from overlord.tui.roster import RosterScreen
+from overlord.tui.screens import HandOverScreen
 from overlord.tui.wording import result_card
 
 from builders import blank_game, put, start_phase
@@ -128,6 +129,9 @@ async def test_every_defence_level_by_its_full_name_when_wide_and_its_short_name
 
     app = OverlordApp(game=defence_level_asked(), delay=0)
     async with app.run_test(size=(160, 50)) as pilot:
+        # a hot-seat game opened at the German's hidden choice: the keyboard is handed to him first
+        await wait_until(pilot, lambda a: isinstance(a.screen, HandOverScreen), "the hand-over to the German")
+        await pilot.press("enter")
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.screen.is_mounted, "the game")
         panel = app.screen.query_one("#side")
         await wait_until(pilot, lambda a: named(panel, [level.name for level in levels]), "the full names")
