@@ -12,6 +12,7 @@ from overlord.tui.routing import BEYOND, REACHED
 from overlord.tui.widgets import MapView, Panel
 
 from builders import blank_game, put, start_phase
+from test_tui_keys import wait_until
 from test_tui_phases import key_bar, press
 
 START, THROUGH, DESTINATION = (17, 10), (17, 11), (18, 10)  # next to the 21st Panzer, out of its zone, back in
@@ -108,6 +109,25 @@ async def test_the_cursor_keys_choose_the_destination_and_a_route_beyond_the_poi
         await press(pilot, "enter")
         assert game.unit("us-1-inf").position == (17, 11)
         assert "stopped at" in prompt_panel(app)
+
+
+async def test_a_move_by_destination_outlasts_a_window_too_small_and_back():
+    """The window made too small for the game, and then big again, leaves the question and its destination as they
+    were (the destination was dropped without a word, the next arrow moving the look cursor instead)."""
+    game = next_to_the_panzers()
+    app = OverlordApp(game=game, delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await press(pilot, "g", "down")
+        screen = app.screen
+        assert screen.going == "us-1-inf" and screen.look == (16, 11)
+        await pilot.resize_terminal(40, 12)
+        await wait_until(pilot, lambda a: a.screen is not screen, "the too-small notice")
+        await pilot.resize_terminal(100, 30)
+        await wait_until(pilot, lambda a: a.screen is screen, "the game again")
+        await pilot.pause()
+        assert screen.going == "us-1-inf" and screen.look == (16, 11)
+        assert screen.current_route() is not None
 
 
 async def test_escape_leaves_the_destination_and_a_refused_destination_says_why():

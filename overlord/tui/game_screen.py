@@ -306,8 +306,10 @@ class GameScreen(Screen[None]):
     def refresh_view(self) -> None:
         game = self.game
         session = self.session
-        if self.going is not None and getattr(self.prompt_now(), "unit", None) != self.going:
-            self.going = self.look = None  # the question has moved on: so has the move by destination
+        # the question has moved on: so has the move by destination (the question, not whether it may be answered
+        # this moment: a window made too small for a while leaves both as they were)
+        if self.going is not None and getattr(game.prompt, "unit", None) != self.going:
+            self.going = self.look = None
         p = game.prompt
         self.current_entry()
         who = ""
