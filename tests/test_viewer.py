@@ -24,7 +24,7 @@ from overlord.tui.loadscreen import LoadScreen
 from overlord.tui.viewer import TurnChooser, ViewerScreen
 from overlord.tui.watching import WatchScreen, pace
 
-from test_tui_keys import PATIENCE
+from test_tui_keys import PATIENCE, drive
 from test_tui_saves import until_the_player_is_asked
 
 FINISHED = Path(__file__).parent / "golden" / "saves" / "two-week-finished.json"
@@ -214,13 +214,8 @@ async def test_a_game_begun_with_the_scenario_questions_is_reviewed_and_replayed
     at every step (a crash, KeyError 'Utah', before)."""
     app = OverlordApp(seed=3, delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: app.session is not None, "the scenario questions are asked")
-        for _ in range(20):  # the questions and the opponent, each by its default
-            if isinstance(app.screen, GameScreen):
-                break
-            await pilot.press("enter")
-            await pilot.pause()
-        await until_the_player_is_asked(pilot)
+        # the questions and the opponent, each by its default, a key pressed only once one is wanted
+        await drive(pilot, until=lambda a: isinstance(a.screen, GameScreen) and a.accepting())
         played = app.session.game
         await pilot.press("v")
         screen = await the_viewer(pilot)

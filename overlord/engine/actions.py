@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TypeVar
 
 import attrs
@@ -107,24 +108,19 @@ def wrong_type(action: Action) -> str | None:
     """What is wrong with an action whose field holds a value of another type than the field's own, or None.
     Such an action can equal a legal one (2.0 == 2, True == 1) and would carry its float or bool into the state
     and the saves, where the rules' tables and the save's reader expect whole numbers: the game refuses it."""
-    for name, kind in _field_types(type(action)):
+    cls: type = type(action)  # (a class is hashable, whatever its instances are)
+    for name, kind in _field_types(cls):
         value = getattr(action, name)
         if type(value) is not kind:
             return f"its {name} must be {TYPE_WORDS[kind]}, not {type(value).__name__}"
     return None
 
 
-_FIELD_TYPES_OF: dict[type[Action], tuple[tuple[str, type], ...]] = {}  # (worked out once a class)
-
-
-def _field_types(cls: type[Action]) -> tuple[tuple[str, type], ...]:
-    """(name, type) of each of an action class's fields that is a whole number or text."""
-    found = _FIELD_TYPES_OF.get(cls)
-    if found is None:
-        fields = ((f.name, f.type if isinstance(f.type, type) else FIELD_TYPES.get(str(f.type)))
-                  for f in attrs.fields(cls))
-        found = _FIELD_TYPES_OF[cls] = tuple((name, kind) for name, kind in fields if kind in TYPE_WORDS)
-    return found
+@cache
+def _field_types(cls: type) -> tuple[tuple[str, type], ...]:
+    """(name, type) of each of an action class's fields that is a whole number or text (worked out once a class)."""
+    fields = ((f.name, f.type if isinstance(f.type, type) else FIELD_TYPES.get(str(f.type))) for f in attrs.fields(cls))
+    return tuple((name, kind) for name, kind in fields if kind in TYPE_WORDS)
 
 
 def shown(action: object, limit: int = 160) -> str:

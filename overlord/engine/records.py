@@ -24,16 +24,20 @@ import attrs
 Key = Callable[[object], tuple[Any, ...]]
 
 
-@functools.cache
-def _key(cls: type) -> Key:
-    """The values of the fields attrs would compare, as a tuple (worked out once a class)."""
-    names = tuple(a.name for a in attrs.fields(cls) if a.eq)
+def values_of(names: tuple[str, ...]) -> Key:
+    """A function giving a record's values of the fields named, as a tuple whatever their number."""
     if not names:
         return _no_fields
     if len(names) == 1:
         get = attrgetter(names[0])
         return lambda record: (get(record),)  # (attrgetter of one name gives the value, not a tuple)
     return attrgetter(*names)
+
+
+@functools.cache
+def _key(cls: type) -> Key:
+    """The values of the fields attrs would compare, as a tuple (worked out once a class)."""
+    return values_of(tuple(a.name for a in attrs.fields(cls) if a.eq))
 
 
 def _no_fields(record: object) -> tuple[Any, ...]:

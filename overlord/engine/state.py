@@ -14,15 +14,13 @@ deep copy.
 from __future__ import annotations
 
 import functools
-import operator
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
 from .enums import CombatStep, Phase, Side, UnitStatus, Weather
 from .hexgrid import Hex
-from .records import FrozenRecord, Record
+from .records import FrozenRecord, Key, Record, values_of
 from .results import FinalReport, PerCategory, PoolLevels, TurnRecord
 from .rng import Rng
 from .settings import Settings
@@ -262,14 +260,10 @@ def position_of(u: UnitView) -> Hex:
 
 
 @functools.cache
-def _fields_of(cls: type[Any]) -> Callable[[Any], tuple[Any, ...]]:
-    """A record's field values, as a tuple whatever their number (``attrgetter`` of one name gives the value alone:
-    a one-field record, the scenario questions' state, was copied from its list's items)."""
-    names = tuple(f.name for f in attrs.fields(cls))
-    if len(names) == 1:
-        name = names[0]
-        return lambda record: (getattr(record, name),)
-    return operator.attrgetter(*names) if names else (lambda record: ())
+def _fields_of(cls: type[Any]) -> Key:
+    """A record's field values, as a tuple whatever their number (a one-field record, the scenario questions' state,
+    was once copied from its list's items)."""
+    return values_of(tuple(f.name for f in attrs.fields(cls)))
 
 
 _Record = TypeVar("_Record", bound=attrs.AttrsInstance)

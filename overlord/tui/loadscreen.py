@@ -121,7 +121,7 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
     def row(s: dict[str, Any], by_file: bool = False) -> Text:
         """A save's line: its name (its file's, when another save has the same name: copies of one save), date,
         turn, phase and score."""
-        name = printable(Path(s["path"]).stem, 60) if by_file else s["name"]
+        name = printable(s["path"].stem, 60) if by_file else s["name"]
         when = s["saved_at"].replace("T", " ")[:16]
         phase = PHASE_SHORT.get(s.get("phase", ""), "")
         return Text(f"{name[:22]:<22} {when:<16} {s['turn'][:6]:<6} {phase:<9} {s['score']:>6.0f}",

@@ -96,9 +96,7 @@ class SetupScreen(Screen[None]):
         title = Text()
         title.append(" OVERLORD: BATTLE FOR NORMANDY ", style="bold reverse")
         title.append("  scenario selection\n\n")
-        settings = self.session.game.settings
-        alone_as_german = settings.player("allied") == "computer" and settings.player("german") == "human"
-        title.append(GERMAN_BRIEFING if alone_as_german else BRIEFING, style="dim")
+        title.append(GERMAN_BRIEFING if self.session.humans == ["german"] else BRIEFING, style="dim")
         self.query_one("#setup-title", Static).update(title)
         answered = Text()
         chosen = [e for e in self.session.log if isinstance(e, SettingChosen)]
