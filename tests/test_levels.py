@@ -339,3 +339,21 @@ async def test_the_last_choice_is_shown_first_in_the_next_set_up_and_enter_takes
         await pilot.press("enter")
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game screen")
         assert app.session.player_name("german") == "rundstedt"
+
+
+async def test_the_whole_ratings_question_is_in_view_at_80x24_and_the_briefing_comes_back_on_a_larger_screen():
+    app = OverlordApp(seed=5, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("y", "c", "enter", "enter", "enter")  # the German computer (ai), the Allies human, campaign
+        question = app.screen.query_one("#setup-question")
+
+        def whole(a: OverlordApp) -> bool:  # the question's last line above the key bar, every answer listed above
+            p = a.session.game.prompt
+            return (p.kind == "QuestionPrompt" and p.question == "preset" and "Enter takes" in str(question.render())
+                    and question.region.bottom <= a.screen.query_one("KeyBar").region.y)
+        await wait_until(pilot, whole, "the ratings question whole at 80x24")
+        answered = str(app.screen.query_one("#setup-answered").render())
+        assert "Scenario: campaign" in answered and "German player: computer (ai, level 3)" in answered
+        await pilot.resize_terminal(120, 40)
+        await wait_until(pilot, lambda a: "headquarters in London" in str(a.screen.query_one("#setup-title").render())
+                         and whole(a), "the briefing back at 120x40")

@@ -93,22 +93,24 @@ class SetupScreen(Screen[None]):
         return p if isinstance(p, QuestionPrompt) else None
 
     def refresh_view(self) -> None:
-        title = Text()
-        title.append(" OVERLORD: BATTLE FOR NORMANDY ", style="bold reverse")
-        title.append("  scenario selection\n\n")
-        title.append(GERMAN_BRIEFING if self.session.humans == ["german"] else BRIEFING, style="dim")
-        self.query_one("#setup-title", Static).update(title)
-        answered = Text()
         chosen = [e for e in self.session.log if isinstance(e, SettingChosen)]
-        for e in chosen[-6:]:
-            answered.append(f"  {setting_label(e.question)}: {e.value}{self.commander(e)}\n", style="dim")
-        self.query_one("#setup-answered", Static).update(answered)
-        p = self.prompt
-        q = Text()
-        side = self.choosing
+        answered = [f"  {setting_label(e.question)}: {e.value}{self.commander(e)}" for e in chosen[-6:]]
+        q = self.question_text()
+        title, answered = self.fitted(GERMAN_BRIEFING if self.session.humans == ["german"] else BRIEFING, answered, q)
+        self.query_one("#setup-title", Static).update(title)
+        self.query_one("#setup-answered", Static).update(Text("".join(f"{a}\n" for a in answered), style="dim"))
+        self.query_one("#setup-question", Static).update(q)
+        message = self.query_one("#setup-message", Static)
+        message.update(Text(self.message, style="bold reverse"))
+        message.display = bool(self.message)
+        self.refresh_bindings()
+
+    def question_text(self) -> Text:
+        side, p = self.choosing, self.prompt
         if side is not None:
-            q = self.player_question(side)
-        elif p is not None:
+            return self.player_question(side)
+        q = Text()
+        if p is not None:
             q.append(f"\n{p.text}\n\n", style="bold")
             for option, label in zip(p.options, p.labels):
                 if option == label:
@@ -118,11 +120,35 @@ class SetupScreen(Screen[None]):
             if all(o == lbl for o, lbl in zip(p.options, p.labels)):
                 q.append(f"  {p.options[0]}-{p.options[-1]}\n", style="bold")
             q.append(f"\nPress a key; Enter takes the default ({p.default}).")
-        self.query_one("#setup-question", Static).update(q)
-        message = self.query_one("#setup-message", Static)
-        message.update(Text(self.message, style="bold reverse"))
-        message.display = bool(self.message)
-        self.refresh_bindings()
+        return q
+
+    def fitted(self, briefing: str, answered: list[str], question: Text) -> tuple[Text, list[str]]:
+        """The title and the answers given so far, made to leave the whole question in view on a short screen:
+        the briefing is left out first, then the earliest answers (a long preset list once fell off at 80x24)."""
+        width, height = self.size if self.size.area else self.app.size
+        room = height - 3  # the key bar, and the box's padding above and below
+
+        def lines(text: Text) -> int:
+            return len(text.wrap(self.app.console, max(width - 4, 10)))  # (the box's padding either side)
+
+        title = self.title_text(briefing)
+        left = room - lines(question)
+        if lines(title) + len(answered) + 1 > left:
+            title = self.title_text("")
+        keep = max(0, min(len(answered), left - lines(title) - 1))  # (the answers' list ends with a blank line)
+        return title, answered[len(answered) - keep:]
+
+    @staticmethod
+    def title_text(briefing: str) -> Text:
+        title = Text()
+        title.append(" OVERLORD: BATTLE FOR NORMANDY ", style="bold reverse")
+        title.append("  scenario selection\n")
+        if briefing:
+            title.append(f"\n{briefing}", style="dim")
+        return title
+
+    def on_resize(self) -> None:
+        self.refresh_view()
 
     def commander(self, e: SettingChosen) -> str:
         """After "German player: computer", who commands it once chosen: " (rommel, level 3)"."""
