@@ -3,11 +3,14 @@ every attrs class of the program takes them rather than attrs' generated ones (w
 
 from __future__ import annotations
 
+import copy
 import importlib
 import math
+import pickle
 import pkgutil
 
 import attrs
+import cattrs
 import pytest
 
 import overlord
@@ -133,3 +136,40 @@ def test_every_attrs_class_of_the_program_takes_the_shared_methods():
                 generated.append(f"{module.__name__}.{cls.__name__} is not a Record")
     assert not generated, "made with attrs' own methods (use repr=False, eq=False and a Record base): " + \
         "; ".join(generated)
+
+
+@attrs.frozen(repr=False, eq=False)
+class Checked(FrozenRecord):
+    count: int = attrs.field(converter=int, validator=attrs.validators.ge(0))
+    names: tuple[str, ...] = attrs.field(factory=tuple)
+    label: str = attrs.field(default="none", kw_only=True)
+
+
+def test_a_records_fields_are_a_plain_tuple_of_attrs_own():
+    for ours, theirs in ((OursFrozen, AttrsFrozen), (OursChanging, AttrsChanging)):
+        assert type(attrs.fields(ours)) is tuple
+        assert [(a.name, a.eq, a.repr) for a in attrs.fields(ours)] == \
+            [(a.name, a.eq, a.repr) for a in attrs.fields(theirs)]
+    assert [a.name for a in attrs.fields(Child)] == [a.name for a in attrs.fields(OursFrozen)] + ["d"]
+
+
+def test_a_records_init_keeps_only_the_names_it_reads():
+    for cls in (OursFrozen, OursChanging, Checked, Child, OneField):
+        init = cls.__init__
+        assert set(init.__globals__) <= {*init.__code__.co_names, "__builtins__"}
+        assert init.__qualname__ == f"{cls.__qualname__}.__init__" and init.__module__ == cls.__module__
+    assert "pytest" not in Checked.__init__.__globals__  # (attrs' own gets the module's whole namespace)
+
+
+def test_a_record_is_made_checked_converted_copied_and_structured_as_before():
+    made = Checked("3", label="x")
+    assert (made.count, made.names, made.label) == (3, (), "x")
+    with pytest.raises(ValueError):
+        Checked(-1)
+    with pytest.raises(TypeError):
+        Checked(1, (), "positional")  # (label is keyword-only)
+    assert attrs.evolve(made, count=4) == Checked(4, label="x")
+    assert copy.deepcopy(made) == made and pickle.loads(pickle.dumps(made)) == made
+    converter = cattrs.Converter()
+    assert converter.structure(converter.unstructure(made), Checked) == made
+    assert Child(1, d=2).d == 2 and OursChanging(1).items == []
