@@ -28,6 +28,8 @@ on from an older save is a branch in a slot of its own: the later position stays
 
 A save records who played each computer side (``players``: side -> the computer player's name in
 overlord.ai's registry); a save without it (older ones) was played by the default players ("ai").
+It also records the players' standing orders for the landings (``orders``, see ``check_orders``), so that a game
+resumed mid-assault goes on as it was ordered; a save without them (older ones) had none.
 
 A save also records which edition of the rules (``rules``) and which data (``data``,
 the fingerprint of data/) it was played with, so a save that no longer replays
@@ -74,9 +76,36 @@ GAME_OVER = "game_over"  # the phase of a finished game
 _SLOT_NAME = re.compile(rf"{AUTOSAVE}(-[0-9]+)?", re.IGNORECASE | re.ASCII)
 # the fields shown on the Load screen; each may be missing, none may be of another kind
 _META: dict[str, type | tuple[type, ...]] = {"name": str, "saved_at": str, "turn": str, "phase": str, "game_id": str,
-                                             "score": (int, float), "data": str, "rules": int, "players": dict}
+                                             "score": (int, float), "data": str, "rules": int, "players": dict,
+                                             "orders": dict}
 SIDES = ("allied", "german")  # the keys of a save's "players"
 MAX_PLAYER_NAME = 64  # characters: a computer player's name in a save (the registry's are a dozen or so)
+
+
+# a fight-on order's numbers and the most each may be: far beyond any real order (each round's answer is the order's
+# capped by what that round allows), so that a bigger one is a damaged file
+ORDER_FIELDS = {"naval": 10_000, "air": 10_000, "level": 99}
+
+
+def check_orders(orders: Any) -> None:
+    """The standing orders a save may hold, or ValueError saying what is wrong with them:
+    ``coastal``, the human German's answer for his coastal defences (a level, or "computer": the computer
+    German answers them); ``fight_on``, the Allied order for the landing being fought (``unit``, the landing
+    formation's id, with the ``naval`` and ``air`` support and the attack ``level`` of every round);
+    ``one_round``, true when the Allied player chooses a landing's level round by round."""
+    if not isinstance(orders, dict) or not set(orders) <= {"coastal", "fight_on", "one_round"}:
+        raise ValueError("holds something other than the standing orders (coastal, fight_on, one_round)")
+    coastal = orders.get("coastal", "computer")
+    if coastal != "computer" and not (type(coastal) is int and 1 <= coastal <= ORDER_FIELDS["level"]):
+        raise ValueError("holds a coastal answer other than a level or \"computer\"")
+    if type(orders.get("one_round", False)) is not bool:
+        raise ValueError("holds a one_round other than true or false")
+    fight_on = orders.get("fight_on", {"unit": "-", "naval": 0, "air": 0, "level": 1})
+    if not (isinstance(fight_on, dict) and set(fight_on) == {"unit", *ORDER_FIELDS}
+            and isinstance(fight_on["unit"], str) and 0 < len(fight_on["unit"]) <= 64
+            and all(type(fight_on[k]) is int and 0 <= fight_on[k] <= most for k, most in ORDER_FIELDS.items())
+            and fight_on["level"] >= 1):
+        raise ValueError("holds a fight-on order other than a unit with its naval, air and level")
 
 
 class SaveError(Exception):
@@ -104,7 +133,7 @@ def new_game_id() -> str:
 
 # --------------------------------------------------------------------------- writing
 def to_document(game: Game, name: str = "", game_id: str = "",
-                players: dict[str, str] | None = None) -> dict[str, Any]:
+                players: dict[str, str] | None = None, orders: dict[str, Any] | None = None) -> dict[str, Any]:
     initial_settings = game.initial_settings
     return {
         "format": FORMAT,
@@ -116,6 +145,7 @@ def to_document(game: Game, name: str = "", game_id: str = "",
         "phase": game.state.phase,
         "score": round(current_score(game), 1),
         "players": dict(players or {}),
+        "orders": dict(orders or {}),
         "settings": None if initial_settings is None else settings_to_dict(initial_settings),
         "data": game.data.fingerprint,
         "rules": RULES_EDITION,
@@ -132,10 +162,11 @@ def current_score(game: Game) -> float:
 
 
 def write_save(game: Game, path: Path | str, name: str = "", game_id: str | None = None,
-               players: dict[str, str] | None = None) -> Path:
+               players: dict[str, str] | None = None, orders: dict[str, Any] | None = None) -> Path:
     """Write ``game`` to ``path`` atomically (a temporary file, then a rename), with who played each computer side
-    (``players``: side -> name) when given. Raises OSError, with the file named, when it cannot; whatever was at
-    ``path`` is then as it was."""
+    (``players``: side -> name) and the standing orders (``orders``, see ``check_orders``: ValueError when they are
+    not such) when given. Raises OSError, with the file named, when it cannot; whatever was at ``path`` is then as
+    it was."""
     path = Path(path)
     if path.is_symlink():
         if link_leads_out(path) is not None:
@@ -143,7 +174,9 @@ def write_save(game: Game, path: Path | str, name: str = "", game_id: str | None
                                                 "through one", str(path))
         path = path.resolve()  # a link to another save in the folder: write the save, keep the link
     _check_writable_target(path)
-    text = json.dumps(to_document(game, name or path.stem, game_id or new_game_id(), players), separators=(",", ":"))
+    check_orders(orders or {})
+    text = json.dumps(to_document(game, name or path.stem, game_id or new_game_id(), players, orders),
+                      separators=(",", ":"))
     remove_stale_temporaries(path.parent)
     userdirs.write_atomically(path, text)
     return path
@@ -312,6 +345,10 @@ def _check_shape(doc: Any, path: Path) -> None:
     for side, player in doc.get("players", {}).items():
         if side not in SIDES or not isinstance(player, str) or not 0 < len(player) <= MAX_PLAYER_NAME:
             raise SaveError(path, "field 'players' holds something other than a side's computer player")
+    try:
+        check_orders(doc.get("orders", {}))
+    except ValueError as e:
+        raise SaveError(path, f"field 'orders' {e}") from None
     if "saved_at" in doc and not _is_a_time(doc["saved_at"]):
         raise SaveError(path, "field 'saved_at' is not a date and time (such as 2026-06-06T06:30:00)")
     score = doc.get("score", 0)
@@ -372,12 +409,14 @@ def load_save(path: Path | str) -> Game:
 
 class OpenedSave:
     """A save that loaded: the game, the game's id ("" in saves from before ids), which file it came from, as it
-    was when read (its stamp), and who played each computer side ({} in saves from before they were recorded)."""
+    was when read (its stamp), who played each computer side ({} in saves from before they were recorded) and the
+    players' standing orders ({} when none)."""
 
     def __init__(self, game: Game, game_id: str, path: Path, stamp: FileStamp,
-                 players: dict[str, str] | None = None) -> None:
+                 players: dict[str, str] | None = None, orders: dict[str, Any] | None = None) -> None:
         self.game, self.game_id, self.path, self.stamp = game, game_id, path, stamp
         self.players = dict(players or {})
+        self.orders = dict(orders or {})
 
 
 def open_save(path: Path | str) -> OpenedSave:
@@ -390,7 +429,7 @@ def open_save(path: Path | str) -> OpenedSave:
         raise SaveError(path, f"the state hash does not match the replayed game{other_data(doc, game)}")
     if snapshot != game.state:
         raise SaveError(path, f"the state snapshot does not match the replayed game{other_data(doc, game)}")
-    return OpenedSave(game, doc.get("game_id", ""), path, stamp, doc.get("players", {}))
+    return OpenedSave(game, doc.get("game_id", ""), path, stamp, doc.get("players", {}), doc.get("orders", {}))
 
 
 def verify_replay(path: Path | str) -> tuple[bool, str]:

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .ai import DEFAULT_PLAYERS, make_player, player_names
 from .ai.registry import levels
@@ -93,6 +94,7 @@ class Session:
         self._saved_phase: tuple[int, str] | None = None
         self.saved_in: Path | None = None  # the file that holds the game as far as it was last saved
         self._saved_actions = -1  # how many actions that file holds
+        self._saved_orders: dict[str, object] = {}  # and the standing orders it holds
         self.slot: Path | None = None  # this game's autosave slot, once it has one
         self._slot_stamp: FileStamp | None = None  # the slot as this game last wrote or read it
         self._lost: set[Path] = set()  # slots another game took over
@@ -127,6 +129,7 @@ class Session:
         session._saved_phase = (game.turn, game.phase)
         if loaded is not None:
             session.saved_in, session._saved_actions = loaded.path, len(game.actions)
+            session.give_orders(loaded.orders)
             if is_autosave_slot(loaded.path) and _same_folder(loaded.path.parent, saves_dir()):
                 session.slot, session._slot_stamp = loaded.path, loaded.stamp  # an autosave goes on in its slot
         return session
@@ -194,6 +197,24 @@ class Session:
         elif isinstance(p, StrategyPrompt) and p.role == "defence" and isinstance(self.coastal_answer, int):
             action = ChooseStrategy(min(self.coastal_answer, p.max_level))
         return action if action is not None and action in self.game.legal_actions() else None
+
+    def orders(self) -> dict[str, object]:
+        """The standing orders, as a save holds them (overlord.saves.check_orders); {} when none is given."""
+        orders: dict[str, object] = {}
+        if self.coastal_answer is not None:
+            orders["coastal"] = self.coastal_answer
+        if self.fight_on is not None:
+            orders["fight_on"] = asdict(self.fight_on)
+        if self.one_round:
+            orders["one_round"] = True
+        return orders
+
+    def give_orders(self, orders: dict[str, Any]) -> None:
+        """The standing orders a save held (as ``orders`` gives them; checked as the save was read)."""
+        self.coastal_answer = orders.get("coastal")
+        self.fight_on = FightOn(**orders["fight_on"]) if "fight_on" in orders else None
+        self.one_round = orders.get("one_round", False)
+        self._saved_orders = self.orders()
 
     def asks_fight_on(self) -> bool:
         """The Allied player is asked a landing's attack level, where a level may be an order to fight on."""
@@ -383,12 +404,13 @@ class Session:
     def autosave(self, avoid: Path | None = None) -> Path | None:
         """Bring the game's autosave up to date (never writing ``avoid``). Returns the file that holds the
         game, None when nothing has been played and nothing saved; raises OSError when it cannot write."""
-        if not self.game.actions or len(self.game.actions) == self._saved_actions:
+        orders = self.orders()
+        if not self.game.actions or (len(self.game.actions), orders) == (self._saved_actions, self._saved_orders):
             return self.saved_in  # nothing new to save
         slot = self._own_slot(avoid)
-        write_save(self.game, slot, name=slot.stem, game_id=self.game_id, players=self.played_by())
+        write_save(self.game, slot, name=slot.stem, game_id=self.game_id, players=self.played_by(), orders=orders)
         self.slot, self._slot_stamp = slot, file_stamp(slot)
-        self.saved_in, self._saved_actions = slot, len(self.game.actions)
+        self.saved_in, self._saved_actions, self._saved_orders = slot, len(self.game.actions), orders
         return slot
 
     def _own_slot(self, avoid: Path | None) -> Path:
@@ -429,7 +451,8 @@ class Session:
 
     def save(self, name: str) -> Path:
         """Save under the player's name (save_name_problem says whether it may be used); raises OSError."""
-        return write_save(self.game, save_path(name), name=name, game_id=self.game_id, players=self.played_by())
+        return write_save(self.game, save_path(name), name=name, game_id=self.game_id, players=self.played_by(),
+                          orders=self.orders())
 
 
 def coastal_defence(p: Prompt) -> bool:

@@ -8,6 +8,10 @@ question and hand-over counts of the issue's Done-when are measured here, on who
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 from overlord.engine import view
 from overlord.engine.actions import Support
 from overlord.engine.events import CombatResult, Landed
@@ -19,11 +23,13 @@ from overlord.tui.app import OverlordApp
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.screens import (CoastalAnswerScreen, CombatResultScreen, ConfirmScreen, HandOverScreen,
                                   ReportScreen)
+from overlord.saves import SaveError, open_save
 from overlord.session import COMPUTER, beachhead_course
 from overlord.tui.setup_screen import SetupScreen
 from overlord.tui.title import TitleScreen
 
-from test_tui_keys import computer_done
+from helpers import autosave_path
+from test_tui_keys import computer_done, wait_until
 from test_tui_phases import enabled_keys, key_bar, press
 
 LANDED = 12  # "twelve formations landed": the newcomer's D-Day of the issue
@@ -213,6 +219,52 @@ async def test_a_newcomers_d_day_lands_twelve_formations_in_under_60_keys():
         fought = [e for e in app.session.log if isinstance(e, Landed) and e.rounds]
         assert fought and keys.count("b") >= LANDED  # beaches fought for; every formation sailed by B
         assert len(keys) < 60, (len(keys), keys)
+
+
+async def test_a_game_quit_while_fighting_on_goes_on_fighting_on_when_resumed():
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 13), delay=30)  # only a key ends a pause
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sail_to_omaha(pilot)
+        await press(pilot, str(app.session.game.prompt.landing[0]), *"0201", "enter", "1")  # 2 naval, 1 air; Recon
+        await computer_done(pilot)
+        assert app.fighting_on()  # paused between two rounds of the order
+        order = app.session.fight_on
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    loaded = open_save(autosave_path())
+    assert loaded.orders == {"fight_on": {"unit": "us-1-inf", "naval": 2, "air": 1, "level": 1}}
+    app = OverlordApp(loaded=loaded, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: a.session is not None and a.session.fight_on == order, "the order back")
+        before = len(app.session.game.actions)
+        await wait_until(pilot, lambda a: a.session.game.unit("us-1-inf").status != view.AFLOAT,
+                         "the landing fought on to its end with no question asked")
+        game = app.session.game
+        assert [a for a in game.actions[before:] if a.name == "Support"] == \
+            [Support(2, 1)] * sum(a.name == "Support" for a in game.actions[before:])
+        assert app.session.fight_on is None  # (an order ends with its landing)
+
+
+def test_the_standing_orders_are_saved_as_they_change_and_a_bad_one_refuses_the_save(tmp_path):
+    from overlord.session import FightOn, Session
+    session = Session(Game.new(preset_settings("historical"), 13))
+    session.apply(session.game.legal_actions()[0])
+    path = session.autosave()
+    assert open_save(path).orders == {}
+    session.one_round, session.coastal_answer = True, COMPUTER  # (the keys R and C: no action played)
+    session.autosave()
+    assert open_save(path).orders == {"one_round": True, "coastal": "computer"}
+    session.fight_on, session.coastal_answer = FightOn("us-1-inf", 3, 0, 5), 2
+    resumed = Session.resumed(open_save(session.autosave()).game, open_save(path))
+    assert (resumed.fight_on, resumed.coastal_answer, resumed.one_round) == (FightOn("us-1-inf", 3, 0, 5), 2, True)
+    doc = json.loads(path.read_text())
+    for bad in ({"coastal": 0}, {"coastal": True}, {"one_round": 1}, {"retreat": 1}, [],
+                {"fight_on": {"unit": "us-1-inf", "naval": -1, "air": 0, "level": 5}},
+                {"fight_on": {"unit": "us-1-inf", "air": 0, "level": 5}}):
+        damaged = tmp_path / "damaged.json"
+        damaged.write_text(json.dumps({**doc, "orders": bad}))
+        with pytest.raises(SaveError, match="field 'orders'"):
+            open_save(damaged)
 
 
 def german_key(app: OverlordApp) -> str:
