@@ -198,6 +198,11 @@ def test_a_bad_link_is_refused_in_one_line(text):
     assert "\n" not in str(caught.value)
 
 
+def test_a_new_token_is_valid_and_never_read_as_an_option_on_a_command_line():
+    tokens = [protocol.new_token() for _ in range(2000)]  # (one in 64 of secrets.token_urlsafe's begins with -)
+    assert all(protocol.valid_token(t) and not t.startswith("-") for t in tokens) and len(set(tokens)) == 2000
+
+
 def test_the_store_keeps_games_actions_and_only_token_hashes(tmp_path):
     from overlord.online.storage import StoredGame
     path = tmp_path / "store.sqlite3"

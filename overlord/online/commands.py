@@ -100,7 +100,8 @@ def online_parser(commands: Commands) -> None:
     new.set_defaults(func=needs_web(cmd_online_new))
     games = sub.add_parser("games", help="list the games a token opens on a host, and whose move it is")
     games.add_argument("url", help="the host's address")
-    games.add_argument("--token", required=True, help="the token of one of your links (the part after #)")
+    games.add_argument("--token", required=True, help="the token of one of your links (the part after #; "
+                       "write --token=TOKEN for an older link's token that begins with -)")
     games.add_argument("--json", action="store_true", help="print one JSON list")
     games.set_defaults(func=needs_web(cmd_online_games))
     bot = sub.add_parser("bot", help="let a computer player play a side of a hosted game through its link")

@@ -61,7 +61,11 @@ class ProtocolError(ValueError):
 
 # --------------------------------------------------------------------------- tokens and links
 def new_token() -> str:
-    return secrets.token_urlsafe(TOKEN_BYTES)
+    """A new link's token. Never one that begins with "-": given on a command line (``online games --token T``)
+    it would be read as an option (one token in 64 did)."""
+    while (token := secrets.token_urlsafe(TOKEN_BYTES)).startswith("-"):
+        pass
+    return token
 
 
 def token_hash(token: str) -> str:
