@@ -126,6 +126,9 @@ class Session:
         except Exception:  # the log is a courtesy; a game that loaded is playable without it
             events = []
         session.log = events[-400:]
+        last, p = (game.actions[-1] if game.actions else None), game.prompt
+        if isinstance(last, Support) and isinstance(p, StrategyPrompt) and p.landing is not None and p.role == "attack":
+            session._support = (last.naval, last.air)  # a landing's round: its support given, its level not yet
         session._saved_phase = (game.turn, game.phase)
         if loaded is not None:
             session.saved_in, session._saved_actions = loaded.path, len(game.actions)
@@ -210,10 +213,16 @@ class Session:
         return orders
 
     def give_orders(self, orders: dict[str, Any]) -> None:
-        """The standing orders a save held (as ``orders`` gives them; checked as the save was read)."""
+        """The standing orders a save held (as ``orders`` gives them; checked as the save was read). A fight-on
+        order stands only for the landing being fought at the prompt (it ends with its landing): any other is not
+        one the player gave in this game, and is dropped."""
         self.coastal_answer = orders.get("coastal")
-        self.fight_on = FightOn(**orders["fight_on"]) if "fight_on" in orders else None
         self.one_round = orders.get("one_round", False)
+        order = FightOn(**orders["fight_on"]) if "fight_on" in orders else None
+        p = self.game.prompt
+        fought = isinstance(p, (SupportPrompt, StrategyPrompt)) and p.landing is not None and order is not None \
+            and order.unit in p.attackers
+        self.fight_on = order if fought else None
         self._saved_orders = self.orders()
 
     def asks_fight_on(self) -> bool:

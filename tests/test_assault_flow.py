@@ -24,7 +24,7 @@ from overlord.tui.game_screen import GameScreen
 from overlord.tui.screens import (CoastalAnswerScreen, CombatResultScreen, ConfirmScreen, HandOverScreen,
                                   ReportScreen)
 from overlord.saves import SaveError, open_save
-from overlord.session import COMPUTER, beachhead_course
+from overlord.session import COMPUTER, FightOn, beachhead_course
 from overlord.tui.setup_screen import SetupScreen
 from overlord.tui.title import TitleScreen
 
@@ -245,8 +245,24 @@ async def test_a_game_quit_while_fighting_on_goes_on_fighting_on_when_resumed():
         assert app.session.fight_on is None  # (an order ends with its landing)
 
 
+async def test_a_game_quit_between_a_rounds_support_and_its_level_fights_on_with_that_support():
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 13), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sail_to_omaha(pilot)
+        await press(pilot, str(app.session.game.prompt.landing[0]), *"0201", "enter")  # 2 naval, 1 air
+        assert isinstance(app.session.game.prompt, StrategyPrompt) and app.session.game.actions[-1] == Support(2, 1)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    app = OverlordApp(loaded=open_save(autosave_path()), delay=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: a.session is not None and a.accepting() and a.session.asks_fight_on(),
+                         "the level asked again")
+        await press(pilot, "1")
+        assert app.session.fight_on == FightOn("us-1-inf", 2, 1, 1)  # the support given before the quit
+
+
 def test_the_standing_orders_are_saved_as_they_change_and_a_bad_one_refuses_the_save(tmp_path):
-    from overlord.session import FightOn, Session
+    from overlord.session import Session
     session = Session(Game.new(preset_settings("historical"), 13))
     session.apply(session.game.legal_actions()[0])
     path = session.autosave()
@@ -254,9 +270,12 @@ def test_the_standing_orders_are_saved_as_they_change_and_a_bad_one_refuses_the_
     session.one_round, session.coastal_answer = True, COMPUTER  # (the keys R and C: no action played)
     session.autosave()
     assert open_save(path).orders == {"one_round": True, "coastal": "computer"}
-    session.fight_on, session.coastal_answer = FightOn("us-1-inf", 3, 0, 5), 2
-    resumed = Session.resumed(open_save(session.autosave()).game, open_save(path))
-    assert (resumed.fight_on, resumed.coastal_answer, resumed.one_round) == (FightOn("us-1-inf", 3, 0, 5), 2, True)
+    for unit in ("us-1-inf", "zzz"):  # a fight-on order away from its landing (only an edited save has one)
+        session.fight_on, session.coastal_answer = FightOn(unit, 3, 0, 5), 2
+        session.autosave()
+        assert open_save(path).orders["fight_on"]["unit"] == unit
+        resumed = Session.resumed(open_save(path).game, open_save(path))
+        assert (resumed.fight_on, resumed.coastal_answer, resumed.one_round) == (None, 2, True)  # (the order dropped)
     doc = json.loads(path.read_text())
     for bad in ({"coastal": 0}, {"coastal": True}, {"one_round": 1}, {"retreat": 1}, [],
                 {"fight_on": {"unit": "us-1-inf", "naval": -1, "air": 0, "level": 5}},
