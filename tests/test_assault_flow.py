@@ -381,3 +381,20 @@ async def test_a_hot_seat_d_day_hands_over_at_most_ten_times():
         assert "FIGHTING ON" not in coastal[0] and "Stop" not in coastal[0] and "C Computer answers" in coastal[0]
         assert app.session.coastal_answer == 5
         assert len(handovers) <= 10, [h.what for h in handovers]
+
+
+def test_the_german_choosing_his_defence_sees_the_turns_points_as_before_the_allied_support():
+    from overlord.ai import make_player
+    from overlord.tui.cards import pools_line
+    game = Game.new(preset_settings("historical"), 13)
+    allied, german = make_player("classic", "allied"), make_player("classic", "german")
+    before, seen = None, []
+    while game.turn_label in ("D-Day", "6/6") and len(seen) < 4:
+        p = game.prompt
+        if isinstance(p, SupportPrompt) and not p.defensive:
+            before = (game.naval_left, game.air_left)
+        if isinstance(p, StrategyPrompt) and p.side == "german" and p.role == "defence":
+            assert f"Air {before[1]}  Naval {before[0]} " in pools_line(game)  # (the support is taken already)
+            seen.append((p.landing, view.support_unseen(game), (game.naval_left, game.air_left)))
+        game.apply((allied if p.side == "allied" else german).choose(game))
+    assert any(landing for landing, _, _ in seen) and any(naval + air for _, (naval, air), _ in seen)

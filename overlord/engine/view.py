@@ -78,6 +78,7 @@ from .hexgrid import Hex
 from .interdiction import decrease_range, effective_points
 from .logistics import amphibious_cost, combat_supply_cost, fuel_cost, general_supply_cost, upkeep_estimate
 from .landing import beach_cleared
+from .prompts import StrategyPrompt
 from .movement import choosable_units, infiltration_chance, land_step_points, landing_refused, step_cost
 from .routes import Route, RouteStep, route, step_refused
 from .state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING, position_of
@@ -100,8 +101,20 @@ __all__ = [
     "traced_on", "turn_points", "upkeep_estimate", "within_supply_range",
     "choosable_units", "landing_refused", "land_step_points", "victory_level", "position_of",
     "category_points", "turn_start_points", "continent_side_points", "ocean_side_units", "beyond_supply_lines",
-    "route", "step_refused", "Route", "RouteStep",
+    "route", "step_refused", "Route", "RouteStep", "support_unseen",
 ]
+
+
+def support_unseen(game: "Game") -> tuple[int, int]:
+    """The Allied naval and air support given for the attack the German is asked to defend against, not yet
+    fought: (0, 0) at any other question. Taken from the turn's points as it is given, it is not the German's to
+    see until the fight (hot-seat: a front end shows the points as they were before it)."""
+    p = game.prompt
+    if not isinstance(p, StrategyPrompt) or p.role != "defence" or p.side != "german":
+        return 0, 0
+    state = game.state
+    fight = state.current_movement().assault if p.landing is not None else state.current_combat()
+    return (fight.naval, fight.air) if fight is not None else (0, 0)
 
 
 def beyond_supply_lines(game: "Game", uid: str, hex_: Hex) -> bool:

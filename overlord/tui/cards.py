@@ -149,10 +149,12 @@ def compass(directions: Container[int] = (), highlight: str = "bold reverse") ->
 
 
 def pools_line(game: Game) -> str:
-    """The four supply pools and the turn's air and naval points, on one line."""
+    """The four supply pools and the turn's air and naval points, on one line. While the German chooses his
+    defence, the points are as they were before the Allied support of that attack: he may not know it yet."""
     p = game.pools
+    naval, air = view.support_unseen(game)
     return (f" Fuel {p.fuel}  General {p.general}  Combat {p.combat}  Amphib {p.amphibious}"
-            f"  Air {game.air_left}  Naval {game.naval_left} ")
+            f"  Air {game.air_left + air}  Naval {game.naval_left + naval} ")
 
 
 def compass_and_weather(game: Game, directions: Container[int] = ()) -> Text:
