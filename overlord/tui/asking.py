@@ -314,7 +314,7 @@ def fight_on_note(one_round: bool) -> Text:
         t.append(" (R: fight on until the beach falls).")
     else:
         t.append("A level fights on", style=KEY)
-        t.append(": it and this support every round until the beach falls (R: one round only).")
+        t.append(", with this support, until the beach falls (R: one round only).")  # (two lines at 80x24)
     return t
 
 

@@ -400,11 +400,12 @@ class GameScreen(Screen[None]):
         elif not session.human_to_move:
             t = Text()
             seconds = self.front.thinking_for()
+            who = "THE ALLIES ARE" if p.side == "allied" else f"THE {p.side.upper()} IS"
             if seconds is not None:  # a search that takes a while: said, so that the screen is not thought frozen
-                t.append(f" THE {p.side.upper()} IS THINKING{'.' * (1 + int(seconds * 2) % 3):<3} ", style="bold reverse")
+                t.append(f" {who} THINKING{'.' * (1 + int(seconds * 2) % 3):<3} ", style="bold reverse")
                 t.append("  F1, H and the arrows work meanwhile\n")
             else:
-                t.append(f" THE {p.side.upper()} IS MOVING ", style="bold reverse")
+                t.append(f" {who} MOVING ", style="bold reverse")
                 t.append("  press any key to hurry\n")
         elif isinstance(p, StrategyPrompt) and session.asks_coastal_answer():
             t = coastal_question(game, p)
