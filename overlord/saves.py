@@ -100,12 +100,15 @@ def check_orders(orders: Any) -> None:
         raise ValueError("holds a coastal answer other than a level or \"computer\"")
     if type(orders.get("one_round", False)) is not bool:
         raise ValueError("holds a one_round other than true or false")
-    fight_on = orders.get("fight_on", {"unit": "-", "naval": 0, "air": 0, "level": 1})
-    if not (isinstance(fight_on, dict) and set(fight_on) == {"unit", *ORDER_FIELDS}
-            and isinstance(fight_on["unit"], str) and 0 < len(fight_on["unit"]) <= 64
-            and all(type(fight_on[k]) is int and 0 <= fight_on[k] <= most for k, most in ORDER_FIELDS.items())
-            and fight_on["level"] >= 1):
+    if "fight_on" in orders and not _a_fight_on_order(orders["fight_on"]):
         raise ValueError("holds a fight-on order other than a unit with its naval, air and level")
+
+
+def _a_fight_on_order(order: Any) -> bool:
+    return (isinstance(order, dict) and set(order) == {"unit", *ORDER_FIELDS}
+            and isinstance(order["unit"], str) and 0 < len(order["unit"]) <= 64
+            and all(type(order[k]) is int and 0 <= order[k] <= most for k, most in ORDER_FIELDS.items())
+            and order["level"] >= 1)
 
 
 class SaveError(Exception):

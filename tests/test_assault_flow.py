@@ -279,7 +279,7 @@ def test_the_standing_orders_are_saved_as_they_change_and_a_bad_one_refuses_the_
     doc = json.loads(path.read_text())
     for bad in ({"coastal": 0}, {"coastal": True}, {"one_round": 1}, {"retreat": 1}, [],
                 {"fight_on": {"unit": "us-1-inf", "naval": -1, "air": 0, "level": 5}},
-                {"fight_on": {"unit": "us-1-inf", "air": 0, "level": 5}}):
+                {"fight_on": {"unit": "us-1-inf", "air": 0, "level": 5}}, {"fight_on": None}):
         damaged = tmp_path / "damaged.json"
         damaged.write_text(json.dumps({**doc, "orders": bad}))
         with pytest.raises(SaveError, match="field 'orders'"):
