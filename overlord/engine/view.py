@@ -42,7 +42,8 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
                    line there, or why there is no way: a Route of RouteSteps), step_refused (why a step
                    on land that way is refused, in words)
     combat:        odds, fought_odds, preview (odds and expected losses at two levels),
-                   in_naval_range, max_attack_level, supply_factor
+                   in_naval_range, max_attack_level, supply_factor, support_unseen (the Allied support
+                   given for the attack the German is asked to defend against, not yet his to see)
     combat charts: bombardment_row (the Bombardment Losses chart's row for some points),
                    base_losses (the loss model's losses at a pair of levels and odds)
     fatigue:       effectiveness, max_strategy_level
