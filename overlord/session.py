@@ -121,14 +121,7 @@ class Session:
                 del session.chosen[side]
                 session.notes.append(f"The save's computer {side} player {printable(name, 40)!r} is not one this "
                                      f"version knows; {session.player_name(side)} plays that side.")
-        try:
-            _, events = Game.replay(game.initial_settings, game.seed, game.actions, game.data)
-        except Exception:  # the log is a courtesy; a game that loaded is playable without it
-            events = []
-        session.log = events[-400:]
-        last, p = (game.actions[-1] if game.actions else None), game.prompt
-        if isinstance(last, Support) and isinstance(p, StrategyPrompt) and p.landing is not None and p.role == "attack":
-            session._support = (last.naval, last.air)  # a landing's round: its support given, its level not yet
+        session.log = session.replayed_log(game)
         session._saved_phase = (game.turn, game.phase)
         if loaded is not None:
             session.saved_in, session._saved_actions = loaded.path, len(game.actions)
@@ -136,6 +129,25 @@ class Session:
             if is_autosave_slot(loaded.path) and _same_folder(loaded.path.parent, saves_dir()):
                 session.slot, session._slot_stamp = loaded.path, loaded.stamp  # an autosave goes on in its slot
         return session
+
+    def replayed_log(self, game: Game) -> list[Event]:
+        """The last events of ``game``, replayed from its actions, and the landing being fought as it stands: its
+        rounds before the load for its card, the support given for the round being asked."""
+        try:
+            replayed = Game.new(game.initial_settings, game.seed, game.data)
+            events = list(replayed.opening_events)
+            for action in game.actions:
+                asked = replayed.prompt
+                happened = replayed.apply(action)
+                events.extend(happened)
+                self._follow_assault(asked, action, happened)
+        except Exception:  # the log is a courtesy; a game that loaded is playable without it
+            events = []
+            self.assault = None
+        log = events[-400:]
+        self._rounds &= {id(e) for e in log}  # (the ids of events let go could be taken by others)
+        self.ended_assault = None  # (its card was shown before the save)
+        return log
 
     # ------------------------------------------------------------------ who plays
     def is_computer(self, side: str) -> bool:

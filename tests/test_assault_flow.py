@@ -243,6 +243,12 @@ async def test_a_game_quit_while_fighting_on_goes_on_fighting_on_when_resumed():
         assert [a for a in game.actions[before:] if a.name == "Support"] == \
             [Support(2, 1)] * sum(a.name == "Support" for a in game.actions[before:])
         assert app.session.fight_on is None  # (an order ends with its landing)
+        await wait_until(pilot, lambda a: isinstance(a.screen, CombatResultScreen), "the landing's card")
+        rounds = [e for e in app.session.log if isinstance(e, CombatResult) and e.defender == "de-coast-omaha"]
+        card = app.screen.card.plain
+        assert len(rounds) >= 2 and len([line for line in card.splitlines() if line[:3].strip().isdigit()]) == \
+            len(rounds)  # every round on the card, the one fought before the quit too
+        assert f"after {len(rounds)} rounds" in card
 
 
 async def test_a_game_quit_between_a_rounds_support_and_its_level_fights_on_with_that_support():
