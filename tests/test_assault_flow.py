@@ -164,6 +164,15 @@ async def test_fighting_on_stops_between_rounds_and_one_round_at_a_time():
         assert len([e for e in app.session.log if isinstance(e, CombatResult)]) == 2
 
 
+async def test_at_the_default_pace_a_round_fought_on_waits_long_enough_to_press_r():
+    from overlord.tui.app import ROUND_PAUSE, round_pause
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 13))  # the default display delay and pace
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert 0 < app.delay < ROUND_PAUSE and round_pause(app.delay) == ROUND_PAUSE  # (0.06 s: nobody presses R)
+    assert round_pause(1.5) == 1.5  # a slower pace is the player's own
+
+
 async def test_a_landing_destroyed_says_so_on_its_card():
     """The Rangers alone against Omaha at Recon: a fight they lose, fought on to its end at one key."""
     app = OverlordApp(game=Game.new(preset_settings("historical"), 13), delay=0)

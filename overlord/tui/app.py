@@ -73,8 +73,16 @@ DELAY_UNIT = 0.15  # seconds of pause per point of the display delay setting, af
 PACE_UNITS = {"quick": 0.02, "slow": DELAY_UNIT}
 MAX_COMPUTER_STEPS = 200_000
 RESULT_DELAYS = 8  # a fight between computers stays up this many display delays (a fight is more than a step)
+# seconds at least between two rounds of a landing fought on: time to read the last round and press R to stop (at the
+# quick pace's 0.06 s a whole landing was fought before a person could press it)
+ROUND_PAUSE = 0.4
 THINKING_SHOWN_AFTER = 0.3  # seconds: a computer thinking longer than this says so (a quick answer does not flicker)
 Result = TypeVar("Result")  # what a screen gives back when it is closed (its dismiss)
+
+
+def round_pause(delay: float) -> float:
+    """The pause before a round of a landing fought on, at a display delay of ``delay`` seconds (above 0)."""
+    return max(delay, ROUND_PAUSE)
 
 
 @dataclass
@@ -523,14 +531,15 @@ class OverlordApp(App[None]):
         self.refresh_main()
 
     def _pause_before_round(self, step: StandingOrder) -> bool:
-        """Before each round of a landing fought on, a pause of the display delay, for the player to see the
-        last round in the log and to stop (R); True when the pause has begun. Hurried, there is none."""
+        """Before each round of a landing fought on, a pause of the display delay (ROUND_PAUSE at least), for the
+        player to see the last round in the log and to stop (R); True when the pause has begun. Hurried, or with
+        no display delay, there is none."""
         at = len(self.playing.game.actions)
         if self.delay <= 0 or self.hurry or self._paused_at == at or not step.new_round:
             return False
         self._paused_at = at
         self.refresh_main()
-        self._timer = self.set_timer(self.delay, self.advance)
+        self._timer = self.set_timer(round_pause(self.delay), self.advance)
         return True
 
     def _play_standing_order(self, turns: Turns, step: StandingOrder) -> bool:
