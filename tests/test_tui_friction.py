@@ -212,6 +212,35 @@ def test_starting_without_named_players_imports_nothing_of_the_engine_before_the
     assert out.strip() == "[]"
 
 
+async def test_the_side_panel_drawn_a_line_at_a_time_reads_as_its_card_cut_to_its_width():
+    """The side panel keeps each line's strip while the line reads the same and repaints only the lines that
+    changed (issue 31, point 5): after presses, a look, the points card and resizes, every line on screen is the
+    card's line cut to the panel's width with an ellipsis, and nothing below the card is left over."""
+    from overlord.tui.widgets import CardPanel
+    app = OverlordApp(game=at_allied_movement(), delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.screen.is_mounted, "the game")
+        screen, cut = app.screen, 0
+        for keys, size in ((["f"], None), (["5", "f"], None), (["down", "right"], (80, 24)), (["escape"], None),
+                           (["f"], (160, 50)), (["down"], (100, 30)), (["escape", "f"], None)):
+            if size is not None:
+                await pilot.resize_terminal(*size)
+                await pilot.pause()
+            await press(pilot, *keys)
+            await pilot.pause()
+            panel = next(p for p in screen.query(".side").results(CardPanel) if p.display)
+            width, card = panel.content_size.width, panel.shown.plain.split("\n")
+            assert width > 0 and panel.content_size.height > 0, keys
+            expected = [line if len(line) <= width else line[:width - 1] + "…" for line in card]
+            cut += sum(len(line) > width for line in card)
+            expected += [""] * (panel.content_size.height - len(expected))
+            top, left = panel.gutter.top, panel.gutter.left  # (its border and padding)
+            whole = panel.render_lines(Region(0, 0, panel.region.width, panel.region.height))
+            drawn = ["".join(seg.text for seg in strip)[left:].rstrip() for strip in whole[top:]]
+            assert drawn == [line.rstrip() for line in expected[:len(drawn)]], (keys, size)
+        assert cut > 0  # (some lines were too long for the panel, and were cut)
+
+
 async def test_the_map_redrawn_a_row_at_a_time_reads_as_the_whole_map_drawn_afresh():
     """The map keeps each row's lines while what the row shows is the same, and repaints only the lines that
     changed (issue 31, point 5): after presses, blinks and a look, every line is the map drawn from scratch."""

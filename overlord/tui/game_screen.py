@@ -42,7 +42,7 @@ from .reporting import Points, points_panel
 from .routing import route_marks, route_text, walk
 from .screens import CoastalAnswerScreen, ConfirmScreen, HintScreen
 from .styles import GAME_CSS
-from .widgets import MapView, MessageLog, Panel
+from .widgets import CardPanel, MapView, MessageLog, Panel
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -206,12 +206,12 @@ class GameScreen(Screen[None]):
         yield Panel(id="status")
         with Horizontal(id="top"):
             yield MapView(self.map_options, id="map")
-            yield Panel(id="side", classes="side")
+            yield CardPanel(id="side", classes="side")
         with Horizontal(id="bottom"):
             with Vertical(id="talk"):
                 yield Panel(id="prompt")
                 yield MessageLog(id="log")
-            yield Panel(id="side-below", classes="side")
+            yield CardPanel(id="side-below", classes="side")
         yield KeyBar()
 
     def on_mount(self) -> None:

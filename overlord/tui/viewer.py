@@ -40,7 +40,7 @@ from .keybar import KeyBar
 from .maprender import MapOptions, map_height, map_width
 from .reporting import points_panel
 from .styles import GAME_CSS
-from .widgets import MapView, Panel, event_line
+from .widgets import CardPanel, MapView, Panel, event_line
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -101,13 +101,13 @@ class ViewerScreen(Screen[None]):
         yield Panel(id="status")
         with Horizontal(id="top"):
             yield ReplayMap(self.map_options, lambda: self.game, id="map")
-            yield Panel(id="side", classes="side")
+            yield CardPanel(id="side", classes="side")
         with Horizontal(id="bottom"):
             with Vertical(id="talk"):
                 yield Panel(id="prompt")
                 with VerticalScroll(id="log", can_focus=False):  # (the arrows and pages step, not scroll)
                     yield Static(id="steps")
-            yield Panel(id="side-below", classes="side")
+            yield CardPanel(id="side-below", classes="side")
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -131,6 +131,64 @@ class Panel(Static):
             self.refresh(layout=True)
 
 
+class CardPanel(Panel):
+    """The side panel: lines that never wrap, each cut to the panel's width, drawn line by line (Textual's line
+    API, as the map is). Turning the whole panel into Textual's own text at every key press cost as much as the
+    rest of the screen's repaint; a line keeps its strip while it reads the same, and only the lines that
+    changed are repainted."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.lines: list[Text] = []
+        self.drawn: dict[tuple[object, ...], Strip] = {}  # a line's width, text and styles -> its strip
+        self.base = Style()  # the panel's own style, under every line
+
+    def show(self, content: Text | str) -> None:
+        if content == self.shown:
+            return
+        self.shown = content
+        before = self.lines
+        text = content if isinstance(content, Text) else Text(content)
+        self.lines = list(text.split("\n", allow_blank=True))
+        if len(before) != len(self.lines) or not self.size:
+            self.refresh()
+            return
+        width = self.size.width
+        changed = [Region(0, y, width, 1) for y, (old, new) in enumerate(zip(before, self.lines))
+                   if not _same_line(old, new)]
+        if changed:
+            self.refresh(*changed)
+
+    def render(self) -> Text:
+        """What the panel shows, whole (as a Static's render: what the tests and the help read)."""
+        return self.shown if isinstance(self.shown, Text) else Text(self.shown or "")
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        base = self.rich_style
+        if base != self.base:  # (the theme changed: every line is made again)
+            self.base, self.drawn = base, {}
+        if y >= len(self.lines) or width <= 0:
+            return Strip.blank(width, base)
+        line = self.lines[y]
+        key = (width, line.plain, line.style, *line.spans)
+        strip = self.drawn.get(key)
+        if strip is None:
+            cut = line.copy()
+            cut.truncate(width, overflow="ellipsis")
+            console = self.app.console
+            style = console.get_style(line.style) if line.style else None  # (a Text renders its own style
+            strip = Strip(Segment.apply_style(cut.render(console), style)).apply_style(base)  # only under spans)
+            if len(self.drawn) > 200:  # (cards come and go: the strips of the last few are kept)
+                self.drawn.clear()
+            self.drawn[key] = strip
+        return strip
+
+
+def _same_line(a: Text, b: Text) -> bool:
+    return a.plain == b.plain and a.style == b.style and a.spans == b.spans
+
+
 class MessageLog(RichLog):
     """Every event, newest at the bottom; wrapped to the log's width, and wrapped afresh whenever that changes
     (RichLog wraps a line once, when it is written, and left alone to the console's width)."""
