@@ -79,6 +79,7 @@ class Replay:
         # the score's categories as each turn began (view.turn_start_points, without replaying again)
         self.turn_points: dict[int, CategoryPoints] = {start.turn: view.category_points(start)}
         self.played = 0  # the actions replayed so far
+        self.over = False  # the game replayed to its end (known once replayed): every choice in it is public
         self.failure: str | None = None  # why the replay stopped short of the last action, if it did
         self._game = start  # the position last asked for (game_at), played on when the next is later
         self._at = 0
@@ -133,6 +134,7 @@ class Replay:
                 self.failure = f"action {n + 1} cannot be replayed ({exc})"
                 return
             self._record(n + 1, game, asked, tuple(events))
+        self.over = game.over
 
     def _record(self, n: int, game: Game, asked: Asked, events: tuple[Event, ...]) -> None:
         here, before = where(game), self.where[-1]
@@ -212,6 +214,12 @@ class Replay:
             return True
         a = self.asked[n - 1]
         return not (a.hidden and a.side != side and not self.events[n - 1])
+
+    def public(self, n: int) -> bool:
+        """May position ``n`` be shown to anyone? In a game not over, not when the action just before it was
+        either side's hidden choice and caused nothing public yet: whoever watches a save may be about to play
+        it on (a German who saw the Allied support and attack level before choosing his defence)."""
+        return self.over or n == 0 or not (self.asked[n - 1].hidden and not self.events[n - 1])
 
 
 def where(game: Game) -> Where:

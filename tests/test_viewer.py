@@ -144,6 +144,10 @@ async def test_w_on_the_load_screen_and_on_the_final_report_opens_the_viewer():
         viewer = await the_viewer(pilot)
         assert viewer.title == viewer.replay.name == NAME  # the save's own name, as the Load screen lists it
         assert viewer.replay.check() is None
+        await until(pilot, lambda: viewer.replay.done, "the save is replayed")
+        assert viewer.end == viewer.replay.total  # a game over: every choice in it is public
+        await pilot.press("escape")  # back to the list it was chosen from
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen) and app.screen.ready, "the saves again")
 
 
 # --------------------------------------------------------------------------- the review of the other side's turn
@@ -263,6 +267,31 @@ async def test_in_hot_seat_the_review_never_shows_a_hidden_choice_before_its_res
         for n, said in zip(shown, words):
             if n and replay.asked[n - 1].side == "german" and replay.asked[n - 1].hidden:
                 assert "level" not in said.split("\n")[1].lower(), said
+
+
+async def test_a_save_watched_mid_game_never_shows_a_choice_before_its_result():
+    """Whoever watches a save of a game not over may be about to play it on: the viewer stops before either
+    side's hidden choices that nothing has made public yet (the German's attack level, here, before the Allied
+    player answers it), whereas in a game over every choice is shown."""
+    game = german_level_chosen()
+    replay = Replay.of(game)
+    replay.run()
+    pending = [n for n in range(1, replay.total + 1) if replay.asked[n - 1].hidden and not replay.events[n - 1]]
+    assert replay.total in pending, "the save ends on the German's level, not yet fought"
+    app = OverlordApp(watch=None)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(ViewerScreen(replay, "watch"))
+        screen = await the_viewer(pilot)
+        await pilot.press("end")
+        await until(pilot, lambda: screen.at == screen.end, "the last position that may be shown")
+        assert screen.end < replay.total and screen.end not in pending
+        assert all(replay.public(n) == (n not in pending) for n in range(replay.total + 1))
+        await pilot.press("right")
+        await pilot.pause()
+        assert screen.at == screen.end  # no step beyond it
+    ended = Replay.of(open_save(FINISHED).game)
+    ended.run()
+    assert ended.over and all(ended.public(n) for n in range(ended.total + 1))
 
 
 # --------------------------------------------------------------------------- watching the computers

@@ -922,19 +922,22 @@ class OverlordApp(App[None]):
     def _loaded(self, path: Path | Watch | None) -> None:
         from .loadscreen import Watch
         if isinstance(path, Watch):
-            self.watch_file(path.path)
+            self.watch_file(path.path, then=self.action_load)  # (closed, it goes back to the list of saves)
         elif path is not None:
             self.load_file(path)
 
     # ------------------------------------------------------------------ the replay viewer (tui/viewer.py)
-    def view_replay(self, replay: Replay, title: str, side: str | None = None, then_quit: bool = False) -> None:
+    def view_replay(self, replay: Replay, title: str, side: str | None = None, then_quit: bool = False,
+                    then: Callable[[], None] | None = None) -> None:
         """A game replayed in the viewer (``side``: that player's review of the other side's turn); the game
-        being played waits under it. ``then_quit``: closing it ends the program (``overlord watch``)."""
+        being played waits under it. ``then_quit``: closing it ends the program (``overlord watch``); ``then``:
+        what comes after it is closed (the list of saves it was chosen from)."""
         from .viewer import ViewerScreen
         screen = ViewerScreen(replay, title, side=side)
-        self._user_modal(screen, (lambda _: self.exit()) if then_quit else None)
+        after = (lambda _: self.exit()) if then_quit else (lambda _: then()) if then is not None else None
+        self._user_modal(screen, after)
 
-    def watch_file(self, path: Path) -> None:
+    def watch_file(self, path: Path, then: Callable[[], None] | None = None) -> None:
         """W on the Load screen: the save replayed in the viewer (read here, replayed in the viewer's worker)."""
         from ..replaying import Replay
         from ..saves import SaveError
@@ -943,7 +946,7 @@ class OverlordApp(App[None]):
         except SaveError as exc:
             self.notify(printable(str(exc)), severity="error", timeout=8, markup=False)
             return
-        self.view_replay(replay, replay.name)
+        self.view_replay(replay, replay.name, then=then)
 
     def watch_game(self) -> None:
         """W on the final report: the game just ended, replayed from its start."""

@@ -153,11 +153,13 @@ class ViewerScreen(Screen[None]):
         """The last position that may be looked at (so far: the replay may be under way)."""
         n = self.replay.played
         while n > self.start and not self.allowed(n):
-            n -= 1  # (a review: the other side's last choices, not public yet)
+            n -= 1  # (the last choices, not public yet: a review's of the other side, a save's of either)
         return n
 
     def allowed(self, n: int) -> bool:
-        return self.start <= n <= self.replay.played and (self.side is None or self.replay.shown_to(self.side, n))
+        if not self.start <= n <= self.replay.played:
+            return False
+        return self.replay.public(n) if self.side is None else self.replay.shown_to(self.side, n)
 
     def nearest(self, n: int, forward: bool) -> int | None:
         """``n`` if it may be looked at, else the next one that may (the previous one going back); None when
