@@ -28,6 +28,22 @@ def test_two_digit_fields_move_on_and_enter_takes_the_defaults():
     assert entry.index == 0 and not entry.touched
 
 
+def test_a_half_typed_field_is_its_number_and_is_typed_over_after_a_refusal():
+    """4 then Enter is 04; after a refused sum every field is typed over from its first digit, as the refusal
+    says (a play-tester's 4, Enter x4, then 2 5 had given 42 and shifted every field after it)."""
+    entry = DigitEntry([Field("Fuel", 25), Field("General", 30), Field("Combat", 35), Field("Amphibious", 10)])
+    entry.type("4")
+    assert entry.accept() is None and entry.fields[0].text == "04" and entry.index == 1
+    for _ in range(3):
+        entry.accept()
+    assert entry.values() == [4, 30, 35, 10]  # (sum 79: the caller refuses it and asks again)
+    entry.again()
+    assert entry.index == 0
+    for d in "25":
+        entry.type(d)
+    assert entry.index == 1 and entry.values() == [25, 30, 35, 10]
+
+
 def test_a_field_with_nothing_to_choose_is_skipped():
     entry = DigitEntry([Field("Naval", 0, 0), Field("Air", 0, 40)])
     assert entry.index == 1

@@ -81,8 +81,9 @@ class DigitEntry:
         """Enter: the numbers when the entry is complete, else None (the next field is current)."""
         if not self.touched or self.on_last:
             return self.values()
-        if not self.current.text:
-            self.current.text = f"{self.current.default:02d}"
+        # an empty field takes its default, a half-typed one is its number (4 is 04): both are whole, and a
+        # digit typed there later starts a new number
+        self.current.text = f"{self.current.value:02d}"
         self.index = self._next_open(self.index + 1)
         return None
 
@@ -90,8 +91,8 @@ class DigitEntry:
         """Back to the first field after a refused answer, the numbers typed kept: a digit types over a field,
         Enter keeps it and moves on."""
         for f in self.fields:
-            if not f.fixed and not f.text:
-                f.text = f"{f.default:02d}"
+            if not f.fixed:
+                f.text = f"{f.value:02d}"  # (a half-typed field too: typed over, not typed on)
         self.index = self._next_open(0)
 
     def clear(self) -> None:
