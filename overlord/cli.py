@@ -126,8 +126,10 @@ def _simulate_parser(commands: Commands) -> None:
     p.add_argument("--seed", type=seed, default=0, help="the game's seed: the same seed plays the same game (default: 0)")
     p.add_argument("--scenario", choices=("campaign", "two-week"), default="campaign",
                    help="the Campaign Game (to June 30) or the First Two Week Scenario (default: campaign)")
-    p.add_argument("--allied", default="ai", help="computer Allied player: ai, historical, caen-first, classic, pass, random")
-    p.add_argument("--german", default="ai", help="computer German player: ai, classic, pass, random")
+    p.add_argument("--allied", default="ai", help="computer Allied player: any Allied one of `overlord players` "
+                   "(its levels and generals), or historical, caen-first, classic, pass, random (default: ai)")
+    p.add_argument("--german", default="ai", help="computer German player: any German one of `overlord players` "
+                   "(its levels and generals), or classic, pass, random (default: ai)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--save", metavar="FILE", help="also write the finished game as a save")
     p.add_argument("--plot", action="store_true",

@@ -130,3 +130,24 @@ def test_the_odds_shown_say_when_the_allies_are_short_of_combat_supply():
     g.edited()
     p = g.prompt
     assert p.fought_odds == p.odds and "short of combat supply" not in prompt_text(g, p).plain
+
+
+def test_the_last_defender_that_can_be_attacked_says_that_n_ends_the_combat_phase():
+    """N at the last enemy unit that can be attacked (in the last pass) ends the combat phase: its question says
+    so, and no other defender's does (a play-tester lost a combat phase browsing with N)."""
+    from overlord.ai import make_player
+    from overlord.engine.prompts import DefenderPrompt
+    from overlord.engine.settings import Settings
+    game = Game.new(Settings(allied_player="computer", german_player="computer"), 2)
+    players = {side: make_player("classic", side) for side in ("allied", "german")}
+    said = {True: 0, False: 0}
+    while not game.over and game.turn < 4:
+        p = game.prompt
+        if isinstance(p, DefenderPrompt):
+            twin = game.clone()
+            twin.apply(Answer("N"))
+            ends = twin.phase != game.phase
+            assert ("N ends the combat phase" in prompt_text(game, p, None).plain) == ends
+            said[ends] += 1
+        game.apply(players[p.side].choose(game))
+    assert said[True] and said[False]

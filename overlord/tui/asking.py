@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from ..engine import view
+from ..engine.actions import Answer
 from ..engine.game import Game
 from ..engine.hexgrid import neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
-from ..words import level_choice, level_span
+from ..words import level_choice, level_span, plural
 from .cards import where
 from .entry import DigitEntry, Field
 
@@ -121,7 +122,7 @@ def step_costs(game: Game, p: MovePrompt) -> Text:
         sail = [d for d, c in costs.items() if c is not None and not c.get("landing")]
         if sail:
             t.append("/".join(map(str, sail)), style=KEY)
-            t.append(f" sail ({game.unit(p.unit).ocean_steps} moves at sea left)  ")
+            t.append(f" sail ({plural(game.unit(p.unit).ocean_steps, 'move')} at sea left)  ")
         beaches: dict[str, list[int]] = {}
         first_cost: dict[str, dict[str, Any]] = {}  # a beach's landing, by the first direction to it
         for d, c in costs.items():
@@ -191,7 +192,17 @@ def _defender(game: Game, p: DefenderPrompt, entry: DigitEntry | None) -> Text:
     t.append(f"\n{d.cp} CP in {where(game, d.position)}. Could attack it: "
              + ", ".join(f"{short(game, a)} ({game.unit(a).cp})" for a in p.attackers)
              + f"; odds with all {_odds(p.odds, p.fought_odds)}\n")
+    if declining_ends_phase(game):
+        t.append("The last enemy unit that can be attacked: N ends the combat phase.", style=KEY)
     return t
+
+
+def declining_ends_phase(game: Game) -> bool:
+    """Whether N at this defender ends the combat phase (no other enemy unit can be attacked after it, in this
+    pass or the next): played on a copy of the game, which N changes nothing hidden in (no dice are drawn)."""
+    twin = game.clone()
+    twin.apply(Answer("N"))
+    return twin.phase != game.phase
 
 
 def _odds(paper: float, fought: float) -> str:

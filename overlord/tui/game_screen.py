@@ -36,7 +36,7 @@ from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_t
 from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card
 from .front import Front, GoOn, Hint, HurryUp
 from .wording import event_text
-from .keybar import KeyBar
+from .keybar import KeyBar, key_name
 from .maprender import MapOptions, map_height, map_width, move_targets
 from .reporting import Points, points_panel
 from .routing import route_marks, route_text, walk
@@ -473,7 +473,7 @@ class GameScreen(Screen[None]):
             return
         if event.is_printable or event.key in ("enter", "backspace"):
             event.stop()
-            name = event.key.title() if event.key in ("enter", "backspace") else (event.character or event.key).upper()
+            name = key_name(event)
             why = self.why_not(event.key)
             self.say(Text(why or f"{name} is not an answer here. "
                           "The keys you can use are at the bottom; F1 for help.", style="bold"))

@@ -121,6 +121,14 @@ class KeyBar(Widget):
             await self.app.run_action(action, node)
 
 
+def key_name(event: events.Key) -> str:
+    """A key pressed, as a refusal names it: a letter or digit as printed on the key (capital), Space, Enter or
+    Backspace by name (their characters print as nothing)."""
+    if event.key in ("space", "enter", "backspace", "tab"):
+        return event.key.title()
+    return (event.character or event.key).upper()
+
+
 def fitted(entries: list[Entry], width: int) -> tuple[list[Entry], bool]:
     """The entries that fit in ``width`` columns, and whether they are set close (one space between them, not
     two). When they do not all fit even so, the last ones give way (the game's own keys come last), but the

@@ -25,7 +25,7 @@ from ..engine.events import SettingChosen
 from ..engine.prompts import QuestionPrompt
 from ..engine.settings import Ratings
 from .front import Front, PlayerChosen
-from .keybar import KeyBar
+from .keybar import KeyBar, key_name
 from .styles import GAME_CSS
 
 SIDE_OF_QUESTION = {f"{side}_player": side for side in SIDES}  # the set-up's questions of who plays each side
@@ -191,13 +191,13 @@ class SetupScreen(Screen[None]):
         side = self.choosing
         if side is not None and (event.is_printable or event.key == "backspace"):
             event.stop()
-            key = (event.character or event.key).upper()
+            key = key_name(event)
             self.message = f"{key} is not an answer. Press 1-{len(levels(side))} to see each; Enter takes the one shown."
             self.refresh_view()
         elif p is not None and (event.is_printable or event.key == "backspace"):
             event.stop()
             keys = ", ".join(f"{o} ({lbl})" if o != lbl else o for o, lbl in zip(p.options, p.labels))
-            key = (event.character or event.key).upper()
+            key = key_name(event)
             self.message = f"{key} is not an answer. Answer {keys}; Enter takes {p.default}."
             self.refresh_view()
 
