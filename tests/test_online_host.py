@@ -149,6 +149,11 @@ async def test_http_refusals(served):
         wrong = {"Authorization": f"Bearer {protocol.new_token()}"}
         assert await status("GET", f"/api/games/{links['allied'].game}/save", headers=wrong) == 404
         assert await status("POST", "/api/games", json={"settings": {"scenario": "forever"}}) == 400
+        # settings that are not an object, or fields of the wrong type (cattrs read "false" as true): refused, the
+        # host unharmed (a list had raised out of the handler, a 500)
+        for settings in ([1], "x", None, {"german_dday_movement": "false"}, {"ratings": {"naval": True}},
+                         {"ratings": {"airpower": 1.9}}, {"display_delay": False}, {"preset": None}):
+            assert await status("POST", "/api/games", json={"settings": settings}) == 400, settings
         assert await status("POST", "/api/games", json={"tokens": {"allied": "short"}}) == 400
         assert await status("POST", "/api/games", data=b"x" * 70_000) == 413
     mine = await client.list_games(url, links["german"].token)

@@ -98,6 +98,9 @@ def _corpus(tmp_path):
     yield edit("game-id-an-object", lambda d: d.update(game_id={"id": 1}))
     yield edit("version-true", lambda d: d.update(version=True))
     yield edit("settings-bad-field", lambda d: d.update(settings=dict(d["settings"], display_delay=12)))
+    yield edit("settings-a-flag-as-text", lambda d: d.update(settings=dict(d["settings"], german_dday_movement="false")))
+    yield edit("settings-rating-as-text", lambda d: d.update(settings=dict(d["settings"],
+                                                                          ratings=dict(d["settings"]["ratings"], naval="5"))))
     yield variant("score-nan", text.replace('"score":', '"score":NaN,"was":', 1))
     yield variant("seed-5000-digits", text.replace(f'"seed":{doc["seed"]}', '"seed":' + "9" * 5000, 1))
     yield variant("turn-5000-digits", text.replace('"turn":', '"turn":' + "1" * 5000 + ',"was":', 1))
@@ -128,6 +131,8 @@ REASONS = {
     "game-id-an-object": "field 'game_id' is of the wrong type",
     "version-true": "version true (not a whole number) is not supported",
     "settings-bad-field": "display_delay must be a whole number from 0 to 9",
+    "settings-a-flag-as-text": "german_dday_movement must be bool, not 'false'",  # (cattrs had read it as true)
+    "settings-rating-as-text": "naval must be int, not '5'",
     "score-nan": "NaN or Infinity",
     "seed-5000-digits": "more digits than Python reads",
     "turn-5000-digits": "more digits than Python reads",

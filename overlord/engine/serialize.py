@@ -12,6 +12,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
+import attrs
 import cattrs
 from cattrs.gen import make_dict_unstructure_fn, override
 
@@ -46,7 +47,22 @@ def settings_to_dict(settings: Settings) -> dict[str, Any]:
 
 
 def settings_from_dict(data: Any) -> Settings:
-    return _converter.structure(data, Settings)
+    if not isinstance(data, dict):
+        raise ValueError(f"the settings must be an object of their fields, not {data!r}"[:200])
+    settings = _converter.structure(data, Settings)
+    _same_types(data, settings, "settings")
+    return settings
+
+
+def _same_types(data: dict[str, Any], record: Any, where: str) -> None:
+    """Each field given as the type it is kept as: cattrs would turn "false" into True, "7" and 1.9 into 7 and 1,
+    and null into "None"; a save or a request to a host must say what it means."""
+    for name, value in data.items():
+        kept = getattr(record, name)
+        if attrs.has(type(kept)):
+            _same_types(value, kept, f"{where} {name}")  # (a nested record: cattrs read it from an object)
+        elif type(value) is not type(kept):
+            raise ValueError(f"{where} field {name} must be {type(kept).__name__}, not {value!r}"[:200])
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
