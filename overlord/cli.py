@@ -428,6 +428,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.save is not None and not args.save.strip():
         print("overlord: --save needs a file name", file=sys.stderr)
         return EXIT_BAD_INPUT
+    target = Path(args.save) if args.save else None
+    if target is not None and (target.exists() or target.is_symlink()):  # said before the game is played
+        from .plaintext import printable
+        print(f"overlord: the save was not written: {printable(str(target))} is there already (--save writes a new "
+              "file: name another, or remove that one)", file=sys.stderr)
+        return EXIT_BAD_INPUT
     _load_data_or_exit()
     from .headless import simulate
     from .saves import write_problem, write_save
@@ -436,9 +442,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"overlord: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    if args.save:
+    if target is not None:
         try:
-            write_save(game, Path(args.save), players={"allied": args.allied, "german": args.german})
+            write_save(game, target, players={"allied": args.allied, "german": args.german})
         except OSError as exc:
             print(f"overlord: the save was not written: {write_problem(exc)}", file=sys.stderr)
             return EXIT_BAD_INPUT

@@ -33,6 +33,10 @@ def test_simulate_save_then_replay(tmp_path):
     assert a.returncode == 0, a.stderr
     r = run("replay", str(save))
     assert r.returncode == 0, r.stdout + r.stderr
+    before = save.read_bytes()  # a second simulate never writes over a save (in the game, Ctrl+S asks first)
+    again = run("simulate", "--seed", "5", "--scenario", "two-week", "--save", str(save))
+    assert again.returncode == 2 and again.stdout == "" and save.read_bytes() == before
+    assert again.stderr.startswith("overlord: the save was not written:") and "there already" in again.stderr
 
 
 def test_simulate_rejects_an_unknown_player():
