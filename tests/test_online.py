@@ -242,3 +242,35 @@ async def test_the_default_computer_players_play_a_whole_campaign_through_the_ho
     local, _ = Game.replay(SETTINGS, save["seed"], actions)
     assert local.over and local.state_hash() == save["state_hash"]
     check_fair(served.sent, save["seed"], actions)
+
+
+def test_an_address_that_is_not_one_is_refused_in_a_line_not_a_traceback():
+    """http://[::1 and a port of 99999 had raised ValueError out of `online new`, `online games`, `join` and `online
+    bot`: each is now a ProtocolError, said in one line."""
+    for bad in ("http://[::1", "http://127.0.0.1:99999", "http://h:port"):
+        with pytest.raises(protocol.ProtocolError, match="not a host's address"):
+            protocol.base_url(bad)
+        with pytest.raises(protocol.ProtocolError, match="not a host's address"):
+            Link.parse(f"{bad}/play/0123456789abcdef#abcdefghijklmnopqrstu")
+
+
+async def test_a_host_that_answers_out_of_shape_is_not_an_overlord_host():
+    """Another service at the address (or a broken host) answering JSON of the wrong shape: `online new` and `online
+    games` say it is not an Overlord host (a KeyError or TypeError before)."""
+    from aiohttp import web
+    from aiohttp.test_utils import TestServer
+    answers = iter([{"game": None}, {"game": "0123456789abcdef", "tokens": {"allied": 5}},
+                    {"games": "x"}, {"games": [{"game": "0123456789abcdef"}]}, {"games": ["x"]}])
+
+    async def anything(request: web.Request) -> web.Response:
+        return web.json_response(next(answers), status=201 if request.method == "POST" else 200)
+    app = web.Application()
+    app.router.add_route("*", "/api/games", anything)
+    async with TestServer(app) as server:
+        url = str(server.make_url("/"))
+        for _ in range(2):
+            with pytest.raises(protocol.ProtocolError, match="not an Overlord host"):
+                await client.create_game(url, Settings())
+        for _ in range(3):
+            with pytest.raises(protocol.ProtocolError, match="not an Overlord host"):
+                await client.list_games(url, "abcdefghijklmnopqrstu")

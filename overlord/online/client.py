@@ -302,14 +302,25 @@ async def create_game(url: str, settings: Settings, tokens: Mapping[str, str] | 
     base = protocol.base_url(url)
     body = {"settings": settings_to_dict(settings), "tokens": dict(tokens or {})}
     answer = await _http("POST", f"{base}/api/games", json_body=body)
-    return {role: Link(base, answer["game"], answer["tokens"][role]) for role in protocol.ROLES}
+    game, tokens = answer.get("game"), answer.get("tokens")
+    if not (isinstance(game, str) and protocol.GAME_ID_PATTERN.fullmatch(game) and isinstance(tokens, dict)
+            and all(protocol.valid_token(tokens.get(role)) for role in protocol.ROLES)):
+        raise ProtocolError(f"{base}: not an Overlord host (it did not answer with a game and its tokens)")
+    return {role: Link(base, game, tokens[role]) for role in protocol.ROLES}
 
 
 async def list_games(url: str, token: str) -> list[dict[str, Any]]:
     """The games a token opens on the host at ``url``, and whose move it is in each."""
     answer = await _http("GET", f"{protocol.base_url(url)}/api/games", token=token)
-    games: list[dict[str, Any]] = answer["games"]
+    games = answer.get("games")
+    if not isinstance(games, list) or not all(isinstance(g, dict) and GAME_SUMMARY <= set(g)
+                                              and all(isinstance(g[k], str) for k in ("game", "role", "scenario", "turn"))
+                                              for g in games):
+        raise ProtocolError(f"{url[:80]}: not an Overlord host (it did not answer with a list of games)")
     return games
+
+
+GAME_SUMMARY = {"game", "role", "scenario", "turn", "over", "your_move", "to_answer"}  # what `online games` prints
 
 
 async def fetch_save(link: Link | str) -> dict[str, Any]:
@@ -321,7 +332,11 @@ async def fetch_save(link: Link | str) -> dict[str, Any]:
 async def _http(method: str, url: str, json_body: Any = None, token: str | None = None) -> dict[str, Any]:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     async with aiohttp.ClientSession(timeout=TIMEOUT) as session:
-        async with session.request(method, url, json=json_body, headers=headers) as response:
+        try:
+            request = session.request(method, url, json=json_body, headers=headers)
+        except aiohttp.InvalidURL as exc:  # (an address urlsplit takes and aiohttp does not)
+            raise ProtocolError(f"not a host's address: {url[:80]!r} ({exc})") from None
+        async with request as response:
             try:
                 answer = await response.json(content_type=None)
             except ValueError:

@@ -21,7 +21,7 @@ import secrets
 from enum import StrEnum
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import SplitResult, urlsplit, urlunsplit
 
 import attrs
 import cattrs
@@ -105,9 +105,7 @@ class Link(FrozenRecord):
 
     @classmethod
     def parse(cls, text: str) -> Link:
-        parts = urlsplit(text.strip())
-        if parts.scheme not in ("http", "https") or not parts.netloc:
-            raise ProtocolError("a link starts with http:// or https:// and the host's address")
+        parts = _split(text, "a link starts with http:// or https:// and the host's address")
         prefix, found, game = parts.path.rpartition(PLAY_PATH)
         if not found or not GAME_ID_PATTERN.fullmatch(game):
             raise ProtocolError(f"a link's path ends with {PLAY_PATH}<game id>")
@@ -118,10 +116,21 @@ class Link(FrozenRecord):
 
 def base_url(url: str) -> str:
     """A host's address as typed (http://127.0.0.1:8765/, https://example.org/overlord) without the final "/"."""
-    parts = urlsplit(url.strip())
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise ProtocolError(f"a host's address starts with http:// or https://, not {url[:80]!r}")
+    parts = _split(url, f"a host's address starts with http:// or https://, not {url[:80]!r}")
     return urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/"), "", ""))
+
+
+def _split(url: str, wanted: str) -> SplitResult:
+    """An address's parts; ProtocolError (``wanted``, or what is wrong with the host's part) for one that is not an
+    http(s) address with a host and, if any, a port from 0 to 65535 (http://[::1 and :99999 had raised)."""
+    try:
+        parts = urlsplit(url.strip())
+        _ = parts.port  # (read to check it: a port out of range, or not a number, raises)
+    except ValueError as exc:
+        raise ProtocolError(f"not a host's address: {url[:80]!r} ({exc})") from None
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ProtocolError(wanted)
+    return parts
 
 
 # --------------------------------------------------------------------------- what a client may see
