@@ -291,3 +291,26 @@ def test_without_the_web_extra_every_other_command_works():
     assert r.returncode == 0 and json.loads(r.stdout)
     r = subprocess.run([sys.executable, "-c", WITHOUT_WEB, "--help"], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and "join" in r.stdout
+
+
+async def test_spectators_never_take_the_players_seats(served):
+    """The spectators' link is the one most widely shared: its connections have a cap of their own, and a side's
+    player still joins when every spectator's seat is taken (16 spectators had locked both players out)."""
+    from overlord.online.host import MAX_CONNECTIONS
+    host, url = served
+    links = await client.create_game(url, SETTINGS)
+    watchers = MAX_CONNECTIONS["spectator"]
+    async with aiohttp.ClientSession() as session:
+        sockets = []
+        for _ in range(watchers):
+            ws = await session.ws_connect(links["spectator"].socket_url)
+            await ws.send_str(json.dumps(protocol.hello(links["spectator"].token)))
+            assert json.loads((await ws.receive(timeout=10)).data)["type"] == "welcome"
+            sockets.append(ws)
+        reply, then = await hello_reply(links["spectator"], protocol.hello(links["spectator"].token))
+        one_line_refusal(reply, f"{watchers} spectator connections")
+        for role in ("allied", "german"):
+            reply, _ = await hello_reply(links[role], protocol.hello(links[role].token))
+            assert reply["type"] == "welcome" and reply["role"] == role, reply
+        for ws in sockets:
+            await ws.close()

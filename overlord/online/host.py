@@ -35,7 +35,9 @@ from .storage import Storage, StoredGame
 
 log = logging.getLogger("overlord.host")
 MAX_GAMES = 1000  # games a host keeps before it refuses new ones (each about 0.3 MB in memory once loaded)
-MAX_CONNECTIONS = 16  # connections to one game at once (each side's player on a few screens, spectators)
+# connections to one game at once, by role: each side's player on a few screens, and spectators apart, so that
+# the spectators' link (the one most widely shared) can never take the players' seats (16 in all)
+MAX_CONNECTIONS = {"allied": 4, "german": 4, "spectator": 8}
 OUTBOX = 256  # messages waiting for a client that does not read: past these it is let go
 HARD_MESSAGE = 4 * protocol.MAX_MESSAGE  # past this aiohttp closes the connection itself (1009)
 RECENT = 1000  # actions whose events a game keeps for a player who comes back (hello's "since")
@@ -247,8 +249,9 @@ class Host:
         if hosted is None or role is None:
             await ws.close(code=1008, message=b"refused")
             return ws
-        if len(hosted.connections) >= MAX_CONNECTIONS:
-            await _refuse_and_close(ws, f"this game has {MAX_CONNECTIONS} connections already")
+        most = MAX_CONNECTIONS.get(role, 0)
+        if sum(c.role == role for c in hosted.connections) >= most:
+            await _refuse_and_close(ws, f"this game has {most} {role} connections already")
             return ws
         conn = Connection(ws, role, Bucket(self.rate, self.burst))
         pump = asyncio.ensure_future(conn.pump())
