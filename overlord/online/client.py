@@ -333,16 +333,15 @@ async def _http(method: str, url: str, json_body: Any = None, token: str | None 
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     async with aiohttp.ClientSession(timeout=TIMEOUT) as session:
         try:
-            request = session.request(method, url, json=json_body, headers=headers)
+            async with session.request(method, url, json=json_body, headers=headers) as response:
+                try:
+                    answer = await response.json(content_type=None)
+                except ValueError:
+                    answer = None
         except aiohttp.InvalidURL as exc:  # (an address urlsplit takes and aiohttp does not)
             raise ProtocolError(f"not a host's address: {url[:80]!r} ({exc})") from None
-        async with request as response:
-            try:
-                answer = await response.json(content_type=None)
-            except ValueError:
-                answer = None
-            if not isinstance(answer, dict):
-                raise ProtocolError(f"{url}: not an Overlord host (HTTP {response.status})")
-            if response.status >= 400:
-                raise Refused(str(answer.get("error", f"HTTP {response.status}")))
-            return answer
+        if not isinstance(answer, dict):
+            raise ProtocolError(f"{url}: not an Overlord host (HTTP {response.status})")
+        if response.status >= 400:
+            raise Refused(str(answer.get("error", f"HTTP {response.status}")))
+        return answer
