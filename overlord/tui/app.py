@@ -230,7 +230,7 @@ class OverlordApp(App[None]):
             self.main = self.screen  # the title is the default screen (get_default_screen): no screen to push
             self.set_timer(DATA_CHECK_AFTER, self.check_data)  # once the title has been drawn
         if self.watch_replay is not None:
-            self.view_replay(self.watch_replay, self.watch_replay.name or "Replay", then_quit=True)
+            self.view_replay(self.watch_replay, self.watch_replay.name or "Replay", then=self.exit)
         self.check_size(self.size.width, self.size.height)
         self.call_after_refresh(gcpause.resume)  # the first screen is up
 
@@ -927,15 +927,14 @@ class OverlordApp(App[None]):
             self.load_file(path)
 
     # ------------------------------------------------------------------ the replay viewer (tui/viewer.py)
-    def view_replay(self, replay: Replay, title: str, side: str | None = None, then_quit: bool = False,
+    def view_replay(self, replay: Replay, title: str, side: str | None = None,
                     then: Callable[[], None] | None = None) -> None:
         """A game replayed in the viewer (``side``: that player's review of the other side's turn); the game
-        being played waits under it. ``then_quit``: closing it ends the program (``overlord watch``); ``then``:
-        what comes after it is closed (the list of saves it was chosen from)."""
+        being played waits under it. ``then``: what comes once it is closed (the end of the program for
+        ``overlord watch``, the list of saves it was chosen from)."""
         from .viewer import ViewerScreen
         screen = ViewerScreen(replay, title, side=side)
-        after = (lambda _: self.exit()) if then_quit else (lambda _: then()) if then is not None else None
-        self._user_modal(screen, after)
+        self._user_modal(screen, None if then is None else lambda _: then())
 
     def watch_file(self, path: Path, then: Callable[[], None] | None = None) -> None:
         """W on the Load screen: the save replayed in the viewer (read here, replayed in the viewer's worker)."""

@@ -192,17 +192,25 @@ def _defender(game: Game, p: DefenderPrompt, entry: DigitEntry | None) -> Text:
     t.append(f"\n{d.cp} CP in {where(game, d.position)}. Could attack it: "
              + ", ".join(f"{short(game, a)} ({game.unit(a).cp})" for a in p.attackers)
              + f"; odds with all {_odds(p.odds, p.fought_odds)}\n")
-    if declining_ends_phase(game):
+    if declining_ends_phase(game, p):
         t.append("The last enemy unit that can be attacked: N ends the combat phase.", style=KEY)
     return t
 
 
-def declining_ends_phase(game: Game) -> bool:
+def declining_ends_phase(game: Game, p: DefenderPrompt) -> bool:
     """Whether N at this defender ends the combat phase (no other enemy unit can be attacked after it, in this
-    pass or the next): played on a copy of the game, which N changes nothing hidden in (no dice are drawn)."""
-    twin = game.clone()
-    twin.apply(Answer("N"))
-    return twin.phase != game.phase
+    pass or the next): played on a copy of the game, which N changes nothing hidden in (no dice are drawn).
+    Worked out once a question (the game keeps its prompt until it is answered; the question is redrawn at every
+    key pressed meanwhile)."""
+    global _declined
+    if _declined is None or _declined[0] is not p:
+        twin = game.clone()
+        twin.apply(Answer("N"))
+        _declined = (p, twin.phase != game.phase)  # (the prompt is kept: its id is not given to another meanwhile)
+    return _declined[1]
+
+
+_declined: tuple[DefenderPrompt, bool] | None = None  # the last question asked about, and the answer
 
 
 def _odds(paper: float, fought: float) -> str:

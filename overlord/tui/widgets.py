@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Callable
 
+from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -88,9 +89,8 @@ class MapView(Widget):
         for line in map_lines(game, opts, self.rows):
             key = (line.plain, line.style, *line.spans)
             strip = self.drawn.get(key) or drawn.get(key)
-            if strip is None:  # (a Text renders its own style only under spans: the ruler has none)
-                style = console.get_style(line.style) if line.style else None
-                strip = Strip(Segment.apply_style(line.render(console), style)).apply_style(base)
+            if strip is None:
+                strip = text_strip(line, console, base)
             drawn[key] = strip
             strips.append(strip)
         self.drawn, self.strips = drawn, strips
@@ -176,13 +176,18 @@ class CardPanel(Panel):
         if strip is None:
             cut = line.copy()
             cut.truncate(width, overflow="ellipsis")
-            console = self.app.console
-            style = console.get_style(line.style) if line.style else None  # (a Text renders its own style
-            strip = Strip(Segment.apply_style(cut.render(console), style)).apply_style(base)  # only under spans)
+            strip = text_strip(cut, self.app.console, base)
             if len(self.drawn) > 200:  # (cards come and go: the strips of the last few are kept)
                 self.drawn.clear()
             self.drawn[key] = strip
         return strip
+
+
+def text_strip(line: Text, console: Console, base: Style) -> Strip:
+    """One line of text as a strip on a widget's own style (the map's lines, the side panel's). A Text renders its
+    own style only under its spans, so it is laid under them here (the map's ruler has none)."""
+    style = console.get_style(line.style) if line.style else None
+    return Strip(Segment.apply_style(line.render(console), style)).apply_style(base)
 
 
 def _same_line(a: Text, b: Text) -> bool:
