@@ -341,6 +341,9 @@ def test_eliminated_german_units_form_cadres_that_retreat():
     start_combat(g)
     events = fight(g, 9, 5, support=(99, 99))
     assert any(isinstance(e, UnitEliminated) and e.cadre for e in events)
+    # the log tells the fight, then what it caused
+    kinds = [type(e) for e in events if isinstance(e, (CombatResult, UnitEliminated))]
+    assert kinds == [CombatResult, UnitEliminated]
     u = g.unit("de-716-inf")
     assert u.cadre and u.cp == max(3, u.max_cp // 10) and g.state.tally.german_eliminated == 1
     p = g.prompt

@@ -5,7 +5,7 @@ import pytest
 from overlord.engine import Answer, EndPhase, FinishUnit, IllegalAction, Interdict, Move
 from overlord.engine.actions import ChooseStrategy, ChooseUnit, Support
 from overlord.engine import interdiction, movement
-from overlord.engine.events import CombatResult, DropResult, Landed, UnitMoved
+from overlord.engine.events import CombatResult, DropResult, Landed, UnitEliminated, UnitMoved
 from overlord.engine.game import Game
 from overlord.engine.hexgrid import neighbour
 from overlord.engine.prompts import DropZonePrompt, InterdictionPrompt, MovePrompt, SupportPrompt
@@ -234,6 +234,10 @@ def test_landing_on_a_defended_beach_fights_until_one_is_eliminated():
             landed = next(e for e in events if isinstance(e, Landed))
             coastal = g.coastal_defender("Omaha")
             assert coastal is None  # the defence is gone
+            # the log tells the last round, then the coastal defence's end it caused
+            last = max(i for i, e in enumerate(events) if isinstance(e, CombatResult))
+            assert any(isinstance(e, UnitEliminated) for e in events[last:])
+            assert not any(isinstance(e, UnitEliminated) for e in events[:last])
             assert landed.rounds >= 1 and landed.cp_lost > 0
             u = g.unit("us-1-inf")
             assert u.mp == max(0, 6 - landed.rounds - 2) or u.mp == max(0, 6 - landed.rounds - 3) or u.stopped

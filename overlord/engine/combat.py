@@ -372,10 +372,11 @@ def resolve(g: "Game", events: list[Event]) -> None:
     ratio, supply_spent = _combat_odds(g, attackers)
     att_loss, def_loss = _combat_losses(g, attackers, ratio)
     _combat_fatigue(g, attackers)
-    _share_losses(g, attackers, att_loss, events)
+    caused: list[Event] = []  # (told after the fight's result, as what it caused)
+    _share_losses(g, attackers, att_loss, caused)
     defender_pos = position_of(d)
     def_loss = min(def_loss, d.cp)
-    eliminated = losses.inflict(g, defender, def_loss, events)
+    eliminated = losses.inflict(g, defender, def_loss, caused)
     survivors = [a for a in attackers if g.unit(a).status == ASHORE]
     levels = g.data.charts.strategy_levels
     second = eliminated or (c.attack_level in levels.second_combat_attack_levels
@@ -383,6 +384,7 @@ def resolve(g: "Game", events: list[Event]) -> None:
     must_retreat = not eliminated and _must_retreat(g, ratio, att_loss, def_loss)
     outcome = _Outcome(ratio, att_loss, def_loss, supply_spent, eliminated, must_retreat, bool(second and survivors))
     events.append(_combat_result(g, attackers, outcome))
+    events.extend(caused)
     c.second = survivors if second else []
     c.attackers = survivors
     if eliminated:

@@ -151,10 +151,12 @@ def fight_round(g: "Game", a: AssaultState, coastal: str, d_level: int, events: 
     fatigue.add_fatigue(g, u, rules.fatigue.attack_per_level * a_level)
     fatigue.add_fatigue(g, d, rules.fatigue.defence_per_level * d_level)
     u.mp = max(0, u.mp - rules.landing.round_cost)
-    losses.inflict(g, a.unit, att_loss, events)
-    eliminated = losses.inflict(g, coastal, def_loss, events, cadre=False)
+    caused: list[Event] = []  # (told after the round's result, as what it caused)
+    losses.inflict(g, a.unit, att_loss, caused)
+    eliminated = losses.inflict(g, coastal, def_loss, caused, cadre=False)
     events.append(CombatResult(attackers=(a.unit,), defender=coastal, odds=round(ratio, 2),
                                attack_level=a_level, defence_level=d_level, attacker_losses=att_loss,
                                defender_losses=def_loss, retreat=False, eliminated=eliminated, second_combat=False,
                                combat_supply=supply_spent, beach=a.beach, round=a.rounds + 1))
+    events.extend(caused)
     return att_loss
