@@ -88,8 +88,8 @@ def names(data: GameData, units: Iterable[str]) -> list[str]:
 
 
 def place(data: GameData, hex_: Hex) -> str:
-    """A position in words: its name, or its terrain and where it is ("swamp 4,5")."""
-    return data.map.describe(hex_) if data.map.grid.on_map(hex_) else f"{hex_[0]},{hex_[1]}"
+    """A position in words: its name, or its terrain and where it is ("swamp (4,5)")."""
+    return data.map.describe(hex_) if data.map.grid.on_map(hex_) else f"({hex_[0]},{hex_[1]})"
 
 
 def levels(data: GameData, attack: int, defence: int) -> str:
@@ -162,7 +162,7 @@ def reinforcement_blocked(e: ReinforcementBlocked, data: GameData) -> str:
 def unit_moved(e: UnitMoved, data: GameData) -> str:
     who = Subject(data, [e.unit])
     if e.motion == Motion.SAIL:
-        return f"{who.says('sails', 'sail')} to {e.to[0]},{e.to[1]}"
+        return f"{who.says('sails', 'sail')} to ({e.to[0]},{e.to[1]})"
     if e.motion == Motion.RETREAT:
         return f"{who.says('retreats', 'retreat')} to {place(data, e.to)}"
     if e.motion == Motion.ADVANCE:

@@ -322,10 +322,14 @@ def german_key(app: OverlordApp) -> str:
 async def test_a_german_playing_solo_answers_his_coastal_defences_once_and_moves_within_ten_questions():
     app = SeededApp(delay=0)
     asked: list[str] = []
+    offered: list[bool] = []  # D open to him, at each of his questions while a coastal defence stands
 
     def choose(a: OverlordApp) -> str:
         if isinstance(a.screen, GameScreen) and a.session.asks_coastal_answer():
             asked.append(a.session.game.prompt.landing)
+        if isinstance(a.screen, GameScreen) and a.session.game.prompt.side == "german":
+            if any(a.session.game.coastal_defender(beach) is not None for beach in a.session.game.beaches):
+                offered.append(bool(a.screen.check_action("coastal_answer", ())))
         return german_key(a)
 
     def first_move(a: OverlordApp) -> bool:
@@ -342,7 +346,13 @@ async def test_a_german_playing_solo_answers_his_coastal_defences_once_and_moves
         assert len(asked) == 1 and len(coastal) >= 5  # asked at the first landing only, then used every round
         assert all(e.defence_level == 5 for e in coastal)
         assert app.session.coastal_answer == 5
-        await press(pilot, "d")  # D changes it, at any of his questions
+        assert all(game.coastal_defender(beach) is None for beach in game.beaches)
+        assert not app.screen.check_action("coastal_answer", ())  # every defence has fallen: D has nothing to change
+        await press(pilot, "d")
+        assert app.screen is app.main
+        assert offered and all(offered)  # D was offered at each question while a coastal defence stood
+        app.main.action_coastal_answer()  # (the screen D opens while one stands)
+        await pilot.pause()
         assert isinstance(app.screen, CoastalAnswerScreen) and "Now: level 5 (Standfast)" in str(
             app.screen.query_one("Static").render())
         assert "1-9 Level" in key_bar(app) and "C Computer answers" in key_bar(app)

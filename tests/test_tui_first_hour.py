@@ -322,7 +322,7 @@ def test_the_log_speaks_good_grammar():
     assert "21st Panzer Division attacks" in event_text(one, g) and "the attacker loses 4" in event_text(one, g)
     rangers = g.spec("us-rangers").name
     sail = UnitMoved(unit="us-rangers", origin=(10, 1), to=(10, 2), cost=0, fuel=0, mp_left=6, motion=Motion.SAIL)
-    assert event_text(sail, g) == f"{rangers} sail to 10,2"
+    assert event_text(sail, g) == f"{rangers} sail to (10,2)"
     report = LogisticsReport(turn="6/7", weather="clear", transport=1, arrived={}, upkeep=0, pools={},
                              out_of_supply=("us-1-inf",),
                              deprived=(), attrition=0, reinforcements=(), weather_percent=0)

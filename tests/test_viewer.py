@@ -199,6 +199,22 @@ async def test_the_review_shows_the_germans_last_moves():
         assert app.session.game is played and len(played.actions) == replay.total  # nothing was played meanwhile
 
 
+async def test_a_review_with_nothing_of_the_other_sides_says_so():
+    game = Game.new(preset_settings("historical"), 3)  # D-Day: the German has not played
+    allied = make_player("classic", "allied", 3)
+    while game.phase != "allied_movement":
+        game.apply(allied.choose(game))
+    app = OverlordApp(game=game, delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until_the_player_is_asked(pilot)
+        await pilot.press("v")
+        screen = await the_viewer(pilot)
+        assert screen.side == "allied" and screen.start == screen.end
+        assert "Nothing to review yet: Escape goes back." in screen.query_one("#prompt").shown.plain
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.accepting(), "back at the question")
+
+
 def german_level_chosen() -> Game:
     """The hot-seat golden save played on (classic players for both) until the German has chosen an attack level
     and the Allied player is to answer the attack: the level is not public until the result."""

@@ -76,7 +76,8 @@ STANDING: dict[str, Callable[..., bool]] = {
     "fight_on_mode": lambda s, p, n: s.asks_fight_on() and s.one_round,
     "day_level": lambda s, p, n: s.asks_coastal_answer() and n <= p.max_level,
     "computer_answers": lambda s, p, n: s.asks_coastal_answer(),
-    "coastal_answer": lambda s, p, n: p.side == "german" and s.game.settings.player("german") == "human",
+    "coastal_answer": lambda s, p, n: p.side == "german" and s.game.settings.player("german") == "human"
+    and any(s.game.coastal_defender(beach) is not None for beach in s.game.beaches),  # (none left: nothing to answer)
 }
 
 

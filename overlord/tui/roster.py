@@ -34,7 +34,7 @@ def roster_rows(game: Game) -> list[tuple[str, ...]]:
         place = where(game, u.position) if u.status == ASHORE else (u.beach or "") if u.status == COASTAL else ""
         if u.status == AFLOAT:
             col, row = view.position_of(u)
-            place = f"at sea {col},{row}"
+            place = f"at sea ({col},{row})"
         eff = f"{view.effectiveness(game, u):.2f}" if u.cp else ""
         rows.append((spec.name + (" (cadre)" if u.cadre else ""), str(u.mp), STATUS.get(u.status, u.status), place,
                      f"{u.cp}/{u.max_cp}", supply, eff, str(u.leadership), str(u.fatigue), spec.nation, spec.type,

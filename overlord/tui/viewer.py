@@ -281,10 +281,17 @@ class ViewerScreen(Screen[None]):
         t.append(f" ({when})\n{done}\n")
         if self.problem:
             t.append(f"This save: {self.problem}\n", style="bold")
+        elif self.nothing_to_review():
+            t.append("Nothing to review yet: Escape goes back.", style="bold")
         elif self.at == self.end and self.replay.done:
             t.append("The last position." if self.side is None else "Where you are now: Escape goes back to it.",
                      style="bold")
         return t
+
+    def nothing_to_review(self) -> bool:
+        """A review (once replayed) with no position of the other side's to show since the side last answered in
+        its own turn (V on D-Day: the German has not played yet)."""
+        return self.side is not None and self.replay.done and self.end == self.start
 
     def side_text(self) -> Text:
         game = self.game

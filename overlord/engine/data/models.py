@@ -186,8 +186,8 @@ class MapData:
         return self._names.get(hex_)
 
     def describe(self, hex_: Hex) -> str:
-        """A position in words: its name, or its terrain and where it is ("swamp 4,5")."""
-        return self._names.get(hex_) or f"{self.terrain[hex_]} {hex_[0]},{hex_[1]}"
+        """A position in words: its name, or its terrain and where it is ("swamp (4,5)", as the cards write it)."""
+        return self._names.get(hex_) or f"{self.terrain[hex_]} ({hex_[0]},{hex_[1]})"
 
     def objective_of(self, hex_: Hex) -> str | None:
         return self._objective_hexes.get(hex_)
