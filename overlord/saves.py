@@ -503,9 +503,21 @@ def scan_saves(folder: Path | None = None) -> tuple[list[dict[str, Any]], list[s
             continue
         saves.append({"path": p, "name": printable(doc.get("name") or p.stem, 60),
                       "saved_at": printable(doc.get("saved_at", ""), 40), "turn": printable(doc.get("turn", "?"), 20),
-                      "phase": doc.get("phase", ""), "score": doc.get("score", 0), "game_id": doc.get("game_id", "")})
+                      "phase": doc.get("phase", ""), "score": doc.get("score", 0), "game_id": doc.get("game_id", ""),
+                      "humans": humans(doc)})
     saves.sort(key=lambda s: s["saved_at"], reverse=True)
     return saves, problems
+
+
+def humans(doc: dict[str, Any]) -> str:
+    """Who played the save's game at the keyboard: "Allied", "German", "Both" (hot-seat) or "None" (the computers
+    against each other); "" when the save does not say (its settings as they are now, after any set-up)."""
+    state = doc.get("state")
+    settings = state.get("settings") if isinstance(state, dict) else None
+    if not isinstance(settings, dict):
+        return ""
+    allied, german = (settings.get(f"{side}_player") == "human" for side in ("allied", "german"))
+    return {(True, False): "Allied", (False, True): "German", (True, True): "Both"}.get((allied, german), "None")
 
 
 def list_saves(folder: Path | None = None) -> list[dict[str, Any]]:

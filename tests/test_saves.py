@@ -7,9 +7,11 @@ import sys
 import time
 from pathlib import Path
 
+import attrs
 import pytest
 
 from overlord.engine import Game
+from overlord.engine.setup import preset_settings
 from overlord.saves import SaveError, load_save, scan_saves, verify_replay, write_problem, write_save
 
 from helpers import computer_settings, play
@@ -327,3 +329,17 @@ def test_simulate_save_to_a_folder_proc_or_a_pipe_gives_one_line(tmp_path):
         assert r.returncode == 2 and "Traceback" not in r.stderr, (target, r.stderr[-400:])
         assert r.stderr.startswith("overlord: the save was not written:") and len(r.stderr.strip().splitlines()) == 1
     assert stat.S_ISFIFO(fifo.lstat().st_mode) and tmp_path.is_dir()
+
+
+def test_the_list_of_saves_says_who_played_at_the_keyboard(tmp_path):
+    seen = {}
+    for allied, german in (("human", "computer"), ("computer", "human"), ("human", "human"), ("computer", "computer")):
+        settings = attrs.evolve(preset_settings("historical"), allied_player=allied, german_player=german)
+        write_save(Game.new(settings, 3), tmp_path / f"{allied}-{german}.json", name=f"{allied}-{german}")
+    doc = json.loads((tmp_path / "human-human.json").read_text())
+    doc["state"]["settings"] = "not settings"  # (a hand-edited save: the list still reads, and does not say)
+    (tmp_path / "edited.json").write_text(json.dumps(doc))
+    for s in scan_saves(tmp_path)[0]:
+        seen[s["path"].stem] = s["humans"]
+    assert seen == {"human-computer": "Allied", "computer-human": "German", "human-human": "Both",
+                    "computer-computer": "None", "edited": ""}

@@ -1,4 +1,4 @@
-"""Choosing a save to load: name, date, turn, phase and score, newest first; then each file that cannot be
+"""Choosing a save to load: name, date, turn, phase, score and who played, newest first; then each file that cannot be
 loaded, with why.
 
 The folder is read in a worker thread, so a slow disk or a folder full of big files never freezes the
@@ -31,7 +31,7 @@ from ..userdirs import browser_session_dir
 from .keybar import KeyBar
 from .styles import GAME_CSS
 
-HEADER = f"  {'Name':<22} {'Saved':<16} {'Turn':<6} {'Phase':<9} {'Score':>6}"
+HEADER = f"  {'Name':<20} {'Saved':<16} {'Turn':<6} {'Phase':<9} {'Score':>6} {'Human':<6}"
 # each phase in nine letters, for the list (the game's own phase names are longer)
 PHASE_SHORT = {Phase.QUESTIONS: "Set-up", Phase.AIRBORNE: "Drops", Phase.ALLOCATION: "Transport",
                Phase.INTERDICTION: "Air", Phase.ALLIED_MOVEMENT: "Al. move", Phase.ALLIED_COMBAT: "Al. fight",
@@ -120,11 +120,11 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
     @staticmethod
     def row(s: dict[str, Any], by_file: bool = False) -> Text:
         """A save's line: its name (its file's, when another save has the same name: copies of one save), date,
-        turn, phase and score."""
+        turn, phase, score, and who played at the keyboard (the Allied, the German, both or neither)."""
         name = printable(s["path"].stem, 60) if by_file else s["name"]
         when = s["saved_at"].replace("T", " ")[:16]
         phase = PHASE_SHORT.get(s.get("phase", ""), "")
-        return Text(f"{name[:22]:<22} {when:<16} {s['turn'][:6]:<6} {phase:<9} {s['score']:>6.0f}",
+        return Text(f"{name[:20]:<20} {when:<16} {s['turn'][:6]:<6} {phase:<9} {s['score']:>6.0f} {s.get('humans', '')}",
                     no_wrap=True, overflow="ellipsis")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
