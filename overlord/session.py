@@ -291,6 +291,22 @@ class Session:
         self.players.pop(side, None)
         self._saved_actions = -1  # the file saved before the choice does not hold it: the next autosave writes it
 
+    def can_take_back_answer(self) -> bool:
+        """Is the game still in its set-up with a scenario question's answer to take back (Escape in the set-up)?"""
+        actions = self.game.actions
+        return bool(actions) and all(isinstance(a, Answer) for a in actions)
+
+    def take_back_answer(self) -> None:
+        """The set-up's last answer taken back: the game made again from its answers but the last (nothing but the
+        scenario questions has been played), asking that question again. The autosave slot stays the game's own."""
+        if not self.can_take_back_answer():
+            raise ValueError("only a scenario question's answer, in the set-up, can be taken back")
+        game = self.game
+        self.game, self.log = Game.replay(game.initial_settings, game.seed, game.actions[:-1], game.data)
+        self.recent, self.pages = [], []
+        self.players.clear()
+        self._saved_phase = None
+
     def played_by(self) -> dict[str, str]:
         """Who played each computer side, by name: what a save records (a side whose player the set-up is still to
         ask for is left out, so that the game loaded asks for it)."""

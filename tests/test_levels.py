@@ -26,6 +26,7 @@ from overlord.tui.app import OverlordApp
 from overlord.tui.game_screen import GameScreen
 from overlord.session import Session
 from overlord.tui.setup_screen import SetupScreen
+from overlord.tui.title import TitleScreen
 
 from test_tui_keys import drive, wait_until
 
@@ -309,6 +310,40 @@ async def test_the_set_up_says_who_commands_the_computer_side_once_chosen():
         await wait_until(pilot, lambda a: "(rommel, level 3)" in str(answered.render()), "the choice said")
         assert "German player: computer (rommel, level 3)" in str(answered.render())
         assert "Allied player: human\n" in str(answered.render())
+
+
+async def test_escape_in_the_set_up_takes_back_the_last_answer_and_at_the_first_question_goes_back_to_the_title():
+    app = OverlordApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await wait_until(pilot, lambda a: isinstance(a.screen, SetupScreen), "the set-up")
+        first = app.session.game.prompt.question
+        await pilot.press("y")
+        await wait_until(pilot, lambda a: len(a.session.game.actions) == 1, "the first answer")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda a: not a.session.game.actions, "the answer taken back")
+        assert app.session.game.prompt.question == first and app.session.log == list(app.session.game.opening_events)
+        await pilot.press("escape")  # nothing played yet: back to the title
+        await wait_until(pilot, lambda a: isinstance(a.screen, TitleScreen), "the title")
+        await pilot.press("n")
+        await wait_until(pilot, lambda a: isinstance(a.screen, SetupScreen), "the set-up again")
+        await pilot.press("y", "c", "c")  # the computers on both sides
+        while app.screen.choosing is None:
+            await pilot.press("enter")
+        assert app.screen.choosing == "german"
+        answers = list(app.session.game.actions)
+        await pilot.press("2", "enter")
+        await wait_until(pilot, lambda a: a.screen.choosing == "allied", "the Allies' player asked for")
+        assert app.session.player_name("german") == levels("german")[1]
+        await pilot.press("escape")  # the German's player taken back
+        await wait_until(pilot, lambda a: a.screen.choosing == "german", "the German's player asked for again")
+        assert "german" not in app.session.chosen
+        await pilot.press("escape")  # then the last scenario question
+        await wait_until(pilot, lambda a: a.screen.choosing is None, "the last question asked again")
+        assert isinstance(app.session.game.prompt, QuestionPrompt) and app.session.game.actions == answers[:-1]
+        await pilot.press(answers[-1].choice.lower())  # answered again as before
+        await wait_until(pilot, lambda a: a.screen.choosing == "german", "the German's player asked for")
+        assert app.session.game.actions == answers
 
 
 async def test_a_german_named_on_the_command_line_is_not_asked_for_and_plays():

@@ -55,6 +55,7 @@ class SetupScreen(Screen[None]):
     BINDINGS = [
         *(Binding(k, f"option('{k.upper()}')", "Answer", group=ANSWER) for k in dict.fromkeys(OPTION_KEYS)),
         Binding("enter", "default", "Default"),
+        Binding("escape", "back", "Back"),
     ]
 
     def __init__(self, session: Session, front: Front) -> None:
@@ -62,6 +63,7 @@ class SetupScreen(Screen[None]):
         self.session, self.front = session, front
         self.message = ""
         self.shown: tuple[str, str] | None = None  # (side, name): the computer player shown while one is asked for
+        self.picked: list[str] = []  # the computer sides whose player was chosen here, in order (Escape: back)
 
     @property
     def choosing(self) -> str | None:
@@ -183,6 +185,24 @@ class SetupScreen(Screen[None]):
             return self.prompt is not None
         return True
 
+    def action_back(self) -> None:
+        """Escape: the last answer taken back, its question asked again (who commands a computer side, or a
+        scenario question); at the first question, back to the title (nothing has been played)."""
+        self.message = ""
+        picked = [side for side in self.picked if side in self.session.chosen]
+        if picked:
+            side = picked[-1]
+            self.picked.remove(side)
+            self.session.chosen.pop(side)
+            self.session.players.pop(side, None)
+            self.shown = None
+        elif self.session.can_take_back_answer():
+            self.session.take_back_answer()
+        elif not self.session.game.actions:
+            self.app.show_title()  # type: ignore[attr-defined]
+            return
+        self.refresh_view()
+
     def on_key(self, event: Key) -> None:
         binding = self.active_bindings.get(event.key)
         if binding is not None and binding.enabled:
@@ -214,6 +234,8 @@ class SetupScreen(Screen[None]):
         side = self.choosing
         if side is not None:
             self.message = ""
+            if side not in self.picked:
+                self.picked.append(side)
             self.post_message(PlayerChosen(side, self.shown_player(side)))
             return
         p = self.prompt
