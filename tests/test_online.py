@@ -274,3 +274,17 @@ async def test_a_host_that_answers_out_of_shape_is_not_an_overlord_host():
         for _ in range(3):
             with pytest.raises(protocol.ProtocolError, match="not an Overlord host"):
                 await client.list_games(url, "abcdefghijklmnopqrstu")
+
+
+def test_the_hosts_access_log_is_one_line_a_request_whatever_its_path(caplog):
+    import logging
+    from aiohttp import web
+    from aiohttp.test_utils import make_mocked_request
+    from overlord.online.host import AccessLog
+    logger = logging.getLogger("test-access")
+    request = make_mocked_request("GET", "/games/x%0a127.0.0.1%20GET%20/forged%20200%1b[2J%00?token=secret")
+    with caplog.at_level(logging.INFO, logger="test-access"):
+        AccessLog(logger, "").log(request, web.Response(status=404), 0.01)
+    line = caplog.records[-1].getMessage()
+    assert "\n" not in line and "\x1b" not in line and "\x00" not in line and "secret" not in line
+    assert "GET /games/x?127.0.0.1 GET /forged 200?[2J? 404" in line  # (before: a forged line of its own)

@@ -156,6 +156,11 @@ async def test_http_refusals(served):
             assert await status("POST", "/api/games", json={"settings": settings}) == 400, settings
         assert await status("POST", "/api/games", json={"tokens": {"allied": "short"}}) == 400
         assert await status("POST", "/api/games", data=b"x" * 70_000) == 413
+        # aiohttp's own refusals are JSON too (they were text: a client reading the error found none)
+        assert await status("GET", "/api/nothing-here") == 404
+        assert await status("DELETE", "/api/games") == 405
+        async with session.put(url + "/api/games") as response:
+            assert "POST" in response.headers["Allow"] and (await response.json())["error"] == "Method Not Allowed"
     mine = await client.list_games(url, links["german"].token)
     assert [(g["game"], g["role"], g["your_move"]) for g in mine] == [(links["german"].game, "german", False)]
 

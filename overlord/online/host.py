@@ -28,6 +28,7 @@ from ..engine.game import RULES_EDITION, Game, IllegalAction
 from ..engine.rng import SEED_LIMIT
 from ..engine.serialize import settings_from_dict
 from ..engine.settings import Settings
+from ..plaintext import printable
 from . import orders as standing
 from . import protocol
 from .protocol import ROLES, SIDES, ProtocolError, one_line, token_hash
@@ -140,7 +141,7 @@ class Host:
         self.data = cached_data()
 
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=protocol.MAX_MESSAGE)
+        app = web.Application(client_max_size=protocol.MAX_MESSAGE, middlewares=[json_errors])
         app.router.add_get("/api", self.info)
         app.router.add_post("/api/games", self.create)
         app.router.add_get("/api/games", self.list_games)
@@ -450,11 +451,27 @@ async def _refuse_and_close(ws: web.WebSocketResponse, reason: str) -> None:
     await ws.close(code=1008, message=b"refused")
 
 
+@web.middleware
+async def json_errors(request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+                      ) -> web.StreamResponse:
+    """The API's errors are JSON, as its own are ({"error": "one line"}), also those aiohttp gives itself (no such
+    path, a method not allowed, a body too large), which are text; a 405 keeps its Allow header."""
+    try:
+        return await handler(request)
+    except web.HTTPException as exc:
+        if exc.status < 400 or not request.path.startswith("/api") or exc.content_type == "application/json":
+            raise
+        allow = {"Allow": exc.headers["Allow"]} if "Allow" in exc.headers else None
+        return web.json_response({"error": one_line(exc.reason)}, status=exc.status, headers=allow)
+
+
 class AccessLog(AbstractAccessLogger):
-    """Method, path and status only: never a query string or a header (a token could be in either)."""
+    """Method, path and status only: never a query string or a header (a token could be in either). The path as
+    decoded, each control code in it replaced ("%0a" would have begun a line of its own, "%1b" a terminal's escape)."""
 
     def log(self, request: web.BaseRequest, response: web.StreamResponse, duration: float) -> None:
-        self.logger.info("%s %s %s %d %.3fs", request.remote, request.method, request.path, response.status, duration)
+        self.logger.info("%s %s %s %d %.3fs", request.remote, request.method, printable(request.path, 300),
+                         response.status, duration)
 
     @property
     def enabled(self) -> bool:
