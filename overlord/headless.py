@@ -92,7 +92,10 @@ def tournament(games: int, allied: str, german: str, seed: int = 0, scenario: st
             "held_at_end_share": round(sum(1 for r in results if r["objectives"][name] == "allied") / games, 3) if games else 0.0,
         }
     landed = [r["formations_landed_dday"] for r in results]
-    quartiles = statistics.quantiles(scores, n=4) if len(scores) >= 2 else [scores[0]] * 3 if scores else [0, 0, 0]
+    # the middle half of the scores played (inclusive: Python's default, exclusive, reaches past the lowest and the
+    # highest score of two or three games)
+    quartiles = (statistics.quantiles(scores, n=4, method="inclusive") if len(scores) >= 2
+                 else [scores[0]] * 3 if scores else [0, 0, 0])
     return {
         "games": games, "allied": allied, "german": german, "seed": seed, "scenario": scenario,
         "victory_levels": levels,

@@ -190,6 +190,8 @@ def test_tournament_command_prints_a_table_and_json():
     assert sum(j["victory_levels"].values()) == 2
     assert set(j["objectives"]) == {"Cherbourg", "Caen", "St-Lo"}
     assert {"median", "q1", "q3", "min", "max"} <= set(j["score"])
+    s = j["score"]  # the middle half lies within the scores played, however few
+    assert s["min"] <= s["q1"] <= s["median"] <= s["q3"] <= s["max"]
     bad = subprocess.run([sys.executable, "-m", "overlord", "tournament", "--german", "historical"],
                          capture_output=True, text=True, cwd=ROOT)
     assert bad.returncode == 2
