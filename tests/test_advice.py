@@ -220,3 +220,22 @@ def test_the_hint_comes_from_the_level_last_chosen_for_that_side_else_the_defaul
     assert session.advisor("german") == "ai" and session.advisor("allied") == "ai"
     session.advisors["german"] = "classic"  # one chosen for this game comes first
     assert session.advisor("german") == "classic"
+
+
+def test_a_turns_advice_follows_the_decision_of_its_start_whenever_it_is_first_asked():
+    """The commander's plan and the German's posture are decided where their turns begin, so a hint asked first
+    late in the turn (after a load: the hints' memory is not saved) follows the turn's decision."""
+    game = Game.new(computer_settings(german_dday_movement=True), SEED)
+    players = ai_players()
+    play_until(game, players, lambda g: g.turn_label == "6/8" and g.prompt.side == "allied")
+    early: dict = {}
+    advise(game, memory=early)  # asked at the turn's first question
+    play_until(game, players, lambda g: g.phase == "german_movement")
+    advise(game, memory=early)
+    play_until(game, players, lambda g: g.phase == "german_combat" and g.prompt.side == "allied")
+    late: dict = {}
+    advise(game, memory=late)  # an Allied defence: first asked here, as after a load
+    assert late[("ai", "allied")][game.turn][0] == early[("ai", "allied")][game.turn][0]
+    play_until(game, players, lambda g: g.phase == "german_combat" and g.prompt.side == "german")
+    advise(game, memory=late)  # the German's, first asked in his combat
+    assert late[("ai", "german")][game.turn][0] == early[("ai", "german")][game.turn][0]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import attrs
 
 from ..engine.actions import Action, ChooseStrategy, Support
+from ..engine.enums import Phase
 from ..engine.game import Game, IllegalAction
 from ..engine.prompts import Prompt, StrategyPrompt, SupportPrompt
 from ..engine.records import FrozenRecord
@@ -28,6 +29,7 @@ from .player import MIDDLE_LEVEL, ComputerPlayer, Memory
 from .registry import DEFAULT_PLAYERS, make_player
 
 SIDES = ("allied", "german")
+GERMAN_PHASES = (Phase.GERMAN_MOVEMENT, Phase.GERMAN_COMBAT)  # the German's part of a turn
 AdviceMemory = dict[tuple[str, str], Memory]  # (player, side) -> what it decided each turn (ComputerPlayer.advise)
 
 
@@ -69,7 +71,9 @@ def advise(game: Game, player: str | None = None, memory: AdviceMemory | None = 
     seen = advisor_view(game)
     if isinstance(advisor, ComputerPlayer):
         kept = memory.setdefault((name, side), {}) if memory is not None else None
-        action, reason = advisor.advise(seen, kept)
+        # the turn's decision, taken where the player would have taken it: the same whenever it is first asked
+        start = decision_point(game, side) if kept is None or game.turn not in kept else None
+        action, reason = advisor.advise(seen, kept, start=start)
         if advisor.failures:  # it answered safely for a fault of its own: that is no advice
             raise NoAdvice(f"the computer {side} could not decide ({advisor.failures[-1].error})")
     else:  # a player of the protocol only: its answer, in the game's words
@@ -78,6 +82,26 @@ def advise(game: Game, player: str | None = None, memory: AdviceMemory | None = 
     if not game.is_legal(action):
         raise NoAdvice(f"the computer {side} answered {action!r}, which is not legal here")
     return Advice(side, game.turn_label, str(game.phase), p.kind, name, action, reason)
+
+
+def decision_point(game: Game, side: str) -> Game:
+    """The game at ``side``'s first question of its part of the present turn (the Allies': the whole turn, from
+    its start; the German's: his movement and combat), replayed from the record: where a computer player decides
+    its turn (the commander his plan, the German his posture). Advice asked later in the turn (a defence in the
+    other side's combat too), or again after the game was loaded, is decided there, as the player would have.
+    The game itself while the German is not in his part of the turn, or when the record does not give the game
+    (a position set up by hand)."""
+    own = GERMAN_PHASES if side == "german" else None
+    if own is not None and game.phase not in own:
+        return game  # (the German's answers in the Allied part of the turn follow no decision of his turn)
+    replay = Game.new(game.initial_settings, game.seed, game.data)
+    for action in game.actions:
+        if replay.turn == game.turn and str(replay.prompt.side) == side and (own is None or replay.phase in own):
+            return replay
+        if not replay.is_legal(action):
+            return game
+        replay.apply(action)
+    return game
 
 
 def advisor_view(game: Game) -> Game:

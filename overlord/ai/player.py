@@ -114,13 +114,13 @@ class ComputerPlayer:
         return safe_action(game)
 
     # ------------------------------------------------------------------ advice
-    def advise(self, game: Game, memory: Memory | None = None) -> tuple[Action, str]:
+    def advise(self, game: Game, memory: Memory | None = None, start: Game | None = None) -> tuple[Action, str]:
         """What it would answer here, and why in a line or two, for a player asking for advice (the hint key,
         ``overlord advise``: overlord/ai/advice.py). Asked of a player made for the question, on a copy of the
-        game: it first decides what it decides at the start of its turn (``take_stock``), then answers.
-        ``memory``, kept by the caller between the questions of one game, holds those decisions, so that the
-        advice of one turn follows one plan."""
-        self.take_stock(game, {} if memory is None else memory)
+        game: it first decides what it decides at the start of its turn (``take_stock``, on ``start``, the game
+        as its turn began, when given), then answers. ``memory``, kept by the caller between the questions of one
+        game, holds those decisions, so that the advice of one turn follows one plan."""
+        self.take_stock(game if start is None else start, {} if memory is None else memory)
         action = self.choose(game)
         return action, self.explain(game, action)
 
