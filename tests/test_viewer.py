@@ -211,6 +211,7 @@ async def test_a_review_with_nothing_of_the_other_sides_says_so():
         screen = await the_viewer(pilot)
         assert screen.side == "allied" and screen.start == screen.end
         assert "Nothing to review yet: Escape goes back." in screen.query_one("#prompt").shown.plain
+        assert not screen.check_action("jump", ()) or screen.jump_turns()  # G offers no empty list of turns
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.accepting(), "back at the question")
 
@@ -253,6 +254,9 @@ async def test_a_game_begun_with_the_scenario_questions_is_reviewed_and_replayed
         await pilot.press("home")
         await until(pilot, lambda: screen.at == 0 and screen.game is screen.replay.game_at(0), "the start is shown")
         assert screen.game.state.phase == "questions"
+        await pilot.press("right")
+        await until(pilot, lambda: screen.at == 1, "the first answer is shown")
+        assert screen.done_words().startswith("Set-up: Answer")  # by whoever set the game up (it read "Allied")
         await pilot.press("end")
         await until(pilot, lambda: screen.at == screen.end, "the end is shown")
     assert watched.return_code in (None, 0)
@@ -279,6 +283,7 @@ async def test_in_hot_seat_the_review_never_shows_a_hidden_choice_before_its_res
             words.append(screen.query_one("#prompt").shown.plain)
         assert not set(shown) & set(hidden)
         assert all(replay.shown_to(side, n) for n in shown)
+        assert f"ACTION {screen.end} OF {screen.end} " in words[-1]  # the count stops at what may be seen
         # the German's levels are not worded, only seen in the results
         for n, said in zip(shown, words):
             if n and replay.asked[n - 1].side == "german" and replay.asked[n - 1].hidden:

@@ -205,9 +205,17 @@ class ViewerScreen(Screen[None]):
     def action_last(self) -> None:
         self.go(self.end, forward=False)
 
+    def shown_total(self) -> int:
+        """How many actions there are to look at: the replay's, less the last hidden choices not yet public (known
+        once replayed; "94 of 95" told of a choice that may not be seen)."""
+        return self.end if self.replay.done else self.replay.total
+
+    def jump_turns(self) -> list[tuple[str, int]]:
+        """The turns G offers: those begun within the positions that may be looked at."""
+        return [(label, n) for label, n in self.replay.turns() if (n >= self.start or self.start == 0) and n <= self.end]
+
     def action_jump(self) -> None:
-        turns = [(label, n) for label, n in self.replay.turns() if n >= self.start or self.start == 0]
-        self.app.push_screen(TurnChooser(turns), lambda n: self.go(n) if n is not None else None)
+        self.app.push_screen(TurnChooser(self.jump_turns()), lambda n: self.go(n) if n is not None else None)
 
     def action_plots(self) -> None:
         game = self.replay.game_at(self.at).clone()  # (kept by the plots: the viewer plays its own on)
@@ -231,7 +239,8 @@ class ViewerScreen(Screen[None]):
         if n == 0 or n <= self.start:
             return "The start of the game." if n == 0 else "Where the review begins."
         asked = self.replay.asked[n - 1]
-        who = SIDE_NAME[Side(asked.side)]
+        # the scenario questions are asked "of the Allies" by the engine, but answered by whoever set the game up
+        who = "Set-up" if asked.phase == Phase.QUESTIONS else SIDE_NAME[Side(asked.side)]
         if self.side is not None and asked.hidden and asked.side != self.side:
             return f"{who}: an answer seen in its result."
         said = describe(self.replay.game_at(n - 1), self.replay.actions[n - 1])
@@ -255,7 +264,7 @@ class ViewerScreen(Screen[None]):
             return  # (closed while the replay went on)
         done = self.done_words()
         game = self.game = self.replay.game_at(self.at)  # (done_words looked at the position before it)
-        where = f"{self.title} · {self.at}/{self.replay.total}"
+        where = f"{self.title} · {self.at}/{self.shown_total()}"
         if not self.replay.done:
             where += f" (replaying: {self.replay.played})"
         self.query_one("#status", Panel).show(status_line(game, where))
@@ -277,7 +286,7 @@ class ViewerScreen(Screen[None]):
         n = self.at
         asked = self.replay.asked[n - 1] if n else None
         when = f"{self.replay.where[n - 1].label}, {PHASES.get(Phase(asked.phase), asked.phase)}" if asked else "the start"
-        t.append(f" ACTION {n} OF {self.replay.total} ", style="bold reverse")
+        t.append(f" ACTION {n} OF {self.shown_total()} ", style="bold reverse")
         t.append(f" ({when})\n{done}\n")
         if self.problem:
             t.append(f"This save: {self.problem}\n", style="bold")
@@ -315,6 +324,8 @@ class ViewerScreen(Screen[None]):
             return self.at < self.end
         if action in back:
             return self.at > self.start
+        if action == "jump":
+            return bool(self.jump_turns())  # (never an empty list: a review with nothing in it)
         return True
 
 
