@@ -423,3 +423,18 @@ def test_the_german_choosing_his_defence_sees_the_turns_points_as_before_the_all
             seen.append((p.landing, view.support_unseen(game), (game.naval_left, game.air_left)))
         game.apply((allied if p.side == "allied" else german).choose(game))
     assert any(landing for landing, _, _ in seen) and any(naval + air for _, (naval, air), _ in seen)
+
+
+async def test_b_with_no_beachhead_marker_in_reach_says_why():
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 13), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sail_to_omaha(pilot)
+        game = app.session.game
+        for _ in range(10):  # B again and again sails on, each time spending moves at sea, until none is in reach
+            if not beachhead_course(game, "us-1-inf"):
+                break
+            await press(pilot, "b")
+        assert not beachhead_course(game, "us-1-inf") and game.prompt.unit == "us-1-inf"
+        await press(pilot, "b")
+        said = app.screen.prompt_panel_text().plain
+        assert "can reach no other beachhead marker of its nation" in said and "at sea" in said, said

@@ -431,3 +431,15 @@ async def test_a_landing_beyond_its_nations_supply_is_asked_about_first():
         assert g.unit("us-1-inf").status == AFLOAT
         await press(pilot, str(land), "Y")
         assert g.unit("us-1-inf").position == neighbour(marker, land) and g.unit("us-1-inf").status != AFLOAT
+
+
+async def test_a_long_question_never_pushes_the_log_off_the_screen():
+    app = OverlordApp(game=solo_game(), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, until=at_movement)
+        screen = app.screen
+        screen.say("\n".join(f"line {n} of a long message" for n in range(12)))
+        await pilot.pause()
+        log, prompt = screen.query_one("#log"), screen.query_one("#prompt")
+        assert prompt.region.height >= 4 and log.region.height >= 2
+        assert log.region.bottom <= app.size.height - 1  # the newest lines above the key bar, in sight

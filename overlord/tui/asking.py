@@ -333,7 +333,7 @@ def fight_on_note(one_round: bool) -> Text:
         t.append(" (R: fight on until the beach falls).")
     else:
         t.append("A level fights on", style=KEY)
-        t.append(", with this support, until the beach falls (R: one round only).")  # (two lines at 80x24)
+        t.append(", with this support while the points last, until the beach falls (R: one round only).")  # (two lines at 80x24)
     return t
 
 

@@ -30,7 +30,7 @@ from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, D
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import german_supplied_positions, supplied_positions
 from ..session import COMPUTER, beachhead_course
-from ..words import choose_level
+from ..words import choose_level, plural
 from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_text, make_entry, out_of_own_supply,
                      prompt_text, short)
 from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card
@@ -66,6 +66,7 @@ LOOK = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 SIDE_MIN = 32  # columns the side panel needs beside the map
 BOTTOM_MIN = 7  # lines the question and the log need below the map
 BOTTOM_WITH_SIDE = 11  # the same with the side panel beside them
+PROMPT_MIN, PROMPT_MAX, LOG_MIN = 4, 9, 2  # lines of the question (at least, at most) and of the log (at least)
 OVERLAYS = (None, "allied", "german")
 DEFENDED = (Phase.ALLIED_COMBAT, Phase.GERMAN_COMBAT)  # the phases in which the other side answers too
 
@@ -240,6 +241,10 @@ class GameScreen(Screen[None]):
         self.set_class(below, "side-below")
         self.query_one("#map").styles.width = map_width(self.game, cell) + 1
         self.query_one("#top").styles.height = map_height(self.game, tall, cell)
+        # the question grows to 9 lines, but never over the log's last lines (at 80x24 a long question pushed the
+        # log's newest line below the screen, and its middle was the last seen)
+        below_map = height - 2 - map_height(self.game, tall, cell)  # (the status line and the key bar)
+        self.query_one("#prompt").styles.max_height = max(PROMPT_MIN, min(PROMPT_MAX, below_map - LOG_MIN))
         if changed and self.is_mounted:
             self.refresh_view()
 
@@ -498,6 +503,12 @@ class GameScreen(Screen[None]):
             if refused:
                 return f"{self.game.spec(p.unit).name} cannot move that way ({key}): {refused}."
             return f"{self.game.spec(p.unit).name} cannot move that way ({key}): the ways it can are lit on the map."
+        if isinstance(p, MovePrompt) and key == "b" and p.afloat:
+            left = plural(self.game.unit(p.unit).ocean_steps, "move")
+            return (f"{self.game.spec(p.unit).name} can reach no other beachhead marker of its nation with the {left} "
+                    "it has left at sea: land it, or sail on with the compass keys.")
+        if isinstance(p, MovePrompt) and key == "b":
+            return "B sails a formation at sea to a beachhead marker: this unit is ashore."
         if isinstance(p, MovePrompt) and key == "g" and p.afloat:
             return (f"{self.game.spec(p.unit).name} is at sea: G (go to) is for units ashore. Sail with the compass "
                     "keys or B to a beachhead marker, then land.")
@@ -620,7 +631,8 @@ class GameScreen(Screen[None]):
 
     def action_fight_on_mode(self) -> None:
         self.session.one_round = False
-        self.say("A level now fights on at it, with this support, until the beach falls (R: one round only).")
+        self.say("A level now fights on at it, with this support while the points last, until the beach falls "
+                 "(R: one round only).")
         self.refresh_view()
 
     def action_stop(self) -> None:
