@@ -190,6 +190,11 @@ def test_the_directions_lit_between_blinks_leave_no_half_names():
     lines = render_map(g, opts).plain.splitlines()
     dark = lines[row_lines(lines)[2]]
     assert dark[lay.body_x((5, 2)):][:2] == "6 " and dark[lay.body_x((7, 2)):][:2] == "3 "
+    opts.marks = frozenset({(5, 2)})  # the hint's step, marked: its digit still lit between blinks (it read "V")
+    text = render_map(g, opts)
+    lines = text.plain.splitlines()
+    marked = lines[row_lines(lines)[2]]
+    assert marked[lay.body_x((5, 2)):][:2] == "6 "
 
 
 def test_a_click_finds_the_position_drawn_there():

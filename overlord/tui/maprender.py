@@ -480,10 +480,10 @@ def _body(face: Face, h: Hex, lay: Layout, opts: MapOptions, pal: Palette) -> tu
     tint = (opts.supply or {}).get(h)
     if tint and not face.block:
         style, low_style = f"{style} {pal['supply_' + tint]}", f"{low_style} {pal['supply_' + tint]}"
-    if h == opts.focus and opts.flash_on or h in opts.marks:
+    if _target_shown(h, opts):  # a step's digit, reversed too when marked (the hint's step: its digit stays in sight)
+        body, style = str(opts.targets[h]).center(w), pal["target"] + (" reverse" if h in opts.marks else "")
+    elif h == opts.focus and opts.flash_on or h in opts.marks:
         style, low_style = f"{style} reverse", f"{low_style} reverse"
-    elif _target_shown(h, opts):
-        body, style = str(opts.targets[h]).center(w), pal["target"]
     elif h in opts.route and not face.block:
         body, style = opts.route[h].center(w), pal["target"]
     return body, style, low, low_style
