@@ -143,3 +143,18 @@ async def test_t_again_gives_a_hint_up_while_it_is_thought(slow):
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.screen is screen and app.hint_ready() is None and len(app.session.game.actions) == 0
+
+
+async def test_the_hint_for_the_coastal_defences_says_it_is_taken_for_the_day():
+    app = OverlordApp(game=Game.new(preset_settings("historical", german_player="human", allied_player="computer"), 3),
+                      delay=0)
+    async with app.run_test() as pilot:
+        await drive(pilot, until=lambda a: isinstance(a.screen, GameScreen) and a.accepting()
+                    and a.session.asks_coastal_answer())
+        await pilot.press("t")
+        await wait_until(pilot, lambda a: isinstance(a.screen, HintScreen), "the hint's card")
+        level = app.hint_ready().action.level
+        assert "your coastal defences' level for the day" in app.screen.reason
+        assert app.screen.reason.startswith(f"Level {level}, ")
+        await pilot.press("u")
+        await wait_until(pilot, lambda a: a.session.coastal_answer == level, "the level taken for the day")

@@ -707,11 +707,18 @@ class GameScreen(Screen[None]):
         who = f"The computer {advice.side.title()}"
         if h.player != advisor_player(advice.side):
             who += f" ({h.player})"
-        first = advice.reason.split("\n")[0]
+        reason = advice.reason
+        if self.session.asks_coastal_answer() and isinstance(advice.action, ChooseStrategy):
+            # the question is a level for the day; the computer German answers each round afresh
+            level = advice.action.level
+            name = self.game.data.charts.strategy_levels.defence[level - 1].name
+            reason = (f"Level {level}, {name}: the computer German's answer to this round; U makes it your coastal "
+                      f"defences' level for the day (D changes it later).\n" + reason)
+        first = reason.split("\n")[0]
         self.say(Text(f"Hint: {first}  U takes it, T shows why.", style="bold"))
         self.refresh_view()  # the step marked on the map; U in the key bar
         if self.app.screen is self:
-            self.app.push_screen(HintScreen(who, advice.reason), self._hint_closed)
+            self.app.push_screen(HintScreen(who, reason), self._hint_closed)
 
     def _hint_closed(self, take: bool | None) -> None:
         if take:
