@@ -239,3 +239,14 @@ def test_a_turns_advice_follows_the_decision_of_its_start_whenever_it_is_first_a
     play_until(game, players, lambda g: g.phase == "german_combat" and g.prompt.side == "german")
     advise(game, memory=late)  # the German's, first asked in his combat
     assert late[("ai", "german")][game.turn][0] == early[("ai", "german")][game.turn][0]
+
+
+def test_a_transport_unlike_the_charts_suggestion_says_so():
+    from overlord.ai.explain import describe
+    from overlord.engine.actions import Allocate
+    game = Game.new(computer_settings(), SEED)
+    play_until(game, ai_players(), lambda g: g.prompt.kind == "AllocationPrompt")
+    chart = Allocate(**game.prompt.suggested.as_dict())
+    assert "suggestion" not in describe(game, chart)
+    other = Allocate(25, 25, 25, 25) if chart != Allocate(25, 25, 25, 25) else Allocate(40, 20, 20, 20)
+    assert describe(game, other).endswith("(by what each pool will need, not the chart's suggestion).")

@@ -50,8 +50,13 @@ def describe(game: Game, action: Action) -> str:
     p = game.prompt
     match action:
         case Allocate():
-            return (f"Transport for next turn: fuel {action.fuel}%, general supply {action.general}%, combat "
-                    f"supply {action.combat}%, amphibious {action.amphibious}%.")
+            said = (f"Transport for next turn: fuel {action.fuel}%, general supply {action.general}%, combat "
+                    f"supply {action.combat}%, amphibious {action.amphibious}%")
+            suggested = getattr(p, "suggested", None)
+            if suggested is not None and action != Allocate(**suggested.as_dict()):
+                said += " (by what each pool will need, not the chart's suggestion)"  # (two advices on one screen)
+            return said + "."
+
         case Interdict(air_points=points):
             if not points:
                 return "No air interdiction: every air point stays for supporting the fighting."
