@@ -56,7 +56,6 @@ def describe(game: Game, action: Action) -> str:
             if suggested is not None and action != Allocate(**suggested.as_dict()):
                 said += " (by what each pool will need, not the chart's suggestion)"  # (two advices on one screen)
             return said + "."
-
         case Interdict(air_points=points):
             if not points:
                 return "No air interdiction: every air point stays for supporting the fighting."
