@@ -357,7 +357,7 @@ def coastal_question(game: Game, p: StrategyPrompt) -> Text:
     t.append("C", style=KEY)
     t.append(": the computer German chooses each round. ")
     t.append("D", style=KEY)
-    t.append(" changes it at any of your questions.\n")
+    t.append(" changes it at any of your questions while a coastal defence stands.\n")
     return t
 
 
