@@ -228,3 +228,22 @@ async def test_the_browser_page_joins_a_hosted_game_and_plays_its_side(hosted, s
             await screen.press("\x11")
             await screen.until_closed()
     await allied.close()
+
+
+async def test_the_final_reports_keys_in_a_joined_game_never_leave_for_a_game_of_ones_own(hosted):
+    """Enter (the title), W (the replay) and a new game are the local game's: in a joined game they say so, and the
+    app stays in the hosted game (Enter went to the title, where N began a game that was no hosted one: a crash)."""
+    from overlord.tui.front import MenuChosen
+    from overlord.tui.title import TitleScreen
+    _, links = hosted
+    app, _ = german_app(links)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_waiting_for_the_allies(pilot)
+        for what in ("title", "new", "load", "watch"):
+            app.post_message(MenuChosen(what))
+            await pilot.pause()
+            assert not isinstance(app.screen, TitleScreen) and isinstance(app.session, RemoteSession), what
+        said = [str(n.message) for n in app._notifications]
+        assert any("This was a hosted game" in n for n in said)
+        assert any(f"/api/games/{links['german'].game}/save" in n and "overlord watch" in n for n in said)
+        await pilot.press("ctrl+q")

@@ -203,9 +203,16 @@ class JoinApp(OverlordApp):
                     "your own.", timeout=8, markup=False)
 
     def on_menu_chosen(self, message: MenuChosen) -> None:
-        """The final report's keys: a new game or a save is the local game's (`overlord`), after leaving."""
+        """The final report's keys: a new game or a save is the local game's (`overlord`), after leaving; the replay
+        is the host's save's (this side has the game's events, not its actions). Textual calls the handlers of the
+        classes below too unless told not to: OverlordApp's would have gone to the title, and a new game begun
+        there was no hosted game (a crash)."""
+        message.prevent_default()
         if message.what in ("quit", "charts"):
             super().on_menu_chosen(message)
+        elif message.what == "watch":
+            self.notify(f"The host keeps this game's save: {self.link.base}/api/games/{self.link.game}/save (with your "
+                        "token, docs/online.md), then `overlord watch SAVE` replays it.", timeout=10, markup=False)
         else:
             self.notify("This was a hosted game: Q quits; `overlord` starts a game of your own.", timeout=6,
                         markup=False)
