@@ -204,6 +204,8 @@ class GameServer(Server):
         if origin is not None and not same_origin(origin, self.public_url):
             log.warning("overlord: a game refused to a page of another site (Origin %r)", origin[:200])
             raise web.HTTPForbidden(text=f"Games are started only from this server's own page, {self.public_url}\n")
+        if not web.WebSocketResponse().can_prepare(request).ok:  # (a plain GET: no game, no folder, no traceback)
+            raise web.HTTPBadRequest(text=f"This address is the game's WebSocket: open its page, {self.public_url}\n")
         self.refuse_when_full()
         visitor_id = self.visitor_id(request) or secrets.token_urlsafe(32)
         folder_name = visitor_folder(visitor_id)

@@ -244,6 +244,10 @@ async def test_a_page_of_another_site_cannot_start_a_game(serve):
                     pass
             assert refused.value.status == 403, origin
         assert served.folders() == []  # no game was started
+        for _ in range(3):  # the socket's address asked as a page (no upgrade): refused, no visitor folder made
+            async with browser.http.get(served.url + "/ws") as plain:
+                assert plain.status == 400 and "open its page" in await plain.text()
+        assert served.folders() == []
         async with browser.visit(origin=f"http://localhost:{served.port}") as screen:  # the page under another name
             await screen.wait_for(TITLE)
 
