@@ -27,6 +27,7 @@ import re
 import secrets
 import shlex
 import shutil
+import socket
 import subprocess
 import sys
 import time
@@ -281,6 +282,11 @@ def serve(host: str, port: int, public_url: str | None = None, max_sessions: int
             print(f"overlord: --join: {exc}", file=sys.stderr)
             return 2
         os.environ[JOIN_LINK] = join  # the games' processes inherit it (their command is run by a shell: no "#" in it)
+    try:  # the port tried first: textual-serve announces that it serves before it binds
+        socket.create_server((host, port)).close()
+    except OSError as exc:
+        print(f"overlord: cannot serve on {host}:{port} ({exc.strerror or exc})", file=sys.stderr)
+        return 2
     sessions = userdirs.browser_sessions_root()
     os.environ[userdirs.BROWSER_SESSIONS] = str(sessions)  # every game process the server starts inherits it
     os.environ[userdirs.BROWSER_KEEP_DAYS] = str(keep_days)  # so the game can tell the visitor

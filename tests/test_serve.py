@@ -362,3 +362,4 @@ def test_serve_says_so_in_one_line_when_the_port_is_taken():
                            capture_output=True, text=True, timeout=DEADLINE)
     assert r.returncode == 2 and "cannot serve on 127.0.0.1" in r.stderr
     assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert "Serving" not in r.stdout  # (it announced that it served before it failed)
