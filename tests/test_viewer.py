@@ -119,6 +119,8 @@ async def test_jump_to_a_turn_and_the_plots_up_to_the_position():
         label, first = replay.turns()[3]
         assert screen.at == first and screen.game.turn_label == label
         assert screen.game.state_hash() == engine_hash(replay, first)
+        log = screen.query_one("#log")  # the jump's last events in sight (it stayed on its first lines)
+        await until(pilot, lambda: log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y, "the log at its end")
         await pilot.press("h")
         await until(pilot, lambda: type(app.screen).__name__ == "PlotsScreen", "the plots are up")
         assert len(app.screen.data.turns) == 3  # the turns ended before the one jumped to, no more

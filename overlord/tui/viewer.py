@@ -276,7 +276,10 @@ class ViewerScreen(Screen[None]):
         lines = [event_line(e, game) for e in self.step_events()[-MAX_LINES:]]
         none = "→ steps through the game, one action at a time." if self.at == self.start else "(No events.)"
         self.query_one("#steps", Static).update(Text("\n").join(lines) if lines else Text(none, style="dim"))
-        self.query_one("#log").scroll_end(animate=False)  # the step's last events in sight, as in the game's log
+        # the step's last events in sight, as in the game's log: once the new lines are laid out (scrolled at once,
+        # a jump of many lines stayed at the top, where its first lines are)
+        log = self.query_one("#log")
+        self.call_after_refresh(log.scroll_end, animate=False)
         self.query_one(ReplayMap).refresh()
         self.refresh_bindings()
 
