@@ -22,6 +22,7 @@ from overlord.tui.final import FinalScreen
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.loadscreen import LoadScreen
 from overlord.tui.viewer import TurnChooser, ViewerScreen
+from overlord.tui.title import TitleScreen
 from overlord.tui.watching import WatchScreen, pace
 
 from test_tui_keys import PATIENCE, drive
@@ -359,6 +360,14 @@ async def test_w_on_the_title_watches_the_computers_and_a_new_game_after_is_play
                     "the computers play, watched")
         game = app.session.game
         assert game.settings.player("allied") == game.settings.player("german") == "computer"
+        await pilot.press("p")  # paused: said so, and nothing offered to hurry
+        await until(pilot, lambda: app.paused and not app.thinking(), "paused, the thought in")
+        await until(pilot, lambda: "PAUSED" in app.screen.prompt_panel_text().plain, "the pause said")
+        assert "MOVING" not in app.screen.prompt_panel_text().plain and not app.screen.check_action("hurry", ())
+        await pilot.press("escape")  # back to the title, and a new game there plays
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen) and app.session is None, "the title")
+        await pilot.press("n")
+        await until(pilot, lambda: app.session is not None and not app.paused, "a new game, not paused")
     app = OverlordApp(delay=0)
     app.watching = True  # (as after a watched game, back at the title)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -272,6 +272,7 @@ class OverlordApp(App[None]):
     def show_title(self) -> None:
         self.cancel_timer()
         self.turns = None
+        self.paused = False  # (Escape from watching the computers, paused or not: the next game plays)
         self._set_main(TitleScreen())
 
     def new_game(self, seed: int | None = None) -> None:
@@ -299,7 +300,7 @@ class OverlordApp(App[None]):
             session = Session(game)
             session.name_players(self.named_players)
         self.turns = Turns(session)
-        self.hurry = False
+        self.hurry, self.paused = False, False
         self._waiting = False
         self.main = None
         self.advance()
@@ -395,7 +396,8 @@ class OverlordApp(App[None]):
         """Is the game answering by itself now (a computer player, or a standing order: a landing fought on, the
         German's answer for his coastal defences)? Any key then hurries it."""
         s = self.session
-        return s is not None and not s.game.over and not s.human_to_move and self.screen is self.main
+        return s is not None and not s.game.over and not s.human_to_move and self.screen is self.main \
+            and not self.paused  # (paused while watching the computers: nothing to hurry)
 
     def fighting_on(self) -> bool:
         """Is a landing being fought on by the Allied player's order (R stops it between two rounds)? Not while

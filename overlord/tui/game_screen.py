@@ -407,7 +407,10 @@ class GameScreen(Screen[None]):
             t = Text()
             seconds = self.front.thinking_for()
             who = "THE ALLIES ARE" if p.side == "allied" else f"THE {p.side.upper()} IS"
-            if seconds is not None:  # a search that takes a while: said, so that the screen is not thought frozen
+            if getattr(self.app, "paused", False):  # (watching the computers: P stopped them)
+                t.append(" PAUSED ", style="bold reverse")
+                t.append("  P plays on; F1, H and the arrows work meanwhile\n")
+            elif seconds is not None:  # a search that takes a while: said, so that the screen is not thought frozen
                 t.append(f" {who} THINKING{'.' * (1 + int(seconds * 2) % 3):<3} ", style="bold reverse")
                 t.append("  F1, H and the arrows work meanwhile\n")
             else:

@@ -54,6 +54,7 @@ class WatchScreen(GameScreen):
         Binding("p", "pause", "Pause"),
         Binding("plus,equals_sign", "faster", "Faster"),
         Binding("minus", "slower", "Slower"),
+        Binding("escape", "to_title", "Title"),
     ]
 
     class Paced(Message):
@@ -74,6 +75,13 @@ class WatchScreen(GameScreen):
 
     def action_slower(self) -> None:
         self.post_message(self.Paced(False))
+
+    def action_to_title(self) -> None:
+        """Escape: the look cursor put away if it is out, else back to the title (the watching ends there)."""
+        if self.look is not None or self.going is not None:
+            self.action_unlook()
+        else:
+            self.app.show_title()  # type: ignore[attr-defined]
 
     def prompt_panel_text(self) -> Text:
         """The question's panel, and a line for each side: what it is about, in the first words its player says
