@@ -198,6 +198,37 @@ def test_a_bad_link_is_refused_in_one_line(text):
     assert "\n" not in str(caught.value)
 
 
+@pytest.mark.parametrize("text,said", [
+    ("http://h/play/0123456789abcdef#short", "the link's token (after #) is not one a host gives"),
+    ("http://h/play/0123456789abcdef", "a link ends with #<token>"),
+    ("http://h:99999/play/0123456789abcdef#" + "S" * 32, "not a host's address: 'http://h:99999/play/0123456789abcdef'"),
+])
+def test_a_bad_link_is_refused_for_what_is_wrong_and_never_with_its_token(text, said):
+    with pytest.raises(protocol.ProtocolError) as caught:
+        Link.parse(text)
+    assert said in str(caught.value) and "SSSS" not in str(caught.value)
+
+
+def test_a_link_typed_in_capitals_or_with_a_final_slash_is_the_same_game():
+    token = "a" * 32
+    for text in (f"http://h/play/0123456789ABCDEF#{token}", f"http://h/play/0123456789abcdef/#{token}"):
+        assert Link.parse(text) == Link.parse(f"http://h/play/0123456789abcdef#{token}")
+
+
+async def test_a_host_that_does_not_answer_is_said_so_in_a_players_words():
+    import socket
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    from overlord.online.client import OnlineGame, list_games
+    for attempt in (OnlineGame.join(f"http://127.0.0.1:{port}/play/0123456789abcdef#" + "a" * 32),
+                    list_games(f"http://127.0.0.1:{port}", "a" * 32)):
+        with pytest.raises(protocol.ProtocolError) as caught:
+            await attempt
+        assert str(caught.value) == (f"no Overlord host answers at 127.0.0.1:{port}: is it running, and are the "
+                                     "address and port right?")
+
+
 def test_a_new_token_is_valid_and_never_read_as_an_option_on_a_command_line():
     tokens = [protocol.new_token() for _ in range(2000)]  # (one in 64 of secrets.token_urlsafe's begins with -)
     assert all(protocol.valid_token(t) and not t.startswith("-") for t in tokens) and len(set(tokens)) == 2000

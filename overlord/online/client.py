@@ -26,6 +26,7 @@ import json
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 import attrs
@@ -119,7 +120,10 @@ class OnlineGame:
         own = session is None
         session = session or aiohttp.ClientSession(timeout=TIMEOUT)
         try:
-            ws = await session.ws_connect(link.socket_url, max_msg_size=MAX_INCOMING, heartbeat=30.0)
+            try:
+                ws = await session.ws_connect(link.socket_url, max_msg_size=MAX_INCOMING, heartbeat=30.0)
+            except (aiohttp.ClientConnectorError, aiohttp.WSServerHandshakeError) as exc:
+                raise unreachable(link.base, exc) from None
             await ws.send_str(protocol.encode(protocol.hello(link.token, since)))
             welcome = await _receive(ws)
             if welcome.get("rules") != RULES_EDITION or welcome.get("data") != data.fingerprint:
@@ -329,6 +333,18 @@ async def fetch_save(link: Link | str) -> dict[str, Any]:
     return await _http("GET", f"{link.base}/api/games/{link.game}/save", token=link.token)
 
 
+def unreachable(url: str, exc: BaseException) -> ProtocolError:
+    """A host that could not be reached, in a player's words rather than the library's ("Cannot connect to host
+    127.0.0.1:1 ssl:default [Connect call failed ...]")."""
+    where = urlsplit(url).netloc
+    if isinstance(exc, aiohttp.ClientSSLError):
+        return ProtocolError(f"{where} does not answer in TLS (an https:// address for a host that speaks http://?)")
+    if isinstance(exc, aiohttp.WSServerHandshakeError):
+        return ProtocolError(f"{where} answers, but not as an Overlord host with this game (HTTP {exc.status}): is "
+                             "the link the one the host gave?")
+    return ProtocolError(f"no Overlord host answers at {where}: is it running, and are the address and port right?")
+
+
 async def _http(method: str, url: str, json_body: Any = None, token: str | None = None) -> dict[str, Any]:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     async with aiohttp.ClientSession(timeout=TIMEOUT) as session:
@@ -340,6 +356,8 @@ async def _http(method: str, url: str, json_body: Any = None, token: str | None 
                     answer = None
         except aiohttp.InvalidURL as exc:  # (an address urlsplit takes and aiohttp does not)
             raise ProtocolError(f"not a host's address: {url[:80]!r} ({exc})") from None
+        except aiohttp.ClientConnectorError as exc:
+            raise unreachable(url, exc) from None
         if not isinstance(answer, dict):
             raise ProtocolError(f"{url}: not an Overlord host (HTTP {response.status})")
         if response.status >= 400:

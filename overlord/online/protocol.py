@@ -106,11 +106,14 @@ class Link(FrozenRecord):
     @classmethod
     def parse(cls, text: str) -> Link:
         parts = _split(text, "a link starts with http:// or https:// and the host's address")
-        prefix, found, game = parts.path.rpartition(PLAY_PATH)
+        prefix, found, game = parts.path.rstrip("/").rpartition(PLAY_PATH)
+        game = game.lower()  # (the host's ids are lower case; a link typed in capitals is the same game)
         if not found or not GAME_ID_PATTERN.fullmatch(game):
-            raise ProtocolError(f"a link's path ends with {PLAY_PATH}<game id>")
-        if not valid_token(parts.fragment):
+            raise ProtocolError(f"a link's path ends with {PLAY_PATH}<game id>, 16 letters and digits")
+        if not parts.fragment:
             raise ProtocolError("a link ends with #<token>, the secret the host gave for a side")
+        if not valid_token(parts.fragment):
+            raise ProtocolError("the link's token (after #) is not one a host gives: 16-128 letters, digits, - or _")
         return cls(base_url(urlunsplit((parts.scheme, parts.netloc, prefix, "", ""))), game, parts.fragment)
 
 
@@ -126,8 +129,8 @@ def _split(url: str, wanted: str) -> SplitResult:
     try:
         parts = urlsplit(url.strip())
         _ = parts.port  # (read to check it: a port out of range, or not a number, raises)
-    except ValueError as exc:
-        raise ProtocolError(f"not a host's address: {url[:80]!r} ({exc})") from None
+    except ValueError as exc:  # (said without the link's token: it is a secret)
+        raise ProtocolError(f"not a host's address: {url.split('#', 1)[0][:80]!r} ({exc})") from None
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise ProtocolError(wanted)
     return parts
