@@ -68,7 +68,10 @@ async def test_a_link_without_its_token_gets_nothing(served):
     for message, words in [(protocol.hello(wrong.token), ("opens no game",)),
                            ({"type": "hello"}, ("token",)),
                            ({"type": "hello", "token": "x" * 500}, ("token",)),
-                           (protocol.act(0, Answer("Y")), ("hello first",))]:
+                           (protocol.act(0, Answer("Y")), ("hello first",)),
+                           ({"type": "act", "at": 0, "action": {}}, ("hello first",)),  # (it was "not an action")
+                           ({**protocol.hello(wrong.token), "protocol": 2}, ("speaks protocol 1",)),
+                           ({"type": "hello", "token": wrong.token}, ("speaks protocol 1",))]:
         reply, then = await hello_reply(wrong, message)
         one_line_refusal(reply, *words)
         assert then == aiohttp.WSMsgType.CLOSE

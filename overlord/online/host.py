@@ -278,9 +278,7 @@ class Host:
         """The first message must be a hello with the token of a role of this game."""
         try:
             msg = await ws.receive(timeout=protocol.HELLO_SECONDS)
-            message = protocol.decode_client(msg.data if msg.type == WSMsgType.TEXT else None)
-            if message["type"] != "hello":
-                raise ProtocolError("say hello first, with your link's token")
+            message = protocol.decode_client(msg.data if msg.type == WSMsgType.TEXT else None, first=True)
             hosted = self.hosted(game_id)
         except asyncio.TimeoutError:
             await _refuse(ws, "no hello: a connection says who it is first")

@@ -255,8 +255,9 @@ def one_line(text: str, limit: int = 300) -> str:
     return line if len(line) <= limit else line[:limit - 3] + "..."
 
 
-def decode_client(text: Any) -> dict[str, Any]:
-    """A client's message, checked: a JSON object, of a type the host knows, its fields of the right types."""
+def decode_client(text: Any, first: bool = False) -> dict[str, Any]:
+    """A client's message, checked: a JSON object, of a type the host knows, its fields of the right types.
+    ``first``: the connection's first message, which must be a hello (said before any other fault of it)."""
     if not isinstance(text, str):
         raise ProtocolError("messages are JSON text")
     if len(text.encode()) > MAX_MESSAGE:
@@ -268,9 +269,14 @@ def decode_client(text: Any) -> dict[str, Any]:
     if not isinstance(message, dict):
         raise ProtocolError("a message is a JSON object")
     kind = message.get("type")
+    if first and kind != "hello":
+        raise ProtocolError("say hello first, with your link's token")
     if kind == "hello":
         if not valid_token(message.get("token")):
             raise ProtocolError("hello needs the token of a link")
+        if message.get("protocol") != PROTOCOL:
+            raise ProtocolError(f"this host speaks protocol {PROTOCOL}, not {str(message.get('protocol'))[:20]}: "
+                                "play with the same version of the game as the host")
         since = message.get("since")
         if since is not None and (isinstance(since, bool) or not isinstance(since, int) or since < 0):
             raise ProtocolError("hello's \"since\" is a number of actions")
