@@ -16,6 +16,7 @@ import signal
 import subprocess
 import sys
 import threading
+import urllib.request
 import time
 
 import aiohttp
@@ -233,6 +234,9 @@ def test_the_commands_create_list_and_play_a_game(tmp_path, capsys):
         out = capsys.readouterr().out
         links = dict(re.findall(r"^ +(Allied|German|Spectators): +(\S+)$", out, re.M))
         assert set(links) == {"Allied", "German", "Spectators"} and len(set(links.values())) == 3
+        assert "`overlord join` plays a side, not with it" in out  # what the spectators' link is for
+        with urllib.request.urlopen(links["German"].split("#")[0]) as page:  # the link opened in a browser
+            assert "spectators' link is for programs that watch" in page.read().decode()
         token = Link.parse(links["German"]).token
         assert cli.main(["online", "games", host.url, "--token", token]) == 0
         assert "waiting for the Allied player" in capsys.readouterr().out

@@ -166,6 +166,8 @@ def cmd_online_new(args: argparse.Namespace) -> int:
           "Give each player only their own link:")
     for role, link in links.items():
         print(f"  {ROLE_NAMES[role] + ':':<12}{link}")
+    print("Each player plays with `overlord join LINK`. The spectators' link is for programs that watch through the "
+          "host's protocol (docs/online.md); `overlord join` plays a side, not with it.")
     return EXIT_OK
 
 

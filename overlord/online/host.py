@@ -225,8 +225,10 @@ class Host:
         return web.json_response(to_document(hosted.game, game_id=hosted.stored.id))
 
     async def play_page(self, request: web.Request) -> web.Response:
-        return web.Response(text="This is a link to an Overlord game. Play it with the game installed:\n\n"
-                                  "    overlord join '<this link, with everything after the #>'\n")
+        return web.Response(text="This is a link to an Overlord game. Play your side with the game installed:\n\n"
+                                  "    overlord join '<this link, with everything after the #>'\n\n"
+                                  "(A spectators' link is for programs that watch through the host's protocol: "
+                                  "`overlord join` plays a side.)\n")
 
     def _authorised(self, request: web.Request) -> tuple[Hosted | None, str | None]:
         token = _bearer(request)
