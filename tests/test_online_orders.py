@@ -103,3 +103,11 @@ async def test_a_campaign_with_standing_orders_changes_hands_far_less(tmp_path, 
     with capsys.disabled():
         print(f"\ncampaign, classic players: {len(actions)} actions, {by_orders} answered by standing orders; "
               f"the game changed hands {hands} times, {hands_with_orders} with the orders")
+
+
+
+def test_a_side_gives_only_its_own_orders():
+    assert orders.check_orders(GERMAN, "german") == GERMAN and orders.check_orders(ALLIED, "allied") == ALLIED
+    for side, given in (("allied", {"coastal": 5}), ("german", {"bombardment": [[2, 10, 10]]})):
+        with pytest.raises(protocol.ProtocolError, match=f"not the {side} side's to give"):
+            orders.check_orders(given, side)

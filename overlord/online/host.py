@@ -339,7 +339,7 @@ class Host:
         async with hosted.lock:
             if conn.role not in SIDES:
                 raise ProtocolError("spectators give no orders")
-            orders = standing.check_orders(given)
+            orders = standing.check_orders(given, conn.role)
             self.storage.set_orders(hosted.stored.id, conn.role, orders)
             hosted.orders[conn.role] = orders
             conn.send(protocol.encode({"type": "accepted", "at": len(hosted.game.actions), "orders": orders}))

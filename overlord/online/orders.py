@@ -35,10 +35,18 @@ MAX_SUPPORT = 99  # an answer's largest number (rules.answers.largest_number)
 Orders = Mapping[str, Any]
 
 
-def check_orders(orders: Any) -> dict[str, Any]:
-    """Orders as a client sent them, checked (ProtocolError, one line, if not valid)."""
+SIDE_ONLY = {"coastal": ("german", "the German's, for his coastal defences"),
+             "bombardment": ("allied", "the Allied defender's, for his naval and air support")}
+
+
+def check_orders(orders: Any, side: str | None = None) -> dict[str, Any]:
+    """Orders as a client sent them, checked (ProtocolError, one line, if not valid); ``side``: the side giving
+    them, which may give only its own (the Allied player no coastal order, the German no bombardment)."""
     if not isinstance(orders, dict) or set(orders) - {"defence", "bombardment", "coastal", "retreat", "advance"}:
         raise ProtocolError("orders are an object of defence, bombardment, coastal, retreat and advance")
+    for key, (owner, whose) in SIDE_ONLY.items():
+        if side is not None and key in orders and side != owner:
+            raise ProtocolError(f"the {key} order is {whose}: not the {side} side's to give")
     out: dict[str, Any] = {}
     if "defence" in orders:
         out["defence"] = _bands(orders["defence"], "defence", ((1, LEVELS),))
