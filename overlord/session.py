@@ -156,6 +156,12 @@ class Session:
         return kept
 
     # ------------------------------------------------------------------ who plays
+    def sees_allied_support(self) -> bool:
+        """May the person at this keyboard see the Allied support given for the attack the German is asked to
+        defend against, before it is fought? The Allied player may (it is his own); a German at this keyboard
+        (solo, or hot-seat) may not."""
+        return self.is_computer("german")
+
     def is_computer(self, side: str) -> bool:
         if side not in SIDES or isinstance(self.game.prompt, QuestionPrompt):
             return False  # the scenario questions are always asked of the person at the keyboard

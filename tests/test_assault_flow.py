@@ -420,6 +420,8 @@ def test_the_german_choosing_his_defence_sees_the_turns_points_as_before_the_all
             before = (game.naval_left, game.air_left)
         if isinstance(p, StrategyPrompt) and p.side == "german" and p.role == "defence":
             assert f"Air {before[1]}  Naval {before[0]} " in pools_line(game)  # (the support is taken already)
+            # the Allied player looking (his own support): the points as they are, spent
+            assert f"Air {game.air_left}  Naval {game.naval_left} " in pools_line(game, sees_support=True)
             seen.append((p.landing, view.support_unseen(game), (game.naval_left, game.air_left)))
         game.apply((allied if p.side == "allied" else german).choose(game))
     assert any(landing for landing, _, _ in seen) and any(naval + air for _, (naval, air), _ in seen)

@@ -247,3 +247,15 @@ async def test_the_final_reports_keys_in_a_joined_game_never_leave_for_a_game_of
         assert any("This was a hosted game" in n for n in said)
         assert any(f"/api/games/{links['german'].game}/save" in n and "overlord watch" in n for n in said)
         await pilot.press("ctrl+q")
+
+
+def test_who_may_see_the_allied_support_before_the_fight():
+    from overlord.session import Session
+    solo = Session(Game.new(preset_settings("historical"), 3))  # the Allied player against the computer German
+    german = Session(Game.new(preset_settings("historical", german_player="human", allied_player="computer"), 3))
+    hot_seat = Session(Game.new(preset_settings("historical", german_player="human"), 3))
+    assert solo.sees_allied_support() and not german.sees_allied_support() and not hot_seat.sees_allied_support()
+    for role, sees in (("allied", True), ("german", False), ("spectator", False)):  # a joined game's: by its role
+        remote = RemoteSession.__new__(RemoteSession)
+        remote.role = role
+        assert remote.sees_allied_support() is sees

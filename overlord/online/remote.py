@@ -81,6 +81,9 @@ class RemoteSession(Session):
     def is_computer(self, side: str) -> bool:
         return False  # the other side is a person, or a computer player the host serves: either way, elsewhere
 
+    def sees_allied_support(self) -> bool:
+        return self.role == "allied"  # (the host shows it to no one else before the fight)
+
     @property
     def hot_seat(self) -> bool:
         return False

@@ -148,11 +148,12 @@ def compass(directions: Container[int] = (), highlight: str = "bold reverse") ->
     return t
 
 
-def pools_line(game: Game) -> str:
+def pools_line(game: Game, sees_support: bool = False) -> str:
     """The four supply pools and the turn's air and naval points, on one line. While the German chooses his
-    defence, the points are as they were before the Allied support of that attack: he may not know it yet."""
+    defence, the points are as they were before the Allied support of that attack: he may not know it yet (unless
+    ``sees_support``: the Allied player looking, whose own it is)."""
     p = game.pools
-    naval, air = view.support_unseen(game)
+    naval, air = (0, 0) if sees_support else view.support_unseen(game)
     return (f" Fuel {p.fuel}  General {p.general}  Combat {p.combat}  Amphib {p.amphibious}"
             f"  Air {game.air_left + air}  Naval {game.naval_left + naval} ")
 

@@ -331,7 +331,7 @@ class GameScreen(Screen[None]):
             panel.show(side)
         prompt = self.query_one("#prompt", Panel)
         prompt.show(self.prompt_panel_text())
-        pools = pools_line(game)
+        pools = pools_line(game, self.session.sees_allied_support())
         if self.has_class("side-below"):  # the question is narrower there: one space between, not two
             pools = f" {' '.join(pools.split())} "
         prompt.border_title = pools
