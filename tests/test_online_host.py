@@ -326,3 +326,10 @@ async def test_spectators_never_take_the_players_seats(served):
             assert reply["type"] == "welcome" and reply["role"] == role, reply
         for ws in sockets:
             await ws.close()
+
+
+@pytest.mark.parametrize("orders,said", [("{bad", "--orders is not JSON"), ("[]", "--orders is a JSON object")])
+def test_bot_orders_that_are_not_an_object_are_refused_naming_the_option(orders, said, capsys):
+    link = "http://127.0.0.1:1/play/0123456789abcdef#" + "t" * 32
+    assert cli.main(["online", "bot", link, "--player", "classic", "--orders", orders]) == 2
+    assert said in capsys.readouterr().err

@@ -215,8 +215,13 @@ def cmd_online_bot(args: argparse.Namespace) -> int:
     from .bot import play
     from .client import Disconnected, Refused
     from .protocol import ProtocolError
-    try:  # ValueError: not a link, or not a player of the link's side, or orders not JSON
+    try:
         orders = json.loads(args.orders) if args.orders else None
+    except ValueError as exc:
+        return _fail(f"--orders is not JSON ({exc}): an object, as docs/online.md's Standing orders", EXIT_BAD_INPUT)
+    if orders is not None and not isinstance(orders, dict):
+        return _fail("--orders is a JSON object, as docs/online.md's Standing orders", EXIT_BAD_INPUT)
+    try:  # ValueError: not a link, or not a player of the link's side
         online = asyncio.run(play(args.link, args.player, args.seed, orders=orders))
     except (Refused, ProtocolError, ValueError) as exc:
         return _fail(str(exc), EXIT_BAD_INPUT)
