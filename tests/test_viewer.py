@@ -22,6 +22,7 @@ from overlord.tui.final import FinalScreen
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.loadscreen import LoadScreen
 from overlord.tui.viewer import TurnChooser, ViewerScreen
+from overlord.tui.keybar import KeyBar
 from overlord.tui.title import TitleScreen
 from overlord.tui.watching import WatchScreen, pace
 
@@ -364,6 +365,7 @@ async def test_w_on_the_title_watches_the_computers_and_a_new_game_after_is_play
         await until(pilot, lambda: app.paused and not app.thinking(), "paused, the thought in")
         await until(pilot, lambda: "PAUSED" in app.screen.prompt_panel_text().plain, "the pause said")
         assert "MOVING" not in app.screen.prompt_panel_text().plain and not app.screen.check_action("hurry", ())
+        await until(pilot, lambda: "Hurry" not in app.screen.query_one(KeyBar).text.plain, "no hurry offered")
         await pilot.press("escape")  # back to the title, and a new game there plays
         await until(pilot, lambda: isinstance(app.screen, TitleScreen) and app.session is None, "the title")
         await pilot.press("n")

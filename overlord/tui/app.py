@@ -444,6 +444,7 @@ class OverlordApp(App[None]):
         self.paused = not self.paused
         if (screen := self.game_screen()) is not None:
             screen.say("Paused: P plays on." if self.paused else "Playing on.")
+            screen.refresh_view()  # (the panel says PAUSED, and the key bar offers no hurry)
         self.advance()
 
     def on_hurry_up(self, _message: HurryUp) -> None:
