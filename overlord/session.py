@@ -105,6 +105,7 @@ class Session:
         self.ended_assault: Assault | None = None  # the landing the last action ended, for its card
         self._support = (0, 0)  # the support given for the round being asked
         self._rounds: set[int] = set()  # the ids of the rounds' results (kept alive in the log)
+        self.autosaves = True  # False for a game the computers play while the player watches: not a position of his
         self.advisors: dict[str, str] = {}  # the computer player asked for a side's hints, when not its default
         self.advice_memory: AdviceMemory = {}  # what the players asked for hints decided each turn (overlord.ai.advice)
 
@@ -454,6 +455,8 @@ class Session:
         """Bring the game's autosave up to date (never writing ``avoid``). Returns the file that holds the
         game, None when nothing has been played and nothing saved; raises OSError when it cannot write."""
         orders = self.orders()
+        if not self.autosaves:
+            return None  # (watching the computers: their game would crowd the player's own saves)
         if not self.game.actions or (len(self.game.actions), orders) == (self._saved_actions, self._saved_orders):
             return self.saved_in  # nothing new to save
         slot = self._own_slot(avoid)

@@ -341,6 +341,18 @@ async def test_simulate_watch_plays_pauses_and_goes_on_at_the_pace_set():
         await until(pilot, lambda: len(game.actions) > count + 10, "playing on")
 
 
+async def test_the_computers_game_watched_is_not_saved_over_the_players_own():
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    app = OverlordApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("w")
+        await until(pilot, lambda: isinstance(app.screen, WatchScreen) and app.session.game.turn >= 1,
+                    "the computers play into a second turn (a new phase: the autosave's moment)")
+        await pilot.press("ctrl+q")
+    assert list(saves_dir().iterdir()) == []  # (it was autosaved, and L then Enter loaded the computers' game)
+    assert app.farewell is None
+
+
 async def test_while_watching_a_key_hurries_the_phase_under_way_not_the_rest_of_the_game():
     game = Game.new(Settings(scenario="two-week", allied_player="computer", german_player="computer"), 4)
     app = OverlordApp(game=game, delay=1.0, players={"allied": "classic", "german": "classic"}, watching=True)

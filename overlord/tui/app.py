@@ -299,6 +299,7 @@ class OverlordApp(App[None]):
         else:
             session = Session(game)
             session.name_players(self.named_players)
+        session.autosaves = not self.watching  # (the computers' game, watched, is not saved)
         self.turns = Turns(session)
         self.hurry, self.paused = False, False
         self._waiting = False
