@@ -298,6 +298,12 @@ class Session:
         self.players.pop(side, None)
         self._saved_actions = -1  # the file saved before the choice does not hold it: the next autosave writes it
 
+    def forget_player(self, side: str) -> None:
+        """The computer player of ``side`` no longer chosen (Escape in the set-up): the set-up asks for it again."""
+        self.chosen.pop(side, None)
+        self.players.pop(side, None)
+        self._saved_actions = -1  # (as choose_player: the file saved before does not say so)
+
     def can_take_back_answer(self) -> bool:
         """Is the game still in its set-up with a scenario question's answer to take back (Escape in the set-up)?"""
         actions = self.game.actions
@@ -454,9 +460,9 @@ class Session:
     def autosave(self, avoid: Path | None = None) -> Path | None:
         """Bring the game's autosave up to date (never writing ``avoid``). Returns the file that holds the
         game, None when nothing has been played and nothing saved; raises OSError when it cannot write."""
-        orders = self.orders()
         if not self.autosaves:
             return None  # (watching the computers: their game would crowd the player's own saves)
+        orders = self.orders()
         if not self.game.actions or (len(self.game.actions), orders) == (self._saved_actions, self._saved_orders):
             return self.saved_in  # nothing new to save
         slot = self._own_slot(avoid)

@@ -241,8 +241,9 @@ async def test_the_final_reports_keys_in_a_joined_game_never_leave_for_a_game_of
         await until_waiting_for_the_allies(pilot)
         for what in ("title", "new", "load", "watch"):
             app.post_message(MenuChosen(what))
-            await pilot.pause()
-            assert not isinstance(app.screen, TitleScreen) and isinstance(app.session, RemoteSession), what
+        await wait_until(pilot, lambda a: sum("This was a hosted game" in str(n.message) for n in a._notifications) == 3
+                         and any("overlord watch" in str(n.message) for n in a._notifications), "each key's answer")
+        assert not isinstance(app.screen, TitleScreen) and isinstance(app.session, RemoteSession)
         said = [str(n.message) for n in app._notifications]
         assert any("This was a hosted game" in n for n in said)
         assert any(f"/api/games/{links['german'].game}/save" in n and "overlord watch" in n for n in said)

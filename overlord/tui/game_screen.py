@@ -240,10 +240,11 @@ class GameScreen(Screen[None]):
         changed = below != self.has_class("side-below")
         self.set_class(below, "side-below")
         self.query_one("#map").styles.width = map_width(self.game, cell) + 1
-        self.query_one("#top").styles.height = map_height(self.game, tall, cell)
+        rows = map_height(self.game, tall, cell)
+        self.query_one("#top").styles.height = rows
         # the question grows to 9 lines, but never over the log's last lines (at 80x24 a long question pushed the
         # log's newest line below the screen, and its middle was the last seen)
-        below_map = height - 2 - map_height(self.game, tall, cell)  # (the status line and the key bar)
+        below_map = height - 2 - rows  # (the status line and the key bar)
         self.query_one("#prompt").styles.max_height = max(PROMPT_MIN, min(PROMPT_MAX, below_map - LOG_MIN))
         if changed and self.is_mounted:
             self.refresh_view()

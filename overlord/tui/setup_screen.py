@@ -193,8 +193,7 @@ class SetupScreen(Screen[None]):
         if picked:
             side = picked[-1]
             self.picked.remove(side)
-            self.session.chosen.pop(side)
-            self.session.players.pop(side, None)
+            self.session.forget_player(side)
             self.shown = None
         elif self.session.can_take_back_answer():
             self.session.take_back_answer()
