@@ -26,6 +26,7 @@ from overlord.online.protocol import Link, public_state
 from overlord.online.remote import RemoteSession
 from overlord.online.storage import SQLiteStorage
 from overlord.saves import saves_dir
+from overlord.tui.app import OverlordApp
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.screens import CombatResultScreen, ReportScreen
 
@@ -160,6 +161,19 @@ async def test_a_link_the_host_refuses_ends_the_app_with_one_line(hosted):
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda a: a.join_error is not None, "the host's refusal")
     assert app.return_code == 1 and "\n" not in app.join_error
+
+
+async def test_joining_runs_only_the_joined_apps_start_not_the_local_games(hosted, monkeypatch):
+    """Textual runs every class's on_mount: the local game's (its title's data check, its signal handlers) must
+    not run in a joined game."""
+    started = []
+    monkeypatch.setattr(OverlordApp, "on_mount", lambda app: started.append(app))
+    _, links = hosted
+    app = JoinApp(links["german"], delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: a.session is not None, "the joined game")
+        await pilot.press("ctrl+q")
+    assert started == []
 
 
 async def test_the_spectators_link_does_not_play(hosted):

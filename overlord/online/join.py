@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import aiohttp
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
@@ -72,7 +73,8 @@ class JoinApp(OverlordApp):
     def get_default_screen(self) -> Screen[Any]:
         return JoiningScreen(self.link)
 
-    def on_mount(self) -> None:
+    def on_mount(self, event: events.Mount) -> None:
+        event.prevent_default()  # (Textual would run the local game's on_mount too: a title's data check, signals twice)
         if self.handle_signals:
             self._catch_signals()
         self.main = self.screen

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from rich.console import Group
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -40,7 +41,8 @@ class CampaignPlot(PlotextPlot):
         super().__init__(classes="campaign-plot")
         self.data, self.which = data, which
 
-    def on_mount(self) -> None:
+    def on_mount(self, event: events.Mount) -> None:
+        event.prevent_default()  # (Textual would run PlotextPlot's again after this one: its theme subscribed twice)
         super().on_mount()
         self.app.theme_changed_signal.subscribe(self, lambda theme: self.draw())
         self.draw()
