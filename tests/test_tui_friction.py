@@ -269,3 +269,38 @@ async def test_the_map_redrawn_a_row_at_a_time_reads_as_the_whole_map_drawn_afre
                          for line in fresh]
                 drawn = view.render_lines(Region(0, 0, view.size.width, len(fresh)))
                 assert [cells(s)[:len(cells(w))] for s, w in zip(drawn, whole)] == [cells(w) for w in whole], keys
+
+
+# --------------------------------------------------------------------------- a key held down
+async def test_a_direction_key_held_down_moves_its_unit_but_not_the_next_one():
+    """A key held down repeats: once its unit has spent its movement points (the engine then asks about the next
+    unit), the repeats do not move the next one, and the question says why; let go and pressed again, the key
+    moves it. (The screen's clock stopped, or stepping 0.05 s a press, is a key held down.)"""
+    g = blank_game(turn=3, german_player="human")
+    put(g, "de-352-inf", (4, 2))
+    put(g, "de-716-inf", (16, 10))
+    assert start_phase(g, "german_movement")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
+        screen, game = app.screen, app.session.game
+        now = [100.0]
+        screen.clock = lambda: now[0]
+        for _ in range(10):  # held down: it moves its unit as far as it can go that way
+            if game.prompt.unit != "de-352-inf":
+                break
+            await press(pilot, "3")
+        assert game.prompt.unit == "de-716-inf" and game.unit("de-352-inf").position != (4, 2)
+        for _ in range(4):  # still held: its repeats
+            now[0] += 0.05
+            await press(pilot, "3")
+        assert game.unit("de-716-inf").position == (16, 10)
+        assert "let go" in str(screen.message)
+        now[0] += 1.0  # let go, and pressed again
+        await press(pilot, "3")
+        assert game.unit("de-716-inf").position != (16, 10)
+        moved_to = game.unit("de-716-inf").position
+        assert game.prompt.unit == "de-716-inf"
+        other = next(d for d in game.prompt.directions if d != 3)
+        await press(pilot, str(other))  # another key at once is not a repeat
+        assert game.unit("de-716-inf").position != moved_to

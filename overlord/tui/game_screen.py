@@ -7,6 +7,7 @@ Every answer becomes an engine action that the app applies.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -68,6 +69,10 @@ BOTTOM_MIN = 7  # lines the question and the log need below the map
 BOTTOM_WITH_SIDE = 11  # the same with the side panel beside them
 PROMPT_MIN, PROMPT_MAX, LOG_MIN = 4, 9, 2  # lines of the question (at least, at most) and of the log (at least)
 OVERLAYS = (None, "allied", "german")
+# A direction key held down repeats some 30 times a second: its repeats must not move the next unit once the held
+# unit's movement points are spent (the engine then asks about the next one). A direction key pressed sooner than
+# this after the last one, for another unit than it moved, is such a repeat.
+HELD_KEY_GAP = 0.3  # seconds
 DEFENDED = (Phase.ALLIED_COMBAT, Phase.GERMAN_COMBAT)  # the phases in which the other side answers too
 
 
@@ -202,6 +207,8 @@ class GameScreen(Screen[None]):
         self.starts: Mapping[int, Points] | None = None  # view.turn_start_points of it (None: set up by hand)
         self.going: str | None = None  # the unit being moved by destination (G): the look cursor is its destination
         self.routed: tuple[object, ...] = ()  # (the key of the route below, the route): worked out once a position
+        self.last_step: tuple[str, float, str] | None = None  # the unit the last key pressed moved, when, the key
+        self.clock: Callable[[], float] = time.monotonic  # (a test holds a key down by stopping it)
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -469,6 +476,8 @@ class GameScreen(Screen[None]):
         return ANSWER_RULES[action](self, p, arg)
 
     def on_key(self, event: Key) -> None:
+        if self.last_step is not None and event.key != self.last_step[2]:
+            self.last_step = None  # another key than the last move's: not a key held down (held_over)
         if self.answers_now(event.key):  # (the bindings take it)
             return
         binding = self.active_bindings.get(event.key)
@@ -535,10 +544,25 @@ class GameScreen(Screen[None]):
 
     def action_move(self, d: int) -> None:
         uid = self.asked_unit()
+        if self.held_over(uid, d):
+            return
         cost = view.step_cost(self.game, uid, d)
         if cost is not None and cost.get("landing") and self.out_of_supply_landing(uid, d, cost["landing"]):
             return
         self._step(uid, d, cost)
+
+    def held_over(self, uid: str, d: int) -> bool:
+        """Whether this direction key is a held key's repeat carried over to the next unit (HELD_KEY_GAP): it is
+        dropped, and so are its repeats after it (each one restarts the gap) until the key is let go."""
+        now = self.clock()
+        last = self.last_step  # (on_key forgets it at any other key: the same key pressed again)
+        if last is not None and last[0] != uid and now - last[1] < HELD_KEY_GAP:
+            self.last_step = (last[0], now, last[2])
+            self.say(f"{self.game.spec(last[0]).name} has moved as far as it can; the key held down does not move "
+                     f"{self.game.spec(uid).name}: let go, then press {d} again to move it.")
+            return True
+        self.last_step = (uid, now, str(d))
+        return False
 
     def _step(self, uid: str, d: int, cost: dict[str, Any] | None) -> None:
         events = self.play(Move(uid, d))
