@@ -73,8 +73,9 @@ class JoinApp(OverlordApp):
     def get_default_screen(self) -> Screen[Any]:
         return JoiningScreen(self.link)
 
-    def on_mount(self, event: events.Mount) -> None:
-        event.prevent_default()  # (Textual would run the local game's on_mount too: a title's data check, signals twice)
+    def on_mount(self, event: events.Mount | None = None) -> None:
+        if event is not None:
+            event.prevent_default()  # (Textual would run the local game's on_mount too: a title's data check, signals twice)
         if self.handle_signals:
             self._catch_signals()
         self.main = self.screen

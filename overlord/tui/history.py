@@ -41,8 +41,9 @@ class CampaignPlot(PlotextPlot):
         super().__init__(classes="campaign-plot")
         self.data, self.which = data, which
 
-    def on_mount(self, event: events.Mount) -> None:
-        event.prevent_default()  # (Textual would run PlotextPlot's again after this one: its theme subscribed twice)
+    def on_mount(self, event: events.Mount | None = None) -> None:
+        if event is not None:
+            event.prevent_default()  # (Textual would run PlotextPlot's again after this one: its theme subscribed twice)
         super().on_mount()
         self.app.theme_changed_signal.subscribe(self, lambda theme: self.draw())
         self.draw()
