@@ -19,7 +19,7 @@ from overlord.engine.actions import ChooseStrategy, EndPhase
 from overlord.engine.game import Game
 from overlord.engine.serialize import state_to_dict
 from overlord.engine.setup import preset_settings
-from overlord.online.client import OnlineGame, create_game
+from overlord.online.client import OnlineGame, Refused, create_game
 from overlord.online.host import Host, start
 from overlord.online.join import KEPT_BY_HOST, JoinApp
 from overlord.online.protocol import Link, public_state
@@ -274,3 +274,110 @@ def test_who_may_see_the_allied_support_before_the_fight():
         remote = RemoteSession.__new__(RemoteSession)
         remote.role = role
         assert remote.sees_allied_support() is sees
+
+
+def gated_rejoins(monkeypatch) -> tuple[asyncio.Event, list[int | None], list[str]]:
+    """OnlineGame.join held, once the test drops the connection (``dropped`` given a reason), until ``gate`` is
+    set; then it joins as ever, or raises Refused with the reason if it is "refuse". Each join's ``since``."""
+    gate, joins, dropped = asyncio.Event(), [], []
+    real_join = OnlineGame.join
+
+    async def join(link, *args, **kwargs):
+        joins.append(kwargs.get("since"))
+        if dropped:
+            await gate.wait()
+            if dropped[0] == "refuse":
+                raise Refused("this game is not hosted here")
+        return await real_join(link, *args, **kwargs)
+    monkeypatch.setattr(OnlineGame, "join", join)
+    monkeypatch.setattr(RemoteSession, "retry_delays", (0.0,))
+    return gate, joins, dropped
+
+
+async def test_a_dropped_connection_is_joined_again_and_the_game_goes_on(hosted, monkeypatch):
+    """A connection that drops (a network's blip, a host restarted) only pauses the game: the app joins again with
+    the same link, what the other side played meanwhile comes in with its log, and the game goes on."""
+    host, links = hosted
+    gate, joins, dropped = gated_rejoins(monkeypatch)
+    allied = await OnlineGame.join(links["allied"])
+    app, _ = german_app(links)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_waiting_for_the_allies(pilot)
+        session = app.playing
+        dropped.append("drop")
+        await session.online._ws.close()  # the network drops the connection
+        await wait_until(pilot, lambda a: any("Joining it again" in str(n.message) for n in a._notifications),
+                         "the notice that the app joins again")
+        assert session.lost is not None and "JOINING IT AGAIN" in prompt_text(app)
+        await pilot.press("e")  # no answer meanwhile
+        assert session.sending is None
+
+        played = await answer_allied(allied)  # the Allies play on meanwhile
+        gate.set()
+        await wait_until(pilot, lambda a: any("Joined the game again" in str(n.message) for n in a._notifications),
+                         "the notice that the app joined again")
+        assert session.rejoined == 1 and session.lost is None
+        assert joins[-1] == 0  # joined again from the last action it had (none), for the log of what it missed
+        await until_the_germans_move(pilot)
+        game = host_game(host, links["german"])
+        assert session.update.at == played == len(game.actions)
+        assert seen(app) == public_state(game.state, "german")
+        _, events = Game.replay(game.initial_settings, game.seed, game.actions, game.data)
+        assert session.log == events[len(game.opening_events):]  # the log has what was played while away
+
+        await pilot.press("e", "y")  # and the game goes on through the new connection
+        await wait_until(pilot, lambda a: a.playing.update.at == played + 1 and a.playing.sending is None,
+                         "the host to play the German's answer")
+        assert game.actions[-1] == EndPhase()
+        await pilot.press("ctrl+q")
+    await allied.close()
+
+
+async def test_a_link_the_host_no_longer_takes_ends_the_joining_again(hosted, monkeypatch):
+    _, links = hosted
+    gate, joins, dropped = gated_rejoins(monkeypatch)
+    app, _ = german_app(links)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_waiting_for_the_allies(pilot)
+        session = app.playing
+        dropped.append("refuse")
+        gate.set()
+        await session.online._ws.close()
+        await wait_until(pilot, lambda a: any("refused to let this link in again" in str(n.message)
+                                              for n in a._notifications), "the notice that the host refused the link")
+        assert session._watcher.done() and len(joins) == 2  # joined once, refused once, and no more attempts
+        assert session.lost == "this game is not hosted here" and not session.rejoining
+        assert "REFUSED TO LET THIS LINK IN AGAIN" in prompt_text(app)
+        await pilot.press("ctrl+q")
+
+
+async def test_a_host_restarted_is_joined_again_where_the_game_was(tmp_path, monkeypatch):
+    """The host stops and starts again on the same address with the same games (its store): the app, waiting for
+    it meanwhile, joins the game again by itself and plays on."""
+    monkeypatch.setattr(RemoteSession, "retry_delays", (0.05,))
+    path = tmp_path / "host.sqlite3"
+    storage = SQLiteStorage(path)
+    runner, url = await start(Host(storage))
+    settings = preset_settings("historical", scenario="two-week", allied_player="human", german_player="human")
+    links = await create_game(url, settings)
+    app, _ = german_app(links)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_waiting_for_the_allies(pilot)
+        session = app.playing
+        await runner.cleanup()  # the host stops
+        storage.close()
+        await wait_until(pilot, lambda a: session.lost is not None, "the app to lose the host")
+        storage = SQLiteStorage(path)
+        host = Host(storage)
+        runner, _ = await start(host, port=int(url.rsplit(":", 1)[1]))  # and starts again, where it was
+        await wait_until(pilot, lambda a: session.rejoined == 1 and session.lost is None, "the app to join again")
+        allied = await OnlineGame.join(links["allied"])
+        played = await answer_allied(allied)
+        await until_the_germans_move(pilot)
+        game = host_game(host, links["german"])
+        assert session.update.at == played == len(game.actions)
+        assert seen(app) == public_state(game.state, "german")
+        await pilot.press("ctrl+q")
+    await allied.close()
+    await runner.cleanup()
+    storage.close()

@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 import cattrs
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.abc import AbstractAccessLogger
 
 from ..engine.data import cached_data
@@ -148,7 +148,15 @@ class Host:
         app.router.add_get("/api/games/{game}/save", self.save)
         app.router.add_get("/api/games/{game}/socket", self.socket)
         app.router.add_get(protocol.PLAY_PATH + "{game}", self.play_page)
+        app.on_shutdown.append(self._going_away)
         return app
+
+    async def _going_away(self, app: web.Application) -> None:
+        """The host stops: every client is told so at once (1001, going away), not kept waiting through the
+        server's grace period. The games are in the store; the players' apps join again once it is back."""
+        for hosted in list(self.games.values()):
+            for conn in list(hosted.connections):
+                await conn.ws.close(code=WSCloseCode.GOING_AWAY, message=b"the host is stopping")
 
     # ------------------------------------------------------------------ the games
     def hosted(self, game_id: str) -> Hosted | None:

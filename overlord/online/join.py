@@ -69,6 +69,7 @@ class JoinApp(OverlordApp):
         self.link = link
         self.join_error: str | None = None  # why the host could not be joined (printed by the command)
         self.waited = True  # the player's move is news (the notice, the bell) after a wait for the other side
+        self.told: tuple[str | None, bool, int] = (None, False, 0)  # the connection as a notice last told it
 
     def get_default_screen(self) -> Screen[Any]:
         return JoiningScreen(self.link)
@@ -121,11 +122,24 @@ class JoinApp(OverlordApp):
             if (screen := self.game_screen()) is not None:
                 screen.say(s.refusal)
             s.refusal = None
-        if s.lost is not None and not s.game.over:
-            self.notify(f"The connection to the host is lost ({one_line(s.lost)}). The host keeps the game: quit "
-                        "(Ctrl+Q) and join again with your link.", severity="error", timeout=30, markup=False)
+        self._tell_connection(s)
         if self._timer is None:  # else the display delay is running: its end goes on
             self.advance()
+
+    def _tell_connection(self, s: RemoteSession) -> None:
+        """A notice when the connection drops, when it is made again, and when the host will not have the link
+        back (each once)."""
+        told, self.told = self.told, (s.lost, s.rejoining, s.rejoined)
+        if told == self.told or s.game.over:
+            return
+        if s.lost is not None and s.rejoining and (told[0] is None):
+            self.notify(f"The connection to the host is lost ({one_line(s.lost)}). Joining it again: the host keeps "
+                        "the game, and it goes on where it was.", severity="warning", timeout=12, markup=False)
+        elif s.lost is not None and not s.rejoining:
+            self.notify(f"The host refused to let this link in again: {one_line(s.lost)}. Ctrl+Q leaves.",
+                        severity="error", timeout=30, markup=False)
+        elif s.lost is None and s.rejoined > told[2]:
+            self.notify("Joined the game again.", timeout=4, markup=False)
 
     def _show_step(self, turns: Turns, step: Step) -> bool:
         if isinstance(step, Arrived):
@@ -186,14 +200,14 @@ class JoinApp(OverlordApp):
         s = self.remote
         if s is None:
             return
+        online = s.online
         try:
-            kept = await s.online.set_orders(orders)
+            kept = await online.set_orders(orders)
         except (Refused, ProtocolError) as exc:
             self.notify(f"The host refused the orders: {one_line(str(exc))}", severity="warning", timeout=8,
                         markup=False)
         except Disconnected as exc:
-            s.lost = s.lost or str(exc)
-            self._woken()
+            s.connection_lost(online, str(exc))  # (the session joins again; the orders are to give again)
         else:
             self.notify(f"Standing orders on the host: {describe(kept)}", timeout=6, markup=False)
 

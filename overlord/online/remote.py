@@ -13,6 +13,10 @@ played, and a save needs the seed, which only the host has), computer players of
 or a bot the host serves, anyway elsewhere), hot-seat. The player's standing orders (a landing fought on, the
 coastal defences' answer) are kept and answered here, as in a local game: each of their answers is sent as the
 player's own.
+
+A connection that drops (a network's blip, a host restarted) only pauses the game: the session joins again with
+the same link, the host's memory of what was played meanwhile coming in as one arrival, until the host refuses
+the link (a game it no longer has) or the player leaves.
 """
 
 from __future__ import annotations
@@ -22,14 +26,22 @@ from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
+import aiohttp
+import attrs
+
 from ..engine.actions import Action, Support
 from ..engine.events import CombatResult, Event
 from ..engine.game import Game, IllegalAction
 from ..engine.prompts import StrategyPrompt, SupportPrompt
 from ..session import Session
 from .client import Disconnected, OnlineGame, Refused, Update, local_game
+from .protocol import ProtocolError
 
 SIDE_NAMES = {"allied": "Allied", "german": "German"}
+# Seconds between the attempts to join again after the connection dropped, the last one repeated until it works
+RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+# What an attempt to join again may meet that another attempt may not (a host not yet back, a network still down)
+PASSING = (ProtocolError, Disconnected, ValueError, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 
 class PlayedOnHost(list[Action]):
@@ -49,7 +61,10 @@ class RemoteSession(Session):
     """One side of a hosted game (the module's docstring), through a client joined to it (``OnlineGame``).
 
     ``wake`` is called (in the client's event loop) whenever there is news for the front end: an update come in,
-    an answer taken or refused (``refusal``, one line), the connection lost (``lost``)."""
+    an answer taken or refused (``refusal``, one line), the connection lost (``lost``, while ``rejoining``) or
+    back (``rejoined`` counts the times)."""
+
+    retry_delays = RETRY_DELAYS
 
     def __init__(self, online: OnlineGame) -> None:
         if online.role not in SIDE_NAMES:
@@ -66,7 +81,9 @@ class RemoteSession(Session):
         self.sent: dict[int, Action] = {}  # the player's answers by the number of actions played before each
         self.last_action: Action | None = None  # the last action taken in, when it was the player's
         self.refusal: str | None = None  # the host's reason for refusing the last answer, until the screen says it
-        self.lost: str | None = None  # why the connection to the host ended
+        self.lost: str | None = None  # why the connection to the host ended (None while it stands)
+        self.rejoining = False  # the connection lost, joining again (else the host refused the link: ``lost`` says)
+        self.rejoined = 0  # how many times the connection dropped and was made again
         self.wake: Callable[[], None] = lambda: None
         self._sender: asyncio.Task[None] | None = None
         online.on_update.append(self._received)
@@ -114,8 +131,10 @@ class RemoteSession(Session):
     def waiting(self) -> str | None:
         if self.game.over or self.inbox:
             return None
+        if self.lost is not None and self.rejoining:
+            return "the connection to the host is lost: joining it again"
         if self.lost is not None:
-            return "the connection to the host is lost: Ctrl+Q, then join again"
+            return "the host refused to let this link in again: Ctrl+Q leaves"
         if self.sending is not None:
             return "your answer is on its way to the host"
         side = self.game.prompt.side
@@ -145,13 +164,48 @@ class RemoteSession(Session):
             self.wake()
 
     async def _watch(self) -> None:
-        """Hear the connection end (the updates themselves come through ``_received``)."""
-        try:
-            while True:
-                await self.online.next_update()
-        except Disconnected as exc:
-            self.lost = str(exc)
+        """Hear the connection end, and join again (the updates themselves come through ``_received``)."""
+        while True:
+            online = self.online
+            try:
+                while True:
+                    await online.next_update()
+            except Disconnected as exc:
+                self.connection_lost(online, str(exc))
+            if self.game.over or not await self._join_again():  # (a game over has nothing more to come)
+                return
+
+    def connection_lost(self, online: OnlineGame, reason: str) -> None:
+        """``online``, the connection to the host, has ended (nothing if it is not the present one any more)."""
+        if online is self.online and self.lost is None:
+            self.lost, self.rejoining = reason, True
             self.wake()
+
+    async def _join_again(self) -> bool:
+        """Join the game again with the same link, as often as it takes; False if the host refuses the link."""
+        attempt = 0
+        while True:
+            await asyncio.sleep(self.retry_delays[min(attempt, len(self.retry_delays) - 1)])
+            attempt += 1
+            try:
+                online = await OnlineGame.join(self.online.link, data=self.online.data, since=self.update.at)
+            except Refused as exc:
+                self.lost, self.rejoining = str(exc), False
+                self.wake()
+                return False
+            except PASSING:
+                continue
+            old, self.online = self.online, online
+            await old.close()
+            online.on_update.append(self._received)
+            self.sent = {at: action for at, action in self.sent.items() if at >= online.update.at}
+            if online.update.at > self.update.at:  # played while away: one arrival, with every action's events
+                missed = tuple(event for _, events in online.missed for event in events)
+                self._received(attrs.evolve(online.update, events=missed))
+            self.lost, self.rejoining = None, False
+            self.rejoined += 1
+            self.wake()
+            return True
 
     # ------------------------------------------------------------------ answering
     def apply(self, action: Action) -> list[Event]:
@@ -165,14 +219,14 @@ class RemoteSession(Session):
         return []
 
     async def _send(self, action: Action) -> None:
-        at = self.update.at
+        at, online = self.update.at, self.online
         try:
-            await self.online.act(action)
+            await online.act(action)
         except Refused as exc:
             self.sent.pop(at, None)
             self.refusal = str(exc)
-        except Disconnected as exc:
-            self.lost = str(exc)
+        except Disconnected as exc:  # (played or not, the host's update says once joined again)
+            self.connection_lost(online, str(exc))
         finally:
             self.sending = None
             self.wake()
