@@ -239,7 +239,7 @@ class OnlineGame:
                 elif kind in ("accepted", "refused"):
                     self._replies.put_nowait(message)
         finally:
-            self.close_reason = self.close_reason or f"the host closed the connection ({self._ws.close_code})"
+            self.close_reason = self.close_reason or closed_because(self._ws.close_code)
             async with self._changed:
                 self._changed.notify_all()
             self._replies.put_nowait({"type": "closed"})
@@ -288,11 +288,22 @@ class OnlineGame:
             raise Disconnected(self.close_reason)
 
 
+# Why a connection ended, in a player's words, by its WebSocket close code (RFC 6455; the host's own in host.py)
+CLOSED_BECAUSE = {1000: "the host ended it", 1001: "the host is stopping", 1006: "the connection broke off",
+                  1008: "the host refused what was sent", 1009: "a message too large for the host",
+                  1011: "the host met an error"}
+
+
+def closed_because(code: int | None) -> str:
+    """Why the host's connection ended, for a player: "the connection broke off (1006)"."""
+    return f"{CLOSED_BECAUSE.get(code or 1006, 'the host closed the connection')} ({code or 1006})"
+
+
 async def _receive(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
     """The host's next message; Refused if it is a refusal, Disconnected if the connection ends."""
     msg = await ws.receive()
     if msg.type != aiohttp.WSMsgType.TEXT:
-        raise Disconnected(f"the host closed the connection ({ws.close_code})")
+        raise Disconnected(closed_because(ws.close_code))
     message: dict[str, Any] = json.loads(msg.data)
     if message.get("type") == "refused":
         raise Refused(str(message.get("reason")))
