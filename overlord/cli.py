@@ -374,11 +374,36 @@ def play_app(args: argparse.Namespace) -> OverlordApp | int:
 def save_named(given: str) -> Path:
     """The file --load names: a path, or a save's name as the Load screen lists it (``--load autosave``)."""
     path = Path(given)
-    if path.exists() or path.parent != Path("."):
+    # (a name too long, or a folder that may not be looked in, raises here: open_save then says why, in one line)
+    try:
+        if path.exists() or path.parent != Path("."):
+            return path
+    except OSError:
         return path
     from .saves import saves_dir
     named = saves_dir() / (given if given.endswith(".json") else f"{given}.json")
-    return named if named.is_file() else path
+    try:
+        return named if named.is_file() else path
+    except OSError:
+        return named
+
+
+def new_file_problem(given: str) -> str | None:
+    """Why --save cannot write a new file at ``given`` (one printable line), or None: a folder's name, a file that
+    is there already, a path that cannot even be looked up (a name too long, a folder that may not be looked in)."""
+    from .plaintext import printable
+    from .saves import write_problem
+    path = Path(given)
+    try:
+        folder = given.endswith(("/", os.sep)) or path.is_dir()
+        there = path.exists() or path.is_symlink()
+    except OSError as exc:
+        return write_problem(exc)
+    if folder:
+        return f"{printable(given)} is a folder (--save names the file to write)"
+    if there:
+        return f"{printable(given)} is there already (--save writes a new file: name another, or remove that one)"
+    return None
 
 
 def named_players(args: argparse.Namespace) -> dict[str, str] | int:
@@ -429,10 +454,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print("overlord: --save needs a file name", file=sys.stderr)
         return EXIT_BAD_INPUT
     target = Path(args.save) if args.save else None
-    if target is not None and (target.exists() or target.is_symlink()):  # said before the game is played
-        from .plaintext import printable
-        print(f"overlord: the save was not written: {printable(str(target))} is there already (--save writes a new "
-              "file: name another, or remove that one)", file=sys.stderr)
+    problem = new_file_problem(args.save) if args.save else None
+    if problem is not None:  # said before the game is played
+        print(f"overlord: the save was not written: {problem}", file=sys.stderr)
         return EXIT_BAD_INPUT
     _load_data_or_exit()
     from .headless import simulate

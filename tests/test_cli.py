@@ -67,6 +67,20 @@ def test_an_empty_file_name_or_a_host_limit_that_refuses_everything_is_refused_i
     assert r.returncode == 2 and r.stderr.strip().startswith(said) and len(r.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("argv, said", [
+    (["--load", "n" * 300], "n" * 300 + ": cannot be read (File name too long)"),
+    (["simulate", "--seed", "1", "--scenario", "two-week", "--allied", "pass", "--german", "pass",
+      "--save", "n" * 300 + ".json"], "the save was not written: " + "n" * 300 + ".json: File name too long"),
+    (["simulate", "--seed", "1", "--save", "tests/"], "the save was not written: tests/ is a folder (--save names the file to write)"),
+    (["simulate", "--seed", "1", "--save", "tests"], "the save was not written: tests is a folder (--save names the file to write)"),
+])
+def test_a_path_that_cannot_be_looked_up_or_names_a_folder_is_refused_in_one_line(argv, said):
+    """Path.exists() raises for a name too long (or a folder that may not be looked in): a traceback, before; and
+    --save dirx/ wrote a file named dirx. Said before any game is played."""
+    r = run(*argv)
+    assert r.returncode == 2 and r.stderr == f"overlord: {said}\n"
+
+
 def test_oob_and_map_json_give_the_contract_fields():
     oob = json.loads(run("oob", "--json").stdout)
     assert oob["allied_formations"] == 33 and oob["allied_by_nation"] == {"US": 18, "BC": 15}
