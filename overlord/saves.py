@@ -124,6 +124,11 @@ class NotARegularFile(OSError):
     """A save is never written over a folder, a device, a pipe or a socket."""
 
 
+class UnreadableSave(OSError):
+    """A save is never written that loading would refuse (a field out of bounds, too many actions): the file
+    that was there stays as it was."""
+
+
 def saves_dir() -> Path:
     """Where saves go: $OVERLORD_SAVES; else saves/ in the source checkout the game runs from; else (an
     installed copy) the user's data folder. See overlord.userdirs."""
@@ -168,8 +173,8 @@ def write_save(game: Game, path: Path | str, name: str = "", game_id: str | None
                players: dict[str, str] | None = None, orders: dict[str, Any] | None = None) -> Path:
     """Write ``game`` to ``path`` atomically (a temporary file, then a rename), with who played each computer side
     (``players``: side -> name) and the standing orders (``orders``, see ``check_orders``: ValueError when they are
-    not such) when given. Raises OSError, with the file named, when it cannot; whatever was at ``path`` is then as
-    it was."""
+    not such) when given. Raises OSError, with the file named, when it cannot (UnreadableSave for a save loading
+    would refuse); whatever was at ``path`` is then as it was."""
     path = Path(path)
     if path.is_symlink():
         if link_leads_out(path) is not None:
@@ -178,8 +183,12 @@ def write_save(game: Game, path: Path | str, name: str = "", game_id: str | None
         path = path.resolve()  # a link to another save in the folder: write the save, keep the link
     _check_writable_target(path)
     check_orders(orders or {})
-    text = json.dumps(to_document(game, name or path.stem, game_id or new_game_id(), players, orders),
-                      separators=(",", ":"))
+    doc = to_document(game, name or path.stem, game_id or new_game_id(), players, orders)
+    try:
+        _check_shape(doc, path)  # (what loading checks before it replays: a save it would refuse is not written)
+    except SaveError as exc:
+        raise UnreadableSave(errno.EINVAL, f"would not load ({exc.reason}), so it is not written", str(path)) from None
+    text = json.dumps(doc, separators=(",", ":"))
     remove_stale_temporaries(path.parent)
     userdirs.write_atomically(path, text)
     return path

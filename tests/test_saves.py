@@ -12,7 +12,9 @@ import pytest
 
 from overlord.engine import Game
 from overlord.engine.setup import preset_settings
-from overlord.saves import SaveError, load_save, scan_saves, verify_replay, write_problem, write_save
+from overlord import saves
+from overlord.saves import (SaveError, UnreadableSave, load_save, scan_saves, verify_replay, write_problem,
+                            write_save)
 
 from helpers import computer_settings, play
 
@@ -289,6 +291,27 @@ def test_a_save_is_never_written_over_a_folder_a_device_or_a_pipe(tmp_path):
     assert stat.S_ISFIFO(fifo.lstat().st_mode) and folder.is_dir() and null.is_symlink()
     assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("fields", [{"players": {"neutral": "ai"}}, {"players": {"german": ""}},
+                                    {"players": {"german": "x" * 65}}, {"players": {"german": 5}},
+                                    {"game_id": "g" * 65}, {"game_id": 5}, {"name": 7}, "too many actions"])
+def test_a_save_that_loading_would_refuse_is_never_written_over_a_good_one(tmp_path, monkeypatch, fields):
+    """write_save checks what loading checks before it replays: a save it could not read back is refused, and the
+    good save at the path stays as it was (before, it was written over with one the game then refused)."""
+    game = Game.new(computer_settings(), seed=17)
+    path = write_save(game, tmp_path / "good.json")
+    before = path.read_bytes()
+    if fields == "too many actions":
+        game.apply(game.legal_actions()[0])
+        game.apply(game.legal_actions()[0])
+        monkeypatch.setattr(saves, "MAX_ACTIONS", 1)
+        fields = {}
+    with pytest.raises(UnreadableSave) as info:
+        write_save(game, path, **fields)
+    assert write_problem(info.value).startswith(f"{path}: would not load (") and "so it is not written" in \
+        write_problem(info.value)
+    assert path.read_bytes() == before and not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
 
 def test_a_failed_write_names_the_file_and_the_reason(tmp_path, monkeypatch):
