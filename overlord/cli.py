@@ -73,11 +73,26 @@ def run(argv: list[str]) -> int:
     wanted = any(a in COMMANDS or a in ("-h", "--help") for a in argv)
     parser = build_parser() if wanted else play_parser()
     args = parser.parse_args(argv)
+    unread = options_before_command(argv, getattr(args, "command", None))
+    if unread:
+        print(f"overlord: {unread[0]} before the command {args.command} is not read: a command's options go after it "
+              f"(overlord {args.command} --help lists them)", file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         status: int = args.func(args)
         return status
     except KeyboardInterrupt:
         return 130
+
+
+def options_before_command(argv: list[str], command: str | None) -> list[str]:
+    """The game's own options typed before a command (``overlord --seed 5 simulate``): the command reads only its
+    own, so they would be dropped without a word (the command's default seed played instead)."""
+    if command is None:
+        return []
+    takes_value = ("--seed", "--load", "--theme", "--german", "--allied")
+    at = next((i for i, a in enumerate(argv) if a == command and (i == 0 or argv[i - 1] not in takes_value)), 0)
+    return [a.split("=", 1)[0] for a in argv[:at] if a.startswith("-")]
 
 
 def seed(text: str) -> int:

@@ -81,6 +81,18 @@ def test_a_path_that_cannot_be_looked_up_or_names_a_folder_is_refused_in_one_lin
     assert r.returncode == 2 and r.stderr == f"overlord: {said}\n"
 
 
+@pytest.mark.parametrize("argv", [["--german", "pass", "--seed", "5", "simulate", "--allied", "pass"],
+                                  ["--seed=5", "tournament", "--games", "1"]])
+def test_the_games_options_before_a_command_are_refused_not_dropped(argv):
+    """The command reads only its own options: before, `overlord --seed 5 simulate` played seed 0 without a word."""
+    r = run(*argv)
+    option = argv[0].split("=")[0]
+    command = next(a for a in argv if a in ("simulate", "tournament"))
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == (f"overlord: {option} before the command {command} is not read: a command's options go after "
+                        f"it (overlord {command} --help lists them)\n")
+
+
 def test_oob_and_map_json_give_the_contract_fields():
     oob = json.loads(run("oob", "--json").stdout)
     assert oob["allied_formations"] == 33 and oob["allied_by_nation"] == {"US": 18, "BC": 15}
