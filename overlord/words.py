@@ -9,6 +9,7 @@ strings, no screen library (an import contract keeps it so).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -19,6 +20,13 @@ from .engine.events import (AssaultBegun, CadreTrapped, CombatResult, DropResult
                             RetreatedNextToEnemy, RetreatRefused, SecondCombatOffered, SettingChosen,
                             TransportAllocated, TurnEnded, UnitEliminated, UnitMoved)
 from .engine.hexgrid import Hex
+
+
+# --------------------------------------------------------------------------- numbers
+def points(score: float) -> str:
+    """A score as the screens give it: its whole points, rounded down, so that it never reads as a level it has
+    not reached (74.9 is 74, short of the 75 of a German Marginal victory; -0.4 is -1, a German Strategic one)."""
+    return str(math.floor(score))
 
 
 # --------------------------------------------------------------------------- grammar
@@ -252,13 +260,13 @@ def marker_destroyed(e: MarkerDestroyed, data: GameData) -> str:
 
 def turn_ended(e: TurnEnded, data: GameData) -> str:
     return (f"End of {e.turn}: this turn Allied +{e.points.allied:.0f} for ground, German +{e.points.german:.0f}; "
-            f"score {e.score:.0f} (weather {e.weather_percent:+d}%, adjusted {e.adjusted_score:.0f})")
+            f"score {points(e.score)} (weather {e.weather_percent:+d}%, adjusted {points(e.adjusted_score)})")
 
 
 def game_ended(e: GameEnded, data: GameData) -> str:
     r = e.report
-    return (f"The game is over: {r.victory_level}, score {r.allied_score:.0f} "
-            f"(adjusted for the weather {r.adjusted_score:.0f})")
+    return (f"The game is over: {r.victory_level}, score {points(r.allied_score)} "
+            f"(adjusted for the weather {points(r.adjusted_score)})")
 
 
 WORDS: dict[type[Any], Callable[[Any, GameData], str]] = {

@@ -4,6 +4,7 @@ game, and the smaller things a new player trips on."""
 
 from __future__ import annotations
 
+import math
 import time
 
 from overlord.engine import view
@@ -303,7 +304,7 @@ async def test_the_status_line_gives_the_level_of_victory_and_the_load_list_the_
         status = str(app.screen.query_one("#status").render())
         score = view.score(app.session.game)  # (the drops' losses count from the start)
         level = view.victory_level(app.session.game.data.charts, "campaign", score)
-        assert f"Score {score:.0f}: {level}" in status
+        assert f"Score {math.floor(score)}: {level}" in status
         await press(pilot, "ctrl+s", "enter", "ctrl+o")
         screen = await saves_listed(pilot)
         assert any(s["phase"] == "allied_movement" for s in screen.saves)

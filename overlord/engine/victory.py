@@ -197,12 +197,14 @@ def final_report(g: "Game") -> FinalReport:
         allied=[g.spec(u.id).name for u in g.units(Side.ALLIED, ELIMINATED)],
         german=[g.spec(u.id).name for u in g.units(Side.GERMAN, ELIMINATED)]
         + [g.spec(u.id).name + " (cadre)" for u in g.units(Side.GERMAN, ASHORE) if u.cadre])
+    reported = round(total, 1)  # the score as the report gives it, and the level of that score (a 74.96 read as 75.0
+    # would otherwise have been a German Operational victory beside a score of 75, the chart's German Marginal)
     return FinalReport(
         turns_played=len(st.history),
-        allied_score=round(total, 1),
+        allied_score=reported,
         adjusted_score=round(adjusted_score(total, wp), 1),
         weather_percent=wp,
-        victory_level=victory_level(g.data.charts, st.settings.scenario, total),
+        victory_level=victory_level(g.data.charts, st.settings.scenario, reported),
         points=category_points(g).rounded(),
         objectives=objective_holders(g),
         objectives_taken=dict(st.objectives_taken),

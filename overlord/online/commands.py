@@ -228,7 +228,8 @@ def cmd_online_bot(args: argparse.Namespace) -> int:
     except (Disconnected, OSError) as exc:
         return _fail(f"the host went away: {exc}", EXIT_FAIL)
     report = online.game.final_report
-    score = f": Allied score {report.allied_score:.0f} ({report.victory_level})" if report is not None else ""
+    from ..words import points
+    score = f": Allied score {points(report.allied_score)} ({report.victory_level})" if report is not None else ""
     print(f"Game {online.link.game} over after {online.at} actions{score}")
     return EXIT_OK
 

@@ -15,6 +15,7 @@ from ..engine.enums import NavalSide, Phase, Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex
 from ..engine.view import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
+from ..words import points
 from .maprender import marker_intact
 
 PHASES = {
@@ -46,7 +47,7 @@ def status_line(game: Game, who: str = "") -> Text:
     if game.phase not in (Phase.QUESTIONS, Phase.AIRBORNE):
         score = view.score(game)  # the level it would give now: the score means little without it
         level = view.victory_level(game.data.charts, game.settings.scenario, score)
-        t.append(f" · Score {score:.0f}: {level}")
+        t.append(f" · Score {points(score)}: {level}")
     return t
 
 

@@ -28,6 +28,7 @@ from ..engine.enums import Phase
 from ..plaintext import printable
 from ..saves import saves_dir, scan_saves
 from ..userdirs import browser_session_dir
+from ..words import points
 from .keybar import KeyBar
 from .styles import GAME_CSS
 
@@ -124,7 +125,7 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
         name = printable(s["path"].stem, 60) if by_file else s["name"]
         when = s["saved_at"].replace("T", " ")[:16]
         phase = PHASE_SHORT.get(s.get("phase", ""), "")
-        return Text(f"{name[:20]:<20} {when:<16} {s['turn'][:6]:<6} {phase:<9} {s['score']:>6.0f} {s.get('humans', '')}",
+        return Text(f"{name[:20]:<20} {when:<16} {s['turn'][:6]:<6} {phase:<9} {points(s['score']):>6} {s.get('humans', '')}",
                     no_wrap=True, overflow="ellipsis")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -47,8 +47,8 @@ def turn_end_text(e: TurnEnded) -> Text:
     t.append(f"Points for the ground held at the end of the turn: Allied +{p.allied:.0f} "
              f"(objectives {objectives:.0f}, continent side {p.continent_side:.0f}); German "
              f"+{p.ocean_side:.0f} (ocean side). Losses were counted as they happened.\n")
-    t.append(f"Score at the end of {e.turn}: {e.score:.0f}. With the weather so far {e.weather_percent:+d}% against "
-             f"the average, the adjusted score is {e.adjusted_score:.0f}.\n")
+    t.append(f"Score at the end of {e.turn}: {words.points(e.score)}. With the weather so far {e.weather_percent:+d}% against "
+             f"the average, the adjusted score is {words.points(e.adjusted_score)}.\n")
     t.append("From here the top line's score moves on as points come: the next turn's supply losses first.\n",
              style="dim")
     return t
@@ -72,8 +72,8 @@ def final_report(report: FinalReport, scenario: str = "") -> list[RenderableType
     out: list[RenderableType] = []
     head = Text()
     head.append(f"{report.victory_level.upper()}\n", style="bold reverse")
-    head.append(f"\nAllied score {report.allied_score:.0f}, adjusted for the weather "
-                f"({report.weather_percent:+d}%) {report.adjusted_score:.0f}.  "
+    head.append(f"\nAllied score {words.points(report.allied_score)}, adjusted for the weather "
+                f"({report.weather_percent:+d}%) {words.points(report.adjusted_score)}.  "
                 f"{report.turns_played} turns played{', ' + scenario if scenario else ''}.\n")
     head.append(f"Formations ashore at the end of D-Day: {report.formations_landed_dday}.\n")
     out.append(head)
@@ -99,7 +99,7 @@ def final_report(report: FinalReport, scenario: str = "") -> list[RenderableType
     for col in ("Turn", "Weather", "Transport", "Score", "Weather %", "In supply", "Out"):
         hist.add_column(col, justify="right" if col not in ("Turn", "Weather") else "left")
     for r in report.history:
-        hist.add_row(r.turn, r.weather or "-", str(r.transport), f"{r.allied_score:.0f}",
+        hist.add_row(r.turn, r.weather or "-", str(r.transport), words.points(r.allied_score),
                      f"{r.weather_percent:+d}", str(r.units_in_supply), str(r.units_out_of_supply))
     out.append(hist)
     return out
@@ -224,9 +224,9 @@ def points_panel(game: Game, starts: Mapping[int, Points] | None) -> Text:
         row("so far", sum(r[1] or 0 for r in losses), sum(r[2] for r in losses))
     row("at the end", sum(r[1] or 0 for r in ground), sum(r[2] or 0 for r in ground))
     last, now, later = score_bridge(game, starts)
-    t.append(f"Score {now:.0f}; at the end {later:.0f}\n")
+    t.append(f"Score {words.points(now)}; at the end {words.points(later)}\n")
     if last is not None:
-        t.append(f"({last:.0f} at the end of {game.history[-1].turn})\n")
+        t.append(f"({words.points(last)} at the end of {game.history[-1].turn})\n")
     t.append(f"at the end of {game.turn_label}, if held:\n", style="dim")
     for name, allied, german in ground:
         row(name, allied, german)
@@ -285,10 +285,10 @@ def score_words(game: Game, starts: Mapping[int, Points] | None) -> Text:
     """The score now, at the end of the last turn and at the end of this one, and how the points come."""
     last, now, later = score_bridge(game, starts)
     t = Text()
-    t.append(f"Score {now:.0f} now", style="bold")
+    t.append(f"Score {words.points(now)} now", style="bold")
     if last is not None:
-        t.append(f" ({last:.0f} at the end of {game.history[-1].turn})")
-    t.append(f"; {later:.0f} at the end of {game.turn_label} if the units stay where they are.\n")
+        t.append(f" ({words.points(last)} at the end of {game.history[-1].turn})")
+    t.append(f"; {words.points(later)} at the end of {game.turn_label} if the units stay where they are.\n")
     t.append("Casualties and eliminations count as they happen; the ground held counts at the end of each turn; "
              "supply casualties at the start of a turn, in its logistics.\n", style="dim")
     return t
