@@ -304,3 +304,28 @@ async def test_a_direction_key_held_down_moves_its_unit_but_not_the_next_one():
         other = next(d for d in game.prompt.directions if d != 3)
         await press(pilot, str(other))  # another key at once is not a repeat
         assert game.unit("de-716-inf").position != moved_to
+
+
+async def test_enter_pressed_again_at_once_does_not_answer_the_next_rows_unseen():
+    """Enter before anything is typed accepts the allocation shown (the key bar says so); pressed again at once it
+    does not also fly the air interdiction, the next question, unseen. A moment later it does."""
+    g = Game.new(Settings(allied_player="human", german_player="computer", display_delay=0), 2)
+    players = {"allied": make_player("classic", "allied"), "german": make_player("ai", "german")}
+    while not (g.prompt.kind == "AllocationPrompt" and g.prompt.side == "allied" and g.turn >= 1):  # (6/6)
+        g.apply(players[g.prompt.side].choose(g))
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting()
+                         and a.session.game.prompt.kind == "AllocationPrompt", "the allocation")
+        screen, game = app.screen, app.session.game
+        assert "Enter accept these numbers" in prompt_text(game, game.prompt, screen.asked_numbers()).plain
+        now = [100.0]
+        screen.clock = lambda: now[0]
+        await press(pilot, "enter")
+        assert game.prompt.kind == "InterdictionPrompt"
+        now[0] += 0.05
+        await press(pilot, "enter")  # again at once: not an answer to the question it has not seen
+        assert game.prompt.kind == "InterdictionPrompt" and "pressed again at once" in str(screen.message)
+        now[0] += 1.0
+        await press(pilot, "enter")
+        assert game.prompt.kind != "InterdictionPrompt"

@@ -86,6 +86,14 @@ def _drop(game: Game, p: DropZonePrompt, entry: DigitEntry | None) -> Text:
     return t
 
 
+def enter_does(entry: DigitEntry, answer: str) -> str:
+    """What Enter does now in a row of fields (entry.py): before anything is typed it answers with every number
+    shown at once; once one is typed, it keeps the field's number and moves on, and answers on the last field."""
+    if not entry.touched:
+        return f"{answer} these numbers"
+    return answer if entry.on_last else "next field"
+
+
 def _allocation(game: Game, p: AllocationPrompt, entry: DigitEntry) -> Text:
     t = Text()
     t.append(f" TRANSPORT ALLOCATION for {p.for_turn} ", style=HEAD)
@@ -95,7 +103,7 @@ def _allocation(game: Game, p: AllocationPrompt, entry: DigitEntry) -> Text:
     t.append(f"Sum {total}", style="bold" if total == 100 else "bold reverse")
     s = p.suggested
     t.append(f"\nSuggested {s.fuel:02d} {s.general:02d} {s.combat:02d} {s.amphibious:02d}. ")
-    _keys(t, ("0-9", "type"), ("Enter", "next / accept"), ("Bksp", "erase"))
+    _keys(t, ("0-9", "type"), ("Enter", enter_does(entry, "accept")), ("Bksp", "erase"))
     return t
 
 
@@ -248,7 +256,7 @@ def _support(game: Game, p: SupportPrompt, entry: DigitEntry) -> Text:
     low, high = row.allied_reduction if p.defensive else row.german_extra
     t.append(f"= {points}: {low}-{high} {'fewer Allied' if p.defensive else 'more German'} losses "
              f"(left: naval {p.naval_left}, air {p.air_left})\n")
-    _keys(t, ("0-9", "type"), ("Enter", "next / commit"), ("Bksp", "erase"))
+    _keys(t, ("0-9", "type"), ("Enter", enter_does(entry, "commit")), ("Bksp", "erase"))
     return t
 
 
