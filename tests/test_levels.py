@@ -346,6 +346,32 @@ async def test_escape_in_the_set_up_takes_back_the_last_answer_and_at_the_first_
         assert app.session.game.actions == answers
 
 
+async def test_escape_after_questions_answered_since_the_player_was_chosen_takes_back_those_answers_first():
+    """Escape takes back answers in the order they were given: a question answered after the German's commander
+    was chosen comes back first, not the commander (it used to ask for the commander, with a later question's
+    answer still listed above)."""
+    app = OverlordApp(seed=4, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("y", "enter", "enter")  # change: the German computer, the Allies human
+        await wait_until(pilot, lambda a: isinstance(a.screen, SetupScreen) and a.screen.choosing == "german",
+                         "the set-up to ask who commands the computer German")
+        await pilot.press("2", "enter")
+        await wait_until(pilot, lambda a: a.session.player_choice_pending() is None and a.screen.choosing is None,
+                         "the next question")
+        picked_at = list(app.session.game.actions)
+        for _ in range(2):
+            await pilot.press("enter")  # two more questions, each its default
+        await wait_until(pilot, lambda a: len(a.session.game.actions) == len(picked_at) + 2, "two more answers")
+        for left in (1, 0):
+            await pilot.press("escape")
+            await wait_until(pilot, lambda a: len(a.session.game.actions) == len(picked_at) + left,
+                             "the last answer taken back")
+            assert app.screen.choosing is None and app.session.player_name("german") == levels("german")[1]
+        await pilot.press("escape")  # then the commander, chosen before them
+        await wait_until(pilot, lambda a: a.screen.choosing == "german", "the German's commander asked for again")
+        assert app.session.game.actions == picked_at and "german" not in app.session.chosen
+
+
 async def test_a_german_named_on_the_command_line_is_not_asked_for_and_plays():
     app = OverlordApp(seed=4, delay=0, players={"german": "hasty"})
     async with app.run_test(size=(80, 24)) as pilot:

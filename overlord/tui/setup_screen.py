@@ -63,7 +63,9 @@ class SetupScreen(Screen[None]):
         self.session, self.front = session, front
         self.message = ""
         self.shown: tuple[str, str] | None = None  # (side, name): the computer player shown while one is asked for
-        self.picked: list[str] = []  # the computer sides whose player was chosen here, in order (Escape: back)
+        # the computer sides whose player was chosen here, in order, each with the number of answers then (Escape:
+        # back, the player chosen after the last answer first, else that answer)
+        self.picked: list[tuple[str, int]] = []
 
     @property
     def choosing(self) -> str | None:
@@ -189,11 +191,11 @@ class SetupScreen(Screen[None]):
         """Escape: the last answer taken back, its question asked again (who commands a computer side, or a
         scenario question); at the first question, back to the title (nothing has been played)."""
         self.message = ""
-        picked = [side for side in self.picked if side in self.session.chosen]
+        answers = len(self.session.game.actions)
+        picked = [(side, at) for side, at in self.picked if side in self.session.chosen and at >= answers]
         if picked:
-            side = picked[-1]
-            self.picked.remove(side)
-            self.session.forget_player(side)
+            self.picked.remove(picked[-1])
+            self.session.forget_player(picked[-1][0])
             self.shown = None
         elif self.session.can_take_back_answer():
             self.session.take_back_answer()
@@ -233,8 +235,7 @@ class SetupScreen(Screen[None]):
         side = self.choosing
         if side is not None:
             self.message = ""
-            if side not in self.picked:
-                self.picked.append(side)
+            self.picked = [(s, at) for s, at in self.picked if s != side] + [(side, len(self.session.game.actions))]
             self.post_message(PlayerChosen(side, self.shown_player(side)))
             return
         p = self.prompt
