@@ -107,7 +107,7 @@ class Session:
         self._rounds: set[int] = set()  # the ids of the rounds' results (kept alive in the log)
         self.autosaves = True  # False for a game the computers play while the player watches: not a position of his
         self.advisors: dict[str, str] = {}  # the computer player asked for a side's hints, when not its default
-        self.advice_memory: AdviceMemory = {}  # what the players asked for hints decided each turn (overlord.ai.advice)
+        self.advice_memory = AdviceMemory()  # what the players asked for hints decided each turn (overlord.ai.advice)
 
     @classmethod
     def resumed(cls, game: Game, loaded: OpenedSave | None = None) -> "Session":

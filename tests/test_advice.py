@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from overlord.ai import NoAdvice, advise, make_player
-from overlord.ai.advice import advisor_view
+from overlord.ai.advice import AdviceMemory, advisor_view
 from overlord.engine import Game, Settings
-from overlord.engine.actions import ChooseStrategy, Move
+from overlord.engine.actions import ChooseStrategy, EndPhase, Move
 from overlord.engine.prompts import StrategyPrompt, SupportPrompt
 from overlord.engine.serialize import action_to_dict
 from overlord.saves import write_save
@@ -250,3 +250,31 @@ def test_a_transport_unlike_the_charts_suggestion_says_so():
     assert "suggestion" not in describe(game, chart)
     other = Allocate(25, 25, 25, 25) if chart != Allocate(25, 25, 25, 25) else Allocate(40, 20, 20, 20)
     assert describe(game, other).endswith("(by what each pool will need, not the chart's suggestion).")
+
+
+@pytest.mark.parametrize("side", ["allied", "german"])
+def test_hints_taken_one_after_another_go_on_with_one_plan_of_the_phase(side):
+    """The player whose hint was just taken is asked again (AdviceMemory.follow): it walks each unit along the path
+    it planned and ends the phase once a movement cycle passes with nothing moved. Made afresh for each question, it
+    planned each step again from where the unit stood, and sent units back the way they came (6 steps of 87 on
+    this seed's 6/6) and answered 'finish' for every unit, cycle after cycle, rather than end the phase."""
+    seed = 2
+    human = {"allied": "human", "german": "computer"} if side == "allied" else {"allied": "computer",
+                                                                             "german": "human"}
+    g = Game.new(Settings(allied_player=human["allied"], german_player=human["german"]), seed)
+    players = {s: make_player("ai", s, seed) for s in ("allied", "german")}
+    while not (g.prompt.kind == "MovePrompt" and g.prompt.side == side and g.turn == 1):
+        g.apply(players[g.prompt.side].choose(g))
+    memory = AdviceMemory()
+    been: dict[str, list] = {}
+    hints = []
+    while g.prompt.kind == "MovePrompt" and g.prompt.side == side:
+        action = advise(g, None, memory).action
+        hints.append(action)
+        if isinstance(action, Move):
+            been.setdefault(action.unit, [g.unit(action.unit).position])
+        g.apply(action)
+        if isinstance(action, Move):
+            assert g.unit(action.unit).position not in been[action.unit], f"{action.unit} went back"
+            been[action.unit].append(g.unit(action.unit).position)
+    assert hints[-1] == EndPhase() and sum(isinstance(a, Move) for a in hints) > 5

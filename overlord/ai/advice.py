@@ -30,7 +30,29 @@ from .registry import DEFAULT_PLAYERS, make_player
 
 SIDES = ("allied", "german")
 GERMAN_PHASES = (Phase.GERMAN_MOVEMENT, Phase.GERMAN_COMBAT)  # the German's part of a turn
-AdviceMemory = dict[tuple[str, str], Memory]  # (player, side) -> what it decided each turn (ComputerPlayer.advise)
+
+
+class AdviceMemory(dict[tuple[str, str], Memory]):
+    """What each player asked for advice decided each turn, by (player, side) (ComputerPlayer.advise); and the
+    player that gave the last hint, while its hints are taken one after another (``follow``): it then goes on
+    with the moves it planned this phase (a unit's path, the positions it meant for the others, the movement
+    cycles with nothing moved that end the phase), where a player made afresh for each question would plan each
+    step again from where the unit stands, and might send it back the way it came."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last: tuple[str, str, ComputerPlayer, int, Action] | None = None  # (player, side, it, actions, hint)
+
+    def follow(self, name: str, side: str, game: Game) -> ComputerPlayer | None:
+        """The player whose hint was the game's last action, taken just now; None otherwise."""
+        if self.last is None:
+            return None
+        player_name, player_side, player, played, hinted = self.last
+        taken = len(game.actions) == played + 1 and game.actions[-1] == hinted
+        return player if (player_name, player_side) == (name, side) and taken else None
+
+    def gave(self, name: str, side: str, player: ComputerPlayer, game: Game, action: Action) -> None:
+        self.last = (name, side, player, len(game.actions), action)
 
 
 class NoAdvice(ValueError):
@@ -67,15 +89,18 @@ def advise(game: Game, player: str | None = None, memory: AdviceMemory | None = 
     if game.over or side not in SIDES:
         raise NoAdvice("the game is over: there is no question to advise on")
     name = advisor_player(side) if player is None else player
-    advisor = make_player(name, side, game.seed)
+    following = memory.follow(name, side, game) if isinstance(memory, AdviceMemory) else None
+    advisor = following or make_player(name, side, game.seed)
     seen = advisor_view(game)
     if isinstance(advisor, ComputerPlayer):
         kept = memory.setdefault((name, side), {}) if memory is not None else None
         # the turn's decision, taken where the player would have taken it: the same whenever it is first asked
-        start = decision_point(game, side) if kept is None or game.turn not in kept else None
+        start = decision_point(game, side) if following is None and (kept is None or game.turn not in kept) else None
         action, reason = advisor.advise(seen, kept, start=start)
         if advisor.failures:  # it answered safely for a fault of its own: that is no advice
             raise NoAdvice(f"the computer {side} could not decide ({advisor.failures[-1].error})")
+        if isinstance(memory, AdviceMemory):
+            memory.gave(name, side, advisor, game, action)
     else:  # a player of the protocol only: its answer, in the game's words
         action = advisor.choose(seen)
         reason = describe(seen, action)

@@ -237,6 +237,8 @@ class SearchGerman(ComputerPlayer):
         self.caught_up = True  # the advice is his own turn's: he is not made to follow the game (catch_up)
         if not german_turn(game):
             return
+        if self.decided == game.turn and game.turn in memory and memory[game.turn][0] == self.posture:
+            return  # asked again after his last hint was taken: his posture's player goes on with its moves
         self.decided = game.turn
         for turn in sorted(turn for turn in memory if turn < game.turn):
             self.remember(*memory[turn])  # the postures he advised before: the one he keeps, and how they stood
