@@ -329,3 +329,19 @@ async def test_enter_pressed_again_at_once_does_not_answer_the_next_rows_unseen(
         now[0] += 1.0
         await press(pilot, "enter")
         assert game.prompt.kind != "InterdictionPrompt"
+
+
+async def test_a_look_at_the_map_ends_with_the_kind_of_question_it_was_taken_at():
+    """The look cursor, left on in the movement, hid the next question's panel (an attack's levels and losses,
+    which the question points to) until Escape."""
+    app = OverlordApp(game=at_allied_movement(), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting(), "the movement")
+        screen = app.screen
+        await press(pilot, "down")
+        assert screen.look is not None
+        await press(pilot, "e")
+        await press(pilot, "y")  # the movement phase ended: another kind of question
+        await wait_until(pilot, lambda a: a.session.game.prompt.kind != "MovePrompt" and a.accepting()
+                         and isinstance(a.screen, GameScreen), "the next question")
+        assert screen.look is None

@@ -207,6 +207,7 @@ class GameScreen(Screen[None]):
         self.starts_for: tuple[Game, int] | None = None  # the game and turn self.starts was replayed for
         self.starts: Mapping[int, Points] | None = None  # view.turn_start_points of it (None: set up by hand)
         self.going: str | None = None  # the unit being moved by destination (G): the look cursor is its destination
+        self.looked_at: tuple[str, str] | None = None  # the kind of question and the phase, at the last refresh
         self.routed: tuple[object, ...] = ()  # (the key of the route below, the route): worked out once a position
         self.last_step: tuple[str, float, str] | None = None  # the unit the last key pressed moved, when, the key
         self.clock: Callable[[], float] = time.monotonic  # (a test holds a key down by stopping it)
@@ -327,6 +328,12 @@ class GameScreen(Screen[None]):
         if self.going is not None and getattr(game.prompt, "unit", None) != self.going:
             self.going = self.look = None
         p = game.prompt
+        # a look at the map ends with the kind of question it was taken at: the next kind's panel (a level's
+        # losses, a fight's odds) is what its question points to
+        question = (p.kind, str(game.phase))
+        if self.look is not None and self.going is None and self.looked_at != question:
+            self.look = None
+        self.looked_at = question
         self.current_entry()
         who = ""
         if session.is_computer(p.side):
