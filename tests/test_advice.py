@@ -278,3 +278,18 @@ def test_hints_taken_one_after_another_go_on_with_one_plan_of_the_phase(side):
             assert g.unit(action.unit).position not in been[action.unit], f"{action.unit} went back"
             been[action.unit].append(g.unit(action.unit).position)
     assert hints[-1] == EndPhase() and sum(isinstance(a, Move) for a in hints) > 5
+
+
+def test_the_commanders_plan_says_which_of_its_beaches_are_closed():
+    """The single beach's words name Omaha and Gold: once Omaha's marker is destroyed the hint says so, not a plan
+    to land everything at a closed beach."""
+    from overlord.ai.allied_commander import AlliedCommander
+    g = Game.new(computer_settings(), seed=3)
+    commander = AlliedCommander("allied", 3)
+    commander.plan = "single-beach"
+    action = g.legal_actions()[0]
+    assert "closed" not in commander.explain(g, action)
+    g.state.beaches["Omaha"].marker_intact = False
+    g.edited()
+    said = commander.explain(g, action)
+    assert "land everything at Omaha and Gold" in said and "(Omaha closed: its marker is destroyed)" in said

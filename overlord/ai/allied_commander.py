@@ -131,6 +131,11 @@ class AlliedCommander(ComputerPlayer):
         """What the answer does (his plan player's words), then his plan and the German he expects."""
         said = self.players[self.plan].explain(game, action) if self.players else super().explain(game, action)
         plan = PLAN_WORDS.get(self.plan, f"the {self.plan} plan")
+        design = self.designs.get(self.plan)
+        closed = [b for b in (design.beaches if design is not None else ()) if not game.beaches[b].marker_intact]
+        if closed:  # (its words name the beaches it was made for)
+            plan += f" ({' and '.join(closed)} closed: {'its marker is' if len(closed) == 1 else 'their markers are'} "\
+                    "destroyed)"
         if self.fit.has_evidence():
             german = f"he expects a German who {MODEL_WORDS.get(self.believed_model(), 'plays as before')}"
         else:
