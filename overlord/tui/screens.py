@@ -91,7 +91,9 @@ class CombatResultScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
-            yield Static(Group(self.card, Text("Press a key to go on.", style="bold")))
+            go_on = "Press a key to go on." if not self.timeout else \
+                f"Goes on by itself in {self.timeout:g} s (the display delay), or press a key."
+            yield Static(Group(self.card, Text(go_on, style="bold")))
         yield KeyBar()
 
     def on_mount(self) -> None:
