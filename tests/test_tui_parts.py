@@ -151,3 +151,18 @@ def test_the_last_defender_that_can_be_attacked_says_that_n_ends_the_combat_phas
             said[ends] += 1
         game.apply(players[p.side].choose(game))
     assert said[True] and said[False]
+
+
+def test_a_transport_off_the_charts_range_says_what_moves_it():
+    """After a beachhead marker was destroyed, 1409 points on a 6/8 in clear weather (the chart: 1561-1674) had no
+    word of why; a transport within the range has none either, and needs none."""
+    from overlord.engine.events import LogisticsReport
+    from overlord.tui.reporting import logistics_text
+
+    def report(transport: int) -> str:
+        return logistics_text(LogisticsReport(
+            turn="6/8", weather="clear", transport=transport, arrived={}, upkeep=0, pools={}, out_of_supply=(),
+            deprived=(), attrition=0, reinforcements=(), weather_percent=0)).plain
+    assert "The Transport chart gives 1561-1674 for clear weather on 6/8" in report(1409)
+    assert "15% less for each destroyed beachhead marker" in report(1409)
+    assert "Transport chart" not in report(1600)

@@ -22,6 +22,12 @@ def logistics_text(e: LogisticsReport, data: GameData | None = None) -> Text:
     t = Text()
     t.append(f"LOGISTICS, {e.turn}\n", style="bold")
     t.append(f"Weather: {e.weather}.  Transport: {e.transport} points.\n")
+    span = data.charts.transport.ranges.get(e.turn, {}).get(e.weather)
+    if span is not None and not span[0] <= e.transport <= span[1]:  # (why it is not the chart's number)
+        t.append(f"  (The Transport chart gives {span[0]}-{span[1]} for {e.weather} weather on {e.turn}; the transport "
+                 f"rating, a human German's +{data.charts.transport.human_german.transport_percent}% and "
+                 f"{data.rules.transport.marker_destroyed_percent}% less for each destroyed beachhead marker "
+                 "move it.)\n", style="dim")
     t.append("Arrived:  " + "  ".join(f"{c} +{e.arrived.get(c, 0)}" for c in CATEGORIES) + "\n")
     t.append(f"General supply upkeep paid: {e.upkeep}\n")
     t.append("Pools now: " + "  ".join(f"{c} {e.pools.get(c, 0)}" for c in CATEGORIES) + "\n")
