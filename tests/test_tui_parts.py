@@ -166,3 +166,15 @@ def test_a_transport_off_the_charts_range_says_what_moves_it():
     assert "The Transport chart gives 1561-1674 for clear weather on 6/8" in report(1409)
     assert "15% less for each destroyed beachhead marker" in report(1409)
     assert "Transport chart" not in report(1600)
+
+
+def test_every_rating_question_says_which_side_its_higher_numbers_favour():
+    from overlord.engine import setup
+    from overlord.engine.settings import Ratings
+    g = Game.new(None, seed=1)  # (in the set-up: its questions to ask)
+    assert set(Ratings.FAVOURS) == set(Ratings.LABELS)
+    queue = g.state.current_setup().queue
+    for name, side in Ratings.FAVOURS.items():
+        queue.insert(0, f"rating:{name}")
+        assert setup.prompt(g).text.endswith(f"higher favours the {side})")
+        queue.pop(0)

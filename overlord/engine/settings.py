@@ -52,6 +52,10 @@ class Ratings(FrozenRecord):
         "reinforcements": "German reinforcement arrival",
         "us_leadership": "US leadership (Patton)",
     }
+    # the side a rating's higher numbers favour (data/rules.toml [ratings]: more German combat points, leadership
+    # and coastal defence; more transport, air and naval power, later German reinforcements, better US leaders)
+    FAVOURS = {"combat_points": "German", "leadership": "German", "transport": "Allies", "airpower": "Allies",
+               "naval": "Allies", "coastal_defence": "German", "reinforcements": "Allies", "us_leadership": "Allies"}
 
 
 def _choice(options: Iterable[str]) -> Callable[[Any, attrs.Attribute[Any], Any], None]:

@@ -57,7 +57,8 @@ def prompt(g: "Game") -> QuestionPrompt:
     if question.startswith("rating:"):
         name = question.split(":", 1)[1]
         default = str(g.data.rules.ratings.historical[name])
-        return _ask(question, f"{Ratings.LABELS[name]} rating (1-{LEVELS}, historical {default})", DIGITS, DIGITS,
+        return _ask(question, f"{Ratings.LABELS[name]} rating (1-{LEVELS}, historical {default}; higher favours the "
+                    f"{Ratings.FAVOURS[name]})", DIGITS, DIGITS,
                     str(getattr(s.ratings, name)))
     if question == "german_dday_movement":
         return _ask(question, "May the German move on D-Day?", ("Y", "N"), ("Yes", "No"), "Y" if s.german_dday_movement else "N")
