@@ -364,7 +364,7 @@ async def test_escape_after_questions_answered_since_the_player_was_chosen_takes
         await wait_until(pilot, lambda a: len(a.session.game.actions) == len(picked_at) + 2, "two more answers")
         for left in (1, 0):
             await pilot.press("escape")
-            await wait_until(pilot, lambda a: len(a.session.game.actions) == len(picked_at) + left,
+            await wait_until(pilot, lambda a, left=left: len(a.session.game.actions) == len(picked_at) + left,
                              "the last answer taken back")
             assert app.screen.choosing is None and app.session.player_name("german") == levels("german")[1]
         await pilot.press("escape")  # then the commander, chosen before them
