@@ -27,6 +27,7 @@ from pathlib import Path
 from .engine import view
 from .engine.actions import Action
 from .engine.data import GameData
+from .engine.enums import Phase
 from .engine.events import Event
 from .engine.game import Game, IllegalAction
 from .engine.prompts import AdvancePrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
@@ -205,7 +206,8 @@ class Replay:
             a = self.asked[i]
             if a.side == side and not a.phase.startswith(enemy_of(side)):
                 return i + 1
-        return 0
+        # never yet: from the board as the set-up's answers left it (before them the map is empty)
+        return next((i for i in range(self.played) if self.asked[i].phase != Phase.QUESTIONS), 0)
 
     def shown_to(self, side: str, n: int) -> bool:
         """May position ``n`` be shown to ``side``'s player? Not when the action just before it was the other

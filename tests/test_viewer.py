@@ -70,6 +70,20 @@ def test_every_position_the_replay_gives_is_the_engines_whatever_the_order_asked
     assert replay.turns()[0] == ("D-Day", 0) and len(replay.turns()) == len(replay.turn_starts) > 5
 
 
+def test_a_review_before_the_side_ever_answered_begins_on_the_board_not_before_the_set_up():
+    """The German's first review (V at his first move of a game set up by its questions) began at the start, on a
+    map with no units at all; it begins once the set-up's answers have placed the board."""
+    g = Game.new(None, seed=4)
+    players = {"allied": make_player("classic", "allied"), "german": make_player("classic", "german")}
+    while not (g.prompt.kind == "MovePrompt" and g.prompt.side == "german"):
+        g.apply(g.legal_actions()[-1] if g.prompt.kind == "QuestionPrompt" else players[g.prompt.side].choose(g))
+    replay = Replay.of(g)
+    replay.run()
+    questions = sum(1 for a in replay.asked[:replay.played] if a.phase == "questions")
+    assert questions > 0 and replay.review_start("german") == questions
+    assert replay.game_at(questions).state.phase != "questions"
+
+
 def test_a_save_that_does_not_reach_its_position_is_said(tmp_path):
     import json
     doc = json.loads(FINISHED.read_text())
