@@ -407,7 +407,10 @@ class GermanPlayer(ScriptedPlayer):
         here = position_of(d)
         strong_ground = board.terrain_defence(g, here) >= STRONG_GROUND
         if d.cadre or d.cp < BEATEN:
-            level, why = WITHDRAWAL, "the unit is too weak to stand: it falls back fighting"
+            level = WITHDRAWAL
+            why = ("the coastal defence is nearly spent: it fights at a fighting withdrawal's level (it cannot leave "
+                   "its beach)") if p.landing is not None else \
+                "the unit is too weak to stand: it falls back fighting"
         elif g.data.map.objective_of(here) is not None:
             level, why = HOLD_AT_ALL_COSTS, "an objective is held at all costs"
         elif r >= HOPELESS_ODDS and not strong_ground:
