@@ -372,6 +372,24 @@ async def test_escape_after_questions_answered_since_the_player_was_chosen_takes
         assert app.session.game.actions == picked_at and "german" not in app.session.chosen
 
 
+@pytest.mark.parametrize("preset, said", [("5", "Preset: Rommel's Plan"), ("7", "Preset: each rating set by hand")])
+async def test_the_set_up_lists_a_preset_by_its_name_and_every_answer_where_there_is_room(preset, said):
+    """It listed "Preset: rommels-plan" (the data's key), and only the last six answers even at 160x50."""
+    app = OverlordApp(seed=4, delay=0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("y", "enter", "enter")  # change: the German computer, the Allies human
+        await wait_until(pilot, lambda a: isinstance(a.screen, SetupScreen) and a.screen.choosing == "german",
+                         "the set-up to ask who commands the computer German")
+        await pilot.press("enter", "enter", preset)  # his commander, the scenario, the preset
+        for _ in range(8 if preset == "7" else 0):  # each rating by hand, its default
+            await pilot.press("enter")
+        await wait_until(pilot, lambda a: a.session.game.prompt.question in ("display_delay", "german_dday_movement"),
+                         "the last questions")
+        answered = str(app.screen.query_one("#setup-answered").render())
+        assert said in answered and "Change ratings: yes" in answered
+        assert len(answered.strip().splitlines()) == sum(1 for e in app.session.log if e.kind == "SettingChosen")
+
+
 async def test_a_german_named_on_the_command_line_is_not_asked_for_and_plays():
     app = OverlordApp(seed=4, delay=0, players={"german": "hasty"})
     async with app.run_test(size=(80, 24)) as pilot:

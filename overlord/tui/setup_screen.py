@@ -42,6 +42,9 @@ GERMAN_BRIEFING = ("A signal reaches Army Group B's headquarters at La Roche-Guy
                    "NORMANDY COAST, AND ITS DEFENCE IS YOURS. Before D-Day, settle how the campaign is to be fought.\n")
 
 
+BRIEFED_ANSWERS = 6  # the answers given so far that the briefing is shown with, where the screen has no room for all
+
+
 def setting_label(question: str) -> str:
     if question.startswith("rating:"):
         return Ratings.LABELS.get(question.split(":", 1)[1], question)
@@ -98,7 +101,7 @@ class SetupScreen(Screen[None]):
 
     def refresh_view(self) -> None:
         chosen = [e for e in self.session.log if isinstance(e, SettingChosen)]
-        answered = [f"  {setting_label(e.question)}: {e.value}{self.commander(e)}" for e in chosen[-6:]]
+        answered = [f"  {setting_label(e.question)}: {self.value_label(e)}{self.commander(e)}" for e in chosen]
         q = self.question_text()
         title, answered = self.fitted(GERMAN_BRIEFING if self.session.humans == ["german"] else BRIEFING, answered, q)
         self.query_one("#setup-title", Static).update(title)
@@ -137,9 +140,11 @@ class SetupScreen(Screen[None]):
 
         title = self.title_text(briefing)
         left = room - lines(question)
-        if lines(title) + len(answered) + 1 > left:
+        keep = left - lines(title) - 1  # (the answers' list ends with a blank line)
+        if keep < min(len(answered), BRIEFED_ANSWERS):  # the briefing goes before the last few answers do
             title = self.title_text("")
-        keep = max(0, min(len(answered), left - lines(title) - 1))  # (the answers' list ends with a blank line)
+            keep = left - lines(title) - 1
+        keep = max(0, min(len(answered), keep))
         return title, answered[len(answered) - keep:]
 
     @staticmethod
@@ -153,6 +158,17 @@ class SetupScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self.refresh_view()
+
+    def value_label(self, e: SettingChosen) -> str:
+        """An answer as the player chose it: a preset by its name ("Rommel's Plan"), not its key."""
+        if e.question == "preset":
+            if e.value == "custom":
+                return "each rating set by hand"
+            try:
+                return self.session.game.data.charts.rating_set(e.value).name
+            except KeyError:
+                return e.value
+        return e.value
 
     def commander(self, e: SettingChosen) -> str:
         """After "German player: computer", who commands it once chosen: " (rommel, level 3)"."""
