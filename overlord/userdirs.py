@@ -99,6 +99,16 @@ def shown(path: Path | str) -> str:
     return text.replace(str(session), "this browser's saves") if session is not None else text
 
 
+TEMPORARY_STEM_BYTES = 100  # of the file's name, in a temporary file's (a name is at most 255 bytes: the file's own
+# may take nearly all of them, and the temporary's adds a dot, 8 random letters and ".tmp")
+
+
+def temporary_stem(path: Path) -> str:
+    """The start of ``path``'s stem that a temporary file's name carries: at most TEMPORARY_STEM_BYTES in UTF-8,
+    cut between characters."""
+    return path.stem.encode("utf-8", "surrogateescape")[:TEMPORARY_STEM_BYTES].decode("utf-8", "ignore")
+
+
 def write_atomically(path: Path, text: str) -> None:
     """Write a file whole or not at all: a temporary file beside it, flushed to disk, then a rename. Raises OSError
     naming the folder when nothing can be written in it, the file when the writing fails (never the temporary
@@ -106,7 +116,7 @@ def write_atomically(path: Path, text: str) -> None:
     import tempfile  # here: the game's start-up does without it (and the memory it takes)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{temporary_stem(path)}{path.suffix}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:  # the folder cannot be made, or nothing can be written in it
         exc.filename = str(path.parent)
         raise exc from None

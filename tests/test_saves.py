@@ -366,3 +366,13 @@ def test_the_list_of_saves_says_who_played_at_the_keyboard(tmp_path):
         seen[s["path"].stem] = s["humans"]
     assert seen == {"human-computer": "Allied", "computer-human": "German", "human-human": "Both",
                     "computer-computer": "None", "edited": ""}
+
+
+@pytest.mark.parametrize("stem", ["n" * 245, "\U00020000" * 60])
+def test_a_save_whose_name_takes_nearly_all_of_a_names_255_bytes_is_written(tmp_path, stem):
+    """The temporary file beside it carried the whole name, and went past 255 bytes ("File name too long") for a
+    name the file itself could have: a 245-letter name, or the Save dialog's 60 characters of 4 bytes each."""
+    game = Game.new(computer_settings(), seed=18)
+    path = write_save(game, tmp_path / f"{stem}.json")
+    assert load_save(path).state_hash() == game.state_hash()
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
