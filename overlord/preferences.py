@@ -10,7 +10,6 @@ rename.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Callable
 
@@ -58,12 +57,26 @@ def load(warn: Callable[[str], None] = lambda message: None) -> dict[str, str]:
     return prefs
 
 
+def toml_string(value: str) -> str:
+    """A TOML basic string of ``value``: quotes, backslashes and every control character escaped (json.dumps wrote
+    a character beyond the first 65,536 as two escaped halves, and DEL as it is: TOML allows neither)."""
+    out = []
+    for ch in str(value):
+        code = ord(ch)
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif code < 0x20 or code == 0x7F or 0xD800 <= code <= 0xDFFF:
+            out.append(f"\\u{code:04X}" if not 0xD800 <= code <= 0xDFFF else "\\uFFFD")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
 def remember(**changes: str) -> Path:
     """Change some preferences and write the file. Raises OSError when it cannot be written."""
     prefs = {**load(), **changes}
-    # json.dumps of a string is a valid TOML basic string (the same quotes and escapes)
     text = "# Overlord's preferences, written by the game\n" + "".join(
-        f"{key} = {json.dumps(value)}\n" for key, value in sorted(prefs.items()))
+        f"{key} = {toml_string(value)}\n" for key, value in sorted(prefs.items()))
     path = preferences_path()
     write_atomically(path, text)
     return path

@@ -193,3 +193,14 @@ async def test_the_theme_chosen_with_f5_is_the_next_runs():
     async with app.run_test(size=(100, 34)) as pilot:
         await pilot.pause()
         assert app.theme == "amber"
+
+
+@pytest.mark.parametrize("odd", ["rommel\U0001F600", "a\x7fb", 'quote " and \\ backslash', "tab\tand\nline"])
+def test_a_preference_with_any_character_is_written_as_toml_and_read_back(tmp_path, monkeypatch, odd):
+    """json.dumps wrote a character past the first 65,536 as two escaped halves and DEL as it was: the file was then
+    not TOML, and every preference in it (the theme too) was lost at the next start."""
+    monkeypatch.setenv("OVERLORD_PREFERENCES", str(tmp_path / "p.toml"))
+    preferences.remember(theme="amber")
+    preferences.remember(computer_german=odd)
+    said: list[str] = []
+    assert preferences.load(said.append) == {"theme": "amber", "computer_german": odd} and said == []
