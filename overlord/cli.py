@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import gcpause, words
+from . import gcpause
 
 if TYPE_CHECKING:
     from .ai.advice import Advice
@@ -475,6 +475,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     _load_data_or_exit()
     from .headless import simulate
+    from .words import points
     from .saves import write_problem, write_save
     try:
         game, result = simulate(args.seed, args.scenario, args.allied, args.german)
@@ -493,7 +494,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"Overlord simulation, seed {result['seed']}, {result['scenario']}: "
               f"Allied {result['allied']} vs German {result['german']}")
         print(f"  turns played:  {result['turns_played']}")
-        print(f"  Allied score:  {words.points(result['allied_score'])}  ({result['victory_level']})")
+        print(f"  Allied score:  {points(result['allied_score'])}  ({result['victory_level']})")
         print("  objectives:    " + ", ".join(f"{k} {v}" for k, v in result["objectives"].items()))
         print(f"  formations ashore at the end of D-Day: {result['formations_landed_dday']}")
         print(f"  state hash:    {result['final_state_hash']}")

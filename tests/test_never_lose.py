@@ -26,8 +26,8 @@ from overlord import preferences
 from overlord.engine.actions import Allocate, Answer, ChooseUnit, Move
 from overlord.engine.data import DataError, load_data
 from overlord.engine.game import Game
-from overlord.saves import (AUTOSAVE, MAX_ACTIONS, SaveError, is_autosave_slot, load_save, open_save, read_document,
-                            saves_dir, scan_saves, write_save)
+from overlord.saves import (AUTOSAVE, MAX_ACTIONS, SaveError, UnreadableSave, is_autosave_slot, load_save, open_save,
+                            read_document, saves_dir, scan_saves, to_document, write_save)
 from overlord.tui.app import OverlordApp
 from overlord.session import Session
 
@@ -405,7 +405,17 @@ def padded(extra: int) -> Path:
 
 
 def test_a_save_with_more_actions_than_any_real_game_is_refused_before_it_is_replayed():
-    path = padded(MAX_ACTIONS)
+    """A file written by something other than the game (write_save refuses to write it: UnreadableSave)."""
+    with pytest.raises(UnreadableSave, match="too many actions"):
+        padded(MAX_ACTIONS)
+    path = saves_dir() / f"padded-{MAX_ACTIONS}.json"
+    assert not path.exists()
+    game = at_sea()
+    choices = [a for a in game.legal_actions() if isinstance(a, ChooseUnit)][:2]
+    for i in range(MAX_ACTIONS):
+        game.apply(choices[i % 2])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(to_document(game, "padded", "0" * 16)), encoding="utf-8")
     with pytest.raises(SaveError, match="too many actions"):
         read_document(path)
 

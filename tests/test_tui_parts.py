@@ -155,17 +155,19 @@ def test_the_last_defender_that_can_be_attacked_says_that_n_ends_the_combat_phas
 
 def test_a_transport_off_the_charts_range_says_what_moves_it():
     """After a beachhead marker was destroyed, 1409 points on a 6/8 in clear weather (the chart: 1561-1674) had no
-    word of why; a transport within the range has none either, and needs none."""
+    word of why; with nothing to move it, nothing is said."""
     from overlord.engine.events import LogisticsReport
     from overlord.tui.reporting import logistics_text
-
-    def report(transport: int) -> str:
-        return logistics_text(LogisticsReport(
-            turn="6/8", weather="clear", transport=transport, arrived={}, upkeep=0, pools={}, out_of_supply=(),
-            deprived=(), attrition=0, reinforcements=(), weather_percent=0)).plain
-    assert "The Transport chart gives 1561-1674 for clear weather on 6/8" in report(1409)
-    assert "15% less for each destroyed beachhead marker" in report(1409)
-    assert "Transport chart" not in report(1600)
+    e = LogisticsReport(turn="6/8", weather="clear", transport=1409, arrived={}, upkeep=0, pools={}, out_of_supply=(),
+                        deprived=(), attrition=0, reinforcements=(), weather_percent=0)
+    game = Game.new(preset_settings("historical"), seed=1)
+    assert "Transport: 1409 points.\n" in logistics_text(e, game=game).plain
+    game.state.beaches["Omaha"].marker_intact = False
+    game.edited()
+    assert "Transport: 1409 points (the chart's 1561-1674, -15% for 1 destroyed beachhead marker).\n" in \
+        logistics_text(e, game=game).plain
+    human = Game.new(preset_settings("historical", german_player="human"), seed=1)
+    assert "(the chart's 1561-1674, +8% for a human German)" in logistics_text(e, game=human).plain
 
 
 def test_every_rating_question_says_which_side_its_higher_numbers_favour():

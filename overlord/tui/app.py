@@ -737,7 +737,7 @@ class OverlordApp(App[None]):
         self.refresh_main()
         turns.shown(pages)
         plots = session_campaign(turns.session) if pages.ends_turn else None
-        self._modal(ReportScreen([page_text(e) for e in pages.events], plots))
+        self._modal(ReportScreen([page_text(e, game=self.playing.game) for e in pages.events], plots))
 
     def _show_handover(self, turns: Turns, step: HandOver) -> None:
         from .cards import SIDE_NAME

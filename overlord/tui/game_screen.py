@@ -440,7 +440,8 @@ class GameScreen(Screen[None]):
             fought = session.last_result(p.unit) if isinstance(p, RetreatPrompt) else None
             if fought is not None:  # (the result's card is not shown before this question: session.retreat_shows_result)
                 t.append("\n")
-                t.append(f"{event_text(fought, game)}.", style="bold")
+                t.append("The fight's result: ", style="bold reverse")
+                t.append(f" {event_text(fought, game)}.", style="bold")
             if session.asks_fight_on():
                 t.append("\n")
                 t.append_text(fight_on_note(session.one_round))

@@ -17,17 +17,13 @@ from ..engine.game import Game
 from ..engine.results import BeachAssault, CategoryPoints, FinalReport
 
 
-def logistics_text(e: LogisticsReport, data: GameData | None = None) -> Text:
+def logistics_text(e: LogisticsReport, data: GameData | None = None, game: Game | None = None) -> Text:
+    """The logistics report; with ``game`` (the report shown as it happens), what moves the transport off the
+    Transport chart's range."""
     data = data or cached_data()
     t = Text()
     t.append(f"LOGISTICS, {e.turn}\n", style="bold")
-    t.append(f"Weather: {e.weather}.  Transport: {e.transport} points.\n")
-    span = data.charts.transport.ranges.get(e.turn, {}).get(e.weather)
-    if span is not None and not span[0] <= e.transport <= span[1]:  # (why it is not the chart's number)
-        t.append(f"  (The Transport chart gives {span[0]}-{span[1]} for {e.weather} weather on {e.turn}; the transport "
-                 f"rating, a human German's +{data.charts.transport.human_german.transport_percent}% and "
-                 f"{data.rules.transport.marker_destroyed_percent}% less for each destroyed beachhead marker "
-                 "move it.)\n", style="dim")
+    t.append(f"Weather: {e.weather}.  Transport: {e.transport} points{transport_note(e, game)}.\n")
     t.append("Arrived:  " + "  ".join(f"{c} +{e.arrived.get(c, 0)}" for c in CATEGORIES) + "\n")
     t.append(f"General supply upkeep paid: {e.upkeep}\n")
     t.append("Pools now: " + "  ".join(f"{c} {e.pools.get(c, 0)}" for c in CATEGORIES) + "\n")
@@ -60,14 +56,33 @@ def turn_end_text(e: TurnEnded) -> Text:
     return t
 
 
+def transport_note(e: LogisticsReport, game: Game | None) -> str:
+    """Why a turn's transport is not a number of the Transport chart's range, if it is not: " (the chart's
+    1460-1566, +8% for a human German, -15% for 1 destroyed beachhead marker)"; "" when nothing moves it."""
+    if game is None:
+        return ""
+    data, settings = game.data, game.settings
+    span = data.charts.transport.ranges.get(e.turn, {}).get(e.weather)
+    rating = round((data.rules.ratings.factor(settings.ratings, "transport") - 1) * 100)
+    lost = sum(1 for b in game.beaches.values() if not b.marker_intact)
+    parts = [f"{rating:+d}% for the transport rating"] if rating else []
+    if settings.german_is_human:
+        parts.append(f"+{data.charts.transport.human_german.transport_percent}% for a human German")
+    if lost:
+        parts.append(f"-{data.rules.transport.marker_destroyed_percent * lost}% for {words.plural(lost, 'destroyed beachhead marker')}")
+    if span is None or not parts:
+        return ""
+    return f" (the chart's {span[0]}-{span[1]}, {', '.join(parts)})"
+
+
 def supply_casualty_points() -> float:
     """The German's points for each Allied CP lost for lack of supply (the Victory Points chart)."""
     return cached_data().charts.victory_points.casualties.allied_out_of_general_supply
 
 
-def page_text(e: Event, data: GameData | None = None) -> Text:
+def page_text(e: Event, data: GameData | None = None, game: Game | None = None) -> Text:
     if isinstance(e, LogisticsReport):
-        return logistics_text(e, data)
+        return logistics_text(e, data, game)
     if isinstance(e, TurnEnded):
         return turn_end_text(e)
     return Text(f"{words.line(e, data or cached_data())}\n", style="bold" if isinstance(e, CombatResult) else "")

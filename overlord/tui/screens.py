@@ -160,7 +160,9 @@ class ReportScreen(ModalScreen[None]):
         self.campaign = campaign  # plots.Campaign at the end of a turn
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog wide"):
+        with VerticalScroll(classes="dialog wide") as box:
+            # on its border too: a report taller than the screen (80x24) scrolls, its last line out of sight
+            box.border_subtitle = "Press Enter to continue (↑/↓ scroll)"
             yield Static(Group(*self.pages, Text("\nPress Enter to continue.", style="bold")))
             if self.campaign is not None:
                 from .history import campaign_plots  # (plotting is imported when a plot is first shown)
