@@ -227,6 +227,32 @@ async def test_a_host_killed_mid_game_loses_nothing_it_acknowledged(tmp_path):
     assert local.over and local.state_hash() == save["state_hash"]
 
 
+async def test_a_host_stopped_by_sigterm_tells_its_clients_at_once_and_keeps_its_games(tmp_path):
+    """SIGTERM, a service manager's stop, killed the host with no word to anyone (1006); it now stops as Ctrl+C does:
+    each client hears that the host is stopping (1001), and the game is there when it starts again."""
+    db = tmp_path / "host.sqlite3"
+    first = HostProcess(db)
+    try:
+        links = await client.create_game(first.url, SETTINGS)
+        german = await OnlineGame.join(links["german"])
+        first.proc.send_signal(signal.SIGTERM)
+        assert first.proc.wait(DEADLINE) == 0
+        with pytest.raises(Disconnected, match=r"the host is stopping \(1001\)"):
+            async with asyncio.timeout(DEADLINE):
+                await german.next_update()
+        await german.close()
+    finally:
+        first.stop()
+    second = HostProcess(db)
+    try:
+        moved = Link(client.protocol.base_url(second.url), links["german"].game, links["german"].token)
+        again = await OnlineGame.join(moved)
+        assert again.at == 0
+        await again.close()
+    finally:
+        second.stop()
+
+
 def test_the_commands_create_list_and_play_a_game(tmp_path, capsys):
     host = HostProcess(tmp_path / "host.sqlite3")
     try:
@@ -333,3 +359,33 @@ def test_bot_orders_that_are_not_an_object_are_refused_naming_the_option(orders,
     link = "http://127.0.0.1:1/play/0123456789abcdef#" + "t" * 32
     assert cli.main(["online", "bot", link, "--player", "classic", "--orders", orders]) == 2
     assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("damage", ['{"type":"Answer","choice":', '{"type":"Answer","choice":"Q"}'])
+async def test_a_game_whose_record_is_damaged_is_refused_in_one_line(tmp_path, damage):
+    """An action in the store that is not JSON, or not legal where it stands: the host refused nothing and logged a
+    traceback at every attempt to join, and the players' apps tried again for ever."""
+    import sqlite3
+    from overlord.ai import make_player
+    from overlord.engine.setup import preset_settings
+    from overlord.online.client import create_game
+    path = tmp_path / "host.sqlite3"
+    storage = SQLiteStorage(path)
+    runner, url = await start(Host(storage))
+    links = await create_game(url, preset_settings("historical", scenario="two-week", allied_player="human",
+                                                   german_player="human"))
+    allied = await OnlineGame.join(links["allied"])
+    await allied.act(make_player("pass", "allied", 0).choose(allied.game))
+    await allied.close()
+    await runner.cleanup()
+    storage.close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE actions SET action = ? WHERE game = ?", (damage, links["allied"].game))
+    storage = SQLiteStorage(path)
+    runner, _ = await start(Host(storage), port=int(url.rsplit(":", 1)[1]))
+    try:
+        with pytest.raises(Refused, match=f"game {links['allied'].game}'s record on this host is damaged"):
+            await OnlineGame.join(links["german"])
+    finally:
+        await runner.cleanup()
+        storage.close()

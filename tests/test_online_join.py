@@ -10,6 +10,7 @@ it.
 from __future__ import annotations
 
 import asyncio
+import shutil
 import time
 
 import pytest
@@ -376,6 +377,50 @@ async def test_a_host_restarted_is_joined_again_where_the_game_was(tmp_path, mon
         await until_the_germans_move(pilot)
         game = host_game(host, links["german"])
         assert session.update.at == played == len(game.actions)
+        assert seen(app) == public_state(game.state, "german")
+        await pilot.press("ctrl+q")
+    await allied.close()
+    await runner.cleanup()
+    storage.close()
+
+
+async def test_a_host_restored_from_an_older_copy_is_followed_from_its_game_and_said(tmp_path, monkeypatch):
+    """The host comes back with fewer actions than the app has seen (a backup restored, a power cut under
+    --sync normal): the host's game is the game. The app followed no update until the host passed the count it had
+    seen, and sent answers to a position it did not show."""
+    import sqlite3
+    monkeypatch.setattr(RemoteSession, "retry_delays", (0.05,))
+    path, older = tmp_path / "host.sqlite3", tmp_path / "older.sqlite3"
+    storage = SQLiteStorage(path)
+    runner, url = await start(Host(storage))
+    settings = preset_settings("historical", scenario="two-week", allied_player="human", german_player="human")
+    links = await create_game(url, settings)
+    with sqlite3.connect(path) as live, sqlite3.connect(older) as copy:
+        live.backup(copy)  # the copy kept before anything was played
+    allied = await OnlineGame.join(links["allied"])
+    app, _ = german_app(links)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_waiting_for_the_allies(pilot)
+        session = app.playing
+        played = await answer_allied(allied)
+        await until_the_germans_move(pilot)
+        assert session.update.at == played > 0
+        await allied.close()
+        await runner.cleanup()  # the host stops, and is restored from the older copy
+        storage.close()
+        for name in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            name.unlink(missing_ok=True)
+        shutil.copy(older, path)
+        storage = SQLiteStorage(path)
+        host = Host(storage)
+        runner, _ = await start(host, port=int(url.rsplit(":", 1)[1]))
+        await wait_until(pilot, lambda a: "behind the one you saw" in prompt_text(a), "the app to say so")
+        assert session.update.at == 0 and session.lost is None and "WAITING FOR THE ALLIED PLAYER" in prompt_text(app)
+        allied = await OnlineGame.join(links["allied"])
+        again = await answer_allied(allied)  # and the game goes on from the host's
+        await until_the_germans_move(pilot)
+        game = host_game(host, links["german"])
+        assert session.update.at == again == len(game.actions)
         assert seen(app) == public_state(game.state, "german")
         await pilot.press("ctrl+q")
     await allied.close()

@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import signal
+import sqlite3
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
@@ -132,6 +134,17 @@ class Hosted:
         return found
 
 
+# What a game's record in the store may raise when it is damaged (an action that is not JSON or not legal where it
+# stands, rows out of order): the game is refused, in one line, rather than a traceback at every attempt to join
+DAMAGED = (ValueError, TypeError, KeyError, IllegalAction, sqlite3.DatabaseError)
+
+
+def damaged(game_id: str, exc: BaseException) -> ProtocolError:
+    log.error("game %s: its record in the store is damaged (%s: %s)", game_id, type(exc).__name__, exc)
+    return ProtocolError(f"game {game_id}'s record on this host is damaged ({type(exc).__name__}): it cannot be "
+                         "played on; the host's log says more")
+
+
 class Host:
     def __init__(self, storage: Storage, rate: float = protocol.RATE, burst: int = protocol.BURST,
                  max_games: int = MAX_GAMES) -> None:
@@ -163,16 +176,22 @@ class Host:
         """The game, replayed from the store the first time it is asked for since the host started."""
         found = self.games.get(game_id)
         if found is None and protocol.GAME_ID_PATTERN.fullmatch(game_id):
-            stored = self.storage.load_game(game_id)
+            try:
+                stored = self.storage.load_game(game_id)
+            except DAMAGED as exc:
+                raise damaged(game_id, exc) from None
             if stored is None:
                 return None
             if stored.rules != RULES_EDITION or stored.data != self.data.fingerprint:
                 raise ProtocolError(f"game {game_id} was begun under another edition of the rules or data: "
                                     "this host cannot play it on")
-            found = Hosted(stored, Game.new(stored.settings, stored.seed, self.data), orders=dict(stored.orders))
-            found.played(found.game.opening_events)
-            for action in stored.actions:  # Game.replay, keeping each action's events
-                found.played(found.game.apply(action))
+            try:
+                found = Hosted(stored, Game.new(stored.settings, stored.seed, self.data), orders=dict(stored.orders))
+                found.played(found.game.opening_events)
+                for action in stored.actions:  # Game.replay, keeping each action's events
+                    found.played(found.game.apply(action))
+            except DAMAGED as exc:
+                raise damaged(game_id, exc) from None
             self.games[game_id] = found
         return found
 
@@ -505,6 +524,12 @@ async def serve_forever(host: Host, address: str, port: int, say: Callable[[str]
         if until is not None:
             await until()
         else:
-            await asyncio.Event().wait()
+            stop = asyncio.Event()
+            try:  # SIGTERM (a service manager's stop) ends it as Ctrl+C does: its clients told at once (1001)
+                asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+            except (NotImplementedError, RuntimeError):  # (no signal handlers here: Windows, a thread's loop)
+                pass
+            await stop.wait()
+            say("Overlord host stopping (SIGTERM): the games are kept")
     finally:
         await runner.cleanup()

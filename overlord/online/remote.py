@@ -198,10 +198,20 @@ class RemoteSession(Session):
             old, self.online = self.online, online
             await old.close()
             online.on_update.append(self._received)
+            unsent = self.sent.get(self.update.at)  # the answer on its way as the connection dropped, if any
             self.sent = {at: action for at, action in self.sent.items() if at >= online.update.at}
             if online.update.at > self.update.at:  # played while away: one arrival, with every action's events
                 missed = tuple(event for _, events in online.missed for event in events)
                 self._received(attrs.evolve(online.update, events=missed))
+            elif online.update.at < self.update.at:  # the host's game is older than the one seen here: it is the game
+                behind = self.update.at - online.update.at
+                self.inbox.clear()
+                self.sent, self.update, self.game = {}, online.update, self._game_of(online.update)
+                self.refusal = (f"The host's game is {behind} actions behind the one you saw (the host was restored "
+                                "from an older copy): play goes on from the host's.")
+            elif unsent is not None:  # the same position: the answer never reached the host
+                self.sent.pop(self.update.at, None)
+                self.refusal = "Your answer did not reach the host before the connection dropped: answer again."
             self.lost, self.rejoining = None, False
             self.rejoined += 1
             self.wake()

@@ -245,7 +245,7 @@ def points_panel(game: Game, starts: Mapping[int, Points] | None) -> Text:
         row("so far", sum(r[1] or 0 for r in losses), sum(r[2] for r in losses))
     row("ground held", sum(r[1] or 0 for r in ground), sum(r[2] or 0 for r in ground))  # (added at the turn's end)
     last, now, later = score_bridge(game, starts)
-    t.append(f"Score {words.points(now)}; {words.points(later)} at the turn's end\n")
+    t.append(f"Score {words.points(now)}; {words.points(later)} at turn end\n")
     if last is not None:
         t.append(f"({words.points(last)} at the end of {game.history[-1].turn})\n")
     t.append(f"at the end of {game.turn_label}, if held:\n", style="dim")

@@ -161,9 +161,9 @@ class ReportScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide") as box:
-            # on its border too: a report taller than the screen (80x24) scrolls, its last line out of sight
+            # on its border, always in sight: a report taller than the screen (80x24) scrolls
             box.border_subtitle = "Press Enter to continue (↑/↓ scroll)"
-            yield Static(Group(*self.pages, Text("\nPress Enter to continue.", style="bold")))
+            yield Static(Group(*self.pages))
             if self.campaign is not None:
                 from .history import campaign_plots  # (plotting is imported when a plot is first shown)
                 yield from campaign_plots(self.campaign)
