@@ -350,6 +350,7 @@ async def test_a_link_the_host_no_longer_takes_ends_the_joining_again(hosted, mo
         assert session.lost == "this game is not hosted here" and not session.rejoining
         assert "REFUSED TO LET THIS LINK IN AGAIN" in prompt_text(app)
         await pilot.press("ctrl+q")
+    assert "which the host refused (this game is not hosted here)" in app.farewell  # not "the host keeps it"
 
 
 async def test_a_host_restarted_is_joined_again_where_the_game_was(tmp_path, monkeypatch):

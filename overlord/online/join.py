@@ -63,6 +63,8 @@ class JoiningScreen(Screen[None]):
 class JoinApp(OverlordApp):
     """The game's app playing one side of a hosted game (the module's docstring)."""
 
+    keeps_saves = False
+
     def __init__(self, link: Link, delay: float | None = None, theme: str = DEFAULT,
                  handle_signals: bool = False) -> None:
         super().__init__(delay=delay, theme=theme, handle_signals=handle_signals)
@@ -139,7 +141,8 @@ class JoinApp(OverlordApp):
             self.notify(f"The host refused to let this link in again: {one_line(s.lost)}. Ctrl+Q leaves.",
                         severity="error", timeout=30, markup=False)
         elif s.lost is None and s.rejoined > told[2]:
-            self.notify("Joined the game again.", timeout=4, markup=False)
+            self.clear_notifications()  # (the notice that it was lost is over)
+            self.notify("Joined the game again.", timeout=8, markup=False)
 
     def _show_step(self, turns: Turns, step: Step) -> bool:
         if isinstance(step, Arrived):
@@ -207,7 +210,9 @@ class JoinApp(OverlordApp):
             self.notify(f"The host refused the orders: {one_line(str(exc))}", severity="warning", timeout=8,
                         markup=False)
         except Disconnected as exc:
-            s.connection_lost(online, str(exc))  # (the session joins again; the orders are to give again)
+            s.connection_lost(online, str(exc))  # (the session joins again)
+            self.notify("Your standing orders did not reach the host: give them again (O) once the game is joined "
+                        "again.", severity="warning", timeout=20, markup=False)
         else:
             self.notify(f"Standing orders on the host: {describe(kept)}", timeout=6, markup=False)
 
@@ -239,7 +244,9 @@ class JoinApp(OverlordApp):
         s = self.remote
         self.cancel_timer()
         self.quitting = True
-        if s is not None and not s.game.over:
+        if s is not None and s.lost is not None and not s.rejoining:  # the host would not have the link back
+            self.farewell = f"Overlord: you left game {self.link.game}, which the host refused ({one_line(s.lost)})."
+        elif s is not None and not s.game.over:
             side = SIDE_NAMES[s.role]
             self.farewell = (f"Overlord: you left game {self.link.game}; the host keeps it.\n"
                              f"Come back to it with: overlord join {shlex.quote(self.link.base)}/play/"

@@ -148,6 +148,7 @@ def handover_words(session: Session, step: HandOver) -> str:
 
 class OverlordApp(App[None]):
     TITLE = "Overlord: Battle for Normandy"
+    keeps_saves = True  # Ctrl+Q saves the game (a hosted game's app: the host keeps it)
     CSS_PATH = APP_CSS  # the game's screens bring their own (styles.GAME_CSS) when they first appear
     BINDINGS = [
         Binding("f1", "help", "Help"),
@@ -797,7 +798,7 @@ class OverlordApp(App[None]):
         if small and not self.too_small:
             self.too_small = True
             self.cancel_timer()
-            self.push_screen(TooSmallScreen(MIN_SIZE))
+            self.push_screen(TooSmallScreen(MIN_SIZE, saves=self.keeps_saves))
         elif small:
             if isinstance(self.screen, TooSmallScreen):
                 self.screen.show(width, height)
