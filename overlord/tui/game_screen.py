@@ -71,8 +71,7 @@ PROMPT_MIN, PROMPT_MAX, LOG_MIN = 4, 9, 2  # lines of the question (at least, at
 OVERLAYS = (None, "allied", "german")
 # A direction key held down repeats some 30 times a second: its repeats must not move the next unit once the held
 # unit's movement points are spent (the engine then asks about the next one). A direction key pressed sooner than
-# this after the last one, for another unit than it moved, is such a repeat; so is an Enter this soon after the one
-# that answered a row of fields, at the next row (the air interdiction after the allocation), nothing typed there.
+# this after the last one, for another unit than it moved, is such a repeat.
 HELD_KEY_GAP = 0.3  # seconds
 DEFENDED = (Phase.ALLIED_COMBAT, Phase.GERMAN_COMBAT)  # the phases in which the other side answers too
 
@@ -211,7 +210,6 @@ class GameScreen(Screen[None]):
         self.routed: tuple[object, ...] = ()  # (the key of the route below, the route): worked out once a position
         self.last_step: tuple[str, float, str] | None = None  # the unit the last key pressed moved, when, the key
         self.clock: Callable[[], float] = time.monotonic  # (a test holds a key down by stopping it)
-        self.entered: tuple[int, float] | None = None  # the fields just answered by Enter: actions then, when
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -799,14 +797,6 @@ class GameScreen(Screen[None]):
 
     def action_accept(self) -> None:
         entry = self.asked_numbers()
-        answered, self.entered = self.entered, None
-        if answered is not None and answered[0] == len(self.game.actions) and not entry.touched \
-                and self.clock() - answered[1] < HELD_KEY_GAP:
-            # Enter pressed again at once, as on the last question's fields: this is another question (the air
-            # interdiction after the allocation), not yet read
-            self.say(Text("Enter was pressed again at once: this is a new question. Read it, then Enter.",
-                          style="bold"))
-            return
         values = entry.accept()
         if values is None:
             self.say("")
@@ -821,7 +811,6 @@ class GameScreen(Screen[None]):
             action = Support(*values)
         if action in self.game.legal_actions():
             self.play(action)
-            self.entered = (len(self.game.actions), self.clock())
             return
         entry.again()
         self.say(Text(self.refusal(p, values), style="bold reverse"))
