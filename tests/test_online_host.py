@@ -389,3 +389,38 @@ async def test_a_game_whose_record_is_damaged_is_refused_in_one_line(tmp_path, d
     finally:
         await runner.cleanup()
         storage.close()
+
+
+async def test_the_bot_command_joins_again_when_the_host_restarts_and_plays_to_the_end(tmp_path, monkeypatch, capsys):
+    """`overlord online bot` ended at once ("the host went away") when the host stopped, the game then waiting on
+    its side for ever; it joins again as `overlord join` does, and plays on to the end."""
+    from overlord.online import remote
+    from overlord.engine.setup import preset_settings
+    monkeypatch.setattr(remote, "RETRY_DELAYS", (0.05,))
+    path = tmp_path / "host.sqlite3"
+    storage = SQLiteStorage(path)
+    host = Host(storage, rate=5000, burst=10000)
+    runner, url = await start(host)
+    settings = preset_settings("historical", scenario="two-week", allied_player="human", german_player="human")
+    links = await client.create_game(url, settings)
+    bots = [asyncio.ensure_future(asyncio.to_thread(cli.main, ["online", "bot", str(links[side]), "--player",
+                                                               "classic"])) for side in ("allied", "german")]
+    game_id = links["allied"].game
+    async with asyncio.timeout(DEADLINE):
+        while len(host.hosted(game_id).game.actions) < 50:
+            await asyncio.sleep(0.01)
+    await runner.cleanup()  # the host stops mid-game ...
+    storage.close()
+    await asyncio.sleep(0.2)
+    storage = SQLiteStorage(path)
+    host = Host(storage, rate=5000, burst=10000)
+    runner, _ = await start(host, port=int(url.rsplit(":", 1)[1]))  # ... and starts again where it was
+    try:
+        async with asyncio.timeout(4 * DEADLINE):
+            assert await asyncio.gather(*bots) == [0, 0]
+        assert host.hosted(game_id).game.over
+    finally:
+        await runner.cleanup()
+        storage.close()
+    said = capsys.readouterr()
+    assert "the host went away" in said.err and "joining again" in said.err and said.out.count(" over after ") == 2

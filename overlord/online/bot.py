@@ -21,12 +21,15 @@ from .protocol import SIDES, Link
 
 async def play(link: Link | str, player_name: str, seed: int = 0, session: aiohttp.ClientSession | None = None,
                on_action: Callable[[int, Action], None] | None = None,
-               orders: Mapping[str, Any] | None = None) -> OnlineGame:
+               orders: Mapping[str, Any] | None = None, on_joined: Callable[[], None] | None = None) -> OnlineGame:
     """Play the link's side with ``player_name`` until the game is over; returns the client (closed).
 
     ``on_action(at, action)`` hears of each action the host accepted (``at``: the actions played before it).
-    ``orders``: standing orders to give the host first (orders.py); the host then answers those questions."""
+    ``orders``: standing orders to give the host first (orders.py); the host then answers those questions.
+    ``on_joined()``: told once the host has let the link in."""
     online = await OnlineGame.join(link, session)
+    if on_joined is not None:
+        on_joined()
     try:
         if online.role not in SIDES:
             raise ValueError("a bot plays a side: this is the spectators' link")

@@ -221,8 +221,31 @@ def cmd_online_bot(args: argparse.Namespace) -> int:
         return _fail(f"--orders is not JSON ({exc}): an object, as docs/online.md's Standing orders", EXIT_BAD_INPUT)
     if orders is not None and not isinstance(orders, dict):
         return _fail("--orders is a JSON object, as docs/online.md's Standing orders", EXIT_BAD_INPUT)
+    import aiohttp
+    from .protocol import one_line
+    from .remote import RETRY_DELAYS
+    passing = (Disconnected, ProtocolError, aiohttp.ClientError, OSError, asyncio.TimeoutError)  # (not a bad player)
+    joined: list[bool] = []
+
+    async def play_on() -> Any:
+        """Play to the end; a host that goes away once joined (a restart, a network's blip) is joined again, as
+        `overlord join` does, until it refuses the link."""
+        attempt = 0
+        while True:
+            try:
+                return await play(args.link, args.player, args.seed, orders=orders,
+                                  on_joined=lambda: joined.append(True))
+            except Refused:
+                raise
+            except passing as exc:
+                if not joined:
+                    raise  # (never let in: the link or the host is wrong, not a passing failure)
+                print(f"overlord: the host went away ({one_line(str(exc))}): joining again", file=sys.stderr,
+                      flush=True)
+                await asyncio.sleep(RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)])
+                attempt += 1
     try:  # ValueError: not a link, or not a player of the link's side
-        online = asyncio.run(play(args.link, args.player, args.seed, orders=orders))
+        online = asyncio.run(play_on())
     except (Refused, ProtocolError, ValueError) as exc:
         return _fail(str(exc), EXIT_BAD_INPUT)
     except (Disconnected, OSError) as exc:
