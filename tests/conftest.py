@@ -17,3 +17,15 @@ def _saves_in_tmp(tmp_path, monkeypatch):
 def data():
     from overlord.engine.data import cached_data
     return cached_data()
+
+
+@pytest.fixture(autouse=True)
+def _a_person_between_keys(monkeypatch):
+    """The tests press keys far faster than a person can: to the game screen's clock, each reading is a second after
+    the last, so that no key of theirs is taken for a key held down (game_screen.HELD_KEY_GAP). A test of the held
+    key sets the screen's clock itself."""
+    import itertools
+    import types
+    from overlord.tui import game_screen
+    seconds = itertools.count()
+    monkeypatch.setattr(game_screen, "time", types.SimpleNamespace(monotonic=lambda: float(next(seconds))))
