@@ -293,3 +293,14 @@ def test_the_commanders_plan_says_which_of_its_beaches_are_closed():
     g.edited()
     said = commander.explain(g, action)
     assert "land everything at Omaha and Gold" in said and "(Omaha closed: its marker is destroyed)" in said
+
+
+def test_a_plural_unit_and_a_single_point_read_as_english():
+    """ "Finish the 2nd and 5th Ranger Battalions for now: it stays where it is", "with 1 naval points"."""
+    from overlord.ai.explain import describe
+    from overlord.engine.actions import FinishUnit, Support
+    g = Game.new(computer_settings(), seed=3)
+    assert describe(g, FinishUnit("us-rangers")).endswith("for now: they stay where they are.")
+    assert describe(g, FinishUnit("us-4-inf")).endswith("for now: it stays where it is.")
+    assert describe(g, Support(1, 0)) == "Support this fight with 1 naval point."
+    assert describe(g, Support(1, 2)) == "Support this fight with 1 naval and 2 air points."

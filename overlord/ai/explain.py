@@ -28,6 +28,16 @@ def name(game: Game, uid: str) -> str:
     return f"the {game.spec(uid).name}"
 
 
+def stays_where(game: Game, uid: str) -> str:
+    """ "it stays where it is", or for a plural unit ("the 2nd and 5th Ranger Battalions") "they stay where they are"."""
+    return "they stay where they are" if plural_unit(game, uid) else "it stays where it is"
+
+
+def plural_unit(game: Game, uid: str) -> bool:
+    """A unit whose name is a plural ("2nd and 5th Ranger Battalions"), as words.is_plural reads it."""
+    return game.spec(uid).name.split()[-1].endswith("s")
+
+
 def place(game: Game, hex_: Hex) -> str:
     """A position in words: its name, else "near" the nearest named position, else its terrain and place."""
     m = game.data.map
@@ -64,8 +74,9 @@ def describe(game: Game, action: Action) -> str:
             return step_words(game, action)
         case FinishUnit(unit=uid):
             if isinstance(p, AdvancePrompt):
-                return f"Do not advance: {name(game, uid)} stays where it is."
-            return f"Finish {name(game, uid)} for now: it stays where it is."
+                plural = plural_unit(game, uid)
+                return f"Do not advance: {name(game, uid)} {'stay where they are' if plural else 'stays where it is'}."
+            return f"Finish {name(game, uid)} for now: {stays_where(game, uid)}."
         case ChooseUnit(unit=uid):
             return f"Move {name(game, uid)} next."
         case EndPhase():
@@ -78,7 +89,7 @@ def describe(game: Game, action: Action) -> str:
             if not naval and not air:
                 return "No naval or air support for this fight: keep the points for others."
             given = " and ".join(f"{n} {kind}" for n, kind in ((naval, "naval"), (air, "air")) if n)
-            return f"Support this fight with {given} points."
+            return f"Support this fight with {given} {'point' if naval + air == 1 else 'points'}."
         case ChooseStrategy(level=level):
             return level_words(game, level)
         case Answer(choice=choice):

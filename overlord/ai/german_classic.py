@@ -408,8 +408,8 @@ class GermanPlayer(ScriptedPlayer):
         strong_ground = board.terrain_defence(g, here) >= STRONG_GROUND
         if d.cadre or d.cp < BEATEN:
             level = WITHDRAWAL
-            why = ("the coastal defence is nearly spent: it fights at a fighting withdrawal's level (it cannot leave "
-                   "its beach)") if p.landing is not None else \
+            why = ("the coastal defence is too weak to stand against the landing: it fights at a fighting withdrawal's "
+                   "level (it cannot leave its beach)") if p.landing is not None else \
                 "the unit is too weak to stand: it falls back fighting"
         elif g.data.map.objective_of(here) is not None:
             level, why = HOLD_AT_ALL_COSTS, "an objective is held at all costs"
