@@ -353,6 +353,26 @@ async def test_a_link_the_host_no_longer_takes_ends_the_joining_again(hosted, mo
     assert "which the host refused (this game is not hosted here)" in app.farewell  # not "the host keeps it"
 
 
+async def host_again(path, url: str) -> tuple[SQLiteStorage, Host, object]:
+    """The host started again on the same address and store: its store, the host and its runner."""
+    storage = SQLiteStorage(path)
+    host = Host(storage)
+    runner, _ = await start(host, port=int(url.rsplit(":", 1)[1]))
+    return storage, host, runner
+
+
+async def the_allies_play_to_the_germans_move(pilot, host: Host, links) -> tuple[OnlineGame, int]:
+    """The Allied player joins and plays until the German's move; the app follows the host's game, as the German
+    may see it. The Allied client (to close) and the actions played."""
+    allied = await OnlineGame.join(links["allied"])
+    played = await answer_allied(allied)
+    await until_the_germans_move(pilot)
+    game = host_game(host, links["german"])
+    assert pilot.app.playing.update.at == played == len(game.actions)
+    assert seen(pilot.app) == public_state(game.state, "german")
+    return allied, played
+
+
 async def test_a_host_restarted_is_joined_again_where_the_game_was(tmp_path, monkeypatch):
     """The host stops and starts again on the same address with the same games (its store): the app, waiting for
     it meanwhile, joins the game again by itself and plays on."""
@@ -369,16 +389,9 @@ async def test_a_host_restarted_is_joined_again_where_the_game_was(tmp_path, mon
         await runner.cleanup()  # the host stops
         storage.close()
         await wait_until(pilot, lambda a: session.lost is not None, "the app to lose the host")
-        storage = SQLiteStorage(path)
-        host = Host(storage)
-        runner, _ = await start(host, port=int(url.rsplit(":", 1)[1]))  # and starts again, where it was
+        storage, host, runner = await host_again(path, url)  # and starts again, where it was
         await wait_until(pilot, lambda a: session.rejoined == 1 and session.lost is None, "the app to join again")
-        allied = await OnlineGame.join(links["allied"])
-        played = await answer_allied(allied)
-        await until_the_germans_move(pilot)
-        game = host_game(host, links["german"])
-        assert session.update.at == played == len(game.actions)
-        assert seen(app) == public_state(game.state, "german")
+        allied, _ = await the_allies_play_to_the_germans_move(pilot, host, links)
         await pilot.press("ctrl+q")
     await allied.close()
     await runner.cleanup()
@@ -412,17 +425,10 @@ async def test_a_host_restored_from_an_older_copy_is_followed_from_its_game_and_
         for name in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
             name.unlink(missing_ok=True)
         shutil.copy(older, path)
-        storage = SQLiteStorage(path)
-        host = Host(storage)
-        runner, _ = await start(host, port=int(url.rsplit(":", 1)[1]))
+        storage, host, runner = await host_again(path, url)
         await wait_until(pilot, lambda a: "behind the one you saw" in prompt_text(a), "the app to say so")
         assert session.update.at == 0 and session.lost is None and "WAITING FOR THE ALLIED PLAYER" in prompt_text(app)
-        allied = await OnlineGame.join(links["allied"])
-        again = await answer_allied(allied)  # and the game goes on from the host's
-        await until_the_germans_move(pilot)
-        game = host_game(host, links["german"])
-        assert session.update.at == again == len(game.actions)
-        assert seen(app) == public_state(game.state, "german")
+        allied, _ = await the_allies_play_to_the_germans_move(pilot, host, links)  # the game goes on from the host's
         await pilot.press("ctrl+q")
     await allied.close()
     await runner.cleanup()

@@ -17,6 +17,7 @@ from ..engine.hexgrid import Hex, distance, neighbour
 from ..engine.prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt, MovePrompt,
                               QuestionPrompt, StrategyPrompt)
 from ..engine.view import position_of
+from ..words import is_plural
 
 DIRECTIONS = {1: "north-west", 2: "north-east", 3: "east", 4: "south-east", 5: "south-west", 6: "west"}  # the compass
 GROUND = {"clear": "open ground", "river": "river line"}  # the Terrain Effects chart's names, as a sentence says them
@@ -30,12 +31,8 @@ def name(game: Game, uid: str) -> str:
 
 def stays_where(game: Game, uid: str) -> str:
     """ "it stays where it is", or for a plural unit ("the 2nd and 5th Ranger Battalions") "they stay where they are"."""
-    return "they stay where they are" if plural_unit(game, uid) else "it stays where it is"
+    return "they stay where they are" if is_plural(game.spec(uid).name) else "it stays where it is"
 
-
-def plural_unit(game: Game, uid: str) -> bool:
-    """A unit whose name is a plural ("2nd and 5th Ranger Battalions"), as words.is_plural reads it."""
-    return game.spec(uid).name.split()[-1].endswith("s")
 
 
 def place(game: Game, hex_: Hex) -> str:
@@ -74,7 +71,7 @@ def describe(game: Game, action: Action) -> str:
             return step_words(game, action)
         case FinishUnit(unit=uid):
             if isinstance(p, AdvancePrompt):
-                plural = plural_unit(game, uid)
+                plural = is_plural(game.spec(uid).name)
                 return f"Do not advance: {name(game, uid)} {'stay where they are' if plural else 'stays where it is'}."
             return f"Finish {name(game, uid)} for now: {stays_where(game, uid)}."
         case ChooseUnit(unit=uid):
