@@ -180,3 +180,21 @@ def test_every_rating_question_says_which_side_its_higher_numbers_favour():
         queue.insert(0, f"rating:{name}")
         assert setup.prompt(g).text.endswith(f"higher favours the {side})")
         queue.pop(0)
+
+
+def test_the_level_tables_losses_are_never_more_than_a_side_has():
+    from builders import blank_game, put
+    from overlord.engine import view
+    from overlord.engine.prompts import StrategyPrompt
+    from overlord.tui.asking import _losses
+    g = blank_game(turn=4)
+    put(g, "de-91-inf", (16, 10), cp=3)  # a remnant in the open
+    put(g, "us-1-inf", (16, 11))
+    put(g, "us-29-inf", (15, 10))
+    attackers = ["us-1-inf", "us-29-inf"]
+    p = StrategyPrompt(side="allied", role="attack", defender="de-91-inf", attackers=tuple(attackers), max_level=9,
+                       odds=view.odds(g, attackers, "de-91-inf"))
+    chart = max(view.preview(g, attackers, "de-91-inf", 9, d)["defender_losses"] for d in range(1, 10))
+    assert chart > 3  # the chart's losses are more than the remnant has
+    theirs = _losses(g, p, 9).split("/")[1]
+    assert theirs.endswith("-3"), theirs

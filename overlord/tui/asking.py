@@ -409,14 +409,19 @@ def level_table(game: Game, p: StrategyPrompt, width: int | None = None) -> Text
 
 
 def _losses(game: Game, p: StrategyPrompt, level: int) -> str:
-    """The expected losses at one's own level over the other side's levels: "yours low-high/theirs low-high"."""
+    """The expected losses at one's own level over the other side's levels: "yours low-high/theirs low-high",
+    each side's no more than the CP it has (the chart's losses can be more: the unit is then destroyed)."""
     attackers, others = list(p.attackers), range(1, p.opponent_max + 1)
+    attacking_cp = sum(game.unit(a).cp for a in attackers)
+    defending_cp = game.unit(p.defender).cp
     if p.role == "attack":
         rows = [view.preview(game, attackers, p.defender, level, d) for d in others]
-        mine, theirs = [r["attacker_losses"] for r in rows], [r["defender_losses"] for r in rows]
+        mine = [min(r["attacker_losses"], attacking_cp) for r in rows]
+        theirs = [min(r["defender_losses"], defending_cp) for r in rows]
     else:
         rows = [view.preview(game, attackers, p.defender, a, level) for a in others]
-        mine, theirs = [r["defender_losses"] for r in rows], [r["attacker_losses"] for r in rows]
+        mine = [min(r["defender_losses"], defending_cp) for r in rows]
+        theirs = [min(r["attacker_losses"], attacking_cp) for r in rows]
     return f"{min(mine):.0f}-{max(mine):.0f}/{min(theirs):.0f}-{max(theirs):.0f}"
 
 
