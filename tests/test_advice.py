@@ -85,7 +85,7 @@ def test_a_move_is_explained_by_where_it_leads_and_a_level_by_its_name_and_odds(
     advice = advise(game)
     name = game.spec(game.prompt.unit).name
     assert isinstance(advice.action, Move) and name in advice.reason
-    assert "heading for" in advice.reason and "Utah beach" in advice.reason  # the 4th Infantry sails for Utah
+    assert "heading for" in advice.reason and "planned this phase" in advice.reason and "Utah beach" in advice.reason  # the 4th Infantry sails for Utah
     assert "Plan: " in advice.reason and "rollout" not in advice.reason
     play_until(game, players, lambda g: isinstance(g.prompt, StrategyPrompt) and g.prompt.role == "attack")
     advice = advise(game)

@@ -158,7 +158,8 @@ def destination_words(game: Game, uid: str, direction: int, path: list[Hex]) -> 
     to = neighbour(position_of(game.unit(uid)), direction)
     goal = path[-1] if path else to
     more = len(path)
-    steps = f"{more} more step{'s' if more != 1 else ''} this phase"
+    # planned, not promised: a way blocked meanwhile, or a position costing an extra point, ends it sooner
+    steps = f"{more} more step{'s' if more != 1 else ''} planned this phase"
     if not m.is_land(goal):
         beach = m.beach_of_marker(goal)
         where = f"the {beach.name} beachhead marker, to land from it" if beach is not None else ""
