@@ -278,6 +278,8 @@ def test_hints_taken_one_after_another_go_on_with_one_plan_of_the_phase(side):
             assert g.unit(action.unit).position not in been[action.unit], f"{action.unit} went back"
             been[action.unit].append(g.unit(action.unit).position)
     assert hints[-1] == EndPhase() and sum(isinstance(a, Move) for a in hints) > 5
+    last_move = max(i for i, a in enumerate(hints) if isinstance(a, Move))
+    assert hints[last_move + 1:] == [EndPhase()]  # not 'finish' for each unit left, one hint after another
 
 
 def test_the_commanders_plan_says_which_of_its_beaches_are_closed():

@@ -17,12 +17,14 @@ middle level): the advice cannot depend on them, nor show them.
 
 from __future__ import annotations
 
+import copy
+
 import attrs
 
-from ..engine.actions import Action, ChooseStrategy, Support
+from ..engine.actions import Action, ChooseStrategy, EndPhase, FinishUnit, Move, Support
 from ..engine.enums import Phase
 from ..engine.game import Game, IllegalAction
-from ..engine.prompts import Prompt, StrategyPrompt, SupportPrompt
+from ..engine.prompts import MovePrompt, Prompt, StrategyPrompt, SupportPrompt
 from ..engine.records import FrozenRecord
 from .explain import describe
 from .player import MIDDLE_LEVEL, ComputerPlayer, Memory
@@ -30,6 +32,7 @@ from .registry import DEFAULT_PLAYERS, make_player
 
 SIDES = ("allied", "german")
 GERMAN_PHASES = (Phase.GERMAN_MOVEMENT, Phase.GERMAN_COMBAT)  # the German's part of a turn
+LOOK_FOR_A_MOVE = 400  # answers played on to see whether the player moves anything more this phase
 
 
 class AdviceMemory(dict[tuple[str, str], Memory]):
@@ -99,6 +102,10 @@ def advise(game: Game, player: str | None = None, memory: AdviceMemory | None = 
         action, reason = advisor.advise(seen, kept, start=start)
         if advisor.failures:  # it answered safely for a fault of its own: that is no advice
             raise NoAdvice(f"the computer {side} could not decide ({advisor.failures[-1].error})")
+        if isinstance(action, FinishUnit) and isinstance(seen.prompt, MovePrompt) and nothing_more_moves(seen, advisor,
+                                                                                                      action):
+            action = EndPhase()  # one hint for the phase's end, not "finish" for each unit left in turn
+            reason = describe(seen, action)
         if isinstance(memory, AdviceMemory):
             memory.gave(name, side, advisor, game, action)
     else:  # a player of the protocol only: its answer, in the game's words
@@ -107,6 +114,25 @@ def advise(game: Game, player: str | None = None, memory: AdviceMemory | None = 
     if not game.is_legal(action):
         raise NoAdvice(f"the computer {side} answered {action!r}, which is not legal here")
     return Advice(side, game.turn_label, str(game.phase), p.kind, name, action, reason)
+
+
+def nothing_more_moves(game: Game, player: ComputerPlayer, action: Action) -> bool:
+    """Whether, after ``action``, ``player`` would move no unit more this movement phase: it would finish each unit
+    left (and end the phase after a cycle with nothing moved). Played on copies of both: nothing changes."""
+    played, player = game.clone(), copy.deepcopy(player)
+    side, phase = game.prompt.side, game.phase
+    for _ in range(LOOK_FOR_A_MOVE):
+        played.apply(action)
+        if played.over or played.phase != phase:
+            return True
+        if not isinstance(played.prompt, MovePrompt) or played.prompt.side != side:
+            return False  # (a landing's fight, say: the phase goes on with other questions)
+        action = player.choose(played)
+        if isinstance(action, Move):
+            return False
+        if isinstance(action, EndPhase):
+            return True
+    return False
 
 
 def decision_point(game: Game, side: str) -> Game:
