@@ -78,7 +78,10 @@ def describe(game: Game, action: Action) -> str:
             return f"Move {name(game, uid)} next."
         case EndPhase():
             if isinstance(p, MovePrompt):
-                return "End the movement phase: no other move is worth making."
+                left = len(view.choosable_units(game))
+                stay = (f" ({left} units that could still move stay where they are)" if left > 1 else
+                        " (the one unit that could still move stays where it is)" if left else "")
+                return f"End the movement phase: no other move is worth making{stay}."
             return "End the combat phase: no other attack is worth making."
         case HoldGround():
             return "Refuse to retreat: the unit holds its ground, at the cost of heavier losses."
