@@ -60,7 +60,7 @@ TYPE = Binding.Group("Type", compact=True)
 ANSWERS = {"move", "finish", "end_phase", "choose_here", "next_at_sea", "sail", "drop_yes", "drop_no", "attack",
            "next", "include", "leave", "level", "fight_on", "one_round", "fight_on_mode", "day_level",
            "computer_answers", "coastal_answer",
-           "digit", "accept", "rub", "retreat", "hold", "advance", "stay", "hint", "take_hint"}
+           "digit", "accept", "next_field", "rub", "retreat", "hold", "advance", "stay", "hint", "take_hint"}
 ANSWERS |= {"go_to", "go"}  # move by destination (routing.py)
 ENTRY_PROMPTS = (AllocationPrompt, InterdictionPrompt, SupportPrompt)
 LOOK = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
@@ -115,7 +115,8 @@ ANSWER_RULES: dict[str, Callable[[Any, Any, Any], bool]] = {
     and n <= p.max_level,
     "sail": lambda g, p, n: isinstance(p, MovePrompt) and p.afloat and bool(beachhead_course(g.game, p.unit)),
     "digit": lambda g, p, n: isinstance(p, ENTRY_PROMPTS),
-    "accept": lambda g, p, n: isinstance(p, ENTRY_PROMPTS),
+    "accept": lambda g, p, n: isinstance(p, ENTRY_PROMPTS) and not g.entry_goes_on(),
+    "next_field": lambda g, p, n: isinstance(p, ENTRY_PROMPTS) and g.entry_goes_on(),
     "rub": lambda g, p, n: isinstance(p, ENTRY_PROMPTS),
     "retreat": lambda g, p, n: isinstance(p, RetreatPrompt) and n in p.directions,
     "hold": lambda g, p, n: isinstance(p, RetreatPrompt) and not p.cadre,
@@ -166,7 +167,8 @@ class GameScreen(Screen[None]):
         Binding("f", "finish", "Finish unit"), Binding("f", "hold", "Refuse"), Binding("f", "stay", "Stay"),
         Binding("e", "end_phase", "End phase"),
         Binding("g", "go_to", "Go to"), Binding("enter", "go", "Go there"), Binding("escape", "leave_going", "Leave"),
-        Binding("enter", "accept", "Next/OK"), Binding("enter", "choose_here", "Move this one"),
+        Binding("enter", "next_field", "Next field"), Binding("enter", "accept", "Accept"),
+        Binding("enter", "choose_here", "Move this one"),
         Binding("a", "next_at_sea", "Next at sea"),
         Binding("backspace", "rub", "Erase", show=False),
         Binding("t", "hint", "Hint"),
@@ -781,25 +783,36 @@ class GameScreen(Screen[None]):
 
     def asked_numbers(self) -> DigitEntry:
         """The number fields of the question being asked: the keys that type into them are enabled only for
-        the questions answered with numbers (check_action: "digit", "accept")."""
+        the questions answered with numbers (check_action: "digit", "accept", "next_field")."""
         entry = self.current_entry()
         if entry is None:
             raise AssertionError("no question answered with numbers is being asked")
         return entry
 
+    def entry_goes_on(self) -> bool:
+        """Whether Enter moves on to the next number field now, rather than answering (asking.enter_does)."""
+        entry = self.current_entry()
+        return entry is not None and entry.touched and not entry.on_last
+
     def action_digit(self, digit: str) -> None:
         self.asked_numbers().type(digit)
         self.say("")
+        self.refresh_bindings()  # (the key bar's Enter: the next field once a number is typed)
 
     def action_rub(self) -> None:
         self.asked_numbers().rub()
         self.say("")
+        self.refresh_bindings()
+
+    def action_next_field(self) -> None:
+        self.action_accept()
 
     def action_accept(self) -> None:
         entry = self.asked_numbers()
         values = entry.accept()
         if values is None:
             self.say("")
+            self.refresh_bindings()
             return
         p = self.game.prompt
         action: Action
