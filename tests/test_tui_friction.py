@@ -346,3 +346,20 @@ async def test_a_look_at_the_map_ends_with_the_kind_of_question_it_was_taken_at(
         await wait_until(pilot, lambda a: a.session.game.prompt.kind != "MovePrompt" and a.accepting()
                          and isinstance(a.screen, GameScreen), "the next question")
         assert screen.look is None
+
+
+async def test_the_look_cursor_goes_up_and_down_along_the_maps_side_edges():
+    """Up and Down zig-zag through the offset rows; where the diagonal would leave the map they take the other
+    one (the cursor stuck at column 0 going down, and at the last column going up)."""
+    app = OverlordApp(game=at_allied_movement(), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting(), "the movement")
+        screen, grid = app.screen, app.session.game.data.map.grid
+        cols, rows = app.session.game.data.map.cols, app.session.game.data.map.rows
+        for col in (0, cols - 1):
+            for key, row in ((key, row) for key in ("up", "down") for row in range(rows)):
+                screen.look = (col, row)
+                await press(pilot, key)
+                if (key == "down" and row < rows - 1) or (key == "up" and row > 0):
+                    assert screen.look != (col, row) and grid.on_map(screen.look), (col, row, key)
+                    assert screen.look[1] == row + (1 if key == "down" else -1)

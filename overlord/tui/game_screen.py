@@ -880,9 +880,11 @@ class GameScreen(Screen[None]):
             dc, dr = LOOK[key]
             col, row = self.look
             if dr:
-                # up and down zig-zag through the offset rows (directions 1/5 and 2/4)
-                d = (1 if row % 2 == 0 else 2) if dr < 0 else (5 if row % 2 == 0 else 4)
-                col, row = neighbour(self.look, d)
+                # up and down zig-zag through the offset rows (directions 1/5 and 2/4); at the map's side edge, the
+                # other diagonal, so that the cursor never sticks there
+                ways = ((1, 2) if row % 2 == 0 else (2, 1)) if dr < 0 else ((5, 4) if row % 2 == 0 else (4, 5))
+                col, row = next((h for h in (neighbour(self.look, d) for d in ways) if m.grid.on_map(h)),
+                                neighbour(self.look, ways[0]))
             else:
                 col += dc
             if m.grid.on_map((col, row)):
