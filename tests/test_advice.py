@@ -310,3 +310,17 @@ def test_a_plural_unit_and_a_single_point_read_as_english():
     assert describe(g, FinishUnit("us-4-inf")).endswith("for now: it stays where it is.")
     assert describe(g, Support(1, 0)) == "Support this fight with 1 naval point."
     assert describe(g, Support(1, 2)) == "Support this fight with 1 naval and 2 air points."
+
+
+def test_a_replay_says_what_was_done_and_a_hint_also_why():
+    """The viewer words any player's answer (why=False): ending a phase is not 'no other move is worth making' when
+    a person ended it."""
+    from overlord.ai.explain import describe
+    from overlord.engine.actions import Support
+    game = Game.new(computer_settings(), SEED)
+    play_until(game, ai_players(), lambda g: g.prompt.kind == "MovePrompt" and g.turn >= 1)
+    assert "worth" in describe(game, EndPhase()) and "could still move" in describe(game, EndPhase())
+    said = describe(game, EndPhase(), why=False)
+    assert said.startswith("End the movement phase (") and "worth" not in said
+    play_until(game, ai_players(), lambda g: g.prompt.kind == "SupportPrompt")
+    assert describe(game, Support(0, 0), why=False) == "No naval or air support for this fight."

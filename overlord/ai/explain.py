@@ -52,20 +52,23 @@ def odds(value: float) -> str:
     return f"{value:.1f}:1"
 
 
-def describe(game: Game, action: Action) -> str:
-    """What ``action`` does, answering ``game.prompt``: one line in the game's words."""
+def describe(game: Game, action: Action, why: bool = True) -> str:
+    """What ``action`` does, answering ``game.prompt``: one line in the game's words. ``why``: with the reason a
+    computer player has for the plain answers (no support, the phase ended, a transport unlike the chart's);
+    without it (``why=False``: a replay saying what any player did), only what was done."""
     p = game.prompt
     match action:
         case Allocate():
             said = (f"Transport for next turn: fuel {action.fuel}%, general supply {action.general}%, combat "
                     f"supply {action.combat}%, amphibious {action.amphibious}%")
             suggested = getattr(p, "suggested", None)
-            if suggested is not None and action != Allocate(**suggested.as_dict()):
+            if why and suggested is not None and action != Allocate(**suggested.as_dict()):
                 said += " (by what each pool will need, not the chart's suggestion)"  # (two advices on one screen)
             return said + "."
         case Interdict(air_points=points):
             if not points:
-                return "No air interdiction: every air point stays for supporting the fighting."
+                return "No air interdiction: every air point stays for supporting the fighting." if why else \
+                    "No air interdiction."
             return f"Fly {points} air points on interdiction: German units move slower this turn."
         case Move() | Retreat() | Advance():
             return step_words(game, action)
@@ -81,13 +84,14 @@ def describe(game: Game, action: Action) -> str:
                 left = len(view.choosable_units(game))
                 stay = (f" ({left} units that could still move stay where they are)" if left > 1 else
                         " (the one unit that could still move stays where it is)" if left else "")
-                return f"End the movement phase: no other move is worth making{stay}."
-            return "End the combat phase: no other attack is worth making."
+                return f"End the movement phase{': no other move is worth making' if why else ''}{stay}."
+            return "End the combat phase: no other attack is worth making." if why else "End the combat phase."
         case HoldGround():
             return "Refuse to retreat: the unit holds its ground, at the cost of heavier losses."
         case Support(naval=naval, air=air):
             if not naval and not air:
-                return "No naval or air support for this fight: keep the points for others."
+                return "No naval or air support for this fight: keep the points for others." if why else \
+                    "No naval or air support for this fight."
             given = " and ".join(f"{n} {kind}" for n, kind in ((naval, "naval"), (air, "air")) if n)
             return f"Support this fight with {given} {'point' if naval + air == 1 else 'points'}."
         case ChooseStrategy(level=level):

@@ -243,7 +243,7 @@ class ViewerScreen(Screen[None]):
         who = "Set-up" if asked.phase == Phase.QUESTIONS else SIDE_NAME[Side(asked.side)]
         if self.side is not None and asked.hidden and asked.side != self.side:
             return f"{who}: an answer seen in its result."
-        said = describe(self.replay.game_at(n - 1), self.replay.actions[n - 1])
+        said = describe(self.replay.game_at(n - 1), self.replay.actions[n - 1], why=False)  # what, not why
         return f"{who}: {said}" if who else said
 
     def map_options(self) -> MapOptions:
