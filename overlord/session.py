@@ -103,6 +103,7 @@ class Session:
         self.coastal_answer: int | str | None = None  # the German's level for the day, COMPUTER, or not yet asked
         self.assault: Assault | None = None  # the landing being fought
         self.ended_assault: Assault | None = None  # the landing the last action ended, for its card
+        self.left_off: list[Event] = []  # a loaded game's last action's events: its card is shown again (Turns)
         self._support = (0, 0)  # the support given for the round being asked
         self._rounds: set[int] = set()  # the ids of the rounds' results (kept alive in the log)
         self.autosaves = True  # False for a game the computers play while the player watches: not a position of his
@@ -111,7 +112,8 @@ class Session:
 
     @classmethod
     def resumed(cls, game: Game, loaded: OpenedSave | None = None) -> "Session":
-        """A session for a loaded game, its log rebuilt by replaying its actions (the reports are not shown again)."""
+        """A session for a loaded game, its log rebuilt by replaying its actions (the reports are not shown again;
+        the card of the last action's fight is: the game may have been left before it was seen)."""
         session = cls(game, loaded.game_id if loaded is not None else "", loaded.players if loaded is not None else None)
         # a game played on: its players are those its save records (else the default), unless it was saved in the
         # set-up before the player of a computer side was chosen: then the set-up asks for it again
@@ -137,11 +139,13 @@ class Session:
         try:
             replayed = Game.new(game.initial_settings, game.seed, game.data)
             events = list(replayed.opening_events)
+            happened: list[Event] = []
             for action in game.actions:
                 asked = replayed.prompt
                 happened = replayed.apply(action)
                 events.extend(happened)
                 self._follow_assault(asked, action, happened)
+            self.left_off = happened
         except IllegalAction:  # a position set up by hand (a test's), not played from its start: no log to rebuild
             events = []
             self.assault = None
@@ -153,8 +157,7 @@ class Session:
             self.assault = None
         kept = events[-400:]
         self._rounds &= {id(e) for e in kept}  # (the ids of events let go could be taken by others)
-        self.ended_assault = None  # (its card was shown before the save)
-        return kept
+        return kept  # (a landing the last action ended is in ended_assault: its card is shown again, as the fight's)
 
     # ------------------------------------------------------------------ who plays
     def sees_allied_support(self) -> bool:

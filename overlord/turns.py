@@ -136,7 +136,10 @@ class Turns:
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        self.card: ResultCard | None = None  # the last action's combat card, until it is shown
+        # the last action's combat card, until it is shown; a loaded game's, shown again: the game may have been left
+        # (quit, the window closed) while the computer answered the fight, before its card came up
+        self.card: ResultCard | None = result_card(session, session.left_off)
+        session.left_off = []
 
     def next_step(self) -> Step:
         """What comes next: a combat's card, the final report, the reports, the set-up's choice of a computer

@@ -160,3 +160,22 @@ def test_the_controller_loads_no_screen_library():
                           "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"],
                          capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_a_game_left_before_its_last_fights_card_was_seen_shows_the_card_when_resumed():
+    """Quit (or the window closed) just after the computer answered a fight: the autosave holds the answer, and the
+    game resumed went on past the fight, its result only in the log. The card of the last action's fight comes
+    first now; a game resumed anywhere else begins as before."""
+    game = Game.new(Settings(allied_player="human", german_player="computer"), seed=6)
+    people = {side: make_player("classic", side, 6) for side in ("allied", "german")}
+    fought = []
+    while not fought:  # the first fight of the Allied combat on 6/6, ended by the computer German's answer
+        events = game.apply(people[game.prompt.side].choose(game))
+        fought = [e for e in events if e.kind == "CombatResult" and game.phase == "allied_combat"
+                  and game.prompt.side == "allied"]
+    resumed = Session.resumed(Game.replay(game.initial_settings, game.seed, game.actions)[0])
+    step = Turns(resumed).next_step()
+    assert isinstance(step, ResultCard) and step.results[0].defender == fought[0].defender
+    game.apply(people[game.prompt.side].choose(game))  # the Allies answer on: no fight's card left to show
+    resumed = Session.resumed(Game.replay(game.initial_settings, game.seed, game.actions)[0])
+    assert not isinstance(Turns(resumed).next_step(), ResultCard)
