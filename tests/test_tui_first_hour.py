@@ -445,3 +445,24 @@ async def test_a_long_question_never_pushes_the_log_off_the_screen():
                          "the long question laid out, as high as it may be")
         assert prompt.region.height >= 4 and log.region.height >= 2
         assert log.region.bottom <= app.size.height - 1  # the newest lines above the key bar, in sight
+
+
+async def test_a_closed_retreat_says_why_above_the_fights_result():
+    """A retreat question is long (the fight's result goes on it): a refusal comes right below the question, where
+    a small window still shows it (it came last, below the result, out of sight at 80x24), and says why."""
+    game = Game.new(preset_settings("historical", german_player="human"), 3)
+    app = OverlordApp(game=game, delay=0)
+    policy = {"MovePrompt": lambda p: "e", "DefenderPrompt": lambda p: "y" if p.side == "allied" else "e",
+              "AttackerPrompt": lambda p: "y", "StrategyPrompt": lambda p: "5" if p.role == "attack" else "1"}
+
+    def retreating(a) -> bool:
+        return isinstance(a.screen, GameScreen) and a.accepting() and a.session.game.prompt.kind == "RetreatPrompt"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, policy=policy, until=retreating)
+        p = app.session.game.prompt
+        closed = next(d for d in range(1, 7) if d not in p.directions)
+        await press(pilot, str(closed))
+        text = app.screen.prompt_panel_text().plain
+        assert f"cannot retreat that way ({closed}):" in text, text
+        assert text.index("»") < text.index("The fight's result"), text
+        assert app.session.game.prompt == p  # refused: nothing played

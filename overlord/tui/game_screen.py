@@ -437,6 +437,8 @@ class GameScreen(Screen[None]):
             t = coastal_question(game, p)
         else:
             t = prompt_text(game, p, self.entry)
+            # a refusal or a note comes first below the question: what follows may not fit a small window
+            self.append_message(t)
             fought = session.last_result(p.unit) if isinstance(p, RetreatPrompt) else None
             if fought is not None:  # (the result's card is not shown before this question: session.retreat_shows_result)
                 t.append("\n")
@@ -445,11 +447,15 @@ class GameScreen(Screen[None]):
             if session.asks_fight_on():
                 t.append("\n")
                 t.append_text(fight_on_note(session.one_round))
+            return t
+        self.append_message(t)
+        return t
+
+    def append_message(self, t: Text) -> None:
         if self.message:
             t.append("\n")
             t.append("» ", style="bold")
             t.append_text(self.message if isinstance(self.message, Text) else Text(self.message, style="bold"))
-        return t
 
     def add_events(self, events: list[Event]) -> None:
         for e in events:
@@ -526,6 +532,8 @@ class GameScreen(Screen[None]):
             if refused:
                 return f"{self.game.spec(p.unit).name} cannot move that way ({key}): {refused}."
             return f"{self.game.spec(p.unit).name} cannot move that way ({key}): the ways it can are lit on the map."
+        if isinstance(p, RetreatPrompt) and key in "123456" and len(key) == 1:
+            return f"{self.game.spec(p.unit).name} cannot retreat that way ({key}): {self.retreat_refused(p, int(key))}."
         if isinstance(p, MovePrompt) and key == "b" and p.afloat:
             left = plural(self.game.unit(p.unit).ocean_steps, "move")
             return (f"{self.game.spec(p.unit).name} can reach no other beachhead marker of its nation with the {left} "
@@ -539,6 +547,19 @@ class GameScreen(Screen[None]):
             return ("No unit here can be chosen: choose one of your side's units that can still move "
                     "(look at it with the arrows, then Enter).")
         return None
+
+    def retreat_refused(self, p: RetreatPrompt, direction: int) -> str:
+        """Why a retreat may not go that way (a retreat goes to an empty land position beside the unit)."""
+        game = self.game
+        to = neighbour(view.position_of(game.unit(p.unit)), direction)
+        if not game.data.map.grid.on_map(to):
+            return "that is off the map"
+        if not game.data.map.is_land(to):
+            return "that is the sea"
+        there = game.occupant(to)
+        if there is not None:
+            return f"the {game.spec(there).name} is there"
+        return "the ways it can retreat are lit on the map"
 
     def play(self, action: Action) -> list[Event]:
         self.message = ""
