@@ -108,7 +108,8 @@ class Replay:
         if self.failure is not None:
             return self.failure
         if self.expected is not None and self.game_at(self.played).state_hash() != self.expected:
-            return "the replayed game does not reach the position saved (another version of the rules or data?)"
+            return ("the replayed game does not reach the position saved (the file was changed or damaged, or played "
+                    "with another version of the rules or data)")
         return None
 
     @property

@@ -393,8 +393,10 @@ def replay_document(doc: dict[str, Any], path: Path | str = "save") -> Game:
     for i, action in enumerate(actions):
         try:
             game.apply(action)
-        except IllegalAction as exc:
-            raise SaveError(path, f"action {i + 1} is illegal on replay ({_one_line(exc)}){other_data(doc, game)}") from None
+        except IllegalAction as exc:  # (not the legal answers' list: a player reads this line)
+            said = _one_line(exc).split("; legal:")[0]
+            why = other_data(doc, game) or "; the file was changed by hand, or damaged"
+            raise SaveError(path, f"action {i + 1} of {len(actions)} is illegal on replay ({said}){why}") from None
         except Exception as exc:  # a hostile log must never crash the loader
             raise SaveError(path, f"action {i + 1} cannot be replayed ({_one_line(exc)}){other_data(doc, game)}") from None
     return game

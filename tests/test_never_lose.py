@@ -374,7 +374,8 @@ def test_a_save_played_with_other_data_says_so_when_it_no_longer_replays(tmp_pat
     result = subprocess.run([sys.executable, "-m", "overlord", "replay", str(path)], env=env, cwd=ROOT,
                             capture_output=True, text=True, timeout=DEADLINE)
     assert result.returncode == 2
-    assert "action 7 is illegal on replay" in result.stderr and "it was played with other game data" in result.stderr
+    assert "action 7 of " in result.stderr and " is illegal on replay" in result.stderr
+    assert "it was played with other game data" in result.stderr
 
 
 # ---------------------------------------------------------------- bounded and refused

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.command import CommandList
 
+from overlord.ai import make_player
 from overlord.engine.game import Game
 from overlord.engine.setup import preset_settings
 from overlord.saves import list_saves, saves_dir
@@ -214,3 +215,36 @@ async def test_help_charts_roster_overlay_themes_and_the_command_palette():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, RosterScreen)
+
+
+async def test_a_save_refused_on_load_stays_highlighted_and_says_it_was_changed(tmp_path):
+    """A save listed (its shape is right) but refused on replay: the list comes back with it highlighted (it began
+    at the top, and Enter pressed again loaded another game), and the refusal says the file was changed, in a line
+    without the legal answers' list."""
+    import json
+    from overlord.engine.actions import Move
+    from overlord.engine.serialize import action_to_dict
+    from overlord.saves import write_save
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    game = Game.new(preset_settings("historical"), 5)
+    for i in range(3):
+        write_save(game, saves_dir() / f"game-{i}.json")
+    played = Game.new(preset_settings("historical"), 5)
+    while len(played.actions) < 6:
+        played.apply(make_player("classic", str(played.prompt.side), 5).choose(played))
+    changed = write_save(played, saves_dir() / "changed.json")
+    doc = json.loads(changed.read_text())
+    doc["actions"][3] = action_to_dict(Move("us-4-inf", 6))  # (an airborne drop is asked there)
+    doc["saved_at"] = "2000-01-01T00:00:00"  # the oldest: last in the list
+    changed.write_text(json.dumps(doc))
+    app = OverlordApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.load_file(changed)
+        await loaded(pilot)
+        screen = await saves_listed(pilot)
+        paths = [s["path"] for s in screen.saves]
+        assert paths.index(changed) == 3
+        assert screen.query_one("#saves").highlighted == paths.index(changed)
+        assert "is illegal on replay" in screen.message and "changed by hand, or damaged" in screen.message
+        assert "legal:" not in screen.message

@@ -324,9 +324,9 @@ class OverlordApp(App[None]):
         from ..saves import write_problem
         from .loadscreen import LoadScreen
         from .screens import ConfirmScreen
-        self.loading = None
+        tried, self.loading = self.loading, None
         if isinstance(opened, Exception):  # refused (SaveError, one line), or a fault of the loader's own
-            self._user_modal(LoadScreen(printable(opened)), self._loaded)
+            self._user_modal(LoadScreen(printable(opened), chosen=tried), self._loaded)
             return
         s = self.session
         if s is not None and not s.game.over:

@@ -50,8 +50,11 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
     BINDINGS = [Binding("escape", "cancel", "Back"), Binding("w", "watch", "Watch it replayed")]
     KEY_HINTS = [("↑/↓", "Choose"), ("⏎", "Load")]
 
-    def __init__(self, message: str = "") -> None:
+    def __init__(self, message: str = "", chosen: Path | None = None) -> None:
+        """``message``: why the save last chosen could not be loaded; ``chosen``: that save, highlighted again (the
+        list began at the top, and Enter pressed again loaded another)."""
         super().__init__()
+        self.chosen = chosen
         self.folder = saves_dir()
         self.in_browser = browser_session_dir() is not None
         self.where = "in this browser" if self.in_browser else f"in {printable(self.folder)}"
@@ -105,7 +108,7 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
             options.add_options([Option(self.row(s, by_file=names[s["name"]] > 1), id=str(i))
                                  for i, s in enumerate(saves)])
             options.display = True
-            options.highlighted = 0
+            options.highlighted = next((i for i, s in enumerate(saves) if s["path"] == self.chosen), 0)
             options.focus()
         else:
             none = (f"No saves to load {self.where} yet. A game played here saves itself as it goes, and is "
