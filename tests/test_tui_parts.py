@@ -198,3 +198,22 @@ def test_the_level_tables_losses_are_never_more_than_a_side_has():
     assert chart > 3  # the chart's losses are more than the remnant has
     theirs = _losses(g, p, 9).split("/")[1]
     assert theirs.endswith("-3"), theirs
+
+
+def test_a_finished_games_points_panel_gives_the_final_points_not_a_turn_to_come():
+    """The panel of a game over said "Score 596; 615 at turn end" and "at the end of 6/30, if held": every point is
+    counted then. It gives the final points by source and the final score with its level, as the report does."""
+    from overlord.ai import make_player
+    from overlord.engine.settings import Settings
+    from overlord.headless import play_out
+    from overlord.tui.reporting import points_panel
+    from overlord.words import points
+    g = Game.new(Settings(allied_player="computer", german_player="computer", scenario="two-week"), 5)
+    play_out(g, {side: make_player("classic", side, 5) for side in ("allied", "german")})
+    panel = points_panel(g, None).plain
+    report = g.final_report
+    assert "turn end" not in panel and "if held" not in panel
+    assert panel.endswith(f"Final score {points(report.allied_score)}: {report.victory_level}")
+    lines = panel.splitlines()
+    assert [line.split()[0] for line in lines[1:7]] == ["objectives", "continent", "ocean", "casualties",
+                                                         "eliminations", "supply"]

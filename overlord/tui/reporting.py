@@ -238,6 +238,20 @@ def points_panel(game: Game, starts: Mapping[int, Points] | None) -> Text:
 
     def row(name: str, allied: float | None, german: float | None) -> None:
         t.append(f" {name:<{label - 1}}{_pts(allied):>7}{_pts(german):>7}\n")
+    report = game.final_report
+    if game.over and report is not None:  # the game's points, all counted: nothing more at a turn's end
+        t.append(f"{'FINAL POINTS':<{label}}{'Allied':>7}{'German':>7}\n", style="bold")
+        rows: dict[str, list[float | None]] = {}  # the panel's row (a loss row's name, for both sides) -> points
+        for losses in (False, True):  # the ground's rows first, then the losses', as the panel has them in play
+            for column, side in enumerate(("allied", "german")):
+                for name, categories, loss in SOURCES[side]:
+                    if (loss is not None) == losses:
+                        rows.setdefault(loss or name, [None, None])[column] = sum(getattr(report.points.of(side), c)
+                                                                                  for c in categories)
+        for name, (allied, german) in rows.items():
+            row(name, allied, german)
+        t.append(f"Final score {words.points(report.allied_score)}: {report.victory_level}")
+        return t
     ground = ground_rows(game)
     losses = losses_this_turn(game, starts) if starts is not None else None
     t.append(f"{'POINTS, ' + game.turn_label:<{label}}{'Allied':>7}{'German':>7}\n", style="bold")
