@@ -45,7 +45,7 @@ def test_a_route_goes_round_a_zone_of_control_and_ends_entering_one_at_its_price
     assert r.cost[0] == sum(s.mp for s in r.steps)
     # 6 MP: three clear positions, then the swamp's 4 is more than the 3 left
     assert r.reach == 3 and r.stop == (19, 11)
-    assert r.short == "the swamp costs 4: 4 MP, 3 left"
+    assert r.short == "the swamp costs 4: 4 MP needed, 3 left"
 
 
 def test_a_route_may_leave_the_zone_it_starts_in_and_its_last_step_says_whose_zone_it_enters():
@@ -121,10 +121,10 @@ def test_step_refused_names_the_points_and_the_zone_of_control():
     g.edited()
     assert 6 not in g.prompt.directions
     assert view.step_refused(g, "us-4-inf", 6) == ("the river costs 2 + 4 for entering the zone of control of the 91st "
-                                                   "Air Landing Division: 6 MP, 4 left")
+                                                   "Air Landing Division: 6 MP needed, 4 left")
     assert view.step_refused(g, "us-4-inf", 3) is None
     assert view.step_refused(g, "us-4-inf", 5) == ("the swamp costs 4 + 4 for entering the zone of control of the 91st "
-                                                   "Air Landing Division: 8 MP, 4 left")
+                                                   "Air Landing Division: 8 MP needed, 4 left")
     put(g, "us-1-inf", (7, 4))
     assert view.step_refused(g, "us-4-inf", 4) == "1st Infantry Division is there"
 

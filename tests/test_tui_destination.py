@@ -105,7 +105,7 @@ async def test_the_cursor_keys_choose_the_destination_and_a_route_beyond_the_poi
         assert screen.look == (18, 11)
         route = screen.current_route()
         assert route.reach == 1 and screen.map_options().route[(18, 11)] == BEYOND
-        assert "Stops at" in side_panel(app) and "1 MP, 0 left" in side_panel(app)
+        assert "Stops at" in side_panel(app) and "1 MP needed, 0 left" in side_panel(app)
         await press(pilot, "enter")
         assert game.unit("us-1-inf").position == (17, 11)
         assert "stopped at" in prompt_panel(app)
@@ -163,7 +163,7 @@ async def test_a_refused_compass_key_says_why():
         await press(pilot, "5")
         said = " ".join(prompt_panel(app).split())
         assert ("4th Infantry Division cannot move that way (5): the swamp costs 4 + 4 for entering the zone of "
-                "control of the 91st Air Landing Division: 8 MP, 4 left.") in said
+                "control of the 91st Air Landing Division: 8 MP needed, 4 left.") in said
         assert view.step_refused(g, "us-4-inf", 5) in said
 
 

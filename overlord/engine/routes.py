@@ -258,7 +258,7 @@ def _supplied_at(g: "Game", uid: str, hex_: Hex) -> bool:
 # --------------------------------------------------------------------------- a step refused, in words
 def step_words(g: "Game", uid: str, s: RouteStep, mp_left: int, fuel_left: int | None = None) -> str:
     """Why a step is beyond the unit now: its points against the points left ("the swamp costs 4 + 4 for
-    entering the zone of control of the 91st Air Landing Division: 8 MP, 4 left"), or the fuel it needs."""
+    entering the zone of control of the 91st Air Landing Division: 8 MP needed, 4 left"), or the fuel it needs."""
     if g.unit(uid).stopped:
         return "its movement is over for this phase (it stopped next to the enemy)"
     terrain = g.data.charts.terrain[g.data.map.terrain[s.to]].movement
@@ -271,7 +271,7 @@ def step_words(g: "Game", uid: str, s: RouteStep, mp_left: int, fuel_left: int |
         words += f" + {extra} for {what} the zone of control of {names}"
     if fuel_left is not None and s.fuel[0] > fuel_left:
         return f"{words}, and {s.fuel[0]} fuel: the pool has {fuel_left}"
-    return f"{words}: {s.mp} MP, {mp_left} left"
+    return f"{words}: {s.mp} MP needed, {mp_left} left"
 
 
 def step_refused(g: "Game", uid: str, direction: int) -> str | None:
