@@ -140,7 +140,7 @@ async def test_a_tiny_terminal_gets_a_message_and_the_game_comes_back():
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         text = str(app.screen.query_one("#too-small").render())
-        assert "40x12" in text and "80x24" in text
+        assert "40x12" in text and "80x24" in text and "Ctrl+Q saves and quits" in text
         await pilot.press("y")  # nothing happens behind the message
         await pilot.pause()
         assert app.session.game.prompt.kind == "DropZonePrompt" and app.session.game.prompt.unit == "us-82-abn"
@@ -248,3 +248,15 @@ async def test_a_save_refused_on_load_stays_highlighted_and_says_it_was_changed(
         assert screen.query_one("#saves").highlighted == paths.index(changed)
         assert "is illegal on replay" in screen.message and "changed by hand, or damaged" in screen.message
         assert "legal:" not in screen.message
+
+
+async def test_a_tiny_terminal_on_the_title_does_not_promise_a_save():
+    """Nothing is saved by Ctrl+Q on the title or in the replay viewer: the message said it was."""
+    app = OverlordApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        text = str(app.screen.query_one("#too-small").render())
+        assert "Ctrl+Q quits." in text and "save" not in text

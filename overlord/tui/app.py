@@ -790,6 +790,15 @@ class OverlordApp(App[None]):
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width, event.size.height)
 
+    def what_quitting_does(self) -> str:
+        """Ctrl+Q in words: it saves a game played here, leaves a hosted one to its host, and else just quits (the
+        title, the replay viewer, the computers' game watched)."""
+        if not self.keeps_saves:
+            return "Ctrl+Q quits; the host keeps the game"
+        if self.session is not None and self.session.autosaves:
+            return "Ctrl+Q saves and quits"
+        return "Ctrl+Q quits"
+
     def check_size(self, width: int, height: int) -> None:
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         if not small and not self.too_small:
@@ -798,7 +807,7 @@ class OverlordApp(App[None]):
         if small and not self.too_small:
             self.too_small = True
             self.cancel_timer()
-            self.push_screen(TooSmallScreen(MIN_SIZE, saves=self.keeps_saves))
+            self.push_screen(TooSmallScreen(MIN_SIZE, self.what_quitting_does()))
         elif small:
             if isinstance(self.screen, TooSmallScreen):
                 self.screen.show(width, height)

@@ -242,10 +242,10 @@ def points_panel(game: Game, starts: Mapping[int, Points] | None) -> Text:
     if game.over and report is not None:  # the game's points, all counted: nothing more at a turn's end
         t.append(f"{'FINAL POINTS':<{label}}{'Allied':>7}{'German':>7}\n", style="bold")
         rows: dict[str, list[float | None]] = {}  # the panel's row (a loss row's name, for both sides) -> points
-        for losses in (False, True):  # the ground's rows first, then the losses', as the panel has them in play
+        for of_losses in (False, True):  # the ground's rows first, then the losses', as the panel has them in play
             for column, side in enumerate(("allied", "german")):
                 for name, categories, loss in SOURCES[side]:
-                    if (loss is not None) == losses:
+                    if (loss is not None) == of_losses:
                         rows.setdefault(loss or name, [None, None])[column] = sum(getattr(report.points.of(side), c)
                                                                                   for c in categories)
         for name, (allied, german) in rows.items():

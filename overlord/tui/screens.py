@@ -412,17 +412,17 @@ class MapKeyScreen(ModalScreen[None]):
 class TooSmallScreen(ModalScreen[None]):
     """Shown instead of the game while the terminal is smaller than the game needs."""
 
-    def __init__(self, need: tuple[int, int], saves: bool = True) -> None:
+    def __init__(self, need: tuple[int, int], quits: str = "Ctrl+Q saves and quits") -> None:
         super().__init__()
-        self.need, self.saves = need, saves  # saves: Ctrl+Q saves the game (not a hosted one's: the host keeps it)
+        self.need, self.quits = need, quits  # what Ctrl+Q does here (saves a game played here; a hosted one the
+        # host keeps; nothing to save on the title or in the replay viewer)
 
     def compose(self) -> ComposeResult:
         yield Static(id="too-small")
 
     def message(self, width: int, height: int) -> str:
-        quits = "Ctrl+Q saves and quits" if self.saves else "Ctrl+Q quits; the host keeps the game"
         return (f"The terminal is {width}x{height}.\nOverlord needs at least\n{self.need[0]}x{self.need[1]}: "
-                f"enlarge the\nwindow to go on.\n({quits}.)")
+                f"enlarge the\nwindow to go on.\n({self.quits}.)")
 
     def show(self, width: int, height: int) -> None:
         for widget in self.query("#too-small").results(Static):
