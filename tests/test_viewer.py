@@ -137,6 +137,11 @@ async def test_jump_to_a_turn_and_the_plots_up_to_the_position():
         assert screen.game.state_hash() == engine_hash(replay, first)
         log = screen.query_one("#log")  # the jump's last events in sight (it stayed on its first lines)
         await until(pilot, lambda: log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y, "the log at its end")
+        await pilot.press("g")  # again: the list begins at the turn being looked at (it began at D-Day)
+        await until(pilot, lambda: isinstance(app.screen, TurnChooser), "the turns are listed")
+        assert app.screen.query_one("#turns").highlighted == 3
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "back in the viewer")
         await pilot.press("h")
         await until(pilot, lambda: type(app.screen).__name__ == "PlotsScreen", "the plots are up")
         assert len(app.screen.data.turns) == 3  # the turns ended before the one jumped to, no more
@@ -328,6 +333,13 @@ async def test_a_save_watched_mid_game_never_shows_a_choice_before_its_result():
         await pilot.press("right")
         await pilot.pause()
         assert screen.at == screen.end  # no step beyond it
+        hidden = next(n for n in pending if n < screen.end)  # a choice in a fight fought since: passed over
+        screen.go(hidden - 1)
+        assert "passed over" not in screen.done_words()
+        await pilot.press("right")
+        await until(pilot, lambda: screen.at > hidden, "a step on, over the hidden choice")
+        skipped = screen.at - hidden
+        assert f"{skipped} hidden choice{'s' if skipped > 1 else ''} of a fight passed over" in screen.done_words()
     ended = Replay.of(open_save(FINISHED).game)
     ended.run()
     assert ended.over and all(ended.public(n) for n in range(ended.total + 1))

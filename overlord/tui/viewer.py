@@ -91,6 +91,7 @@ class ViewerScreen(Screen[None]):
         self.start = 0  # the first position that may be looked at (a review's: found once replayed)
         self.at = at
         self.came_from = self.at  # the position the last step came from: its events are shown
+        self.passed_over = 0  # the hidden choices the last step passed over (seen in their fight's result)
         self.game: Game = replay.game_at(min(self.at, replay.played))
         self.cell, self.tall = 2, False
         self.problem: str | None = None  # why the replay does not reach the save's position, once known
@@ -177,6 +178,7 @@ class ViewerScreen(Screen[None]):
         if to is None:
             return
         self.came_from = self.at if self.at < to else to - 1
+        self.passed_over = sum(1 for k in range(min(n, to), max(n, to)) if not self.allowed(k))
         self.at = to
         self.game = self.replay.game_at(to)
         self.show()
@@ -215,7 +217,9 @@ class ViewerScreen(Screen[None]):
         return [(label, n) for label, n in self.replay.turns() if (n >= self.start or self.start == 0) and n <= self.end]
 
     def action_jump(self) -> None:
-        self.app.push_screen(TurnChooser(self.jump_turns()), lambda n: self.go(n) if n is not None else None)
+        turns = self.jump_turns()
+        now = max((i for i, (_, n) in enumerate(turns) if n <= self.at), default=0)  # the turn being looked at
+        self.app.push_screen(TurnChooser(turns, now), lambda n: self.go(n) if n is not None else None)
 
     def action_plots(self) -> None:
         game = self.replay.game_at(self.at).clone()  # (kept by the plots: the viewer plays its own on)
@@ -244,6 +248,9 @@ class ViewerScreen(Screen[None]):
         if self.side is not None and asked.hidden and asked.side != self.side:
             return f"{who}: an answer seen in its result."
         said = describe(self.replay.game_at(n - 1), self.replay.actions[n - 1], why=False)  # what, not why
+        if self.passed_over:  # (the counter jumped them: say why)
+            said += (f" ({self.passed_over} hidden {'choices' if self.passed_over > 1 else 'choice'} of a fight passed "
+                     "over: seen in its result)")
         return f"{who}: {said}" if who else said
 
     def map_options(self) -> MapOptions:
@@ -343,9 +350,9 @@ class TurnChooser(ModalScreen[int | None]):
     BINDINGS = [Binding("escape", "cancel", "Back")]
     KEY_HINTS = [("↑/↓", "Choose"), ("⏎", "Go")]
 
-    def __init__(self, turns: list[tuple[str, int]]) -> None:
+    def __init__(self, turns: list[tuple[str, int]], now: int = 0) -> None:
         super().__init__()
-        self.turns = turns
+        self.turns, self.now = turns, now  # now: the index of the turn being looked at, highlighted first
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -354,7 +361,9 @@ class TurnChooser(ModalScreen[int | None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#turns", OptionList).focus()
+        turns = self.query_one("#turns", OptionList)
+        turns.highlighted = self.now if self.turns else None
+        turns.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:
