@@ -4,6 +4,7 @@ and beside it, Enter walks it with the compass keys' actions; and a refused comp
 from __future__ import annotations
 
 from overlord.engine import view
+from overlord.engine.actions import ChooseUnit
 from overlord.engine.events import UnitMoved
 from overlord.engine.game import Game
 from overlord.tui.app import OverlordApp
@@ -18,13 +19,16 @@ from test_tui_phases import key_bar, press
 START, THROUGH, DESTINATION = (17, 10), (17, 11), (18, 10)  # next to the 21st Panzer, out of its zone, back in
 
 
-def next_to_the_panzers(seed: int = 5) -> Game:
-    """The 1st Infantry next to the 21st Panzer at (17, 9), the Allied player (a person) to move it."""
+def next_to_the_panzers(seed: int = 5, others: dict | None = None) -> Game:
+    """The 1st Infantry next to the 21st Panzer at (17, 9), the Allied player (a person) to move it (``others``: more
+    Allied units, by position)."""
     g = blank_game(turn=2, seed=seed, allied_player="human")
     g.state.pools.fuel = 5000
     g.state.weather = "clear"
     put(g, "us-1-inf", START)
     put(g, "de-21-pz", (17, 9))
+    for uid, hex_ in (others or {}).items():
+        put(g, uid, hex_)
     assert start_phase(g, "allied_movement")
     return g
 
@@ -91,7 +95,7 @@ async def test_a_move_by_destination_walks_through_a_zone_of_control_as_the_comp
 
 
 async def test_the_cursor_keys_choose_the_destination_and_a_route_beyond_the_points_stops_short():
-    game = next_to_the_panzers()
+    game = next_to_the_panzers(others={"us-29-inf": (20, 11)})  # another unit, asked next
     game.record("us-1-inf").mp = 1
     game.record("us-1-inf").moved = True
     game.edited()
@@ -109,6 +113,16 @@ async def test_the_cursor_keys_choose_the_destination_and_a_route_beyond_the_poi
         await press(pilot, "enter")
         assert game.unit("us-1-inf").position == (17, 11)
         assert "stopped at" in prompt_panel(app)
+        # asked again later in the phase (here: its points given back and chosen again, as a later cycle's question
+        # would find it), G begins at the destination it was going to, not on the unit
+        assert game.prompt.kind == "MovePrompt" and game.prompt.unit == "us-29-inf"
+        game.record("us-1-inf").mp = 6
+        game.edited()
+        screen.play(ChooseUnit("us-1-inf"))
+        await pilot.pause()
+        assert game.prompt.unit == "us-1-inf"
+        await press(pilot, "g")
+        assert screen.look == (18, 11) and "where it was going" in prompt_panel(app)
 
 
 async def test_a_move_by_destination_outlasts_a_window_too_small_and_back():

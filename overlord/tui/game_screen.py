@@ -209,6 +209,9 @@ class GameScreen(Screen[None]):
         self.starts: Mapping[int, Points] | None = None  # view.turn_start_points of it (None: set up by hand)
         self.going: str | None = None  # the unit being moved by destination (G): the look cursor is its destination
         self.looked_at: tuple[str, str] | None = None  # the kind of question and the phase, at the last refresh
+        # each unit's destination chosen with G this phase, by unit: G again (the unit asked again in a later cycle)
+        # begins there
+        self.destinations: dict[str, tuple[tuple[int, str], Hex]] = {}
         self.routed: tuple[object, ...] = ()  # (the key of the route below, the route): worked out once a position
         self.last_step: tuple[str, float, str] | None = None  # the unit the last key pressed moved, when, the key
         self.clock: Callable[[], float] = time.monotonic  # (a test holds a key down by stopping it)
@@ -931,9 +934,12 @@ class GameScreen(Screen[None]):
     def action_go_to(self) -> None:
         """G: choose where the unit asked about goes; the cursor starts on it."""
         uid = self.asked_unit()
-        self.going, self.look = uid, view.position_of(self.game.unit(uid))
-        self.say("Go to: the arrows (or a click) choose the destination; Enter goes there step by step, Esc "
-                 "leaves.")
+        here = view.position_of(self.game.unit(uid))
+        phase, before = self.destinations.get(uid, (None, None))
+        again = before if phase == (self.game.turn, str(self.game.phase)) and before != here else None
+        self.going, self.look = uid, again or here
+        self.say(("Go to: the cursor is where it was going; " if again else "Go to: ") +
+                 "the arrows (or a click) choose the destination; Enter goes there step by step, Esc leaves.")
         self.refresh_view()
 
     def action_go(self) -> None:
@@ -944,6 +950,7 @@ class GameScreen(Screen[None]):
         if route.reason is not None:  # (the destination stays chosen: the player moves the cursor on)
             self.say(Text(walk(self.game, route, self.play, lambda: None), style="bold"))
             return
+        self.destinations[route.unit] = ((self.game.turn, str(self.game.phase)), route.destination)
         self.going = self.look = None
         said = walk(self.game, route, self.play, lambda: getattr(self.prompt_now(), "unit", None))
         if self.is_attached:
