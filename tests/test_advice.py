@@ -324,3 +324,24 @@ def test_a_replay_says_what_was_done_and_a_hint_also_why():
     assert said.startswith("End the movement phase (") and "worth" not in said
     play_until(game, ai_players(), lambda g: g.prompt.kind == "SupportPrompt")
     assert describe(game, Support(0, 0), why=False) == "No naval or air support for this fight."
+
+
+def test_a_turns_advice_is_the_same_in_play_after_a_load_and_from_a_save():
+    """The German keeps last turn's posture unless another is clearly better: his hint asked in play (after a hint
+    last turn) said "counter-attack" while the same position loaded, or `overlord advise`, said "bar the way south".
+    Each earlier turn's decision is now worked out from the record whenever it is missing, so both agree."""
+    from overlord.ai.advice import GERMAN_PHASES
+    seed = 1
+    game = Game.new(Settings(scenario="two-week", allied_player="computer", german_player="human"), seed)
+    players = {side: make_player("ai", side, seed) for side in ("allied", "german")}
+    memory = AdviceMemory()
+
+    def germans_turn(g) -> bool:
+        return g.prompt.side == "german" and g.phase in GERMAN_PHASES
+    play_until(game, players, germans_turn)
+    advise(game, None, memory)  # 6/6: a hint in play
+    play_until(game, players, lambda g: g.turn_label == "6/8" and germans_turn(g))
+    in_play, loaded = advise(game, None, memory), advise(game)
+    assert (in_play.action, in_play.reason) == (loaded.action, loaded.reason)
+    # and a posture kept is not said to have done best
+    assert "he keeps last turn's: bar the way south did only a little better" in loaded.reason, loaded.reason

@@ -96,9 +96,11 @@ def advise(game: Game, player: str | None = None, memory: AdviceMemory | None = 
     advisor = following or make_player(name, side, game.seed)
     seen = advisor_view(game)
     if isinstance(advisor, ComputerPlayer):
-        kept = memory.setdefault((name, side), {}) if memory is not None else None
+        kept = memory.setdefault((name, side), {}) if memory is not None else {}
         # the turn's decision, taken where the player would have taken it: the same whenever it is first asked
-        start = decision_point(game, side) if following is None and (kept is None or game.turn not in kept) else None
+        start = decision_point(game, side) if following is None and game.turn not in kept else None
+        if start is not None and advisor.remembers_turns:
+            remember_earlier_turns(game, name, side, kept)  # (the same advice in play, after a load, or from a save)
         action, reason = advisor.advise(seen, kept, start=start)
         if advisor.failures:  # it answered safely for a fault of its own: that is no advice
             raise NoAdvice(f"the computer {side} could not decide ({advisor.failures[-1].error})")
@@ -133,6 +135,37 @@ def nothing_more_moves(game: Game, player: ComputerPlayer, action: Action) -> bo
         if isinstance(action, EndPhase):
             return True
     return False
+
+
+def remember_earlier_turns(game: Game, name: str, side: str, kept: Memory) -> None:
+    """Put in ``kept`` the decision ``name`` would have taken at each of ``side``'s earlier turns that it lacks,
+    oldest first, each at its turn's decision point replayed from the record and following those before it, as a
+    player made afresh for each hint takes them. So a turn's advice follows from the game's record alone: the same
+    whether hints were asked each turn, some turns or none, before a load or after it, or of a save (overlord
+    advise). Asked first late in a game it costs one decision a turn, once."""
+    for start in earlier_decision_points(game, side, set(kept)):
+        player = make_player(name, side, game.seed)
+        if isinstance(player, ComputerPlayer):
+            player.take_stock(start, kept)
+
+
+def earlier_decision_points(game: Game, side: str, skip: set[int]) -> list[Game]:
+    """The game at ``side``'s first question of each turn before the present one (decision_point's), but for the
+    turns in ``skip``: replayed from the record once (none for a game the record does not give)."""
+    own = GERMAN_PHASES if side == "german" else None
+    replay = Game.new(game.initial_settings, game.seed, game.data)
+    points: list[Game] = []
+    seen = set(skip)
+    for action in game.actions:
+        if replay.turn >= game.turn:
+            break
+        if replay.turn not in seen and str(replay.prompt.side) == side and (own is None or replay.phase in own):
+            seen.add(replay.turn)
+            points.append(replay.clone())
+        if not replay.is_legal(action):
+            return []
+        replay.apply(action)
+    return points
 
 
 def decision_point(game: Game, side: str) -> Game:

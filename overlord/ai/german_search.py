@@ -168,6 +168,7 @@ class SearchGerman(ComputerPlayer):
 
     name = "ai"
     sides = (Side.GERMAN,)
+    remembers_turns = True  # his posture is kept unless another is clearly better (steady)
 
     def __init__(self, side: str = Side.GERMAN, seed: int = 0, postures: Mapping[str, Maker] | None = None,
                  replies: Mapping[str, Maker] | None = None, budget: int = BUDGET, steady: float = STEADY,
@@ -255,9 +256,12 @@ class SearchGerman(ComputerPlayer):
         """What the answer does (the posture player's words), then the turn's posture and how it was chosen."""
         said = self.player.explain(game, action)
         posture = POSTURE_WORDS.get(self.posture, self.posture)
-        weighed = len(self.log[-1][2]) if self.log and self.decided == game.turn else 0
-        if weighed > 1:
-            return f"{said}\nThis turn: {posture} (he tried {weighed} ways of fighting the turn ahead; this did best)."
+        means = self.log[-1][2] if self.log and self.decided == game.turn else {}
+        if len(means) > 1:
+            best = min(means, key=lambda n: (means[n], n))
+            how = "this did best" if best == self.posture else \
+                f"he keeps last turn's: {POSTURE_WORDS.get(best, best).split(',')[0]} did only a little better"
+            return f"{said}\nThis turn: {posture} (he tried {len(means)} ways of fighting the turn ahead; {how})."
         if german_turn(game):
             return f"{said}\nThis turn: {posture}."
         return said  # outside his turn: the fight's own reasons

@@ -86,6 +86,9 @@ class ComputerPlayer:
 
     name = ""  # its name in the registry (overlord.ai.make_player)
     sides: ClassVar[tuple[Side, ...]] = (Side.ALLIED, Side.GERMAN)  # the sides it can play
+    # whether its turn's decision follows its decisions of the turns before (a posture kept unless another is
+    # clearly better): advice then works those out first (overlord.ai.advice.remember_earlier_turns)
+    remembers_turns: ClassVar[bool] = False
 
     def __init__(self, side: str, seed: int = 0) -> None:
         self.side = side
