@@ -345,3 +345,29 @@ def test_a_turns_advice_is_the_same_in_play_after_a_load_and_from_a_save():
     assert (in_play.action, in_play.reason) == (loaded.action, loaded.reason)
     # and a posture kept is not said to have done best
     assert "he keeps last turn's: bar the way south did only a little better" in loaded.reason, loaded.reason
+
+
+@pytest.mark.parametrize("side", ["allied", "german"])
+def test_hints_through_a_combat_end_it_rather_than_refuse_each_defender_left(side):
+    """Combat asks of every defender in turn, and again in a second pass: the hint said "do not attack" to each, one
+    after another, where the computer player would attack none of them; it now ends the phase there (E)."""
+    from overlord.engine.actions import Answer
+    seed = 2
+    human = {"allied": "human", "german": "computer"} if side == "allied" else {"allied": "computer",
+                                                                             "german": "human"}
+    g = Game.new(Settings(allied_player=human["allied"], german_player=human["german"]), seed)
+    players = {s: make_player("ai", s, seed) for s in ("allied", "german")}
+    while not (g.prompt.kind == "DefenderPrompt" and g.prompt.side == side and g.turn >= 2):
+        g.apply(players[g.prompt.side].choose(g))
+    phase, memory, hints = g.phase, AdviceMemory(), []
+    while g.phase == phase and not g.over:
+        if g.prompt.side != side:
+            g.apply(players[g.prompt.side].choose(g))
+            continue
+        action = advise(g, None, memory).action
+        if g.prompt.kind == "DefenderPrompt":
+            hints.append(action)
+        g.apply(action)
+    assert hints[-1] == EndPhase()
+    attacks = [i for i, a in enumerate(hints) if a == Answer("Y")]
+    assert hints[(attacks[-1] + 1 if attacks else 0):] == [EndPhase()], hints

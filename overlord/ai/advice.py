@@ -21,10 +21,10 @@ import copy
 
 import attrs
 
-from ..engine.actions import Action, ChooseStrategy, EndPhase, FinishUnit, Move, Support
+from ..engine.actions import Action, Answer, ChooseStrategy, EndPhase, FinishUnit, Support
 from ..engine.enums import Phase
 from ..engine.game import Game, IllegalAction
-from ..engine.prompts import MovePrompt, Prompt, StrategyPrompt, SupportPrompt
+from ..engine.prompts import DefenderPrompt, MovePrompt, Prompt, StrategyPrompt, SupportPrompt
 from ..engine.records import FrozenRecord
 from .explain import describe
 from .player import MIDDLE_LEVEL, ComputerPlayer, Memory
@@ -104,9 +104,8 @@ def advise(game: Game, player: str | None = None, memory: AdviceMemory | None = 
         action, reason = advisor.advise(seen, kept, start=start)
         if advisor.failures:  # it answered safely for a fault of its own: that is no advice
             raise NoAdvice(f"the computer {side} could not decide ({advisor.failures[-1].error})")
-        if isinstance(action, FinishUnit) and isinstance(seen.prompt, MovePrompt) and nothing_more_moves(seen, advisor,
-                                                                                                      action):
-            action = EndPhase()  # one hint for the phase's end, not "finish" for each unit left in turn
+        if passes(seen.prompt, action) and nothing_more_this_phase(seen, advisor, action):
+            action = EndPhase()  # one hint for the phase's end, not "finish" or "no" for each unit left in turn
             reason = describe(seen, action)
         if isinstance(memory, AdviceMemory):
             memory.gave(name, side, advisor, game, action)
@@ -118,22 +117,30 @@ def advise(game: Game, player: str | None = None, memory: AdviceMemory | None = 
     return Advice(side, game.turn_label, str(game.phase), p.kind, name, action, reason)
 
 
-def nothing_more_moves(game: Game, player: ComputerPlayer, action: Action) -> bool:
-    """Whether, after ``action``, ``player`` would move no unit more this movement phase: it would finish each unit
-    left (and end the phase after a cycle with nothing moved). Played on copies of both: nothing changes."""
+def passes(prompt: Prompt, action: Action) -> bool:
+    """Whether ``action`` lets a unit be, where the phase could end instead (E): a unit finished in the movement, a
+    defender not attacked in the combat."""
+    return isinstance(prompt, MovePrompt) and isinstance(action, FinishUnit) or \
+        isinstance(prompt, DefenderPrompt) and action == Answer("N")
+
+
+def nothing_more_this_phase(game: Game, player: ComputerPlayer, action: Action) -> bool:
+    """Whether, after ``action``, ``player`` would do nothing more this phase: finish each unit left (and end the
+    phase after a cycle with nothing moved), or attack none of the defenders left (in this pass or the next).
+    Played on copies of both: nothing changes."""
     played, player = game.clone(), copy.deepcopy(player)
-    side, phase = game.prompt.side, game.phase
+    side, phase, kind = game.prompt.side, game.phase, type(game.prompt)
     for _ in range(LOOK_FOR_A_MOVE):
         played.apply(action)
         if played.over or played.phase != phase:
             return True
-        if not isinstance(played.prompt, MovePrompt) or played.prompt.side != side:
+        if not isinstance(played.prompt, kind) or played.prompt.side != side:
             return False  # (a landing's fight, say: the phase goes on with other questions)
         action = player.choose(played)
-        if isinstance(action, Move):
-            return False
         if isinstance(action, EndPhase):
             return True
+        if not passes(played.prompt, action):
+            return False  # a move, an attack
     return False
 
 
