@@ -122,6 +122,11 @@ def test_the_german_chooses_levels_from_the_odds():
         assert german.defence_level(g, p) == expect
     p = StrategyPrompt(side="german", role="attack", defender="us-1-inf", attackers=("de-21-pz",), max_level=4, odds=3.5)
     assert german.attack_level(g, p) == 4  # capped by fatigue
+    caen = g.data.map.objectives["Caen"][0]
+    put(g, "de-716-inf", caen)
+    p = StrategyPrompt(side="german", role="defence", defender="de-716-inf", attackers=("us-1-inf",), max_level=9,
+                       odds=0.5)
+    assert german.defence_choice(g, p)[1] == "Caen, an objective, is held at all costs"  # (the reason names it)
 
 
 # --------------------------------------------------------------------------- the Allies

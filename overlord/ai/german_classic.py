@@ -412,7 +412,7 @@ class GermanPlayer(ScriptedPlayer):
                    "level (it cannot leave its beach)") if p.landing is not None else \
                 "the unit is too weak to stand: it falls back fighting"
         elif g.data.map.objective_of(here) is not None:
-            level, why = HOLD_AT_ALL_COSTS, "an objective is held at all costs"
+            level, why = HOLD_AT_ALL_COSTS, f"{g.data.map.objective_of(here)}, an objective, is held at all costs"
         elif r >= HOPELESS_ODDS and not strong_ground:
             # no second combat for the attacker
             level, why = WITHDRAWAL, "the odds are hopeless on weak ground: falling back denies a second attack"
