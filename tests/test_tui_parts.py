@@ -180,6 +180,11 @@ def test_every_rating_question_says_which_side_its_higher_numbers_favour():
         queue.insert(0, f"rating:{name}")
         assert setup.prompt(g).text.endswith(f"higher favours the {side})")
         queue.pop(0)
+    queue.insert(0, "preset")  # and each preset says whom it makes the game easier for (a German chose Novice)
+    assert setup.prompt(g).labels[:6] == ("Historical", "Novice (easier for the Allies)",
+                                          "Experienced (easier for the Allies)", "Expert",
+                                          "Rommel's Plan (easier for the German)",
+                                          "Patton Replaces Montgomery (easier for the Allies)")
 
 
 def test_the_level_tables_losses_are_never_more_than_a_side_has():

@@ -51,7 +51,7 @@ def prompt(g: "Game") -> QuestionPrompt:
     if question == "scenario":
         return _ask(question, "Which scenario?", ("C", "T"), tuple(_scenario_label(g, k) for k in SCENARIOS), "C")
     if question == "preset":
-        labels = tuple(g.data.charts.rating_set(key).name for _, _, key in PRESET_ORDER) + ("Set each rating myself",)
+        labels = tuple(preset_label(g, key) for _, _, key in PRESET_ORDER) + ("Set each rating myself",)
         return _ask(question, "Ratings: choose a level or optional rule, or set each rating",
                     tuple(o for o, _, _ in PRESET_ORDER) + (CUSTOM,), labels, "1")
     if question.startswith("rating:"):
@@ -65,6 +65,19 @@ def prompt(g: "Game") -> QuestionPrompt:
     if question == "display_delay":
         return _ask(question, "Display delay (1 fast - 9 slow)?", DIGITS, DIGITS, str(max(1, s.display_delay)))
     raise AssertionError(f"unknown question {question}")
+
+
+def preset_label(g: "Game", key: str) -> str:
+    """A preset's name, and which side its ratings make the game easier for (a German at the keyboard choosing
+    "Novice" made his own game harder, and nothing said so): "Novice (easier for the Allies)"."""
+    rating_set = g.data.charts.rating_set(key)
+    historical = g.data.rules.ratings.historical
+    sides = {Ratings.FAVOURS[name] if value > historical[name] else
+             ("German" if Ratings.FAVOURS[name] == "Allies" else "Allies")
+             for name, value in rating_set.ratings.items() if value != historical[name]}
+    if rating_set.german_dday_movement:
+        sides.add("German")
+    return f"{rating_set.name} (easier for the {sides.pop()})" if len(sides) == 1 else rating_set.name
 
 
 def _ask(question: str, text: str, options: tuple[str, ...], labels: tuple[str, ...], default: str) -> QuestionPrompt:
