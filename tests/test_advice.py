@@ -371,3 +371,20 @@ def test_hints_through_a_combat_end_it_rather_than_refuse_each_defender_left(sid
     assert hints[-1] == EndPhase()
     attacks = [i for i, a in enumerate(hints) if a == Answer("Y")]
     assert hints[(attacks[-1] + 1 if attacks else 0):] == [EndPhase()], hints
+
+
+def test_a_move_whose_goal_has_the_steps_own_name_goes_on_from_there():
+    """'to the bocage near Cherbourg. It is heading for the bocage near Cherbourg, 1 more step': two positions named
+    alike read as one."""
+    from builders import blank_game, put
+    from overlord.ai.explain import destination_words, place
+    from overlord.engine.hexgrid import neighbour
+    g = blank_game(turn=2)
+    step, goal = (3, 0), (3, 1)
+    assert place(g, step) == place(g, goal)
+    start, direction = next((neighbour(step, d), (d + 2) % 6 + 1) for d in range(1, 7)
+                            if g.data.map.is_land(neighbour(step, d)) and neighbour(step, d) != goal)
+    assert neighbour(start, direction) == step
+    put(g, "de-709-inf", start)
+    said = destination_words(g, "de-709-inf", direction, [goal])
+    assert said.startswith("It goes on from there, 1 more step planned this phase"), said

@@ -175,7 +175,9 @@ def destination_words(game: Game, uid: str, direction: int, path: list[Hex]) -> 
         return ""  # a landing: the step says it
     worth = goal_worth(game, uid, goal)
     if more:
-        return f"It is heading for {place(game, goal)}, {steps}{': ' + worth if worth else ''}."
+        # a goal named as the step's own place ("the open ground near Caen" twice) is said as going on from there
+        heading = "It goes on from there" if place(game, goal) == place(game, to) else f"It is heading for {place(game, goal)}"
+        return f"{heading}, {steps}{': ' + worth if worth else ''}."
     return f"It will stand on {worth}." if worth else ""
 
 
