@@ -395,7 +395,8 @@ def replay_document(doc: dict[str, Any], path: Path | str = "save") -> Game:
             game.apply(action)
         except IllegalAction as exc:  # (not the legal answers' list: a player reads this line)
             said = _one_line(exc).split("; legal:")[0]
-            why = other_data(doc, game) or "; the file was changed by hand, or damaged"
+            why = other_data(doc, game) or ("; the file was changed by hand, or damaged" if doc.get("data") else
+                                            "; the file was changed or damaged, or played with another version")
             raise SaveError(path, f"action {i + 1} of {len(actions)} is illegal on replay ({said}){why}") from None
         except Exception as exc:  # a hostile log must never crash the loader
             raise SaveError(path, f"action {i + 1} cannot be replayed ({_one_line(exc)}){other_data(doc, game)}") from None

@@ -284,6 +284,7 @@ def test_hints_taken_one_after_another_go_on_with_one_plan_of_the_phase(side):
     last_move = max(i for i, a in enumerate(hints) if isinstance(a, Move))
     assert hints[last_move + 1:] == [EndPhase()]  # not 'finish' for each unit left, one hint after another
     assert "could still move" in reasons[-1], reasons[-1]
+    assert ("\nPlan: " if side == "allied" else "\nThis turn: ") in reasons[-1]  # his plan, as his other hints say
 
 
 def test_the_commanders_plan_says_which_of_its_beaches_are_closed():
@@ -388,3 +389,23 @@ def test_a_move_whose_goal_has_the_steps_own_name_goes_on_from_there():
     put(g, "de-709-inf", start)
     said = destination_words(g, "de-709-inf", direction, [goal])
     assert said.startswith("It goes on from there, 1 more step planned this phase"), said
+
+
+def test_a_hint_asked_afresh_mid_phase_does_not_end_it_while_units_would_move_on():
+    """A person moving by hand asks a hint partway through a movement cycle: the player made for it took the cycle
+    for one in which nothing had moved, so its look ahead ended the phase at the cycle's end, and the hint said to end
+    the phase though the computer moves the 6th Airborne in the next cycle (found by a review)."""
+    seed = 2
+    g = Game.new(Settings(allied_player="human", german_player="computer"), seed)
+    players = {s: make_player("ai", s, seed) for s in ("allied", "german")}
+    while len(g.actions) < 208:  # the Allied player plays what the computer would, by hand
+        g.apply(players[g.prompt.side].choose(g))
+    assert g.prompt.kind == "MovePrompt" and g.prompt.side == "allied" and g.prompt.cycle == 1
+    hint = advise(g).action
+    played, moves = g.clone(), []
+    while played.phase == g.phase:
+        action = players[played.prompt.side].choose(played)
+        moves += [action] if isinstance(action, Move) else []
+        played.apply(action)
+    assert moves, "the computer moves a unit more in this phase"
+    assert hint != EndPhase()

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.command import CommandList
 
 from overlord.ai import make_player
 from overlord.engine.game import Game
 from overlord.engine.setup import preset_settings
-from overlord.saves import list_saves, saves_dir
+from overlord.saves import SaveError, list_saves, open_save, saves_dir
 from overlord.tui.app import OverlordApp
 from overlord.tui.charts_screen import ChartsScreen
 from overlord.tui.game_screen import GameScreen
@@ -248,6 +249,10 @@ async def test_a_save_refused_on_load_stays_highlighted_and_says_it_was_changed(
         assert screen.query_one("#saves").highlighted == paths.index(changed)
         assert "is illegal on replay" in screen.message and "changed by hand, or damaged" in screen.message
         assert "legal:" not in screen.message
+    del doc["data"]  # a save from before the game data were recorded: another version may be the cause too
+    changed.write_text(json.dumps(doc))
+    with pytest.raises(SaveError, match="changed or damaged, or played with another version"):
+        open_save(changed)
 
 
 async def test_a_tiny_terminal_on_the_title_does_not_promise_a_save():
@@ -256,6 +261,17 @@ async def test_a_tiny_terminal_on_the_title_does_not_promise_a_save():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        text = str(app.screen.query_one("#too-small").render())
+        assert "Ctrl+Q quits." in text and "save" not in text
+    game = Game.new(preset_settings("historical", allied_player="computer", scenario="two-week"), 5)  # over: no save
+    players = {side: make_player("classic", side, 5) for side in ("allied", "german")}
+    while not game.over:
+        game.apply(players[str(game.prompt.side)].choose(game))
+    app = OverlordApp(game=game, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
         await pilot.resize_terminal(40, 12)
         await pilot.pause()
         text = str(app.screen.query_one("#too-small").render())

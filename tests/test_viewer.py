@@ -340,6 +340,9 @@ async def test_a_save_watched_mid_game_never_shows_a_choice_before_its_result():
         await until(pilot, lambda: screen.at > hidden, "a step on, over the hidden choice")
         skipped = screen.at - hidden
         assert f"{skipped} hidden choice{'s' if skipped > 1 else ''} of a fight passed over" in screen.done_words()
+        await pilot.press("left")  # back over them: the action shown comes before them, and says nothing of them
+        await until(pilot, lambda: screen.at < hidden, "a step back, over the hidden choice")
+        assert "passed over" not in screen.done_words()
     ended = Replay.of(open_save(FINISHED).game)
     ended.run()
     assert ended.over and all(ended.public(n) for n in range(ended.total + 1))

@@ -106,7 +106,7 @@ def advise(game: Game, player: str | None = None, memory: AdviceMemory | None = 
             raise NoAdvice(f"the computer {side} could not decide ({advisor.failures[-1].error})")
         if passes(seen.prompt, action) and nothing_more_this_phase(seen, advisor, action):
             action = EndPhase()  # one hint for the phase's end, not "finish" or "no" for each unit left in turn
-            reason = describe(seen, action)
+            reason = advisor.explain(seen, action)  # (with his plan or posture, as his other hints)
         if isinstance(memory, AdviceMemory):
             memory.gave(name, side, advisor, game, action)
     else:  # a player of the protocol only: its answer, in the game's words

@@ -47,8 +47,11 @@ class MovePlanner:
             self.phase_key = key
             self.paths, self.claimed = {}, {}
             # the phase's cycle now: the first, but for a player first asked later in the phase (asked for
-            # advice), who would otherwise take the cycle for a new one in which nothing has moved, and end it
-            self.cycle, self.moves_this_cycle = g.movement_cycle or 1, 0
+            # advice, or after a load), who would otherwise take the cycle for a new one in which nothing has
+            # moved, and end it; and a unit of the side moved already this phase counts as a move of this cycle (so
+            # that the cycle's end does not end the phase while units may move on in the next)
+            self.cycle = g.movement_cycle or 1
+            self.moves_this_cycle = int(any(g.unit(uid).moved for uid in moving_units(g)))
             return True
         return False
 
@@ -90,6 +93,12 @@ class MovePlanner:
     def is_claimed(self, hex_: Hex, uid: str) -> bool:
         owner = self.claimed.get(hex_)
         return owner is not None and owner != uid
+
+
+def moving_units(g: Game) -> list[str]:
+    """The units of the side moving this movement phase (none outside one)."""
+    mv = g.state.movement
+    return [] if mv is None else list(mv.order)
 
 
 def best_retreat(g: Game, p: RetreatPrompt, toward: list[Hex] | None = None) -> Action:

@@ -795,7 +795,7 @@ class OverlordApp(App[None]):
         title, the replay viewer, the computers' game watched)."""
         if not self.keeps_saves:
             return "Ctrl+Q quits; the host keeps the game"
-        if self.session is not None and self.session.autosaves:
+        if self.session is not None and self.session.autosaves and not self.session.game.over:
             return "Ctrl+Q saves and quits"
         return "Ctrl+Q quits"
 

@@ -851,6 +851,7 @@ class GameScreen(Screen[None]):
             return
         entry.again()
         self.say(Text(self.refusal(p, values), style="bold reverse"))
+        self.refresh_bindings()  # (Enter moves on a field again: the key bar says so)
 
     def refusal(self, p: Prompt, values: list[int]) -> str:
         if isinstance(p, AllocationPrompt):

@@ -240,7 +240,10 @@ def points_panel(game: Game, starts: Mapping[int, Points] | None) -> Text:
         t.append(f" {name:<{label - 1}}{_pts(allied):>7}{_pts(german):>7}\n")
     report = game.final_report
     if game.over and report is not None:  # the game's points, all counted: nothing more at a turn's end
-        t.append(f"{'FINAL POINTS':<{label}}{'Allied':>7}{'German':>7}\n", style="bold")
+        # the score and level first, where a short panel still shows them; the points by source below
+        t.append(f"FINAL SCORE {words.points(report.allied_score)}\n", style="bold")
+        t.append(f"{report.victory_level}\n")
+        t.append(f"{'points':<{label}}{'Allied':>7}{'German':>7}\n", style="bold")
         rows: dict[str, list[float | None]] = {}  # the panel's row (a loss row's name, for both sides) -> points
         for of_losses in (False, True):  # the ground's rows first, then the losses', as the panel has them in play
             for column, side in enumerate(("allied", "german")):
@@ -250,7 +253,7 @@ def points_panel(game: Game, starts: Mapping[int, Points] | None) -> Text:
                                                                                   for c in categories)
         for name, (allied, german) in rows.items():
             row(name, allied, german)
-        t.append(f"Final score {words.points(report.allied_score)}: {report.victory_level}")
+        t.rstrip()
         return t
     ground = ground_rows(game)
     losses = losses_this_turn(game, starts) if starts is not None else None

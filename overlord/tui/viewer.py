@@ -178,7 +178,9 @@ class ViewerScreen(Screen[None]):
         if to is None:
             return
         self.came_from = self.at if self.at < to else to - 1
-        self.passed_over = sum(1 for k in range(min(n, to), max(n, to)) if not self.allowed(k))
+        # going forward, the hidden choices stepped over beyond the position asked for (said with the action that
+        # comes after them; going back, nothing: the action shown comes before them)
+        self.passed_over = sum(1 for k in range(n, to) if not self.allowed(k)) if forward and to > n else 0
         self.at = to
         self.game = self.replay.game_at(to)
         self.show()
