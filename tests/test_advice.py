@@ -92,6 +92,10 @@ def test_a_move_is_explained_by_where_it_leads_and_a_level_by_its_name_and_odds(
     advice = advise(game)
     level = game.data.charts.strategy_levels.attack[advice.action.level - 1].name
     assert level in advice.reason and f"{game.prompt.fought_odds:.1f}:1" in advice.reason
+    # and the losses it may cost, over the defender's levels, as the level table's row says them
+    from overlord.ai.explain import level_losses, span
+    mine, theirs = level_losses(game, game.prompt, advice.action.level)
+    assert f"Expected losses over his defence levels: {span(mine)} CP of yours, {span(theirs)} of his." in advice.reason
     play_until(game, players, lambda g: g.phase == "german_movement")
     assert "This turn: " in advise(game).reason  # the German's posture for the turn
 

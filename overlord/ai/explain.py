@@ -95,7 +95,7 @@ def describe(game: Game, action: Action, why: bool = True) -> str:
             given = " and ".join(f"{n} {kind}" for n, kind in ((naval, "naval"), (air, "air")) if n)
             return f"Support this fight with {given} {'point' if naval + air == 1 else 'points'}."
         case ChooseStrategy(level=level):
-            return level_words(game, level)
+            return level_words(game, level, expected=why)  # (a replay says what was done, to nobody in particular)
         case Answer(choice=choice):
             return answer_words(game, choice)
     return f"{type(action).__name__}."
@@ -119,17 +119,46 @@ def step_words(game: Game, action: Move | Retreat | Advance) -> str:
     return f"Move {name(game, uid)} {way}, to {place(game, to)}."
 
 
-def level_words(game: Game, level: int) -> str:
-    """An attack or defence level, by the Strategy Level chart's name, and the fight's odds."""
+def level_words(game: Game, level: int, expected: bool = True) -> str:
+    """An attack or defence level, by the Strategy Level chart's name, the fight's odds, and (``expected``) the
+    losses expected over the other side's levels (the level table's row: the other side's level is not known)."""
     p = game.prompt
     if not isinstance(p, StrategyPrompt):
         return f"Level {level}."
     levels = game.data.charts.strategy_levels
+    expected_words = ""
+    if expected:
+        mine, theirs = level_losses(game, p, level)
+        expected_words = (f" Expected losses over {'his defence' if p.role == 'attack' else 'his attack'} levels: "
+                          f"{span(mine)} CP of yours, {span(theirs)} of his.")
     if p.role == "attack":
         return (f"Attack at level {level}, {levels.attack[level - 1].name} (odds {odds(p.fought_odds)}; "
-                + (f"levels 1-{p.max_level} open)." if p.max_level > 1 else "only level 1 open)."))
+                + (f"levels 1-{p.max_level} open)." if p.max_level > 1 else "only level 1 open).") + expected_words)
     return (f"Defend {name(game, p.defender)} at level {level}, {levels.defence[level - 1].name} "
-            f"(the attack's odds {odds(p.fought_odds)}).")
+            f"(the attack's odds {odds(p.fought_odds)}).{expected_words}")
+
+
+def span(low_high: tuple[float, float]) -> str:
+    low, high = (round(x) for x in low_high)
+    return f"{low}" if low == high else f"{low}-{high}"
+
+
+def level_losses(game: Game, p: StrategyPrompt, level: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The losses expected (the random part at its mean) at one's own ``level`` over the other side's levels:
+    ((one's own least, most), (the other side's least, most)), each side's no more than the CP it has (the chart's
+    can be more: the unit is then destroyed). The level table's row, and a level hint's."""
+    attackers, others = list(p.attackers), range(1, p.opponent_max + 1)
+    attacking_cp = sum(game.unit(a).cp for a in attackers)
+    defending_cp = game.unit(p.defender).cp
+    if p.role == "attack":
+        rows = [view.preview(game, attackers, p.defender, level, d) for d in others]
+        mine = [min(r["attacker_losses"], attacking_cp) for r in rows]
+        theirs = [min(r["defender_losses"], defending_cp) for r in rows]
+    else:
+        rows = [view.preview(game, attackers, p.defender, a, level) for a in others]
+        mine = [min(r["defender_losses"], defending_cp) for r in rows]
+        theirs = [min(r["attacker_losses"], attacking_cp) for r in rows]
+    return (min(mine), max(mine)), (min(theirs), max(theirs))
 
 
 def answer_words(game: Game, choice: str) -> str:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
+from ..ai.explain import level_losses
 from ..engine import view
 from ..engine.actions import Answer
 from ..engine.game import Game
@@ -409,20 +410,10 @@ def level_table(game: Game, p: StrategyPrompt, width: int | None = None) -> Text
 
 
 def _losses(game: Game, p: StrategyPrompt, level: int) -> str:
-    """The expected losses at one's own level over the other side's levels: "yours low-high/theirs low-high",
-    each side's no more than the CP it has (the chart's losses can be more: the unit is then destroyed)."""
-    attackers, others = list(p.attackers), range(1, p.opponent_max + 1)
-    attacking_cp = sum(game.unit(a).cp for a in attackers)
-    defending_cp = game.unit(p.defender).cp
-    if p.role == "attack":
-        rows = [view.preview(game, attackers, p.defender, level, d) for d in others]
-        mine = [min(r["attacker_losses"], attacking_cp) for r in rows]
-        theirs = [min(r["defender_losses"], defending_cp) for r in rows]
-    else:
-        rows = [view.preview(game, attackers, p.defender, a, level) for a in others]
-        mine = [min(r["defender_losses"], defending_cp) for r in rows]
-        theirs = [min(r["attacker_losses"], attacking_cp) for r in rows]
-    return f"{min(mine):.0f}-{max(mine):.0f}/{min(theirs):.0f}-{max(theirs):.0f}"
+    """The expected losses at one's own level over the other side's levels: "yours low-high/theirs low-high"
+    (overlord.ai.explain.level_losses: each side's no more than the CP it has)."""
+    (mine_low, mine_high), (theirs_low, theirs_high) = level_losses(game, p, level)
+    return f"{mine_low:.0f}-{mine_high:.0f}/{theirs_low:.0f}-{theirs_high:.0f}"
 
 
 def combat_card(game: Game, p: Prompt, width: int | None = None) -> Text | None:
