@@ -224,3 +224,23 @@ def test_a_finished_games_points_panel_gives_the_final_points_not_a_turn_to_come
     assert [line.split()[0] for line in lines[3:9]] == ["objectives", "continent", "ocean", "casualties",
                                                          "eliminations", "supply"]
     assert max(len(line) for line in lines) <= 29
+
+
+def test_the_points_tables_say_what_each_column_counts_to_a_tenth():
+    """The H screen's columns, 'this turn' and 'so far', counted different things unsaid ('ocean side +28 / 25'), and
+    'so far' showed 20.3833."""
+    import re
+    from rich.console import Console
+    from overlord.ai import make_player
+    from overlord.engine.settings import Settings
+    from overlord.tui.reporting import points_tables
+    g = Game.new(Settings(allied_player="computer", german_player="computer"), 3)
+    players = {side: make_player("classic", side, 3) for side in ("allied", "german")}
+    while not (g.turn_label == "6/12" and g.phase == "allied_combat"):
+        g.apply(players[str(g.prompt.side)].choose(g))
+    console = Console(width=100, record=True)
+    for part in points_tables(g, None):
+        console.print(part)
+    text = console.export_text()
+    assert "in the score" in text and "this turn's losses with it but not yet its ground" in " ".join(text.split())
+    assert not re.search(r"\d\.\d\d", text), text

@@ -304,17 +304,20 @@ def points_tables(game: Game, starts: Mapping[int, Points] | None) -> list[Rende
         table = Table(box=box.SIMPLE_HEAD, expand=False)
         table.add_column(title, min_width=38)
         table.add_column("this turn", justify="right", min_width=9)
-        table.add_column("so far", justify="right", min_width=8)
+        table.add_column("in the score", justify="right", min_width=12)
         column = 0 if side == "allied" else 1
         for name, categories, loss in SOURCES[side]:
             turn = end_of_turn.get(name) if loss is None else (losses[loss][column] if loss in losses else None)
             table.add_row(name + (" (at the turn's end)" if loss is None else ""), "-" if turn is None else _pts(turn),
-                          f"{sum(getattr(now.of(side), c) for c in categories):g}")
+                          _pts(sum(getattr(now.of(side), c) for c in categories)).lstrip("+"))
         other = losses.get("other, at start")
-        if other and other[column]:
-            table.add_row("other losses at the turn's start", _pts(other[column]), "")
+        if other and other[column]:  # (German units cut off, units lost to attrition, in this turn's logistics)
+            table.add_row("other losses in the turn's logistics", _pts(other[column]), "")
         out.append(table)
     points = game.data.charts.victory_points.eliminated.allied_unit
+    out.append(Text("This turn: the ground's points if the units stay where they are at the turn's end, the losses' "
+                    "since the turn began. In the score: everything counted so far, this turn's losses with it but "
+                    "not yet its ground.\n", style="dim"))
     out.append(Text(f"A supply depot destroyed counts as an Allied unit eliminated ({points} points).\n", style="dim"))
     return out
 
