@@ -244,3 +244,22 @@ def test_the_points_tables_say_what_each_column_counts_to_a_tenth():
     text = console.export_text()
     assert "in the score" in text and "this turn's losses with it but not yet its ground" in " ".join(text.split())
     assert not re.search(r"\d\.\d\d", text), text
+
+
+def test_the_points_screen_names_the_allied_units_scoring_on_the_continent_side():
+    """H named the German units scoring on the ocean side, not the Allied ones on the continent side, the Allies'
+    biggest source of points."""
+    from overlord.ai import make_player
+    from overlord.engine import view
+    from overlord.engine.settings import Settings
+    from overlord.tui.reporting import CONTINENT_NAMED, continent_side_words
+    g = Game.new(Settings(allied_player="computer", german_player="computer"), 3)
+    players = {side: make_player("ai", side, 3) for side in ("allied", "german")}
+    assert "none yet" in continent_side_words(g).plain
+    while not (g.turn_label == "6/16" and g.phase == "allied_combat"):
+        g.apply(players[str(g.prompt.side)].choose(g))
+    said = continent_side_words(g).plain
+    assert f": {view.turn_points(g).continent_side:.1f} at the end of 6/16 if they stay" in said
+    scoring = [u for u in g.units("allied", view.ASHORE, combat=True)
+               if view.continent_side_points(g, u.id, view.position_of(u)) > 0]
+    assert f"({len(scoring)})" in said and (len(scoring) <= CONTINENT_NAMED or "more" in said)

@@ -21,7 +21,7 @@ from ..engine import view
 from ..plots import PLOTS, Campaign, campaign, draw
 from .keybar import QUIET_GAME_KEYS, KeyBar
 from .palettes import PLOT_COLOURS
-from .reporting import ocean_side_words, points_tables, score_words
+from .reporting import continent_side_words, ocean_side_words, points_tables, score_words
 from .styles import GAME_CSS
 
 if TYPE_CHECKING:
@@ -58,7 +58,8 @@ def this_turns_points(game: Game) -> Group:
     """The score now and at the turn's end, this turn's points by source and side beside the game's so far,
     and the German units scoring on the ocean side (the game replayed once for the turn's start)."""
     starts = view.turn_start_points(game)
-    return Group(score_words(game, starts), *points_tables(game, starts), ocean_side_words(game))
+    return Group(score_words(game, starts), *points_tables(game, starts), continent_side_words(game),
+                 ocean_side_words(game))
 
 
 def _rgb(hex_colour: str) -> tuple[int, int, int]:

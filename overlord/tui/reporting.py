@@ -335,6 +335,28 @@ def score_words(game: Game, starts: Mapping[int, Points] | None) -> Text:
     return t
 
 
+CONTINENT_NAMED = 8  # the Allied units on the continent side named by what they score, the most first
+
+
+def continent_side_words(game: Game) -> Text:
+    """The Allied units that score on the continent side at the end of this turn, the most first (the Victory
+    Points chart: CP / 60 times the position's row), and how much in all."""
+    scoring = sorted(((view.continent_side_points(game, u.id, view.position_of(u)), game.spec(u.id).name)
+                      for u in game.units("allied", view.ASHORE, combat=True)), key=lambda x: -x[0])
+    scoring = [(points, name) for points, name in scoring if points > 0]
+    t = Text()
+    t.append(f"Allied units on the continent side of the naval-range line ({len(scoring)})", style="bold")
+    if not scoring:
+        t.append(": none yet. Each would score its CP / 60 times its row (0-11, from the north) a turn.\n")
+        return t
+    t.append(f": {sum(p for p, _ in scoring):.1f} at the end of {game.turn_label} if they stay (CP / 60 times the "
+             "row, 0-11 from the north).\n")
+    named = [f"{name} {points:.1f}" for points, name in scoring[:CONTINENT_NAMED]]
+    more = len(scoring) - CONTINENT_NAMED
+    t.append(", ".join(named) + (f", and {more} more" if more > 0 else "") + "\n")
+    return t
+
+
 def ocean_side_words(game: Game) -> Text:
     """The German units that score on the ocean side, and how much each scores at the end of this turn and
     of the next (the Victory Points chart: its first points on its first turn, more each turn after)."""
