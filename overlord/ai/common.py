@@ -8,7 +8,7 @@ from ..engine.actions import Action, Answer, EndPhase, FinishUnit, Move, Retreat
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, direction_to, distance, neighbour
 from ..engine.prompts import MovePrompt, RetreatPrompt
-from ..engine.view import enemy, position_of
+from ..engine.view import AFLOAT, ASHORE, enemy, position_of
 
 # The Strategy Level chart's levels the players choose, by the chart's names (the 1981 game's answer keys 1-9;
 # tests/test_ai_rules.py holds each to the chart's name)
@@ -96,9 +96,8 @@ class MovePlanner:
 
 
 def moving_units(g: Game) -> list[str]:
-    """The units of the side moving this movement phase (none outside one)."""
-    mv = g.state.movement
-    return [] if mv is None else list(mv.order)
+    """The units of the side asked to move, ashore or at sea (whose ``moved`` the phase's start cleared)."""
+    return [u.id for u in g.units(str(g.prompt.side), status=None) if u.status in (ASHORE, AFLOAT)]
 
 
 def best_retreat(g: Game, p: RetreatPrompt, toward: list[Hex] | None = None) -> Action:
