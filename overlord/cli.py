@@ -418,6 +418,11 @@ def new_file_problem(given: str) -> str | None:
         return f"{printable(given)} is a folder (--save names the file to write)"
     if there:
         return f"{printable(given)} is there already (--save writes a new file: name another, or remove that one)"
+    try:
+        if not path.absolute().parent.is_dir():
+            return f"{printable(str(path.parent))}: no such folder (--save writes a new file in a folder that is there)"
+    except OSError as exc:
+        return write_problem(exc)
     return None
 
 
@@ -484,7 +489,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     if target is not None:
         try:
-            write_save(game, target, players={"allied": args.allied, "german": args.german})
+            write_save(game, target, players={"allied": args.allied, "german": args.german}, new=True)
         except OSError as exc:
             print(f"overlord: the save was not written: {write_problem(exc)}", file=sys.stderr)
             return EXIT_BAD_INPUT

@@ -170,11 +170,12 @@ def current_score(game: Game) -> float:
 
 
 def write_save(game: Game, path: Path | str, name: str = "", game_id: str | None = None,
-               players: dict[str, str] | None = None, orders: dict[str, Any] | None = None) -> Path:
+               players: dict[str, str] | None = None, orders: dict[str, Any] | None = None, new: bool = False) -> Path:
     """Write ``game`` to ``path`` atomically (a temporary file, then a rename), with who played each computer side
     (``players``: side -> name) and the standing orders (``orders``, see ``check_orders``: ValueError when they are
     not such) when given. Raises OSError, with the file named, when it cannot (UnreadableSave for a save loading
-    would refuse); whatever was at ``path`` is then as it was."""
+    would refuse); whatever was at ``path`` is then as it was. ``new``: only as a new file, in a folder that is there
+    (FileExistsError if a file took the name meanwhile: userdirs.write_atomically)."""
     path = Path(path)
     if path.is_symlink():
         if link_leads_out(path) is not None:
@@ -190,7 +191,7 @@ def write_save(game: Game, path: Path | str, name: str = "", game_id: str | None
         raise UnreadableSave(errno.EINVAL, f"would not load ({exc.reason}), so it is not written", str(path)) from None
     text = json.dumps(doc, separators=(",", ":"))
     remove_stale_temporaries(path.parent)
-    userdirs.write_atomically(path, text)
+    userdirs.write_atomically(path, text, new=new)  # (new: a new file only, in a folder that is there)
     return path
 
 

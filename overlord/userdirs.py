@@ -18,6 +18,7 @@ the visitor's business.
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import re
@@ -109,13 +110,19 @@ def temporary_stem(path: Path) -> str:
     return path.stem.encode("utf-8", "surrogateescape")[:TEMPORARY_STEM_BYTES].decode("utf-8", "ignore")
 
 
-def write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: Path, text: str, new: bool = False) -> None:
     """Write a file whole or not at all: a temporary file beside it, flushed to disk, then a rename. Raises OSError
     naming the folder when nothing can be written in it, the file when the writing fails (never the temporary
-    file, whose name means nothing to the player); whatever was at ``path`` is then as it was."""
+    file, whose name means nothing to the player); whatever was at ``path`` is then as it was.
+
+    ``new``: a new file in a folder that is there (``overlord simulate --save``): no folder is made (a mistyped path
+    made folders anywhere), and a file that appeared at ``path`` meanwhile is never replaced (FileExistsError)."""
     import tempfile  # here: the game's start-up does without it (and the memory it takes)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if not new:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        elif not path.parent.is_dir():
+            raise FileNotFoundError(errno.ENOENT, "no such folder")
         fd, tmp = tempfile.mkstemp(prefix=f".{temporary_stem(path)}{path.suffix}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:  # the folder cannot be made, or nothing can be written in it
         exc.filename = str(path.parent)
@@ -125,14 +132,35 @@ def write_atomically(path: Path, text: str) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        if new:
+            _put_new(tmp, path)
+        else:
+            os.replace(tmp, path)
     except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         if isinstance(exc, OSError):
-            if exc.filename is None:
-                exc.filename = str(path)
+            exc.filename, exc.filename2 = str(path), None  # (the file, never the temporary one)
             raise exc from None
         raise
+
+
+def _put_new(tmp: str, path: Path) -> None:
+    """Give the written temporary file ``path``'s name only if no file has it: a hard link, which fails on a name
+    taken; where links cannot be made, the name claimed first (created only if absent), then replaced."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise FileExistsError(errno.EEXIST, "is there already (it appeared while the game was played); "
+                                            "nothing was written over it") from None
+    except OSError:
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        except FileExistsError:
+            raise FileExistsError(errno.EEXIST, "is there already (it appeared while the game was played); "
+                                                "nothing was written over it") from None
+        os.replace(tmp, path)
+        return
+    os.unlink(tmp)

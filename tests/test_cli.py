@@ -73,6 +73,8 @@ def test_an_empty_file_name_or_a_host_limit_that_refuses_everything_is_refused_i
       "--save", "n" * 300 + ".json"], "the save was not written: " + "n" * 300 + ".json: File name too long"),
     (["simulate", "--seed", "1", "--save", "tests/"], "the save was not written: tests/ is a folder (--save names the file to write)"),
     (["simulate", "--seed", "1", "--save", "tests"], "the save was not written: tests is a folder (--save names the file to write)"),
+    (["simulate", "--seed", "1", "--save", "no-such-folder/x.json"],
+     "the save was not written: no-such-folder: no such folder (--save writes a new file in a folder that is there)"),
 ])
 def test_a_path_that_cannot_be_looked_up_or_names_a_folder_is_refused_in_one_line(argv, said):
     """Path.exists() raises for a name too long (or a folder that may not be looked in): a traceback, before; and
@@ -247,3 +249,22 @@ def test_a_reader_gone_away_ends_the_command_quietly(command):  # overlord oob |
         p.stdout.read(10)
         p.stdout.close()
         assert p.wait(timeout=60) in (0, 1) and p.stderr.read() == b""
+
+
+def test_a_new_save_never_replaces_a_file_that_took_its_name_meanwhile(tmp_path):
+    """--save checked that its file was not there before the game, then replaced whatever was there after it: a file
+    made meanwhile was lost. And a mistyped folder was made, with every folder above it."""
+    import errno
+    from overlord.userdirs import write_atomically
+    target = tmp_path / "race.json"
+    target.write_text("precious")  # as if made while the game was played
+    with pytest.raises(FileExistsError) as refused:
+        write_atomically(target, "{}", new=True)
+    assert target.read_text() == "precious" and refused.value.filename == str(target)
+    assert [p.name for p in tmp_path.iterdir()] == ["race.json"]  # no temporary file left
+    with pytest.raises(FileNotFoundError) as refused:
+        write_atomically(tmp_path / "typo" / "deeper" / "x.json", "{}", new=True)
+    assert refused.value.errno == errno.ENOENT and refused.value.filename == str(tmp_path / "typo" / "deeper")
+    assert not (tmp_path / "typo").exists()
+    write_atomically(tmp_path / "fresh.json", "{}", new=True)
+    assert (tmp_path / "fresh.json").read_text() == "{}" and len(list(tmp_path.iterdir())) == 2
