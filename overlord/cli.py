@@ -295,15 +295,18 @@ def cmd_play(args: argparse.Namespace) -> int:
     app = play_app(args)
     if isinstance(app, int):
         return app
-    return run_app(app)
+    return run_app(app, theme_chosen=getattr(args, "theme", None))
 
 
-def run_app(app: OverlordApp) -> int:
-    """Run the game's app on the terminal (a game, a replay, two computers watched), saying how it ended."""
+def run_app(app: OverlordApp, theme_chosen: str | None = None) -> int:
+    """Run the game's app on the terminal (a game, a replay, two computers watched), saying how it ended; a theme
+    chosen on the command line is remembered once the game runs (a run refused changes nothing)."""
     if not _keys_can_be_read():
         _say("overlord: the game reads its keys from a terminal, and standard input is not one (the commands "
              "simulate, advise, replay and the others work without one)")
         return EXIT_BAD_INPUT
+    if theme_chosen is not None:
+        remember_theme(theme_chosen)
     try:
         app.run()
     finally:  # however the app ended (a fault in it, or Python's own), the game is saved before the program ends
@@ -449,11 +452,7 @@ def start_theme(chosen: str | None) -> str:
     def warn(message: str) -> None:
         print(f"overlord: {message}", file=sys.stderr)
     if chosen is not None:
-        try:
-            preferences.remember(theme=chosen)
-        except OSError as exc:
-            warn(f"the theme could not be remembered ({exc})")
-        return chosen
+        return chosen  # (remembered once the game runs: remember_theme)
     remembered = preferences.load(warn).get("theme", DEFAULT)
     theme = canonical(remembered)
     if theme != remembered:  # a theme renamed since (textual-dark is modern now): remember it by its new name
@@ -465,6 +464,25 @@ def start_theme(chosen: str | None) -> str:
         warn(f"the remembered theme {theme!r} is unknown; using {DEFAULT}")
         return DEFAULT
     return theme
+
+
+def remember_theme(chosen: str) -> None:
+    """Remember the theme chosen on the command line for the next run, saying why not when it cannot be (and that a
+    damaged preferences file is written anew)."""
+    from . import preferences
+    from .saves import write_problem
+
+    def warn(message: str) -> None:
+        print(f"overlord: {message}", file=sys.stderr)
+    ignored: list[str] = []
+    preferences.load(ignored.append)  # (what a damaged file held is lost when it is written anew: said)
+    try:
+        preferences.remember(theme=chosen)
+    except OSError as exc:
+        warn(f"the theme could not be remembered ({write_problem(exc)})")
+        return
+    for problem in ignored:
+        warn(f"{problem}; the file is written anew with the theme {chosen}")
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

@@ -173,11 +173,22 @@ def test_an_unknown_remembered_theme_falls_back_to_phosphor(capsys):
     assert "'pink' is unknown" in capsys.readouterr().err
 
 
-def test_the_theme_on_the_command_line_is_used_and_remembered():
+def test_the_theme_on_the_command_line_is_used_and_remembered_once_the_game_runs(capsys):
+    from overlord.cli import remember_theme
     assert start_theme("amber") == "amber"
+    assert start_theme(None) == "phosphor"  # not yet: a run refused (no terminal) changed the theme remembered
+    r = subprocess.run([sys.executable, "-m", "overlord", "--theme", "modern"], capture_output=True, text=True,
+                       stdin=subprocess.DEVNULL)
+    assert r.returncode == 2 and not userdirs.preferences_path().exists()
+    remember_theme("amber")  # (run_app, once the keys can be read)
     assert start_theme(None) == "amber"
     r = subprocess.run([sys.executable, "-m", "overlord", "--theme", "pink"], capture_output=True, text=True)
     assert r.returncode == 2 and "invalid choice: 'pink'" in r.stderr
+    userdirs.preferences_path().write_text('theme = "amber"\nsomething = [1,2\n')  # damaged: written anew, and said
+    remember_theme("modern")
+    assert preferences.load() == {"theme": "modern"}
+    said = capsys.readouterr().err
+    assert "not a valid preferences file" in said and "the file is written anew with the theme modern" in said
 
 
 async def test_the_theme_chosen_with_f5_is_the_next_runs():
