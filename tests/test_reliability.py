@@ -87,6 +87,15 @@ def test_fuzz_reports_a_game_that_does_not_end():
     assert fuzz_game(100)["failure"] is None
 
 
+@pytest.mark.parametrize("seed", [300, 397])
+def test_rangers_landing_beside_an_uncleared_beach_late_in_the_game_keep_the_invariants(seed):
+    """A random Allied player's rangers, afloat to 6/28, landed beside Utah's marker off its landing positions: they
+    fight its coastal defence (every landing in an uncleared assault area does), which stands where they land for the
+    fight; the invariant knew only the landing positions, and the fuzz failed on these seeds."""
+    from overlord.fuzz import fuzz_game
+    assert fuzz_game(seed)["failure"] is None
+
+
 EVENT_LOG = """
 import hashlib, sys
 from overlord.engine import Game, Settings

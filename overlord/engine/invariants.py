@@ -43,8 +43,11 @@ def _unit_violations(g: "Game", uid: str, u: UnitState, combat_at: dict[Hex, str
     elif u.status == AFLOAT:
         if u.position is None or m.is_land(u.position) or spec.side != Side.ALLIED:
             out.append(f"{uid} is afloat at {u.position}")
-    elif u.status == COASTAL and u.position is not None:  # only on a landing position, fighting a landing
-        if u.beach is None or u.position not in m.beach(u.beach).positions:
+    elif u.status == COASTAL and u.position is not None:  # only where a landing is fought: a landing position,
+        # or for rangers and commandos (lands_anywhere) the land beside its marker they land on
+        assault = g.state.movement.assault if g.state.movement is not None else None
+        fought_there = assault is not None and assault.beach == u.beach and assault.target == u.position
+        if u.beach is None or not (u.position in m.beach(u.beach).positions or fought_there):
             out.append(f"{uid} holds {u.beach} beach but stands at {u.position}")
     elif u.status in (PENDING, ELIMINATED, COASTAL):
         if u.position is not None:
