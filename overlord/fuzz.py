@@ -84,6 +84,12 @@ def _round_trip(game: Game) -> str | None:
     return None
 
 
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl+C to the main process, which stops the pool (each worker printed its traceback)."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _record(seed: int, allied: str, german: str, actions: int, failure: str | None) -> dict[str, Any]:
     return {"seed": seed, "allied": allied, "german": german, "actions": actions, "failure": failure}
 
@@ -93,7 +99,7 @@ def run(games: int, seed: int = 0, jobs: int = 1, progress: Callable[[int, int],
     records = []
     if jobs > 1:
         from multiprocessing import Pool
-        with Pool(jobs) as pool:
+        with Pool(jobs, initializer=_ignore_interrupts) as pool:
             for rec in pool.imap_unordered(fuzz_game, seeds, chunksize=4):
                 records.append(rec)
                 if progress:
