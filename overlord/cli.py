@@ -390,7 +390,8 @@ def play_app(args: argparse.Namespace) -> OverlordApp | int:
 
 
 def save_named(given: str) -> Path:
-    """The file --load names: a path, or a save's name as the Load screen lists it (``--load autosave``)."""
+    """The file --load (and advise, replay, watch) names: a path, or a save's name as the Load screen lists it
+    (``--load autosave``)."""
     path = Path(given)
     # (a name too long, or a folder that may not be looked in, raises here: open_save then says why, in one line)
     try:
@@ -672,7 +673,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     _load_data_or_exit()
     from .saves import SaveError, verify_replay
     try:
-        ok, message = verify_replay(args.file)
+        ok, message = verify_replay(save_named(args.file))
     except SaveError as exc:
         print(f"overlord: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -705,7 +706,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     from .saves import SaveError
     from .tui.app import OverlordApp
     try:
-        replay = Replay.of_save(args.file)
+        replay = Replay.of_save(save_named(args.file))
     except SaveError as exc:
         print(f"overlord: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -718,7 +719,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
     from .plaintext import printable
     from .saves import SaveError, open_save
     try:
-        game = open_save(args.file).game
+        game = open_save(save_named(args.file)).game
     except SaveError as exc:
         print(f"overlord: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -268,3 +268,17 @@ def test_a_new_save_never_replaces_a_file_that_took_its_name_meanwhile(tmp_path)
     assert not (tmp_path / "typo").exists()
     write_atomically(tmp_path / "fresh.json", "{}", new=True)
     assert (tmp_path / "fresh.json").read_text() == "{}" and len(list(tmp_path.iterdir())) == 2
+
+
+def test_advise_replay_and_watch_take_a_saves_name_as_load_does(tmp_path, monkeypatch):
+    """`overlord --load mymid` found the save by its name, but `overlord advise mymid` said "no such file"."""
+    from overlord.engine import Game, Settings
+    from overlord.saves import saves_dir, write_save
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    write_save(Game.new(Settings(allied_player="computer", german_player="computer"), 3), saves_dir() / "mymid.json")
+    monkeypatch.chdir(tmp_path)
+    advised = run("advise", "mymid", "--json")
+    assert advised.returncode == 0 and json.loads(advised.stdout)["side"] == "allied"
+    assert run("replay", "mymid").returncode == 0
+    watched = run("watch", "mymid")  # no terminal here: refused for that, after the save was found
+    assert watched.returncode == 2 and "terminal" in watched.stderr and "no such file" not in watched.stderr
