@@ -120,10 +120,14 @@ class Session:
         session.asks_players = game.initial_settings is None and game.turn == 0 \
             and all(isinstance(a, Answer) for a in game.actions)
         for side, name in list(session.chosen.items()):
-            if name not in player_names(side):  # saved by another version of the game
+            if name not in player_names(side):  # saved by another version of the game, or changed by hand
                 del session.chosen[side]
-                session.notes.append(f"The save's computer {side} player {printable(name, 40)!r} is not one this "
-                                     f"version knows; {session.player_name(side)} plays that side.")
+                other = "german" if side == "allied" else "allied"
+                why = (f"plays the {'Allies' if other == 'allied' else 'German'}, not the "
+                       f"{'Allies' if side == 'allied' else 'German'}" if name in player_names(other)
+                       else "is not one this version knows")
+                session.notes.append(f"The save's computer {side} player {printable(name, 40)!r} {why}; "
+                                     f"{session.player_name(side)} plays that side.")
         session.log = session.replayed_log(game)
         session._saved_phase = (game.turn, game.phase)
         if loaded is not None:

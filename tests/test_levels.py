@@ -246,6 +246,10 @@ def test_an_old_save_without_players_loads_with_ai_and_an_unknown_player_is_said
     path.write_text(json.dumps(doc))
     s = Session.resumed(open_save(path).game, open_save(path))
     assert s.player_name("german") == "ai" and "'guderian' is not one this version knows" in s.notes[0]
+    doc["players"] = {"german": "bradley"}  # a player of the other side: said so (it read "not one ... knows")
+    path.write_text(json.dumps(doc))
+    s = Session.resumed(open_save(path).game, open_save(path))
+    assert s.player_name("german") == "ai" and "'bradley' plays the Allies, not the German; ai plays" in s.notes[0]
     for bad in ({"russian": "ai"}, {"german": 3}, {"german": ""}, ["ai"]):
         doc["players"] = bad
         path.write_text(json.dumps(doc))
