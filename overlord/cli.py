@@ -488,6 +488,12 @@ def remember_theme(chosen: str) -> None:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     if args.watch:
+        ignored = [option for option, given in (("--json", args.json), ("--save", args.save is not None),
+                                                 ("--plot", getattr(args, "plot", False))) if given]
+        if ignored:  # (they were dropped without a word)
+            print(f"overlord: {' and '.join(ignored)} cannot go with --watch, which shows the game on the screen; "
+                  "play it without --watch for them", file=sys.stderr)
+            return EXIT_BAD_INPUT
         return watch_computers(args)
     if args.save is not None and not args.save.strip():
         print("overlord: --save needs a file name", file=sys.stderr)

@@ -282,3 +282,11 @@ def test_advise_replay_and_watch_take_a_saves_name_as_load_does(tmp_path, monkey
     assert run("replay", "mymid").returncode == 0
     watched = run("watch", "mymid")  # no terminal here: refused for that, after the save was found
     assert watched.returncode == 2 and "terminal" in watched.stderr and "no such file" not in watched.stderr
+
+
+@pytest.mark.parametrize("extra, said", [(["--json"], "--json"), (["--save", "w.json", "--plot"], "--save and --plot")])
+def test_watch_refuses_the_options_it_cannot_honour(extra, said):
+    """simulate --watch dropped --json, --save and --plot without a word."""
+    r = run("simulate", "--watch", "--seed", "2", *extra)
+    assert r.returncode == 2 and r.stderr == (f"overlord: {said} cannot go with --watch, which shows the game on the "
+                                              "screen; play it without --watch for them\n")
