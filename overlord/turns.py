@@ -142,15 +142,16 @@ class Turns:
         session.left_off = []
 
     def next_step(self) -> Step:
-        """What comes next: a combat's card, the final report, the reports, the set-up's choice of a computer
-        player, a standing order's answer, the computer's answer, a hand-over, or a person's answer."""
+        """What comes next: a combat's card, the reports (the last turn's before the final report), the final report,
+        the set-up's choice of a computer player, a standing order's answer, the computer's answer, a hand-over, or a
+        person's answer."""
         s = self.session
         if self.card is not None:
             return self.card
+        if s.pages:  # (the last turn's too, before the final report: its points end the score)
+            return Pages(tuple(s.pages_due()))
         if s.game.over:
             return GameOver(s.game.final_report)
-        if s.pages:
-            return Pages(tuple(s.pages_due()))
         if s.arriving():
             return Arrived()
         waiting = s.waiting()
