@@ -31,14 +31,16 @@ from .engine.events import (CombatResult, DropResult, Event, Landed, LogisticsRe
                              UnitEliminated)
 from .engine.game import Game, IllegalAction
 from .engine.hexgrid import Hex, neighbour
-from .engine.prompts import AdvancePrompt, Prompt, QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
+from .engine.prompts import Prompt, QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
 from .saves import (FileStamp, OpenedSave, file_stamp, free_autosave_slot, is_autosave_slot, new_game_id,
                     other_branches, saves_dir, write_save)
 
 SIDES = ("allied", "german")
 NEWS = (DropResult, CombatResult, UnitEliminated, MarkerDestroyed)  # repeated above a report, not to be missed
-# The choices the other player at the keyboard must not see made (hot-seat): only these are handed over
-HIDDEN = (StrategyPrompt, SupportPrompt, RetreatPrompt, AdvancePrompt)
+# The choices one player must not see the other make (hot-seat: a hand-over first): a level, support. A retreat and
+# an advance hide nothing (the map shows them at once, and the fight's result is public): the keyboard passes with a
+# note, as for a movement (they cost a fight ending in a retreat two hand-overs).
+HIDDEN = (StrategyPrompt, SupportPrompt)
 COMPUTER = "computer"  # the German's standing answer for his coastal defences: the computer German chooses
 # The scenario questions that settle who plays each side: once past them, the computer side's player is asked for
 log = logging.getLogger("overlord.tui")
@@ -196,7 +198,7 @@ class Session:
 
     def needs_handover(self) -> bool:
         """Two players share the keyboard and the other one must now make a choice the first must not see
-        (a level, support, a retreat, an advance). Other answers, such as a movement, need no hand-over:
+        (a level, support). Other answers, such as a movement, a retreat or an advance, need no hand-over:
         the keyboard passes with nothing to hide. Who sits at the keyboard is not known yet in a game just resumed
         (``seat`` None): a hidden choice is handed over then too, since the other player may be the one there."""
         p = self.game.prompt
@@ -429,6 +431,11 @@ class Session:
     def last_result(self, uid: str) -> CombatResult | None:
         """The result of the last fight ``uid`` defended in, among the latest events."""
         return next((e for e in reversed(self.log[-60:]) if isinstance(e, CombatResult) and e.defender == uid), None)
+
+    def last_attack(self, uid: str) -> CombatResult | None:
+        """The result of the last fight ``uid`` attacked in, among the latest events (an advance's question says it:
+        in hot-seat the keyboard passes to the attacker's player there without a hand-over)."""
+        return next((e for e in reversed(self.log[-60:]) if isinstance(e, CombatResult) and uid in e.attackers), None)
 
     def pages_due(self) -> list[Event]:
         """The reports to show, after the fighting that came just before them."""

@@ -345,7 +345,8 @@ async def test_a_drop_is_written_once():
 
 async def test_hot_seat_the_result_is_seen_by_both_players():
     """The defender's player sees the result, here on his retreat's question (Full retreat: no card of its own
-    before it); the hand-over to the attacker's player says what came of it."""
+    before it); the attacker's player, who takes the keyboard at the advance's question without a hand-over (a
+    retreat and an advance hide nothing), sees it there."""
     game = Game.new(preset_settings("historical", german_player="human"), 3)
     app = OverlordApp(game=game, delay=0)
     seen: list[str] = []
@@ -355,15 +356,19 @@ async def test_hot_seat_the_result_is_seen_by_both_players():
     def until(a) -> bool:
         if isinstance(a.screen, CombatResultScreen):
             seen.append(str(a.screen.card))
-        elif isinstance(a.screen, GameScreen) and a.session.game.prompt.kind == "RetreatPrompt" and not seen:
+        elif isinstance(a.screen, GameScreen) and a.accepting() and a.session.game.prompt.kind == "RetreatPrompt" \
+                and not seen:
             seen.append(a.screen.prompt_panel_text().plain)
-        return bool(seen) and isinstance(a.screen, HandOverScreen) and a.screen.side == "Allied"
+        elif isinstance(a.screen, GameScreen) and a.accepting() and a.session.game.prompt.kind == "AdvancePrompt":
+            seen.append(a.screen.prompt_panel_text().plain)
+            return True
+        return False
 
     async with app.run_test() as pilot:
         await drive(pilot, policy=policy, until=until)
         result = next(e for e in app.session.log if isinstance(e, CombatResult))
         assert "RETREAT" in seen[0] and f"{event_text(result, game)}." in seen[0]
-        assert event_text(result, game) in app.screen.what
+        assert "ADVANCE" in seen[-1] and " ".join(event_text(result, game).split()) in " ".join(seen[-1].split())
 
 
 class ScreensShown:

@@ -13,6 +13,7 @@ from overlord.engine.game import Game
 from overlord.engine.setup import preset_settings
 from overlord.tui.app import OverlordApp
 from overlord.tui.game_screen import GameScreen
+from overlord.tui.wording import event_text
 from overlord.tui.keybar import KeyBar, join_keys
 from overlord.tui.screens import HandOverScreen, ReportScreen
 
@@ -122,8 +123,9 @@ async def test_hot_seat_combat_support_levels_retreat_and_advance_with_hand_over
         "SupportPrompt": record(lambda p: "enter"),
         "StrategyPrompt": record(lambda p: "5" if p.role == "attack" else "1"),
         "RetreatPrompt": record(lambda p: str(p.directions[0]) if p.directions else "f"),
-        "AdvancePrompt": record(lambda p: str(p.direction)),
+        "AdvancePrompt": record(lambda p: (panels.append(app.screen.prompt_panel_text().plain), str(p.direction))[1]),
     }
+    panels: list[str] = []  # the advance question's panel, as it was asked
 
     def until(a):
         if isinstance(a.screen, HandOverScreen) and (not handovers or handovers[-1] != id(a.screen)):
@@ -139,9 +141,13 @@ async def test_hot_seat_combat_support_levels_retreat_and_advance_with_hand_over
         assert "handover:German" in seen[attack:defence]  # the defender's player takes the keyboard
         assert any(s.startswith("RetreatPrompt:german") for s in seen)
         advance = next(i for i, s in enumerate(seen) if s.startswith("AdvancePrompt"))
-        assert "handover:Allied" in seen[defence:advance]
+        # a retreat and an advance hide nothing: the keyboard passes without a hand-over (a fight ending in a retreat
+        # cost two), and the advance's question says the fight's result to the attacker's player
+        assert not any(s.startswith("handover") for s in seen[defence:advance])
         result = [e for e in app.session.log if e.kind == "CombatResult"]
         assert result and result[0].defence_level == 1 and result[0].attack_level == 5
+        said = " ".join(panels[0].split())
+        assert "The fight's result:" in said and " ".join(event_text(result[0], app.session.game).split()) in said
 
 
 @pytest.mark.parametrize("fight", ["landing", "combat"])
