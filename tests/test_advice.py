@@ -413,3 +413,14 @@ def test_a_hint_asked_afresh_mid_phase_does_not_end_it_while_units_would_move_on
         played.apply(action)
     assert moves, "the computer moves a unit more in this phase"
     assert hint != EndPhase()
+
+
+def test_a_landings_support_hint_says_it_is_given_each_round():
+    """Taking the landing's support hint round after round spent every naval and air point on Omaha, and the card
+    never said that a landing's support is given again in each round."""
+    from overlord.engine.actions import Support
+    game = Game.new(computer_settings(), SEED)
+    play_until(game, ai_players(), lambda g: isinstance(g.prompt, SupportPrompt) and g.prompt.landing is not None)
+    advice = advise(game)
+    assert isinstance(advice.action, Support) and advice.action != Support(0, 0)
+    assert "(a landing's support is given again in each round it fights)" in advice.reason

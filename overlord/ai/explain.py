@@ -93,7 +93,9 @@ def describe(game: Game, action: Action, why: bool = True) -> str:
                 return "No naval or air support for this fight: keep the points for others." if why else \
                     "No naval or air support for this fight."
             given = " and ".join(f"{n} {kind}" for n, kind in ((naval, "naval"), (air, "air")) if n)
-            return f"Support this fight with {given} {'point' if naval + air == 1 else 'points'}."
+            each_round = " (a landing's support is given again in each round it fights)" \
+                if getattr(p, "landing", None) is not None else ""
+            return f"Support this fight with {given} {'point' if naval + air == 1 else 'points'}{each_round}."
         case ChooseStrategy(level=level):
             return level_words(game, level, expected=why)  # (a replay says what was done, to nobody in particular)
         case Answer(choice=choice):
