@@ -223,3 +223,19 @@ def test_the_key_bar_writes_a_run_of_digits_as_a_range():
     assert join_keys([*"1234567890"]) == "0-9"
     assert join_keys(["Y", "N"]) == "Y/N"
     assert join_keys(["f1", "^s"]) == "f1/^s"
+
+
+async def test_the_command_palette_does_not_open_past_a_hand_over():
+    """Ctrl+P on a hand-over opened the palette (Load, Roster, History, Charts) before the player taking the keyboard
+    had pressed Enter."""
+    from textual.command import CommandPalette
+    game = Game.new(preset_settings("historical", german_player="human"), 3)
+    app = OverlordApp(game=game, delay=0)
+    policy = {"MovePrompt": lambda p: "e", "DefenderPrompt": lambda p: "y" if p.side == "allied" else "e",
+              "AttackerPrompt": lambda p: "y", "SupportPrompt": lambda p: "enter",
+              "StrategyPrompt": lambda p: "5" if p.role == "attack" else "1"}
+    async with app.run_test() as pilot:
+        await drive(pilot, policy=policy, until=lambda a: isinstance(a.screen, HandOverScreen))
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen) and not isinstance(app.screen, CommandPalette)

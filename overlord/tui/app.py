@@ -823,6 +823,9 @@ class OverlordApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.too_small and action not in ("quit",):
             return False
+        if action == "command_palette":  # not past a hand-over: the keyboard's new player presses Enter there first
+            from .screens import HandOverScreen
+            return not isinstance(self.screen, HandOverScreen)
         if action in ("save", "roster", "history"):
             return self.session is not None and not self.session.game.over
         if action == "pace":  # while the computer moves, the other pace than the one shown
