@@ -208,6 +208,7 @@ def test_the_level_tables_losses_are_never_more_than_a_side_has():
 def test_a_finished_games_points_panel_gives_the_final_points_not_a_turn_to_come():
     """The panel of a game over said "Score 596; 615 at turn end" and "at the end of 6/30, if held": every point is
     counted then. It gives the final points by source and the final score with its level, as the report does."""
+    import re
     from overlord.ai import make_player
     from overlord.engine.settings import Settings
     from overlord.headless import play_out
@@ -224,6 +225,7 @@ def test_a_finished_games_points_panel_gives_the_final_points_not_a_turn_to_come
     assert [line.split()[0] for line in lines[3:9]] == ["objectives", "continent", "ocean", "casualties",
                                                          "eliminations", "supply"]
     assert max(len(line) for line in lines) <= 29
+    assert all(re.fullmatch(r" [a-z ]+ +(\+?\d+)? +(\+?\d+)?", line) for line in lines[3:9]), lines  # whole points
 
 
 def test_the_points_tables_say_what_each_column_counts_to_a_tenth():

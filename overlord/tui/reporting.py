@@ -248,9 +248,9 @@ def points_panel(game: Game, starts: Mapping[int, Points] | None) -> Text:
         for of_losses in (False, True):  # the ground's rows first, then the losses', as the panel has them in play
             for column, side in enumerate(("allied", "german")):
                 for name, categories, loss in SOURCES[side]:
-                    if (loss is not None) == of_losses:
-                        rows.setdefault(loss or name, [None, None])[column] = sum(getattr(report.points.of(side), c)
-                                                                                  for c in categories)
+                    if (loss is not None) == of_losses:  # (whole points: four figures and a tenth overran the column)
+                        rows.setdefault(loss or name, [None, None])[column] = round(
+                            sum(getattr(report.points.of(side), c) for c in categories))
         for name, (allied, german) in rows.items():
             row(name, allied, german)
         t.rstrip()
