@@ -265,3 +265,17 @@ def test_the_points_screen_names_the_allied_units_scoring_on_the_continent_side(
     scoring = [u for u in g.units("allied", view.ASHORE, combat=True)
                if view.continent_side_points(g, u.id, view.position_of(u)) > 0]
     assert f"({len(scoring)})" in said and (len(scoring) <= CONTINENT_NAMED or "more" in said)
+
+
+def test_the_coastal_question_says_when_d_can_change_the_answer():
+    """It promised D "at any of your questions" on D-Day, where a German who does not move on D-Day has none."""
+    from overlord.engine.prompts import StrategyPrompt
+    from overlord.engine.settings import Settings
+    from overlord.tui.asking import coastal_question
+    p = StrategyPrompt(side="german", role="defence", defender="de-coast-utah", attackers=("us-4-inf",), max_level=9,
+                       odds=1.0, landing="Utah")
+    later = "D changes it at any of your later questions while a coastal defence stands"
+    for moves, said in ((False, f"{later} (the first comes after D-Day: you do not move on it)."), (True, f"{later}.")):
+        game = Game.new(Settings(allied_player="computer", german_player="human", german_dday_movement=moves), 1)
+        text = " ".join(coastal_question(game, p).plain.split())
+        assert text.endswith(said), text

@@ -366,7 +366,9 @@ def coastal_question(game: Game, p: StrategyPrompt) -> Text:
     t.append("C", style=KEY)
     t.append(": the computer German chooses each round. ")
     t.append("D", style=KEY)
-    t.append(" changes it at any of your questions while a coastal defence stands.\n")
+    t.append(" changes it at any of your later questions while a coastal defence stands"
+             + ("." if game.settings.german_dday_movement else " (the first comes after D-Day: you do not move on it).")
+             + "\n")
     return t
 
 

@@ -314,7 +314,8 @@ LANDINGS
   again. The German (hot-seat, or playing solo) answers his coastal
   defences once, at the first landing: a level for the day, or C for
   the computer's choice each round; D changes it at any of his
-  questions while a coastal defence stands. Hot-seat: the keyboard is handed over (a screen) only
+  later questions while a coastal defence stands (without German
+  movement on D-Day, the first comes after it). Hot-seat: the keyboard is handed over (a screen) only
   before a choice the other player must not see.
 
 LOOKING AROUND
