@@ -382,10 +382,11 @@ def play_app(args: argparse.Namespace) -> OverlordApp | int:
             print(f"overlord: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
         from .engine.prompts import QuestionPrompt
+        from .words import ARMY
         for side, name in named.items():  # (during the scenario questions, who plays each side is still to be said)
             if not isinstance(loaded.game.prompt, QuestionPrompt) and loaded.game.settings.player(side) == "human":
-                print(f"overlord: --{side} {name} is ignored: in the saved game a person plays the "
-                      f"{'Allies' if side == 'allied' else 'German'}", file=sys.stderr)
+                print(f"overlord: --{side} {name} is ignored: in the saved game a person plays the {ARMY[side]}",
+                      file=sys.stderr)
     return OverlordApp(seed=args.seed, loaded=loaded, theme=theme, handle_signals=True, players=named)
 
 

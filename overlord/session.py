@@ -26,6 +26,7 @@ from .ai.player import Player, strict_players
 from .engine import view
 from . import preferences
 from .plaintext import printable
+from .words import ARMY
 from .engine.actions import Action, Answer, ChooseStrategy, Support
 from .engine.events import (CombatResult, DropResult, Event, Landed, LogisticsReport, MarkerDestroyed, TurnEnded,
                              UnitEliminated)
@@ -125,9 +126,8 @@ class Session:
             if name not in player_names(side):  # saved by another version of the game, or changed by hand
                 del session.chosen[side]
                 other = "german" if side == "allied" else "allied"
-                why = (f"plays the {'Allies' if other == 'allied' else 'German'}, not the "
-                       f"{'Allies' if side == 'allied' else 'German'}" if name in player_names(other)
-                       else "is not one this version knows")
+                why = f"plays the {ARMY[other]}, not the {ARMY[side]}" if name in player_names(other) else \
+                    "is not one this version knows"
                 session.notes.append(f"The save's computer {side} player {printable(name, 40)!r} {why}; "
                                      f"{session.player_name(side)} plays that side.")
         session.log = session.replayed_log(game)
@@ -428,14 +428,10 @@ class Session:
         the keyboard answers that question next (one screen, not two)."""
         return isinstance(self.game.prompt, RetreatPrompt) and self.human_to_move and not self.needs_handover()
 
-    def last_result(self, uid: str) -> CombatResult | None:
-        """The result of the last fight ``uid`` defended in, among the latest events."""
-        return next((e for e in reversed(self.log[-60:]) if isinstance(e, CombatResult) and e.defender == uid), None)
-
-    def last_attack(self, uid: str) -> CombatResult | None:
-        """The result of the last fight ``uid`` attacked in, among the latest events (an advance's question says it:
-        in hot-seat the keyboard passes to the attacker's player there without a hand-over)."""
-        return next((e for e in reversed(self.log[-60:]) if isinstance(e, CombatResult) and uid in e.attackers), None)
+    def last_result(self, uid: str, attacking: bool = False) -> CombatResult | None:
+        """The result of the last fight ``uid`` defended in (``attacking``: attacked in), among the latest events."""
+        return next((e for e in reversed(self.log[-60:]) if isinstance(e, CombatResult)
+                     and (uid in e.attackers if attacking else e.defender == uid)), None)
 
     def pages_due(self) -> list[Event]:
         """The reports to show, after the fighting that came just before them."""

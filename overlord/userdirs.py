@@ -147,20 +147,26 @@ def write_atomically(path: Path, text: str, new: bool = False) -> None:
         raise
 
 
+NAME_TAKEN = "is there already (it appeared while the game was played); nothing was written over it"
+
+
 def _put_new(tmp: str, path: Path) -> None:
     """Give the written temporary file ``path``'s name only if no file has it: a hard link, which fails on a name
     taken; where links cannot be made, the name claimed first (created only if absent), then replaced."""
     try:
         os.link(tmp, path)
     except FileExistsError:
-        raise FileExistsError(errno.EEXIST, "is there already (it appeared while the game was played); "
-                                            "nothing was written over it") from None
-    except OSError:
-        try:
-            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
-        except FileExistsError:
-            raise FileExistsError(errno.EEXIST, "is there already (it appeared while the game was played); "
-                                                "nothing was written over it") from None
+        raise FileExistsError(errno.EEXIST, NAME_TAKEN) from None
+    except OSError:  # no hard links on this file system
+        _claim(path)
         os.replace(tmp, path)
         return
     os.unlink(tmp)
+
+
+def _claim(path: Path) -> None:
+    """Create ``path`` empty, only if no file has its name."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+    except FileExistsError:
+        raise FileExistsError(errno.EEXIST, NAME_TAKEN) from None

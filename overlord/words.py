@@ -30,6 +30,9 @@ def points(score: float) -> str:
 
 
 # --------------------------------------------------------------------------- grammar
+ARMY = {"allied": "Allies", "german": "German"}  # a side as a sentence names it: "a person plays the Allies"
+
+
 def is_plural(name: str) -> bool:
     """A unit whose name is a plural ("2nd and 5th Ranger Battalions") takes a plural verb."""
     return name.split()[-1].endswith("s")

@@ -29,10 +29,11 @@ def name(game: Game, uid: str) -> str:
     return f"the {game.spec(uid).name}"
 
 
-def stays_where(game: Game, uid: str) -> str:
-    """ "it stays where it is", or for a plural unit ("the 2nd and 5th Ranger Battalions") "they stay where they are"."""
-    return "they stay where they are" if is_plural(game.spec(uid).name) else "it stays where it is"
-
+def stays_where(game: Game, uid: str, subject: str | None = None) -> str:
+    """ "it stays where it is", or for a plural unit ("the 2nd and 5th Ranger Battalions") "they stay where they are";
+    ``subject`` said in place of "it" or "they" (the unit's name)."""
+    plural = is_plural(game.spec(uid).name)
+    return f"{subject or ('they' if plural else 'it')} {'stay where they are' if plural else 'stays where it is'}"
 
 
 def place(game: Game, hex_: Hex) -> str:
@@ -74,8 +75,7 @@ def describe(game: Game, action: Action, why: bool = True) -> str:
             return step_words(game, action)
         case FinishUnit(unit=uid):
             if isinstance(p, AdvancePrompt):
-                plural = is_plural(game.spec(uid).name)
-                return f"Do not advance: {name(game, uid)} {'stay where they are' if plural else 'stays where it is'}."
+                return f"Do not advance: {stays_where(game, uid, name(game, uid))}."
             return f"Finish {name(game, uid)} for now: {stays_where(game, uid)}."
         case ChooseUnit(unit=uid):
             return f"Move {name(game, uid)} next."

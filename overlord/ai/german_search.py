@@ -147,6 +147,11 @@ def german_turn(g: Game) -> bool:
     return g.phase in (Phase.GERMAN_MOVEMENT, Phase.GERMAN_COMBAT)
 
 
+def best_posture(means: Mapping[str, float]) -> str:
+    """The posture of the lowest mean (the German's best), the first by name on a tie."""
+    return min(means, key=lambda n: (means[n], n))
+
+
 def smoothed(standing: Mapping[str, float], means: Mapping[str, float], share: float) -> dict[str, float]:
     """Each posture's points behind the best of ``means``, weighed ``share`` against its ``standing`` of the
     turns before (a posture first weighed now has none); a posture not weighed now keeps its standing."""
@@ -258,7 +263,7 @@ class SearchGerman(ComputerPlayer):
         posture = POSTURE_WORDS.get(self.posture, self.posture)
         means = self.log[-1][2] if self.log and self.decided == game.turn else {}
         if len(means) > 1:
-            best = min(means, key=lambda n: (means[n], n))
+            best = best_posture(means)
             how = "this did best" if best == self.posture else \
                 f"he keeps last turn's: {POSTURE_WORDS.get(best, best).split(',')[0]} did only a little better"
             return f"{said}\nThis turn: {posture} (he tried {len(means)} ways of fighting the turn ahead; {how})."
@@ -310,7 +315,7 @@ class SearchGerman(ComputerPlayer):
         ``steady`` points behind it; HOLD with nothing weighed."""
         if not means:
             return HOLD
-        best = min(means, key=lambda n: (means[n], n))
+        best = best_posture(means)
         margin = self.firm if self.kept < self.commit else self.steady
         if self.posture in means and means[self.posture] - means[best] < margin:
             return self.posture

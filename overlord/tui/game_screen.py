@@ -442,8 +442,8 @@ class GameScreen(Screen[None]):
             t = prompt_text(game, p, self.entry)
             # a refusal or a note comes first below the question: what follows may not fit a small window
             self.append_message(t)
-            fought = session.last_result(p.unit) if isinstance(p, RetreatPrompt) else \
-                session.last_attack(p.unit) if isinstance(p, AdvancePrompt) else None
+            fought = session.last_result(p.unit, attacking=isinstance(p, AdvancePrompt)) \
+                if isinstance(p, (RetreatPrompt, AdvancePrompt)) else None
             if fought is not None:  # (the result's card is not shown before this question: session.retreat_shows_result;
                 # an advance's says it to the attacker's player, who takes the keyboard there without a hand-over)
                 t.append("\n")

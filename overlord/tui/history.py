@@ -55,8 +55,9 @@ class CampaignPlot(PlotextPlot):
 
 
 def this_turns_points(game: Game) -> Group:
-    """The score now and at the turn's end, this turn's points by source and side beside the game's so far,
-    and the German units scoring on the ocean side (the game replayed once for the turn's start)."""
+    """The score now and at the turn's end, this turn's points by source and side beside the game's so far, the
+    Allied units scoring on the continent side and the German ones on the ocean side (the game replayed once for the
+    turn's start)."""
     starts = view.turn_start_points(game)
     return Group(score_words(game, starts), *points_tables(game, starts), continent_side_words(game),
                  ocean_side_words(game))

@@ -245,14 +245,13 @@ def points_panel(game: Game, starts: Mapping[int, Points] | None) -> Text:
         t.append(f"{report.victory_level}\n")
         t.append(f"{'points':<{label}}{'Allied':>7}{'German':>7}\n", style="bold")
         rows: dict[str, list[float | None]] = {}  # the panel's row (a loss row's name, for both sides) -> points
-        for of_losses in (False, True):  # the ground's rows first, then the losses', as the panel has them in play
-            for column, side in enumerate(("allied", "german")):
-                for name, categories, loss in SOURCES[side]:
-                    if (loss is not None) == of_losses:  # (whole points: four figures and a tenth overran the column)
-                        rows.setdefault(loss or name, [None, None])[column] = round(
-                            sum(getattr(report.points.of(side), c) for c in categories))
-        for name, (allied, german) in rows.items():
-            row(name, allied, german)
+        for column, side in enumerate(("allied", "german")):
+            for name, categories, loss in SOURCES[side]:  # (whole points: four figures and a tenth overran the column)
+                rows.setdefault(loss or name, [None, None])[column] = round(
+                    sum(getattr(report.points.of(side), c) for c in categories))
+        held = {name for sources in SOURCES.values() for name, _, loss in sources if loss is None}
+        for name in sorted(rows, key=lambda n: n not in held):  # the ground's rows first, as the panel has them
+            row(name, *rows[name])
         t.rstrip()
         return t
     ground = ground_rows(game)
