@@ -262,7 +262,7 @@ async def test_a_tiny_terminal_on_the_title_does_not_promise_a_save():
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
         await pilot.resize_terminal(40, 12)
-        await pilot.pause()
+        await wait_until(pilot, lambda a: isinstance(a.screen, TooSmallScreen), "the too-small box")
         text = str(app.screen.query_one("#too-small").render())
         assert "Ctrl+Q quits." in text and "save" not in text
     game = Game.new(preset_settings("historical", allied_player="computer", scenario="two-week"), 5)  # over: no save
@@ -273,6 +273,6 @@ async def test_a_tiny_terminal_on_the_title_does_not_promise_a_save():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.resize_terminal(40, 12)
-        await pilot.pause()
+        await wait_until(pilot, lambda a: isinstance(a.screen, TooSmallScreen), "the too-small box")
         text = str(app.screen.query_one("#too-small").render())
         assert "Ctrl+Q quits." in text and "save" not in text
