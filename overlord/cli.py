@@ -118,9 +118,9 @@ def play_parser() -> argparse.ArgumentParser:
                         "name among your saves (--load autosave)")
     parser.add_argument("--theme", type=canonical, choices=CYCLE, help="the colours: " + ", ".join(CYCLE) +
                         " (modern is safe for colour-blind eyes; remembered for the next run, as F5 is)")
-    parser.add_argument("--german", dest="play_german", metavar="NAME",
+    parser.add_argument("--german", dest="play_german", metavar="NAME", type=str.lower,
                         help="the computer German: a level or general of `overlord players` (default: ai)")
-    parser.add_argument("--allied", dest="play_allied", metavar="NAME",
+    parser.add_argument("--allied", dest="play_allied", metavar="NAME", type=str.lower,
                         help="the computer Allies (default: ai); naming them makes the Allies the computer's, and "
                              "you the German unless --german is named too")
     parser.set_defaults(func=cmd_play)
@@ -141,9 +141,9 @@ def _simulate_parser(commands: Commands) -> None:
     p.add_argument("--seed", type=seed, default=0, help="the game's seed: the same seed plays the same game (default: 0)")
     p.add_argument("--scenario", choices=("campaign", "two-week"), default="campaign",
                    help="the Campaign Game (to June 30) or the First Two Week Scenario (default: campaign)")
-    p.add_argument("--allied", default="ai", help="computer Allied player: any Allied one of `overlord players` "
+    p.add_argument("--allied", default="ai", type=str.lower, help="computer Allied player: any Allied one of `overlord players` "
                    "(its levels and generals), or historical, caen-first, classic, pass, random (default: ai)")
-    p.add_argument("--german", default="ai", help="computer German player: any German one of `overlord players` "
+    p.add_argument("--german", default="ai", type=str.lower, help="computer German player: any German one of `overlord players` "
                    "(its levels and generals), or classic, pass, random (default: ai)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--save", metavar="FILE", help="also write the finished game as a save")
@@ -158,8 +158,8 @@ def _simulate_parser(commands: Commands) -> None:
 def _tournament_parser(commands: Commands) -> None:
     p = commands.add_parser("tournament", help="play many seeded games between computer players and sum them up")
     p.add_argument("--games", type=int, default=20, help="how many games to play (default: 20)")
-    p.add_argument("--allied", default="ai", help="computer Allied player (default: ai)")
-    p.add_argument("--german", default="ai", help="computer German player (default: ai)")
+    p.add_argument("--allied", default="ai", type=str.lower, help="computer Allied player (default: ai)")
+    p.add_argument("--german", default="ai", type=str.lower, help="computer German player (default: ai)")
     p.add_argument("--seed", type=seed, default=0, help="the first seed (the games use seed, seed+1, ...)")
     p.add_argument("--scenario", choices=("campaign", "two-week"), default="campaign",
                    help="the Campaign Game or the First Two Week Scenario (default: campaign)")
@@ -193,7 +193,7 @@ def _advise_parser(commands: Commands) -> None:
     p = commands.add_parser("advise", help="say what the computer player would answer to the question a save stops "
                                            "at, and why (the game's hint key, T)")
     p.add_argument("file", help="the save file")
-    p.add_argument("--player", metavar="NAME",
+    p.add_argument("--player", metavar="NAME", type=str.lower,
                    help="the computer player asked (default: ai, whoever played the side in the save)")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object: side, turn, phase, prompt, player, actions_played, action (as saves "

@@ -147,6 +147,18 @@ def test_the_game_takes_german_and_allied_players_by_name():
     assert isinstance(app, OverlordApp) and app.named_players == {"allied": "bradley", "german": "classic"}
 
 
+def test_a_players_name_is_taken_in_capitals_too():
+    """A name as `overlord players` prints it, typed with a capital, names the same player everywhere."""
+    app = cli.play_app(cli.build_parser().parse_args(["--german", "Rommel", "--allied", "BRADLEY"]))
+    assert isinstance(app, OverlordApp) and app.named_players == {"allied": "bradley", "german": "rommel"}
+    simulate = cli.build_parser().parse_args(["simulate", "--german", "AI", "--allied", "Historical"])
+    assert (simulate.german, simulate.allied) == ("ai", "historical")
+    tournament = cli.build_parser().parse_args(["tournament", "--german", "Classic"])
+    assert tournament.german == "classic"
+    assert cli.build_parser().parse_args(["advise", "x.json", "--player", "Hasty"]).player == "hasty"
+    assert cli.build_parser().parse_args(["online", "bot", "http://h/#t", "--player", "AI"]).player == "ai"
+
+
 def test_a_player_named_for_a_side_a_person_plays_in_the_save_loaded_is_said_to_be_ignored(tmp_path, capsys):
     from overlord.engine.setup import preset_settings
     hot_seat = write_save(Game.new(preset_settings("historical", german_player="human"), 3), tmp_path / "h.json")

@@ -106,7 +106,7 @@ def online_parser(commands: Commands) -> None:
     games.set_defaults(func=needs_web(cmd_online_games))
     bot = sub.add_parser("bot", help="let a computer player play a side of a hosted game through its link")
     bot.add_argument("link", help="the side's link")
-    bot.add_argument("--player", default="ai", help="the computer player, as `overlord players` names them (default: ai)")
+    bot.add_argument("--player", default="ai", type=str.lower, help="the computer player, as `overlord players` names them (default: ai)")
     bot.add_argument("--seed", type=int, default=0, help="the player's own seed (not the game's: the host keeps that)")
     bot.add_argument("--orders", metavar="JSON", help="standing orders for the host to answer with first, e.g. "
                                                       "'{\"defence\": [[99, 5]], \"retreat\": \"hold\"}' "
