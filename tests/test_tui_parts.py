@@ -100,6 +100,21 @@ def test_every_theme_has_a_map_palette_and_the_overlay_draws():
             assert text.plain.count("\n") == 13
 
 
+def test_the_supply_overlay_shows_without_colour():
+    """Within the overlay the free separators between two positions carry a dot: the overlay reads on a screen
+    without colour, and in the screen's text; nothing else changes."""
+    from overlord.tui.maprender import SUPPLY_MARK
+    game = Game.new(preset_settings("historical"), 2)
+    supply = {(c, r): "US" for c in range(4, 9) for r in (3, 4)}
+    for cell, tall in ((2, False), (4, True)):
+        bare = render_map(game, MapOptions(cell=cell, tall=tall)).plain.splitlines()
+        shown = render_map(game, MapOptions(cell=cell, tall=tall, supply=supply)).plain.splitlines()
+        changed = [(y, x) for y, (a, b) in enumerate(zip(bare, shown)) for x, (ca, cb) in enumerate(zip(a, b))
+                   if ca != cb]
+        assert changed and all(shown[y][x] == SUPPLY_MARK and bare[y][x] == " " for y, x in changed)
+        assert len({y for y, _ in changed}) == 2  # the two rows' first lines, nothing below or beyond them
+
+
 def test_every_town_has_its_own_label_on_both_maps():
     game = Game.new(preset_settings("historical"), 2)
     labels = town_labels(list(game.data.map.towns))

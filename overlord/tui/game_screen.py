@@ -971,8 +971,8 @@ class GameScreen(Screen[None]):
     def action_supply_overlay(self) -> None:
         """S cycles the overlay: Allied supply lines, then the positions the German can trace supply from, then off."""
         self.overlay = OVERLAYS[(OVERLAYS.index(self.overlay) + 1) % len(OVERLAYS)]
-        self.say({"allied": "Supply overlay: positions within Allied supply lines are shaded (S for the German's).",
-                  "german": "Supply overlay: positions from which a German unit traces supply are shaded "
+        self.say({"allied": "Supply overlay: positions within Allied supply lines are shaded and dotted (S for the German's).",
+                  "german": "Supply overlay: positions from which a German unit traces supply are shaded and dotted "
                             "(S turns it off).",
                   None: "Supply overlay off."}[self.overlay])
         self.query_one(MapView).refresh()

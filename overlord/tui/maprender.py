@@ -18,6 +18,8 @@ to (the mouse and the tests use it too).
 - The naval-range line: ``|`` in the separator between two positions of a row on either side of it,
   and an underline along the bottom of a line where the positions below are on the other side.
   Nothing else on the map is underlined.
+- The supply overlay tints the ground within it and puts ``·`` in the free separators between two such
+  positions, so that it shows without colour too.
 - The look cursor is ``[ ]`` in the separators; the unit asked about blinks (reverse); the positions
   it may enter show their direction digit while it blinks off; the units in an attack are reversed.
   A route chosen by destination marks its positions ``•`` (reached this phase) and ``◦`` (beyond).
@@ -52,6 +54,7 @@ UNIT_LETTER = {
 OBJECTIVE_MARK = "@"
 DEPOT_MARK = "+"
 NAVAL_LINE = "|"
+SUPPLY_MARK = "·"  # the supply overlay, between two positions within it
 TERRAIN_NAMES = (("~", "ocean"), (".", "clear"), ("#", "town"), ("%", "bocage"), (",", "swamp"), ("=", "river"),
                  ("_", "beach"))
 LABEL_WIDTH = 2  # the row numbers at the left
@@ -456,11 +459,13 @@ def _row_cells(game: Game, lay: Layout, row: int, faces: list[Face], opts: MapOp
             bottom[x + i] = [low[i], low_style]
     if lay.cell == 2:
         _place_notes(lay, row, faces, top, taken, pal)
-    if opts.supply:  # the overlay shades the separators inside it too, so that it reads as ground, not a grid
-        for k in range(1, m.cols):
+    if opts.supply:  # the overlay shades the separators inside it too, so that it reads as ground, not a grid;
+        for k in range(1, m.cols):  # a free one gets a dot, for a screen without colour (or a reader of the text)
             tint = opts.supply.get((k - 1, row))
             if tint and opts.supply.get((k, row)):
                 x = lay.sep_x(row, k)
+                if top[x][0] == " ":
+                    top[x] = [SUPPLY_MARK, pal["clear"]]
                 for line in (top, bottom):
                     line[x][1] = f"{line[x][1]} {pal['supply_' + tint]}".strip()
     return top, bottom
@@ -579,6 +584,9 @@ def map_key(theme: str, no_color: bool = False) -> Table:
     row([("[", pal["bracket"]), (".", pal["clear"]), ("]", pal["bracket"]), (" ", ""), ("4", pal["target"])],
         "the look cursor (arrows, or a click); the unit asked about blinks and, between blinks, the "
         "positions it may enter show their direction")
+    row([(".", pal["clear"] + " " + pal["supply_US"]), (SUPPLY_MARK, pal["clear"] + " " + pal["supply_US"]),
+         (".", pal["clear"] + " " + pal["supply_US"])],
+        "the supply overlay (S): the ground within supply lines is tinted, with a dot between its positions")
     row([("•", pal["target"]), (" ", ""), ("◦", pal["target"])],
         "a route chosen with G (go to): the positions reached this phase, and those beyond")
     table = Table.grid(padding=(0, 2))
