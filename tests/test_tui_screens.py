@@ -276,3 +276,26 @@ async def test_a_tiny_terminal_on_the_title_does_not_promise_a_save():
         await wait_until(pilot, lambda a: isinstance(a.screen, TooSmallScreen), "the too-small box")
         text = str(app.screen.query_one("#too-small").render())
         assert "Ctrl+Q quits." in text and "save" not in text
+
+
+async def test_a_long_chart_scrolls_with_page_down_and_the_chart_chosen_stays():
+    """At 80x24 the combat chart runs below the screen: PgDn and PgUp scroll it (not the list of charts)."""
+    from textual.widgets import OptionList
+    from overlord.reports import chart_names
+    app = OverlordApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, TitleScreen), "the title")
+        await pilot.press("f2")
+        await wait_until(pilot, lambda a: isinstance(a.screen, ChartsScreen), "the charts")
+        combat = chart_names().index("combat")
+        for _ in range(combat):
+            await pilot.press("down")
+        menu = app.screen.query_one("#chart-list", OptionList)
+        body = app.screen.query_one("#chart-body")
+        await wait_until(pilot, lambda a: menu.highlighted == combat and body.max_scroll_y > 0, "the combat chart")
+        await pilot.press("pagedown")
+        await wait_until(pilot, lambda a: body.scroll_y > 0, "the chart scrolled down")
+        assert menu.highlighted == combat
+        await pilot.press("pageup")
+        await wait_until(pilot, lambda a: body.scroll_y == 0, "the chart scrolled back")
+        assert menu.highlighted == combat

@@ -80,8 +80,8 @@ class ChartsScreen(ModalScreen[None]):
     KEY_HINTS = [("↑/↓", "Chart")]
     BINDINGS = [
         Binding("escape,q,f2", "close", "Close"),
-        Binding("pageup", "scroll_body(0, -10)", "Scroll", show=False),
-        Binding("pagedown", "scroll_body(0, 10)", "Scroll"),
+        Binding("pageup", "scroll_body(0, -10)", "Scroll", show=False, priority=True),  # not the list's paging
+        Binding("pagedown", "scroll_body(0, 10)", "Scroll", priority=True),
         Binding("left", "scroll_body(-10, 0)", "Scroll", show=False),
         Binding("right", "scroll_body(10, 0)", "Scroll", show=False),
         *QUIET_GAME_KEYS,
