@@ -31,3 +31,11 @@ def autosave_path() -> Path:
     game in progress holds it."""
     from overlord.saves import autosave_slots, saves_dir
     return next(autosave_slots(saves_dir()))
+
+
+def static_words(static) -> str:
+    """The words a Static widget shows, one space between them however its lines were wrapped."""
+    from rich.console import Console
+    console = Console(width=100, record=True, color_system=None)
+    console.print(static.content)
+    return " ".join(console.export_text().split())

@@ -3,6 +3,7 @@ combat-supply estimate over the defender's levels, the pace of the computer's mo
 
 from __future__ import annotations
 
+import attrs
 from textual.geometry import Region
 from textual.widgets import DataTable
 
@@ -193,6 +194,10 @@ def test_the_reports_sentences():
     text = turn_end_text(e).plain
     assert "With the weather so far -6% against the average, the adjusted score is 47." in text
     assert "of the average" not in text and "Losses were counted as they happened." in text
+    assert "the next turn's supply losses first" in text
+    last = attrs.evolve(e, turn="6/30")  # the campaign's last turn: no next turn to speak of
+    assert "next turn" not in turn_end_text(last, blank_game()).plain
+    assert "the next turn's" in turn_end_text(e, blank_game()).plain
     g = attack_level_asked()
     one = CombatResult(attackers=("us-1-inf",), defender="de-352-inf", odds=1.0, attack_level=9, defence_level=5,
                        attacker_losses=1, defender_losses=1, retreat=False, eliminated=False, second_combat=True,

@@ -18,6 +18,8 @@ from overlord.tui.screens import CombatResultScreen, ConfirmScreen, HandOverScre
 from overlord.tui.setup_screen import SetupScreen
 from overlord.tui.title import TitleScreen
 
+from helpers import static_words
+
 HOT_SEAT_TWO_WEEKS = {"change_ratings": "y", "german_player": "h", "allied_player": "h", "scenario": "t",
                       "preset": "1", "display_delay": "enter"}
 
@@ -176,8 +178,10 @@ async def test_a_whole_hot_seat_game_from_the_title_to_the_final_report_by_keys(
         assert game.state.settings.german_player == "human" and game.state.settings.scenario == "two-week"
         assert game.turn_label == "6/20"
         assert keys[0] == "n" and keys.count("enter") > 10
-        report = app.screen.report
+        report = app.screen.game.final_report
         assert report.victory_level and report.turns_played == len(game.state.history)
+        said = static_words(app.screen.query_one("#final-report"))
+        assert f"{report.victory_level}'s band" in said and "you win" not in said and "you lose" not in said  # two
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)

@@ -19,7 +19,7 @@ from overlord.tui.game_screen import GameScreen
 from overlord.tui.screens import CombatResultScreen, ConfirmScreen, HandOverScreen, ReportScreen, SaveNameScreen
 from overlord.session import Session
 
-from helpers import autosave_path, computer_settings, play
+from helpers import autosave_path, computer_settings, play, static_words
 from test_tui_keys import drive, until_a_key_is_wanted, wait_until
 from test_tui_screens import at_allocation, loaded, saves_listed
 
@@ -209,6 +209,39 @@ async def test_a_finished_game_loaded_never_replaces_the_autosave_of_a_game_in_p
     assert app.return_code == 0
     assert autosave_path().read_bytes() == before
     assert sorted(p.name for p in saves_dir().iterdir()) == ["autosave.json", "finished.json"]
+
+
+async def test_a_finished_game_says_who_won_shows_its_final_points_on_h_and_saves_under_a_name():
+    """The final report tells the person who played whether he won and what the next level needed; H gives the
+    final points (nothing "at the end of the turn" any more); Ctrl+S keeps the finished game under a name (the
+    autosave of the next game would take its slot)."""
+    from overlord.tui.history import HistoryScreen
+    finished = Game.new(preset_settings("historical", scenario="two-week"), 10)
+    allied, german = make_player("ai", "allied", 10), make_player("ai", "german", 10)
+    while not finished.over:
+        finished.apply((allied if finished.prompt.side == "allied" else german).choose(finished))
+    path = write_save(finished, saves_dir() / "finished.json")
+    from overlord.cli import build_parser, play_app
+    app = play_app(build_parser().parse_args(["--load", str(path)]))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, FinalScreen), "the final report")
+        said = static_words(app.screen.query_one("#final-report"))
+        won = finished.final_report.victory_level.startswith("Allied")  # (the Allies a person's, the German not)
+        assert ("you win" if won else "you lose") in said and f"{finished.final_report.victory_level}'s band" in said
+        offered = {c.title for c in app.get_system_commands(app.screen)}  # the palette: what works here
+        assert {"Save", "History"} <= offered and not {"Map key", "Supply overlay"} & offered
+        await pilot.press("h")
+        await wait_until(pilot, lambda a: isinstance(a.screen, HistoryScreen), "the points")
+        points = static_words(app.screen.query_one("#turn-points"))
+        assert "Score" in points and "if the units stay" not in points and "Victory points" in points
+        await pilot.press("escape")
+        await wait_until(pilot, lambda a: isinstance(a.screen, FinalScreen), "the final report again")
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda a: isinstance(a.screen, SaveNameScreen), "the save's name asked")
+        for key in ("ctrl+u", *"kept", "enter"):
+            await pilot.press(key)
+        await wait_until(pilot, lambda a: (saves_dir() / "kept.json").exists(), "the finished game saved")
+    assert load_save(saves_dir() / "kept.json").over
 
 
 async def test_the_load_screen_lists_the_good_save_and_says_why_each_bad_file_cannot_be_used():

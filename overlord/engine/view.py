@@ -53,7 +53,9 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
                    within_supply_range, source_distance, traced_on
     interdiction:  effective_points, decrease_range
     airborne:      free_zones (the drop zones still free for a division)
-    victory:       score, turn_points, objective_holders, ocean_side_points, ocean_side_scores,
+    victory:       score, turn_points, objective_holders, hex_scores (whether an objective's position scores
+                   this turn: an Allied unit in supply on it, no German unit beside it),
+                   ocean_side_points, ocean_side_scores,
                    victory_level (the level of victory a score gives, in a scenario), category_points
                    (the score so far by category and side), turn_start_points (the same when each
                    turn's first question was asked), continent_side_points (what a unit would score a
@@ -86,7 +88,7 @@ from .state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING, position_of
 from .supply import (allied_sources, german_supplied_positions, source_distance, supplied_positions, traced_on,
                      within_supply_range)
 from .util import enemy
-from .victory import (category_points, continent_side_points, objective_holders, ocean_side_points,
+from .victory import (category_points, continent_side_points, hex_scores, objective_holders, ocean_side_points,
                       ocean_side_scores, ocean_side_units, score, turn_points, turn_start_points, victory_level)
 
 if TYPE_CHECKING:
@@ -102,7 +104,7 @@ __all__ = [
     "traced_on", "turn_points", "upkeep_estimate", "within_supply_range",
     "choosable_units", "landing_refused", "land_step_points", "victory_level", "position_of",
     "category_points", "turn_start_points", "continent_side_points", "ocean_side_units", "beyond_supply_lines",
-    "route", "step_refused", "Route", "RouteStep", "support_unseen",
+    "route", "step_refused", "Route", "RouteStep", "support_unseen", "hex_scores",
 ]
 
 

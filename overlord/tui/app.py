@@ -755,8 +755,8 @@ class OverlordApp(App[None]):
         self._autosave_phase()  # a game that ends in play is saved at its end; one loaded finished is not written
         self.cancel_timer()
         if not isinstance(self.main, FinalScreen):
-            self._set_main(FinalScreen(s.game.final_report, s.game.data.charts.scenarios[
-                s.game.settings.scenario].name, session_campaign(s)))
+            humans = [side for side in ("allied", "german") if not s.is_computer(side)]
+            self._set_main(FinalScreen(s.game, humans, session_campaign(s)))
 
     # ------------------------------------------------------------------ autosaving
     def _autosave_phase(self) -> None:
@@ -826,8 +826,8 @@ class OverlordApp(App[None]):
         if action == "command_palette":  # not past a hand-over: the keyboard's new player presses Enter there first
             from .screens import HandOverScreen
             return not isinstance(self.screen, HandOverScreen)
-        if action in ("save", "roster", "history"):
-            return self.session is not None and not self.session.game.over
+        if action in ("save", "roster", "history"):  # (a finished game too: saved under a name, its points)
+            return self.session is not None
         if action == "pace":  # while the computer moves, the other pace than the one shown
             return self.computer_moving() and parameters[:1] != (self.pace,)
         if action == "orders":  # a hosted game's standing orders: only a joined game has them (online/join.py)
@@ -1050,17 +1050,25 @@ class OverlordApp(App[None]):
         self._exit_saved(path, return_code=128 + number)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield SystemCommand("Save", "Save the game under a name (Ctrl+S)", self.action_save)
-        yield SystemCommand("Load", "Load a saved game (Ctrl+O)", self.action_load)
-        yield SystemCommand("Charts", "The rulebook charts (F2)", self.action_charts)
-        yield SystemCommand("Roster", "Every unit and its state (F3)", self.action_roster)
-        yield SystemCommand("Help", "The keys and how to play (F1)", self.action_help)
-        yield SystemCommand("Map key", "What every mark on the map means (K)", self.action_map_key)
-        yield SystemCommand("History", "The campaign so far in plots: score, supplies, weather (H)", self.action_history)
-        yield SystemCommand("Supply overlay", "Allied supply lines, then German supply, then off (S)", self._overlay)
-        yield SystemCommand("Next colours", "Green phosphor, amber, modern (colour-blind safe) (F5)", self.action_cycle_theme)
-        yield SystemCommand("Quit", "Save to autosave and quit (Ctrl+Q)", self.action_quit)
-        # Textual's own commands (keys panel, screenshot, themes without a map palette) are left out
+        """The palette's commands that would do something now (Save and History need a game; the overlay the map);
+        Textual's own (keys panel, screenshot, themes without a map palette) are left out."""
+        mapped = self.game_screen() is not None
+        for title, words, action, callback, offered in (
+                ("Save", "Save the game under a name (Ctrl+S)", "save", self.action_save, True),
+                ("Load", "Load a saved game (Ctrl+O)", "load", self.action_load, True),
+                ("Charts", "The rulebook charts (F2)", "charts", self.action_charts, True),
+                ("Roster", "Every unit and its state (F3)", "roster", self.action_roster, True),
+                ("Help", "The keys and how to play (F1)", "help", self.action_help, True),
+                ("Map key", "What every mark on the map means (K)", "map_key", self.action_map_key, mapped),
+                ("History", "The points and the campaign so far in plots: score, supplies, weather (H)", "history",
+                 self.action_history, True),
+                ("Supply overlay", "Allied supply lines, then German supply, then off (S)", "overlay", self._overlay,
+                 mapped),
+                ("Next colours", "Green phosphor, amber, modern (colour-blind safe) (F5)", "cycle_theme",
+                 self.action_cycle_theme, True),
+                ("Quit", "Save to autosave and quit (Ctrl+Q)", "quit", self.action_quit, True)):
+            if offered and self.check_action(action, ()) is not False:
+                yield SystemCommand(title, words, callback)
 
     def _overlay(self) -> None:
         if (screen := self.game_screen()) is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
@@ -10,7 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ..engine.results import FinalReport
+from ..engine.game import Game
 from ..plots import Campaign
 from .front import MenuChosen
 from .history import campaign_plots
@@ -22,19 +24,21 @@ from .styles import GAME_CSS
 class FinalScreen(Screen[None]):
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("enter", "title", "Title screen"), Binding("w", "watch", "Watch it replayed"),
-                Binding("q", "quit_app", "Quit")]
+                Binding("h", "app.history", "Points"), Binding("q", "quit_app", "Quit")]
 
-    def __init__(self, report: FinalReport | None, scenario: str = "", campaign: Campaign | None = None) -> None:
+    def __init__(self, game: Game, humans: Collection[str] = (), campaign: Campaign | None = None) -> None:
         super().__init__()
-        self.report = report
-        self.scenario = scenario
+        self.game = game
+        self.humans = humans  # the sides people played: the verdict says "you" to one
         self.campaign = campaign  # the game turn by turn, in plots below the report
 
     def compose(self) -> ComposeResult:
         head = Text(" THE GAME IS OVER: JUNE 1944 ", style="bold reverse")
+        report = self.game.final_report
+        scenario = self.game.data.charts.scenarios[self.game.settings.scenario].name
         with VerticalScroll(id="final"):
-            yield Static(Group(head, Text(""), *(final_report(self.report, self.scenario) if self.report else [])),
-                         id="final-report")
+            yield Static(Group(head, Text(""), *(final_report(report, scenario, self.game, self.humans)
+                                                 if report else [])), id="final-report")
             if self.campaign is not None:
                 yield from campaign_plots(self.campaign)
         yield KeyBar()

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from rich.console import Group
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,11 +18,12 @@ from textual.widget import Widget
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
+from .. import words
 from ..engine import view
 from ..plots import PLOTS, Campaign, campaign, draw
 from .keybar import QUIET_GAME_KEYS, KeyBar
 from .palettes import PLOT_COLOURS
-from .reporting import continent_side_words, ocean_side_words, points_tables, score_words
+from .reporting import continent_side_words, ocean_side_words, points_table, points_tables, score_words
 from .styles import GAME_CSS
 
 if TYPE_CHECKING:
@@ -86,10 +88,18 @@ class HistoryScreen(ModalScreen[None]):
         self.session = session
 
     def compose(self) -> ComposeResult:
+        game = self.session.game
         with VerticalScroll(id="history"):
-            yield Static(f"THIS TURN'S POINTS, {self.session.game.turn_label}", classes="plot-head")
-            yield Static(this_turns_points(self.session.game), id="turn-points")
-            yield Static("THE CAMPAIGN SO FAR", classes="plot-head")
+            if game.over and game.final_report is not None:  # every point counted: nothing more to come
+                yield Static("THE FINAL SCORE", classes="plot-head")
+                yield Static(Group(Text(f"Score {words.points(game.final_report.allied_score)}: "
+                                        f"{game.final_report.victory_level}.", style="bold"),
+                                   points_table(game.final_report)), id="turn-points")
+                yield Static("THE CAMPAIGN", classes="plot-head")
+            else:
+                yield Static(f"THIS TURN'S POINTS, {game.turn_label}", classes="plot-head")
+                yield Static(this_turns_points(game), id="turn-points")
+                yield Static("THE CAMPAIGN SO FAR", classes="plot-head")
             yield from campaign_plots(session_campaign(self.session))
         yield KeyBar()
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from rich import box
 from rich.console import RenderableType
@@ -41,7 +41,7 @@ def logistics_text(e: LogisticsReport, data: GameData | None = None, game: Game 
     return t
 
 
-def turn_end_text(e: TurnEnded) -> Text:
+def turn_end_text(e: TurnEnded, game: Game | None = None) -> Text:
     t = Text()
     t.append(f"END OF {e.turn}\n", style="bold")
     p = e.points
@@ -51,8 +51,9 @@ def turn_end_text(e: TurnEnded) -> Text:
              f"+{p.ocean_side:.0f} (ocean side). Losses were counted as they happened.\n")
     t.append(f"Score at the end of {e.turn}: {words.points(e.score)}. With the weather so far {e.weather_percent:+d}% against "
              f"the average, the adjusted score is {words.points(e.adjusted_score)}.\n")
-    t.append("From here the top line's score moves on as points come: the next turn's supply losses first.\n",
-             style="dim")
+    if game is None or game.turn_of(e.turn) < game.last_turn:  # (none after the scenario's last)
+        t.append("From here the top line's score moves on as points come: the next turn's supply losses first.\n",
+                 style="dim")
     return t
 
 
@@ -84,35 +85,27 @@ def page_text(e: Event, data: GameData | None = None, game: Game | None = None) 
     if isinstance(e, LogisticsReport):
         return logistics_text(e, data, game)
     if isinstance(e, TurnEnded):
-        return turn_end_text(e)
+        return turn_end_text(e, game)
     return Text(f"{words.line(e, data or cached_data())}\n", style="bold" if isinstance(e, CombatResult) else "")
 
 
-def final_report(report: FinalReport, scenario: str = "") -> list[RenderableType]:
-    """Renderables for the end-of-game screen."""
+def final_report(report: FinalReport, scenario: str = "", game: Game | None = None,
+                 humans: Collection[str] = ()) -> list[RenderableType]:
+    """Renderables for the end-of-game screen; with the finished ``game``, who won and by how much (to
+    ``humans``, the sides people played, as "you"), and the objectives held that did not score."""
     out: list[RenderableType] = []
     head = Text()
     head.append(f"{report.victory_level.upper()}\n", style="bold reverse")
+    if game is not None:
+        head.append_text(verdict(game, report, humans))
     head.append(f"\nAllied score {words.points(report.allied_score)}, adjusted for the weather "
-                f"({report.weather_percent:+d}%) {words.points(report.adjusted_score)}.  "
+                f"({report.weather_percent:+d}%) {words.points(report.adjusted_score)} (an Optional Rules measure; "
+                f"the level is the score's).  "
                 f"{report.turns_played} turns played{', ' + scenario if scenario else ''}.\n")
     head.append(f"Formations ashore at the end of D-Day: {report.formations_landed_dday}.\n")
     out.append(head)
-
-    pts = Table(title="Victory points", expand=False)
-    pts.add_column("Allied")
-    pts.add_column("", justify="right")
-    pts.add_column("German")
-    pts.add_column("", justify="right")
-    allied = list(report.points.allied.as_dict().items())
-    german = list(report.points.german.as_dict().items())
-    for i in range(max(len(allied), len(german))):
-        a = allied[i] if i < len(allied) else ("", "")
-        g = german[i] if i < len(german) else ("", "")
-        pts.add_row(a[0].replace("_", " "), f"{a[1]:g}" if a[1] != "" else "", g[0].replace("_", " "),
-                    f"{g[1]:g}" if g[1] != "" else "")
-    out.append(pts)
-    out.append(losses_text(report))
+    out.append(points_table(report))
+    out.append(losses_text(report, contested_objectives(game) if game is not None else None))
     if report.dday:
         out.append(dday_table(report.dday))
 
@@ -126,17 +119,79 @@ def final_report(report: FinalReport, scenario: str = "") -> list[RenderableType
     return out
 
 
-def losses_text(report: FinalReport) -> Text:
-    """Who holds the objectives, the casualties, and the units eliminated by name (a depot among them said so:
-    it scores for the German as a unit eliminated)."""
+def verdict(game: Game, report: FinalReport, humans: Collection[str] = ()) -> Text:
+    """Who won, said to the person who played that side ("you"), and where the score lies on the scenario's
+    Victory Conditions: its level's band, and what the level above needed."""
+    conditions = game.data.charts.victory_conditions
+    minimum = conditions.minimum_score[game.settings.scenario]
+    levels = list(conditions.levels)
+    level = report.victory_level
+    i = levels.index(level)
+    winner = "allied" if i < len(levels) // 2 else "german"
+    t = Text()
+    side = words.ARMY[winner]
+    t.append(f"\nThe {side} {'win' if winner == 'allied' else 'wins'}", style="bold")
+    if len(humans) == 1:
+        t.append(": you win" if winner in humans else ": you lose", style="bold")
+    t.append(". ")
+    score = words.points(report.allied_score)
+    low = minimum.get(level)
+    above = minimum[levels[i - 1]] if i > 0 else None
+    band = (f"{low} or more" if above is None else f"below {above}" if low is None else f"{low} to {above - 1}")
+    scenario = game.data.charts.scenarios[game.settings.scenario].name
+    t.append(f"The Allied score, {score}, lies in {level}'s band ({band}, in the {scenario})")
+    if above is not None:
+        t.append(f"; {levels[i - 1]} needed {above}, {above - int(score)} more")
+    t.append(".\n")
+    return t
+
+
+def contested_objectives(game: Game) -> dict[str, str]:
+    """The objectives the Allies hold whose positions did not all score at the end, each with why: a German
+    unit beside one, or its holder out of supply."""
+    holders = view.objective_holders(game)
+    out: dict[str, str] = {}
+    for name, hexes in game.data.map.objectives.items():
+        unscored = [h for h in hexes if not view.hex_scores(game, h)]
+        if holders.get(name) == "allied" and unscored:
+            beside = any(game.adjacent_units(h, "german") for h in unscored)
+            out[name] = "a German unit beside it" if beside else "its holder out of supply"
+    return out
+
+
+def points_table(report: FinalReport) -> Table:
+    """The final points by source, for each side (the Victory Points chart's categories)."""
+    pts = Table(title="Victory points", expand=False)
+    pts.add_column("Allied")
+    pts.add_column("", justify="right")
+    pts.add_column("German")
+    pts.add_column("", justify="right")
+    allied = list(report.points.allied.as_dict().items())
+    german = list(report.points.german.as_dict().items())
+    for i in range(max(len(allied), len(german))):
+        a = allied[i] if i < len(allied) else ("", "")
+        g = german[i] if i < len(german) else ("", "")
+        pts.add_row(a[0].replace("_", " "), f"{a[1]:g}" if a[1] != "" else "", g[0].replace("_", " "),
+                    f"{g[1]:g}" if g[1] != "" else "")
+    return pts
+
+
+def losses_text(report: FinalReport, contested: Mapping[str, str] | None = None) -> Text:
+    """Who holds the objectives (those ``contested`` said to score nothing), the casualties, and the units
+    eliminated by name (a depot among them said so: it scores for the German as a unit eliminated)."""
     obj = Text("\nObjectives: ")
     taken = report.objectives_taken
-    obj.append(", ".join(f"{name} ({str(holder).title()}" + (f", first held {taken[name]})" if name in taken else ")")
-                         for name, holder in report.objectives.items()) + ".")
+
+    def held(name: str, holder: str) -> str:
+        first = f", first held {taken[name]}" if name in taken else ""
+        unscored = f", but {contested[name]}: no points at the end" if contested and name in contested else ""
+        return f"{name} ({holder.title()}{first}{unscored})"
+    obj.append(", ".join(held(name, str(holder)) for name, holder in report.objectives.items()) + ".")
     cas = report.casualties
     elim = report.units_eliminated
-    obj.append(f"\nCasualties: Allied {cas.allied} CP ({cas.allied_out_of_general_supply} for lack of "
-               f"general supply), German {cas.german} CP.")
+    lost = cas.allied + cas.allied_out_of_general_supply
+    obj.append(f"\nCasualties: Allied {lost} CP" + (f" ({cas.allied_out_of_general_supply} of them for lack of "
+               "general supply)" if cas.allied_out_of_general_supply else "") + f", German {cas.german} CP.")
     obj.append(f"\nUnits eliminated: Allied {elim.allied}")
     depots = elim.allied_depots
     if depots:
@@ -176,6 +231,9 @@ LOSS_ROWS = (  # (row, the Allied points' category, the German points' category)
 Points = CategoryPoints  # view.category_points: each side's points by category
 
 
+OTHER_LOSSES = "logistics"  # the row of the losses of a turn's logistics other than supply (units cut off, attrition)
+
+
 def losses_this_turn(game: Game, starts: Mapping[int, Points]) -> list[tuple[str, float | None, float]]:
     """The points each side has had from losses since the last turn ended: (row, Allied, German). The
     fighting's since this turn's first question; the supply losses of its logistics since the last turn's
@@ -194,7 +252,7 @@ def losses_this_turn(game: Game, starts: Mapping[int, Points]) -> list[tuple[str
         rows[-1] = ("supply losses", None, supply)
         other = begun.score - game.history[-1].allied_score + supply
         if abs(other) >= 0.5:  # (the history's score is rounded to a tenth)
-            rows.append(("other, at start", max(other, 0.0), max(-other, 0.0)))
+            rows.append((OTHER_LOSSES, max(other, 0.0), max(-other, 0.0)))
     return rows
 
 
@@ -309,9 +367,10 @@ def points_tables(game: Game, starts: Mapping[int, Points] | None) -> list[Rende
             turn = end_of_turn.get(name) if loss is None else (losses[loss][column] if loss in losses else None)
             table.add_row(name + (" (at the turn's end)" if loss is None else ""), "-" if turn is None else _pts(turn),
                           _pts(sum(getattr(now.of(side), c) for c in categories)).lstrip("+"))
-        other = losses.get("other, at start")
-        if other and other[column]:  # (German units cut off, units lost to attrition, in this turn's logistics)
-            table.add_row("other losses in the turn's logistics", _pts(other[column]), "")
+        other = losses.get(OTHER_LOSSES)
+        if other and other[column]:
+            table.add_row("other losses in the turn's logistics (units cut off, attrition)", _pts(other[column]),
+                          "in the above")
         out.append(table)
     points = game.data.charts.victory_points.eliminated.allied_unit
     out.append(Text("This turn: the ground's points if the units stay where they are at the turn's end, the losses' "
