@@ -145,7 +145,8 @@ class Eliminations(FrozenRecord):
 
 @attrs.frozen(repr=False, eq=False)
 class Casualties(FrozenRecord):
-    """The CP each side lost (the Allied ones for lack of general supply counted apart too)."""
+    """The CP each side lost: ``allied`` every Allied CP lost but those lost for lack of general supply, which are
+    counted apart, not among them (each scores at its own rate)."""
     allied: int
     allied_out_of_general_supply: int
     german: int
