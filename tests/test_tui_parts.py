@@ -294,3 +294,28 @@ def test_the_coastal_question_says_when_d_can_change_the_answer():
         game = Game.new(Settings(allied_player="computer", german_player="human", german_dday_movement=moves), 1)
         text = " ".join(coastal_question(game, p).plain.split())
         assert text.endswith(said), text
+
+
+def test_the_last_turn_of_moves_says_the_ground_scores_once_more_and_the_final_score_if_held():
+    """On 6/28 of the campaign (6/30 has no moves, but scores the ground again with the objectives' final points)
+    the panel and H say so, with the final score the units would make where they stand; not on 6/26."""
+    from builders import blank_game, put
+    from overlord.engine import view
+    from overlord.tui.reporting import points_panel, score_words
+    from overlord.words import points
+    g = blank_game(turn=len(Game.new(preset_settings("historical"), 1).data.charts.turns) - 2)
+    assert g.turn_label == "6/28" and g.turn == g.last_turn - 1
+    put(g, "us-1-inf", (4, 0), in_supply=True)  # Cherbourg, held: 10 a turn, 150 at the end
+    put(g, "de-352-inf", (9, 6))  # on the ocean side
+    g.edited()
+    now = view.turn_points(g)
+    last = view.turn_points(g, g.last_turn)
+    assert last.objectives_final == 150 and last.ocean_side > now.ocean_side > 0
+    final = view.score(g) + now.allied - now.german + last.allied - last.german
+    panel = points_panel(g, None).plain
+    assert "LAST TURN OF MOVES" in panel and f"final {points(final)} if held" in panel
+    assert max(len(line) for line in panel.splitlines()) <= 29
+    assert f"the final score is {points(final)}" in " ".join(score_words(g, None).plain.split())
+    g.state.turn -= 1  # 6/26: more moves to come
+    g.edited()
+    assert "LAST TURN" not in points_panel(g, None).plain and "last turn" not in score_words(g, None).plain

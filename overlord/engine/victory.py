@@ -132,11 +132,13 @@ def turn_start_points(g: "Game") -> dict[int, CategoryPoints] | None:
     return starts if replay.state_hash() == g.state_hash() else None
 
 
-def turn_points(g: "Game") -> TurnPoints:
-    """The points scored for positions at the end of this turn (not yet added)."""
+def turn_points(g: "Game", turn: int | None = None) -> TurnPoints:
+    """The points scored for positions at the end of this turn (not yet added); with ``turn``, those the same
+    positions would score at the end of that turn (index), the last's final points with them."""
     m = g.data.map
     vp = g.data.charts.victory_points
-    final = g.is_last_turn
+    turn = g.state.turn if turn is None else turn
+    final = turn >= g.last_turn
     objectives = objectives_final = 0.0
     for name, hexes in m.objectives.items():
         held = sum(1 for h in hexes if hex_scores(g, h))
@@ -147,8 +149,8 @@ def turn_points(g: "Game") -> TurnPoints:
     for u in g.units(Side.ALLIED, ASHORE, combat=True):
         continent += continent_side_points(g, u.id, position_of(u))
     ocean = 0.0
-    if ocean_side_scores(g, g.state.turn):
-        ocean = ocean_side_points(g, g.state.turn) * len(ocean_side_units(g))
+    if ocean_side_scores(g, turn):
+        ocean = ocean_side_points(g, turn) * len(ocean_side_units(g))
     return TurnPoints(objectives=objectives, objectives_final=objectives_final, continent_side=continent,
                       ocean_side=ocean)
 

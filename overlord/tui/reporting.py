@@ -276,6 +276,18 @@ def score_bridge(game: Game, starts: Mapping[int, Points] | None) -> tuple[float
     return last, now, later
 
 
+def last_moves(game: Game, starts: Mapping[int, Points] | None) -> tuple[str, float, str] | None:
+    """On the scenario's last turn with moves (its last turn has none, but scores the ground once more with the
+    objectives' final points): (that last turn, the final score if the units stay where they are, its level);
+    None on any other turn."""
+    if game.over or game.turn != game.last_turn - 1:
+        return None
+    final = view.turn_points(game, game.last_turn)
+    score = score_bridge(game, starts)[2] + final.allied - final.german
+    level = view.victory_level(game.data.charts, game.settings.scenario, score)
+    return game.data.charts.turns[game.last_turn], score, level
+
+
 def _pts(value: float | None) -> str:
     """Points as the panel shows them: signed, a tenth only where there is one (half points for supply
     losses, the continent side's CP/60 x row)."""
@@ -295,7 +307,10 @@ def points_panel(game: Game, starts: Mapping[int, Points] | None) -> Text:
     t = Text(no_wrap=True, overflow="ellipsis")
 
     def row(name: str, allied: float | None, german: float | None) -> None:
-        t.append(f" {name:<{label - 1}}{_pts(allied):>7}{_pts(german):>7}\n")
+        if allied is None:  # a German row's name may run on into the Allied column ("ocean side 11x13")
+            t.append(f" {name:<{label + 6}}{_pts(german):>7}\n")
+        else:
+            t.append(f" {name:<{label - 1}}{_pts(allied):>7}{_pts(german):>7}\n")
     report = game.final_report
     if game.over and report is not None:  # the game's points, all counted: nothing more at a turn's end
         # the score and level first, where a short panel still shows them; the points by source below
@@ -322,6 +337,12 @@ def points_panel(game: Game, starts: Mapping[int, Points] | None) -> Text:
     t.append(f"Score {words.points(now)}; {words.points(later)} at turn end\n")
     if last is not None:
         t.append(f"({words.points(last)} at the end of {game.history[-1].turn})\n")
+    ending = last_moves(game, starts)
+    if ending is not None:
+        final_turn, final, level = ending
+        t.append("LAST TURN OF MOVES\n", style="bold reverse")
+        t.append(f"{final_turn} scores the ground again\n")
+        t.append(f"final {words.points(final)} if held:\n{level}\n", style="bold")
     t.append(f"at the end of {game.turn_label}, if held:\n", style="dim")
     for name, allied, german in ground:
         row(name, allied, german)
@@ -388,6 +409,12 @@ def score_words(game: Game, starts: Mapping[int, Points] | None) -> Text:
     if last is not None:
         t.append(f" ({words.points(last)} at the end of {game.history[-1].turn})")
     t.append(f"; {words.points(later)} at the end of {game.turn_label} if the units stay where they are.\n")
+    ending = last_moves(game, starts)
+    if ending is not None:
+        final_turn, final, level = ending
+        t.append(f"{game.turn_label} is the last turn of moves: at the end of {final_turn} the ground held scores "
+                 f"once more, with the objectives' final points. If the units stay where they are, the final score "
+                 f"is {words.points(final)}: {level}.\n", style="bold")
     t.append("Casualties and eliminations count as they happen; the ground held counts at the end of each turn; "
              "supply casualties at the start of a turn, in its logistics.\n", style="dim")
     return t
