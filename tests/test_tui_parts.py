@@ -319,3 +319,16 @@ def test_the_last_turn_of_moves_says_the_ground_scores_once_more_and_the_final_s
     g.state.turn -= 1  # 6/26: more moves to come
     g.edited()
     assert "LAST TURN" not in points_panel(g, None).plain and "last turn" not in score_words(g, None).plain
+
+
+def test_the_defence_question_names_where_the_defender_stands():
+    """The attack's questions named the position; the defence's gave only names, the defender blinking on the map."""
+    from builders import blank_game, put
+    from overlord.engine.prompts import StrategyPrompt
+    g = blank_game(turn=4)
+    put(g, "de-91-inf", (16, 10))
+    put(g, "us-1-inf", (16, 11))
+    p = StrategyPrompt(side="german", role="defence", defender="de-91-inf", attackers=("us-1-inf",), max_level=9,
+                       odds=0.5)
+    text = " ".join(prompt_text(g, p).plain.split())
+    assert "DEFENCE LEVEL" in text and "(16,10). Odds 0.5:1" in text

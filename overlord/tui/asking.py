@@ -270,7 +270,9 @@ def _strategy(game: Game, p: StrategyPrompt, entry: DigitEntry | None) -> Text:
                  "over their defences, and its name.")
     else:  # the attack level is not shown (docs/rules.md, Combat): the losses range over the attacker's levels
         t.append(f" DEFENCE LEVEL {level_span(p.max_level)}: {short(game, p.defender)} against {attackers} ", style=HEAD)
-        t.append(f"\nOdds {_odds(p.odds, p.fought_odds)}. They chose {level_choice(p.opponent_max, 'attack')}, unseen. "
+        at = game.unit(p.defender).position
+        t.append("\n" if at is None else f"\nIn {where(game, at)}. ")
+        t.append(f"Odds {_odds(p.odds, p.fought_odds)}. They chose {level_choice(p.opponent_max, 'attack')}, unseen. "
                  "Beside the map: each level, its expected losses over their levels.")
     t.append(_closed(p))
     if p.side == "allied":
