@@ -13,7 +13,7 @@ from textual.color import Color
 from textual.geometry import Region
 
 from builders import blank_game, put
-from helpers import play
+from helpers import play, static_words
 from overlord.engine.actions import ChooseUnit, FinishUnit
 from overlord.engine.game import Game
 from overlord.engine.prompts import MovePrompt
@@ -414,26 +414,31 @@ async def test_at_80_columns_the_key_bar_keeps_the_help_key_and_says_more_keys_a
         await pilot.pause()
         bar = app.screen.query_one(KeyBar)
         line = bar.text.plain
-        assert len(line) <= 80 and line.rstrip().endswith("f1 More") and "Finish unit" in line
+        assert len(line) <= 80 and line.rstrip().endswith("F1 More") and "Finish unit" in line
         await pilot.click(KeyBar, offset=(line.index("More"), 0))
         await pilot.pause()
         assert type(app.screen).__name__ == "HelpScreen"
+        help_words = static_words(app.screen.query_one("Static"))  # the keys of the screen first, every one
+        here = help_words[:help_words.index("OVERLORD is")]
+        assert here.startswith("HELP KEYS ON THIS SCREEN") and "Map key" not in line
+        assert all(word in here for word in (" Move F Finish unit", "K Map key", "S/F4 Supply", "^S Save"))
+        assert here.index("Finish unit") < here.index("Quit")  # the screen's own keys before the game's
         await pilot.press("escape")
         await pilot.resize_terminal(160, 50)
         await pilot.pause()
         wide = bar.text.plain
-        assert "f1 Help" in wide and "Map key" in wide and "f1 More" not in wide
+        assert "F1 Help" in wide and "Map key" in wide and "F1 More" not in wide
 
 
 def test_a_key_bar_too_narrow_gives_way_from_its_end_but_keeps_the_help_key():
     from overlord.tui.keybar import fitted
-    entries = [("1-6", "Move", None), ("F", "Finish unit", None), ("K", "Map key", None), ("f1", "Help", None),
-               ("^s", "Save", None)]
+    entries = [("1-6", "Move", None), ("F", "Finish unit", None), ("K", "Map key", None), ("F1", "Help", None),
+               ("^S", "Save", None)]
     assert fitted(entries, 200) == (entries, False) and fitted(entries, 0) == (entries, False)
     assert fitted(entries, 50) == (entries, True)  # set close: one space between keys, not two
     shown, close = fitted(entries, 42)
-    assert close and [e[:2] for e in shown] == [("1-6", "Move"), ("F", "Finish unit"), ("K", "Map key"), ("f1", "More")]
-    assert [e[:2] for e in fitted(entries, 10)[0]] == [("f1", "More")]
+    assert close and [e[:2] for e in shown] == [("1-6", "Move"), ("F", "Finish unit"), ("K", "Map key"), ("F1", "More")]
+    assert [e[:2] for e in fitted(entries, 10)[0]] == [("F1", "More")]
 
 
 # --------------------------------------------------------------------------- plots, help and charts

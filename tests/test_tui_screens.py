@@ -299,3 +299,25 @@ async def test_a_long_chart_scrolls_with_page_down_and_the_chart_chosen_stays():
         await pilot.press("pageup")
         await wait_until(pilot, lambda a: body.scroll_y == 0, "the chart scrolled back")
         assert menu.highlighted == combat
+
+
+async def test_f1_opens_the_help_from_the_load_save_and_yes_or_no_screens_and_comes_back():
+    from overlord.tui.screens import ConfirmScreen
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 3), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
+        for opening, wanted in (("ctrl+o", LoadScreen), ("ctrl+s", SaveNameScreen)):
+            await pilot.press(opening)
+            await wait_until(pilot, lambda a, wanted=wanted: isinstance(a.screen, wanted), wanted.__name__)
+            await pilot.press("f1")
+            await wait_until(pilot, lambda a: isinstance(a.screen, HelpScreen), "the help")
+            await pilot.press("escape")
+            await wait_until(pilot, lambda a, wanted=wanted: isinstance(a.screen, wanted), f"{wanted.__name__} again")
+            await pilot.press("escape")
+            await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game again")
+        app.push_screen(ConfirmScreen("Really?"))
+        await wait_until(pilot, lambda a: isinstance(a.screen, ConfirmScreen), "the question")
+        await pilot.press("f1")
+        await wait_until(pilot, lambda a: isinstance(a.screen, HelpScreen), "the help")
+        here = str(app.screen.here)
+        assert "Yes" in here and "No" in here

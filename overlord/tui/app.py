@@ -847,9 +847,11 @@ class OverlordApp(App[None]):
         self.push_screen(screen, done)
 
     def action_help(self) -> None:
+        from .keybar import KeyBar
         from .screens import HelpScreen
-        if not isinstance(self.screen, HelpScreen):
-            self._user_modal(HelpScreen())
+        if not isinstance(self.screen, HelpScreen):  # first the keys of the screen it is opened from, all of them
+            here = [entry for bar in self.screen.query(KeyBar).results(KeyBar) for entry in bar.every_key()]
+            self._user_modal(HelpScreen(here))
 
     def action_charts(self) -> None:
         from .charts_screen import ChartsScreen

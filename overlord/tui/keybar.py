@@ -23,10 +23,12 @@ from textual.widget import Widget
 # middle of a game carry these, so that the game can be saved and the help read from them.
 GAME_KEYS = [Binding("ctrl+s", "app.save", "Save"), Binding("f1", "app.help", "Help")]
 QUIET_GAME_KEYS = [Binding(b.key, b.action, b.description, show=False) for b in GAME_KEYS]  # not in the key bar
+HELP_BINDING = QUIET_GAME_KEYS[1]  # the help alone, for a modal screen where saving means nothing
 
 Click = tuple[DOMNode, str]  # what a click on a key runs: the action, on the node that bound it
 Entry = tuple[str, str, Click | None]  # a key of the bar: its keys, what they do, what a click on it runs
-HELP_KEY = "f1"  # the key of the help screen, which lists every key
+TEXTUAL_OWN = ("Focus Next", "Focus Previous", "Copy selected text")  # keys of Textual's that the game means nothing by
+HELP_KEY = "F1"  # the key of the help screen, which lists every key
 
 
 @dataclass
@@ -73,6 +75,22 @@ class KeyBar(Widget):
                 self.text = text
                 self.refresh()
 
+    def every_key(self) -> list[tuple[str, str]]:
+        """(keys, what they do) for every key that works on the screen, those the bar does not show too (the help
+        lists them): the keys that do the same joined ("↑/↓/←/→ Look"); Textual's focus and copy keys left out."""
+        hints = [(keys, what) for keys, what in getattr(self.screen, "KEY_HINTS", ())]
+        by_what: dict[str, list[str]] = {}
+        bound = sorted(self.screen.active_bindings.values(), key=lambda b: b[0] is self.app)  # the screen's first
+        for _, binding, enabled, _ in bound:
+            what = binding.group.description if binding.group is not None else binding.description
+            what = {"palette": "Command palette"}.get(what, what)
+            if enabled and what and what not in TEXTUAL_OWN:
+                keys = by_what.setdefault(what, [])
+                key = shown_key(self.app.get_key_display(binding))
+                if key not in keys:
+                    keys.append(key)
+        return hints + [(join_keys(keys), what) for what, keys in by_what.items()]
+
     def entries(self) -> list[Entry]:
         """(keys, description, click) for each shown key, in the order bound; the keys of one group go
         together. ``click`` is (node, action) that a click on a lone key runs (None for a group of keys)."""
@@ -83,9 +101,7 @@ class KeyBar(Widget):
                 by_action[binding.action] = (node, binding)
         out: list[Shown] = []
         for node, binding in by_action.values():
-            key = app.get_key_display(binding)
-            if len(key) == 1 and key.isalpha():
-                key = key.upper()  # as the screens and the rulebook write them: press F, Y or N
+            key = shown_key(app.get_key_display(binding))
             if binding.group is not None and out and out[-1].group is binding.group:
                 out[-1].keys.append(key)
                 out[-1].click = None
@@ -119,6 +135,20 @@ class KeyBar(Widget):
             event.stop()
             node, action = self.clicks[index]
             await self.app.run_action(action, node)
+
+
+SHOWN_KEYS = {"esc": "Esc", "pgup": "PgUp", "pgdn": "PgDn", "home": "Home", "end": "End", "tab": "Tab",
+              "space": "Space", "backspace": "Bksp", "delete": "Del"}
+
+
+def shown_key(display: str) -> str:
+    """A key as the bar writes it, in capitals as the screens and the rulebook do: F, Y, F1, Esc, ^S, PgDn
+    (Textual's display gives f, f1, esc, ^s, pgdn)."""
+    if len(display) == 1 and display.isalpha() or display[:1] == "f" and display[1:].isdigit():
+        return display.upper()
+    if display[:1] == "^":
+        return display.upper()
+    return SHOWN_KEYS.get(display, display)
 
 
 def key_name(event: events.Key) -> str:

@@ -21,7 +21,7 @@ from ..plots import Campaign
 from ..saves import saves_dir
 from ..userdirs import browser_keep_days, browser_session_dir
 from .cards import compass
-from .keybar import GAME_KEYS, QUIET_GAME_KEYS, KeyBar
+from .keybar import GAME_KEYS, HELP_BINDING, QUIET_GAME_KEYS, KeyBar
 from .maprender import map_key, map_town_labels
 from .styles import GAME_CSS
 
@@ -175,7 +175,7 @@ class ReportScreen(ModalScreen[None]):
 
 class SaveNameScreen(ModalScreen[str | None]):
     CSS_PATH = GAME_CSS
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), HELP_BINDING]
 
     def __init__(self, default: str, check: Callable[[str], str | None] = lambda name: None) -> None:
         super().__init__()
@@ -205,7 +205,7 @@ class SaveNameScreen(ModalScreen[str | None]):
 class ConfirmScreen(ModalScreen[bool]):
     """A yes-or-no question before something that cannot be undone: Y does it, N or Escape does not."""
     CSS_PATH = GAME_CSS
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No"), HELP_BINDING]
 
     def __init__(self, question: str, topic: str = "") -> None:
         super().__init__()
@@ -226,7 +226,8 @@ HELP = """\
 OVERLORD is the 1981 Battle for Normandy. The game asks one question
 at a time and you answer with a key, as in 1981. The keys you can press
 now are always at the bottom of the screen (on a narrow screen, the
-first ones, then "F1 More": all are listed here); any other key
+first ones, then "F1 More"); this help lists every key of the screen
+it was opened from first, under KEYS ON THIS SCREEN. Any other key
 is refused with a message saying why. Letters work in either case.
 
 HOW TO PLAY
@@ -381,19 +382,38 @@ def map_key_text(app: App[Any]) -> Group:
 
 
 class HelpScreen(ModalScreen[None]):
+    """The help: first the keys of the screen it was opened from (``here``: (keys, what they do), those its key bar
+    had no room for too), then how to play, the saves, the map's key and the compass."""
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("escape,f1,question_mark,q,enter", "close", "Close")]
+    KEY_HINTS = [("↑/↓ PgUp/PgDn", "Scroll")]
+
+    def __init__(self, here: Sequence[tuple[str, str]] = ()) -> None:
+        super().__init__()
+        self.here = here
 
     def compose(self) -> ComposeResult:
         compass_text = Text("\nTHE COMPASS\n", style="bold")
         compass_text.append_text(compass(range(1, 7)))
         with VerticalScroll(classes="dialog wide"):
-            yield Static(Group(Text("HELP\n", style="bold reverse"), Text(HELP), saves_text(), Text(""),
-                               map_key_text(self.app), compass_text))
+            yield Static(Group(Text("HELP\n", style="bold reverse"), *keys_here(self.here), Text(HELP), saves_text(),
+                               Text(""), map_key_text(self.app), compass_text))
         yield KeyBar()
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def keys_here(here: Sequence[tuple[str, str]]) -> list[Text]:
+    """The keys of the screen the help was opened from, one a line (none: nothing)."""
+    if not here:
+        return []
+    t = Text("KEYS ON THIS SCREEN\n", style="bold")
+    width = max(len(keys) for keys, _ in here)
+    for keys, what in here:
+        t.append(f"  {keys:<{width}}  ", style="bold")
+        t.append(f"{what}\n")
+    return [t]
 
 
 class MapKeyScreen(ModalScreen[None]):
