@@ -321,3 +321,10 @@ async def test_f1_opens_the_help_from_the_load_save_and_yes_or_no_screens_and_co
         await wait_until(pilot, lambda a: isinstance(a.screen, HelpScreen), "the help")
         here = str(app.screen.here)
         assert "Yes" in here and "No" in here
+
+
+def test_the_help_lines_fit_an_80_column_screen_so_its_indents_hold():
+    """The help's dialog at 80 columns leaves 72 for its text: a longer line wrapped to the left edge, under the
+    keys of the hanging indents."""
+    from overlord.tui.screens import HELP
+    assert max(len(line) for line in HELP.splitlines()) <= 72

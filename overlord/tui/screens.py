@@ -316,8 +316,9 @@ LANDINGS
   defences once, at the first landing: a level for the day, or C for
   the computer's choice each round; D changes it at any of his
   later questions while a coastal defence stands (without German
-  movement on D-Day, the first comes after it). Hot-seat: the keyboard is handed over (a screen) only
-  before a choice the other player must not see.
+  movement on D-Day, the first comes after it). Hot-seat: the
+  keyboard is handed over (a screen) only before a choice the other
+  player must not see.
 
 LOOKING AROUND
   Arrows   move a look cursor [ ] over the map; the panel describes
@@ -325,13 +326,16 @@ LOOKING AROUND
   Click    a position to look at it; a position lit with its direction
            moves the unit there; a key at the bottom presses it
   K        the map's key (below too)
-  H        the campaign so far: score, supplies and weather, turn by turn
-  V        at your question: the other side's moves since your last turn,
-           step by step (the replay viewer: arrows, Up/Down a phase,
-           PgUp/PgDn a turn, Escape back); W on a save (Load) or on the
-           final report replays a whole game
+  H        this turn's points, and the campaign so far: score,
+           supplies and weather, turn by turn (after the game: the
+           final points)
+  V        at your question: the other side's moves since your last
+           turn, step by step (the replay viewer: arrows, Up/Down a
+           phase, PgUp/PgDn a turn, Escape back); W on a save (Load) or
+           on the final report replays a whole game
   O        overlord join: your standing orders, kept by the host
-  S or F4  supply overlay: Allied supply lines, then German supply, then off
+  S or F4  supply overlay: Allied supply lines, then German supply,
+           then off (tinted, with a dot between positions within it)
   L        town names on the map, on or off
   F2 charts   F3 roster of every unit (Enter: move it now, or look)
   F5 colours (phosphor, amber, modern: safe for colour-blind eyes)
