@@ -67,6 +67,8 @@ LOOK = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 SIDE_MIN = 32  # columns the side panel needs beside the map
 BOTTOM_MIN = 7  # lines the question and the log need below the map
 BOTTOM_WITH_SIDE = 11  # the same with the side panel beside them
+TALL_WITH_SIDE_BELOW = 18  # lines the panel below a map of two lines a row keeps (fewer: one line a row, the
+# unit's card and the points in sight rather than the CP on the map)
 PROMPT_MIN, PROMPT_MAX, LOG_MIN = 4, 9, 2  # lines of the question (at least, at most) and of the log (at least)
 OVERLAYS = (None, "allied", "german")
 # A direction key held down repeats some 30 times a second: its repeats must not move the next unit once the held
@@ -134,7 +136,7 @@ def screen_layout(game: Game, width: int, height: int) -> tuple[int, bool, bool]
     below = width - map_width(game, cell) - 1 < SIDE_MIN
     if below and height - fixed - map_height(game, False, cell) < BOTTOM_WITH_SIDE:
         cell, below = 2, False  # too low for the panel below the wide map: the compact map, panel beside
-    bottom = BOTTOM_WITH_SIDE if below else BOTTOM_MIN
+    bottom = TALL_WITH_SIDE_BELOW if below else BOTTOM_MIN
     tall = cell == 4 and height - fixed - map_height(game, True, cell) >= bottom
     return cell, tall, below
 
