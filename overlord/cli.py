@@ -250,7 +250,7 @@ def _serve_parser(commands: Commands) -> None:
     p.add_argument("--max-sessions", type=int, default=8, metavar="N",
                    help="the most games running at once, one per browser tab (default: 8; each takes about 45 MB)")
     p.add_argument("--keep-days", type=int, default=30, metavar="DAYS",
-                   help="remove a browser's saves once unused for this many days (default: 30)")
+                   help="remove a browser's saves once unused for this many days (default: 30; at most 400)")
     p.add_argument("--join", metavar="LINK", help="each page plays your side of a hosted game with your link "
                                                   "(`overlord join` in the browser: docs/online.md)")
     p.set_defaults(func=cmd_serve)

@@ -10,16 +10,23 @@ server's disk do not give the ids away.
 Because a game process takes some 45 MB, the server runs at most ``max_sessions`` of them at once, and it
 starts them only for its own page: a browser always says which page opens a websocket (the Origin
 header), and one from any other page is refused, so no other site open in the visitor's browser can
-start games here. A program that is not a browser sends no Origin and is let in: it could send whatever
-Origin it liked anyway, so refusing it would protect nothing (the cap still holds it).
+start games here (nor show the page inside its own: a frame's websocket would have our Origin). A program
+that is not a browser sends no Origin and is let in: it could send whatever Origin it liked anyway, so
+refusing it would protect nothing (the cap still holds it); but a websocket without the page's cookie is
+refused, so that no folder is made for a visitor who never had the page.
 
-The visitors' folders are removed once unused for ``keep_days`` days: at start and whenever a game
-starts, never one whose game is running.
+A game ends, and saves, however its page goes: a closed tab or a dropped connection tells it to quit; a
+game that does not quit then (its input lost) is hung up; a page that sends no key for IDLE_MINUTES
+closes it. The page's messages are kept to a sane size (MESSAGE_MAX, and TERMINAL_SIZE for a resize).
+
+The visitors' folders are removed once unused for ``keep_days`` days: at start and, at most once an hour,
+when a game starts; never one whose game is running.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import logging
 import os
@@ -27,16 +34,19 @@ import re
 import secrets
 import shlex
 import shutil
+import signal
 import socket
 import subprocess
 import sys
 import time
+from asyncio.subprocess import Process
 from collections import Counter
 from collections.abc import Awaitable, Callable, Container
 from pathlib import Path
+from typing import TypeVar
 from urllib.parse import urlsplit
 
-from aiohttp import web
+from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
@@ -53,6 +63,11 @@ LOOPBACK = {"localhost", "127.0.0.1", "::1"}
 WILDCARD_HOSTS = {"0.0.0.0", "::", ""}
 DAY = 24 * 60 * 60
 TERMINAL_SIZE = range(10, 1001)  # columns or lines a browser may ask for; anything else gets the default
+MESSAGE_MAX = 64 * 1024  # bytes of one message from a page (keys typed or pasted, a resize): far more than a page sends
+IDLE_MINUTES = 60  # a game whose page has sent no key for this long is saved and closed (its slot freed)
+STOP_WAIT = 15.0  # seconds a game is given to save and end once told to quit, then again once hung up
+CLEAN_EVERY = 60 * 60  # seconds between two clean-ups of the unused folders (each reads the whole folder)
+KEEP_DAYS_MAX = 400  # the longest a browser keeps a cookie (the visitor's id): a folder kept longer is unreachable
 
 # textual-serve's page says "Session ended." when the game's connection closes: for a quit, a reload or a
 # dropped connection alike. The visitor is told how to get their game back instead.
@@ -62,11 +77,18 @@ GAME_CLOSED = ("The game has closed. What was played is saved in this browser: "
 GAME_LEFT = "You left the hosted game; its host keeps it: press Restart to join it again."  # (serve --join)
 
 log = logging.getLogger("overlord.web")
+T = TypeVar("T")
 
 
-def game_command() -> str:
-    """The shell command that starts one game: this Python, so the game served is this installed copy."""
-    words = [sys.executable, "-m", "overlord"]
+def game_words(joins: bool = False) -> list[str]:
+    """The program and arguments that start one game: this Python, so the game served is this installed copy
+    (``joins``: one that joins the hosted game of JOIN_LINK)."""
+    return [sys.executable, "-m", "overlord"] + (["join"] if joins else [])
+
+
+def game_command(joins: bool = False) -> str:
+    """The same as one shell command (as textual-serve shows it)."""
+    words = game_words(joins)
     return subprocess.list2cmdline(words) if os.name == "nt" else shlex.join(words)
 
 
@@ -132,20 +154,68 @@ def forget_old_folders(root: Path, keep_days: int, in_use: Container[str],
     return removed
 
 
-class VisitorGame(AppService):
-    """One game process, told which visitor's folder it saves in."""
+def quietly(send: Callable[[T], Awaitable[None]]) -> Callable[[T], Awaitable[None]]:
+    """A send to the page that does nothing once the page is gone: the game's output is still read (and
+    dropped), so the game never stops on a full pipe before it has been told to quit and has saved."""
+    async def sent(data: T) -> None:
+        try:
+            await send(data)
+        except (ConnectionError, RuntimeError):  # (aiohttp: "Connection lost", or a websocket closing)
+            pass
+    return sent
 
-    def __init__(self, folder_name: str, command: str, *, write_bytes: Callable[[bytes], Awaitable[None]],
+
+class VisitorGame(AppService):
+    """One game process, told which visitor's folder it saves in; started without a shell (its process is the
+    game's own), and made to end when it does not quit when told."""
+
+    def __init__(self, folder_name: str, words: list[str], *, write_bytes: Callable[[bytes], Awaitable[None]],
                  write_str: Callable[[str], Awaitable[None]], close: Callable[[], Awaitable[None]],
                  download_manager: DownloadManager, debug: bool = False) -> None:
-        super().__init__(command, write_bytes=write_bytes, write_str=write_str, close=close,
-                         download_manager=download_manager, debug=debug)
+        super().__init__(shlex.join(words), write_bytes=quietly(write_bytes), write_str=quietly(write_str),
+                         close=close, download_manager=download_manager, debug=debug)
         self.folder_name = folder_name
+        self.words = words
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment: dict[str, str] = super()._build_environment(width, height)
         environment[userdirs.BROWSER_VISITOR] = self.folder_name
         return environment
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+        self._process = process = await asyncio.create_subprocess_exec(
+            *self.words, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE, env=self._build_environment(width=width, height=height))
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+    async def stop(self) -> None:
+        """Tell the game to quit (it saves first) and wait for it; one that does not end in STOP_WAIT seconds
+        (its input gone) is hung up, which saves it too, and one that still goes on is killed."""
+        task, process = self._task, self._process
+        if task is None:
+            return
+        try:
+            await asyncio.wait_for(asyncio.shield(super().stop()), STOP_WAIT)
+            return
+        except asyncio.TimeoutError:
+            pass
+        if process is not None and process.returncode is None:
+            log.warning("overlord: a game did not quit when told; it is hung up")
+            hang_up: Callable[[], None] = functools.partial(process.send_signal, getattr(signal, "SIGHUP", signal.SIGTERM))
+            for end in (hang_up, process.kill):
+                try:
+                    end()
+                    await asyncio.wait_for(process.wait(), STOP_WAIT)
+                    break
+                except (ProcessLookupError, asyncio.TimeoutError):
+                    continue
+        try:
+            await asyncio.wait_for(asyncio.shield(task), STOP_WAIT)  # (its output read to the end)
+        except asyncio.TimeoutError:
+            task.cancel()
+        self._task = None
 
 
 class GameServer(Server):
@@ -155,19 +225,32 @@ class GameServer(Server):
     def __init__(self, *, sessions_root: Path, max_sessions: int, keep_days: int, host: str, port: int,
                  public_url: str | None, joins: bool = False) -> None:
         # serve --join: each page plays the side of a hosted game whose link is in the environment (JOIN_LINK)
-        super().__init__(game_command() + (" join" if joins else ""), host=host, port=port, title=TITLE,
-                         public_url=public_url)
+        super().__init__(game_command(joins), host=host, port=port, title=TITLE, public_url=public_url)
+        self.words = game_words(joins)
         self.closed_text = GAME_LEFT if joins else GAME_CLOSED
+        self.cleaned = 0.0  # (time.monotonic) when the unused folders were last removed
         self.sessions_root = sessions_root
         self.max_sessions = max_sessions
         self.keep_days = keep_days
         self.running: Counter[str] = Counter()  # the games running, by the visitor folder they save in
 
+    def initialize_logging(self) -> None:
+        """textual-serve's logging, but for tracebacks: plain ones, without the values of their variables (a
+        visitor's id among them would let whoever reads the log open that browser's saves)."""
+        logging.basicConfig(level="DEBUG" if self.debug else "INFO", format="%(message)s")
+
     def forget_old_folders(self) -> list[str]:
         removed = forget_old_folders(self.sessions_root, self.keep_days, set(self.running))
+        self.cleaned = time.monotonic()
         if removed:
             log.info("overlord: removed %d browser folder(s) unused for %d days", len(removed), self.keep_days)
         return removed
+
+    async def clean_up_now_and_then(self) -> None:
+        """The unused folders removed at most every CLEAN_EVERY seconds, in a thread (it reads every folder)."""
+        if time.monotonic() - self.cleaned >= CLEAN_EVERY:
+            self.cleaned = time.monotonic()
+            await asyncio.get_running_loop().run_in_executor(None, self.forget_old_folders)
 
     def refuse_when_full(self) -> None:
         if sum(self.running.values()) >= self.max_sessions:
@@ -190,12 +273,21 @@ class GameServer(Server):
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The page: refused with a message when the server is full; else textual-serve's, with the
-        visitor's cookie (a new id for a browser without one)."""
+        visitor's cookie (a new id for a browser without one), and never inside another site's page. Opened
+        under another of this computer's names than the server's own (localhost for 127.0.0.1), it is sent to
+        the server's own: the page's websocket goes there, and the cookie of another name would not. (Only then:
+        behind a proxy the name asked may be the proxy's, and its port another.)"""
+        ours = origin_key(self.public_url)
+        asked = origin_key(f"{ours[0] if ours else 'http'}://{request.host}")
+        if ours is not None and asked is not None and ours[1] in LOOPBACK and asked[2] == ours[2] and asked[1] != ours[1]:
+            raise web.HTTPTemporaryRedirect(self.public_url + request.path_qs)
         self.refuse_when_full()
         response = await super().handle_index(request)
         if isinstance(response, web.Response) and response.text:
             response.text = response.text.replace(SESSION_ENDED, self.closed_text)
         self.give_cookie(response, self.visitor_id(request) or secrets.token_urlsafe(32))
+        response.headers["X-Frame-Options"] = "DENY"  # another site's page could otherwise frame this one: its
+        response.headers["Content-Security-Policy"] = "frame-ancestors 'none'"  # websocket has our Origin
         return response
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
@@ -208,23 +300,26 @@ class GameServer(Server):
         if not web.WebSocketResponse().can_prepare(request).ok:  # (a plain GET: no game, no folder, no traceback)
             raise web.HTTPBadRequest(text=f"This address is the game's WebSocket: open its page, {self.public_url}\n")
         self.refuse_when_full()
-        visitor_id = self.visitor_id(request) or secrets.token_urlsafe(32)
+        visitor_id = self.visitor_id(request)
+        if visitor_id is None:  # the page gives every browser its id first: a folder is made for no one else
+            raise web.HTTPForbidden(text=f"Open the game's page first: {self.public_url}\n")
         folder_name = visitor_folder(visitor_id)
+        del visitor_id  # (not a variable of the frames below: a traceback never shows it)
         self.running[folder_name] += 1  # at once, before any await: the cap and the clean-up see it
         try:
             touch(self.sessions_root / folder_name)
-            self.forget_old_folders()
-            return await self.run_game(request, visitor_id, folder_name)
+            await self.clean_up_now_and_then()
+            return await self.run_game(request, folder_name)
         finally:
             self.running[folder_name] -= 1
             if not self.running[folder_name]:
                 del self.running[folder_name]
             touch(self.sessions_root / folder_name)  # its last use: now
 
-    async def run_game(self, request: web.Request, visitor_id: str, folder_name: str) -> web.WebSocketResponse:
-        """textual-serve's Server.handle_websocket (1.1), with the visitor's game and a sane terminal size."""
-        websocket = web.WebSocketResponse(heartbeat=15)
-        self.give_cookie(websocket, visitor_id)  # a client that never loaded the page keeps its id too
+    async def run_game(self, request: web.Request, folder_name: str) -> web.WebSocketResponse:
+        """textual-serve's Server.handle_websocket (1.1), with the visitor's game, a sane terminal size and
+        messages of a sane size."""
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MESSAGE_MAX)
 
         def size(name: str, default: int) -> int:
             value = request.query.get(name, "")
@@ -236,7 +331,7 @@ class GameServer(Server):
         app_service: AppService | None = None
         try:
             await websocket.prepare(request)
-            app_service = VisitorGame(folder_name, self.command, write_bytes=websocket.send_bytes,
+            app_service = VisitorGame(folder_name, self.words, write_bytes=websocket.send_bytes,
                                       write_str=websocket.send_str, close=close,
                                       download_manager=self.download_manager, debug=self.debug)
             await app_service.start(size("width", 80), size("height", 24))
@@ -253,6 +348,41 @@ class GameServer(Server):
                 await app_service.stop()
         return websocket
 
+    async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+        """The page's messages to its game (textual-serve's, 1.1): keys, a new size (kept to TERMINAL_SIZE),
+        pings, focus. A page that sends no key for IDLE_MINUTES, or a message that is not the page's, ends the
+        game (it is told to quit, and saves)."""
+        idle_until = time.monotonic() + IDLE_MINUTES * 60
+        while True:
+            try:
+                message = await websocket.receive(timeout=max(idle_until - time.monotonic(), 0.0))
+            except asyncio.TimeoutError:
+                log.info("overlord: a game left without a key for %d minutes is closed", IDLE_MINUTES)
+                return
+            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
+                return
+            if message.type != WSMsgType.TEXT:
+                continue
+            envelope = message.json()
+            kind, data = (envelope[0], envelope[1]) if isinstance(envelope, list) and len(envelope) == 2 else ("", None)
+            if kind == "stdin" and isinstance(data, str):
+                idle_until = time.monotonic() + IDLE_MINUTES * 60
+                await app_service.send_bytes(data.encode("utf-8", errors="replace"))
+            elif kind == "resize" and isinstance(data, dict):
+                width, height = data.get("width"), data.get("height")
+                if isinstance(width, int) and isinstance(height, int):
+                    await app_service.set_terminal_size(min(max(width, TERMINAL_SIZE.start), TERMINAL_SIZE.stop - 1),
+                                                        min(max(height, TERMINAL_SIZE.start), TERMINAL_SIZE.stop - 1))
+            elif kind == "ping":
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await app_service.blur()
+            elif kind == "focus":
+                await app_service.focus()
+            else:
+                log.warning("overlord: a message that is not the page's ends its game")
+                return
+
 
 def serve(host: str, port: int, public_url: str | None = None, max_sessions: int = 8, keep_days: int = 30,
           join: str | None = None) -> int:
@@ -262,12 +392,15 @@ def serve(host: str, port: int, public_url: str | None = None, max_sessions: int
     if max_sessions < 1:
         print(f"overlord: --max-sessions {max_sessions} must be at least 1", file=sys.stderr)
         return 2
-    if keep_days < 1:
-        print(f"overlord: --keep-days {keep_days} must be at least 1", file=sys.stderr)
+    if not 1 <= keep_days <= KEEP_DAYS_MAX:
+        print(f"overlord: --keep-days {keep_days} must be 1 to {KEEP_DAYS_MAX} (a browser keeps the cookie that "
+              f"leads to its games {KEEP_DAYS_MAX} days at most)", file=sys.stderr)
         return 2
     if public_url is not None and origin_key(public_url) is None:
         print(f"overlord: --public-url {public_url!r} is not an http:// or https:// address", file=sys.stderr)
         return 2
+    if public_url is not None:
+        public_url = public_url.rstrip("/")  # the page's addresses are the URL and a path beginning with /
     if public_url is None and host in WILDCARD_HOSTS:
         # the page would send browsers to ws://0.0.0.0, and the Origin check needs the address they use
         print(f"overlord: with --host {host or repr(host)}, give --public-url http://NAME:{port}, the address "

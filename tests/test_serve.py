@@ -43,6 +43,7 @@ class Served:
         self.home = tmp_path  # every path of the server's own: none may reach a browser
         self.sessions = tmp_path / "saves" / "browser-sessions"
         env = dict(os.environ, OVERLORD_SAVES=str(tmp_path / "saves"))
+        options = tuple(o.format(port=self.port) for o in options)  # ("{port}": the server's own)
         self.proc = subprocess.Popen([sys.executable, "-m", "overlord", "serve", "--port", str(self.port), *options],
                                      cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 
@@ -232,6 +233,61 @@ async def test_a_tab_closed_in_the_middle_of_a_phase_keeps_every_move(serve):
             await reloaded.wait_for("AIRBORNE DROP: 101st")
 
 
+async def test_a_bad_key_sequence_that_ends_the_pages_input_saves_the_game_and_frees_its_place(serve):
+    """Textual's web driver ends its input on an escape sequence with a huge number in it: no key, and not the
+    server's "quit", could reach the game after. It is hung up instead (it saves, and ends), and the server's only
+    place is free again at once."""
+    served = serve("--max-sessions", "1")
+    async with Browser(served) as browser:
+        await browser.page()
+        async with browser.visit() as screen:
+            await screen.wait_for(TITLE)
+            await screen.press("n")
+            await screen.wait_for(FIRST_QUESTION)
+            await screen.press("\r")
+            await screen.wait_for(WHO_COMMANDS)
+            await screen.press("\r")
+            await screen.wait_for("AIRBORNE DROP: 82nd")
+            await screen.press("y")
+            await screen.wait_for("AIRBORNE DROP: 101st")
+            await screen.press("\x1b[99999999999999999999u")
+            await screen.until_closed()  # the game has ended of itself
+        [folder] = served.folders()
+        assert len(json.loads((served.sessions / folder / "autosave.json").read_text())["actions"]) == 2
+        deadline = time.monotonic() + DEADLINE
+        while (await browser.page())[0] != 200:
+            assert time.monotonic() < deadline, "the place of the game hung up was never freed"
+            await asyncio.sleep(0.2)
+
+
+async def test_a_websocket_without_the_pages_cookie_is_refused_and_makes_no_folder(serve):
+    served = serve()
+    async with Browser(served) as browser:
+        await browser.page()  # the server is up
+        browser.http.cookie_jar.clear()
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            async with browser.visit():
+                pass
+        assert refused.value.status == 403 and served.folders() == []
+
+
+async def test_the_page_is_never_framed_and_another_name_of_this_computer_is_sent_to_the_servers_own(serve):
+    """The page's websocket and cookie go to the server's own address: under localhost a page of 127.0.0.1's
+    would lose its cookie on the way, and with it every save."""
+    served = serve("--public-url", "http://127.0.0.1:{port}/")  # (a trailing slash is taken too)
+    async with Browser(served) as browser:
+        status, page = await browser.page()
+        assert status == 200 and f'"ws://127.0.0.1:{served.port}/ws"' in page and "//static" not in page
+        async with browser.http.get(served.url + "/") as again:
+            assert again.headers["X-Frame-Options"] == "DENY"
+            assert "frame-ancestors 'none'" in again.headers["Content-Security-Policy"]
+    served_here = serve()
+    async with Browser(served_here) as browser:
+        await browser.page()
+        async with browser.http.get(f"http://localhost:{served_here.port}/?x=1", allow_redirects=False) as other:
+            assert other.status == 307 and other.headers["Location"] == f"{served_here.url}/?x=1"
+
+
 async def test_a_page_of_another_site_cannot_start_a_game(serve):
     served = serve()
     async with Browser(served) as browser:
@@ -295,12 +351,26 @@ async def test_folders_unused_for_the_days_kept_are_removed_never_one_in_use(ser
             await screen.wait_for(TITLE)
             [in_use] = set(served.folders()) - {recent, "kept-by-hand"}
             make_folder(sessions, "c" * 64, 31)  # gone unused while the server runs
-            then = time.time() - 31 * DAY
-            os.utime(sessions / in_use, (then, then))
             await another.page()
-            async with another.visit() as other:  # a game starting cleans up again
+            async with another.visit() as other:  # a game starting within the hour does not read them all again
                 await other.wait_for(TITLE)
-            assert "c" * 64 not in served.folders() and in_use in served.folders()
+            assert "c" * 64 in served.folders() and in_use in served.folders()
+
+
+async def test_a_game_starting_an_hour_after_the_last_clean_up_cleans_up_never_a_folder_in_use(tmp_path):
+    sessions = tmp_path / "browser-sessions"
+    old, in_use = "a" * 64, "b" * 64
+    for name in (old, in_use):
+        make_folder(sessions, name, 31)
+    server = web.GameServer(sessions_root=sessions, max_sessions=2, keep_days=30, host="127.0.0.1", port=1,
+                            public_url=None)
+    server.running[in_use] += 1
+    server.cleaned = time.monotonic()
+    await server.clean_up_now_and_then()  # just cleaned: nothing read
+    assert sorted(p.name for p in sessions.iterdir()) == [old, in_use]
+    server.cleaned -= web.CLEAN_EVERY
+    await server.clean_up_now_and_then()
+    assert [p.name for p in sessions.iterdir()] == [in_use]
 
 
 def test_forget_old_folders_removes_only_the_servers_own_unused_folders(tmp_path):
@@ -344,7 +414,8 @@ def test_visitor_folders_are_hashes_of_the_ids():
 @pytest.mark.parametrize(("options", "message"), [
     (["--port", "70000"], "not a port"),
     (["--max-sessions", "0"], "--max-sessions 0 must be at least 1"),
-    (["--keep-days", "0"], "--keep-days 0 must be at least 1"),
+    (["--keep-days", "0"], "--keep-days 0 must be 1 to 400"),
+    (["--keep-days", "401"], "--keep-days 401 must be 1 to 400"),
     (["--public-url", "ftp://x"], "is not an http:// or https:// address"),
     (["--host", "0.0.0.0"], "give --public-url"),
 ])

@@ -8,12 +8,19 @@ the game. Here a byte that is not UTF-8 is read as the replacement character (a 
 its usual line), and after any other fault of bad input the thread is started again: the bytes of that one
 read are dropped, a line goes to Textual's log, and the game goes on. Any other fault still ends the app,
 which then saves the game (overlord.cli cmd_play).
+
+In a browser (``overlord serve``) the game reads the page's keys from textual-serve's pipe with Textual's web
+driver, whose input thread ends quietly on such a fault and closes the pipe: no key, and no "quit" from the
+server, could reach the game again, and its process would wait for ever. There the game is hung up instead
+(SIGHUP, as a closed terminal window does): it saves and ends, and the page says how to go on.
 """
 
 from __future__ import annotations
 
 import codecs
 import functools
+import os
+import signal
 from typing import Any
 
 from textual import log
@@ -29,7 +36,11 @@ def lenient_decoder(encoding: str) -> Any:
 
 
 def tolerant(driver_class: type[Driver]) -> type[Driver]:
-    """``driver_class`` with an input thread that goes on after malformed input (when it has such a thread)."""
+    """``driver_class`` with an input thread that goes on after malformed input (when it has such a thread);
+    the browser's driver hangs the game up when its input ends (``hangs_up``)."""
+    from textual.drivers.web_driver import WebDriver
+    if issubclass(driver_class, WebDriver):
+        return hangs_up(driver_class)
     try:
         from textual.drivers import linux_driver
     except ImportError:  # Windows: no termios
@@ -55,3 +66,17 @@ def tolerant(driver_class: type[Driver]) -> type[Driver]:
 
     TolerantDriver.__name__ = TolerantDriver.__qualname__ = f"Tolerant{driver_class.__name__}"
     return TolerantDriver
+
+
+def hangs_up(driver_class: type[Driver]) -> type[Driver]:
+    """The web driver, whose input thread, should it end while the app goes on (a fault in the page's bytes, a
+    pipe closed), hangs the game up: the app saves and ends as on a closed terminal (OverlordApp._signalled)."""
+    class HangingUpDriver(driver_class):  # type: ignore[valid-type,misc]  # a subclass of a class given at run time
+        def run_input_thread(self) -> None:
+            super().run_input_thread()
+            if not self.exit_event.is_set():
+                log.warning("The page's input has ended: the game is saved and ends")
+                os.kill(os.getpid(), getattr(signal, "SIGHUP", signal.SIGTERM))
+
+    HangingUpDriver.__name__ = HangingUpDriver.__qualname__ = f"HangingUp{driver_class.__name__}"
+    return HangingUpDriver
