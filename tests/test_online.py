@@ -229,6 +229,27 @@ async def test_a_host_that_does_not_answer_is_said_so_in_a_players_words():
                                      "address and port right?")
 
 
+async def test_a_host_that_takes_the_connection_and_says_nothing_is_said_so_not_waited_for_ever(monkeypatch):
+    """A program that accepts connections and never answers: the reason was empty ("no host answers at URL: "), and
+    a join waited for its welcome for ever."""
+    import aiohttp
+    from overlord.online import client
+
+    async def silent(reader, writer):
+        await asyncio.sleep(3600)
+    server = await asyncio.start_server(silent, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    monkeypatch.setattr(client, "TIMEOUT", aiohttp.ClientTimeout(total=0.5))
+    try:
+        for attempt in (client.OnlineGame.join(f"http://127.0.0.1:{port}/play/0123456789abcdef#" + "a" * 32),
+                        client.list_games(f"http://127.0.0.1:{port}", "a" * 32)):
+            with pytest.raises(protocol.ProtocolError) as caught:
+                await attempt
+            assert str(caught.value).startswith(f"127.0.0.1:{port} took the connection but answered nothing in 0 s")
+    finally:
+        server.close()
+
+
 def test_a_new_token_is_valid_and_never_read_as_an_option_on_a_command_line():
     tokens = [protocol.new_token() for _ in range(2000)]  # (one in 64 of secrets.token_urlsafe's begins with -)
     assert all(protocol.valid_token(t) and not t.startswith("-") for t in tokens) and len(set(tokens)) == 2000

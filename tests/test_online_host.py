@@ -94,8 +94,8 @@ async def test_each_side_answers_only_its_own_prompts(served):
         await watcher.act(Answer("Y"))
     with pytest.raises(Refused, match="not a legal answer"):
         await allied.act(ChooseStrategy(5))
-    stale = await allied.send_raw(json.dumps({"type": "act", "at": 3, "action": action_to_dict(Answer("Y"))}))
-    one_line_refusal(stale, "moved on")
+    ahead = await allied.send_raw(json.dumps({"type": "act", "at": 3, "action": action_to_dict(Answer("Y"))}))
+    one_line_refusal(ahead, "no such position yet")
     assert hosted.game.state_hash() == before and not hosted.game.actions
     update = await allied.act(Answer("Y"))  # and the right side's legal answer is taken, and heard of by all
     assert update.at == 1 and hosted.game.actions == [Answer("Y")]
@@ -103,6 +103,53 @@ async def test_each_side_answers_only_its_own_prompts(served):
     assert german.at == watcher.at == 1
     for c in (allied, german, watcher):
         await c.close()
+
+
+async def test_an_answer_chosen_at_a_position_the_game_has_left_is_refused_not_played_on_the_next(served):
+    """Two screens of one side: the second answers the 82nd's drop; the first's answer, chosen for that drop,
+    was sent stamped with the newest position it had heard of and dropped the 101st where no one chose."""
+    host, url = served
+    links = await client.create_game(url, SETTINGS)
+    first, second = [await OnlineGame.join(links["allied"]) for _ in range(2)]
+    chosen_at = first.at
+    await second.act(Answer("Y"))
+    deadline = time.monotonic() + DEADLINE
+    while first.at == chosen_at:  # the first screen has heard of it: its newest position is the next
+        assert time.monotonic() < deadline
+        await asyncio.sleep(0.05)
+    with pytest.raises(Refused, match="moved on.*another screen of this side"):
+        await first.act(Answer("Y"), chosen_at)
+    assert host.games[links["allied"].game].game.actions == [Answer("Y")]
+    for c in (first, second):
+        await c.close()
+
+
+async def test_a_bot_whose_answer_was_given_meanwhile_goes_on_to_the_next_question(served, monkeypatch):
+    """The side's standing orders (or another screen) may answer while the bot thinks: the host refuses the bot's
+    answer as out of date, and the bot reads the game again and goes on (it exited, the game waiting for ever)."""
+    host, url = served
+    links = await client.create_game(url, SETTINGS)
+    other = await OnlineGame.join(links["allied"])
+    real_act, overtaken = OnlineGame.act, []
+
+    async def act(self, action, at=None):
+        if self is not other and not overtaken:  # the other screen answers first
+            overtaken.append(await real_act(other, Answer("Y")))
+        return await real_act(self, action, at)
+    monkeypatch.setattr(OnlineGame, "act", act)
+    played: list[int] = []
+
+    class Enough(Exception):
+        pass
+
+    def heard(at, action):
+        played.append(at)
+        if len(played) == 2:
+            raise Enough
+    with pytest.raises(Enough):
+        await bot.play(links["allied"], "ai", on_action=heard)
+    assert overtaken and played == [1, 2]  # the drop it chose at 0 was refused; it went on from 1
+    await other.close()
 
 
 async def test_malformed_oversized_and_flooding_messages_are_refused(served):
@@ -160,6 +207,7 @@ async def test_http_refusals(served):
             assert await status("POST", "/api/games", json={"settings": settings}) == 400, settings
         assert await status("POST", "/api/games", json={"tokens": {"allied": "short"}}) == 400
         assert await status("POST", "/api/games", data=b"x" * 70_000) == 413
+        assert await status("POST", "/api/games", data=b"[" * 60_000) == 400  # deeper than Python reads: was a 500
         # aiohttp's own refusals are JSON too (they were text: a client reading the error found none)
         assert await status("GET", "/api/nothing-here") == 404
         assert await status("DELETE", "/api/games") == 405
@@ -347,6 +395,10 @@ async def test_spectators_never_take_the_players_seats(served):
             sockets.append(ws)
         reply, then = await hello_reply(links["spectator"], protocol.hello(links["spectator"].token))
         one_line_refusal(reply, f"{watchers} spectator connections")
+        assert reply["again"] is True  # for now only: a client joining again goes on trying (it gave up for good)
+        with pytest.raises(Refused) as full:
+            await OnlineGame.join(links["spectator"])
+        assert full.value.again
         for role in ("allied", "german"):
             reply, _ = await hello_reply(links[role], protocol.hello(links[role].token))
             assert reply["type"] == "welcome" and reply["role"] == role, reply

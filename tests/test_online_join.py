@@ -289,6 +289,8 @@ def gated_rejoins(monkeypatch) -> tuple[asyncio.Event, list[int | None], list[st
             await gate.wait()
             if dropped[0] == "refuse":
                 raise Refused("this game is not hosted here")
+            if dropped[0] == "full" and len(joins) < 4:  # the side's seats taken twice, then free
+                raise Refused("this game has 4 german connections already", again=True)
         return await real_join(link, *args, **kwargs)
     monkeypatch.setattr(OnlineGame, "join", join)
     monkeypatch.setattr(RemoteSession, "retry_delays", (0.0,))
@@ -351,6 +353,24 @@ async def test_a_link_the_host_no_longer_takes_ends_the_joining_again(hosted, mo
         assert "REFUSED TO LET THIS LINK IN AGAIN" in prompt_text(app)
         await pilot.press("ctrl+q")
     assert "which the host refused (this game is not hosted here)" in app.farewell  # not "the host keeps it"
+
+
+async def test_the_sides_seats_all_taken_only_delay_the_joining_again(hosted, monkeypatch):
+    """Connections the host has not yet seen drop (a laptop asleep) may hold every seat of the side: that refusal
+    is for now only, and the app goes on trying (it gave up for good)."""
+    _, links = hosted
+    gate, joins, dropped = gated_rejoins(monkeypatch)
+    app, _ = german_app(links)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_waiting_for_the_allies(pilot)
+        session = app.playing
+        dropped.append("full")
+        gate.set()
+        await session.online._ws.close()
+        await wait_until(pilot, lambda a: any("Joined the game again" in str(n.message) for n in a._notifications),
+                         "the notice that the app joined again")
+        assert len(joins) == 4 and session.lost is None and session.rejoined == 1  # first, two full, then in
+        await pilot.press("ctrl+q")
 
 
 async def host_again(path, url: str) -> tuple[SQLiteStorage, Host, object]:

@@ -15,7 +15,7 @@ import aiohttp
 
 from ..ai import make_player
 from ..engine.actions import Action
-from .client import OnlineGame
+from .client import OnlineGame, Refused
 from .protocol import SIDES, Link
 
 
@@ -42,7 +42,12 @@ async def play(link: Link | str, player_name: str, seed: int = 0, session: aioht
                 return online
             at, game = online.at, online.game
             action = await asyncio.to_thread(player.choose, game)
-            await online.act(action)
+            try:
+                await online.act(action, at)
+            except Refused:
+                if online.at == at:  # refused where it was chosen: not a game moved on
+                    raise
+                continue  # answered meanwhile (the side's standing orders, another screen): the next question
             if on_action is not None:
                 on_action(at, action)
     finally:

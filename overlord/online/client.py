@@ -49,7 +49,12 @@ BACKLOG = 64  # the updates next_update keeps for whoever reads them (the oldest
 
 
 class Refused(Exception):
-    """The host refused a message (its one-line reason is the exception's text)."""
+    """The host refused a message (its one-line reason is the exception's text); ``again``: for now only (the
+    side's seats full), so the same link may be let in later."""
+
+    def __init__(self, reason: str, again: bool = False) -> None:
+        super().__init__(reason)
+        self.again = again
 
 
 class Disconnected(Exception):
@@ -122,14 +127,15 @@ class OnlineGame:
         try:
             try:
                 ws = await session.ws_connect(link.socket_url, max_msg_size=MAX_INCOMING, heartbeat=30.0)
-            except (aiohttp.ClientConnectorError, aiohttp.WSServerHandshakeError) as exc:
+                await ws.send_str(protocol.encode(protocol.hello(link.token, since)))
+                welcome = await asyncio.wait_for(_receive(ws), TIMEOUT.total)
+                if welcome.get("rules") != RULES_EDITION or welcome.get("data") != data.fingerprint:
+                    raise Refused("the host plays another edition of the game's rules or data: install the same "
+                                  "version")
+                history = await asyncio.wait_for(_receive(ws), TIMEOUT.total) if since is not None else {"actions": []}
+                first = Update.from_message(await asyncio.wait_for(_receive(ws), TIMEOUT.total))
+            except (aiohttp.ClientConnectorError, aiohttp.WSServerHandshakeError, asyncio.TimeoutError) as exc:
                 raise unreachable(link.base, exc) from None
-            await ws.send_str(protocol.encode(protocol.hello(link.token, since)))
-            welcome = await _receive(ws)
-            if welcome.get("rules") != RULES_EDITION or welcome.get("data") != data.fingerprint:
-                raise Refused("the host plays another edition of the game's rules or data: install the same version")
-            history = await _receive(ws) if since is not None else {"actions": []}
-            first = Update.from_message(await _receive(ws))
         except BaseException:
             if own:
                 await session.close()
@@ -169,11 +175,14 @@ class OnlineGame:
         return self.close_reason is not None
 
     # ------------------------------------------------------------------ playing
-    async def act(self, action: Action) -> Update:
-        """Answer the prompt; returns the update that follows. Refused (one line) if the host refuses it."""
+    async def act(self, action: Action, at: int | None = None) -> Update:
+        """Answer the prompt; returns the update that follows. Refused (one line) if the host refuses it. ``at``:
+        the position the answer was chosen at (the actions played then), so that the host refuses it once the
+        game has moved on (another screen of the side answered, standing orders did); the newest heard of if
+        not given."""
         async with self._acting:
             self._check_open()
-            await self._send(protocol.encode(protocol.act(self.update.at, action)))
+            await self._send(protocol.encode(protocol.act(self.update.at if at is None else at, action)))
             reply = await self._reply()
             if reply.get("type") == "refused":
                 raise Refused(str(reply.get("reason", "refused")))
@@ -306,7 +315,7 @@ async def _receive(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
         raise Disconnected(closed_because(ws.close_code))
     message: dict[str, Any] = json.loads(msg.data)
     if message.get("type") == "refused":
-        raise Refused(str(message.get("reason")))
+        raise Refused(str(message.get("reason")), again=message.get("again") is True)
     return message
 
 
@@ -353,6 +362,9 @@ def unreachable(url: str, exc: BaseException) -> ProtocolError:
     if isinstance(exc, aiohttp.WSServerHandshakeError):
         return ProtocolError(f"{where} answers, but not as an Overlord host with this game (HTTP {exc.status}): is "
                              "the link the one the host gave?")
+    if isinstance(exc, asyncio.TimeoutError):
+        return ProtocolError(f"{where} took the connection but answered nothing in {TIMEOUT.total:.0f} s: is it an "
+                             "Overlord host, and not overloaded?")
     return ProtocolError(f"no Overlord host answers at {where}: is it running, and are the address and port right?")
 
 
@@ -367,7 +379,7 @@ async def _http(method: str, url: str, json_body: Any = None, token: str | None 
                     answer = None
         except aiohttp.InvalidURL as exc:  # (an address urlsplit takes and aiohttp does not)
             raise ProtocolError(f"not a host's address: {url[:80]!r} ({exc})") from None
-        except aiohttp.ClientConnectorError as exc:
+        except (aiohttp.ClientConnectorError, asyncio.TimeoutError) as exc:
             raise unreachable(url, exc) from None
         if not isinstance(answer, dict):
             raise ProtocolError(f"{url}: not an Overlord host (HTTP {response.status})")

@@ -235,8 +235,12 @@ def cmd_online_bot(args: argparse.Namespace) -> int:
             try:
                 return await play(args.link, args.player, args.seed, orders=orders,
                                   on_joined=lambda: joined.append(True))
-            except Refused:
-                raise
+            except Refused as exc:
+                if not exc.again:
+                    raise
+                print(f"overlord: {one_line(str(exc))}: trying again", file=sys.stderr, flush=True)
+                await asyncio.sleep(RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)])
+                attempt += 1
             except passing as exc:
                 if not joined:
                     raise  # (never let in: the link or the host is wrong, not a passing failure)

@@ -219,6 +219,8 @@ class Host:
         try:
             body = await request.json()
             settings, tokens = _new_game_request(body)
+        except RecursionError:  # (JSON nested deeper than Python reads)
+            return _error(400, "not a game to create: not JSON")
         except (ValueError, TypeError, ProtocolError, cattrs.BaseValidationError) as exc:
             return _error(400, f"not a game to create: {_first_error(exc)}")
         except web.HTTPRequestEntityTooLarge:
@@ -281,7 +283,7 @@ class Host:
             return ws
         most = MAX_CONNECTIONS.get(role, 0)
         if sum(c.role == role for c in hosted.connections) >= most:
-            await _refuse_and_close(ws, f"this game has {most} {role} connections already")
+            await _refuse_and_close(ws, f"this game has {most} {role} connections already", again=True)
             return ws
         conn = Connection(ws, role, Bucket(self.rate, self.burst))
         pump = asyncio.ensure_future(conn.pump())
@@ -350,8 +352,11 @@ class Host:
                 raise ProtocolError("spectators watch: they do not play")
             if game.over:
                 raise ProtocolError("the game is over")
-            if at != len(game.actions):
-                raise ProtocolError(f"the game has moved on: {len(game.actions)} actions played, not {at}")
+            if at > len(game.actions):
+                raise ProtocolError(f"no such position yet: {len(game.actions)} actions played, not {at}")
+            if at < len(game.actions):
+                raise ProtocolError(f"the game has moved on: {len(game.actions)} actions played, not {at} (answered "
+                                    "meanwhile: by another screen of this side, or its standing orders)")
             if game.prompt.side != conn.role:
                 raise ProtocolError(f"it is the {game.prompt.side.capitalize()} player's move, not yours")
             events = game.apply(action)  # IllegalAction: refused, nothing changed
@@ -468,13 +473,13 @@ def _error(status: int, reason: str) -> web.Response:
     return web.json_response({"error": one_line(reason)}, status=status)
 
 
-async def _refuse(ws: web.WebSocketResponse, reason: str) -> None:
+async def _refuse(ws: web.WebSocketResponse, reason: str, again: bool = False) -> None:
     if not ws.closed:
-        await ws.send_str(protocol.encode(protocol.refused(reason)))
+        await ws.send_str(protocol.encode(protocol.refused(reason, again)))
 
 
-async def _refuse_and_close(ws: web.WebSocketResponse, reason: str) -> None:
-    await _refuse(ws, reason)
+async def _refuse_and_close(ws: web.WebSocketResponse, reason: str, again: bool = False) -> None:
+    await _refuse(ws, reason, again)
     await ws.close(code=1008, message=b"refused")
 
 

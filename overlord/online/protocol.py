@@ -246,8 +246,9 @@ def act(at: int, action: Action) -> dict[str, Any]:
     return {"type": "act", "at": at, "action": action_to_dict(action)}
 
 
-def refused(reason: str) -> dict[str, Any]:
-    return {"type": "refused", "reason": one_line(reason)}
+def refused(reason: str, again: bool = False) -> dict[str, Any]:
+    """A refusal in one line; ``again``: for now only (a seat full), the same message may be let in later."""
+    return {"type": "refused", "reason": one_line(reason)} | ({"again": True} if again else {})
 
 
 def one_line(text: str, limit: int = 300) -> str:

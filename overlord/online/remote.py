@@ -190,6 +190,8 @@ class RemoteSession(Session):
             try:
                 online = await OnlineGame.join(self.online.link, data=self.online.data, since=self.update.at)
             except Refused as exc:
+                if exc.again:  # the side's seats are full for now (connections the host has not yet seen drop)
+                    continue
                 self.lost, self.rejoining = str(exc), False
                 self.wake()
                 return False
@@ -225,13 +227,15 @@ class RemoteSession(Session):
             raise IllegalAction(self.waiting() or "it is not your move")
         self.sending, self.refusal = action, None
         self.sent[self.update.at] = action
-        self._sender = asyncio.ensure_future(self._send(action))
+        self._sender = asyncio.ensure_future(self._send(action, self.update.at))
         return []
 
-    async def _send(self, action: Action) -> None:
-        at, online = self.update.at, self.online
+    async def _send(self, action: Action, at: int) -> None:
+        """Send the answer given at ``at`` (the position the player saw), refused by the host if the game has
+        moved on since."""
+        online = self.online
         try:
-            await online.act(action)
+            await online.act(action, at)
         except Refused as exc:
             self.sent.pop(at, None)
             self.refusal = str(exc)
