@@ -314,6 +314,12 @@ def test_the_commands_create_list_and_play_a_game(tmp_path, capsys):
         token = Link.parse(links["German"]).token
         assert cli.main(["online", "games", host.url, "--token", token]) == 0
         assert "waiting for the Allied player" in capsys.readouterr().out
+        assert cli.main(["online", "games", links["German"]]) == 0  # a link for the host: its host and token
+        assert "waiting for the Allied player" in capsys.readouterr().out
+        assert cli.main(["online", "games", host.url]) == 2
+        assert "--token TOKEN (the part of your link after #)" in capsys.readouterr().err
+        assert cli.main(["online", "games", host.url, "--token", "bad"]) == 2
+        assert "that is not a token" in capsys.readouterr().err
         codes = []
         threads = [threading.Thread(target=lambda link=link: codes.append(
             cli.main(["online", "bot", link, "--player", "classic"]))) for link in (links["Allied"], links["German"])]

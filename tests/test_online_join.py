@@ -314,12 +314,14 @@ async def test_a_dropped_connection_is_joined_again_and_the_game_goes_on(hosted,
         assert session.lost is not None and "JOINING IT AGAIN" in prompt_text(app)
         await pilot.press("e")  # no answer meanwhile
         assert session.sending is None
+        app.game_screen().say(session.waiting())  # what a key refused while away says (at a question of his own)
 
         played = await answer_allied(allied)  # the Allies play on meanwhile
         gate.set()
         await wait_until(pilot, lambda a: any("Joined the game again" in str(n.message) for n in a._notifications),
                          "the notice that the app joined again")
         assert session.rejoined == 1 and session.lost is None
+        assert str(app.game_screen().message) == "Joined the game again: answer again."  # (not "lost" still)
         assert joins[-1] == 0  # joined again from the last action it had (none), for the log of what it missed
         await until_the_germans_move(pilot)
         game = host_game(host, links["german"])

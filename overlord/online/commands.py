@@ -99,8 +99,8 @@ def online_parser(commands: Commands) -> None:
     new.add_argument("--json", action="store_true", help="print one JSON object: game and links")
     new.set_defaults(func=needs_web(cmd_online_new))
     games = sub.add_parser("games", help="list the games a token opens on a host, and whose move it is")
-    games.add_argument("url", help="the host's address")
-    games.add_argument("--token", required=True, help="the token of one of your links (the part after #; "
+    games.add_argument("url", help="the host's address, or one of your links (its token then needs no --token)")
+    games.add_argument("--token", help="the token of one of your links (the part after #; "
                        "write --token=TOKEN for an older link's token that begins with -)")
     games.add_argument("--json", action="store_true", help="print one JSON list")
     games.set_defaults(func=needs_web(cmd_online_games))
@@ -153,6 +153,7 @@ def cmd_online_new(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return _fail(str(exc), EXIT_BAD_INPUT)
     tokens = {role: getattr(args, f"{role}_token") for role in ROLE_NAMES if getattr(args, f"{role}_token")}
+    args.url = host_and_token(args.url, None)[0]  # (a link given for the host: its host)
     try:
         links = asyncio.run(create_game(args.url, settings, tokens))
     except (Refused, ProtocolError) as exc:
@@ -183,11 +184,30 @@ def new_settings(args: argparse.Namespace) -> Settings:
     return settings
 
 
+def host_and_token(url: str, token: str | None) -> tuple[str, str | None]:
+    """The host's address and the token to use, from an address or one of the player's links (taken as its host,
+    and its token when none is given)."""
+    from .protocol import Link, ProtocolError
+    try:
+        link = Link.parse(url)
+    except ProtocolError:
+        return url, token
+    return link.base, token or link.token
+
+
 def cmd_online_games(args: argparse.Namespace) -> int:
     from .client import Refused, list_games
-    from .protocol import ProtocolError
+    from .protocol import ProtocolError, valid_token
+    url, token = host_and_token(args.url, args.token)
+    if token is None:
+        return _fail("say whose games: --token TOKEN (the part of your link after #), or give your link instead of "
+                     "the host's address", EXIT_BAD_INPUT)
+    if not valid_token(token):
+        return _fail("that is not a token: 16 to 128 letters, digits, - or _ (the part of your link after #)",
+                     EXIT_BAD_INPUT)
+    args.url = url
     try:
-        games = asyncio.run(list_games(args.url, args.token))
+        games = asyncio.run(list_games(url, token))
     except (Refused, ProtocolError) as exc:
         return _fail(str(exc), EXIT_BAD_INPUT)
     except OSError as exc:
