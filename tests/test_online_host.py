@@ -301,6 +301,17 @@ async def test_a_host_stopped_by_sigterm_tells_its_clients_at_once_and_keeps_its
         second.stop()
 
 
+def test_a_second_host_on_the_same_store_is_refused_in_one_line(tmp_path, capsys):
+    """Two hosts on one store each kept games the other did not see, and refused each other's writes."""
+    host = HostProcess(tmp_path / "host.sqlite3")
+    try:
+        assert cli.main(["host", "--port", "0", "--db", str(tmp_path / "host.sqlite3")]) == 2
+        assert capsys.readouterr().err.strip() == (f"overlord: another host keeps its games in {tmp_path / 'host.sqlite3'}"
+                                                   ": stop it first, or give this one --db FILE")
+    finally:
+        host.stop()
+
+
 def test_the_commands_create_list_and_play_a_game(tmp_path, capsys):
     host = HostProcess(tmp_path / "host.sqlite3")
     try:

@@ -129,7 +129,12 @@ def cmd_host(args: argparse.Namespace) -> int:
         return _fail("--max-games is 1 or more", EXIT_BAD_INPUT)
     path = Path(args.db) if args.db else default_db_path()
     try:
-        storage = SQLiteStorage(path, durable=args.sync == "full")
+        storage = SQLiteStorage(path, durable=args.sync == "full", exclusive=True)
+    except sqlite3.OperationalError as exc:
+        if "locked" in str(exc):
+            return _fail(f"another host keeps its games in {path}: stop it first, or give this one --db FILE",
+                         EXIT_BAD_INPUT)
+        return _fail(f"cannot keep games in {path}: {exc}", EXIT_BAD_INPUT)
     except (OSError, sqlite3.Error) as exc:  # the file cannot be opened, or is not a host's store: one line
         return _fail(f"cannot keep games in {path}: {exc}", EXIT_BAD_INPUT)
     rate = args.rate if args.rate is not None else RATE

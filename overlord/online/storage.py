@@ -77,11 +77,17 @@ class Storage(Protocol):
 class SQLiteStorage:
     """The standard library's sqlite3, in write-ahead-log mode; one connection, used by the host's one thread."""
 
-    def __init__(self, path: Path | str, durable: bool = True) -> None:
+    def __init__(self, path: Path | str, durable: bool = True, exclusive: bool = False) -> None:
+        """``exclusive``: no other connection may use the store while this one is open (a host's: two hosts on
+        one store would each keep games the other does not see, and refuse each other's writes)."""
         self.path = Path(path)
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(str(path), isolation_level=None)  # transactions by hand: BEGIN ... COMMIT
+        self.db = sqlite3.connect(str(path), isolation_level=None, timeout=1.0)  # transactions by hand: BEGIN ...
+        if exclusive:
+            self.db.execute("PRAGMA locking_mode=EXCLUSIVE")
+            self.db.execute("BEGIN EXCLUSIVE")  # the lock taken now, and kept until the connection closes
+            self.db.execute("COMMIT")
         self.db.execute("PRAGMA journal_mode=WAL")
         # FULL: each commit is on the disk before the host answers (NORMAL would still survive a kill -9 of the
         # host, which loses no write the operating system has, but not a power cut)
