@@ -415,8 +415,10 @@ def serve(host: str, port: int, public_url: str | None = None, max_sessions: int
             print(f"overlord: --join: {exc}", file=sys.stderr)
             return 2
         os.environ[JOIN_LINK] = join  # the games' processes inherit it (their command is run by a shell: no "#" in it)
+    if public_url is None and ":" in host:  # an IPv6 address: bracketed in a URL
+        public_url = f"http://[{host}]:{port}"
     try:  # the port tried first: textual-serve announces that it serves before it binds
-        socket.create_server((host, port)).close()
+        socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET).close()
     except OSError as exc:
         print(f"overlord: cannot serve on {host}:{port} ({exc.strerror or exc})", file=sys.stderr)
         return 2

@@ -434,3 +434,18 @@ def test_serve_says_so_in_one_line_when_the_port_is_taken():
     assert r.returncode == 2 and "cannot serve on 127.0.0.1" in r.stderr
     assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert "Serving" not in r.stdout  # (it announced that it served before it failed)
+
+
+async def test_an_ipv6_address_is_served_with_its_address_bracketed(tmp_path):
+    try:
+        socket.create_server(("::1", 0), family=socket.AF_INET6).close()
+    except OSError:
+        pytest.skip("no IPv6 loopback on this machine")
+    served = Served(tmp_path, "--host", "::1")
+    served.url = f"http://[::1]:{served.port}"
+    try:
+        async with Browser(served) as browser:
+            status, page = await browser.page()
+        assert status == 200 and f'"ws://[::1]:{served.port}/ws"' in page
+    finally:
+        served.stop()
