@@ -257,11 +257,31 @@ async def test_the_final_reports_keys_in_a_joined_game_never_leave_for_a_game_of
         for what in ("title", "new", "load", "watch"):
             app.post_message(MenuChosen(what))
         await wait_until(pilot, lambda a: sum("This was a hosted game" in str(n.message) for n in a._notifications) == 3
-                         and any("overlord watch" in str(n.message) for n in a._notifications), "each key's answer")
+                         and any("save could not be had" in str(n.message) for n in a._notifications),
+                         "each key's answer")
         assert not isinstance(app.screen, TitleScreen) and isinstance(app.session, RemoteSession)
         said = [str(n.message) for n in app._notifications]
-        assert any("This was a hosted game" in n for n in said)
-        assert any(f"/api/games/{links['german'].game}/save" in n and "overlord watch" in n for n in said)
+        assert any("This was a hosted game" in n and "W replays it" in n for n in said)
+        assert any("save could not be had" in n and "not over" in n for n in said), said  # (the game goes on)
+        await pilot.press("ctrl+q")
+
+
+@pytest.mark.slow  # (a whole First Two Week game between two computer players first)
+async def test_w_after_a_hosted_game_keeps_the_hosts_save_among_yours_and_replays_it(hosted):
+    """W on a joined game's final report said to fetch the save by hand, with the token in an HTTP header."""
+    from overlord.online import bot
+    from overlord.tui.final import FinalScreen
+    from overlord.tui.viewer import ViewerScreen
+    _, links = hosted
+    await asyncio.gather(*(bot.play(links[side], "classic") for side in ("allied", "german")))
+    app, _ = german_app(links)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, FinalScreen), "the final report")
+        await pilot.press("w")
+        await wait_until(pilot, lambda a: isinstance(a.screen, ViewerScreen), "the replay")
+        kept = saves_dir() / f"hosted-{links['german'].game}.json"
+        said = [str(n.message) for n in app._notifications]
+        assert kept.exists() and any(kept.name in n for n in said), said
         await pilot.press("ctrl+q")
 
 

@@ -236,11 +236,37 @@ class JoinApp(OverlordApp):
         if message.what in ("quit", "charts"):
             super().on_menu_chosen(message)
         elif message.what == "watch":
-            self.notify(f"The host keeps this game's save: {self.link.base}/api/games/{self.link.game}/save (with your "
-                        "token, docs/online.md), then `overlord watch SAVE` replays it.", timeout=10, markup=False)
+            self.notify("Fetching the game's save from the host...", timeout=4, markup=False)
+            self.run_worker(self._fetch_and_watch(), group="fetch-save", exclusive=True)
         else:
-            self.notify("This was a hosted game: Q quits; `overlord` starts a game of your own.", timeout=6,
+            self.notify("This was a hosted game: Q quits, W replays it; `overlord` starts a game of your own.",
+                        timeout=6, markup=False)
+
+    async def _fetch_and_watch(self) -> None:
+        """W on the final report: the finished game's save, from the host (the only one with its actions and dice),
+        kept among the player's saves (``hosted-GAMEID``, for `overlord watch` later) and replayed in the viewer."""
+        from ..replaying import Replay
+        from ..saves import SaveError, replay_document, saves_dir, write_problem, write_save
+        from .client import fetch_save
+        try:
+            doc = await fetch_save(self.link)
+            game = await asyncio.to_thread(replay_document, doc, "the host's save")
+        except (Refused, ProtocolError, Disconnected, SaveError, aiohttp.ClientError, OSError) as exc:
+            self.notify(f"The host's save could not be had: {one_line(str(exc) or type(exc).__name__)}",
+                        severity="error", timeout=10, markup=False)
+            return
+        name = f"hosted-{self.link.game}"
+        path = saves_dir() / f"{name}.json"
+        try:
+            if not path.exists():  # (fetched before: the same game, kept)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                write_save(game, path, name=name, new=True)
+            self.notify(f"Saved as {path.name} among your saves (`overlord watch {name}` replays it again).",
+                        timeout=8, markup=False)
+        except OSError as exc:
+            self.notify(f"Not saved ({write_problem(exc)}): replayed only.", severity="warning", timeout=8,
                         markup=False)
+        self.view_replay(Replay.of(game), f"Replay of hosted game {self.link.game}")
 
     def action_quit(self) -> None:  # type: ignore[override]  # (as OverlordApp's)
         """Leave: nothing to save (the host keeps the game); the connection is closed as the app ends."""
