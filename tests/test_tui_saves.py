@@ -360,5 +360,8 @@ async def test_saves_at_every_kind_of_prompt_come_up_in_the_app():
             # the state, not a moment: a loaded machine may take a while to put the save's screen up
             await wait_until(pilot, lambda app, wanted=wanted: bool(app.screen_stack) and isinstance(app.screen_stack[-1], wanted),
                              f"{path.name}'s screen")
+            # and the game's screen under a card or a hand-over built whole (the app ended while it was being built)
+            await wait_until(pilot, lambda app: all(s.query("MessageLog") for s in app.screen_stack
+                                                    if isinstance(s, GameScreen)), f"{path.name}'s game screen built")
         assert app.return_code in (None, 0), path
         assert path.read_bytes() == before  # the file loaded is never written

@@ -80,7 +80,9 @@ class KeyBar(Widget):
         lists them): the keys that do the same joined ("↑/↓/←/→ Look"); Textual's focus and copy keys left out."""
         hints = [(keys, what) for keys, what in getattr(self.screen, "KEY_HINTS", ())]
         by_what: dict[str, list[str]] = {}
-        bound = sorted(self.screen.active_bindings.values(), key=lambda b: b[0] is self.app)  # the screen's first
+        # the screen's and the game's, the screen's first (a widget's own, such as a scroll's, are its KEY_HINTS)
+        bound = sorted((b for b in self.screen.active_bindings.values() if b[0] is self.screen or b[0] is self.app),
+                       key=lambda b: b[0] is self.app)
         for _, binding, enabled, _ in bound:
             what = binding.group.description if binding.group is not None else binding.description
             what = {"palette": "Command palette"}.get(what, what)
