@@ -328,3 +328,17 @@ def test_the_help_lines_fit_an_80_column_screen_so_its_indents_hold():
     keys of the hanging indents."""
     from overlord.tui.screens import HELP
     assert max(len(line) for line in HELP.splitlines()) <= 72
+
+
+async def test_space_the_hurry_key_pressed_after_the_computer_has_moved_is_no_mistake():
+    """Space pressed as the computer's moves ended was refused at the next question ("Space is not an answer
+    here"), pushing the question's own lines out of an 80x24 panel; other keys are still refused."""
+    app = OverlordApp(seed=21, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, until=at_allocation)
+        screen = app.screen
+        await pilot.press("space")
+        await pilot.press("z")  # (after the space: once it is refused, the space was taken too)
+        await wait_until(pilot, lambda a: "Z is not an answer" in str(screen.message), "the Z refused")
+        await pilot.press("space")
+        assert "Z is not an answer" in str(screen.message)  # the space said nothing over it

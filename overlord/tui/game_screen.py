@@ -513,6 +513,9 @@ class GameScreen(Screen[None]):
             self.post_message(HurryUp())
             event.stop()
             return
+        if event.key == "space":  # the hurry key, answering nothing: one pressed as the computer ended is no mistake
+            event.stop()
+            return
         if event.is_printable or event.key in ("enter", "backspace"):
             event.stop()
             name = key_name(event)
