@@ -32,6 +32,7 @@ from overlord.tui.game_screen import GameScreen
 from overlord.tui.screens import CombatResultScreen, ReportScreen
 
 from test_serve import DEADLINE, serve  # noqa: F401 - the fixture: `overlord serve` in a subprocess
+from helpers import static_words
 from test_tui_keys import wait_until
 
 
@@ -162,6 +163,24 @@ async def test_a_link_the_host_refuses_ends_the_app_with_one_line(hosted):
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda a: a.join_error is not None, "the host's refusal")
     assert app.return_code == 1 and "\n" not in app.join_error
+
+
+async def test_in_a_browser_a_link_the_host_refuses_is_said_on_the_page_until_q(hosted, monkeypatch, tmp_path):
+    """Under `overlord serve --join` the app's printed line reaches no one: the page closed, saying only that the
+    player had left the game."""
+    from overlord import userdirs
+    from overlord.online.join import JoiningScreen
+    monkeypatch.setattr(userdirs, "browser_session_dir", lambda: tmp_path)
+    monkeypatch.setattr("overlord.online.join.browser_session_dir", lambda: tmp_path)
+    _, links = hosted
+    app = JoinApp(Link(links["german"].base, links["german"].game, "x" * 32), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: a.join_error is not None, "the host's refusal")
+        said = static_words(app.screen.query_one("#joining"))
+        assert isinstance(app.screen, JoiningScreen) and app.return_code is None
+        assert said.startswith("Could not join game") and app.join_error in said and "Q leaves" in said
+        await pilot.press("q")
+    assert app.return_code == 1
 
 
 async def test_joining_runs_only_the_joined_apps_start_not_the_local_games(hosted, monkeypatch):

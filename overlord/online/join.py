@@ -24,14 +24,17 @@ import aiohttp
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
 from .. import gcpause
 from ..tui.app import OverlordApp
 from ..tui.front import MenuChosen
+from ..tui.keybar import KeyBar
 from ..tui.themes import DEFAULT
 from ..turns import Arrived, HumanTurn, Waiting
+from ..userdirs import browser_session_dir
 from .client import Disconnected, OnlineGame, Refused
 from .protocol import Link, ProtocolError, one_line
 from .commands import JOIN_LINK
@@ -50,14 +53,23 @@ KEPT_BY_HOST = ("Nothing to save: the host keeps this game, every action as it i
 
 
 class JoiningScreen(Screen[None]):
-    """What is shown while the host is reached."""
+    """What is shown while the host is reached; in a browser (``overlord serve --join``) why it could not be, if so:
+    a terminal's program prints that as it ends, but a page would only close."""
+    BINDINGS = [Binding("q", "app.quit", "Leave")]
 
     def __init__(self, link: Link) -> None:
         super().__init__()
         self.link = link
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(f"Joining game {self.link.game} on {self.link.base} ...", style="bold"))
+        yield Static(Text(f"Joining game {self.link.game} on {self.link.base} ...", style="bold"), id="joining")
+        yield KeyBar()
+
+    def could_not(self, why: str) -> None:
+        self.query_one("#joining", Static).update(Text(f"Could not join game {self.link.game} on {self.link.base}:\n\n"
+                                                      f"{why}\n\nQ leaves; Restart on the page tries again.",
+                                                      style="bold"))
+        self.refresh_bindings()
 
 
 class JoinApp(OverlordApp):
@@ -92,6 +104,9 @@ class JoinApp(OverlordApp):
             online = await OnlineGame.join(self.link, since=0)  # every event the host keeps, for the log
         except JOIN_FAILURES as exc:
             self.join_error = one_line(str(exc) or type(exc).__name__)
+            if browser_session_dir() is not None and isinstance(self.screen, JoiningScreen):
+                self.screen.could_not(self.join_error)  # in a page: said there, until Q
+                return
             self.exit(return_code=EXIT_FAIL)
             return
         try:
@@ -280,7 +295,7 @@ class JoinApp(OverlordApp):
             self.farewell = (f"Overlord: you left game {self.link.game}; the host keeps it.\n"
                              f"Come back to it with: overlord join {shlex.quote(self.link.base)}/play/"
                              f"{self.link.game}#<your {side} token>")
-        self.exit()
+        self.exit(return_code=EXIT_FAIL if self.join_error is not None else EXIT_OK)  # (never joined: said so, 1)
 
     def _signalled(self, number: int) -> None:
         self.quitting = True
