@@ -332,3 +332,15 @@ def test_the_defence_question_names_where_the_defender_stands():
                        odds=0.5)
     text = " ".join(prompt_text(g, p).plain.split())
     assert "DEFENCE LEVEL" in text and "(16,10). Odds 0.5:1" in text
+
+
+def test_the_look_cards_lines_wrap_to_the_panel_so_nothing_is_cut():
+    """At 80 columns the side panel (29 columns) cut "Move 0  defence x1  attack x…" and "Utah beachhead marker
+    (US), …": the card's lines now wrap to its width, every word in sight."""
+    from overlord.tui.cards import position_card
+    game = Game.new(preset_settings("historical"), 2)
+    utah = next(b for b in game.data.map.beaches if b.name == "Utah")
+    card = position_card(game, utah.marker, 29).plain
+    assert max(len(line) for line in card.splitlines()) <= 29
+    words = " ".join(card.split())
+    assert "Utah beachhead marker (US), intact" in words and "attack x" in words

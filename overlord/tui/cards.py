@@ -6,6 +6,7 @@ the data, the rules helpers); nothing here decides a rule.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Container
 
 from rich.text import Text
@@ -103,32 +104,38 @@ def unit_card(game: Game, uid: str, title_style: str = "bold") -> Text:
     return t
 
 
-def position_card(game: Game, hex_: Hex) -> Text:
-    """What is at a position (the look cursor): place, terrain and its effects, who is there."""
+def say(t: Text, words: str, width: int, style: str = "") -> None:
+    """A line of a card, wrapped to the panel's width (the panel itself never wraps: its lines are cut)."""
+    t.append(textwrap.fill(words, max(width, 12), subsequent_indent=" ") + "\n", style=style)
+
+
+def position_card(game: Game, hex_: Hex, width: int = 30) -> Text:
+    """What is at a position (the look cursor): place, terrain and its effects, who is there. Its lines wrap to the
+    panel's ``width``: looking is for reading, and at 80 columns the panel cut them short."""
     m = game.data.map
     t = Text(no_wrap=True, overflow="ellipsis")
-    t.append(f"Looking at {where(game, hex_)}\n", style="bold")
+    say(t, f"Looking at {where(game, hex_)}", width, "bold")
     terrain = m.terrain[hex_]
     eff = game.data.charts.terrain[terrain]
-    t.append(f"Move {eff.movement:g}  defence x{eff.defence:g}  attack x{eff.attack:g}\n")
+    say(t, f"Move {eff.movement:g}  defence x{eff.defence:g}  attack x{eff.attack:g}", width)
     side = {NavalSide.OCEAN: "ocean side of the naval range", NavalSide.EAST_OF_CAEN: "ocean side, east of Caen",
             NavalSide.CONTINENT: "continent side"}
-    t.append(side[m.naval_side[hex_]].capitalize() + "\n")
+    say(t, side[m.naval_side[hex_]].capitalize(), width)
     if (obj := m.objective_of(hex_)) is not None:
-        t.append(f"Objective: {obj}\n", style="bold")
+        say(t, f"Objective: {obj}", width, "bold")
     if (beach := m.beach_of_marker(hex_)) is not None:
         state = "intact" if marker_intact(game, beach.name) else "DESTROYED"
-        t.append(f"{beach.name} beachhead marker ({beach.nation}), {state}\n")
+        say(t, f"{beach.name} beachhead marker ({beach.nation}), {state}", width)
     if (beach := m.beach_of_position(hex_)) is not None:
         coastal = game.coastal_defender(beach.name)
         landed = beach_state.landed_cp if (beach_state := game.beaches.get(beach.name)) is not None else 0
         held = f"held by {game.spec(coastal.id).name} ({coastal.cp} CP)" if coastal else "defences cleared"
-        t.append(f"{beach.name} beach: {held}; {landed} CP landed\n")
+        say(t, f"{beach.name} beach: {held}; {landed} CP landed", width)
     if (depot := game.depot_at(hex_)) is not None:
-        t.append(f"Depot: {game.spec(depot).name}\n")
+        say(t, f"Depot: {game.spec(depot).name}", width)
     afloat = game.afloat_at(hex_)
     if afloat:
-        t.append(f"At sea here: {', '.join(game.spec(a).name for a in afloat)}\n")
+        say(t, f"At sea here: {', '.join(game.spec(a).name for a in afloat)}", width)
     if (uid := game.occupant(hex_)) is not None:
         t.append_text(unit_card(game, uid))
     return t

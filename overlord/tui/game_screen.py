@@ -399,7 +399,7 @@ class GameScreen(Screen[None]):
         if (route := self.current_route()) is not None:
             return route_text(game, route, self.side_width() or 30)
         if self.look is not None:
-            return position_card(game, self.look)
+            return position_card(game, self.look, self.side_width() or 30)
         card = combat_card(game, p, (self.side_width() or None) if isinstance(p, StrategyPrompt) else None)
         if card is not None and not self.session.is_computer(p.side):
             return card

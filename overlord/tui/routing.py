@@ -7,7 +7,6 @@ under them, then where the unit stops, what it would score there and its supply,
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -18,7 +17,7 @@ from ..engine.actions import Move
 from ..engine.events import Event, InfiltrationFailed, UnitMoved
 from ..engine.hexgrid import Hex
 from .asking import short
-from .cards import where
+from .cards import say, where
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -45,11 +44,6 @@ def step_cells(r: view.Route) -> tuple[str, str]:
         keys.append(f"{s.direction:<{width}}")
         costs.append(f"{cost:<{width}}")
     return " ".join(keys), " ".join(costs)
-
-
-def say(t: Text, words: str, width: int, style: str = "") -> None:
-    """A line of the card, wrapped to the panel's width (the panel itself never wraps: its lines are cut)."""
-    t.append(textwrap.fill(words, max(width, 12), subsequent_indent=" ") + "\n", style=style)
 
 
 def route_text(game: Game, r: view.Route, width: int = 30) -> Text:
