@@ -344,3 +344,14 @@ def test_the_look_cards_lines_wrap_to_the_panel_so_nothing_is_cut():
     assert max(len(line) for line in card.splitlines()) <= 29
     words = " ".join(card.split())
     assert "Utah beachhead marker (US), intact" in words and "attack x" in words
+
+
+def test_the_top_line_gives_the_score_and_level_before_who_moves():
+    """At 80 columns "· Allied: computer · Score 53: Ger…" lost the level; who moves is what may be cut."""
+    from builders import blank_game
+    from overlord.tui.cards import status_line
+    g = blank_game(turn=3)
+    g.state.phase = "german_movement"
+    g.edited()
+    line = status_line(g, "Allied: computer").plain
+    assert line.index("Score") < line.index("Allied: computer") and len(line[:line.index(" · Allied")]) <= 80

@@ -43,12 +43,12 @@ def status_line(game: Game, who: str = "") -> Text:
         t.append(f" (cycle {game.movement_cycle}/{game.data.rules.movement.max_cycles})")
     if game.combat_pass is not None:
         t.append(f" (pass {game.combat_pass}/2)")
-    if who:
-        t.append(f" · {who}", style="bold")
-    if game.phase not in (Phase.QUESTIONS, Phase.AIRBORNE):
+    if game.phase not in (Phase.QUESTIONS, Phase.AIRBORNE):  # before who moves: at 80 columns the line is cut
         score = view.score(game)  # the level it would give now: the score means little without it
         level = view.victory_level(game.data.charts, game.settings.scenario, score)
         t.append(f" · Score {points(score)}: {level}")
+    if who:
+        t.append(f" · {who}", style="bold")
     return t
 
 
