@@ -354,8 +354,11 @@ class GameServer(Server):
         game (it is told to quit, and saves)."""
         idle_until = time.monotonic() + IDLE_MINUTES * 60
         while True:
+            remaining = idle_until - time.monotonic()
             try:
-                message = await websocket.receive(timeout=max(idle_until - time.monotonic(), 0.0))
+                if remaining <= 0:  # (aiohttp reads a timeout of 0 as none at all)
+                    raise asyncio.TimeoutError
+                message = await websocket.receive(timeout=remaining)
             except asyncio.TimeoutError:
                 log.info("overlord: a game left without a key for %d minutes is closed", IDLE_MINUTES)
                 return
@@ -363,8 +366,13 @@ class GameServer(Server):
                 return
             if message.type != WSMsgType.TEXT:
                 continue
-            envelope = message.json()
-            kind, data = (envelope[0], envelope[1]) if isinstance(envelope, list) and len(envelope) == 2 else ("", None)
+            try:
+                envelope = message.json()
+            except ValueError:
+                envelope = None
+            # ["stdin", keys], ["resize", {...}], ["ping", data], and ["focus"] or ["blur"] with nothing more
+            kind = envelope[0] if isinstance(envelope, list) and envelope else ""
+            data = envelope[1] if isinstance(envelope, list) and len(envelope) > 1 else None
             if kind == "stdin" and isinstance(data, str):
                 idle_until = time.monotonic() + IDLE_MINUTES * 60
                 await app_service.send_bytes(data.encode("utf-8", errors="replace"))
@@ -414,7 +422,7 @@ def serve(host: str, port: int, public_url: str | None = None, max_sessions: int
         except ProtocolError as exc:
             print(f"overlord: --join: {exc}", file=sys.stderr)
             return 2
-        os.environ[JOIN_LINK] = join  # the games' processes inherit it (their command is run by a shell: no "#" in it)
+        os.environ[JOIN_LINK] = join  # the games' processes inherit it (not in their command: it holds the token)
     if public_url is None and ":" in host:  # an IPv6 address: bracketed in a URL
         public_url = f"http://[{host}]:{port}"
     try:  # the port tried first: textual-serve announces that it serves before it binds

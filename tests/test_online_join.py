@@ -296,6 +296,8 @@ async def test_w_after_a_hosted_game_keeps_the_hosts_save_among_yours_and_replay
     app, _ = german_app(links)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda a: isinstance(a.screen, FinalScreen), "the final report")
+        verdict = static_words(app.screen.query_one("#final-report"))
+        assert "you win" in verdict or "you lose" in verdict  # (to the German who joined)
         await pilot.press("w")
         await wait_until(pilot, lambda a: isinstance(a.screen, ViewerScreen), "the replay")
         kept = saves_dir() / f"hosted-{links['german'].game}.json"

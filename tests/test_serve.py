@@ -128,6 +128,8 @@ class Screen:
                     if text in self.text()[start:]:
                         return text
                 message = await self.ws.receive()
+                if message.type == aiohttp.WSMsgType.TEXT:  # (the server's own: a pong)
+                    continue
                 assert message.type == aiohttp.WSMsgType.BINARY, (message, self.text()[-2000:])
                 self.received += message.data
 
@@ -258,6 +260,25 @@ async def test_a_bad_key_sequence_that_ends_the_pages_input_saves_the_game_and_f
         while (await browser.page())[0] != 200:
             assert time.monotonic() < deadline, "the place of the game hung up was never freed"
             await asyncio.sleep(0.2)
+
+
+async def test_the_pages_own_messages_keep_the_game_and_a_huge_resize_is_kept_to_the_limit(serve):
+    """The page sends ["focus"] at every click into it and ["blur"] when the window loses it (one item each): they
+    must never end the game. A resize beyond TERMINAL_SIZE is kept to it; a message that is not JSON ends only the
+    game of the page that sent it, without a traceback in the server's log."""
+    served = serve()
+    async with Browser(served) as browser:
+        await browser.page()
+        async with browser.visit() as screen:
+            await screen.wait_for(TITLE)
+            for message in (["focus"], ["blur"], ["ping", "1"], ["resize", {"width": 100000, "height": -5}],
+                            ["resize", {"width": "x", "height": 30}], ["resize", {"width": 100, "height": 30}]):
+                await screen.ws.send_json(message)
+            await screen.press("n")
+            await screen.wait_for(FIRST_QUESTION)  # the game goes on, and answers
+            await screen.ws.send_str("not json")
+            await screen.until_closed()
+    assert "Traceback" not in served.stop()
 
 
 async def test_a_websocket_without_the_pages_cookie_is_refused_and_makes_no_folder(serve):

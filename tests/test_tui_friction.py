@@ -28,8 +28,8 @@ from test_tui_phases import key_bar, press
 
 
 def shown(widget, lines: int | None = None) -> list[str]:
-    """A widget's lines as drawn on the screen (what is cut off is not there)."""
-    size = widget.size
+    """A widget's lines as drawn on the screen, its border's with them (what is cut off is not there)."""
+    size = widget.outer_size
     return ["".join(seg.text for seg in strip) for strip in
             widget.render_lines(Region(0, 0, size.width, lines or size.height))]
 
@@ -86,7 +86,7 @@ def test_the_attack_estimate_ranges_over_the_defence_levels_and_holds_what_is_sp
     spent = {d: view.preview(g, list(p.attackers), p.defender, 9, d)["combat_supply"] for d in range(1, p.opponent_max + 1)}
     low, high = min(spent.values()), max(spent.values())
     assert low < spent[5] < high  # Standfast alone (the old estimate) is neither end
-    assert f"level 9 {low}-{high} (by their defence level)" in prompt_text(g, p).plain
+    assert f"level 9 {low}-{high} (by their defence)" in prompt_text(g, p).plain
     # fought at level 9 against each defence the German may choose: what is spent is inside the range shown
     for d in (1, 5, p.opponent_max):
         fight = attack_level_asked()
@@ -243,7 +243,13 @@ async def test_the_side_panel_drawn_a_line_at_a_time_reads_as_its_card_cut_to_it
             whole = panel.render_lines(Region(0, 0, panel.region.width, panel.region.height))
             drawn = ["".join(seg.text for seg in strip)[left:].rstrip() for strip in whole[top:]]
             assert drawn == [line.rstrip() for line in expected[:len(drawn)]], (keys, size)
-        assert cut > 0  # (some lines were too long for the panel, and were cut)
+        if not cut:  # (the cards' long lines wrap now: a line too long for the panel, shown as a card would be)
+            from rich.text import Text
+            panel.show(Text("x" * (width + 10) + "\nshort"))
+            await wait_until(pilot, lambda a: panel.shown.plain.startswith("x"), "the long line shown")
+            whole = panel.render_lines(Region(0, 0, panel.region.width, panel.region.height))
+            drawn = ["".join(seg.text for seg in strip)[left:].rstrip() for strip in whole[top:]]
+            assert drawn[:2] == ["x" * (width - 1) + "…", "short"]
 
 
 async def test_the_map_redrawn_a_row_at_a_time_reads_as_the_whole_map_drawn_afresh():

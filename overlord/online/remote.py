@@ -105,6 +105,11 @@ class RemoteSession(Session):
     def hot_seat(self) -> bool:
         return False
 
+    @property
+    def humans(self) -> list[str]:
+        """The side played at this keyboard (the other is a person, or a computer player, elsewhere)."""
+        return [self.role] if self.role in ("allied", "german") else []
+
     def _ours(self) -> bool:
         """The player answers the question now: it is his side's, and the game here is the host's latest."""
         return not self.inbox and self.sending is None and self.lost is None and not self.game.over \

@@ -755,8 +755,7 @@ class OverlordApp(App[None]):
         self._autosave_phase()  # a game that ends in play is saved at its end; one loaded finished is not written
         self.cancel_timer()
         if not isinstance(self.main, FinalScreen):
-            humans = [side for side in ("allied", "german") if not s.is_computer(side)]
-            self._set_main(FinalScreen(s.game, humans, session_campaign(s)))
+            self._set_main(FinalScreen(s.game, s.humans, session_campaign(s)))
 
     # ------------------------------------------------------------------ autosaving
     def _autosave_phase(self) -> None:

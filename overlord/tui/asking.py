@@ -272,8 +272,8 @@ def _strategy(game: Game, p: StrategyPrompt, entry: DigitEntry | None) -> Text:
         t.append(f" DEFENCE LEVEL {level_span(p.max_level)}: {short(game, p.defender)} against {attackers} ", style=HEAD)
         at = game.unit(p.defender).position
         t.append("\n" if at is None else f"\nIn {where(game, at)}. ")
-        t.append(f"Odds {_odds(p.odds, p.fought_odds)}. They chose {level_choice(p.opponent_max, 'attack')}, unseen. "
-                 "Beside the map: each level, its expected losses over their levels.")
+        t.append(f"Odds {_odds(p.odds, p.fought_odds)}; they chose {level_choice(p.opponent_max, 'attack')}, unseen. "
+                 "Beside the map: each level's expected losses over theirs.")
     t.append(_closed(p))
     if p.side == "allied":
         t.append("\n")
@@ -313,7 +313,7 @@ def _supply_line(game: Game, p: StrategyPrompt) -> Text:
     pool = game.pools.combat
     high = max(costs(p.max_level))
     t = Text(f"Combat supply pool {pool}: level 1 costs {span(1)}, level {p.max_level} {span(p.max_level)} "
-             f"(by their {'defence' if attacking else 'attack'} level)")
+             f"(by their {'defence' if attacking else 'attack'})")
     if high > pool:
         t.append(". Short of supply, the unit fights weaker.", style="bold")
     return t
