@@ -470,3 +470,24 @@ async def test_an_ipv6_address_is_served_with_its_address_bracketed(tmp_path):
         assert status == 200 and f'"ws://[::1]:{served.port}/ws"' in page
     finally:
         served.stop()
+
+
+@pytest.mark.parametrize("ignores_hang_up", [False, True])
+async def test_a_game_that_does_not_quit_when_told_is_hung_up_then_killed(monkeypatch, ignores_hang_up):
+    """A game whose input is gone never reads the server's "quit": it held its place for ever. It is hung up after
+    STOP_WAIT seconds (a game saves then), and killed if that does not end it either."""
+    from textual_serve.download_manager import DownloadManager
+    monkeypatch.setattr(web, "STOP_WAIT", 0.5)
+    deaf = ("import signal, sys, time\n"
+            + ("signal.signal(signal.SIGHUP, signal.SIG_IGN)\n" if ignores_hang_up else "")
+            + "sys.stdout.write('__GANGLION__\\n'); sys.stdout.flush(); time.sleep(600)")
+
+    async def nothing(*args) -> None:
+        pass
+    game = web.VisitorGame("f" * 64, [sys.executable, "-c", deaf], write_bytes=nothing, write_str=nothing,
+                           close=nothing, download_manager=DownloadManager())
+    await game.start(80, 24)
+    process = game._process
+    started = time.monotonic()
+    await game.stop()
+    assert process.returncode == (-9 if ignores_hang_up else -1) and time.monotonic() - started < DEADLINE
