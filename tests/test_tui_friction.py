@@ -76,6 +76,12 @@ async def test_the_roster_at_80_columns_shows_mp_status_and_where_and_says_how_t
         assert table.scroll_x >= table.max_scroll_x > 0 and " Type " in header and header.startswith(" Unit ")
         await press(pilot, "left")
         assert 0 < table.scroll_x < table.max_scroll_x
+        assert "⏎ Move it next / look at it" in key_bar(app)  # (the table's own Enter hid it)
+        await press(pilot, "end")  # the last unit, not the table's last column
+        await wait_until(pilot, lambda a: table.cursor_row == table.row_count - 1, "the last unit")
+        await press(pilot, "home")
+        await wait_until(pilot, lambda a: table.cursor_row == 0, "the first unit")
+        assert "ROSTER" in str(app.screen.query_one("#roster-title").render())
 
 
 # --------------------------------------------------------------------------- the combat-supply estimate

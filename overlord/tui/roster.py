@@ -3,10 +3,11 @@ looks at it on the map."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
 from ..engine import view
 from ..engine.enums import Side
@@ -48,9 +49,12 @@ class RosterScreen(ModalScreen[str | None]):
     """Every unit of ``game`` and its state; Enter gives back the unit chosen."""
     CSS_PATH = GAME_CSS
     KEY_HINTS = [("↑/↓", "Unit"), ("←/→", "More columns")]
-    BINDINGS = [Binding("escape,q,f3", "close", "Close"), Binding("enter", "pick", "Move it next / look at it"),
+    BINDINGS = [Binding("escape,q,f3", "close", "Close"),
+                Binding("enter", "pick", "Move it next / look at it", priority=True),  # (the table's own is hidden)
                 Binding("right", "across(1)", "More columns", show=False, priority=True),
                 Binding("left", "across(-1)", "More columns", show=False, priority=True),
+                Binding("home", "row(0)", "First unit", show=False, priority=True),  # (the table's own scroll across)
+                Binding("end", "row(-1)", "Last unit", show=False, priority=True),
                 *QUIET_GAME_KEYS]
 
     def __init__(self, game: Game) -> None:
@@ -58,8 +62,14 @@ class RosterScreen(ModalScreen[str | None]):
         self.game = game
 
     def compose(self) -> ComposeResult:
+        yield Static(Text(" ROSTER: every unit, the Allies' first ", style="bold reverse"), id="roster-title")
         yield DataTable(id="roster", cursor_type="row", zebra_stripes=True, fixed_columns=1)  # the unit's name stays
         yield KeyBar()
+
+    def action_row(self, row: int) -> None:
+        table = self.query_one(DataTable)
+        if table.row_count:
+            table.move_cursor(row=row % table.row_count, animate=False)
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
