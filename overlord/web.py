@@ -65,6 +65,7 @@ DAY = 24 * 60 * 60
 TERMINAL_SIZE = range(10, 1001)  # columns or lines a browser may ask for; anything else gets the default
 MESSAGE_MAX = 64 * 1024  # bytes of one message from a page (keys typed or pasted, a resize): far more than a page sends
 IDLE_MINUTES = 60  # a game whose page has sent no key for this long is saved and closed (its slot freed)
+IDLE_MINUTES_JOINED = 6 * 60  # the same for a hosted game's side (serve --join), whose player may wait long for a move
 STOP_WAIT = 15.0  # seconds a game is given to save and end once told to quit, then again once hung up
 CLEAN_EVERY = 60 * 60  # seconds between two clean-ups of the unused folders (each reads the whole folder)
 KEEP_DAYS_MAX = 400  # the longest a browser keeps a cookie (the visitor's id): a folder kept longer is unreachable
@@ -229,6 +230,7 @@ class GameServer(Server):
         self.words = game_words(joins)
         self.closed_text = GAME_LEFT if joins else GAME_CLOSED
         self.cleaned = 0.0  # (time.monotonic) when the unused folders were last removed
+        self.idle_minutes = IDLE_MINUTES_JOINED if joins else IDLE_MINUTES
         self.sessions_root = sessions_root
         self.max_sessions = max_sessions
         self.keep_days = keep_days
@@ -352,7 +354,7 @@ class GameServer(Server):
         """The page's messages to its game (textual-serve's, 1.1): keys, a new size (kept to TERMINAL_SIZE),
         pings, focus. A page that sends no key for IDLE_MINUTES, or a message that is not the page's, ends the
         game (it is told to quit, and saves)."""
-        idle_until = time.monotonic() + IDLE_MINUTES * 60
+        idle_until = time.monotonic() + self.idle_minutes * 60
         while True:
             remaining = idle_until - time.monotonic()
             try:
@@ -360,7 +362,7 @@ class GameServer(Server):
                     raise asyncio.TimeoutError
                 message = await websocket.receive(timeout=remaining)
             except asyncio.TimeoutError:
-                log.info("overlord: a game left without a key for %d minutes is closed", IDLE_MINUTES)
+                log.info("overlord: a game left without a key for %d minutes is closed", self.idle_minutes)
                 return
             if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
                 return
@@ -368,13 +370,13 @@ class GameServer(Server):
                 continue
             try:
                 envelope = message.json()
-            except ValueError:
+            except (ValueError, RecursionError):  # (not JSON, or nested deeper than Python reads)
                 envelope = None
             # ["stdin", keys], ["resize", {...}], ["ping", data], and ["focus"] or ["blur"] with nothing more
             kind = envelope[0] if isinstance(envelope, list) and envelope else ""
             data = envelope[1] if isinstance(envelope, list) and len(envelope) > 1 else None
             if kind == "stdin" and isinstance(data, str):
-                idle_until = time.monotonic() + IDLE_MINUTES * 60
+                idle_until = time.monotonic() + self.idle_minutes * 60
                 await app_service.send_bytes(data.encode("utf-8", errors="replace"))
             elif kind == "resize" and isinstance(data, dict):
                 width, height = data.get("width"), data.get("height")

@@ -250,6 +250,29 @@ async def test_a_host_that_takes_the_connection_and_says_nothing_is_said_so_not_
         server.close()
 
 
+@pytest.mark.parametrize("answer", [b"\x00\xffhello\r\n\r\n", b""])  # another kind of server; one that hangs up
+async def test_an_address_that_answers_but_not_in_http_is_said_so_in_a_line(answer):
+    """An SSH port, say: the commands died with aiohttp's traceback (Bad status line, ServerDisconnectedError)."""
+    from overlord.online import client
+
+    async def other(reader, writer):
+        writer.write(answer)
+        await writer.drain()
+        writer.close()
+    server = await asyncio.start_server(other, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        for attempt in (client.OnlineGame.join(f"http://127.0.0.1:{port}/play/0123456789abcdef#" + "a" * 32),
+                        client.list_games(f"http://127.0.0.1:{port}", "a" * 32),
+                        client.create_game(f"http://127.0.0.1:{port}", Settings())):
+            with pytest.raises(protocol.ProtocolError) as caught:
+                await attempt
+            said = str(caught.value)
+            assert f"127.0.0.1:{port}" in said and "Overlord host" in said and "\n" not in said
+    finally:
+        server.close()
+
+
 def test_a_new_token_is_valid_and_never_read_as_an_option_on_a_command_line():
     tokens = [protocol.new_token() for _ in range(2000)]  # (one in 64 of secrets.token_urlsafe's begins with -)
     assert all(protocol.valid_token(t) and not t.startswith("-") for t in tokens) and len(set(tokens)) == 2000

@@ -331,6 +331,8 @@ def test_the_commands_create_list_and_play_a_game(tmp_path, capsys):
         assert "--token TOKEN (the part of your link after #)" in capsys.readouterr().err
         assert cli.main(["online", "games", host.url, "--token", "bad"]) == 2
         assert "that is not a token" in capsys.readouterr().err
+        assert cli.main(["online", "games", links["German"].split("#")[0] + "#bad"]) == 2  # a link, its token bad
+        assert "the link's token (after #) is not one a host gives" in capsys.readouterr().err
         codes = []
         threads = [threading.Thread(target=lambda link=link: codes.append(
             cli.main(["online", "bot", link, "--player", "classic"]))) for link in (links["Allied"], links["German"])]

@@ -134,7 +134,7 @@ class OnlineGame:
                                   "version")
                 history = await asyncio.wait_for(_receive(ws), TIMEOUT.total) if since is not None else {"actions": []}
                 first = Update.from_message(await asyncio.wait_for(_receive(ws), TIMEOUT.total))
-            except (aiohttp.ClientConnectorError, aiohttp.WSServerHandshakeError, asyncio.TimeoutError) as exc:
+            except (aiohttp.ClientError, asyncio.TimeoutError) as exc:
                 raise unreachable(link.base, exc) from None
         except BaseException:
             if own:
@@ -365,6 +365,9 @@ def unreachable(url: str, exc: BaseException) -> ProtocolError:
     if isinstance(exc, asyncio.TimeoutError):
         return ProtocolError(f"{where} took the connection but answered nothing in {TIMEOUT.total:.0f} s: is it an "
                              "Overlord host, and not overloaded?")
+    if isinstance(exc, (aiohttp.ClientResponseError, aiohttp.ServerDisconnectedError, aiohttp.ClientPayloadError)):
+        return ProtocolError(f"{where} answers, but not as an Overlord host (not HTTP, or it hung up at once): are the "
+                             "address and port right?")
     return ProtocolError(f"no Overlord host answers at {where}: is it running, and are the address and port right?")
 
 
@@ -379,7 +382,7 @@ async def _http(method: str, url: str, json_body: Any = None, token: str | None 
                     answer = None
         except aiohttp.InvalidURL as exc:  # (an address urlsplit takes and aiohttp does not)
             raise ProtocolError(f"not a host's address: {url[:80]!r} ({exc})") from None
-        except (aiohttp.ClientConnectorError, asyncio.TimeoutError) as exc:
+        except (aiohttp.ClientError, asyncio.TimeoutError) as exc:
             raise unreachable(url, exc) from None
         if not isinstance(answer, dict):
             raise ProtocolError(f"{url}: not an Overlord host (HTTP {response.status})")

@@ -158,7 +158,10 @@ def cmd_online_new(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return _fail(str(exc), EXIT_BAD_INPUT)
     tokens = {role: getattr(args, f"{role}_token") for role in ROLE_NAMES if getattr(args, f"{role}_token")}
-    args.url = host_and_token(args.url, None)[0]  # (a link given for the host: its host)
+    try:
+        args.url = host_and_token(args.url, None)[0]  # (a link given for the host: its host)
+    except ProtocolError as exc:
+        return _fail(str(exc), EXIT_BAD_INPUT)
     try:
         links = asyncio.run(create_game(args.url, settings, tokens))
     except (Refused, ProtocolError) as exc:
@@ -196,6 +199,8 @@ def host_and_token(url: str, token: str | None) -> tuple[str, str | None]:
     try:
         link = Link.parse(url)
     except ProtocolError:
+        if "#" in url:  # a link, but not a good one: what is wrong with it (ProtocolError)
+            raise
         return url, token
     return link.base, token or link.token
 
@@ -203,7 +208,10 @@ def host_and_token(url: str, token: str | None) -> tuple[str, str | None]:
 def cmd_online_games(args: argparse.Namespace) -> int:
     from .client import Refused, list_games
     from .protocol import ProtocolError, valid_token
-    url, token = host_and_token(args.url, args.token)
+    try:
+        url, token = host_and_token(args.url, args.token)
+    except ProtocolError as exc:
+        return _fail(str(exc), EXIT_BAD_INPUT)
     if token is None:
         return _fail("say whose games: --token TOKEN (the part of your link after #), or give your link instead of "
                      "the host's address", EXIT_BAD_INPUT)
