@@ -231,6 +231,7 @@ class GameServer(Server):
         self.closed_text = GAME_LEFT if joins else GAME_CLOSED
         self.cleaned = 0.0  # (time.monotonic) when the unused folders were last removed
         self.idle_minutes = IDLE_MINUTES_JOINED if joins else IDLE_MINUTES
+        self.pages: set[web.WebSocketResponse] = set()  # the pages whose games run
         self.sessions_root = sessions_root
         self.max_sessions = max_sessions
         self.keep_days = keep_days
@@ -240,6 +241,12 @@ class GameServer(Server):
         """textual-serve's logging, but for tracebacks: plain ones, without the values of their variables (a
         visitor's id among them would let whoever reads the log open that browser's saves)."""
         logging.basicConfig(level="DEBUG" if self.debug else "INFO", format="%(message)s")
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """The server stopping (Ctrl+C, SIGTERM): each page is told it is going away, so that its game is told to
+        quit and saves at once (each waited out its connection's time, some 20 seconds, playing on meanwhile)."""
+        await asyncio.gather(*(page.close(code=1001, message=b"the server is stopping") for page in list(self.pages)),
+                             return_exceptions=True)
 
     def forget_old_folders(self) -> list[str]:
         removed = forget_old_folders(self.sessions_root, self.keep_days, set(self.running))
@@ -331,6 +338,7 @@ class GameServer(Server):
             await websocket.close()
 
         app_service: AppService | None = None
+        self.pages.add(websocket)
         try:
             await websocket.prepare(request)
             app_service = VisitorGame(folder_name, self.words, write_bytes=websocket.send_bytes,
@@ -346,6 +354,7 @@ class GameServer(Server):
         except Exception as error:
             log.exception(error)
         finally:
+            self.pages.discard(websocket)
             if app_service is not None:
                 await app_service.stop()
         return websocket

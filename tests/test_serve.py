@@ -281,6 +281,30 @@ async def test_the_pages_own_messages_keep_the_game_and_a_huge_resize_is_kept_to
     assert "Traceback" not in served.stop()
 
 
+async def test_a_server_stopped_tells_each_page_at_once_and_its_game_saves(serve):
+    """SIGTERM (or Ctrl+C) stopped the server only once each page's connection timed out, some 20 seconds, its game
+    playing on meanwhile: past a supervisor's patience, a kill."""
+    served = serve()
+    async with Browser(served) as browser:
+        await browser.page()
+        async with browser.visit() as screen:
+            await screen.wait_for(TITLE)
+            await screen.press("n")
+            await screen.wait_for(FIRST_QUESTION)
+            await screen.press("\r")
+            await screen.wait_for(WHO_COMMANDS)
+            await screen.press("\r")
+            await screen.wait_for("AIRBORNE DROP: 82nd")
+            await screen.press("y")
+            await screen.wait_for("AIRBORNE DROP: 101st")
+            served.proc.terminate()
+            await screen.until_closed()
+            assert screen.ws.close_code == 1001  # going away: told, not timed out
+    served.proc.wait(DEADLINE)
+    [folder] = served.folders()
+    assert len(json.loads((served.sessions / folder / "autosave.json").read_text())["actions"]) == 2
+
+
 async def test_a_websocket_without_the_pages_cookie_is_refused_and_makes_no_folder(serve):
     served = serve()
     async with Browser(served) as browser:
