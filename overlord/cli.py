@@ -251,8 +251,9 @@ def _serve_parser(commands: Commands) -> None:
                    help="the most games running at once, one per browser tab (default: 8; each takes about 45 MB)")
     p.add_argument("--keep-days", type=int, default=30, metavar="DAYS",
                    help="remove a browser's saves once unused for this many days (default: 30; at most 400)")
-    p.add_argument("--join", metavar="LINK", help="each page plays your side of a hosted game with your link "
-                                                  "(`overlord join` in the browser: docs/online.md)")
+    p.add_argument("--join", metavar="LINK", nargs="?", const="",
+                   help="each page plays your side of a hosted game with your link (`overlord join` in the browser: "
+                        "docs/online.md); --join alone: the link in $OVERLORD_JOIN_LINK, kept out of the process list")
     p.set_defaults(func=cmd_serve)
 
 
@@ -803,7 +804,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print("overlord: serving the game to a browser needs textual-serve: "
               "pip install 'battle-for-normandy[web]'", file=sys.stderr)
         return EXIT_BAD_INPUT
-    return serve(args.host, args.port, args.public_url, args.max_sessions, args.keep_days, args.join)
+    from .online.commands import JOIN_LINK
+    join = args.join
+    if join == "":  # --join alone: the link from the environment (a command line is seen in the process list)
+        join = os.environ.get(JOIN_LINK)
+        if not join:
+            print(f"overlord: --join alone needs your link in {JOIN_LINK}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    return serve(args.host, args.port, args.public_url, args.max_sessions, args.keep_days, join)
 
 
 if __name__ == "__main__":

@@ -515,3 +515,15 @@ async def test_a_game_that_does_not_quit_when_told_is_hung_up_then_killed(monkey
     started = time.monotonic()
     await game.stop()
     assert process.returncode == (-9 if ignores_hang_up else -1) and time.monotonic() - started < DEADLINE
+
+
+def test_serve_join_alone_takes_the_link_from_the_environment(monkeypatch, capsys):
+    """A link on the command line is in the process list for every user of the machine to read."""
+    from overlord import cli
+    taken = []
+    monkeypatch.setattr(web, "serve", lambda *args: taken.append(args[-1]) or 0)
+    link = "http://127.0.0.1:1/play/0123456789abcdef#" + "a" * 32
+    monkeypatch.setenv("OVERLORD_JOIN_LINK", link)
+    assert cli.main(["serve", "--join"]) == 0 and taken == [link]
+    monkeypatch.delenv("OVERLORD_JOIN_LINK")
+    assert cli.main(["serve", "--join"]) == 2 and "needs your link in OVERLORD_JOIN_LINK" in capsys.readouterr().err
