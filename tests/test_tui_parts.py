@@ -355,3 +355,50 @@ def test_the_top_line_gives_the_score_and_level_before_who_moves():
     g.edited()
     line = status_line(g, "Allied: computer").plain
     assert line.index("Score") < line.index("Allied: computer") and len(line[:line.index(" · Allied")]) <= 80
+
+
+def test_the_verdict_tells_a_german_what_he_needed_and_the_allies_what_they_did():
+    from overlord.ai import make_player
+    from overlord.engine.settings import Settings
+    from overlord.headless import play_out
+    from overlord.tui.reporting import verdict
+    from overlord.words import points
+    g = Game.new(Settings(allied_player="computer", german_player="computer", scenario="two-week"), 5)
+    play_out(g, {side: make_player("classic", side, 5) for side in ("allied", "german")})
+    report, charts = g.final_report, g.data.charts.victory_conditions
+    levels, minimum = list(charts.levels), charts.minimum_score["two-week"]
+    i, score = levels.index(report.victory_level), int(points(report.allied_score))
+    german = " ".join(verdict(g, report, ["german"]).plain.split())
+    allied = " ".join(verdict(g, report, ["allied"]).plain.split())
+    if report.victory_level in minimum:  # a level the German could have pushed the score below
+        low = minimum[report.victory_level]
+        assert f"{levels[i + 1]} needed a score below {low}: {score - low + 1} fewer" in german
+    if i > 0:
+        above = minimum[levels[i - 1]]
+        assert f"{levels[i - 1]} needed {above} or more: {above - score} more" in allied
+
+
+async def test_the_side_panel_begins_with_the_last_turn_of_moves_on_it():
+    """At 80x24 the points, where the last turn of moves was said, are below the cut while a unit moves."""
+    from overlord.ai import make_player
+    from overlord.engine.prompts import MovePrompt
+    from overlord.engine.settings import Settings
+    from overlord.tui.app import OverlordApp
+    from test_tui_keys import wait_until
+    g = Game.new(Settings(allied_player="human", german_player="computer", scenario="two-week", display_delay=0), 5)
+    players = {side: make_player("classic", side, 5) for side in ("allied", "german")}
+    while not (isinstance(g.prompt, MovePrompt) and g.prompt.side == "allied" and g.turn == g.last_turn - 1):
+        g.apply(players[g.prompt.side].choose(g))
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: "LAST TURN OF MOVES (H)" in str(a.screen.query_one("#side").render()),
+                         "the last turn of moves said at the panel's top")
+        assert str(app.screen.query_one("#side").render()).startswith(" LAST TURN OF MOVES (H)")
+
+
+def test_the_roster_lists_the_players_own_side_first():
+    from overlord.tui.roster import roster_rows
+    game = Game.new(preset_settings("historical"), 2)
+    for first in ("allied", "german"):
+        rows = roster_rows(game, first)
+        assert game.spec(rows[0][-1]).side == first and game.spec(rows[-1][-1]).side != first

@@ -870,7 +870,9 @@ class OverlordApp(App[None]):
     def action_roster(self) -> None:
         from .roster import RosterScreen
         if self.session is not None and not isinstance(self.screen, RosterScreen):
-            self._user_modal(RosterScreen(self.session.game), self._look_at)
+            humans = self.session.humans
+            first = humans[0] if len(humans) == 1 else "allied"  # the solo player's own units first
+            self._user_modal(RosterScreen(self.session.game, first), self._look_at)
 
     def _look_at(self, uid: str | None) -> None:
         """The unit chosen in the roster: moved next if it may be, else looked at on the map."""

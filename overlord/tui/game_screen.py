@@ -394,6 +394,17 @@ class GameScreen(Screen[None]):
         return self.query_one("#side-below" if self.has_class("side-below") else "#side", Panel).content_size.width
 
     def card_text(self) -> Text:
+        """The side panel's card (what is looked at, asked about, or the route), under a line on the scenario's last
+        turn of moves: the points below it, which say what the last turn will score, may be cut on a small screen."""
+        card = self._card_text()
+        game = self.game
+        if game.over or game.turn != game.last_turn - 1:
+            return card
+        last = Text(" LAST TURN OF MOVES (H) ", style="bold reverse", no_wrap=True,
+                    overflow="ellipsis")
+        return Text("\n", no_wrap=True, overflow="ellipsis").join([last, card])
+
+    def _card_text(self) -> Text:
         game = self.game
         p = game.prompt
         if (route := self.current_route()) is not None:
@@ -425,6 +436,9 @@ class GameScreen(Screen[None]):
             t = fighting_on_text(game, session.fight_on)
         elif (waiting := session.waiting()) is not None:  # a hosted game (overlord join): the other player answers
             t = Text.assemble((f" {waiting.upper()} ", "bold reverse"), "  F1, H and the arrows work meanwhile\n")
+        elif game.over:  # (a moment before the final report, the last turn's reports shown first)
+            t = Text(" THE GAME IS OVER ", style="bold reverse")
+            t.append("  the last reports, then the final one\n", style="")
         elif not session.human_to_move:
             t = Text()
             seconds = self.front.thinking_for()
@@ -520,8 +534,7 @@ class GameScreen(Screen[None]):
             event.stop()
             name = key_name(event)
             why = self.why_not(event.key)
-            self.say(Text(why or f"{name} is not an answer here. "
-                          "The keys you can use are at the bottom; F1 for help.", style="bold"))
+            self.say(Text(why or f"{name} is not an answer here: the keys are below, F1 says more.", style="bold"))
 
     def answers_now(self, key: str) -> bool:
         """Whether one of this screen's own keys is open now: active_bindings asked of one key (on_key runs at

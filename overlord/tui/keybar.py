@@ -91,7 +91,8 @@ class KeyBar(Widget):
                 key = shown_key(self.app.get_key_display(binding))
                 if key not in keys:
                     keys.append(key)
-        return hints + [(join_keys(keys), what) for what, keys in by_what.items()]
+        hinted = {what for _, what in hints}  # (a list's own keys, said once)
+        return hints + [(join_keys(keys), what) for what, keys in by_what.items() if what not in hinted]
 
     def entries(self) -> list[Entry]:
         """(keys, description, click) for each shown key, in the order bound; the keys of one group go

@@ -29,7 +29,7 @@ from ..plaintext import printable
 from ..saves import saves_dir, scan_saves
 from ..userdirs import browser_session_dir
 from ..words import points
-from .keybar import HELP_BINDING, KeyBar
+from .keybar import KeyBar
 from .styles import GAME_CSS
 
 HEADER = f"  {'Name':<20} {'Saved':<16} {'Turn':<6} {'Phase':<9} {'Score':>6} {'Human':<6}"
@@ -47,7 +47,8 @@ class Watch:
 
 class LoadScreen(ModalScreen[Path | Watch | None]):
     CSS_PATH = GAME_CSS
-    BINDINGS = [Binding("escape", "cancel", "Back"), Binding("w", "watch", "Watch it replayed"), HELP_BINDING]
+    BINDINGS = [Binding("escape", "cancel", "Back"), Binding("w", "watch", "Watch it replayed"),
+                Binding("f1", "app.help", "Help")]
     KEY_HINTS = [("↑/↓", "Choose"), ("⏎", "Load")]
 
     def __init__(self, message: str = "", chosen: Path | None = None) -> None:

@@ -140,8 +140,11 @@ def verdict(game: Game, report: FinalReport, humans: Collection[str] = ()) -> Te
     band = (f"{low} or more" if above is None else f"below {above}" if low is None else f"{low} to {above - 1}")
     scenario = game.data.charts.scenarios[game.settings.scenario].name
     t.append(f"The Allied score, {score}, lies in {level}'s band ({band}, in the {scenario})")
-    if above is not None:
-        t.append(f"; {levels[i - 1]} needed {above}, {above - int(score)} more")
+    if list(humans) == ["german"]:  # what the German needed: a level lower for the Allies
+        if low is not None:
+            t.append(f"; {levels[i + 1]} needed a score below {low}: {int(score) - low + 1} fewer")
+    elif above is not None:
+        t.append(f"; {levels[i - 1]} needed {above} or more: {above - int(score)} more")
     t.append(".\n")
     return t
 
@@ -171,8 +174,8 @@ def points_table(report: FinalReport) -> Table:
     for i in range(max(len(allied), len(german))):
         a = allied[i] if i < len(allied) else ("", "")
         g = german[i] if i < len(german) else ("", "")
-        pts.add_row(a[0].replace("_", " "), f"{a[1]:g}" if a[1] != "" else "", g[0].replace("_", " "),
-                    f"{g[1]:g}" if g[1] != "" else "")
+        pts.add_row(a[0].replace("_", " ").capitalize(), f"{a[1]:g}" if a[1] != "" else "",
+                    g[0].replace("_", " ").capitalize(), f"{g[1]:g}" if g[1] != "" else "")
     return pts
 
 
@@ -191,7 +194,8 @@ def losses_text(report: FinalReport, contested: Mapping[str, str] | None = None)
     elim = report.units_eliminated
     lost = cas.allied + cas.allied_out_of_general_supply
     obj.append(f"\nCasualties: Allied {lost} CP" + (f" ({cas.allied_out_of_general_supply} of them for lack of "
-               "general supply)" if cas.allied_out_of_general_supply else "") + f", German {cas.german} CP.")
+               "supply: beyond supply lines or without general supply)" if cas.allied_out_of_general_supply else "")
+               + f", German {cas.german} CP.")
     obj.append(f"\nUnits eliminated: Allied {elim.allied}")
     depots = elim.allied_depots
     if depots:
@@ -455,7 +459,7 @@ def ocean_side_words(game: Game) -> Text:
         t.append(f": each scores {each} at the end of {game.turn_label}")
     else:
         t.append(f": they score from the end of {chart.first_turn}, {chart.first_points} each")
-    if then and game.turn + 1 < len(turns):
+    if each and then and game.turn + 1 < len(turns):  # (before the first: the first said already)
         t.append(f" and {then} at the end of {turns[game.turn + 1]}")
     t.append(f", {chart.increase_per_turn} more each turn after (none east of Caen).\n")
     t.append(words.name_list(game.spec(uid).name for uid in units) or "none", style="")

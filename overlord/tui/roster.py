@@ -22,7 +22,9 @@ from .styles import GAME_CSS
 COLUMNS = ("Unit", "MP", "Status", "Where", "CP", "Supply", "Eff", "Ldr", "Fat", "Nat", "Type")
 
 
-def roster_rows(game: Game) -> list[tuple[str, ...]]:
+def roster_rows(game: Game, first: str = "allied") -> list[tuple[str, ...]]:
+    """Every unit's row, ``first`` side's first (the side played at the keyboard), ashore, at sea, holding a
+    beach, to come, eliminated; the unit's id last (not shown)."""
     rows: list[tuple[str, ...]] = []
     for u in game.units(status=None):
         uid = u.id
@@ -41,7 +43,7 @@ def roster_rows(game: Game) -> list[tuple[str, ...]]:
                      f"{u.cp}/{u.max_cp}", supply, eff, str(u.leadership), str(u.fatigue), spec.nation, spec.type,
                      uid))
     order = {ASHORE: 0, AFLOAT: 1, COASTAL: 2, PENDING: 3, ELIMINATED: 4}
-    rows.sort(key=lambda r: (game.spec(r[-1]).side != Side.ALLIED, order.get(game.unit(r[-1]).status, 5)))
+    rows.sort(key=lambda r: (game.spec(r[-1]).side != first, order.get(game.unit(r[-1]).status, 5)))
     return rows
 
 
@@ -57,12 +59,13 @@ class RosterScreen(ModalScreen[str | None]):
                 Binding("end", "row(-1)", "Last unit", show=False, priority=True),
                 *QUIET_GAME_KEYS]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, first: str = "allied") -> None:
         super().__init__()
-        self.game = game
+        self.game, self.first = game, first  # ``first``: the side whose units come first (the player's)
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(" ROSTER: every unit, the Allies' first ", style="bold reverse"), id="roster-title")
+        whose = "the Allies'" if self.first == "allied" else "the German's"
+        yield Static(Text(f" ROSTER: every unit, {whose} first ", style="bold reverse"), id="roster-title")
         yield DataTable(id="roster", cursor_type="row", zebra_stripes=True, fixed_columns=1)  # the unit's name stays
         yield KeyBar()
 
@@ -74,7 +77,7 @@ class RosterScreen(ModalScreen[str | None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns(*COLUMNS)
-        for row in roster_rows(self.game):
+        for row in roster_rows(self.game, self.first):
             table.add_row(*row[:-1], key=row[-1])
         table.focus()
 

@@ -130,7 +130,7 @@ class CoastalAnswerScreen(ModalScreen[int | str | None]):
         elif self.now is not None:
             t.append("Now: the computer German chooses each round.\n\n")
         else:
-            t.append("Not yet chosen: you will be asked at the first landing.\n\n")
+            t.append("Not yet chosen: the first landing's question asks it (a level here answers it too).\n\n")
         for n, name in enumerate(self.level_names, 1):
             t.append(f"{n}", style="bold")
             t.append(f" {name}\n")
@@ -176,6 +176,7 @@ class ReportScreen(ModalScreen[None]):
 class SaveNameScreen(ModalScreen[str | None]):
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("escape", "cancel", "Cancel"), HELP_BINDING]
+    KEY_HINTS = [("⏎", "Save")]  # (the name field's own key)
 
     def __init__(self, default: str, check: Callable[[str], str | None] = lambda name: None) -> None:
         super().__init__()
