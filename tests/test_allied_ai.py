@@ -22,6 +22,7 @@ from overlord.tui.game_screen import GameScreen
 from overlord.tui.title import TitleScreen
 
 from builders import computer_settings
+from helpers import static_words
 from test_tui_keys import drive
 
 GERMAN_SOLO_TWO_WEEKS = {"change_ratings": "y", "german_player": "h", "allied_player": "c", "scenario": "t",
@@ -142,8 +143,10 @@ async def test_a_whole_german_solo_game_against_the_computer_allied_by_keys():
         assert isinstance(app.session.players["allied"], AlliedCommander)
         assert game.turn_label == "6/20"
         assert keys[0] == "n" and sum(k.isdigit() for k in keys) > 20, "the German moved by keys"
-        report = app.screen.report
+        report = app.screen.game.final_report
         assert report.victory_level and report.turns_played == len(game.state.history)
+        said = static_words(app.screen.query_one("#final-report"))
+        assert "you win" in said or "you lose" in said  # (to the German, who played alone)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
