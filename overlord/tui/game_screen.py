@@ -177,7 +177,7 @@ class GameScreen(Screen[None]):
         Binding("v", "app.review", "Their turn"),  # the other side's moves since your last turn (tui/viewer.py)
         Binding("space", "hurry", "Hurry"),
         *(Binding(k, f"look('{k}')", "Look", show=False) for k in LOOK),
-        Binding("escape", "unlook", "Unlook", show=False),
+        Binding("escape", "unlook", "Stop looking", show=False),
         Binding("s,f4", "supply_overlay", "Supply", show=False),
         Binding("l", "labels", "Labels", show=False),
         Binding("k", "app.map_key", "Map key"),
