@@ -502,8 +502,8 @@ async def test_a_game_that_does_not_quit_when_told_is_hung_up_then_killed(monkey
     STOP_WAIT seconds (a game saves then), and killed if that does not end it either."""
     from textual_serve.download_manager import DownloadManager
     monkeypatch.setattr(web, "STOP_WAIT", 0.5)
-    deaf = ("import signal, sys, time\n"
-            + ("signal.signal(signal.SIGHUP, signal.SIG_IGN)\n" if ignores_hang_up else "")
+    deaf = ("import signal, sys, time\n"  # (as the game does, it sets its own: under nohup SIGHUP comes ignored)
+            + f"signal.signal(signal.SIGHUP, signal.{'SIG_IGN' if ignores_hang_up else 'SIG_DFL'})\n"
             + "sys.stdout.write('__GANGLION__\\n'); sys.stdout.flush(); time.sleep(600)")
 
     async def nothing(*args) -> None:
@@ -527,3 +527,6 @@ def test_serve_join_alone_takes_the_link_from_the_environment(monkeypatch, capsy
     assert cli.main(["serve", "--join"]) == 0 and taken == [link]
     monkeypatch.delenv("OVERLORD_JOIN_LINK")
     assert cli.main(["serve", "--join"]) == 2 and "needs your link in OVERLORD_JOIN_LINK" in capsys.readouterr().err
+    assert cli.main(["online", "bot"]) == 2 and "needs the side's link" in capsys.readouterr().err
+    monkeypatch.setenv("OVERLORD_JOIN_LINK", link)
+    assert cli.build_parser().parse_args(["online", "bot"]).link == link  # (read when the parser is made)

@@ -105,7 +105,8 @@ def online_parser(commands: Commands) -> None:
     games.add_argument("--json", action="store_true", help="print one JSON list")
     games.set_defaults(func=needs_web(cmd_online_games))
     bot = sub.add_parser("bot", help="let a computer player play a side of a hosted game through its link")
-    bot.add_argument("link", help="the side's link")
+    bot.add_argument("link", nargs="?", default=os.environ.get(JOIN_LINK),
+                     help=f"the side's link (default: ${JOIN_LINK}, kept out of the process list)")
     bot.add_argument("--player", default="ai", type=str.lower, help="the computer player, as `overlord players` names them (default: ai)")
     bot.add_argument("--seed", type=int, default=0, help="the player's own seed (not the game's: the host keeps that)")
     bot.add_argument("--orders", metavar="JSON", help="standing orders for the host to answer with first, e.g. "
@@ -248,6 +249,8 @@ def cmd_online_bot(args: argparse.Namespace) -> int:
     from .bot import play
     from .client import Disconnected, Refused
     from .protocol import ProtocolError
+    if not args.link:
+        return _fail(f"online bot needs the side's link (or ${JOIN_LINK})", EXIT_BAD_INPUT)
     try:
         orders = json.loads(args.orders) if args.orders else None
     except ValueError as exc:
