@@ -338,6 +338,17 @@ def gated_rejoins(monkeypatch) -> tuple[asyncio.Event, list[int | None], list[st
     return gate, joins, dropped
 
 
+async def drop_the_connection(pilot, gate: asyncio.Event, dropped: list[str], how: str) -> RemoteSession:
+    """Once the app waits for the Allies, the connection drops and the joins again are let through, ``how`` they
+    are answered (gated_rejoins); the app's session."""
+    await until_waiting_for_the_allies(pilot)
+    session = pilot.app.playing
+    dropped.append(how)
+    gate.set()
+    await session.online._ws.close()
+    return session
+
+
 async def test_a_dropped_connection_is_joined_again_and_the_game_goes_on(hosted, monkeypatch):
     """A connection that drops (a network's blip, a host restarted) only pauses the game: the app joins again with
     the same link, what the other side played meanwhile comes in with its log, and the game goes on."""
@@ -384,11 +395,7 @@ async def test_a_link_the_host_no_longer_takes_ends_the_joining_again(hosted, mo
     gate, joins, dropped = gated_rejoins(monkeypatch)
     app, _ = german_app(links)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until_waiting_for_the_allies(pilot)
-        session = app.playing
-        dropped.append("refuse")
-        gate.set()
-        await session.online._ws.close()
+        session = await drop_the_connection(pilot, gate, dropped, "refuse")
         await wait_until(pilot, lambda a: any("refused to let this link in again" in str(n.message)
                                               for n in a._notifications), "the notice that the host refused the link")
         assert session._watcher.done() and len(joins) == 2  # joined once, refused once, and no more attempts
@@ -405,11 +412,7 @@ async def test_the_sides_seats_all_taken_only_delay_the_joining_again(hosted, mo
     gate, joins, dropped = gated_rejoins(monkeypatch)
     app, _ = german_app(links)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until_waiting_for_the_allies(pilot)
-        session = app.playing
-        dropped.append("full")
-        gate.set()
-        await session.online._ws.close()
+        session = await drop_the_connection(pilot, gate, dropped, "full")
         await wait_until(pilot, lambda a: any("Joined the game again" in str(n.message) for n in a._notifications),
                          "the notice that the app joined again")
         assert len(joins) == 4 and session.lost is None and session.rejoined == 1  # first, two full, then in

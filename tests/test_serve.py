@@ -150,16 +150,28 @@ FIRST_DROP = "AIRBORNE DROP"
 WHO_COMMANDS = "Who commands the computer German?"  # asked next: Enter takes the one shown (the ai)
 
 
+async def to_the_first_drop(screen: Screen) -> None:
+    """N for a new game, Enter for the 1981 settings and for the computer German: the 82nd's drop is asked."""
+    await screen.wait_for(TITLE)
+    await screen.press("n")
+    await screen.wait_for(FIRST_QUESTION)
+    await screen.press("\r")
+    await screen.wait_for(WHO_COMMANDS)
+    await screen.press("\r")
+    await screen.wait_for("AIRBORNE DROP: 82nd")
+
+
+async def to_the_second_drop(screen: Screen) -> None:
+    """The same, and the 82nd dropped: the 101st's drop is asked."""
+    await to_the_first_drop(screen)
+    await screen.press("y")
+    await screen.wait_for("AIRBORNE DROP: 101st")
+
+
 async def start_a_game_and_quit(browser: Browser) -> Screen:
-    """N for a new game, Enter for the 1981 settings, and Ctrl+Q (which saves) at the first airborne drop."""
+    """A new game, and Ctrl+Q (which saves) at the first airborne drop."""
     async with browser.visit() as screen:
-        await screen.wait_for(TITLE)
-        await screen.press("n")
-        await screen.wait_for(FIRST_QUESTION)
-        await screen.press("\r")
-        await screen.wait_for(WHO_COMMANDS)
-        await screen.press("\r")
-        await screen.wait_for(FIRST_DROP)
+        await to_the_first_drop(screen)
         await screen.press("\x11")
         await screen.until_closed()
     return screen
@@ -211,15 +223,7 @@ async def test_a_tab_closed_in_the_middle_of_a_phase_keeps_every_move(serve):
     async with Browser(served) as browser:
         await browser.page()
         async with browser.visit() as screen:
-            await screen.wait_for(TITLE)
-            await screen.press("n")
-            await screen.wait_for(FIRST_QUESTION)
-            await screen.press("\r")
-            await screen.wait_for(WHO_COMMANDS)
-            await screen.press("\r")
-            await screen.wait_for("AIRBORNE DROP: 82nd")
-            await screen.press("y")
-            await screen.wait_for("AIRBORNE DROP: 101st")
+            await to_the_second_drop(screen)
         [folder] = served.folders()
         autosave = served.sessions / folder / "autosave.json"
         deadline = time.monotonic() + DEADLINE
@@ -243,15 +247,7 @@ async def test_a_bad_key_sequence_that_ends_the_pages_input_saves_the_game_and_f
     async with Browser(served) as browser:
         await browser.page()
         async with browser.visit() as screen:
-            await screen.wait_for(TITLE)
-            await screen.press("n")
-            await screen.wait_for(FIRST_QUESTION)
-            await screen.press("\r")
-            await screen.wait_for(WHO_COMMANDS)
-            await screen.press("\r")
-            await screen.wait_for("AIRBORNE DROP: 82nd")
-            await screen.press("y")
-            await screen.wait_for("AIRBORNE DROP: 101st")
+            await to_the_second_drop(screen)
             await screen.press("\x1b[99999999999999999999u")
             await screen.until_closed()  # the game has ended of itself
         [folder] = served.folders()
@@ -288,15 +284,7 @@ async def test_a_server_stopped_tells_each_page_at_once_and_its_game_saves(serve
     async with Browser(served) as browser:
         await browser.page()
         async with browser.visit() as screen:
-            await screen.wait_for(TITLE)
-            await screen.press("n")
-            await screen.wait_for(FIRST_QUESTION)
-            await screen.press("\r")
-            await screen.wait_for(WHO_COMMANDS)
-            await screen.press("\r")
-            await screen.wait_for("AIRBORNE DROP: 82nd")
-            await screen.press("y")
-            await screen.wait_for("AIRBORNE DROP: 101st")
+            await to_the_second_drop(screen)
             served.proc.terminate()
             await screen.until_closed()
             assert screen.ws.close_code == 1001  # going away: told, not timed out
