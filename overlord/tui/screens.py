@@ -228,8 +228,9 @@ OVERLORD is the 1981 Battle for Normandy. The game asks one question
 at a time and you answer with a key, as in 1981. The keys you can press
 now are always at the bottom of the screen (on a narrow screen, the
 first ones, then "F1 More"); this help lists every key of the screen
-it was opened from first, under KEYS ON THIS SCREEN. Any other key
-is refused with a message saying why. Letters work in either case.
+it was opened from first, under KEYS ON THIS SCREEN. At a question,
+any other key is refused with a message saying why (on a card or a
+list it does nothing). Letters work in either case.
 
 HOW TO PLAY
   The Allies land the divisions at sea, take Cherbourg, Caen and St-Lo
