@@ -39,7 +39,7 @@ from .front import Front, GoOn, Hint, HurryUp
 from .wording import event_text
 from .keybar import KeyBar, key_name
 from .maprender import MapOptions, map_height, map_width, move_targets
-from .reporting import Points, points_panel
+from .reporting import Points, last_turn_of_moves, points_panel
 from .routing import route_marks, route_text, walk
 from .screens import CoastalAnswerScreen, ConfirmScreen, HintScreen
 from .styles import GAME_CSS
@@ -397,8 +397,7 @@ class GameScreen(Screen[None]):
         """The side panel's card (what is looked at, asked about, or the route), under a line on the scenario's last
         turn of moves: the points below it, which say what the last turn will score, may be cut on a small screen."""
         card = self._card_text()
-        game = self.game
-        if game.over or game.turn != game.last_turn - 1:
+        if not last_turn_of_moves(self.game):
             return card
         last = Text(" LAST TURN OF MOVES (H) ", style="bold reverse", no_wrap=True,
                     overflow="ellipsis")

@@ -78,7 +78,7 @@ class KeyBar(Widget):
     def every_key(self) -> list[tuple[str, str]]:
         """(keys, what they do) for every key that works on the screen, those the bar does not show too (the help
         lists them): the keys that do the same joined ("↑/↓/←/→ Look"); Textual's focus and copy keys left out."""
-        hints = [(keys, what) for keys, what in getattr(self.screen, "KEY_HINTS", ())]
+        hints: list[tuple[str, str]] = list(getattr(self.screen, "KEY_HINTS", ()))
         by_what: dict[str, list[str]] = {}
         # the screen's and the game's, the screen's first (a widget's own, such as a scroll's, are its KEY_HINTS)
         bound = sorted((b for b in self.screen.active_bindings.values() if b[0] is self.screen or b[0] is self.app),
@@ -147,9 +147,7 @@ SHOWN_KEYS = {"esc": "Esc", "pgup": "PgUp", "pgdn": "PgDn", "home": "Home", "end
 def shown_key(display: str) -> str:
     """A key as the bar writes it, in capitals as the screens and the rulebook do: F, Y, F1, Esc, ^S, PgDn
     (Textual's display gives f, f1, esc, ^s, pgdn)."""
-    if len(display) == 1 and display.isalpha() or display[:1] == "f" and display[1:].isdigit():
-        return display.upper()
-    if display[:1] == "^":
+    if len(display) == 1 and display.isalpha() or display[:1] == "f" and display[1:].isdigit() or display[:1] == "^":
         return display.upper()
     return SHOWN_KEYS.get(display, display)
 

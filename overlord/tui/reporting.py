@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Mapping
 
 from rich import box
@@ -134,7 +135,7 @@ def verdict(game: Game, report: FinalReport, humans: Collection[str] = ()) -> Te
     if len(humans) == 1:
         t.append(": you win" if winner in humans else ": you lose", style="bold")
     t.append(". ")
-    score = words.points(report.allied_score)
+    score = math.floor(report.allied_score)  # (as the screens give it: words.points)
     low = minimum.get(level)
     above = minimum[levels[i - 1]] if i > 0 else None
     band = (f"{low} or more" if above is None else f"below {above}" if low is None else f"{low} to {above - 1}")
@@ -142,9 +143,9 @@ def verdict(game: Game, report: FinalReport, humans: Collection[str] = ()) -> Te
     t.append(f"The Allied score, {score}, lies in {level}'s band ({band}, in the {scenario})")
     if list(humans) == ["german"]:  # what the German needed: a level lower for the Allies
         if low is not None:
-            t.append(f"; {levels[i + 1]} needed a score below {low}: {int(score) - low + 1} fewer")
+            t.append(f"; {levels[i + 1]} needed a score below {low}: {score - low + 1} fewer")
     elif above is not None:
-        t.append(f"; {levels[i - 1]} needed {above} or more: {above - int(score)} more")
+        t.append(f"; {levels[i - 1]} needed {above} or more: {above - score} more")
     t.append(".\n")
     return t
 
@@ -280,11 +281,16 @@ def score_bridge(game: Game, starts: Mapping[int, Points] | None) -> tuple[float
     return last, now, later
 
 
+def last_turn_of_moves(game: Game) -> bool:
+    """The scenario's last turn with moves: its last turn has none, but scores the ground once more with the
+    objectives' final points."""
+    return not game.over and game.turn == game.last_turn - 1
+
+
 def last_moves(game: Game, starts: Mapping[int, Points] | None) -> tuple[str, float, str] | None:
-    """On the scenario's last turn with moves (its last turn has none, but scores the ground once more with the
-    objectives' final points): (that last turn, the final score if the units stay where they are, its level);
-    None on any other turn."""
-    if game.over or game.turn != game.last_turn - 1:
+    """On the last turn of moves: (the scenario's last turn, the final score if the units stay where they are, its
+    level); None on any other turn."""
+    if not last_turn_of_moves(game):
         return None
     final = view.turn_points(game, game.last_turn)
     score = score_bridge(game, starts)[2] + final.allied - final.german
