@@ -761,7 +761,12 @@ def cmd_map(args: argparse.Namespace) -> int:
         print(json.dumps(map_json(data)))
         return EXIT_OK
     from rich.console import Console
-    console = Console(highlight=False, soft_wrap=True)
+
+    class PipedConsole(Console):
+        def on_broken_pipe(self) -> None:  # Rich would exit 1: the reader gone is said as the other commands say it
+            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+    console = PipedConsole(highlight=False, soft_wrap=True)
     console.print("THE NORMANDY MAP, JUNE 1944 (row 0 = Cherbourg's line; odd rows shifted half a hex right)")
     console.print(map_text(data), end="")
     console.print(map_legend(data), markup=False)

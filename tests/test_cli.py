@@ -248,7 +248,7 @@ def test_a_reader_gone_away_ends_the_command_quietly(command):  # overlord oob |
     with p.stdout, p.stderr:
         p.stdout.read(10)
         p.stdout.close()
-        assert p.wait(timeout=60) in (0, 1) and p.stderr.read() == b""
+        assert p.wait(timeout=60) == 0 and p.stderr.read() == b""  # (the map's Rich console exited 1)
 
 
 def test_a_new_save_never_replaces_a_file_that_took_its_name_meanwhile(tmp_path):
