@@ -257,6 +257,7 @@ def test_the_players_path_finder_counts_a_step_as_the_engine_moves_it(seed):
     ('beaches = ["Omaha", "Gold"]\ncontinent_weight = 3.0\nfollow_chart = false\n\n[plans',
      'beaches = ["Omaha", "Golden"]\ncontinent_weight = 3.0\nfollow_chart = false\n\n[plans',
      "plans.single-beach.beaches[1]", "is 'Golden'"),
+    ('corner = [8, 5]', 'corner = [80, 5]', "cotentin.corner", "[80, 5] is off the 22 x 12 map"),
 ])
 def test_a_bad_plan_is_named_by_file_line_and_field(tmp_path, old, new, field, words):
     from overlord.engine.data import DataError

@@ -241,3 +241,38 @@ def test_a_data_file_that_is_not_a_file_is_refused_at_once(broken, thing):
         target.mkdir()
     e = error_of(folder)
     assert e.file.endswith("rules.toml") and "not a regular file" in e.message
+
+
+@pytest.mark.parametrize("file,old,new,field,words", [
+    ("map.toml", '"Barfleur"             = [7, 0]', '"Barfleur"             = [4, 0]', "towns.Barfleur",
+     "Barfleur is at [4, 0], the town Cherbourg's position"),
+    ("map.toml", '"St-Lo road"       = [9, 11]', '"St-Lo road"       = [5, 11]', "entry.St-Lo road",
+     "the entry road Coutances road's position"),
+    ("oob.toml", "cp = 100", "cp = 0", "unit[0].cp", "only a depot has none"),
+])
+def test_what_one_position_or_unit_cannot_be(broken, file, old, new, field, words):
+    """Two towns on one position, two entry roads on one, and a combat unit of 0 CP were all accepted (found by
+    a helper: the map printed, a game was played with the unit)."""
+    folder, edit = broken
+    edit(file, old, new)
+    e = error_of(folder)
+    assert e.file.endswith(file) and e.field == field and words in e.message
+    assert e.line == line_of(folder, file, new)
+
+
+def test_a_byte_that_is_not_utf8_is_named_by_its_line(broken):
+    folder, _ = broken
+    path = folder / "oob.toml"
+    lines = path.read_bytes().split(b"\n")
+    lines[40] = lines[40] + b" # \xff"
+    path.write_bytes(b"\n".join(lines))
+    e = error_of(folder)
+    assert e.file.endswith("oob.toml") and e.line == 41 and "not UTF-8 text (the byte 0xff" in e.message
+
+
+def test_a_byte_order_mark_is_no_fault(broken):
+    """Windows' Notepad writes one at the head of a file it saves as UTF-8; TOML would have refused line 1."""
+    folder, _ = broken
+    path = folder / "oob.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert load_data(folder).units == load_data(ROOT / "data").units

@@ -228,6 +228,7 @@ def _check(src: Source, file: PlansFile, data: GameData) -> None:
     place = _place(data)
     src.check(("cliff_landers",), file.cliff_landers, each(unit))
     src.check(("cotentin", "nation"), file.cotentin.nation, one_of(NATIONS[Side.ALLIED]))
+    src.check(("cotentin", "corner"), file.cotentin.corner, _on_map(data))
     src.check(("cotentin", "beach"), file.cotentin.beach, beach)
     src.check(("default_drives",), file.default_drives, _keys(one_of(NATIONS[Side.ALLIED])), each(each(place)))
     for name, table in file.landings.items():
@@ -271,6 +272,13 @@ def _keys(check: Callable[[Any], None]) -> Callable[[dict[str, Any]], None]:
             except Fault as fault:
                 raise Fault(fault.message, (key,)) from None
     return checked
+
+
+def _on_map(data: GameData) -> Callable[[Any], None]:
+    def check(value: Hex) -> None:
+        if not data.map.grid.on_map(value):
+            raise Fault(f"{list(value)} is off the {data.map.grid.cols} x {data.map.grid.rows} map")
+    return check
 
 
 def _place(data: GameData) -> Callable[[Any], None]:

@@ -32,7 +32,8 @@ def load_map(root: Path, strict: bool = True) -> MapData:
     for name, h in f.entry.items():
         board.position(("entry", name), h, land=True)
         if strict and not board.grid.on_edge(h):
-            raise meta.error(("entry", n), f"entry position {list(h)} is not on the map's edge")
+            raise meta.error(("entry", name), f"entry position {list(h)} is not on the map's edge")
+    board.distinct("entry", f.entry, "entry road")
     return MapData(board.grid, terrain, f.legend, f.towns, f.places, f.objectives, f.beach, f.rivers, f.flooded,
                    naval_side, f.waiting, f.drop_zones, f.entry)
 
@@ -60,10 +61,19 @@ class _Board:
         if self.terrain[h] != Terrain.TOWN:
             raise self.src.error(path, f"{what} at {list(h)} is on {self.terrain[h]}, not a town position")
 
+    def distinct(self, table: str, named: dict[str, Hex], what: str) -> None:
+        """No two names of a table on one position (a town, an entry road: one each a position)."""
+        seen: dict[Hex, str] = {}
+        for n, h in named.items():
+            if h in seen:
+                raise self.src.error((table, n), f"{n} is at {list(h)}, the {what} {seen[h]}'s position")
+            seen[h] = n
+
     def check_places(self, f: MapFile) -> None:
         for n, h in f.towns.items():
             self.position(("towns", n), h, land=True)
             self.in_town(("towns", n), h, n)
+        self.distinct("towns", f.towns, "town")
         for n, h in f.places.items():
             self.position(("places", n), h, land=True)
         for n, hs in f.objectives.items():

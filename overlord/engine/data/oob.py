@@ -24,6 +24,8 @@ def load_oob(root: Path, map_: MapData, turns: tuple[str, ...], forces: AlliedFo
             raise src.error(path + ("id",), f"unit id {entry.id!r} is used twice")
         src.check(path + ("nation",), entry.nation, one_of(NATIONS[entry.side]))
         src.check(path + ("type",), entry.type, one_of(f.types[entry.side]))
+        if entry.cp == 0 and entry.type != "depot":
+            raise src.error(path + ("cp",), f"{entry.id} has 0 CP; only a depot has none (a combat unit at 0 is eliminated)")
         if entry.start is not None:
             _check_start(src, path, entry.id, entry.start, map_, occupied)
         _check_arrival(src, path, entry, map_, turns)

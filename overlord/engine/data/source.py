@@ -132,14 +132,19 @@ class Source:
         except ValueError:
             self.name = str(path)
         try:
-            self.text = read_regular(path, MAX_DATA_BYTES)[0].decode("utf-8")
+            raw = read_regular(path, MAX_DATA_BYTES)[0]
+            self.text = raw.decode("utf-8-sig")  # (a byte-order mark, as Windows' Notepad writes, is no fault)
         except FileNotFoundError:
             raise DataError(self.name, None, "", "file is missing") from None
         except NotRegular:
             raise DataError(self.name, None, "", "is not a regular file (a folder, device, pipe or socket)") from None
         except TooLarge:
             raise DataError(self.name, None, "", f"is too large for a data file (over {MAX_DATA_BYTES} bytes)") from None
-        except (OSError, UnicodeDecodeError) as exc:
+        except UnicodeDecodeError as exc:
+            line = raw[:exc.start].count(b"\n") + 1
+            raise DataError(self.name, line, "", f"is not UTF-8 text (the byte {raw[exc.start]:#04x}; save the file "
+                                                 "as UTF-8)") from None
+        except OSError as exc:
             raise DataError(self.name, None, "", f"cannot be read ({exc})") from None
         self.lines = self.text.splitlines()
         self.data: dict[str, Any] = {}
