@@ -602,12 +602,17 @@ def _last_seed_in_range(args: argparse.Namespace) -> bool:
     return False
 
 
+def seed_range(first: int, games: int) -> str:
+    """The seeds of ``games`` games from ``first``, in words: "-5 to -3" reads where "-5--3" did not."""
+    return f"{first} to {first + games - 1}" if games > 1 else str(first)
+
+
 def tournament_text(result: dict[str, Any]) -> str:
     from .reports import table
     n = result["games"]
     s = result["score"]
     lines = [f"Overlord tournament: {n} games of the {result['scenario']} game, Allied {result['allied']} against "
-             f"German {result['german']}, seeds {result['seed']}-{result['seed'] + n - 1}", ""]
+             f"German {result['german']}, seeds {seed_range(result['seed'], n)}", ""]
     lines.append(table(["Level of victory", "Games", "Share"],
                        [[lvl, c, f"{100 * c / n:.0f}%"] for lvl, c in result["victory_levels"].items()]))
     lines += ["", f"Score: median {s['median']:.0f}, middle half {s['q1']:.0f} to {s['q3']:.0f}, "
@@ -650,7 +655,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"games played:    {result['games']} (seeds {args.seed}-{args.seed + args.games - 1})")
+        print(f"games played:    {result['games']} (seeds {seed_range(args.seed, args.games)})")
         print(f"actions applied: {result['actions']}")
         print(f"failures:        {len(result['failures'])}")
         for f in result["failures"]:

@@ -290,3 +290,8 @@ def test_watch_refuses_the_options_it_cannot_honour(extra, said):
     r = run("simulate", "--watch", "--seed", "2", *extra)
     assert r.returncode == 2 and r.stderr == (f"overlord: {said} cannot go with --watch, which shows the game on the "
                                               "screen; play it without --watch for them\n")
+
+
+def test_a_range_of_seeds_reads_with_negative_seeds():  # fuzz --seed -5 printed "seeds -5--3"
+    from overlord.cli import seed_range
+    assert (seed_range(-5, 3), seed_range(7, 1), seed_range(1, 50)) == ("-5 to -3", "7", "1 to 50")
