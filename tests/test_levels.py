@@ -336,7 +336,7 @@ async def test_escape_in_the_set_up_takes_back_the_last_answer_and_at_the_first_
         first = app.session.game.prompt.question
         await pilot.press("y")
         await wait_until(pilot, lambda a: len(a.session.game.actions) == 1, "the first answer")
-        await pilot.press("escape")
+        await pilot.press("backspace")  # as Escape (it was refused, its refusal over the question's last line)
         await wait_until(pilot, lambda a: not a.session.game.actions, "the answer taken back")
         assert app.session.game.prompt.question == first and app.session.log == list(app.session.game.opening_events)
         await pilot.press("escape")  # nothing played yet: back to the title
@@ -447,8 +447,25 @@ async def test_the_whole_ratings_question_is_in_view_at_80x24_and_the_briefing_c
             return (p.kind == "QuestionPrompt" and p.question == "preset" and "Enter takes" in str(question.render())
                     and question.region.bottom <= a.screen.query_one("KeyBar").region.y)
         await wait_until(pilot, whole, "the ratings question whole at 80x24")
-        answered = str(app.screen.query_one("#setup-answered").render())
-        assert "Scenario: campaign" in answered and "German player: computer (ai, level 3)" in answered
+        # what each level changes, under it (Novice and Experienced both said only "easier for the Allies"; found
+        # by a helper): at 80x24 it takes the room of the answers given
+        shown = str(question.render())
+        assert "Novice (easier for the Allies)\n     transport 7, air power 6, coastal defence 3, naval power 6" in shown
+        assert "Expert\n     every rating 5, German leadership 7; the display delay 1" in shown
         await pilot.resize_terminal(120, 40)
         await wait_until(pilot, lambda a: "headquarters in London" in str(a.screen.query_one("#setup-title").render())
                          and whole(a), "the briefing back at 120x40")
+        answered = str(app.screen.query_one("#setup-answered").render())
+        assert "Scenario: campaign" in answered and "German player: computer (ai, level 3)" in answered
+
+
+@pytest.mark.parametrize("german, said", [("C", "how long each computer move stays on the map"),
+                                          ("H", "with no computer side, it changes nothing")])
+def test_the_display_delay_question_says_what_it_does(german, said):
+    """"Display delay (1 fast - 9 slow)?" was asked in hot-seat too, and never said what it delays."""
+    from overlord.engine import Game
+    from overlord.engine.actions import Answer
+    g = Game.new(None, 4)
+    for choice in ("Y", german, "H", "C", "1"):  # change; who plays each side; the campaign; historical ratings
+        g.apply(Answer(choice))
+    assert g.prompt.question == "display_delay" and said in g.prompt.text

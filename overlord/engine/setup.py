@@ -11,6 +11,8 @@ ratings and US leadership, German movement on D-Day, and the display delay.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -63,7 +65,10 @@ def prompt(g: "Game") -> QuestionPrompt:
     if question == "german_dday_movement":
         return _ask(question, "May the German move on D-Day?", ("Y", "N"), ("Yes", "No"), "Y" if s.german_dday_movement else "N")
     if question == "display_delay":
-        return _ask(question, "Display delay (1 fast - 9 slow)?", DIGITS, DIGITS, str(max(1, s.display_delay)))
+        shown = ("how long each computer move stays on the map" if "computer" in (s.german_player, s.allied_player)
+                 else "with no computer side, it changes nothing")
+        return _ask(question, f"Display delay (1 fast - 9 slow)? ({shown})", DIGITS, DIGITS,
+                    str(max(1, s.display_delay)))
     raise AssertionError(f"unknown question {question}")
 
 
@@ -78,6 +83,23 @@ def preset_label(g: "Game", key: str) -> str:
     if rating_set.german_dday_movement:
         sides.add("German")
     return f"{rating_set.name} (easier for the {sides.pop()})" if len(sides) == 1 else rating_set.name
+
+
+def preset_changes(g: "Game", key: str) -> str:
+    """What a preset changes from the historical ratings (every rating 5, German leadership 7, no German move on
+    D-Day): "transport 7, air power 6, coastal defence 3, naval power 6"; one that changes none gives them."""
+    rating_set = g.data.charts.rating_set(key)
+    historical = g.data.rules.ratings.historical
+    changes = [f"{Ratings.SHORT[name]} {value}" for name, value in rating_set.ratings.items()
+               if value != historical[name]]
+    if rating_set.german_dday_movement:
+        changes.append("the German moves on D-Day")
+    if not changes:
+        delay = "" if rating_set.display_delay is None else f"; the display delay {rating_set.display_delay}"
+        usual = Counter(historical.values()).most_common(1)[0][0]
+        odd = [f"{Ratings.SHORT[name]} {value}" for name, value in historical.items() if value != usual]
+        return f"every rating {usual}" + "".join(f", {o}" for o in odd) + delay
+    return ", ".join(changes)
 
 
 def _ask(question: str, text: str, options: tuple[str, ...], labels: tuple[str, ...], default: str) -> QuestionPrompt:
