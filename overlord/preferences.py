@@ -1,6 +1,7 @@
 """The player's preferences, kept between runs in a small TOML file: the colour theme, who last commanded each
-computer side in the set-up (shown first the next time), and the pace the computer's moves are shown at ("quick"
-or "slow": - and + while the computer moves).
+computer side in the set-up (shown first the next time), who gives each side's hints (chosen with the palette's
+"Hints from"), and the pace the computer's moves are shown at ("quick" or "slow": - and + while the computer
+moves).
 
 The file is where ``overlord.userdirs.preferences_path()`` says. A missing file means no preferences;
 a damaged one is ignored with a one-line warning (the game never fails to start because of it), and
@@ -17,7 +18,7 @@ from .files import NotRegular, TooLarge, read_regular
 from .plaintext import printable
 from .userdirs import preferences_path, write_atomically
 
-KEYS = ("theme", "computer_allied", "computer_german", "pace")
+KEYS = ("theme", "computer_allied", "computer_german", "hints_allied", "hints_german", "pace")
 MAX_BYTES = 64 * 1024  # the file the game writes is one line; a bigger one is not a preferences file
 
 

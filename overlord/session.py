@@ -460,11 +460,12 @@ class Session:
 
     # ------------------------------------------------------------------ advice (the hint key)
     def advisor(self, side: str) -> str:
-        """The computer player a side's hints come from: the one chosen for it, else the one last chosen in a
-        set-up to command that side (the preferences: the player's choice of level and general), else the computer
-        player the game uses for that side (overlord.ai.advice.advisor_player)."""
-        last = preferences.load().get(f"computer_{side}")
-        return self.advisors.get(side) or (last if last in levels(side) else None) or advisor_player(side)
+        """The computer player a side's hints come from: the one chosen for this game, else the one the player chose
+        to give them (the palette's "Hints from", kept in the preferences), else the computer player the game uses
+        for that side (overlord.ai.advice.advisor_player, the strongest). Not the opponent last chosen in a set-up:
+        a German who practised against the weakest Allies was then advised by them when he played the Allies."""
+        chosen = preferences.load().get(f"hints_{side}")
+        return self.advisors.get(side) or (chosen if chosen in levels(side) else None) or advisor_player(side)
 
     # ------------------------------------------------------------------ saving
     def autosave(self, avoid: Path | None = None) -> Path | None:

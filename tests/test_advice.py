@@ -212,16 +212,18 @@ def test_the_json_fields_are_those_docs_api_md_lists(save_at_a_move):
     assert sorted(first_column("fields: advise")) == sorted(out)
 
 
-def test_the_hint_comes_from_the_level_last_chosen_for_that_side_else_the_default(tmp_path):
+def test_the_hint_comes_from_the_level_chosen_to_give_it_else_the_default_not_the_last_opponent(tmp_path):
     from overlord import preferences
     from overlord.session import Session
     session = Session(Game.new(None, 3))
     assert session.advisor("german") == "ai" and session.advisor("allied") == "ai"
-    preferences.remember(computer_german="rommel", computer_allied="montgomery")
+    preferences.remember(computer_german="classic", computer_allied="classic")  # opponents chosen: not advisers
+    assert session.advisor("german") == "ai" and session.advisor("allied") == "ai"
+    preferences.remember(hints_german="rommel", hints_allied="montgomery")
     assert session.advisor("german") == "rommel" and session.advisor("allied") == "montgomery"
-    preferences.remember(computer_german="no-such-player")  # from another version of the game
+    preferences.remember(hints_german="no-such-player")  # from another version of the game
     assert session.advisor("german") == "ai"
-    preferences.remember(computer_german="random", computer_allied="pass")  # no set-up offers these: a hand's edit
+    preferences.remember(hints_german="random", hints_allied="pass")  # no level: a hand's edit
     assert session.advisor("german") == "ai" and session.advisor("allied") == "ai"
     session.advisors["german"] = "classic"  # one chosen for this game comes first
     assert session.advisor("german") == "classic"
@@ -424,3 +426,16 @@ def test_a_landings_support_hint_says_it_is_given_each_round():
     advice = advise(game)
     assert isinstance(advice.action, Support) and advice.action != Support(0, 0)
     assert "(a landing's support is given again in each round it fights)" in advice.reason
+
+
+def test_a_drop_zone_passed_over_says_where_the_division_would_drop():
+    """"Not here: look at the next drop zone" sent the player through every zone, a hint at each (found by a
+    helper): the hint names the zone the player would take."""
+    from overlord.engine.actions import Answer
+    game = Game.new(Settings(), 3)
+    wanted = advise(game)
+    assert wanted.action == Answer("Y") and "at Ste-Mere-Eglise" in wanted.reason  # the first zone, taken
+    game.apply(Answer("N"))
+    passed = advise(game)
+    assert passed.action == Answer("N")
+    assert passed.reason.startswith("Not here: drop the 82nd Airborne Division at Ste-Mere-Eglise, zone 1 of 5 ")

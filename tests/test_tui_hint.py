@@ -158,3 +158,30 @@ async def test_the_hint_for_the_coastal_defences_says_it_is_taken_for_the_day():
         assert app.screen.reason.startswith(f"Level {level}, ")
         await pilot.press("u")
         await wait_until(pilot, lambda a: a.session.coastal_answer == level, "the level taken for the day")
+
+
+async def test_hints_from_in_the_palette_chooses_who_gives_them_and_the_card_names_it():
+    """The hints came from the opponent last chosen in a set-up for that side (a German who practised against the
+    weakest Allies was advised by them as the Allies, and never told; found by a helper). They come from the
+    strongest unless the player chooses another in the palette, and the card names who gives them."""
+    from textual.command import CommandList
+    from overlord import preferences
+    from overlord.ai.registry import levels
+    preferences.remember(computer_allied="classic")  # the opponent chosen in a German game: not the adviser
+    app = OverlordApp(game=Game.new(Settings(), 3), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_asked(pilot, "DropZonePrompt")
+        assert app.session.advisor("allied") == "ai"
+        await pilot.press("ctrl+p")
+        await pilot.press(*"hints from")
+        await wait_until(pilot, lambda a: any(results.option_count for results in a.screen.query(CommandList)),
+                         "the command palette to find Hints from")
+        await pilot.press("enter")
+        weakest = levels("allied")[0]  # after the strongest, round to the weakest
+        await wait_until(pilot, lambda a: preferences.load().get("hints_allied") == weakest, "the choice remembered")
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting(), "the question again")
+        assert app.session.advisor("allied") == weakest
+        await pilot.press("t")
+        await wait_until(pilot, lambda a: isinstance(a.screen, HintScreen), "the hint's card")
+        assert app.screen.who == f"The computer Allied ({weakest}, level 1)"
+        assert app.hint_ready() == advise(app.session.game, weakest, {})

@@ -829,6 +829,8 @@ class OverlordApp(App[None]):
             return self.session is not None
         if action == "pace":  # while the computer moves, the other pace than the one shown
             return self.computer_moving() and parameters[:1] != (self.pace,)
+        if action == "hints_from":  # a game with a side of a person's at the keyboard
+            return self.hinted_side() is not None
         if action == "orders":  # a hosted game's standing orders: only a joined game has them (online/join.py)
             return False
         if action == "review":  # at a person's question in the game's screen, once something has been played
@@ -990,6 +992,35 @@ class OverlordApp(App[None]):
         except OSError as exc:
             self.notify(f"The colours could not be remembered: {exc}", severity="warning", timeout=4)
 
+    def hinted_side(self) -> str | None:
+        """The side whose hints the palette's "Hints from" chooses: the side at the keyboard (hot-seat), else the
+        person's own; None without a game a person plays."""
+        s = self.session
+        if s is None or s.game.over or not s.humans:
+            return None
+        return s.seat if s.hot_seat and s.seat is not None else s.humans[0]
+
+    def action_hints_from(self) -> None:
+        """The next level of the side's computer players gives its hints (T), weakest to strongest and round again;
+        remembered for the next games (the preferences' hints_allied and hints_german)."""
+        from ..ai.registry import levels, profile
+        side, s = self.hinted_side(), self.session
+        if side is None or s is None:
+            return
+        names = levels(side)
+        now = s.advisor(side)
+        name = names[(names.index(now) + 1) % len(names)] if now in names else names[-1]
+        s.advisors.pop(side, None)
+        try:
+            preferences.remember(**{f"hints_{side}": name})
+        except OSError as exc:
+            s.advisors[side] = name  # for this game at least
+            self.notify(f"The choice could not be remembered: {exc}", severity="warning", timeout=4)
+        self._hint = None  # a hint asked of the last one is asked again of this one
+        p = profile(name, side)
+        self.notify(f"Hints for the {'Allies' if side == 'allied' else 'German'} now come from {name} (level "
+                    f"{p.level}: {p.style}). Ctrl+P, Hints from, again for the next.", timeout=5)
+
     def action_quit(self) -> None:  # type: ignore[override]  # not async, unlike App's: the screens call it
         """Ctrl+Q, Ctrl+C, Q on the title and final screens, the menu: save the game being played, then quit.
         If it cannot be saved, ask first (Y, or the quit key again, quits all the same)."""
@@ -1069,6 +1100,8 @@ class OverlordApp(App[None]):
                  mapped),
                 ("Next colours", "Green phosphor, amber, modern (colour-blind safe) (F5)", "cycle_theme",
                  self.action_cycle_theme, True),
+                ("Hints from", "The next computer level to give your hints (T), weakest to strongest", "hints_from",
+                 self.action_hints_from, True),
                 ("Quit", "Save to autosave and quit (Ctrl+Q)", "quit", self.action_quit, True)):
             if offered and self.check_action(action, ()) is not False:
                 yield SystemCommand(title, words, callback)

@@ -20,7 +20,8 @@ from textual.events import Key, Resize
 from textual.message import Message
 from textual.screen import Screen
 
-from ..ai.advice import Advice, advisor_player
+from ..ai.advice import Advice
+from ..ai.registry import profile
 from ..engine import view
 from ..engine.enums import NavalSide, Phase
 from ..engine.events import Event, UnitMoved
@@ -785,9 +786,8 @@ class GameScreen(Screen[None]):
         if not isinstance(advice, Advice):
             self.say(Text(f"No hint: {advice}", style="bold"))
             return
-        who = f"The computer {advice.side.title()}"
-        if h.player != advisor_player(advice.side):
-            who += f" ({h.player})"
+        level = profile(h.player, advice.side).level
+        who = f"The computer {advice.side.title()} ({h.player}" + ("" if level is None else f", level {level}") + ")"
         reason = advice.reason
         if self.session.asks_coastal_answer() and isinstance(advice.action, ChooseStrategy):
             # the question is a level for the day; the computer German answers each round afresh

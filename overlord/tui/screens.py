@@ -71,7 +71,7 @@ class HintScreen(ModalScreen[bool]):
         t.append(" HINT ", style="bold reverse")
         t.append(f" {self.who} would answer:\n", style="bold")
         t.append(f"{self.reason}\n")
-        t.append("U: take it    Escape: back to the question", style="bold")
+        t.append("U: take it    Escape: back to the question    ^P Hints from: another level", style="bold")
         with Vertical(classes="hint-card"):
             yield Static(t)
         yield KeyBar()
@@ -289,7 +289,8 @@ ANSWERING
   E       end the whole movement (asks Y/N first) or combat phase
   T       a hint: what the computer player of your side would answer
           here, and why (its plan or posture, the odds, where a move
-          leads); it thinks while the keys work (T again gives it up)
+          leads); it thinks while the keys work (T again gives it up);
+          from the strongest level unless Ctrl+P, Hints from, chooses
   U       take the hint, as its key would (one answer: one step of a
           move, this round's level)
   1-9     the attack or defence level (beside the map: each level's
