@@ -24,9 +24,9 @@ import attrs
 from ..engine.actions import Action, Answer, ChooseStrategy, EndPhase, FinishUnit, Support
 from ..engine.enums import Phase
 from ..engine.game import Game, IllegalAction
-from ..engine.prompts import DefenderPrompt, MovePrompt, Prompt, StrategyPrompt, SupportPrompt
+from ..engine.prompts import DefenderPrompt, DropZonePrompt, MovePrompt, Prompt, StrategyPrompt, SupportPrompt
 from ..engine.records import FrozenRecord
-from .explain import describe
+from .explain import describe, name, place
 from .player import MIDDLE_LEVEL, ComputerPlayer, Memory
 from .registry import DEFAULT_PLAYERS, make_player
 
@@ -107,6 +107,8 @@ def advise(game: Game, player: str | None = None, memory: AdviceMemory | None = 
         if passes(seen.prompt, action) and nothing_more_this_phase(seen, advisor, action):
             action = EndPhase()  # one hint for the phase's end, not "finish" or "no" for each unit left in turn
             reason = advisor.explain(seen, action)  # (with his plan or posture, as his other hints)
+        if isinstance(seen.prompt, DropZonePrompt) and action == Answer("N"):
+            reason = "\n".join([zone_wanted(seen, advisor), *reason.split("\n")[1:]])
         if isinstance(memory, AdviceMemory):
             memory.gave(name, side, advisor, game, action)
     else:  # a player of the protocol only: its answer, in the game's words
@@ -142,6 +144,23 @@ def nothing_more_this_phase(game: Game, player: ComputerPlayer, action: Action) 
         if not passes(played.prompt, action):
             return False  # a move, an attack
     return False
+
+
+def zone_wanted(game: Game, player: ComputerPlayer) -> str:
+    """Where ``player``, who passes the zone offered, would drop the division: the zones offered after it (N) played
+    on copies until it takes one. "Not here" alone sent the player through every zone, a hint at each."""
+    p = game.prompt
+    assert isinstance(p, DropZonePrompt)
+    played, player = game.clone(), copy.deepcopy(player)
+    for _ in range(p.candidates):
+        played.apply(Answer("N"))
+        q = played.prompt
+        if not isinstance(q, DropZonePrompt) or q.unit != p.unit:
+            break
+        if player.choose(played) == Answer("Y"):
+            return (f"Not here: drop {name(game, p.unit)} at {place(game, q.zone)}, zone {q.candidate + 1} of "
+                    f"{q.candidates} (N shows the next zone).")
+    return f"Not here: look at the next drop zone for {name(game, p.unit)}."
 
 
 def remember_earlier_turns(game: Game, name: str, side: str, kept: Memory) -> None:
