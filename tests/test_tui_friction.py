@@ -382,3 +382,18 @@ async def test_the_look_cursor_goes_up_and_down_along_the_maps_side_edges():
                 if (key == "down" and row < rows - 1) or (key == "up" and row > 0):
                     assert screen.look != (col, row) and grid.on_map(screen.look), (col, row, key)
                     assert screen.look[1] == row + (1 if key == "down" else -1)
+
+
+async def test_a_landings_attack_level_question_is_whole_at_80x24():
+    """Its last line, what a level means at a landing (it fights on until the beach falls; R: one round), was cut
+    off at 80x24: the one rule a newcomer needs at his first landing (found by a helper)."""
+    g = Game.new(Settings(), 5)
+    players = {side: make_player("ai", side, 5) for side in ("allied", "german")}
+    while not (isinstance(g.prompt, StrategyPrompt) and g.prompt.landing is not None and g.prompt.side == "allied"):
+        g.apply(players[str(g.prompt.side)].choose(g))
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.screen.is_mounted, "the game")
+        prompt = app.screen.query_one("#prompt")
+        await wait_until(pilot, lambda a: "until the beach" in " ".join(shown(prompt)), "the landing's question")
+        assert "(R: one round only)." in " ".join(shown(prompt))

@@ -169,12 +169,12 @@ class GameScreen(Screen[None]):
         Binding("y", "include", "Include"), Binding("n", "leave", "Leave out"),
         Binding("f", "finish", "Finish unit"), Binding("f", "hold", "Refuse"), Binding("f", "stay", "Stay"),
         Binding("e", "end_phase", "End phase"),
+        Binding("t", "hint", "Hint"),  # before the keys that give way on a narrow bar (it fell behind F1 More)
         Binding("g", "go_to", "Go to"), Binding("enter", "go", "Go there"), Binding("escape", "leave_going", "Leave"),
         Binding("enter", "next_field", "Next field"), Binding("enter", "accept", "Accept"),
         Binding("enter", "choose_here", "Move this one"),
         Binding("a", "next_at_sea", "Next at sea"),
         Binding("backspace", "rub", "Erase", show=False),
-        Binding("t", "hint", "Hint"),
         Binding("v", "app.review", "Their turn"),  # the other side's moves since your last turn (tui/viewer.py)
         Binding("space", "hurry", "Hurry"),
         *(Binding(k, f"look('{k}')", "Look", show=False) for k in LOOK),
