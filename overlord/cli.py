@@ -401,10 +401,12 @@ def save_named(given: str) -> Path:
             return path
     except OSError:
         return path
-    from .saves import saves_dir
+    from .saves import safe_filename, saves_dir
     named = saves_dir() / (given if given.endswith(".json") else f"{given}.json")
+    # a name as the player typed it in the game ("at handover", saved as at-handover.json), which the Load screen lists
+    typed = saves_dir() / f"{safe_filename(given.removesuffix('.json'))}.json"
     try:
-        return named if named.is_file() else path
+        return next((p for p in (named, typed) if p.is_file()), path)
     except OSError:
         return named
 

@@ -606,3 +606,10 @@ def free_autosave_slot(folder: Path, game_id: str, avoid: Set[Path] = frozenset(
             return slot
     raise OSError(errno.ENOSPC, f"every autosave slot ({AUTOSAVE}.json to {AUTOSAVE}-{MAX_SLOTS}.json) holds another game",
                   str(folder))
+
+
+def safe_filename(name: str) -> str:
+    """A file name from what the player typed: letters, digits, - and _ only ("" when nothing is left)."""
+    cleaned = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name.strip())
+    cleaned = "-".join(part for part in cleaned.split("-") if part)
+    return cleaned[:60]

@@ -34,7 +34,7 @@ from .engine.game import Game, IllegalAction
 from .engine.hexgrid import Hex, neighbour
 from .engine.prompts import Prompt, QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
 from .saves import (FileStamp, OpenedSave, file_stamp, free_autosave_slot, is_autosave_slot, new_game_id,
-                    other_branches, saves_dir, write_save)
+                    other_branches, safe_filename, saves_dir, write_save)
 
 SIDES = ("allied", "german")
 NEWS = (DropResult, CombatResult, UnitEliminated, MarkerDestroyed)  # repeated above a report, not to be missed
@@ -606,13 +606,6 @@ def hint(game: Game, player: str, memory: AdviceMemory) -> Advice | Exception:
 
 def save_path(name: str) -> Path:
     return saves_dir() / f"{safe_filename(name)}.json"
-
-
-def safe_filename(name: str) -> str:
-    """A file name from what the player typed: letters, digits, - and _ only ("" when nothing is left)."""
-    cleaned = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name.strip())
-    cleaned = "-".join(part for part in cleaned.split("-") if part)
-    return cleaned[:60]
 
 
 def save_name_problem(name: str) -> str | None:

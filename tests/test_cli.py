@@ -282,6 +282,10 @@ def test_advise_replay_and_watch_take_a_saves_name_as_load_does(tmp_path, monkey
     assert run("replay", "mymid").returncode == 0
     watched = run("watch", "mymid")  # no terminal here: refused for that, after the save was found
     assert watched.returncode == 2 and "terminal" in watched.stderr and "no such file" not in watched.stderr
+    # the name as typed in the game's save box and listed by the Load screen (saved as at-handover-é.json)
+    from overlord.session import save_path
+    write_save(Game.new(Settings(allied_player="computer", german_player="computer"), 3), save_path("at handover ☃é"))
+    assert run("replay", "at handover ☃é").returncode == 0 and run("advise", "at handover ☃é").returncode == 0
 
 
 @pytest.mark.parametrize("extra, said", [(["--json"], "--json"), (["--save", "w.json", "--plot"], "--save and --plot")])
