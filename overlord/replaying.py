@@ -201,12 +201,18 @@ class Replay:
 
     # ------------------------------------------------------------------ the review of the other side's turn
     def review_start(self, side: str) -> int:
-        """The position after ``side`` last answered a question of its own turn (not a defence, a retreat or an
-        advance in the other side's combat): the review of what the other side did since begins there."""
-        for i in range(self.played - 1, -1, -1):
-            a = self.asked[i]
-            if a.side == side and not a.phase.startswith(enemy_of(side)):
-                return i + 1
+        """Where the review of the other side's last turn begins: after ``side``'s last answer of its own turn
+        (not a defence, a retreat or an advance in the other side's combat) before the other side's last turn.
+        The answers ``side`` has given since, in its present turn, do not hide it (an Allied player who had
+        answered the allocation found nothing to review)."""
+        enemy = enemy_of(side)
+        own = [a.side == side and not a.phase.startswith(enemy) for a in self.asked[:self.played]]
+        theirs = [a.side == enemy and not a.phase.startswith(side) for a in self.asked[:self.played]]
+        last_theirs = next((i for i in range(self.played - 1, -1, -1) if theirs[i]), None)
+        before = range(self.played - 1 if last_theirs is None else last_theirs, -1, -1)
+        mine = next((i for i in before if own[i]), None)
+        if mine is not None:
+            return mine + 1
         # never yet: from the board as the set-up's answers left it (before them the map is empty)
         return next((i for i in range(self.played) if self.asked[i].phase != Phase.QUESTIONS), 0)
 

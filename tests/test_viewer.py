@@ -222,6 +222,22 @@ async def test_the_review_shows_the_germans_last_moves():
         assert app.session.game is played and len(played.actions) == replay.total  # nothing was played meanwhile
 
 
+def test_the_review_still_shows_the_germans_turn_once_the_allies_have_answered_in_theirs():
+    """V after the allocation was answered found "nothing to review": the review began after the player's last
+    answer of his own turn, which was now the allocation (found by a helper)."""
+    game = after_the_german_moved()
+    allied = make_player("classic", "allied", 3)
+    while game.phase in ("allocation", "interdiction"):
+        game.apply(allied.choose(game))  # the allocation and the interdiction answered
+    replay = Replay.of(game)
+    replay.run()
+    start = replay.review_start("allied")
+    german_moves = [e for events in replay.events[start:] for e in events
+                    if isinstance(e, UnitMoved) and game.side_of(e.unit) == "german"]
+    assert german_moves and start < replay.total
+    assert replay.asked[start - 1].side == "allied" and replay.asked[start - 1].phase == "allied_combat"
+
+
 async def test_a_review_with_nothing_of_the_other_sides_says_so():
     game = Game.new(preset_settings("historical"), 3)  # D-Day: the German has not played
     allied = make_player("classic", "allied", 3)

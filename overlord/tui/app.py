@@ -976,7 +976,8 @@ class OverlordApp(App[None]):
             self.view_replay(Replay.of(self.session.game), "Replay")
 
     def action_review(self) -> None:
-        """V at a person's question: the other side's moves since that player last answered in his own turn."""
+        """V at a person's question: the other side's last turn, from that player's last answer of his own turn
+        before it (Replay.review_start)."""
         from ..replaying import Replay
         s = self.session
         if s is not None and self.check_action("review", ()):
