@@ -25,8 +25,10 @@ from overlord.tui.keybar import KeyBar
 from overlord.tui.setup_screen import SetupScreen
 from overlord.tui.widgets import MessageLog
 from overlord.tui.wording import event_text
+from overlord.words import fight_in_brief
 
 from builders import blank_game, put, start_phase
+from test_tui_friction import shown
 from test_tui_keys import drive, key_for, until_a_key_is_wanted, wait_until
 from test_tui_phases import key_bar, press
 from test_tui_screens import saves_listed
@@ -366,8 +368,9 @@ async def test_hot_seat_the_result_is_seen_by_both_players():
     async with app.run_test() as pilot:
         await drive(pilot, policy=policy, until=until)
         result = next(e for e in app.session.log if isinstance(e, CombatResult))
-        assert "RETREAT" in seen[0] and f"{event_text(result, game)}." in seen[0]
-        assert "ADVANCE" in seen[-1] and " ".join(event_text(result, game).split()) in " ".join(seen[-1].split())
+        brief = fight_in_brief(result, game.data)  # (in full, every attacker by name, it was cut off at 80x24)
+        assert "RETREAT" in seen[0] and f"{brief}." in seen[0]
+        assert "ADVANCE" in seen[-1] and " ".join(brief.split()) in " ".join(seen[-1].split())
 
 
 class ScreensShown:
@@ -464,6 +467,10 @@ async def test_a_closed_retreat_says_why_above_the_fights_result():
     async with app.run_test(size=(80, 24)) as pilot:
         await drive(pilot, policy=policy, until=retreating)
         p = app.session.game.prompt
+        fought = [e for e in app.session.log if e.kind == "CombatResult"][-1]
+        drawn = " ".join(line.strip() for line in shown(app.screen.query_one("#prompt")))
+        # the result in brief, whole at 80x24 (every attacker by name, it was cut off; found by a helper)
+        assert f"the attack lost {fought.attacker_losses} CP, the defence {fought.defender_losses}." in drawn, drawn
         closed = next(d for d in range(1, 7) if d not in p.directions)
         await press(pilot, str(closed))
         text = app.screen.prompt_panel_text().plain

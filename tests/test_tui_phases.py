@@ -13,9 +13,9 @@ from overlord.engine.game import Game
 from overlord.engine.setup import preset_settings
 from overlord.tui.app import OverlordApp
 from overlord.tui.game_screen import GameScreen
-from overlord.tui.wording import event_text
 from overlord.tui.keybar import KeyBar, join_keys
 from overlord.tui.screens import HandOverScreen, ReportScreen
+from overlord.words import fight_in_brief
 
 from test_tui_keys import computer_done, drive
 
@@ -147,7 +147,7 @@ async def test_hot_seat_combat_support_levels_retreat_and_advance_with_hand_over
         result = [e for e in app.session.log if e.kind == "CombatResult"]
         assert result and result[0].defence_level == 1 and result[0].attack_level == 5
         said = " ".join(panels[0].split())
-        assert "The fight's result:" in said and " ".join(event_text(result[0], app.session.game).split()) in said
+        assert "The fight's result:" in said and " ".join(fight_in_brief(result[0], app.session.game.data).split()) in said
 
 
 @pytest.mark.parametrize("fight", ["landing", "combat"])

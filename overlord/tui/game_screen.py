@@ -32,12 +32,11 @@ from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, D
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import german_supplied_positions, supplied_positions
 from ..session import COMPUTER, beachhead_course
-from ..words import choose_level, plural
+from ..words import choose_level, fight_in_brief, plural
 from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_text, make_entry, out_of_own_supply,
                      prompt_text, short)
 from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card
 from .front import Front, GoOn, Hint, HurryUp
-from .wording import event_text
 from .keybar import KeyBar, key_name
 from .maprender import MapOptions, map_height, map_width, move_targets
 from .reporting import Points, last_turn_of_moves, points_panel
@@ -169,10 +168,10 @@ class GameScreen(Screen[None]):
         Binding("y", "include", "Include"), Binding("n", "leave", "Leave out"),
         Binding("f", "finish", "Finish unit"), Binding("f", "hold", "Refuse"), Binding("f", "stay", "Stay"),
         Binding("e", "end_phase", "End phase"),
-        Binding("t", "hint", "Hint"),  # before the keys that give way on a narrow bar (it fell behind F1 More)
         Binding("g", "go_to", "Go to"), Binding("enter", "go", "Go there"), Binding("escape", "leave_going", "Leave"),
         Binding("enter", "next_field", "Next field"), Binding("enter", "accept", "Accept"),
         Binding("enter", "choose_here", "Move this one"),
+        Binding("t", "hint", "Hint"),  # before the keys that give way on a narrow bar (it fell behind F1 More)
         Binding("a", "next_at_sea", "Next at sea"),
         Binding("backspace", "rub", "Erase", show=False),
         Binding("v", "app.review", "Their turn"),  # the other side's moves since your last turn (tui/viewer.py)
@@ -464,7 +463,7 @@ class GameScreen(Screen[None]):
                 # an advance's says it to the attacker's player, who takes the keyboard there without a hand-over)
                 t.append("\n")
                 t.append("The fight's result: ", style="bold reverse")
-                t.append(f" {event_text(fought, game)}.", style="bold")
+                t.append(f" {fight_in_brief(fought, game.data)}.", style="bold")  # (in full, cut at 80x24)
             if session.asks_fight_on():
                 t.append("\n")
                 t.append_text(fight_on_note(session.one_round))
