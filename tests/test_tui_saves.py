@@ -365,3 +365,25 @@ async def test_saves_at_every_kind_of_prompt_come_up_in_the_app():
                                                     if isinstance(s, GameScreen)), f"{path.name}'s game screen built")
         assert app.return_code in (None, 0), path
         assert path.read_bytes() == before  # the file loaded is never written
+
+
+async def test_the_title_offers_to_resume_the_newest_game_a_person_plays():
+    """The title had no Continue: after Ctrl+Q the player hunted for his game among autosaves and abandoned set-ups
+    in the Load list (found by a helper). R resumes the newest save of a game a person plays that is not over."""
+    from overlord.tui.title import TitleScreen
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    mine = computer_to_move()
+    write_save(mine, saves_dir() / "mine.json")
+    computers = Game.new(computer_settings(), 5)  # newer, but no person plays it: not offered
+    computers.apply(make_player("ai", "allied", 5).choose(computers))
+    write_save(computers, saves_dir() / "watched.json")
+    app = OverlordApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, TitleScreen) and a.screen.resume is not None,
+                         "the title to offer the game")
+        assert app.screen.resume["name"] == "mine" and "Resume" in str(app.screen.query_one("#title").render())
+        assert app.screen.menu[app.screen.cursor][0] == "new"  # Enter still begins a new game
+        await pilot.press("r")
+        n = len(mine.actions)  # (loaded, the computer German plays on at once)
+        await wait_until(pilot, lambda a: a.session is not None and a.session.game.actions[:n] == mine.actions,
+                         "the game resumed")

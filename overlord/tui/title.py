@@ -1,6 +1,9 @@
-"""The title screen: New game, Load game, Charts, Quit."""
+"""The title screen: New game, Load game, Charts, Quit; and Resume, the newest save of a game a person plays that
+is not over, once the saves folder has been looked through (in a thread: the title is up at once)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from rich.style import Style
 from rich.text import Text
@@ -25,10 +28,14 @@ MENU = (("new", "N", "New game"), ("load", "L", "Load game"), ("computers", "W",
         ("charts", "C", "Charts"), ("quit", "Q", "Quit"))
 
 
+RESUME_LABEL = 24  # the widest label of the menu's box
+
+
 class TitleScreen(Screen[None]):
     """A plain menu: it needs nothing of the engine, so it is up at once."""
 
     BINDINGS = [
+        Binding("r", "choose('resume')", "Resume"),
         Binding("n", "choose('new')", "New game"),
         Binding("l", "choose('load')", "Load game"),
         Binding("w", "choose('computers')", "Watch"),
@@ -42,9 +49,32 @@ class TitleScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.cursor = 0
+        self.resume: dict[str, Any] | None = None  # the save Resume loads (saves.scan_saves' entry), once found
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text(), id="title")  # one widget: the title is up as fast as can be
+
+    def on_mount(self) -> None:
+        self.run_worker(self._look_for_a_game, name="resume", thread=True, exit_on_error=False)
+
+    def _look_for_a_game(self) -> None:
+        from ..saves import list_saves
+        newest = next((s for s in list_saves() if s["phase"] not in ("game_over", "questions")
+                       and s["humans"] not in ("None", "")), None)  # (not a game the computers played alone)
+        if newest is not None:
+            self.app.call_from_thread(self._offer, newest)
+
+    def _offer(self, save: dict[str, Any]) -> None:
+        self.resume = save
+        self.cursor += 1  # (still on the line it was on)
+        self.query_one("#title", Static).update(self.title_text())
+
+    @property
+    def menu(self) -> tuple[tuple[str, str, str], ...]:
+        if self.resume is None:
+            return MENU
+        label = f"Resume {self.resume['turn']}, {self.resume['name']}"
+        return (("resume", "R", label if len(label) <= RESUME_LABEL else label[:RESUME_LABEL - 1] + "…"),) + MENU
 
     def title_text(self) -> Text:
         width = 64
@@ -62,7 +92,7 @@ class TitleScreen(Screen[None]):
         box = 28
         pad = " " * ((width - box - 2) // 2)
         t.append(pad + "╭" + "─" * box + "╮\n", style="dim")
-        for i, (what, key, label) in enumerate(MENU):
+        for i, (what, key, label) in enumerate(self.menu):
             click = Style(meta={"menu": what})  # a click on the line chooses it (on_click)
             t.append(pad + "│", style="dim")
             t.append(f" {key}  {label}".ljust(box), style=Style.parse("reverse" if i == self.cursor else "") + click)
@@ -79,11 +109,15 @@ class TitleScreen(Screen[None]):
             self.action_choose(what)
 
     def action_cursor(self, step: int) -> None:
-        self.cursor = (self.cursor + step) % len(MENU)
+        self.cursor = (self.cursor + step) % len(self.menu)
         self.query_one("#title", Static).update(self.title_text())
 
     def action_pick(self) -> None:
-        self.action_choose(MENU[self.cursor][0])
+        self.action_choose(self.menu[self.cursor][0])
 
     def action_choose(self, what: str) -> None:
+        if what == "resume":
+            if self.resume is not None:
+                self.app.load_file(self.resume["path"])  # type: ignore[attr-defined]
+            return
         self.post_message(MenuChosen(what))  # the app starts the game, opens the load or charts screen, or quits
