@@ -358,6 +358,9 @@ async def test_a_german_playing_solo_answers_his_coastal_defences_once_and_moves
         assert "1-9 Level" in key_bar(app) and "C Computer answers" in key_bar(app)
         await press(pilot, "c")
         assert app.session.coastal_answer == COMPUTER and app.screen is app.main
+        # the change said (it was not, until D again showed "Now: ..."; found by a helper)
+        assert "coastal defences now answer every landing's round with the computer's answer" in \
+            " ".join(app.main.prompt_panel_text().plain.split())
         assert game.turn_label == "6/6"
 
 

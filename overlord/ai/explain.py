@@ -135,7 +135,8 @@ def level_words(game: Game, level: int, expected: bool = True) -> str:
                           f"{span(mine)} CP of yours, {span(theirs)} of his.")
     if p.role == "attack":
         return (f"Attack at level {level}, {levels.attack[level - 1].name} (odds {odds(p.fought_odds)}; "
-                + (f"levels 1-{p.max_level} open)." if p.max_level > 1 else "only level 1 open).") + expected_words)
+                + (f"any level up to {p.max_level} allowed)." if p.max_level > 1 else "only level 1 allowed).")
+                + expected_words)  # ("levels 1-9 open" read as jargon to a newcomer)
     return (f"Defend {name(game, p.defender)} at level {level}, {levels.defence[level - 1].name} "
             f"(the attack's odds {odds(p.fought_odds)}).{expected_words}")
 

@@ -741,6 +741,8 @@ class GameScreen(Screen[None]):
         def chosen(answer: int | str | None) -> None:
             if answer is not None:
                 session.coastal_answer = answer
+                said = f"level {answer}, {names[answer - 1]}" if isinstance(answer, int) else "the computer's answer"
+                self.say(f"Your coastal defences now answer every landing's round with {said} (D changes it).")
                 self.post_message(GoOn())  # (it may answer the question being asked)
         self.app.push_screen(CoastalAnswerScreen(session.coastal_answer, names), chosen)
 
