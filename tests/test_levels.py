@@ -469,3 +469,18 @@ def test_the_display_delay_question_says_what_it_does(german, said):
     for choice in ("Y", german, "H", "C", "1"):  # change; who plays each side; the campaign; historical ratings
         g.apply(Answer(choice))
     assert g.prompt.question == "display_delay" and said in g.prompt.text
+
+
+async def test_the_roster_and_history_wait_for_the_game_to_begin():
+    """In the set-up they showed an empty table and a table of zeros, unexplained (found by a helper)."""
+    app = OverlordApp(seed=4, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, SetupScreen) and a.screen.is_mounted, "the set-up")
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Roster" not in titles and "History" not in titles and "Save" in titles
+        await pilot.press("f3")
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("enter", "enter")  # the 1981 game, against the German it offers
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Roster" in titles and "History" in titles

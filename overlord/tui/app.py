@@ -825,7 +825,9 @@ class OverlordApp(App[None]):
         if action == "command_palette":  # not past a hand-over: the keyboard's new player presses Enter there first
             from .screens import HandOverScreen
             return not isinstance(self.screen, HandOverScreen)
-        if action in ("save", "roster", "history"):  # (a finished game too: saved under a name, its points)
+        if action in ("roster", "history"):  # not in the set-up: no unit is placed, no point scored yet
+            return self.session is not None and self.session.game.phase != "questions"  # (Phase.QUESTIONS)
+        if action == "save":  # (a finished game too: saved under a name)
             return self.session is not None
         if action == "pace":  # while the computer moves, the other pace than the one shown
             return self.computer_moving() and parameters[:1] != (self.pace,)
