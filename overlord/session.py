@@ -13,6 +13,7 @@ Each round is still answered with the engine's own actions, so saves and replays
 from __future__ import annotations
 
 import logging
+import os
 from collections import deque
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -26,6 +27,7 @@ from .ai.player import Player, strict_players
 from .engine import view
 from . import preferences
 from .plaintext import printable
+from .userdirs import browser_session_dir
 from .words import ARMY
 from .engine.actions import Action, Answer, ChooseStrategy, Support
 from .engine.events import (CombatResult, DropResult, Event, Landed, LogisticsReport, MarkerDestroyed, TurnEnded,
@@ -520,8 +522,9 @@ class Session:
 
     def save(self, name: str) -> Path:
         """Save under the player's name (save_name_problem says whether it may be used); raises OSError."""
-        return write_save(self.game, save_path(name), name=name, game_id=self.game_id, players=self.played_by(),
-                          orders=self.orders())
+        path = save_path(name)
+        return write_save(self.game, path, name=path.stem if typed_path(name) else name, game_id=self.game_id,
+                          players=self.played_by(), orders=self.orders())
 
 
 def coastal_defence(p: Prompt) -> bool:
@@ -604,12 +607,31 @@ def hint(game: Game, player: str, memory: AdviceMemory) -> Advice | Exception:
         return exc
 
 
+def typed_path(name: str) -> Path | None:
+    """A save's name typed as a path ("~/games/normandy", "/mnt/usb/d-day.json"), where the saves folder cannot be
+    written: the file it names (.json added). None for a plain name, and always in a browser (``overlord serve``
+    never shows nor writes the server's other folders)."""
+    pathlike = name.startswith(("~", "./", "../", "." + os.sep, ".." + os.sep)) or os.path.isabs(name)
+    if browser_session_dir() is not None or not pathlike:  # ("6/6 beach" is a name: a path begins as one does)
+        return None
+    path = Path(name).expanduser()
+    return path if path.suffix.lower() == ".json" else path.with_name(f"{path.name}.json")
+
+
 def save_path(name: str) -> Path:
-    return saves_dir() / f"{safe_filename(name)}.json"
+    return typed_path(name) or saves_dir() / f"{safe_filename(name)}.json"
 
 
 def save_name_problem(name: str) -> str | None:
     """Why a name typed for a save cannot be used, or None."""
+    path = typed_path(name)
+    if path is not None:
+        try:
+            if not path.parent.is_dir():
+                return f"There is no folder {printable(str(path.parent), 60)} to save in."
+        except OSError as exc:
+            return f"{printable(str(path.parent), 60)} cannot be looked in ({exc.strerror or exc})."
+        return None if safe_filename(path.stem) else "A save's name needs a letter or a digit."
     stem = safe_filename(name)
     if not stem:
         return "A save's name needs a letter or a digit."

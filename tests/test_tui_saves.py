@@ -387,3 +387,36 @@ async def test_the_title_offers_to_resume_the_newest_game_a_person_plays():
         n = len(mine.actions)  # (loaded, the computer German plays on at once)
         await wait_until(pilot, lambda a: a.session is not None and a.session.game.actions[:n] == mine.actions,
                          "the game resumed")
+
+
+async def test_a_path_typed_as_the_saves_name_saves_elsewhere_when_the_saves_folder_cannot_be_written(tmp_path,
+                                                                                                       monkeypatch):
+    """With a saves folder that could not be written, the player could only lose his moves: Ctrl+S with a path
+    went into that folder too (found by a helper). A name typed as a path saves in that folder."""
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the saves folder should be")
+    monkeypatch.setenv("OVERLORD_SAVES", str(blocked))
+    elsewhere = tmp_path / "usb"
+    elsewhere.mkdir()
+    app = OverlordApp(game=historical(12), delay=0)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda a: isinstance(a.screen, SaveNameScreen), "the save's name asked")
+        await pilot.press("ctrl+u", *f"{tmp_path}/nowhere/d-day", "enter")
+        await wait_until(pilot, lambda a: "There is no folder" in str(a.screen.query_one("#save-message").render()),
+                         "a folder that is not there refused")
+        await pilot.press("ctrl+u", *f"{elsewhere}/d-day", "enter")
+        await wait_until(pilot, lambda a: (elsewhere / "d-day.json").exists(), "the game saved in the other folder")
+    saved = open_save(elsewhere / "d-day.json")
+    assert saved.game.actions == historical(12).actions and json.loads((elsewhere / "d-day.json").read_text())[
+        "name"] == "d-day"
+
+
+def test_only_a_name_that_begins_as_a_path_does_is_one_and_never_in_a_browser(tmp_path, monkeypatch):
+    from overlord.session import save_path, typed_path
+    assert typed_path("6/6 beach") is None and save_path("6/6 beach") == saves_dir() / "6-6-beach.json"
+    assert typed_path("/mnt/x") == Path("/mnt/x.json") and typed_path("~/g.json") == Path.home() / "g.json"
+    # overlord serve (a visitor's own folder): the server's other folders are never written
+    monkeypatch.setattr("overlord.session.browser_session_dir", lambda: tmp_path / "visitor")
+    assert typed_path("/etc/x") is None and save_path("/etc/x").name == "etc-x.json"

@@ -1042,6 +1042,8 @@ class OverlordApp(App[None]):
             self._show_notes()
             lost = f"the moves since it was saved in {printable(shown(s.saved_in))}" if s.saved_in else "the whole game"
             question = f"The game could not be saved: {write_problem(exc)}\n\nQuit anyway, and lose {lost}?"
+            if browser_session_dir() is None:
+                question += "\n\n(N, then Ctrl+S with a path such as ~/normandy, saves it in another folder.)"
             self.push_screen(ConfirmScreen(question, "quit"), self._quit_unsaved)
             return
         self._exit_saved(path)

@@ -186,7 +186,8 @@ class SaveNameScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text("SAVE THE GAME\n", style="bold"))
-            yield Static("Name of the save (Enter saves, Escape cancels):")
+            yield Static("Name of the save (Enter saves, Escape cancels)" +
+                         ("" if browser_session_dir() is not None else "; a path such as ~/normandy saves elsewhere") + ":")
             yield Input(value=self.default, id="save-name")
             yield Static(id="save-message")
         yield KeyBar()
