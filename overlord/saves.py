@@ -517,7 +517,7 @@ def scan_saves(folder: Path | None = None) -> tuple[list[dict[str, Any]], list[s
         saves.append({"path": p, "name": printable(doc.get("name") or p.stem, 60),
                       "saved_at": printable(doc.get("saved_at", ""), 40), "turn": printable(doc.get("turn", "?"), 20),
                       "phase": doc.get("phase", ""), "score": doc.get("score", 0), "game_id": doc.get("game_id", ""),
-                      "humans": humans(doc)})
+                      "humans": humans(doc), "against": against(doc)})
     saves.sort(key=lambda s: s["saved_at"], reverse=True)
     return saves, problems
 
@@ -531,6 +531,17 @@ def humans(doc: dict[str, Any]) -> str:
         return ""
     allied, german = (settings.get(f"{side}_player") == "human" for side in ("allied", "german"))
     return {(True, False): "Allied", (False, True): "German", (True, True): "Both"}.get((allied, german), "None")
+
+
+def against(doc: dict[str, Any]) -> str:
+    """The computer player a person played against ("rommel"; the default's name when the save does not say): ""
+    unless exactly one side is a person's."""
+    side = {"Allied": "german", "German": "allied"}.get(humans(doc))
+    if side is None:
+        return ""
+    from .ai import DEFAULT_PLAYERS  # (here: the saves' list is read without the computer players otherwise)
+    named = doc.get("players", {}).get(side)
+    return printable(named, 20) if isinstance(named, str) and named else DEFAULT_PLAYERS[side]
 
 
 def list_saves(folder: Path | None = None) -> list[dict[str, Any]]:

@@ -311,7 +311,7 @@ async def test_the_status_line_gives_the_level_of_victory_and_the_load_list_the_
         assert any(s["phase"] == "allied_movement" for s in screen.saves)
         assert "Al. move" in str(LoadScreen.row(screen.saves[0]))
         row = str(LoadScreen.row(screen.saves[0]))  # who played at the keyboard, the list's last column
-        assert screen.saves[0]["humans"] == "Allied" and row.endswith(" Allied")
+        assert screen.saves[0]["humans"] == "Allied" and row.endswith(" Allied v ai")  # (and against whom)
         assert screen.query_one("#saves").content_size.width >= len(row)  # the whole line, at 80 columns
 
 

@@ -420,3 +420,19 @@ def test_only_a_name_that_begins_as_a_path_does_is_one_and_never_in_a_browser(tm
     # overlord serve (a visitor's own folder): the server's other folders are never written
     monkeypatch.setattr("overlord.session.browser_session_dir", lambda: tmp_path / "visitor")
     assert typed_path("/etc/x") is None and save_path("/etc/x").name == "etc-x.json"
+
+
+def test_the_load_list_says_against_whom_each_game_was_played():
+    """The list had no column for the opponent: the player had to guess which save was his game against whom
+    (found by a helper)."""
+    from overlord.ai.registry import levels
+    from overlord.saves import against
+    from overlord.tui.loadscreen import LoadScreen
+    settings = {"allied_player": "human", "german_player": "computer"}
+    doc = {"state": {"settings": settings}, "players": {"german": "rommel"}}
+    assert against(doc) == "rommel" and against({"state": {"settings": settings}}) == "ai"  # (an older save)
+    assert against({"state": {"settings": dict(settings, german_player="human")}}) == ""  # hot-seat
+    longest = max(levels("allied") + levels("german"), key=len)
+    row = LoadScreen.row({"path": Path("x.json"), "name": "n" * 30, "saved_at": "2026-11-27T14:52:28", "turn": "6/30",
+                          "phase": "allied_movement", "score": -1234.5, "humans": "German", "against": longest})
+    assert str(row).endswith(f"German v {longest}") and len(str(row)) <= 76  # (the list is 76 wide at 80x24)

@@ -32,7 +32,7 @@ from ..words import points
 from .keybar import KeyBar
 from .styles import GAME_CSS
 
-HEADER = f"  {'Name':<20} {'Saved':<16} {'Turn':<6} {'Phase':<9} {'Score':>6} {'Human':<6}"
+HEADER = f"  {'Name':<20} {'Saved':<11} {'Turn':<6} {'Phase':<9} {'Score':>6} Played"
 # each phase in nine letters, for the list (the game's own phase names are longer)
 PHASE_SHORT = {Phase.QUESTIONS: "Set-up", Phase.AIRBORNE: "Drops", Phase.ALLOCATION: "Transport",
                Phase.INTERDICTION: "Air", Phase.ALLIED_MOVEMENT: "Al. move", Phase.ALLIED_COMBAT: "Al. fight",
@@ -124,12 +124,14 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
 
     @staticmethod
     def row(s: dict[str, Any], by_file: bool = False) -> Text:
-        """A save's line: its name (its file's, when another save has the same name: copies of one save), date,
-        turn, phase, score, and who played at the keyboard (the Allied, the German, both or neither)."""
+        """A save's line: its name (its file's, when another save has the same name: copies of one save), date
+        (month, day and time: the newest first), turn, phase, score, and who played at the keyboard (the Allied,
+        the German, both or neither) against which computer player ("German v bradley")."""
         name = printable(s["path"].stem, 60) if by_file else s["name"]
-        when = s["saved_at"].replace("T", " ")[:16]
+        when = s["saved_at"].replace("T", " ")[5:16]
         phase = PHASE_SHORT.get(s.get("phase", ""), "")
-        return Text(f"{name[:20]:<20} {when:<16} {s['turn'][:6]:<6} {phase:<9} {points(s['score']):>6} {s.get('humans', '')}",
+        played = s.get("humans", "") + (f" v {s['against']}" if s.get("against") else "")
+        return Text(f"{name[:20]:<20} {when:<11} {s['turn'][:6]:<6} {phase:<9} {points(s['score']):>6} {played}",
                     no_wrap=True, overflow="ellipsis")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
