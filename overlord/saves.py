@@ -62,6 +62,7 @@ from .engine.serialize import (action_from_dict, action_to_dict, settings_from_d
                                state_from_dict, state_to_dict)
 from .engine.state import GameState
 from .plaintext import printable
+from .resume import humans
 
 FORMAT = "overlord-save"
 VERSION = 1
@@ -522,26 +523,13 @@ def scan_saves(folder: Path | None = None) -> tuple[list[dict[str, Any]], list[s
     return saves, problems
 
 
-def humans(doc: dict[str, Any]) -> str:
-    """Who played the save's game at the keyboard: "Allied", "German", "Both" (hot-seat) or "None" (the computers
-    against each other); "" when the save does not say (its settings as they are now, after any set-up)."""
-    state = doc.get("state")
-    settings = state.get("settings") if isinstance(state, dict) else None
-    if not isinstance(settings, dict):
-        return ""
-    allied, german = (settings.get(f"{side}_player") == "human" for side in ("allied", "german"))
-    return {(True, False): "Allied", (False, True): "German", (True, True): "Both"}.get((allied, german), "None")
-
-
 def against(doc: dict[str, Any]) -> str:
-    """The computer player a person played against ("rommel"; the default's name when the save does not say): ""
-    unless exactly one side is a person's."""
+    """The computer player a person played against ("rommel"), as the save records it: "" unless exactly one side
+    is a person's and the save names its opponent (an older save does not)."""
     side = {"Allied": "german", "German": "allied"}.get(humans(doc))
-    if side is None:
-        return ""
-    from .ai import DEFAULT_PLAYERS  # (here: the saves' list is read without the computer players otherwise)
-    named = doc.get("players", {}).get(side)
-    return printable(named, 20) if isinstance(named, str) and named else DEFAULT_PLAYERS[side]
+    players = doc.get("players")
+    named = players.get(side) if side is not None and isinstance(players, dict) else None
+    return printable(named, 20) if isinstance(named, str) else ""
 
 
 def list_saves(folder: Path | None = None) -> list[dict[str, Any]]:

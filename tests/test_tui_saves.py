@@ -430,9 +430,20 @@ def test_the_load_list_says_against_whom_each_game_was_played():
     from overlord.tui.loadscreen import LoadScreen
     settings = {"allied_player": "human", "german_player": "computer"}
     doc = {"state": {"settings": settings}, "players": {"german": "rommel"}}
-    assert against(doc) == "rommel" and against({"state": {"settings": settings}}) == "ai"  # (an older save)
+    assert against(doc) == "rommel" and against({"state": {"settings": settings}}) == ""  # (an older save)
     assert against({"state": {"settings": dict(settings, german_player="human")}}) == ""  # hot-seat
     longest = max(levels("allied") + levels("german"), key=len)
     row = LoadScreen.row({"path": Path("x.json"), "name": "n" * 30, "saved_at": "2026-11-27T14:52:28", "turn": "6/30",
                           "phase": "allied_movement", "score": -1234.5, "humans": "German", "against": longest})
     assert str(row).endswith(f"German v {longest}") and len(str(row)) <= 76  # (the list is 76 wide at 80x24)
+
+
+def test_the_titles_search_for_a_game_imports_nothing_of_the_engine():
+    """It ran overlord.saves in a thread, which imported the engine while the main thread did too: under `overlord
+    serve` the game ended at once on an engine module half made (ImportError; found by the serve tests)."""
+    import subprocess
+    import sys
+    code = ("import sys, overlord.resume, overlord.tui.title; "
+            "print(sorted(m for m in sys.modules if m.startswith('overlord.engine')))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and r.stdout.strip() == "[]", r.stdout + r.stderr

@@ -62,6 +62,7 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
                    turn at a position), ocean_side_units (the German units scoring on the ocean side)
     supply lines:  beyond_supply_lines (whether a unit at a position would be beyond its supply lines)
     sides:         enemy (the other side)
+    set-up:        preset_offered (what a ratings level the set-up offers changes from the historical ratings)
     units:         position_of (the position of a unit on the map, ashore or at sea, never None: for a
                    unit off the map, one to come or eliminated, an error)
 
@@ -84,6 +85,7 @@ from .landing import beach_cleared
 from .prompts import StrategyPrompt
 from .movement import choosable_units, infiltration_chance, land_step_points, landing_refused, step_cost
 from .routes import Route, RouteStep, route, step_refused
+from .setup import PRESET_ORDER, preset_changes
 from .state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING, position_of
 from .supply import (allied_sources, german_supplied_positions, source_distance, supplied_positions, traced_on,
                      within_supply_range)
@@ -104,8 +106,15 @@ __all__ = [
     "traced_on", "turn_points", "upkeep_estimate", "within_supply_range",
     "choosable_units", "landing_refused", "land_step_points", "victory_level", "position_of",
     "category_points", "turn_start_points", "continent_side_points", "ocean_side_units", "beyond_supply_lines",
-    "route", "step_refused", "Route", "RouteStep", "support_unseen", "hex_scores",
+    "route", "step_refused", "Route", "RouteStep", "support_unseen", "hex_scores", "preset_offered",
 ]
+
+
+def preset_offered(game: "Game", option: str) -> str | None:
+    """What the ratings level the set-up offers as ``option`` changes from the historical ratings ("transport 7,
+    air power 6, ..."); None for an answer of that question that is no level (each rating set by hand)."""
+    key = next((k for o, _, k in PRESET_ORDER if o == option), None)
+    return None if key is None else preset_changes(game, key)
 
 
 def support_unseen(game: "Game") -> tuple[int, int]:

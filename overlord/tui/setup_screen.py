@@ -24,13 +24,12 @@ from ..engine.enums import SIDES
 from ..engine.events import SettingChosen
 from ..engine.prompts import QuestionPrompt
 from ..engine.settings import Ratings
-from ..engine.setup import PRESET_ORDER, preset_changes
+from ..engine import view
 from .front import Front, PlayerChosen
 from .keybar import KeyBar, key_name
 from .styles import GAME_CSS
 
 SIDE_OF_QUESTION = {f"{side}_player": side for side in SIDES}  # the set-up's questions of who plays each side
-PRESET_KEYS = {option: key for option, _, key in PRESET_ORDER}  # the preset question's answers: the rating sets
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -127,9 +126,9 @@ class SetupScreen(Screen[None]):
                     continue
                 q.append(f"  {option}", style="bold reverse" if option == p.default else "bold")
                 q.append(f"  {label}\n")
-                key = PRESET_KEYS.get(option) if p.question == "preset" else None
-                if key is not None:  # what each level sets (Novice and Experienced differed in nothing shown)
-                    q.append(f"     {preset_changes(self.session.game, key)}\n", style="dim")
+                changes = view.preset_offered(self.session.game, option) if p.question == "preset" else None
+                if changes is not None:  # what each level sets (Novice and Experienced differed in nothing shown)
+                    q.append(f"     {changes}\n", style="dim")
             if all(o == lbl for o, lbl in zip(p.options, p.labels)):
                 q.append(f"  {p.options[0]}-{p.options[-1]}\n", style="bold")
             q.append(f"\nPress a key; Enter takes the default ({p.default}).")

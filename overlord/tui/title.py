@@ -58,9 +58,9 @@ class TitleScreen(Screen[None]):
         self.run_worker(self._look_for_a_game, name="resume", thread=True, exit_on_error=False)
 
     def _look_for_a_game(self) -> None:
-        from ..saves import list_saves
-        newest = next((s for s in list_saves() if s["phase"] not in ("game_over", "questions")
-                       and s["humans"] not in ("None", "")), None)  # (not a game the computers played alone)
+        from ..resume import newest_game  # (without the engine: it is imported in the main thread only)
+        from ..userdirs import saves_dir
+        newest = newest_game(saves_dir())
         if newest is not None:
             self.app.call_from_thread(self._offer, newest)
 

@@ -1,0 +1,47 @@
+"""The newest game a person was playing, for the title's Resume: found among the saves by reading their JSON
+alone, without the engine (the title is up before the engine is imported, and the engine is imported in the
+main thread only: two threads importing it at once met its modules half made). Loading it checks it in full
+(``overlord.saves``): a save offered here that is refused there is said as any refused load is."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from .files import read_regular
+from .plaintext import printable
+
+LOOKED_AT = 30  # the newest files looked at (a folder of old games is not read whole at every start)
+MAX_BYTES = 32 * 1024 * 1024  # as overlord.saves reads a save at most
+NOT_PLAYED_ON = ("game_over", "questions")  # a finished game, and a set-up left before its first drop
+
+
+def humans(doc: dict[str, Any]) -> str:
+    """Who played the save's game at the keyboard: "Allied", "German", "Both" (hot-seat) or "None" (the computers
+    against each other); "" when the save does not say (its settings as they are now, after any set-up)."""
+    state = doc.get("state")
+    settings = state.get("settings") if isinstance(state, dict) else None
+    if not isinstance(settings, dict):
+        return ""
+    allied, german = (settings.get(f"{side}_player") == "human" for side in ("allied", "german"))
+    return {(True, False): "Allied", (False, True): "German", (True, True): "Both"}.get((allied, german), "None")
+
+
+def newest_game(folder: Path) -> dict[str, Any] | None:
+    """The newest save in ``folder`` of a game a person plays that is not over: {"path", "name", "turn"}; None."""
+    try:
+        entries = [e for e in os.scandir(folder) if e.name.lower().endswith(".json") and e.is_file()]
+        entries.sort(key=lambda e: e.stat().st_mtime, reverse=True)
+    except OSError:
+        return None
+    for entry in entries[:LOOKED_AT]:
+        try:
+            doc = json.loads(read_regular(entry.path, MAX_BYTES)[0])
+        except Exception:  # noqa: BLE001 - any file that is not a save is passed over: the Load list says why
+            continue
+        if isinstance(doc, dict) and doc.get("phase") not in NOT_PLAYED_ON and humans(doc) not in ("None", ""):
+            return {"path": Path(entry.path), "name": printable(str(doc.get("name") or Path(entry.path).stem), 60),
+                    "turn": printable(str(doc.get("turn", "?")), 20)}
+    return None
