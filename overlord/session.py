@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections import deque
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -522,9 +523,13 @@ class Session:
 
     def save(self, name: str) -> Path:
         """Save under the player's name (save_name_problem says whether it may be used); raises OSError."""
-        path = save_path(name)
-        return write_save(self.game, path, name=path.stem if typed_path(name) else name, game_id=self.game_id,
-                          players=self.played_by(), orders=self.orders())
+        path, orders = save_path(name), self.orders()
+        written = write_save(self.game, path, name=path.stem if path.parent != saves_dir() else name,
+                             game_id=self.game_id, players=self.played_by(), orders=orders)
+        # it holds the game as far as it goes now: quitting with nothing new asks nothing, even where the
+        # autosave cannot be written (the very case a save typed as a path elsewhere is for)
+        self.saved_in, self._saved_actions, self._saved_orders = written, len(self.game.actions), orders
+        return written
 
 
 def coastal_defence(p: Prompt) -> bool:
@@ -607,31 +612,57 @@ def hint(game: Game, player: str, memory: AdviceMemory) -> Advice | Exception:
         return exc
 
 
+PATH_BEGINS = ("~/", "./", "../", "~" + os.sep, "." + os.sep, ".." + os.sep)  # how a typed path begins
+A_USERS_HOME = re.compile(r"~[^/\\]+[/\\]")  # ~alice/...
+
+
 def typed_path(name: str) -> Path | None:
     """A save's name typed as a path ("~/games/normandy", "/mnt/usb/d-day.json"), where the saves folder cannot be
-    written: the file it names (.json added). None for a plain name, and always in a browser (``overlord serve``
-    never shows nor writes the server's other folders)."""
-    pathlike = name.startswith(("~", "./", "../", "." + os.sep, ".." + os.sep)) or os.path.isabs(name)
-    if browser_session_dir() is not None or not pathlike:  # ("6/6 beach" is a name: a path begins as one does)
+    written: the file it names (.json added). None for a plain name ("6/6 beach" is one: a path begins as one
+    does), and always in a browser (``overlord serve`` never shows nor writes the server's other folders).
+    ValueError, in words, for a path that names no file ("~/", "/tmp/"), another user's home that is not there,
+    or a control character."""
+    if browser_session_dir() is not None:
         return None
-    path = Path(name).expanduser()
+    if not (name.startswith(PATH_BEGINS) or os.path.isabs(name) or A_USERS_HOME.match(name)):
+        return None
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        raise ValueError("A path cannot hold control characters.")
+    try:
+        path = Path(name).expanduser()
+    except RuntimeError:  # ~nobody/x
+        raise ValueError(f"There is no user's home {printable(name.split('/')[0], 40)} on this computer.") from None
+    if name.endswith(("/", os.sep)) or path.name in ("", ".", ".."):
+        raise ValueError("Name the file after its folder too (such as ~/normandy).")
     return path if path.suffix.lower() == ".json" else path.with_name(f"{path.name}.json")
 
 
 def save_path(name: str) -> Path:
-    return typed_path(name) or saves_dir() / f"{safe_filename(name)}.json"
+    """The file a name typed for a save is written to (save_name_problem has said it may be used)."""
+    try:
+        typed = typed_path(name)
+    except ValueError:
+        typed = None
+    return typed or saves_dir() / f"{safe_filename(name)}.json"
 
 
 def save_name_problem(name: str) -> str | None:
     """Why a name typed for a save cannot be used, or None."""
-    path = typed_path(name)
+    try:
+        path = typed_path(name)
+    except ValueError as exc:
+        return str(exc)
     if path is not None:
         try:
             if not path.parent.is_dir():
                 return f"There is no folder {printable(str(path.parent), 60)} to save in."
         except OSError as exc:
             return f"{printable(str(path.parent), 60)} cannot be looked in ({exc.strerror or exc})."
-        return None if safe_filename(path.stem) else "A save's name needs a letter or a digit."
+        if not safe_filename(path.stem):
+            return "A save's name needs a letter or a digit."
+        if _same_folder(path.parent, saves_dir()) and is_autosave_slot(path):
+            return f"{path.stem!r} is kept for the game's own autosaves; choose another name."
+        return None
     stem = safe_filename(name)
     if not stem:
         return "A save's name needs a letter or a digit."

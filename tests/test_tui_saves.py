@@ -408,6 +408,10 @@ async def test_a_path_typed_as_the_saves_name_saves_elsewhere_when_the_saves_fol
                          "a folder that is not there refused")
         await pilot.press("ctrl+u", *f"{elsewhere}/d-day", "enter")
         await wait_until(pilot, lambda a: (elsewhere / "d-day.json").exists(), "the game saved in the other folder")
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "back at the game")
+        await pilot.press("ctrl+q")  # nothing new since: it quits, not asking to lose "the whole game"
+        await wait_until(pilot, lambda a: a.quitting or a.return_code is not None, "the game to quit")
+        assert not isinstance(app.screen, ConfirmScreen)
     saved = open_save(elsewhere / "d-day.json")
     assert saved.game.actions == historical(12).actions and json.loads((elsewhere / "d-day.json").read_text())[
         "name"] == "d-day"
@@ -415,7 +419,15 @@ async def test_a_path_typed_as_the_saves_name_saves_elsewhere_when_the_saves_fol
 
 def test_only_a_name_that_begins_as_a_path_does_is_one_and_never_in_a_browser(tmp_path, monkeypatch):
     from overlord.session import save_path, typed_path
+    from overlord.session import save_name_problem
     assert typed_path("6/6 beach") is None and save_path("6/6 beach") == saves_dir() / "6-6-beach.json"
+    assert typed_path("~best game") is None  # (a name, as before: no user's home begins it)
+    for folder_only in ("/", "./", "./.", "~/", "/tmp/"):  # (a crash on "/", and "/tmp/" saved as /tmp.json)
+        assert save_name_problem(folder_only) == "Name the file after its folder too (such as ~/normandy).", folder_only
+    assert "no user's home ~nosuch" in save_name_problem("~nosuch/x")  # (a crash: RuntimeError)
+    assert save_name_problem("/tmp/a\x00b") == "A path cannot hold control characters."
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    assert "kept for the game's own autosaves" in save_name_problem(str(saves_dir() / "autosave-2"))
     assert typed_path("/mnt/x") == Path("/mnt/x.json") and typed_path("~/g.json") == Path.home() / "g.json"
     # overlord serve (a visitor's own folder): the server's other folders are never written
     monkeypatch.setattr("overlord.session.browser_session_dir", lambda: tmp_path / "visitor")

@@ -914,7 +914,7 @@ class OverlordApp(App[None]):
         path = save_path(name)
         elsewhere = link_leads_out(path)
         if elsewhere is not None:
-            self.notify(f"Not saved: {printable(path.name)} is a link to {printable(elsewhere)}, outside the saves "
+            self.notify(f"Not saved: {printable(path.name)} is a link to {printable(elsewhere)}, outside its "
                         "folder, and a save is never written through one. Choose another name.",
                         severity="error", timeout=10, markup=False)
             return
@@ -933,10 +933,16 @@ class OverlordApp(App[None]):
         from ..saves import write_problem
         try:
             path = self.playing.save(name)
-        except OSError as exc:
-            self.notify(f"Could not save: {write_problem(exc)}", severity="error", timeout=10, markup=False)
+        except (OSError, ValueError) as exc:  # (ValueError: a name the checks let through that a path cannot hold)
+            why = write_problem(exc) if isinstance(exc, OSError) else printable(str(exc))
+            self.notify(f"Could not save: {why}", severity="error", timeout=10, markup=False)
             return
-        self.notify(f"Saved as {printable(path.name)} in {printable(shown(path.parent))}.", timeout=4, markup=False)
+        from ..saves import saves_dir
+        if path.parent == saves_dir():
+            self.notify(f"Saved as {printable(path.name)} in {printable(shown(path.parent))}.", timeout=4, markup=False)
+        else:  # (the Load list and R on the title look in the saves folder only)
+            self.notify(f"Saved as {printable(shown(path))}: overlord --load {printable(shown(path))} loads it.",
+                        timeout=8, markup=False)
 
     def action_load(self) -> None:
         from .loadscreen import LoadScreen

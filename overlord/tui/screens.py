@@ -343,12 +343,14 @@ LOOKING AROUND
   L        town names on the map, on or off
   F2 charts   F3 roster of every unit (Enter: move it now, or look)
   F5 colours (phosphor, amber, modern: safe for colour-blind eyes)
-  Ctrl+S save   Ctrl+O load   (Ctrl+S and F1 work on the reports too)
+  Ctrl+S save   Ctrl+O load   (Ctrl+S and F1 work on the reports too);
+           a save's name typed as a path (~/normandy) saves in
+           that folder: overlord --load ~/normandy.json loads it
   Ctrl+P   command palette
   Ctrl+Q   quit; the game is saved first (so is Ctrl+C) to its
            autosave: autosave.json in the saves folder (below),
            or autosave-2.json and on when another game holds
-           that; Load game resumes it
+           that; R on the title (or Load game) resumes it
 
 The game also saves itself at every phase; a save resumes at the
 exact question where it was left.
