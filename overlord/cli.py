@@ -397,18 +397,20 @@ def save_named(given: str) -> Path:
     path = Path(given)
     # (a name too long, or a folder that may not be looked in, raises here: open_save then says why, in one line)
     try:
-        if path.exists() or path.parent != Path("."):
+        if path.exists():
             return path
     except OSError:
         return path
     from .saves import safe_filename, saves_dir
     named = saves_dir() / (given if given.endswith(".json") else f"{given}.json")
-    # a name as the player typed it in the game ("at handover", saved as at-handover.json), which the Load screen lists
+    # a name as the player typed it in the game ("at handover", "6/6 beach": kept as at-handover.json, 6-6-beach.json),
+    # which the Load screen lists
     typed = saves_dir() / f"{safe_filename(given.removesuffix('.json'))}.json"
     try:
-        return next((p for p in (named, typed) if p.is_file()), path)
+        found = [p for p in (named, typed) if p.is_file()]
     except OSError:
-        return named
+        return path
+    return found[0] if found and (path.parent == Path(".") or found[0] == typed) else path
 
 
 def new_file_problem(given: str) -> str | None:

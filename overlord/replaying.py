@@ -13,8 +13,9 @@ phase is at most a few hundred actions, a few milliseconds), never a copy kept f
     replay.next_phase(n), replay.turn_starts, replay.events_between(a, b), ...
 
 The review of the other side's turn (``review_start``, ``shown_to``) is the same replay, limited to the
-positions since a side last answered, and without the positions that would show an answer of the other side
-that no event has made public yet (a level, support, a retreat, an advance: session.HIDDEN).
+positions from the side's last answer before the other side's last turn, and without the positions that would
+show an answer of the other side that no event has made public yet (a level, support, a retreat, an advance:
+session.HIDDEN).
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from .plaintext import printable
 LOOKED_AT = 30  # the newest files looked at (a folder of old games is not read whole at every start)
 MAX_BYTES = 32 * 1024 * 1024  # as overlord.saves reads a save at most
 NOT_PLAYED_ON = ("game_over", "questions")  # a finished game, and a set-up left before its first drop
+refused: set[Path] = set()  # saves a load refused in this run: not offered again (the app adds them)
 
 
 def humans(doc: dict[str, Any]) -> str:
@@ -37,6 +38,8 @@ def newest_game(folder: Path) -> dict[str, Any] | None:
     except OSError:
         return None
     for entry in entries[:LOOKED_AT]:
+        if Path(entry.path) in refused:
+            continue
         try:
             doc = json.loads(read_regular(entry.path, MAX_BYTES)[0])
         except Exception:  # noqa: BLE001 - any file that is not a save is passed over: the Load list says why

@@ -286,6 +286,9 @@ def test_advise_replay_and_watch_take_a_saves_name_as_load_does(tmp_path, monkey
     from overlord.session import save_path
     write_save(Game.new(Settings(allied_player="computer", german_player="computer"), 3), save_path("at handover ☃é"))
     assert run("replay", "at handover ☃é").returncode == 0 and run("advise", "at handover ☃é").returncode == 0
+    write_save(Game.new(Settings(allied_player="computer", german_player="computer"), 3), save_path("6/6 beach"))
+    assert run("replay", "6/6 beach").returncode == 0  # (a slash made it a path, "no such file")
+    assert "no such file" in run("replay", "nowhere/6-6-beach").stderr  # a path that is not there stays one
 
 
 @pytest.mark.parametrize("extra, said", [(["--json"], "--json"), (["--save", "w.json", "--plot"], "--save and --plot")])

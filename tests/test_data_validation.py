@@ -276,3 +276,8 @@ def test_a_byte_order_mark_is_no_fault(broken):
     path = folder / "oob.toml"
     path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
     assert load_data(folder).units == load_data(ROOT / "data").units
+    lines = path.read_bytes().split(b"\n")  # a bad byte after it is still named by its own line and value
+    lines[40] = lines[40] + b" # \xfe"
+    path.write_bytes(b"\n".join(lines))
+    e = error_of(folder)
+    assert e.line == 41 and "the byte 0xfe" in e.message

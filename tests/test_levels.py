@@ -459,10 +459,11 @@ async def test_the_whole_ratings_question_is_in_view_at_80x24_and_the_briefing_c
         assert "Scenario: campaign" in answered and "German player: computer (ai, level 3)" in answered
 
 
-@pytest.mark.parametrize("german, said", [("C", "how long each computer move stays on the map"),
-                                          ("H", "with no computer side, it changes nothing")])
+@pytest.mark.parametrize("german, said", [("C", "how long each computer move stays on the map; the pause between"),
+                                          ("H", "(the pause between a landing's rounds)")])
 def test_the_display_delay_question_says_what_it_does(german, said):
-    """"Display delay (1 fast - 9 slow)?" was asked in hot-seat too, and never said what it delays."""
+    """"Display delay (1 fast - 9 slow)?" never said what it delays (in hot-seat, only the pause between a landing's
+    rounds fought on: app.round_pause)."""
     from overlord.engine import Game
     from overlord.engine.actions import Answer
     g = Game.new(None, 4)

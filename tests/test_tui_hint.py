@@ -172,7 +172,10 @@ async def test_hints_from_in_the_palette_chooses_who_gives_them_and_the_card_nam
     async with app.run_test(size=(80, 24)) as pilot:
         await until_asked(pilot, "DropZonePrompt")
         assert app.session.advisor("allied") == "ai"
-        await pilot.press("ctrl+p")
+        await pilot.press("t")
+        await wait_until(pilot, lambda a: isinstance(a.screen, HintScreen), "the strongest's hint")
+        assert app.screen.who == "The computer Allied (ai, level 3)"
+        await pilot.press("ctrl+p")  # from the card: it goes (its U would have taken the last one's answer)
         await pilot.press(*"hints from")
         await wait_until(pilot, lambda a: any(results.option_count for results in a.screen.query(CommandList)),
                          "the command palette to find Hints from")

@@ -459,3 +459,29 @@ def test_the_titles_search_for_a_game_imports_nothing_of_the_engine():
             "print(sorted(m for m in sys.modules if m.startswith('overlord.engine')))")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and r.stdout.strip() == "[]", r.stdout + r.stderr
+
+
+async def test_a_resume_the_load_refuses_is_passed_over_for_the_next_game():
+    """The title offered a save that loading refused, for ever, and never the older game that loads (found by a
+    helper)."""
+    from overlord.tui.loadscreen import LoadScreen
+    from overlord.tui.title import TitleScreen
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    good = computer_to_move()
+    write_save(good, saves_dir() / "good.json")
+    broken = saves_dir() / "broken.json"
+    write_save(computer_to_move(7), broken)
+    doc = json.loads(broken.read_text())
+    doc["actions"] = doc["actions"][:-1]  # the state's hash no longer follows from the actions
+    broken.write_text(json.dumps(doc))
+    os.utime(saves_dir() / "good.json", (1, 1))  # the broken one is the newest
+    app = OverlordApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, TitleScreen) and a.screen.resume is not None,
+                         "the title to offer a game")
+        assert app.screen.resume["name"] == "broken"
+        await pilot.press("r")
+        await wait_until(pilot, lambda a: isinstance(a.screen, LoadScreen), "the refusal, on the Load screen")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda a: isinstance(a.screen, TitleScreen) and a.screen.resume is not None
+                         and a.screen.resume["name"] == "good", "the next game offered")

@@ -107,8 +107,10 @@ def advise(game: Game, player: str | None = None, memory: AdviceMemory | None = 
         if passes(seen.prompt, action) and nothing_more_this_phase(seen, advisor, action):
             action = EndPhase()  # one hint for the phase's end, not "finish" or "no" for each unit left in turn
             reason = advisor.explain(seen, action)  # (with his plan or posture, as his other hints)
-        if isinstance(seen.prompt, DropZonePrompt) and action == Answer("N"):
-            reason = "\n".join([zone_wanted(seen, advisor), *reason.split("\n")[1:]])
+        wanted = zone_wanted(seen, advisor) if isinstance(seen.prompt, DropZonePrompt) and action == Answer("N") \
+            else None
+        if wanted is not None:
+            reason = "\n".join([wanted, *reason.split("\n")[1:]])
         if isinstance(memory, AdviceMemory):
             memory.gave(name, side, advisor, game, action)
     else:  # a player of the protocol only: its answer, in the game's words
@@ -146,9 +148,10 @@ def nothing_more_this_phase(game: Game, player: ComputerPlayer, action: Action) 
     return False
 
 
-def zone_wanted(game: Game, player: ComputerPlayer) -> str:
+def zone_wanted(game: Game, player: ComputerPlayer) -> str | None:
     """Where ``player``, who passes the zone offered, would drop the division: the zones offered after it (N) played
-    on copies until it takes one. "Not here" alone sent the player through every zone, a hint at each."""
+    on copies until it takes one (None if it takes none). "Not here" alone sent the player through every zone, a
+    hint at each."""
     p = game.prompt
     assert isinstance(p, DropZonePrompt)
     played, player = game.clone(), copy.deepcopy(player)
@@ -160,7 +163,7 @@ def zone_wanted(game: Game, player: ComputerPlayer) -> str:
         if player.choose(played) == Answer("Y"):
             return (f"Not here: drop {name(game, p.unit)} at {place(game, q.zone)}, zone {q.candidate + 1} of "
                     f"{q.candidates} (N shows the next zone).")
-    return f"Not here: look at the next drop zone for {name(game, p.unit)}."
+    return None
 
 
 def remember_earlier_turns(game: Game, name: str, side: str, kept: Memory) -> None:

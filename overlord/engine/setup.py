@@ -65,8 +65,8 @@ def prompt(g: "Game") -> QuestionPrompt:
     if question == "german_dday_movement":
         return _ask(question, "May the German move on D-Day?", ("Y", "N"), ("Yes", "No"), "Y" if s.german_dday_movement else "N")
     if question == "display_delay":
-        shown = ("how long each computer move stays on the map" if "computer" in (s.german_player, s.allied_player)
-                 else "with no computer side, it changes nothing")
+        shown = ("how long each computer move stays on the map; the pause between a landing's rounds"
+                 if "computer" in (s.german_player, s.allied_player) else "the pause between a landing's rounds")
         return _ask(question, f"Display delay (1 fast - 9 slow)? ({shown})", DIGITS, DIGITS,
                     str(max(1, s.display_delay)))
     raise AssertionError(f"unknown question {question}")

@@ -37,6 +37,7 @@ from textual.worker import Worker
 
 from .. import gcpause, preferences
 from ..plaintext import printable
+from ..resume import refused
 from ..userdirs import browser_session_dir, shown
 from .front import GoOn, Hint, HurryUp, MenuChosen, PlayerChosen
 from .styles import APP_CSS
@@ -326,6 +327,8 @@ class OverlordApp(App[None]):
         from .screens import ConfirmScreen
         tried, self.loading = self.loading, None
         if isinstance(opened, Exception):  # refused (SaveError, one line), or a fault of the loader's own
+            if tried is not None:
+                refused.add(tried)  # (the title's Resume offers the next game, not this one for ever)
             self._user_modal(LoadScreen(printable(opened), chosen=tried), self._loaded)
             return
         s = self.session
@@ -918,6 +921,10 @@ class OverlordApp(App[None]):
                         "folder, and a save is never written through one. Choose another name.",
                         severity="error", timeout=10, markup=False)
             return
+        if os.path.isdir(path) or os.path.exists(path) and not os.path.isfile(path):
+            self.notify(f"Not saved: {printable(shown(path))} is a folder or not a regular file, and a save never "
+                        "replaces one. Choose another name.", severity="error", timeout=10, markup=False)
+            return
         if os.path.lexists(path):
             try:
                 doc = read_document(path)
@@ -941,8 +948,8 @@ class OverlordApp(App[None]):
         if path.parent == saves_dir():
             self.notify(f"Saved as {printable(path.name)} in {printable(shown(path.parent))}.", timeout=4, markup=False)
         else:  # (the Load list and R on the title look in the saves folder only)
-            self.notify(f"Saved as {printable(shown(path))}: overlord --load {printable(shown(path))} loads it.",
-                        timeout=8, markup=False)
+            where = printable(shown(path.absolute()))  # ("./rel" was said to be saved "in .")
+            self.notify(f"Saved as {where}: overlord --load {where} loads it.", timeout=8, markup=False)
 
     def action_load(self) -> None:
         from .loadscreen import LoadScreen
@@ -1025,10 +1032,15 @@ class OverlordApp(App[None]):
         except OSError as exc:
             s.advisors[side] = name  # for this game at least
             self.notify(f"The choice could not be remembered: {exc}", severity="warning", timeout=4)
-        self._hint = None  # a hint asked of the last one is asked again of this one
+        from .screens import HintScreen
+        h, self._hint = self._hint, None  # a hint asked of the last one is asked again (T) of this one
+        if h is not None and h.worker is not None:
+            h.worker.cancel()
+        if isinstance(self.screen, HintScreen):
+            self.screen.dismiss(False)  # (its U would have taken the last one's answer, or nothing)
         p = profile(name, side)
         self.notify(f"Hints for the {'Allies' if side == 'allied' else 'German'} now come from {name} (level "
-                    f"{p.level}: {p.style}). Ctrl+P, Hints from, again for the next.", timeout=5)
+                    f"{p.level}: {p.style}): T asks. Ctrl+P, Hints from, again for the next.", timeout=5)
 
     def action_quit(self) -> None:  # type: ignore[override]  # not async, unlike App's: the screens call it
         """Ctrl+Q, Ctrl+C, Q on the title and final screens, the menu: save the game being played, then quit.

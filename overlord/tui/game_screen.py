@@ -174,7 +174,7 @@ class GameScreen(Screen[None]):
         Binding("t", "hint", "Hint"),  # before the keys that give way on a narrow bar (it fell behind F1 More)
         Binding("a", "next_at_sea", "Next at sea"),
         Binding("backspace", "rub", "Erase", show=False),
-        Binding("v", "app.review", "Their turn"),  # the other side's moves since your last turn (tui/viewer.py)
+        Binding("v", "app.review", "Their turn"),  # the other side's last turn (tui/viewer.py)
         Binding("space", "hurry", "Hurry"),
         *(Binding(k, f"look('{k}')", "Look", show=False) for k in LOOK),
         Binding("escape", "unlook", "Stop looking", show=False),
@@ -462,7 +462,7 @@ class GameScreen(Screen[None]):
             if fought is not None:  # (the result's card is not shown before this question: session.retreat_shows_result;
                 # an advance's says it to the attacker's player, who takes the keyboard there without a hand-over)
                 t.append("\n")
-                t.append("The fight's result: ", style="bold reverse")
+                t.append("The fight's result:", style="bold reverse")
                 t.append(f" {fight_in_brief(fought, game.data)}.", style="bold")  # (in full, cut at 80x24)
             if session.asks_fight_on():
                 t.append("\n")

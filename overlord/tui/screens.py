@@ -71,7 +71,7 @@ class HintScreen(ModalScreen[bool]):
         t.append(" HINT ", style="bold reverse")
         t.append(f" {self.who} would answer:\n", style="bold")
         t.append(f"{self.reason}\n")
-        t.append("U: take it    Escape: back to the question    ^P Hints from: another level", style="bold")
+        t.append("U: take it    Esc: back to the question    Ctrl+P, Hints from: another level", style="bold")
         with Vertical(classes="hint-card"):
             yield Static(t)
         yield KeyBar()
@@ -333,8 +333,8 @@ LOOKING AROUND
   H        this turn's points, and the campaign so far: score,
            supplies and weather, turn by turn (after the game: the
            final points)
-  V        at your question: the other side's moves since your last
-           turn, step by step (the replay viewer: arrows, Up/Down a
+  V        at your question: the other side's last turn, step by
+           step (the replay viewer: arrows, Up/Down a
            phase, PgUp/PgDn a turn, Escape back); W on a save (Load) or
            on the final report replays a whole game
   O        overlord join: your standing orders, kept by the host

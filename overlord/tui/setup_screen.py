@@ -231,12 +231,12 @@ class SetupScreen(Screen[None]):
             return
         p = self.prompt
         side = self.choosing
-        if side is not None and (event.is_printable or event.key == "backspace"):
+        if side is not None and event.is_printable:  # (Backspace goes back, as Escape)
             event.stop()
             key = key_name(event)
             self.message = f"{key} is not an answer. Press 1-{len(levels(side))} to see each; Enter takes the one shown."
             self.refresh_view()
-        elif p is not None and (event.is_printable or event.key == "backspace"):
+        elif p is not None and event.is_printable:
             event.stop()
             keys = ", ".join(f"{o} ({lbl})" if o != lbl else o for o, lbl in zip(p.options, p.labels))
             key = key_name(event)

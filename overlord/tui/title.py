@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
@@ -54,19 +55,18 @@ class TitleScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(self.title_text(), id="title")  # one widget: the title is up as fast as can be
 
-    def on_mount(self) -> None:
-        self.run_worker(self._look_for_a_game, name="resume", thread=True, exit_on_error=False)
+    def on_screen_resume(self) -> None:
+        """Each time the title comes up (a load refused brings it back: the save is then passed over)."""
+        self.run_worker(self._look_for_a_game, name="resume", thread=True, exit_on_error=False, exclusive=True)
 
     def _look_for_a_game(self) -> None:
         from ..resume import newest_game  # (without the engine: it is imported in the main thread only)
         from ..userdirs import saves_dir
-        newest = newest_game(saves_dir())
-        if newest is not None:
-            self.app.call_from_thread(self._offer, newest)
+        self.app.call_from_thread(self._offer, newest_game(saves_dir()))
 
-    def _offer(self, save: dict[str, Any]) -> None:
+    def _offer(self, save: dict[str, Any] | None) -> None:
+        self.cursor += (save is not None) - (self.resume is not None)  # (still on the line it was on)
         self.resume = save
-        self.cursor += 1  # (still on the line it was on)
         self.query_one("#title", Static).update(self.title_text())
 
     @property
@@ -74,7 +74,9 @@ class TitleScreen(Screen[None]):
         if self.resume is None:
             return MENU
         label = f"Resume {self.resume['turn']}, {self.resume['name']}"
-        return (("resume", "R", label if len(label) <= RESUME_LABEL else label[:RESUME_LABEL - 1] + "…"),) + MENU
+        if cell_len(label) > RESUME_LABEL:  # (by the screen's cells: a name in wide characters broke the box)
+            label = set_cell_size(label, RESUME_LABEL - 1) + "…"
+        return (("resume", "R", label),) + MENU
 
     def title_text(self) -> Text:
         width = 64
@@ -95,7 +97,8 @@ class TitleScreen(Screen[None]):
         for i, (what, key, label) in enumerate(self.menu):
             click = Style(meta={"menu": what})  # a click on the line chooses it (on_click)
             t.append(pad + "│", style="dim")
-            t.append(f" {key}  {label}".ljust(box), style=Style.parse("reverse" if i == self.cursor else "") + click)
+            item = f" {key}  {label}"
+            t.append(item + " " * (box - cell_len(item)), style=Style.parse("reverse" if i == self.cursor else "") + click)
             t.append("│\n", style="dim")
         t.append(pad + "╰" + "─" * box + "╯\n", style="dim")
         line("")
@@ -119,5 +122,8 @@ class TitleScreen(Screen[None]):
         if what == "resume":
             if self.resume is not None:
                 self.app.load_file(self.resume["path"])  # type: ignore[attr-defined]
+            else:
+                self.notify("No game of yours to resume (yet: the saves are looked through as the title comes "
+                            "up). L lists every save.", timeout=4)
             return
         self.post_message(MenuChosen(what))  # the app starts the game, opens the load or charts screen, or quits

@@ -2,7 +2,7 @@
 
 It shows a ``Replay`` (overlord/replaying.py, no Textual): the positions of a save (``overlord watch SAVE``, W on
 the Load screen), of a game just finished (W on the final report), or, limited to a stretch, what the other
-side did since a player last answered (the review, V at the player's question). The replay is played in a
+side did in its last turn (the review, V at the player's question: Replay.review_start). The replay is played in a
 thread worker, so even a whole campaign opens at once: the first positions can be stepped through while the
 last are being replayed.
 
@@ -139,7 +139,7 @@ class ViewerScreen(Screen[None]):
             self.following.stop()
             self.following = None
             self.problem = self.replay.check()
-            if self.side is not None:  # the review begins where the side last answered in its own turn
+            if self.side is not None:  # the review begins with the other side's last turn (Replay.review_start)
                 self.start = self.at = self.replay.review_start(self.side)
                 self.go(self.start)
         self.show()
@@ -310,8 +310,8 @@ class ViewerScreen(Screen[None]):
         return t
 
     def nothing_to_review(self) -> bool:
-        """A review (once replayed) with no position of the other side's to show since the side last answered in
-        its own turn (V on D-Day: the German has not played yet)."""
+        """A review (once replayed) with no position of the other side's to show: it has had no turn yet (V on
+        D-Day: the German has not played yet)."""
         return self.side is not None and self.replay.done and self.end == self.start
 
     def side_text(self) -> Text:

@@ -47,6 +47,7 @@ def _key_pattern(key: str) -> re.Pattern[str]:
     )
 
 
+BOM = b"\xef\xbb\xbf"  # UTF-8's byte-order mark
 MAX_DATA_BYTES = 4 * 1024 * 1024  # the largest data file is a few kilobytes: anything this big is not one
 MAX_NESTING = 100  # the data nest three deep at most; where Python's recursion runs out, this names the line
 
@@ -132,8 +133,8 @@ class Source:
         except ValueError:
             self.name = str(path)
         try:
-            raw = read_regular(path, MAX_DATA_BYTES)[0]
-            self.text = raw.decode("utf-8-sig")  # (a byte-order mark, as Windows' Notepad writes, is no fault)
+            raw = read_regular(path, MAX_DATA_BYTES)[0].removeprefix(BOM)  # (as Windows' Notepad writes: no fault)
+            self.text = raw.decode("utf-8")
         except FileNotFoundError:
             raise DataError(self.name, None, "", "file is missing") from None
         except NotRegular:
