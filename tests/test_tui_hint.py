@@ -184,6 +184,7 @@ async def test_hints_from_in_the_palette_chooses_who_gives_them_and_the_card_nam
         await wait_until(pilot, lambda a: preferences.load().get("hints_allied") == weakest, "the choice remembered")
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting(), "the question again")
         assert app.session.advisor("allied") == weakest
+        assert "Hint:" not in app.screen.prompt_panel_text().plain  # the last one's hint gone from the line too
         await pilot.press("t")
         await wait_until(pilot, lambda a: isinstance(a.screen, HintScreen), "the hint's card")
         assert app.screen.who == f"The computer Allied ({weakest}, level 1)"

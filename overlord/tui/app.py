@@ -1038,6 +1038,10 @@ class OverlordApp(App[None]):
             h.worker.cancel()
         if isinstance(self.screen, HintScreen):
             self.screen.dismiss(False)  # (its U would have taken the last one's answer, or nothing)
+        screen = self.game_screen()
+        if screen is not None and h is not None:  # the last one's hint, on the question's line, goes with it
+            screen.say("")
+            screen.refresh_bindings()
         p = profile(name, side)
         self.notify(f"Hints for the {'Allies' if side == 'allied' else 'German'} now come from {name} (level "
                     f"{p.level}: {p.style}): T asks. Ctrl+P, Hints from, again for the next.", timeout=5)
