@@ -26,7 +26,8 @@ from ..engine.enums import Phase
 from ..engine.game import Game, IllegalAction
 from ..engine.prompts import DefenderPrompt, DropZonePrompt, MovePrompt, Prompt, StrategyPrompt, SupportPrompt
 from ..engine.records import FrozenRecord
-from .explain import describe, name, place
+from .explain import describe, place
+from .explain import name as unit_name  # (advise's own "name" is the player's)
 from .player import MIDDLE_LEVEL, ComputerPlayer, Memory
 from .registry import DEFAULT_PLAYERS, make_player
 
@@ -161,7 +162,7 @@ def zone_wanted(game: Game, player: ComputerPlayer) -> str | None:
         if not isinstance(q, DropZonePrompt) or q.unit != p.unit:
             break
         if player.choose(played) == Answer("Y"):
-            return (f"Not here: drop {name(game, p.unit)} at {place(game, q.zone)}, zone {q.candidate + 1} of "
+            return (f"Not here: drop {unit_name(game, p.unit)} at {place(game, q.zone)}, zone {q.candidate + 1} of "
                     f"{q.candidates} (N shows the next zone).")
     return None
 

@@ -12,7 +12,6 @@ ratings and US leadership, German movement on D-Day, and the display delay.
 from __future__ import annotations
 
 from collections import Counter
-
 from typing import TYPE_CHECKING, Any
 
 import attrs

@@ -50,7 +50,7 @@ class TitleScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.cursor = 0
-        self.resume: dict[str, Any] | None = None  # the save Resume loads (saves.scan_saves' entry), once found
+        self.resume: dict[str, Any] | None = None  # the save Resume loads (resume.newest_game's), once found
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text(), id="title")  # one widget: the title is up as fast as can be
