@@ -74,7 +74,7 @@ KEEP_DAYS_MAX = 400  # the longest a browser keeps a cookie (the visitor's id): 
 # dropped connection alike. The visitor is told how to get their game back instead.
 SESSION_ENDED = "Session ended."
 GAME_CLOSED = ("The game has closed. What was played is saved in this browser: "
-               "press Restart, then L and Enter on the title, to go on with the newest game.")
+               "press Restart, then R on the title, to go on with it.")
 GAME_LEFT = "You left the hosted game; its host keeps it: press Restart to join it again."  # (serve --join)
 
 log = logging.getLogger("overlord.web")

@@ -182,7 +182,7 @@ async def test_the_page_is_served_on_this_computer_with_a_visitor_cookie(serve):
     async with Browser(served) as browser:
         status, page = await browser.page()
         assert status == 200 and "Overlord: Battle for Normandy" in page and f"ws://127.0.0.1:{served.port}/ws" in page
-        assert "L and Enter" in page  # what a closed game's page says: how to resume
+        assert "then R on the title" in page  # what a closed game's page says: how to resume
         visitor = {c.key: c.value for c in browser.http.cookie_jar}[web.COOKIE]
         assert web.VISITOR_ID.fullmatch(visitor)
         async with browser.http.get(served.url + "/") as again:  # a second visit keeps the id, renewed
@@ -196,18 +196,18 @@ async def test_a_returning_browser_finds_its_own_games_and_nobody_elses(serve):
     async with Browser(served) as mine, Browser(served) as theirs:
         _, page = await mine.page()
         first = await start_a_game_and_quit(mine)
-        # a reload: the page again, a new websocket, a new game process; L and Enter resume the game
+        # a reload: the page again, a new websocket, a new game process; R (Resume) resumes the game
         _, page_again = await mine.page()
         async with mine.visit() as reloaded:
-            await reloaded.wait_for(TITLE)
-            await reloaded.press("l")
-            assert await reloaded.wait_for("autosave", "No saves to load") == "autosave"
-            await reloaded.press("\r")
+            await reloaded.wait_for("Resume D-Day, autosave")
+            await reloaded.press("r")
             await reloaded.wait_for(FIRST_DROP)
-        # another browser sees none of it
+        # another browser sees none of it: nothing to resume, nothing to load
         await theirs.page()
         async with theirs.visit() as other:
             await other.wait_for(TITLE)
+            await other.press("r")
+            await other.wait_for("No game of yours to resume")
             await other.press("l")
             assert await other.wait_for("autosave", "No saves to load") == "No saves to load"
             await other.wait_for("in this browser yet")
