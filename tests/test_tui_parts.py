@@ -402,3 +402,18 @@ def test_the_roster_lists_the_players_own_side_first():
     for first in ("allied", "german"):
         rows = roster_rows(game, first)
         assert game.spec(rows[0][-1]).side == first and game.spec(rows[-1][-1]).side != first
+
+
+def test_in_hot_seat_who_answers_a_defence_is_said_before_the_score():
+    """At 80 columns the top line's end is cut, and "· Allied player" was cut to "· Allie…" at a hot-seat defence,
+    where the keyboard passes without a hand-over (found by helpers)."""
+    from overlord.ai import make_player
+    from overlord.engine import Game, Settings
+    from overlord.tui.cards import status_line
+    game = Game.new(Settings(german_player="human"), 3)
+    players = {side: make_player("classic", side, 3) for side in ("allied", "german")}
+    while game.phase != "allied_combat":
+        game.apply(players[str(game.prompt.side)].choose(game))
+    line = status_line(game, "German player", who_first=True).plain
+    assert line.index("German player") < line.index("Score") and line.index("German player") + 13 <= 80
+    assert status_line(game, "German: computer").plain.endswith("· German: computer")  # (the score first)

@@ -34,7 +34,9 @@ def phase_name(game: Game) -> str:
     return PHASES.get(game.phase, game.phase)
 
 
-def status_line(game: Game, who: str = "") -> Text:
+def status_line(game: Game, who: str = "", who_first: bool = False) -> Text:
+    """The top line: the turn, the phase, the score and its level, and ``who`` answers (first when ``who_first``:
+    in hot-seat, a defence passes the keyboard without a hand-over, and at 80 columns the line's end is cut)."""
     t = Text(no_wrap=True, overflow="ellipsis")
     t.append(" OVERLORD ", style="reverse bold")
     t.append(f" {game.turn_label} ", style="bold")
@@ -43,11 +45,13 @@ def status_line(game: Game, who: str = "") -> Text:
         t.append(f" (cycle {game.movement_cycle}/{game.data.rules.movement.max_cycles})")
     if game.combat_pass is not None:
         t.append(f" (pass {game.combat_pass}/2)")
+    if who and who_first:
+        t.append(f" · {who}", style="bold")
     if game.phase not in (Phase.QUESTIONS, Phase.AIRBORNE):  # before who moves: at 80 columns the line is cut
         score = view.score(game)  # the level it would give now: the score means little without it
         level = view.victory_level(game.data.charts, game.settings.scenario, score)
         t.append(f" · Score {points(score)}: {level}")
-    if who:
+    if who and not who_first:
         t.append(f" · {who}", style="bold")
     return t
 

@@ -340,14 +340,15 @@ class GameScreen(Screen[None]):
             self.look = None
         self.looked_at = question
         self.current_entry()
-        who = ""
+        who, first = "", False
         if session.is_computer(p.side):
             who = f"{p.side.title()}: computer"  # (the question's panel says it at length)
         elif session.hot_seat and p.side in ("allied", "german") and game.phase in DEFENDED \
                 and not game.phase.startswith(p.side):
-            # only where the side answering is not the phase's own (a defence, a retreat): the line is short
-            who = f"{p.side.title()} player"
-        self.query_one("#status", Panel).show(status_line(game, who))
+            # only where the side answering is not the phase's own (a defence, a retreat), before the score: the
+            # keyboard passed without a hand-over, and at 80 columns the line's end is cut
+            who, first = f"{p.side.title()} player", True
+        self.query_one("#status", Panel).show(status_line(game, who, first))
         side = self.side_text()
         for panel in self.query(".side").results(Panel):
             panel.show(side)
