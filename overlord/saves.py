@@ -64,6 +64,7 @@ from .engine.state import GameState
 from .plaintext import printable
 from .resume import humans
 
+HOSTED = "hosted-"  # a hosted game's save, fetched from the host when it is over (overlord join: W), is named so
 FORMAT = "overlord-save"
 VERSION = 1
 MAX_BYTES = 32 * 1024 * 1024
@@ -518,7 +519,7 @@ def scan_saves(folder: Path | None = None) -> tuple[list[dict[str, Any]], list[s
         saves.append({"path": p, "name": printable(doc.get("name") or p.stem, 60),
                       "saved_at": printable(doc.get("saved_at", ""), 40), "turn": printable(doc.get("turn", "?"), 20),
                       "phase": doc.get("phase", ""), "score": doc.get("score", 0), "game_id": doc.get("game_id", ""),
-                      "humans": humans(doc), "against": against(doc)})
+                      "humans": "Online" if p.stem.startswith(HOSTED) else humans(doc), "against": against(doc)})
     saves.sort(key=lambda s: s["saved_at"], reverse=True)
     return saves, problems
 

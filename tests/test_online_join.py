@@ -23,6 +23,7 @@ from overlord.engine.setup import preset_settings
 from overlord.online.client import OnlineGame, Refused, create_game
 from overlord.online.host import Host, start
 from overlord.online.join import KEPT_BY_HOST, JoinApp
+from overlord.tui.keybar import KeyBar
 from overlord.online.protocol import Link, public_state
 from overlord.online.remote import RemoteSession
 from overlord.online.storage import SQLiteStorage
@@ -298,12 +299,19 @@ async def test_w_after_a_hosted_game_keeps_the_hosts_save_among_yours_and_replay
         await wait_until(pilot, lambda a: isinstance(a.screen, FinalScreen), "the final report")
         verdict = static_words(app.screen.query_one("#final-report"))
         assert "you win" in verdict or "you lose" in verdict  # (to the German who joined)
+        # no "Enter: Title screen" where there is none; Ctrl+S says how the game is had (it said "nothing to save")
+        assert not app.screen.check_action("title", ()) and "Title screen" not in app.screen.query_one(KeyBar).text.plain
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda a: any("W fetches the host's save" in str(n.message) for n in a._notifications),
+                         "Ctrl+S answered")
         await pilot.press("w")
         await wait_until(pilot, lambda a: isinstance(a.screen, ViewerScreen), "the replay")
         kept = saves_dir() / f"hosted-{links['german'].game}.json"
         said = [str(n.message) for n in app._notifications]
         assert kept.exists() and any(kept.name in n for n in said), said
         await pilot.press("ctrl+q")
+    from overlord.saves import list_saves
+    assert [s["humans"] for s in list_saves() if s["path"] == kept] == ["Online"]  # (it read "Both": hot-seat)
 
 
 def test_who_may_see_the_allied_support_before_the_fight():

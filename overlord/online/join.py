@@ -34,6 +34,7 @@ from ..tui.front import MenuChosen
 from ..tui.keybar import KeyBar
 from ..tui.themes import DEFAULT
 from ..turns import Arrived, HumanTurn, Waiting
+from ..saves import HOSTED
 from ..userdirs import browser_session_dir
 from .client import Disconnected, OnlineGame, Refused
 from .protocol import Link, ProtocolError, one_line
@@ -76,6 +77,7 @@ class JoinApp(OverlordApp):
     """The game's app playing one side of a hosted game (the module's docstring)."""
 
     keeps_saves = False
+    has_title = False
 
     def __init__(self, link: Link, delay: float | None = None, theme: str = DEFAULT,
                  handle_signals: bool = False) -> None:
@@ -236,6 +238,11 @@ class JoinApp(OverlordApp):
 
     # ------------------------------------------------------------------ saving, loading, leaving
     def action_save(self) -> None:
+        s = self.remote
+        if s is not None and s.game.over:  # (the host has the actions and the dice: its save is the game's)
+            self.notify(f"W fetches the host's save of the game and keeps it among your saves ({HOSTED}"
+                        f"{self.link.game}).", timeout=8, markup=False)
+            return
         self.notify(KEPT_BY_HOST, timeout=8, markup=False)
 
     def action_load(self) -> None:
@@ -270,7 +277,7 @@ class JoinApp(OverlordApp):
             self.notify(f"The host's save could not be had: {one_line(str(exc) or type(exc).__name__)}",
                         severity="error", timeout=10, markup=False)
             return
-        name = f"hosted-{self.link.game}"
+        name = f"{HOSTED}{self.link.game}"
         path = saves_dir() / f"{name}.json"
         try:
             if not path.exists():  # (fetched before: the same game, kept)

@@ -150,6 +150,7 @@ def handover_words(session: Session, step: HandOver) -> str:
 class OverlordApp(App[None]):
     TITLE = "Overlord: Battle for Normandy"
     keeps_saves = True  # Ctrl+Q saves the game (a hosted game's app: the host keeps it)
+    has_title = True  # the final report's Enter goes to the title (a hosted game's app has none)
     CSS_PATH = APP_CSS  # the game's screens bring their own (styles.GAME_CSS) when they first appear
     BINDINGS = [
         Binding("f1", "help", "Help"),

@@ -43,6 +43,9 @@ class FinalScreen(Screen[None]):
                 yield from campaign_plots(self.campaign)
         yield KeyBar()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "title" or getattr(self.app, "has_title", True)  # (not offered where it does nothing)
+
     def action_title(self) -> None:
         self.post_message(MenuChosen("title"))
 

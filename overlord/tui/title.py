@@ -124,6 +124,7 @@ class TitleScreen(Screen[None]):
                 self.app.load_file(self.resume["path"])  # type: ignore[attr-defined]
             else:
                 self.notify("No game of yours to resume (yet: the saves are looked through as the title comes "
-                            "up). L lists every save.", timeout=4)
+                            "up). L lists every save; a game played online goes on with `overlord join` and your "
+                            "link.", timeout=6)
             return
         self.post_message(MenuChosen(what))  # the app starts the game, opens the load or charts screen, or quits
