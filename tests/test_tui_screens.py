@@ -342,3 +342,22 @@ async def test_space_the_hurry_key_pressed_after_the_computer_has_moved_is_no_mi
         await wait_until(pilot, lambda a: "Z is not an answer" in str(screen.message), "the Z refused")
         await pilot.press("space")
         assert "Z is not an answer" in str(screen.message)  # the space said nothing over it
+
+
+async def test_a_resize_answered_after_the_game_screen_is_gone_ends_nothing():
+    """A resize asks the game screen to draw its panels again after the next repaint; a load or the title in
+    between took its widgets away first, and the call ended the game on an error (NoMatches '#status'; found by
+    a key-mashing test, at the set-up and in the computers' game alike)."""
+    from textual.events import Resize
+    from textual.geometry import Size
+    from overlord.engine import Settings
+    app = OverlordApp(game=Game.new(Settings(), 3), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.screen.is_mounted, "the game")
+        screen = app.screen
+        screen.on_resize(Resize(Size(100, 40), Size(100, 40)))  # its panels to be drawn after the next repaint
+        app.show_title()  # ... which comes after the screen has gone
+        await wait_until(pilot, lambda a: isinstance(a.screen, TitleScreen), "the title")
+        await pilot.pause()
+        await pilot.pause()
+    assert app.return_code in (None, 0)

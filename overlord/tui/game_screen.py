@@ -244,7 +244,13 @@ class GameScreen(Screen[None]):
     def on_resize(self, event: Resize) -> None:
         self.fit(event.size.width, event.size.height)
         if self.is_mounted:  # the side panel's cards are cut to its width: drawn again once it has its new one
-            self.call_after_refresh(self.refresh_view)
+            self.call_after_refresh(self._refresh_if_shown)
+
+    def _refresh_if_shown(self) -> None:
+        """refresh_view, unless the screen has been taken down meanwhile (a load or the title after a resize: its
+        widgets were gone when the call came, and the game ended on the error; found by a key-mashing test)."""
+        if self.query("#status"):
+            self.refresh_view()
 
     def fit(self, width: int, height: int) -> None:
         """Lay the screen out for its size (docs/screens.md): the wide map as soon as it fits across, with the
