@@ -10,11 +10,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .files import read_regular
+from .files import NotRegular, TooLarge, read_regular
 from .plaintext import printable
 
 LOOKED_AT = 30  # the newest files looked at (a folder of old games is not read whole at every start)
-MAX_BYTES = 32 * 1024 * 1024  # as overlord.saves reads a save at most
+MAX_BYTES = 32 * 1024 * 1024  # the most of a save that is read (overlord.saves reads to the same limit)
 NOT_PLAYED_ON = ("game_over", "questions")  # a finished game, and a set-up left before its first drop
 refused: set[Path] = set()  # saves a load refused in this run: not offered again (the app adds them)
 
@@ -42,8 +42,8 @@ def newest_game(folder: Path) -> dict[str, Any] | None:
             continue
         try:
             doc = json.loads(read_regular(entry.path, MAX_BYTES)[0])
-        except Exception:  # noqa: BLE001 - any file that is not a save is passed over: the Load list says why
-            continue
+        except (OSError, NotRegular, TooLarge, ValueError, RecursionError):  # (not JSON, or not a file to read)
+            continue  # a file that is not a save is passed over: the Load list says why
         if isinstance(doc, dict) and doc.get("phase") not in NOT_PLAYED_ON and humans(doc) not in ("None", ""):
             return {"path": Path(entry.path), "name": printable(str(doc.get("name") or Path(entry.path).stem), 60),
                     "turn": printable(str(doc.get("turn", "?")), 20)}

@@ -62,12 +62,11 @@ from .engine.serialize import (action_from_dict, action_to_dict, settings_from_d
                                state_from_dict, state_to_dict)
 from .engine.state import GameState
 from .plaintext import printable
-from .resume import humans
+from .resume import MAX_BYTES, humans  # (the title's Resume reads saves to the same limit, without the engine)
 
 HOSTED = "hosted-"  # a hosted game's save, fetched from the host when it is over (overlord join: W), is named so
 FORMAT = "overlord-save"
 VERSION = 1
-MAX_BYTES = 32 * 1024 * 1024
 MAX_ACTIONS = 50_000  # a whole campaign is about 2,500 actions; a file with more is not a real game
 MAX_SCORE = 10**9  # far beyond any real score: a bigger one is a damaged file
 AUTOSAVE = "autosave"  # the slots' names: autosave, autosave-2, autosave-3, ...

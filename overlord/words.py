@@ -237,9 +237,8 @@ def fight_in_brief(e: CombatResult, data: GameData) -> str:
     """A fight's result in a line or two, for the question it leaves (a retreat, an advance), where the whole
     result (every attacker by name) did not fit at 80x24: "3 units attacked at 6.5:1 (Blitzkrieg attack against
     Hold at all costs): the attack lost 5 CP, the defence 13"."""
-    who = Subject(data, e.attackers).says("attacked", "attacked") if len(e.attackers) == 1 else \
-        f"{len(e.attackers)} units attacked"
-    return (f"{who} at {e.odds:.1f}:1 ({levels(data, e.attack_level, e.defence_level)}): the attack lost "
+    who = Subject(data, e.attackers) if len(e.attackers) == 1 else f"{len(e.attackers)} units"
+    return (f"{who} attacked at {e.odds:.1f}:1 ({levels(data, e.attack_level, e.defence_level)}): the attack lost "
             f"{e.attacker_losses} CP, the defence {e.defender_losses}")
 
 
