@@ -98,6 +98,9 @@ def test_a_move_is_explained_by_where_it_leads_and_a_level_by_its_name_and_odds(
     assert f"Expected losses over his defence levels: {span(mine)} CP of yours, {span(theirs)} of his." in advice.reason
     play_until(game, players, lambda g: g.phase == "german_movement")
     assert "This turn: " in advise(game).reason  # the German's posture for the turn
+    play_until(game, players, lambda g: g.prompt.kind == "AttackerPrompt" and not g.prompt.chosen)
+    # the first attacker's odds are its own (0.7:1 "with it" read as the whole attack's)
+    assert f"{game.prompt.fought_odds:.1f}:1 with it alone)" in advise(game).reason
 
 
 def defending_after(level: int) -> Game:

@@ -127,6 +127,10 @@ def test_the_german_chooses_levels_from_the_odds():
     p = StrategyPrompt(side="german", role="defence", defender="de-716-inf", attackers=("us-1-inf",), max_level=9,
                        odds=0.5)
     assert german.defence_choice(g, p)[1] == "Caen, an objective, is held at all costs"  # (the reason names it)
+    p = StrategyPrompt(side="german", role="defence", defender="de-91-inf", attackers=("us-1-inf",), max_level=6,
+                       odds=0.5)  # a counter-attack's odds, but a worn unit: its level is capped, and the reason says so
+    assert german.defence_choice(g, p) == (6, "the odds are low enough to strike back, but its fatigue allows no "
+                                              "level above 6")
 
 
 # --------------------------------------------------------------------------- the Allies

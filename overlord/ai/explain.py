@@ -179,7 +179,7 @@ def answer_words(game: Game, choice: str) -> str:
                 return f"Attack {name(game, p.defender)} with {many} next to it, at odds {odds(p.fought_odds)}."
             return f"Do not attack {name(game, p.defender)} (odds {odds(p.fought_odds)}): on to the next defender."
         case AttackerPrompt():
-            change = f"odds {odds(p.fought_odds)} with it" if not p.chosen else \
+            change = f"odds {odds(p.fought_odds)} with it alone" if not p.chosen else \
                 f"odds {odds(p.fought_odds_without)} without it, {odds(p.fought_odds)} with it"
             if yes:
                 return f"Include {name(game, p.attacker)} in the attack on {name(game, p.defender)} ({change})."

@@ -421,6 +421,9 @@ class GermanPlayer(ScriptedPlayer):
             why = "the odds are against it, but the ground is strong" if strong_ground else "the odds are against it"
         else:
             level, why = level_by_odds(r, DEFENCE_LEVELS, COUNTERATTACK), "the odds are low enough to strike back"
+        closed = p.closed_because(level)
+        if closed is not None:  # (a "Hold at all costs" said to be a counter-attack read as nonsense)
+            why = f"{why}, but {'its fatigue' if closed == 'fatigue' else closed} allows no level above {p.max_level}"
         return max(1, min(level, p.max_level)), why
 
     def explain(self, game: Game, action: Action) -> str:
