@@ -507,3 +507,44 @@ async def test_a_host_restored_from_an_older_copy_is_followed_from_its_game_and_
     await allied.close()
     await runner.cleanup()
     storage.close()
+
+
+async def test_a_host_restored_to_a_number_question_shows_its_fields(tmp_path, monkeypatch):
+    """The host comes back behind the app, at a question answered in numbers (a landing's support) where the app
+    showed one answered by a key (the attack's level): the question is shown with its fields, and answered. (The
+    fields were those of the question before, none, and the app ended on an error.)"""
+    import sqlite3
+
+    from overlord.engine.actions import Support
+    from overlord.engine.prompts import SupportPrompt
+    monkeypatch.setattr(RemoteSession, "retry_delays", (0.05,))
+    path, older = tmp_path / "host.sqlite3", tmp_path / "older.sqlite3"
+    storage = SQLiteStorage(path)
+    runner, url = await start(Host(storage))
+    settings = preset_settings("historical", scenario="two-week", allied_player="human", german_player="human")
+    links = await create_game(url, settings)
+    other = await OnlineGame.join(links["allied"])  # a second screen of the Allied side plays to the first support
+    player = make_player("ai", "allied", 0)
+    while not isinstance(other.game.prompt, SupportPrompt):
+        await other.act(player.choose(other.game))
+    with sqlite3.connect(path) as live, sqlite3.connect(older) as copy:
+        live.backup(copy)
+    await other.act(Support(0, 0))
+    await other.close()
+    app = JoinApp(links["allied"], delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: a.accepting() and "ATTACK" in prompt_text(a), "the attack's level asked")
+        session = app.playing
+        await runner.cleanup()  # the host stops, and is restored from the copy made at the support
+        storage.close()
+        for name in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            name.unlink(missing_ok=True)
+        shutil.copy(older, path)
+        storage, host, runner = await host_again(path, url)
+        await wait_until(pilot, lambda a: "behind the one you saw" in prompt_text(a), "the app to say so")
+        assert isinstance(session.game.prompt, SupportPrompt) and app.is_running
+        await pilot.press("enter")  # the support's fields, as they stand: the host takes the answer
+        await wait_until(pilot, lambda a: not isinstance(session.game.prompt, SupportPrompt), "the support answered")
+        await pilot.press("ctrl+q")
+    await runner.cleanup()
+    storage.close()

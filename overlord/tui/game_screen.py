@@ -198,7 +198,9 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.session, self.front = session, front
         self.entry: DigitEntry | None = None
-        self.entry_for = -1  # the number of actions played when the fields were made
+        # the game and the actions played when the fields were made: a joined game whose host was restored behind
+        # it is another game, which may ask a number where a move was asked (and at fewer actions)
+        self.entry_for: tuple[Game, int] | None = None
         self.message: Text | str = ""
         self.look: Hex | None = None
         self.flash_on = True
@@ -326,8 +328,8 @@ class GameScreen(Screen[None]):
     def current_entry(self) -> DigitEntry | None:
         """The number fields for the question being asked (made afresh for each new question)."""
         game = self.game
-        if self.entry_for != len(game.actions):
-            self.entry_for = len(game.actions)
+        if self.entry_for is None or self.entry_for[0] is not game or self.entry_for[1] != len(game.actions):
+            self.entry_for = (game, len(game.actions))
             self.entry = make_entry(game, game.prompt)
         return self.entry
 
@@ -461,7 +463,7 @@ class GameScreen(Screen[None]):
         elif isinstance(p, StrategyPrompt) and session.asks_coastal_answer():
             t = coastal_question(game, p)
         else:
-            t = prompt_text(game, p, self.entry)
+            t = prompt_text(game, p, self.current_entry())
             # a refusal or a note comes first below the question: what follows may not fit a small window
             self.append_message(t)
             fought = session.last_result(p.unit, attacking=isinstance(p, AdvancePrompt)) \
