@@ -495,3 +495,39 @@ async def test_the_bot_command_joins_again_when_the_host_restarts_and_plays_to_t
         storage.close()
     said = capsys.readouterr()
     assert "the host went away" in said.err and "joining again" in said.err and said.out.count(" over after ") == 2
+
+
+async def test_a_bot_whose_answer_the_host_could_not_store_joins_again_and_plays_to_the_end(tmp_path, monkeypatch,
+                                                                                            capsys):
+    """The host's store fails on an action (its disk full): the host forgets the game, which replays from the store,
+    and tells the sides to come again. A bot answering just then took the refusal as its own player's fault and
+    ended, the game waiting on its side for ever; it joins again and plays on."""
+    import sqlite3
+
+    from overlord.online import remote
+    from overlord.engine.setup import preset_settings
+    monkeypatch.setattr(remote, "RETRY_DELAYS", (0.05,))
+    storage = SQLiteStorage(tmp_path / "host.sqlite3")
+    real, calls = storage.add_action, []
+
+    def add_action(game_id, index, action):
+        calls.append(index)
+        if len(calls) == 40:
+            raise sqlite3.OperationalError("database or disk is full")
+        real(game_id, index, action)
+    monkeypatch.setattr(storage, "add_action", add_action)
+    host = Host(storage, rate=5000, burst=10000)
+    runner, url = await start(host)
+    settings = preset_settings("historical", scenario="two-week", allied_player="human", german_player="human")
+    links = await client.create_game(url, settings)
+    bots = [asyncio.ensure_future(asyncio.to_thread(cli.main, ["online", "bot", str(links[side]), "--player",
+                                                               "classic"])) for side in ("allied", "german")]
+    try:
+        async with asyncio.timeout(4 * DEADLINE):
+            assert await asyncio.gather(*bots) == [0, 0]
+        assert host.hosted(links["allied"].game).game.over and len(calls) > 40
+    finally:
+        await runner.cleanup()
+        storage.close()
+    said = capsys.readouterr()
+    assert "could not store that action" in said.err and said.out.count(" over after ") == 2

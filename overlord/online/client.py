@@ -50,7 +50,7 @@ BACKLOG = 64  # the updates next_update keeps for whoever reads them (the oldest
 
 class Refused(Exception):
     """The host refused a message (its one-line reason is the exception's text); ``again``: for now only (the
-    side's seats full), so the same link may be let in later."""
+    side's seats full, an answer the host could not store), so the same link may be let in later."""
 
     def __init__(self, reason: str, again: bool = False) -> None:
         super().__init__(reason)
@@ -185,7 +185,7 @@ class OnlineGame:
             await self._send(protocol.encode(protocol.act(self.update.at if at is None else at, action)))
             reply = await self._reply()
             if reply.get("type") == "refused":
-                raise Refused(str(reply.get("reason", "refused")))
+                raise Refused(str(reply.get("reason", "refused")), again=reply.get("again") is True)
             at = int(reply.get("at", 0))
             async with self._changed:
                 await self._changed.wait_for(lambda: self.update.at >= at or self.closed)

@@ -422,7 +422,9 @@ class Host:
         log.error("game %s: an action could not be stored; the game is reloaded from the store", hosted.stored.id)
         self.games.pop(hosted.stored.id, None)
         for conn in list(hosted.connections):
-            asyncio.ensure_future(_refuse_and_close(conn.ws, "the host could not store that action: reconnect"))
+            # (for now only: joined again, the game replays from the store; a bot took a refusal for good as its fault)
+            asyncio.ensure_future(_refuse_and_close(conn.ws, "the host could not store that action: reconnect",
+                                                    again=True))
 
 
 def update(hosted: Hosted, role: str, events: list[Event]) -> dict[str, Any]:

@@ -247,7 +247,8 @@ def act(at: int, action: Action) -> dict[str, Any]:
 
 
 def refused(reason: str, again: bool = False) -> dict[str, Any]:
-    """A refusal in one line; ``again``: for now only (a seat full), the same message may be let in later."""
+    """A refusal in one line; ``again``: for now only (a seat full, an answer the store failed to keep), the same
+    message may be let in later."""
     return {"type": "refused", "reason": one_line(reason)} | ({"again": True} if again else {})
 
 
