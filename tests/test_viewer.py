@@ -123,6 +123,21 @@ async def test_the_viewer_on_a_finished_golden_game_steps_forward_and_back_by_ac
         await until(pilot, lambda: not app.is_running, "closing the viewer of `overlord watch` ends the program")
 
 
+@pytest.mark.parametrize("size", [(110, 30), (130, 40)])
+async def test_the_viewers_side_panel_is_shown_beside_or_below_the_map_as_the_game_screens(size):
+    """At a middle width (the wide map, no room beside it) the panel goes below, beside the question, as on the
+    game's screen; it was shown nowhere (the viewer's own rule gave way to the game's style sheet)."""
+    app = OverlordApp(watch=Replay.of_save(FINISHED))
+    async with app.run_test(size=size) as pilot:
+        screen = await the_viewer(pilot)
+        await pilot.press("end")
+        await until(pilot, lambda: screen.at == screen.end, "the last position")
+        panel = screen.query_one("#side-below" if screen.has_class("side-below") else "#side")
+        await until(pilot, lambda: panel.region.width >= 30 and panel.region.height > 10, "the side panel in sight")
+        assert screen.has_class("side-below") == (size == (110, 30))
+        assert "FINAL" in panel.shown.plain
+
+
 async def test_jump_to_a_turn_and_the_plots_up_to_the_position():
     replay = Replay.of_save(FINISHED)
     app = OverlordApp(watch=replay)

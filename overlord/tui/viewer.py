@@ -71,10 +71,8 @@ class ViewerScreen(Screen[None]):
     answers that nothing has made public yet (Replay.shown_to)."""
     CSS_PATH = GAME_CSS
     DEFAULT_CSS = """
-    ViewerScreen.side-below #side { display: none; }
-    ViewerScreen.side-below #side-below { display: block; }
     #steps { height: auto; }
-    """
+    """  # (the side panel below the map at a middle width: game.tcss)
     BINDINGS = [
         Binding("left", "back", "Step", group=STEP), Binding("right", "forward", "Step", group=STEP),
         Binding("up", "previous_phase", "Phase", group=PHASE), Binding("down", "next_phase", "Phase", group=PHASE),
