@@ -442,3 +442,15 @@ def test_a_drop_zone_passed_over_says_where_the_division_would_drop():
     passed = advise(game)
     assert passed.action == Answer("N")
     assert passed.reason.startswith("Not here: drop the 82nd Airborne Division at Ste-Mere-Eglise, zone 1 of 5 ")
+
+
+def test_a_german_defending_in_depth_asked_about_an_attack_the_player_began_says_whose_it_is():
+    """'Attack at level 7 ... This turn: defend in depth ..., never attacking' read as a contradiction: the
+    posture begins no attack, and the attack asked about is the player's own."""
+    game = Game.new(computer_settings(), SEED)
+    play_until(game, ai_players(), lambda g: g.prompt.kind == "AttackerPrompt" and g.prompt.side == "german")
+    memory = AdviceMemory()
+    memory[("ai", "german")] = {game.turn: ("depth", {"depth": 10.0, "bar-the-south": 0.0})}
+    reason = advise(game, "ai", memory).reason
+    assert "This turn: defend in depth" in reason and "beginning no attack" in reason
+    assert "this attack is yours" in reason and "never attacking" not in reason

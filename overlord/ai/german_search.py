@@ -31,6 +31,7 @@ from collections.abc import Callable, Mapping
 from ..engine.actions import Action
 from ..engine.enums import Phase, Side
 from ..engine.game import Game
+from ..engine.prompts import AttackerPrompt, StrategyPrompt
 from ..engine.hexgrid import Hex, distance
 from ..engine.view import position_of
 from . import board
@@ -84,6 +85,13 @@ def southern_drive(side: str, seed: int) -> ComputerPlayer:
     return PlanPlayer(side, seed, plan="southern-drive")
 
 
+def own_attack(game: Game) -> bool:
+    """Is the German asked about an attack of his own (its units, its level)?"""
+    p = game.prompt
+    return p.side == Side.GERMAN and (isinstance(p, AttackerPrompt)
+                                      or isinstance(p, StrategyPrompt) and p.role == "attack")
+
+
 def june_6(side: str, seed: int) -> ComputerPlayer:
     return AlliedPlayer(side, seed, plan="classic")
 
@@ -103,7 +111,7 @@ POSTURE_WORDS = {
     "bar-the-south": "bar the way south, a line in front of the Allied units so that none reaches the continent side",
     "counter-attack": "counter-attack, the panzers striking the deepest Allied advance",
     "strike-beaches": "strike the beaches, every unit for the beachhead markers while they stand",
-    "depth": "defend in depth, holding the objectives and the best ground, never attacking",
+    "depth": "defend in depth, holding the objectives and the best ground, beginning no attack",
     HOLD: "hold the line, with garrisons in the towns and blows at exposed Allied units",
 }
 BUDGET = 12_000  # engine actions a turn's search may play out (about a tenth of a second per thousand)
@@ -261,6 +269,8 @@ class SearchGerman(ComputerPlayer):
         """What the answer does (the posture player's words), then the turn's posture and how it was chosen."""
         said = self.player.explain(game, action)
         posture = POSTURE_WORDS.get(self.posture, self.posture)
+        if self.posture == "depth" and own_attack(game):  # (his answer to an attack the player began, not his own)
+            posture = f"{posture} (this attack is yours: he answers as he would fight it)"
         means = self.log[-1][2] if self.log and self.decided == game.turn else {}
         if len(means) > 1:
             best = best_posture(means)
