@@ -95,7 +95,11 @@ def test_a_move_is_explained_by_where_it_leads_and_a_level_by_its_name_and_odds(
     # and the losses it may cost, over the defender's levels, as the level table's row says them
     from overlord.ai.explain import level_losses, span
     mine, theirs = level_losses(game, game.prompt, advice.action.level)
-    assert f"Expected losses over his defence levels: {span(mine)} CP of yours, {span(theirs)} of his." in advice.reason
+    assert f"Expected losses over his defence levels: {span(mine)} CP of yours, {span(theirs)} of his" in advice.reason
+    # and what the support given adds to his, which those leave out (the Bombardment Losses chart)
+    from overlord.engine import view
+    points, low, high = view.bombardment_seen(game)
+    assert points > 0 and f"your support ({points} points) adds {span((low, high))} to his." in advice.reason
     play_until(game, players, lambda g: g.phase == "german_movement")
     assert "This turn: " in advise(game).reason  # the German's posture for the turn
     play_until(game, players, lambda g: g.prompt.kind == "AttackerPrompt" and not g.prompt.chosen)

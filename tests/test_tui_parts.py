@@ -417,3 +417,26 @@ def test_in_hot_seat_who_answers_a_defence_is_said_before_the_score():
     line = status_line(game, "German player", who_first=True).plain
     assert line.index("German player") < line.index("Score") and line.index("German player") + 13 <= 80
     assert status_line(game, "German: computer").plain.endswith("· German: computer")  # (the score first)
+
+
+def test_the_level_table_says_what_the_air_and_naval_support_adds_which_its_losses_leave_out():
+    """A German who read "3-5" for his defence lost 11 CP: the Bombardment Losses chart's part is not in the
+    expected losses. The Allies see their own support's range; the German is told the most it may add, unseen."""
+    from builders import computer_settings
+    from overlord.ai import make_player
+    from overlord.engine import view
+    from overlord.engine.prompts import StrategyPrompt
+    from overlord.tui.asking import level_table
+    g = Game.new(computer_settings(), 3)
+    players = {side: make_player("ai", side, 3) for side in ("allied", "german")}
+    told = {}
+    while len(told) < 2 and not g.over:
+        p = g.prompt
+        if isinstance(p, StrategyPrompt) and p.landing is None and (p.side, p.role) in (("allied", "attack"),
+                                                                                      ("german", "defence")):
+            told.setdefault(str(p.side), (level_table(g, p).plain, view.bombardment_seen(g)))
+        g.apply(players[str(p.side)].choose(g))
+    allied, seen = told["allied"]
+    assert seen is not None and f"Support {seen[0]}: theirs +{seen[1]}-{seen[2]}" in allied
+    german, unseen = told["german"]
+    assert unseen is None and "Unseen support: yours +0-9" in german

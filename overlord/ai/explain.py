@@ -132,13 +132,27 @@ def level_words(game: Game, level: int, expected: bool = True) -> str:
     if expected:
         mine, theirs = level_losses(game, p, level)
         expected_words = (f" Expected losses over {'his defence' if p.role == 'attack' else 'his attack'} levels: "
-                          f"{span(mine)} CP of yours, {span(theirs)} of his.")
+                          f"{span(mine)} CP of yours, {span(theirs)} of his{bombardment_words(game, p)}.")
     if p.role == "attack":
         return (f"Attack at level {level}, {levels.attack[level - 1].name} (odds {odds(p.fought_odds)}; "
                 + (f"any level up to {p.max_level} allowed)." if p.max_level > 1 else "only level 1 allowed).")
                 + expected_words)  # ("levels 1-9 open" read as jargon to a newcomer)
     return (f"Defend {name(game, p.defender)} at level {level}, {levels.defence[level - 1].name} "
             f"(the attack's odds {odds(p.fought_odds)}).{expected_words}")
+
+
+def bombardment_words(game: Game, p: StrategyPrompt) -> str:
+    """The Allied air and naval support's part, which the expected losses leave out (view.bombardment_seen)."""
+    seen = view.bombardment_seen(game)
+    if seen is not None:
+        points, low, high = seen
+        if high == 0:
+            return ""
+        return (f", and your support ({points} points) adds {span((low, high))} to his" if p.role == "attack"
+                else f", and your support ({points} points) takes {span((low, high))} from yours")
+    most = view.bombardment_row(game.data.charts, 10**6)  # (the chart's last row: what the most support does)
+    return (f"; his air and naval support, unseen, may take up to {most.allied_reduction[1]} from his"
+            if p.role == "attack" else f"; his air and naval support, unseen, may add up to {most.german_extra[1]} to yours")
 
 
 def span(low_high: tuple[float, float]) -> str:

@@ -43,7 +43,9 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
                    on land that way is refused, in words)
     combat:        odds, fought_odds, preview (odds and expected losses at two levels),
                    in_naval_range, max_attack_level, supply_factor, support_unseen (the Allied support
-                   given for the attack the German is asked to defend against, not yet his to see)
+                   given for the attack the German is asked to defend against, not yet his to see),
+                   bombardment_seen (the Allied support in a fight whose level the Allies choose, and
+                   the Bombardment Losses chart's range for it, which preview leaves out)
     combat charts: bombardment_row (the Bombardment Losses chart's row for some points),
                    base_losses (the loss model's losses at a pair of levels and odds)
     fatigue:       effectiveness, max_strategy_level
@@ -107,6 +109,7 @@ __all__ = [
     "choosable_units", "landing_refused", "land_step_points", "victory_level", "position_of",
     "category_points", "turn_start_points", "continent_side_points", "ocean_side_units", "beyond_supply_lines",
     "route", "step_refused", "Route", "RouteStep", "support_unseen", "hex_scores", "preset_offered",
+    "bombardment_seen",
 ]
 
 
@@ -127,6 +130,26 @@ def support_unseen(game: "Game") -> tuple[int, int]:
     state = game.state
     fight = state.current_movement().assault if p.landing is not None else state.current_combat()
     return (fight.naval, fight.air) if fight is not None else (0, 0)
+
+
+def bombardment_seen(game: "Game") -> tuple[int, int, int] | None:
+    """At a choice of attack or defence level: the Allied naval and air points in the fight as the side asked
+    sees them, and the Bombardment Losses chart's range for them: (points, low, high), more German losses when
+    the Allies attack, fewer Allied losses when they defend. The expected losses (``preview``) leave it out. None
+    where the side asked has not seen them (the German, whose fight's Allied support is told with its result) or
+    at any other question."""
+    p = game.prompt
+    if not isinstance(p, StrategyPrompt) or p.side != "allied":
+        return None
+    state = game.state
+    fight = state.current_movement().assault if p.landing is not None else state.current_combat()
+    if fight is None:
+        return None
+    attacking = p.role == "attack"
+    points = fight.naval + fight.air if attacking else fight.defence_naval + fight.defence_air
+    row = bombardment_row(game.data.charts, points)
+    low, high = row.german_extra if attacking else row.allied_reduction
+    return points, low, high
 
 
 def beyond_supply_lines(game: "Game", uid: str, hex_: Hex) -> bool:

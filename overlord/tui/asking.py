@@ -410,7 +410,23 @@ def level_table(game: Game, p: StrategyPrompt, width: int | None = None) -> Text
         t.append(f" {cell:<{cell_width}} {name}\n")
     if not attacking:
         t.append("* retreats of itself\n", style="dim")
+    t.append(bombardment_line(game, p) + "\n", style="dim")
     return t
+
+
+def bombardment_line(game: Game, p: StrategyPrompt) -> str:
+    """What the Allied air and naval support adds to the losses above, which leave it out: the Allies' own, as
+    given (more German losses in their attack, fewer of their own in their defence); the German's "unseen", up to
+    the chart's most (a German who read the table's 3-5 lost 11 CP)."""
+    seen = view.bombardment_seen(game)
+    attacking = p.role == "attack"
+    if seen is not None:
+        points, low, high = seen
+        effect = f"theirs +{low}-{high}" if attacking else f"yours -{low}-{high}"
+        return f"Support {points}: {effect}" if high > 0 else f"Support {points}: no effect"
+    most = view.bombardment_row(game.data.charts, 10**6)  # (the chart's last row)
+    return (f"Unseen support: theirs -0-{most.allied_reduction[1]}" if attacking
+            else f"Unseen support: yours +0-{most.german_extra[1]}")
 
 
 def _losses(game: Game, p: StrategyPrompt, level: int) -> str:
