@@ -37,6 +37,7 @@ def newest_game(folder: Path) -> dict[str, Any] | None:
         entries.sort(key=lambda e: e.stat().st_mtime, reverse=True)
     except OSError:
         return None
+    ended: set[str] = set()  # the games whose newer save is finished: an older save of one is no game to go on with
     for entry in entries[:LOOKED_AT]:
         if Path(entry.path) in refused:
             continue
@@ -44,7 +45,14 @@ def newest_game(folder: Path) -> dict[str, Any] | None:
             doc = json.loads(read_regular(entry.path, MAX_BYTES)[0])
         except (OSError, NotRegular, TooLarge, ValueError, RecursionError):  # (not JSON, or not a file to read)
             continue  # a file that is not a save is passed over: the Load list says why
-        if isinstance(doc, dict) and doc.get("phase") not in NOT_PLAYED_ON and humans(doc) not in ("None", ""):
+        if not isinstance(doc, dict):
+            continue
+        game_id = doc.get("game_id") if isinstance(doc.get("game_id"), str) and doc.get("game_id") else None
+        if doc.get("phase") == "game_over" and game_id is not None:
+            ended.add(game_id)
+        elif game_id in ended:
+            continue  # (R after a game's end offered its June 6 save, put back on a game just finished)
+        if doc.get("phase") not in NOT_PLAYED_ON and humans(doc) not in ("None", ""):
             return {"path": Path(entry.path), "name": printable(str(doc.get("name") or Path(entry.path).stem), 60),
                     "turn": printable(str(doc.get("turn", "?")), 20)}
     return None

@@ -485,3 +485,23 @@ async def test_a_resume_the_load_refuses_is_passed_over_for_the_next_game():
         await pilot.press("escape")
         await wait_until(pilot, lambda a: isinstance(a.screen, TitleScreen) and a.screen.resume is not None
                          and a.screen.resume["name"] == "good", "the next game offered")
+
+
+def test_resume_passes_over_an_older_save_of_a_game_since_finished(tmp_path):
+    """After a game's end the title offered its save of June 6, put back on the game just finished (found by a
+    helper): a game whose newer save is finished is not offered; another game's older save still is."""
+    from overlord.headless import play_out
+    from overlord.resume import newest_game
+    other = computer_to_move()
+    write_save(other, tmp_path / "other.json", game_id="other")
+    mine = computer_to_move()
+    write_save(mine, tmp_path / "june-6.json", game_id="mine")
+    finished = Game.new(computer_settings(scenario="two-week"), 5)
+    play_out(finished, {side: make_player("classic", side, 5) for side in ("allied", "german")})
+    write_save(finished, tmp_path / "autosave.json", game_id="mine")
+    for age, name in enumerate(("autosave.json", "june-6.json", "other.json")):
+        os.utime(tmp_path / name, (1_000_000 - age * 100, 1_000_000 - age * 100))  # the newest first
+    assert newest_game(tmp_path)["path"] == tmp_path / "other.json"
+    write_save(finished, tmp_path / "autosave.json", game_id="another")  # (not the same game: June 6 is offered)
+    os.utime(tmp_path / "autosave.json", (1_000_000, 1_000_000))
+    assert newest_game(tmp_path)["path"] == tmp_path / "june-6.json"
