@@ -505,3 +505,31 @@ def test_resume_passes_over_an_older_save_of_a_game_since_finished(tmp_path):
     write_save(finished, tmp_path / "autosave.json", game_id="another")  # (not the same game: June 6 is offered)
     os.utime(tmp_path / "autosave.json", (1_000_000, 1_000_000))
     assert newest_game(tmp_path)["path"] == tmp_path / "june-6.json"
+
+
+async def test_a_game_ended_in_play_says_its_autosave_may_be_taken_and_ctrl_s_keeps_it():
+    """A new game's autosave took the finished game's slot without a word: its report and replay were gone
+    (found by a helper). The report says where the game is and that Ctrl+S keeps it."""
+    game = Game.new(preset_settings("historical", scenario="two-week"), 10)
+    players = {side: make_player("ai", side, 10) for side in ("allied", "german")}
+    sides = []
+    while not game.over:
+        sides.append(str(game.prompt.side))
+        game.apply(players[sides[-1]].choose(game))
+    last_allied = max(i for i, side in enumerate(sides) if side == "allied")
+    late, _ = Game.replay(game.settings, game.seed, game.actions[:last_allied + 1])  # the German's answers to come
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    path = write_save(late, saves_dir() / "late.json")
+    from overlord.cli import build_parser, play_app
+    app = play_app(build_parser().parse_args(["--load", str(path)]))
+    async with app.run_test(size=(100, 30)) as pilot:
+        while not isinstance(app.screen, FinalScreen):  # (the last turn's reports read on the way)
+            await wait_until(pilot, lambda a: isinstance(a.screen, (FinalScreen, ReportScreen, CombatResultScreen)),
+                             "the computer German to end the game")
+            if not isinstance(app.screen, FinalScreen):
+                shown = app.screen
+                await pilot.press("enter")
+                await wait_until(pilot, lambda a, shown=shown: a.screen is not shown, "the report read")
+        said = static_words(app.screen.query_one("#final-report"))
+        assert "This game is in autosave.json, which a new game's autosave may take: Ctrl+S keeps it" in said
+    assert load_save(autosave_path()).over

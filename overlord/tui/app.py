@@ -755,11 +755,16 @@ class OverlordApp(App[None]):
     def _show_final(self) -> None:
         from .final import FinalScreen
         from .history import session_campaign
+        from ..saves import is_autosave_slot
         s = self.playing
         self._autosave_phase()  # a game that ends in play is saved at its end; one loaded finished is not written
         self.cancel_timer()
         if not isinstance(self.main, FinalScreen):
-            self._set_main(FinalScreen(s.game, s.humans, session_campaign(s)))
+            # a finished game's autosave is the slot a new game takes: said, so that Ctrl+S can keep it (it was lost
+            # at the next game without a word; found by a helper)
+            slot = s.saved_in if self.keeps_saves and s.autosaves and s.saved_in is not None \
+                and is_autosave_slot(s.saved_in) else None
+            self._set_main(FinalScreen(s.game, s.humans, session_campaign(s), autosaved_in=slot))
 
     # ------------------------------------------------------------------ autosaving
     def _autosave_phase(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from pathlib import Path
 
 from rich.console import Group
 from rich.text import Text
@@ -13,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..engine.game import Game
+from ..plaintext import printable
 from ..plots import Campaign
 from .front import MenuChosen
 from .history import campaign_plots
@@ -26,9 +28,11 @@ class FinalScreen(Screen[None]):
     BINDINGS = [Binding("enter", "title", "Title screen"), Binding("w", "watch", "Watch it replayed"),
                 Binding("h", "app.history", "Points"), Binding("q", "quit_app", "Quit")]
 
-    def __init__(self, game: Game, humans: Collection[str] = (), campaign: Campaign | None = None) -> None:
+    def __init__(self, game: Game, humans: Collection[str] = (), campaign: Campaign | None = None,
+                 autosaved_in: Path | None = None) -> None:
         super().__init__()
         self.game = game
+        self.autosaved_in = autosaved_in  # the autosave holding the game, which a new game's autosave may take
         self.humans = humans  # the sides people played: the verdict says "you" to one
         self.campaign = campaign  # the game turn by turn, in plots below the report
 
@@ -36,8 +40,12 @@ class FinalScreen(Screen[None]):
         head = Text(" THE GAME IS OVER: JUNE 1944 ", style="bold reverse")
         report = self.game.final_report
         scenario = self.game.data.charts.scenarios[self.game.settings.scenario].name
+        kept = Text("")
+        if self.autosaved_in is not None:
+            kept = Text(f"This game is in {printable(self.autosaved_in.name)}, which a new game's autosave may take: "
+                        "Ctrl+S keeps it under a name of its own.\n", style="dim")
         with VerticalScroll(id="final"):
-            yield Static(Group(head, Text(""), *(final_report(report, scenario, self.game, self.humans)
+            yield Static(Group(head, kept, *(final_report(report, scenario, self.game, self.humans)
                                                  if report else [])), id="final-report")
             if self.campaign is not None:
                 yield from campaign_plots(self.campaign)
