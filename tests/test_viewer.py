@@ -474,3 +474,23 @@ def test_the_viewers_benchmark_prints_its_three_measures_as_ratios_to_a_key_pres
     rows = re.findall(r"^\| (.+?) \| [\d.]+ \| [\d.]+x \|$", r.stdout, re.M)
     assert len(rows) == 3 and "whole campaign" in rows[0] and "PgDn" in rows[2]
     assert re.search(r"^Memory of the campaign's replay: [\d.]+ MB \(\d+ checkpoints", r.stdout, re.M)
+
+
+async def test_w_on_a_save_that_cannot_be_replayed_says_why_on_the_list():
+    """W on a save whose actions are damaged closed the list for a notice over the title, where the next Enter
+    began a new game (found by a helper); Enter on it said why on the list. W now does as Enter does."""
+    import json
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    doc = json.loads(FINISHED.read_text())
+    doc["actions"][3] = {"type": "no such action"}
+    (saves_dir() / "damaged.json").write_text(json.dumps(doc))
+    app = OverlordApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen), "the title")
+        await pilot.press("l")
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen) and app.screen.ready, "the saves are listed")
+        listed = app.screen
+        await pilot.press("w")
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen) and app.screen is not listed
+                    and app.screen.ready, "the list again")
+        assert "damaged.json" in str(app.screen.query_one("#load-message").render())

@@ -983,10 +983,12 @@ class OverlordApp(App[None]):
         """W on the Load screen: the save replayed in the viewer (read here, replayed in the viewer's worker)."""
         from ..replaying import Replay
         from ..saves import SaveError
+        from .loadscreen import LoadScreen
         try:
             replay = Replay.of_save(path)
-        except SaveError as exc:
-            self.notify(printable(str(exc)), severity="error", timeout=8, markup=False)
+        except SaveError as exc:  # said on the list it was chosen from, as a load refused is (a notice over the
+            # title was missed, and the next Enter began a new game; found by a helper)
+            self._user_modal(LoadScreen(printable(str(exc)), chosen=path), self._loaded)
             return
         self.view_replay(replay, replay.name, then=then)
 
