@@ -397,3 +397,28 @@ async def test_a_landings_attack_level_question_is_whole_at_80x24():
         prompt = app.screen.query_one("#prompt")
         await wait_until(pilot, lambda a: "until the beach" in " ".join(shown(prompt)), "the landing's question")
         assert "(R: one round only)." in " ".join(shown(prompt))
+
+
+async def test_esc_at_a_question_says_it_takes_nothing_back_and_a_wrong_key_on_a_yes_or_no_box_is_said():
+    """Esc at the German's attack level did nothing and said nothing, and a wrong key on a yes-or-no box neither
+    (every question says why a key is refused; found by a helper)."""
+    from overlord.engine.setup import preset_settings
+    from overlord.tui.screens import ConfirmScreen
+    game = Game.new(preset_settings("historical"), 3)
+    players = {side: make_player("ai", side, 3) for side in ("allied", "german")}
+    while not (isinstance(game.prompt, StrategyPrompt) and game.prompt.side == "allied" and game.prompt.role == "attack"
+               and game.prompt.landing is None):
+        game.apply(players[str(game.prompt.side)].choose(game))
+    app = OverlordApp(game=game, delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting(), "the attack's level")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda a: "an attack begun is fought" in str(a.screen.message), "Esc said")
+        assert isinstance(game.prompt, StrategyPrompt) and game.prompt.role == "attack"  # (nothing answered)
+        app.push_screen(ConfirmScreen("End the Allied movement phase now?"))
+        await wait_until(pilot, lambda a: isinstance(a.screen, ConfirmScreen), "the yes-or-no box")
+        await pilot.press("x")
+        await wait_until(pilot, lambda a: "X is not an answer" in str(a.screen.query_one("#confirm-keys").render()),
+                         "the wrong key said")
+        await pilot.press("n")
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the box closed by N")

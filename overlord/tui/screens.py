@@ -21,7 +21,7 @@ from ..plots import Campaign
 from ..saves import saves_dir
 from ..userdirs import browser_keep_days, browser_session_dir
 from .cards import compass
-from .keybar import GAME_KEYS, HELP_BINDING, QUIET_GAME_KEYS, KeyBar
+from .keybar import GAME_KEYS, HELP_BINDING, QUIET_GAME_KEYS, KeyBar, key_name
 from .maprender import map_key, map_town_labels
 from .styles import GAME_CSS
 
@@ -217,8 +217,15 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(self.question + "\n"))
-            yield Static(Text("Y: yes    N: no", style="bold"))
+            yield Static(Text("Y: yes    N: no", style="bold"), id="confirm-keys")
         yield KeyBar()
+
+    def on_key(self, event: Key) -> None:
+        """Any other letter or digit is said to be no answer (it did nothing, where every question says why)."""
+        if event.is_printable and (event.character or "").lower() not in ("y", "n"):
+            event.stop()
+            self.query_one("#confirm-keys", Static).update(
+                Text(f"Y: yes    N: no    ({key_name(event)} is not an answer)", style="bold"))
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
