@@ -215,3 +215,18 @@ async def test_h_lists_this_turns_points_by_source_and_the_german_units_on_the_o
         assert f"on the ocean side of the naval-range line ({len(on_ocean)})" in text
         assert f"each scores {each} at the end of 6/8 and {each + chart.increase_per_turn} at the end of 6/10" in text
         assert all(game.spec(uid).name in text for uid in on_ocean)
+
+
+def test_the_ocean_sides_words_promise_no_turn_after_the_last():
+    """At the last turn of moves the points panel said "1 more each turn after" of the German units on the ocean
+    side: there is no turn after the last (found by a helper)."""
+    from overlord.tui.reporting import ocean_side_words
+    game = Game.new(Settings(scenario="two-week", allied_player="computer", german_player="computer"), 4)
+    players = {side: make_player("classic", side, 4) for side in ("allied", "german")}
+    said = {}
+    while not game.over:
+        said.setdefault(game.turn, ocean_side_words(game).plain)
+        game.apply(players[str(game.prompt.side)].choose(game))
+    last = game.last_turn
+    assert "more each turn after" in said[last - 2] and "more each turn after" not in said[last - 1]
+    assert f"at the end of {game.data.charts.turns[last]}" in said[last - 1]

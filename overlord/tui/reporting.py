@@ -465,9 +465,12 @@ def ocean_side_words(game: Game) -> Text:
         t.append(f": each scores {each} at the end of {game.turn_label}")
     else:
         t.append(f": they score from the end of {chart.first_turn}, {chart.first_points} each")
-    if each and then and game.turn + 1 < len(turns):  # (before the first: the first said already)
+    told_next = bool(each and then and game.turn + 1 <= game.last_turn)
+    if told_next:  # (before the first: the first said already)
         t.append(f" and {then} at the end of {turns[game.turn + 1]}")
-    t.append(f", {chart.increase_per_turn} more each turn after (none east of Caen).\n")
+    if game.turn + (2 if told_next else 1) <= game.last_turn:  # (none after the last: "1 more each turn after" there)
+        t.append(f", {chart.increase_per_turn} more each turn after")
+    t.append(" (none east of Caen).\n")
     t.append(words.name_list(game.spec(uid).name for uid in units) or "none", style="")
     t.append("\n")
     return t
