@@ -375,7 +375,7 @@ def play_app(args: argparse.Namespace) -> OverlordApp | int:
     if args.seed is not None or args.load:
         _load_data_or_exit(resume_gc=False)  # the title screen checks the data itself, once it is up
     loaded = None
-    if args.load:
+    if args.load is not None:  # (--load "" began a new game without a word)
         from .saves import SaveError, open_save
         try:
             loaded = open_save(save_named(args.load))
@@ -393,7 +393,10 @@ def play_app(args: argparse.Namespace) -> OverlordApp | int:
 
 def save_named(given: str) -> Path:
     """The file --load (and advise, replay, watch) names: a path, or a save's name as the Load screen lists it
-    (``--load autosave``)."""
+    (``--load autosave``). An empty name raises SaveError (it named the current folder: "a folder, not a save")."""
+    if not given.strip():
+        from .saves import SaveError
+        raise SaveError("no save named", "give a save file's path, or its name as the Load list shows it")
     path = Path(given)
     # (a name too long, or a folder that may not be looked in, raises here: open_save then says why, in one line)
     try:

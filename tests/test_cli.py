@@ -302,3 +302,11 @@ def test_watch_refuses_the_options_it_cannot_honour(extra, said):
 def test_a_range_of_seeds_reads_with_negative_seeds():  # fuzz --seed -5 printed "seeds -5--3"
     from overlord.cli import seed_range
     assert (seed_range(-5, 3), seed_range(7, 1), seed_range(1, 50)) == ("-5 to -3", "7", "1 to 50")
+
+
+def test_an_empty_save_name_is_said_to_name_no_save_not_a_folder():
+    """`overlord replay ''` said ".: a folder, not a save file" (found by a helper)."""
+    for command in ("replay", "advise", "watch"):
+        r = run(command, "")
+        assert r.returncode == 2 and r.stderr.strip() == ("overlord: no save named: give a save file's path, or its "
+                                                          "name as the Load list shows it"), (command, r.stderr)
