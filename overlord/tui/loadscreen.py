@@ -32,7 +32,9 @@ from ..words import points
 from .keybar import KeyBar
 from .styles import GAME_CSS
 
-HEADER = f"  {'Name':<20} {'Saved':<11} {'Turn':<6} {'Phase':<9} {'Score':>6} Played"
+# (69 letters wide at most: all that the list shows at 80x24; a longer row's end was wrapped, then cut)
+NAME = 15
+HEADER = f"  {'Name':<{NAME}} {'Saved':<11} {'Turn':<5} {'Phase':<9} {'Score':>5} Played"
 # each phase in nine letters, for the list (the game's own phase names are longer)
 PHASE_SHORT = {Phase.QUESTIONS: "Set-up", Phase.AIRBORNE: "Drops", Phase.ALLOCATION: "Transport",
                Phase.INTERDICTION: "Air", Phase.ALLIED_MOVEMENT: "Al. move", Phase.ALLIED_COMBAT: "Al. fight",
@@ -131,7 +133,8 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
         when = s["saved_at"].replace("T", " ")[5:16]
         phase = PHASE_SHORT.get(s.get("phase", ""), "")
         played = s.get("humans", "") + (f" v {s['against']}" if s.get("against") else "")
-        return Text(f"{name[:20]:<20} {when:<11} {s['turn'][:6]:<6} {phase:<9} {points(s['score']):>6} {played}",
+        name = name if len(name) <= NAME else name[:NAME - 1] + "…"
+        return Text(f"{name:<{NAME}} {when:<11} {s['turn'][:5]:<5} {phase:<9} {points(s['score']):>5} {played}",
                     no_wrap=True, overflow="ellipsis")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
