@@ -458,3 +458,11 @@ def test_a_german_defending_in_depth_asked_about_an_attack_the_player_began_says
     reason = advise(game, "ai", memory).reason
     assert "This turn: defend in depth" in reason and "beginning no attack" in reason
     assert "this attack is yours" in reason and "never attacking" not in reason
+
+
+def test_a_set_up_questions_advice_names_the_question_and_no_plan():
+    """`advise` on a set-up question said "Answer N: No." and then the commander's plan for a campaign not begun
+    (found by a helper)."""
+    game = Game.new(None, seed=4)
+    reason = advise(game).reason
+    assert reason.startswith(f"{game.prompt.text.strip().splitlines()[-1]} Answer ") and "Plan:" not in reason

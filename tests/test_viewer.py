@@ -310,7 +310,7 @@ async def test_a_game_begun_with_the_scenario_questions_is_reviewed_and_replayed
         assert screen.game.state.phase == "questions"
         await pilot.press("right")
         await until(pilot, lambda: screen.at == 1, "the first answer is shown")
-        assert screen.done_words().startswith("Set-up: Answer")  # by whoever set the game up (it read "Allied")
+        assert screen.done_words().startswith("Set-up: Change any ratings or players? Answer")  # (it read "Allied")
         await pilot.press("end")
         await until(pilot, lambda: screen.at == screen.end, "the end is shown")
     assert watched.return_code in (None, 0)

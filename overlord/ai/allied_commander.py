@@ -34,7 +34,7 @@ import attrs
 from ..engine.actions import Action
 from ..engine.enums import Side
 from ..engine.game import Game
-from ..engine.prompts import MovePrompt
+from ..engine.prompts import MovePrompt, QuestionPrompt
 from ..engine.view import ASHORE
 from .allied_plan_player import PlanPlayer
 from .german_classic import GermanPlayer
@@ -130,6 +130,8 @@ class AlliedCommander(ComputerPlayer):
     def explain(self, game: Game, action: Action) -> str:
         """What the answer does (his plan player's words), then his plan and the German he expects."""
         said = self.players[self.plan].explain(game, action) if self.players else super().explain(game, action)
+        if isinstance(game.prompt, QuestionPrompt):
+            return said  # (a set-up question: no plan is chosen yet, and "Plan: drive south" answered nothing asked)
         plan = PLAN_WORDS.get(self.plan, f"the {self.plan} plan")
         design = self.designs.get(self.plan)
         closed = [b for b in (design.beaches if design is not None else ()) if not game.beaches[b].marker_intact]

@@ -150,7 +150,7 @@ def bombardment_words(game: Game, p: StrategyPrompt) -> str:
             return ""
         return (f", and your support ({points} points) adds {span((low, high))} to his" if p.role == "attack"
                 else f", and your support ({points} points) takes {span((low, high))} from yours")
-    most = view.bombardment_row(game.data.charts, 10**6)  # (the chart's last row: what the most support does)
+    most = game.data.charts.bombardment.rows[-1]  # (the chart's last row: what the most support does)
     return (f"; his air and naval support, unseen, may take up to {most.allied_reduction[1]} from his"
             if p.role == "attack" else f"; his air and naval support, unseen, may add up to {most.german_extra[1]} to yours")
 
@@ -198,9 +198,9 @@ def answer_words(game: Game, choice: str) -> str:
             if yes:
                 return f"Include {name(game, p.attacker)} in the attack on {name(game, p.defender)} ({change})."
             return f"Leave {name(game, p.attacker)} out of the attack ({change})."
-        case QuestionPrompt():
+        case QuestionPrompt():  # (the question named: "Answer N: No." alone said nothing of what was asked)
             label = dict(zip(p.options, p.labels)).get(choice, choice) if p.labels else choice
-            return f"Answer {choice}: {label}."
+            return f"{p.text.strip().splitlines()[-1] if p.text.strip() else p.question} Answer {choice}: {label}."
     return f"Answer {choice}."
 
 

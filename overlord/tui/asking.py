@@ -424,7 +424,7 @@ def bombardment_line(game: Game, p: StrategyPrompt) -> str:
         points, low, high = seen
         effect = f"theirs +{low}-{high}" if attacking else f"yours -{low}-{high}"
         return f"Support {points}: {effect}" if high > 0 else f"Support {points}: no effect"
-    most = view.bombardment_row(game.data.charts, 10**6)  # (the chart's last row)
+    most = game.data.charts.bombardment.rows[-1]  # (the chart's last row: what the most support does)
     return (f"Unseen support: theirs -0-{most.allied_reduction[1]}" if attacking
             else f"Unseen support: yours +0-{most.german_extra[1]}")
 
