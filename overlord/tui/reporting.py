@@ -99,7 +99,8 @@ def final_report(report: FinalReport, scenario: str = "", game: Game | None = No
     head.append(f"{report.victory_level.upper()}\n", style="bold reverse")
     if game is not None:
         head.append_text(verdict(game, report, humans))
-    head.append(f"\nAllied score {words.points(report.allied_score)}, adjusted for the weather "
+    tenth = f" ({report.allied_score:.1f} to a tenth)" if report.allied_score != math.floor(report.allied_score) else ""
+    head.append(f"\nAllied score {words.points(report.allied_score)}{tenth}, adjusted for the weather "
                 f"({report.weather_percent:+d}%) {words.points(report.adjusted_score)} (an Optional Rules measure; "
                 f"the level is the score's).  "
                 f"{report.turns_played} turns played{', ' + scenario if scenario else ''}.\n")
