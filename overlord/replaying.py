@@ -134,7 +134,7 @@ class Replay:
             try:
                 events = game.apply(action)
             except IllegalAction as exc:  # a save that does not replay (edited, or of other rules): said by the viewer
-                self.failure = f"action {n + 1} cannot be replayed ({exc})"
+                self.failure = f"action {n + 1} cannot be replayed ({exc.reason})"  # (not the engine's list of answers)
                 return
             self._record(n + 1, game, asked, tuple(events))
         self.over = game.over

@@ -396,7 +396,7 @@ def replay_document(doc: dict[str, Any], path: Path | str = "save") -> Game:
         try:
             game.apply(action)
         except IllegalAction as exc:  # (not the legal answers' list: a player reads this line)
-            said = _one_line(exc).split("; legal:")[0]
+            said = _one_line(ValueError(exc.reason))
             why = other_data(doc, game) or ("; the file was changed by hand, or damaged" if doc.get("data") else
                                             "; the file was changed or damaged, or played with another version")
             raise SaveError(path, f"action {i + 1} of {len(actions)} is illegal on replay ({said}){why}") from None

@@ -494,3 +494,16 @@ async def test_w_on_a_save_that_cannot_be_replayed_says_why_on_the_list():
         await until(pilot, lambda: isinstance(app.screen, LoadScreen) and app.screen is not listed
                     and app.screen.ready, "the list again")
         assert "damaged.json" in str(app.screen.query_one("#load-message").render())
+
+
+def test_a_replay_stopped_by_an_illegal_action_says_why_in_words_not_the_engines_list(tmp_path):
+    """The viewer's question panel listed "legal: Move(unit='bc-4-cdo', direction=1), ..." (found by a helper)."""
+    import json
+    doc = json.loads(FINISHED.read_text())
+    first_move = next(i for i, a in enumerate(doc["actions"]) if a.get("type") == "Move")
+    doc["actions"][first_move] = dict(doc["actions"][first_move], direction=7 - doc["actions"][first_move]["direction"])
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    replay = Replay.of_save(bad)
+    replay.run()
+    assert replay.failure is not None and "is not a legal answer" in replay.failure and "legal:" not in replay.failure

@@ -46,7 +46,12 @@ if TYPE_CHECKING:
 RULES_EDITION = 2
 
 class IllegalAction(ValueError):
-    """An action that the current prompt does not allow. The game is unchanged."""
+    """An action that the current prompt does not allow. The game is unchanged. ``reason``: why, without the list
+    of legal answers the message may end with (a player's screen says the one, a program's log the other)."""
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = message if reason is None else reason
 
 
 class Game:
@@ -147,7 +152,8 @@ class Game:
         if not isinstance(action, Action):
             raise IllegalAction(f"{shown(action)} is not an action")
         if action not in self.legal_actions():
-            raise IllegalAction(self._why_illegal(action))
+            reason, legal = self._why_illegal(action)
+            raise IllegalAction(reason + legal, reason)
         fault = wrong_type(action)  # (equal to a legal answer, but with a float or a bool for a whole number)
         if fault is not None:
             raise IllegalAction(f"{shown(action)} is not a legal answer to {self.prompt.kind}: {fault}")
@@ -179,15 +185,16 @@ class Game:
         text = json.dumps(state_to_dict(self.state), sort_keys=True, separators=(",", ":"))
         return sha256(text.encode()).hexdigest()
 
-    def _why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: Action) -> tuple[str, str]:
+        """Why ``action`` is not legal, and (where that is all it says) the first legal answers, to add to it."""
         prompt = self.prompt
         reason = _number_answer_fault(prompt, action, self.data.rules.answers.largest_number)
         if reason:
-            return f"{shown(action)} is not a legal answer to {prompt.kind}: {reason}"
+            return f"{shown(action)} is not a legal answer to {prompt.kind}: {reason}", ""
         legal = self.legal_actions()
         sample = ", ".join(repr(a) for a in list(legal[:8]))
         more = f" (and {len(legal) - 8} more)" if len(legal) > 8 else ""
-        return f"{shown(action)} is not a legal answer to {prompt.kind} ({prompt.side}); legal: {sample}{more}"
+        return f"{shown(action)} is not a legal answer to {prompt.kind} ({prompt.side})", f"; legal: {sample}{more}"
 
     def _handler(self) -> PhaseHandler[Any, Any]:
         return HANDLERS[self.state.phase]
