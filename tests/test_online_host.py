@@ -531,3 +531,15 @@ async def test_a_bot_whose_answer_the_host_could_not_store_joins_again_and_plays
         storage.close()
     said = capsys.readouterr()
     assert "could not store that action" in said.err and said.out.count(" over after ") == 2
+
+
+def test_a_store_that_cannot_be_written_is_said_to_be_read_only(tmp_path, monkeypatch):
+    """A host started on a read-only store said only "disk I/O error" (found by a helper)."""
+    import os
+    from overlord.online.commands import read_only
+    folder = tmp_path / "games"
+    folder.mkdir()
+    store = folder / "host.sqlite3"
+    assert read_only(store) == ""
+    monkeypatch.setattr(os, "access", lambda path, mode: str(path) != str(folder))  # (root may write anywhere)
+    assert read_only(store) == " (its folder is read-only: the host writes there)"

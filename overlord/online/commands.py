@@ -135,7 +135,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         if "locked" in str(exc):
             return _fail(f"another host keeps its games in {path}: stop it first, or give this one --db FILE",
                          EXIT_BAD_INPUT)
-        return _fail(f"cannot keep games in {path}: {exc}", EXIT_BAD_INPUT)
+        return _fail(f"cannot keep games in {path}: {exc}{read_only(path)}", EXIT_BAD_INPUT)
     except (OSError, sqlite3.Error) as exc:  # the file cannot be opened, or is not a host's store: one line
         return _fail(f"cannot keep games in {path}: {exc}", EXIT_BAD_INPUT)
     rate = args.rate if args.rate is not None else RATE
@@ -243,6 +243,15 @@ def _whose(game: dict[str, Any]) -> str:
     if game["your_move"]:
         return "your move"
     return f"waiting for the {ROLE_NAMES.get(game['to_answer'], game['to_answer'])} player"
+
+
+def read_only(path: Path) -> str:
+    """Why SQLite's "disk I/O error" or "unable to open database file" may be: the store or its folder read-only
+    (the host writes beside the file too: its write-ahead log)."""
+    for where in (path, path.parent):
+        if where.exists() and not os.access(where, os.W_OK):
+            return f" ({'it' if where == path else 'its folder'} is read-only: the host writes there)"
+    return ""
 
 
 def cmd_online_bot(args: argparse.Namespace) -> int:
