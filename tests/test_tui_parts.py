@@ -434,9 +434,33 @@ def test_the_level_table_says_what_the_air_and_naval_support_adds_which_its_loss
         p = g.prompt
         if isinstance(p, StrategyPrompt) and p.landing is None and (p.side, p.role) in (("allied", "attack"),
                                                                                       ("german", "defence")):
-            told.setdefault(str(p.side), (level_table(g, p).plain, view.bombardment_seen(g)))
+            told.setdefault(str(p.side), (level_table(g, p).plain, view.bombardment_seen(g) if p.side == "allied"
+                                          else view.bombardment_most(g)))
         g.apply(players[str(p.side)].choose(g))
     allied, seen = told["allied"]
     assert seen is not None and f"Support {seen[0]}: theirs +{seen[1]}-{seen[2]}" in allied
-    german, unseen = told["german"]
-    assert unseen is None and "Unseen support: yours +0-9" in german
+    german, (low, high) = told["german"]  # the most they could give (naval only in naval range), not what they gave
+    assert f"Unseen support: yours +{low}-{high}" in german and high <= 9
+
+
+def test_the_german_is_told_the_most_support_the_allies_could_give_naval_only_in_range():
+    """"Up to 9 more" for a German defender on the continent side, where only air points reach (at most 5)."""
+    from builders import blank_game, put, start_phase
+    from overlord.engine import view
+    from overlord.engine.actions import Answer, ChooseStrategy, Support
+    from overlord.engine.prompts import StrategyPrompt
+    g = blank_game(turn=4)
+    st_lo = g.data.map.objectives["St-Lo"][0]
+    assert not view.in_naval_range(g, st_lo)
+    put(g, "de-30-mob", st_lo)
+    from overlord.engine.hexgrid import neighbour
+    put(g, "us-29-inf", neighbour(st_lo, 1))  # (north of it)
+    assert start_phase(g, "allied_combat")
+    g.state.naval_left = g.state.air_left = 150  # (a blank game has no points: nothing to give, (0, 0))
+    g.edited()
+    while not (isinstance(g.prompt, StrategyPrompt) and g.prompt.side == "german"):
+        kind = g.prompt.kind
+        g.apply(Support(0, 60) if kind == "SupportPrompt" else ChooseStrategy(5) if kind == "StrategyPrompt"
+                else Answer("Y"))
+    air_only = view.bombardment_row(g.data.charts, 99).german_extra
+    assert view.bombardment_most(g) == air_only and air_only[1] < g.data.charts.bombardment.rows[-1].german_extra[1]

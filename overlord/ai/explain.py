@@ -150,9 +150,11 @@ def bombardment_words(game: Game, p: StrategyPrompt) -> str:
             return ""
         return (f", and your support ({points} points) adds {span((low, high))} to his" if p.role == "attack"
                 else f", and your support ({points} points) takes {span((low, high))} from yours")
-    most = game.data.charts.bombardment.rows[-1]  # (the chart's last row: what the most support does)
-    return (f"; his air and naval support, unseen, may take up to {most.allied_reduction[1]} from his"
-            if p.role == "attack" else f"; his air and naval support, unseen, may add up to {most.german_extra[1]} to yours")
+    most = view.bombardment_most(game)[1]  # (the most he could give: what he gave is not seen)
+    if most == 0:
+        return ""
+    return (f"; his air and naval support, unseen, may take up to {most} from his" if p.role == "attack"
+            else f"; his air and naval support, unseen, may add up to {most} to yours")
 
 
 def span(low_high: tuple[float, float]) -> str:

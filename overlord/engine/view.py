@@ -45,7 +45,8 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
                    in_naval_range, max_attack_level, supply_factor, support_unseen (the Allied support
                    given for the attack the German is asked to defend against, not yet his to see),
                    bombardment_seen (the Allied support in a fight whose level the Allies choose, and
-                   the Bombardment Losses chart's range for it, which preview leaves out)
+                   the Bombardment Losses chart's range for it, which preview leaves out),
+                   bombardment_most (the German's: the range for the most they could give)
     combat charts: bombardment_row (the Bombardment Losses chart's row for some points),
                    base_losses (the loss model's losses at a pair of levels and odds)
     fatigue:       effectiveness, max_strategy_level
@@ -109,7 +110,7 @@ __all__ = [
     "choosable_units", "landing_refused", "land_step_points", "victory_level", "position_of",
     "category_points", "turn_start_points", "continent_side_points", "ocean_side_units", "beyond_supply_lines",
     "route", "step_refused", "Route", "RouteStep", "support_unseen", "hex_scores", "preset_offered",
-    "bombardment_seen",
+    "bombardment_seen", "bombardment_most",
 ]
 
 
@@ -142,14 +143,37 @@ def bombardment_seen(game: "Game") -> tuple[int, int, int] | None:
     if not isinstance(p, StrategyPrompt) or p.side != "allied":
         return None
     state = game.state
-    fight = state.current_movement().assault if p.landing is not None else state.current_combat()
-    if fight is None:
-        return None
     attacking = p.role == "attack"
-    points = fight.naval + fight.air if attacking else fight.defence_naval + fight.defence_air
+    if p.landing is not None:  # (a landing's round: the Allies attack, with the support given for the landing)
+        assault = state.current_movement().assault
+        if assault is None:
+            return None
+        points = assault.naval + assault.air
+    else:
+        combat = state.current_combat()
+        if combat is None:
+            return None
+        points = combat.naval + combat.air if attacking else combat.defence_naval + combat.defence_air
     row = bombardment_row(game.data.charts, points)
     low, high = row.german_extra if attacking else row.allied_reduction
     return points, low, high
+
+
+def bombardment_most(game: "Game") -> tuple[int, int]:
+    """At a German choice of attack or defence level: the Bombardment Losses chart's range for the most support
+    the Allies could give in the fight (its naval points only in naval range, each up to the largest answer and
+    to the points they had before it), the extra German losses when he defends, the fewer Allied ones when he
+    attacks; (0, 0) at any other question. What they gave is not his to see until the result."""
+    p = game.prompt
+    if not isinstance(p, StrategyPrompt) or p.side != "german":
+        return 0, 0
+    state = game.state
+    given_naval, given_air = support_unseen(game)  # (given already, when he defends: back in the budgets)
+    largest = game.data.rules.answers.largest_number
+    naval = min(largest, state.naval_left + given_naval) \
+        if in_naval_range(game, position_of(game.unit(p.defender))) else 0  # (the defender's position, as support's)
+    row = bombardment_row(game.data.charts, naval + min(largest, state.air_left + given_air))
+    return row.german_extra if p.role == "defence" else row.allied_reduction
 
 
 def beyond_supply_lines(game: "Game", uid: str, hex_: Hex) -> bool:

@@ -424,9 +424,8 @@ def bombardment_line(game: Game, p: StrategyPrompt) -> str:
         points, low, high = seen
         effect = f"theirs +{low}-{high}" if attacking else f"yours -{low}-{high}"
         return f"Support {points}: {effect}" if high > 0 else f"Support {points}: no effect"
-    most = game.data.charts.bombardment.rows[-1]  # (the chart's last row: what the most support does)
-    return (f"Unseen support: theirs -0-{most.allied_reduction[1]}" if attacking
-            else f"Unseen support: yours +0-{most.german_extra[1]}")
+    low, high = view.bombardment_most(game)  # (the most they could give: what they gave is not seen)
+    return (f"Unseen support: theirs -{low}-{high}" if attacking else f"Unseen support: yours +{low}-{high}")
 
 
 def _losses(game: Game, p: StrategyPrompt, level: int) -> str:
@@ -442,8 +441,8 @@ def combat_card(game: Game, p: Prompt, width: int | None = None) -> Text | None:
     if isinstance(p, StrategyPrompt):
         t = Text(no_wrap=True, overflow="ellipsis")
         odds = f"Odds {p.odds:.1f}:1 vs {short(game, p.defender)}"
-        if width is not None and len(odds) > width:
-            odds = odds.replace(" vs ", "\nvs ", 1)
+        if width is not None and len(odds) > width:  # (the question below names the defender: a line for the table)
+            odds = f"Odds {p.odds:.1f}:1"
         t.append(odds + "\n", style="bold")
         t.append_text(level_table(game, p, width))
         return t
