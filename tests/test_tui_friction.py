@@ -420,5 +420,8 @@ async def test_esc_at_a_question_says_it_takes_nothing_back_and_a_wrong_key_on_a
         await pilot.press("x")
         await wait_until(pilot, lambda a: "X is not an answer" in str(a.screen.query_one("#confirm-keys").render()),
                          "the wrong key said")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda a: "Enter is not an answer" in str(a.screen.query_one("#confirm-keys").render()),
+                         "Enter said")
         await pilot.press("n")
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the box closed by N")

@@ -950,8 +950,8 @@ class GameScreen(Screen[None]):
             # (Esc with nothing to stop looking at did nothing and said nothing: at an attack's level a player
             # looked for a way out of an attack at 0.5:1; found by a helper)
             begun = isinstance(p, StrategyPrompt) and p.role == "attack" and p.landing is None
-            self.say(Text("Esc takes back nothing here: an attack begun is fought; beside the map, each level's losses."
-                          if begun else "Esc takes back nothing here: the keys are below, F1 says more.", style="bold"))
+            self.say(Text("Esc takes nothing back: an attack begun is fought." if begun else
+                          "Esc takes nothing back here: the keys are below, F1 says more.", style="bold"))
             return
         self.look = None
         self.going = None

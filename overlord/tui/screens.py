@@ -222,7 +222,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def on_key(self, event: Key) -> None:
         """Any other letter or digit is said to be no answer (it did nothing, where every question says why)."""
-        if event.is_printable and (event.character or "").lower() not in ("y", "n"):
+        if (event.is_printable or event.key in ("enter", "backspace")) and \
+                (event.character or "").lower() not in ("y", "n"):
             event.stop()
             self.query_one("#confirm-keys", Static).update(
                 Text(f"Y: yes    N: no    ({key_name(event)} is not an answer)", style="bold"))
