@@ -424,8 +424,8 @@ def bombardment_line(game: Game, p: StrategyPrompt) -> str:
         points, low, high = seen
         effect = f"theirs +{low}-{high}" if attacking else f"yours -{low}-{high}"
         return f"Support {points}: {effect}" if high > 0 else f"Support {points}: no effect"
-    low, high = view.bombardment_most(game)  # (the most they could give: what they gave is not seen)
-    return (f"Unseen support: theirs -{low}-{high}" if attacking else f"Unseen support: yours +{low}-{high}")
+    high = view.bombardment_most(game)[1]  # (the most they could give; what they gave, none perhaps, is not seen)
+    return f"Unseen support: theirs -0-{high}" if attacking else f"Unseen support: yours +0-{high}"
 
 
 def _losses(game: Game, p: StrategyPrompt, level: int) -> str:
