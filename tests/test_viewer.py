@@ -507,3 +507,14 @@ def test_a_replay_stopped_by_an_illegal_action_says_why_in_words_not_the_engines
     replay = Replay.of_save(bad)
     replay.run()
     assert replay.failure is not None and "is not a legal answer" in replay.failure and "legal:" not in replay.failure
+
+
+async def test_a_save_with_nothing_played_does_not_offer_to_step_through_it(tmp_path):
+    """"→ steps through the game" on a save of no actions, where → does nothing (found by a helper)."""
+    from overlord.saves import write_save
+    path = write_save(Game.new(preset_settings("historical"), 3), tmp_path / "unplayed.json")
+    app = OverlordApp(watch=Replay.of_save(path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await the_viewer(pilot)
+        await until(pilot, lambda: "Nothing was played" in str(screen.query_one("#steps").render()), "said so")
+        assert "steps through" not in str(screen.query_one("#steps").render())

@@ -281,7 +281,10 @@ class ViewerScreen(Screen[None]):
         prompt.show(self.prompt_text(done))
         prompt.border_title = pools_line(game)
         lines = [event_line(e, game) for e in self.step_events()[-MAX_LINES:]]
-        none = "→ steps through the game, one action at a time." if self.at == self.start else "(No events.)"
+        if self.replay.total == 0:  # (a save made before its first answer: → has nothing to step to)
+            none = "Nothing was played in this game before it was saved."
+        else:
+            none = "→ steps through the game, one action at a time." if self.at == self.start else "(No events.)"
         self.query_one("#steps", Static).update(Text("\n").join(lines) if lines else Text(none, style="dim"))
         # the step's last events in sight, as in the game's log: once the new lines are laid out (scrolled at once,
         # a jump of many lines stayed at the top, where its first lines are)
