@@ -464,3 +464,12 @@ def test_the_german_is_told_the_most_support_the_allies_could_give_naval_only_in
                 else Answer("Y"))
     air_only = view.bombardment_row(g.data.charts, 99).german_extra
     assert view.bombardment_most(g) == air_only and air_only[1] < g.data.charts.bombardment.rows[-1].german_extra[1]
+    from overlord.tui.asking import bombardment_line
+    assert bombardment_line(g, g.prompt) == f"Unseen support: yours +0-{air_only[1]}"
+    g.state.naval_left = g.state.air_left = 0  # (every point spent, this fight's 60 given back: 0-60, +0-2)
+    g.edited()
+    assert bombardment_line(g, g.prompt) == f"Unseen support: yours +0-{view.bombardment_row(g.data.charts, 60).german_extra[1]}"
+    fight = g.state.current_combat()
+    fight.naval = fight.air = 0  # (nothing given, nothing left: "+0-0" said nothing)
+    g.edited()
+    assert bombardment_line(g, g.prompt) == "No support left to them"

@@ -425,6 +425,8 @@ def bombardment_line(game: Game, p: StrategyPrompt) -> str:
         effect = f"theirs +{low}-{high}" if attacking else f"yours -{low}-{high}"
         return f"Support {points}: {effect}" if high > 0 else f"Support {points}: no effect"
     high = view.bombardment_most(game)[1]  # (the most they could give; what they gave, none perhaps, is not seen)
+    if high == 0:
+        return "No support left to them"  # (their points spent, or too few to count: "+0-0" said nothing)
     return f"Unseen support: theirs -0-{high}" if attacking else f"Unseen support: yours +0-{high}"
 
 
