@@ -4,6 +4,7 @@ combat-supply estimate over the defender's levels, the pace of the computer's mo
 from __future__ import annotations
 
 import attrs
+import pytest
 from textual.geometry import Region
 from textual.widgets import DataTable
 
@@ -425,3 +426,23 @@ async def test_esc_at_a_question_says_it_takes_nothing_back_and_a_wrong_key_on_a
                          "Enter said")
         await pilot.press("n")
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the box closed by N")
+
+
+@pytest.mark.parametrize("size", [(80, 27), (80, 30), (80, 34)])
+async def test_a_levels_choice_shows_all_nine_levels_and_the_support_at_80_columns(size):
+    """From 25 to 31 lines at 80 columns the panel went below the compact map with 11-15 lines: at 80x27 the level
+    table stopped at level 6 (found by a helper). It stays beside the map until the table fits below."""
+    from overlord.engine.setup import preset_settings
+    game = Game.new(preset_settings("historical"), 3)
+    players = {side: make_player("ai", side, 3) for side in ("allied", "german")}
+    while not (isinstance(game.prompt, StrategyPrompt) and game.prompt.side == "allied" and game.prompt.role == "attack"
+               and game.prompt.landing is None):
+        game.apply(players[str(game.prompt.side)].choose(game))
+    app = OverlordApp(game=game, delay=0)
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting(), "the attack's level")
+        screen = app.screen
+        panel = screen.query_one("#side-below" if screen.has_class("side-below") else "#side")
+        assert screen.has_class("side-below") == (size[1] >= 32)
+        lines = [line.lstrip("▏▔ ") for line in shown(panel)]  # (its border and padding left out)
+        assert any(line.startswith("9 ") for line in lines) and any(line.startswith("Support ") for line in lines), lines

@@ -69,6 +69,9 @@ BOTTOM_MIN = 7  # lines the question and the log need below the map
 BOTTOM_WITH_SIDE = 11  # the same with the side panel beside them
 TALL_WITH_SIDE_BELOW = 18  # lines the panel below a map of two lines a row keeps (fewer: one line a row, the
 # unit's card and the points in sight rather than the CP on the map)
+# lines the panel below the compact map needs for a level's choice (the odds, two of heading, nine levels, the retreat
+# mark, the support, and its top border): fewer, and it stays beside the map
+LEVELS_BELOW = 16
 PROMPT_MIN, PROMPT_MAX, LOG_MIN = 4, 9, 2  # lines of the question (at least, at most) and of the log (at least)
 OVERLAYS = (None, "allied", "german")
 # A direction key held down repeats some 30 times a second: its repeats must not move the next unit once the held
@@ -136,6 +139,8 @@ def screen_layout(game: Game, width: int, height: int) -> tuple[int, bool, bool]
     below = width - map_width(game, cell) - 1 < SIDE_MIN
     if below and height - fixed - map_height(game, False, cell) < BOTTOM_WITH_SIDE:
         cell, below = 2, False  # too low for the panel below the wide map: the compact map, panel beside
+    elif below and cell == 2 and height - fixed - map_height(game, False, cell) < LEVELS_BELOW:
+        below = False  # the compact map anyway: beside it, as at 80x24, rather than below, cut (levels 7-9 at 80x27)
     bottom = TALL_WITH_SIDE_BELOW if below else BOTTOM_MIN
     tall = cell == 4 and height - fixed - map_height(game, True, cell) >= bottom
     return cell, tall, below
