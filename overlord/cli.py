@@ -375,7 +375,7 @@ def play_app(args: argparse.Namespace) -> OverlordApp | int:
     if args.seed is not None or args.load:
         _load_data_or_exit(resume_gc=False)  # the title screen checks the data itself, once it is up
     loaded = None
-    if args.load is not None:  # (--load "" began a new game without a word)
+    if args.load:
         from .saves import SaveError, open_save
         try:
             loaded = open_save(save_named(args.load))

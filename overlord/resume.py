@@ -47,8 +47,8 @@ def newest_game(folder: Path) -> dict[str, Any] | None:
             continue  # a file that is not a save is passed over: the Load list says why
         if not isinstance(doc, dict):
             continue
-        game_id = doc.get("game_id") if isinstance(doc.get("game_id"), str) and doc.get("game_id") else None
-        if doc.get("phase") == "game_over" and game_id is not None:
+        game_id = doc.get("game_id") if isinstance(doc.get("game_id"), str) else None  # (a list is no key of a set)
+        if doc.get("phase") == "game_over" and game_id:
             ended.add(game_id)
         elif game_id in ended:
             continue  # (R after a game's end offered its June 6 save, put back on a game just finished)

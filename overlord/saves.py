@@ -396,7 +396,7 @@ def replay_document(doc: dict[str, Any], path: Path | str = "save") -> Game:
         try:
             game.apply(action)
         except IllegalAction as exc:  # (not the legal answers' list: a player reads this line)
-            said = _one_line(ValueError(exc.reason))
+            said = _one_line(exc.reason)
             why = other_data(doc, game) or ("; the file was changed by hand, or damaged" if doc.get("data") else
                                             "; the file was changed or damaged, or played with another version")
             raise SaveError(path, f"action {i + 1} of {len(actions)} is illegal on replay ({said}){why}") from None
@@ -485,7 +485,7 @@ def first_problem(exc: BaseException, where: str) -> str:
     return _one_line(exc)
 
 
-def _one_line(exc: BaseException) -> str:
+def _one_line(exc: BaseException | str) -> str:
     text = str(exc).strip().splitlines()
     msg = text[0] if text else type(exc).__name__
     return msg[:200]

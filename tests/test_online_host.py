@@ -462,20 +462,27 @@ async def test_a_game_whose_record_is_damaged_is_refused_in_one_line(tmp_path, d
         storage.close()
 
 
-async def test_the_bot_command_joins_again_when_the_host_restarts_and_plays_to_the_end(tmp_path, monkeypatch, capsys):
-    """`overlord online bot` ended at once ("the host went away") when the host stopped, the game then waiting on
-    its side for ever; it joins again as `overlord join` does, and plays on to the end."""
-    from overlord.online import remote
+async def two_bots(host: Host) -> tuple[object, str, dict, list]:
+    """The host started with a two-week game, and `overlord online bot --player classic` on each side, in threads:
+    the runner, the host's address, the game's links and the bots (each ends with its exit status)."""
     from overlord.engine.setup import preset_settings
-    monkeypatch.setattr(remote, "RETRY_DELAYS", (0.05,))
-    path = tmp_path / "host.sqlite3"
-    storage = SQLiteStorage(path)
-    host = Host(storage, rate=5000, burst=10000)
     runner, url = await start(host)
     settings = preset_settings("historical", scenario="two-week", allied_player="human", german_player="human")
     links = await client.create_game(url, settings)
     bots = [asyncio.ensure_future(asyncio.to_thread(cli.main, ["online", "bot", str(links[side]), "--player",
                                                                "classic"])) for side in ("allied", "german")]
+    return runner, url, links, bots
+
+
+async def test_the_bot_command_joins_again_when_the_host_restarts_and_plays_to_the_end(tmp_path, monkeypatch, capsys):
+    """`overlord online bot` ended at once ("the host went away") when the host stopped, the game then waiting on
+    its side for ever; it joins again as `overlord join` does, and plays on to the end."""
+    from overlord.online import remote
+    monkeypatch.setattr(remote, "RETRY_DELAYS", (0.05,))
+    path = tmp_path / "host.sqlite3"
+    storage = SQLiteStorage(path)
+    host = Host(storage, rate=5000, burst=10000)
+    runner, url, links, bots = await two_bots(host)
     game_id = links["allied"].game
     async with asyncio.timeout(DEADLINE):
         while len(host.hosted(game_id).game.actions) < 50:
@@ -505,7 +512,6 @@ async def test_a_bot_whose_answer_the_host_could_not_store_joins_again_and_plays
     import sqlite3
 
     from overlord.online import remote
-    from overlord.engine.setup import preset_settings
     monkeypatch.setattr(remote, "RETRY_DELAYS", (0.05,))
     storage = SQLiteStorage(tmp_path / "host.sqlite3")
     real, calls = storage.add_action, []
@@ -517,11 +523,7 @@ async def test_a_bot_whose_answer_the_host_could_not_store_joins_again_and_plays
         real(game_id, index, action)
     monkeypatch.setattr(storage, "add_action", add_action)
     host = Host(storage, rate=5000, burst=10000)
-    runner, url = await start(host)
-    settings = preset_settings("historical", scenario="two-week", allied_player="human", german_player="human")
-    links = await client.create_game(url, settings)
-    bots = [asyncio.ensure_future(asyncio.to_thread(cli.main, ["online", "bot", str(links[side]), "--player",
-                                                               "classic"])) for side in ("allied", "german")]
+    runner, url, links, bots = await two_bots(host)
     try:
         async with asyncio.timeout(4 * DEADLINE):
             assert await asyncio.gather(*bots) == [0, 0]

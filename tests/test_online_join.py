@@ -435,6 +435,32 @@ async def host_again(path, url: str) -> tuple[SQLiteStorage, Host, object]:
     return storage, host, runner
 
 
+async def a_hosted_game(path) -> tuple[SQLiteStorage, object, str, dict]:
+    """A host on 127.0.0.1 keeping its games in ``path``, with a First Two Week game between two players: its store,
+    runner, address and the game's links."""
+    storage = SQLiteStorage(path)
+    runner, url = await start(Host(storage))
+    settings = preset_settings("historical", scenario="two-week", allied_player="human", german_player="human")
+    return storage, runner, url, await create_game(url, settings)
+
+
+def keep_a_copy(path, older) -> None:
+    """A copy of the host's store as it stands (to restore it from, later)."""
+    import sqlite3
+    with sqlite3.connect(path) as live, sqlite3.connect(older) as copy:
+        live.backup(copy)
+
+
+async def restored(runner, storage: SQLiteStorage, path, older, url: str) -> tuple[SQLiteStorage, Host, object]:
+    """The host stopped, its store replaced by the ``older`` copy, and started again on the same address."""
+    await runner.cleanup()
+    storage.close()
+    for name in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        name.unlink(missing_ok=True)
+    shutil.copy(older, path)
+    return await host_again(path, url)
+
+
 async def the_allies_play_to_the_germans_move(pilot, host: Host, links) -> tuple[OnlineGame, int]:
     """The Allied player joins and plays until the German's move; the app follows the host's game, as the German
     may see it. The Allied client (to close) and the actions played."""
@@ -476,15 +502,10 @@ async def test_a_host_restored_from_an_older_copy_is_followed_from_its_game_and_
     """The host comes back with fewer actions than the app has seen (a backup restored, a power cut under
     --sync normal): the host's game is the game. The app followed no update until the host passed the count it had
     seen, and sent answers to a position it did not show."""
-    import sqlite3
     monkeypatch.setattr(RemoteSession, "retry_delays", (0.05,))
     path, older = tmp_path / "host.sqlite3", tmp_path / "older.sqlite3"
-    storage = SQLiteStorage(path)
-    runner, url = await start(Host(storage))
-    settings = preset_settings("historical", scenario="two-week", allied_player="human", german_player="human")
-    links = await create_game(url, settings)
-    with sqlite3.connect(path) as live, sqlite3.connect(older) as copy:
-        live.backup(copy)  # the copy kept before anything was played
+    storage, runner, url, links = await a_hosted_game(path)
+    keep_a_copy(path, older)  # before anything was played
     allied = await OnlineGame.join(links["allied"])
     app, _ = german_app(links)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -494,12 +515,7 @@ async def test_a_host_restored_from_an_older_copy_is_followed_from_its_game_and_
         await until_the_germans_move(pilot)
         assert session.update.at == played > 0
         await allied.close()
-        await runner.cleanup()  # the host stops, and is restored from the older copy
-        storage.close()
-        for name in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
-            name.unlink(missing_ok=True)
-        shutil.copy(older, path)
-        storage, host, runner = await host_again(path, url)
+        storage, host, runner = await restored(runner, storage, path, older, url)  # the host, from the older copy
         await wait_until(pilot, lambda a: "behind the one you saw" in prompt_text(a), "the app to say so")
         assert session.update.at == 0 and session.lost is None and "WAITING FOR THE ALLIED PLAYER" in prompt_text(app)
         allied, _ = await the_allies_play_to_the_germans_move(pilot, host, links)  # the game goes on from the host's
@@ -513,34 +529,23 @@ async def test_a_host_restored_to_a_number_question_shows_its_fields(tmp_path, m
     """The host comes back behind the app, at a question answered in numbers (a landing's support) where the app
     showed one answered by a key (the attack's level): the question is shown with its fields, and answered. (The
     fields were those of the question before, none, and the app ended on an error.)"""
-    import sqlite3
-
     from overlord.engine.actions import Support
     from overlord.engine.prompts import SupportPrompt
     monkeypatch.setattr(RemoteSession, "retry_delays", (0.05,))
     path, older = tmp_path / "host.sqlite3", tmp_path / "older.sqlite3"
-    storage = SQLiteStorage(path)
-    runner, url = await start(Host(storage))
-    settings = preset_settings("historical", scenario="two-week", allied_player="human", german_player="human")
-    links = await create_game(url, settings)
+    storage, runner, url, links = await a_hosted_game(path)
     other = await OnlineGame.join(links["allied"])  # a second screen of the Allied side plays to the first support
     player = make_player("ai", "allied", 0)
     while not isinstance(other.game.prompt, SupportPrompt):
         await other.act(player.choose(other.game))
-    with sqlite3.connect(path) as live, sqlite3.connect(older) as copy:
-        live.backup(copy)
+    keep_a_copy(path, older)
     await other.act(Support(0, 0))
     await other.close()
     app = JoinApp(links["allied"], delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda a: a.accepting() and "ATTACK" in prompt_text(a), "the attack's level asked")
         session = app.playing
-        await runner.cleanup()  # the host stops, and is restored from the copy made at the support
-        storage.close()
-        for name in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
-            name.unlink(missing_ok=True)
-        shutil.copy(older, path)
-        storage, host, runner = await host_again(path, url)
+        storage, host, runner = await restored(runner, storage, path, older, url)  # from the copy at the support
         await wait_until(pilot, lambda a: "behind the one you saw" in prompt_text(a), "the app to say so")
         assert isinstance(session.game.prompt, SupportPrompt) and app.is_running
         await pilot.press("enter")  # the support's fields, as they stand: the host takes the answer

@@ -400,16 +400,23 @@ async def test_a_landings_attack_level_question_is_whole_at_80x24():
         assert "(R: one round only)." in " ".join(shown(prompt))
 
 
-async def test_esc_at_a_question_says_it_takes_nothing_back_and_a_wrong_key_on_a_yes_or_no_box_is_said():
-    """Esc at the German's attack level did nothing and said nothing, and a wrong key on a yes-or-no box neither
-    (every question says why a key is refused; found by a helper)."""
+def at_an_allied_attack_level() -> Game:
+    """A historical game (a person's Allies, the German ai) played by the ai players to the Allies' first choice
+    of an attack's level that is no landing."""
     from overlord.engine.setup import preset_settings
-    from overlord.tui.screens import ConfirmScreen
     game = Game.new(preset_settings("historical"), 3)
     players = {side: make_player("ai", side, 3) for side in ("allied", "german")}
     while not (isinstance(game.prompt, StrategyPrompt) and game.prompt.side == "allied" and game.prompt.role == "attack"
                and game.prompt.landing is None):
         game.apply(players[str(game.prompt.side)].choose(game))
+    return game
+
+
+async def test_esc_at_a_question_says_it_takes_nothing_back_and_a_wrong_key_on_a_yes_or_no_box_is_said():
+    """Esc at the German's attack level did nothing and said nothing, and a wrong key on a yes-or-no box neither
+    (every question says why a key is refused; found by a helper)."""
+    from overlord.tui.screens import ConfirmScreen
+    game = at_an_allied_attack_level()
     app = OverlordApp(game=game, delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting(), "the attack's level")
@@ -432,12 +439,7 @@ async def test_esc_at_a_question_says_it_takes_nothing_back_and_a_wrong_key_on_a
 async def test_a_levels_choice_shows_all_nine_levels_and_the_support_at_80_columns(size):
     """From 25 to 31 lines at 80 columns the panel went below the compact map with 11-15 lines: at 80x27 the level
     table stopped at level 6 (found by a helper). It stays beside the map until the table fits below."""
-    from overlord.engine.setup import preset_settings
-    game = Game.new(preset_settings("historical"), 3)
-    players = {side: make_player("ai", side, 3) for side in ("allied", "german")}
-    while not (isinstance(game.prompt, StrategyPrompt) and game.prompt.side == "allied" and game.prompt.role == "attack"
-               and game.prompt.landing is None):
-        game.apply(players[str(game.prompt.side)].choose(game))
+    game = at_an_allied_attack_level()
     app = OverlordApp(game=game, delay=0)
     async with app.run_test(size=size) as pilot:
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting(), "the attack's level")
