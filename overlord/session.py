@@ -102,6 +102,8 @@ class Session:
         self._saved_actions = -1  # how many actions that file holds
         self._saved_orders: dict[str, object] = {}  # and the standing orders it holds
         self.slot: Path | None = None  # this game's autosave slot, once it has one
+        # the position (actions, orders) the slot holds, or the file loaded: the autosave need not write it again
+        self._in_slot: tuple[int, dict[str, object]] | None = None
         self._slot_stamp: FileStamp | None = None  # the slot as this game last wrote or read it
         self._lost: set[Path] = set()  # slots another game took over
         self.fight_on: FightOn | None = None  # the Allied order for the landing being fought
@@ -138,6 +140,7 @@ class Session:
         if loaded is not None:
             session.saved_in, session._saved_actions = loaded.path, len(game.actions)
             session.give_orders(loaded.orders)
+            session._in_slot = (len(game.actions), session.orders())  # (a save loaded and left is not copied)
             if is_autosave_slot(loaded.path) and _same_folder(loaded.path.parent, saves_dir()):
                 session.slot, session._slot_stamp = loaded.path, loaded.stamp  # an autosave goes on in its slot
         return session
@@ -308,13 +311,13 @@ class Session:
             raise ValueError(f"{name!r} cannot play the {side} side; choose from {', '.join(player_names(side))}")
         self.chosen[side] = name
         self.players.pop(side, None)
-        self._saved_actions = -1  # the file saved before the choice does not hold it: the next autosave writes it
+        self._saved_actions, self._in_slot = -1, None  # the files saved before the choice do not hold it
 
     def forget_player(self, side: str) -> None:
         """The computer player of ``side`` no longer chosen (Escape in the set-up): the set-up asks for it again."""
         self.chosen.pop(side, None)
         self.players.pop(side, None)
-        self._saved_actions = -1  # (as choose_player: the file saved before does not say so)
+        self._saved_actions, self._in_slot = -1, None  # (as choose_player: the files saved before do not say so)
 
     def can_take_back_answer(self) -> bool:
         """Is the game still in its set-up with a scenario question's answer to take back (Escape in the set-up)?"""
@@ -473,17 +476,27 @@ class Session:
     # ------------------------------------------------------------------ saving
     def autosave(self, avoid: Path | None = None) -> Path | None:
         """Bring the game's autosave up to date (never writing ``avoid``). Returns the file that holds the
-        game, None when nothing has been played and nothing saved; raises OSError when it cannot write."""
+        game, None when nothing has been played and nothing saved; raises OSError when it cannot write and no
+        save of the player's holds the game as it is."""
         if not self.autosaves:
             return None  # (watching the computers: their game would crowd the player's own saves)
-        orders = self.orders()
-        if not self.game.actions or (len(self.game.actions), orders) == (self._saved_actions, self._saved_orders):
+        now = (len(self.game.actions), self.orders())
+        if not self.game.actions or now == self._in_slot:
             return self.saved_in  # nothing new to save
-        slot = self._own_slot(avoid)
-        write_save(self.game, slot, name=slot.stem, game_id=self.game_id, players=self.played_by(), orders=orders)
-        self.slot, self._slot_stamp = slot, file_stamp(slot)
-        self.saved_in, self._saved_actions, self._saved_orders = slot, len(self.game.actions), orders
-        return slot
+        held = now == (self._saved_actions, self._saved_orders)  # by a save the player made (Ctrl+S)
+        try:
+            slot = self._own_slot(avoid)
+            write_save(self.game, slot, name=slot.stem, game_id=self.game_id, players=self.played_by(),
+                       orders=now[1])
+        except OSError:
+            if held:  # nothing is lost (the very case a save typed as a path elsewhere is for)
+                return self.saved_in
+            raise
+        self.slot, self._slot_stamp, self._in_slot = slot, file_stamp(slot), now
+        if not held:  # (after Ctrl+S the autosave is brought up to date too: R resumes the newest save, and a
+            # save typed as a path elsewhere is not among those it looks at)
+            self.saved_in, self._saved_actions, self._saved_orders = slot, *now
+        return self.saved_in
 
     def _own_slot(self, avoid: Path | None) -> Path:
         """The slot to write: this game's own while nobody else has written it since, else the next free one."""

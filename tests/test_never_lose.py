@@ -288,6 +288,30 @@ def test_the_autosave_of_a_game_played_on_from_it_or_from_an_earlier_point_of_it
     assert earlier.autosave() == autosave_path() and not earlier.notes
 
 
+def test_quitting_after_a_save_in_another_folder_brings_the_autosave_up_to_date_too(tmp_path):
+    """Ctrl+S to a path outside the saves folder, then Ctrl+Q: the autosave stayed at the phase's start, and R on
+    the title (which looks in the saves folder only) resumed it, the moves since lost (found by a helper)."""
+    def sail(session: Session) -> None:
+        session.apply(next(a for a in session.game.legal_actions() if isinstance(a, Move)))
+
+    s = Session(at_sea())
+    sail(s)
+    assert s.autosave() == autosave_path()
+    sail(s)
+    sail(s)
+    elsewhere = tmp_path / "usb"
+    elsewhere.mkdir()
+    assert s.save(str(elsewhere / "mine")) == elsewhere / "mine.json"
+    assert s.autosave() == elsewhere / "mine.json"  # (the farewell names the player's own save)
+    assert actions_in(autosave_path()) == len(s.game.actions) == actions_in(elsewhere / "mine.json")
+    autosave_path().unlink()
+    opened = open_save(elsewhere / "mine.json")
+    left = Session.resumed(opened.game, opened)
+    assert left.autosave() == elsewhere / "mine.json" and not autosave_path().exists()  # loaded and left: no copy
+    sail(left)
+    assert left.autosave() == autosave_path()
+
+
 async def test_quitting_a_branch_says_where_both_positions_are():
     first = Session(at_sea())
     earlier = write_save(first.game, saves_dir() / "early.json", game_id=first.game_id)
