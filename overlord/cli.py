@@ -194,7 +194,7 @@ def _advise_parser(commands: Commands) -> None:
                                            "at, and why (the game's hint key, T)")
     p.add_argument("file", help="the save file")
     p.add_argument("--player", metavar="NAME", type=str.lower,
-                   help="the computer player asked (default: ai, whoever played the side in the save)")
+                   help="the computer player asked (default: ai, even where the save records another for the side)")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object: side, turn, phase, prompt, player, actions_played, action (as saves "
                         "write it) and reason")

@@ -170,3 +170,13 @@ def test_settings_validate():
         Settings(display_delay=-1)
     with pytest.raises(TypeError):
         Game.new(Settings(), seed="3")
+    # as docs/api.md says: the wrong type of a rating, flag or delay is a ValueError; of a preset or the ratings a
+    # TypeError, in one line naming the field (it was attrs' tuple of four)
+    for bad in (lambda: Ratings(naval=None), lambda: Settings(german_dday_movement=1),
+                lambda: Settings(display_delay=True)):
+        with pytest.raises(ValueError):
+            bad()
+    with pytest.raises(TypeError, match=r"^preset must be a str, not None$"):
+        Settings(preset=None)
+    with pytest.raises(TypeError, match=r"^ratings must be a Ratings, not None$"):
+        Settings(ratings=None)

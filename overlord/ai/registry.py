@@ -204,6 +204,8 @@ def player_names(side: str) -> list[str]:
 def check_name(name: str, side: str) -> Entry:
     """The registry's entry of a player that can play ``side``; ValueError naming the choices for a name unknown or
     not for that side."""
+    if side not in (Side.ALLIED.value, Side.GERMAN.value):  # (it said "choose from" and named none)
+        raise ValueError(f"no side {shown_name(str(side))}; a computer player plays the allied or the german side")
     entry = PLAYERS.get(name)
     if entry is None:
         raise ValueError(f"unknown computer player {shown_name(name)}; choose from {', '.join(player_names(side))}")

@@ -78,15 +78,22 @@ def _flag(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         raise ValueError(f"{attribute.name} must be true or false, not {value!r}")
 
 
+def _of_type(kind: type) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, kind):  # (attrs' own check says it in a tuple of four)
+            raise TypeError(f"{attribute.name} must be a {kind.__name__}, not {value!r}")
+    return check
+
+
 @attrs.frozen(repr=False, eq=False)
 class Settings(FrozenRecord):
     scenario: str = attrs.field(default="campaign", validator=_choice(SCENARIOS))
     allied_player: str = attrs.field(default="human", validator=_choice(PLAYERS))
     german_player: str = attrs.field(default="computer", validator=_choice(PLAYERS))
-    ratings: Ratings = attrs.field(factory=Ratings, validator=attrs.validators.instance_of(Ratings))
+    ratings: Ratings = attrs.field(factory=Ratings, validator=_of_type(Ratings))
     german_dday_movement: bool = attrs.field(default=False, validator=_flag)
     display_delay: int = attrs.field(default=3, validator=_delay)
-    preset: str = attrs.field(default="historical", validator=attrs.validators.instance_of(str))
+    preset: str = attrs.field(default="historical", validator=_of_type(str))
 
     @property
     def german_is_human(self) -> bool:
