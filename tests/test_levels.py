@@ -140,6 +140,15 @@ def test_a_very_long_name_is_refused_in_one_short_line():
     assert "unknown computer player 'xxxx" in r.stderr and len(r.stderr) < 400
 
 
+def test_a_player_asked_for_a_side_that_is_none_says_so():
+    """make_player("ai", "french") said "cannot play the french side; choose from" and named nothing (found by a
+    helper reading docs/api.md: a name not for the side raises ValueError naming the choices)."""
+    with pytest.raises(ValueError, match="^no side 'french'; a computer player plays the allied or the german side$"):
+        make_player("ai", "french")
+    with pytest.raises(ValueError, match="choose from .*rommel"):
+        make_player("montgomery", "german")
+
+
 def test_the_game_takes_german_and_allied_players_by_name():
     app = cli.play_app(cli.build_parser().parse_args(["--german", "rommel", "--seed", "4"]))
     assert isinstance(app, OverlordApp) and app.named_players == {"german": "rommel"}
