@@ -202,6 +202,11 @@ def test_the_reports_sentences():
     assert "With the weather so far -6% against the average, the adjusted score is 47." in text
     assert "of the average" not in text and "Losses were counted as they happened." in text
     assert "the next turn's supply losses first" in text
+    assert "Allied +0 (objectives 0, continent side 0); German +12 (ocean side)" in text
+    # a tenth where there is one: "+72" beside a score rounded down from 31.9 to 31 did not add up (found by a helper)
+    tenths = turn_end_text(attrs.evolve(e, score=31.9, points=TurnPoints(continent_side=71.9, ocean_side=14))).plain
+    assert "Allied +71.9 (objectives 0, continent side 71.9); German +14" in tenths
+    assert "Score at the end of 6/8: 31 (31.9 to a tenth)." in tenths
     last = attrs.evolve(e, turn="6/30")  # the campaign's last turn: no next turn to speak of
     assert "next turn" not in turn_end_text(last, blank_game()).plain
     assert "the next turn's" in turn_end_text(e, blank_game()).plain
@@ -448,3 +453,33 @@ async def test_a_levels_choice_shows_all_nine_levels_and_the_support_at_80_colum
         assert screen.has_class("side-below") == (size[1] >= 32)
         lines = [line.lstrip("▏▔ ") for line in shown(panel)]  # (its border and padding left out)
         assert any(line.startswith("9 ") for line in lines) and any(line.startswith("Support ") for line in lines), lines
+
+
+def test_a_hand_over_says_a_plural_unit_are_attacked():
+    """'Your 2nd and 5th Ranger Battalions is attacked' on the hot-seat hand-over (found by a helper)."""
+    from overlord.engine.prompts import SupportPrompt
+    from overlord.session import Session
+    from overlord.tui.app import handover_words
+    from overlord.turns import HandOver
+    s = Session(blank_game())
+    level = StrategyPrompt(side="allied", role="defence", defender="us-rangers", attackers=("de-352-inf",),
+                           max_level=9, odds=1.2)
+    assert handover_words(s, HandOver("allied", level, ())).endswith(
+        "Your 2nd and 5th Ranger Battalions are attacked: choose their defence level.")
+    bombard = SupportPrompt(side="allied", defender="us-1-inf", defensive=True, naval_max=40, air_max=40,
+                            in_naval_range=True, attackers=("de-352-inf",), naval_left=99, air_left=99,
+                            defenders_left=1, odds=1.2)
+    assert handover_words(s, HandOver("allied", bombard, ())).endswith(
+        "Your 1st Infantry Division is attacked: bombardment, then its defence level.")
+
+
+def test_a_second_combats_question_says_combat_once():
+    """'COMBAT SECOND COMBAT (pass 1/2): attack ...' (found by a helper)."""
+    from overlord.engine.prompts import DefenderPrompt
+    g = blank_game()
+    put(g, "us-1-inf", (8, 4))
+    put(g, "de-352-inf", (8, 5))
+    for second, head in ((True, " SECOND COMBAT (pass 1/2): attack"), (False, " COMBAT (pass 1/2): attack")):
+        p = DefenderPrompt(side="allied", defender="de-352-inf", attackers=("us-1-inf",), pass_no=1,
+                           second_combat=second, odds=1.5)
+        assert prompt_text(g, p).plain.startswith(head)

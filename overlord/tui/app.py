@@ -127,6 +127,7 @@ def small_letter(key: str) -> str | None:
 def handover_words(session: Session, step: HandOver) -> str:
     """What the hot-seat player taking the keyboard is told: the fights he did not see (the other player saw
     their cards), then what he is asked."""
+    from .. import words
     from ..engine.prompts import AdvancePrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
     from .cards import phase_name
     from .wording import event_text
@@ -134,10 +135,12 @@ def handover_words(session: Session, step: HandOver) -> str:
     what = f"{game.turn_label}: {phase_name(game)}."
     if isinstance(p, StrategyPrompt) and session.asks_coastal_answer():
         what = f"A landing at {p.landing}: say once how your coastal defences answer every landing."
-    elif isinstance(p, StrategyPrompt) and p.role == "defence":
-        what = f"Your {game.spec(p.defender).name} is attacked: choose its defence level."
-    elif isinstance(p, SupportPrompt) and p.defensive:
-        what = f"Your {game.spec(p.defender).name} is attacked: bombardment, then its defence level."
+    elif isinstance(p, (StrategyPrompt, SupportPrompt)) and (p.role == "defence" if isinstance(p, StrategyPrompt)
+                                                             else p.defensive):
+        name = game.spec(p.defender).name
+        is_, its = ("are", "their") if words.is_plural(name) else ("is", "its")  # (the 2nd and 5th Rangers)
+        what = f"Your {name} {is_} attacked: " + ("bombardment, then " if isinstance(p, SupportPrompt) else
+                                                   "choose ") + f"{its} defence level."
     elif isinstance(p, RetreatPrompt):
         what = f"Your {game.spec(p.unit).name} must retreat."
     elif isinstance(p, AdvancePrompt):

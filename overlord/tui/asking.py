@@ -195,8 +195,7 @@ def _move(game: Game, p: MovePrompt, entry: DigitEntry | None) -> Text:
 
 def _defender(game: Game, p: DefenderPrompt, entry: DigitEntry | None) -> Text:
     t = Text()
-    second = " SECOND COMBAT" if p.second_combat else ""
-    t.append(f" COMBAT{second} (pass {p.pass_no}/2): attack {game.spec(p.defender).name}? ", style=HEAD)
+    t.append(f" {'SECOND COMBAT' if p.second_combat else 'COMBAT'} (pass {p.pass_no}/2): attack {game.spec(p.defender).name}? ", style=HEAD)
     d = game.unit(p.defender)
     t.append(f"\n{d.cp} CP in {where(game, d.position)}. Could attack it: "
              + ", ".join(f"{short(game, a)} ({game.unit(a).cp})" for a in p.attackers)

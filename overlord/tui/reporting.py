@@ -47,11 +47,13 @@ def turn_end_text(e: TurnEnded, game: Game | None = None) -> Text:
     t.append(f"END OF {e.turn}\n", style="bold")
     p = e.points
     objectives = p.objectives + p.objectives_final
-    t.append(f"Points for the ground held at the end of the turn: Allied +{p.allied:.0f} "
-             f"(objectives {objectives:.0f}, continent side {p.continent_side:.0f}); German "
-             f"+{p.ocean_side:.0f} (ocean side). Losses were counted as they happened.\n")
-    t.append(f"Score at the end of {e.turn}: {words.points(e.score)}. With the weather so far {e.weather_percent:+d}% against "
-             f"the average, the adjusted score is {words.points(e.adjusted_score)}.\n")
+    # to a tenth where there is one: the score is rounded down, and "+72" beside a score one short of the sum misled
+    t.append(f"Points for the ground held at the end of the turn: Allied +{_tenth(p.allied)} "
+             f"(objectives {_tenth(objectives)}, continent side {_tenth(p.continent_side)}); German "
+             f"+{_tenth(p.ocean_side)} (ocean side). Losses were counted as they happened.\n")
+    exact = f" ({e.score:.1f} to a tenth)" if round(e.score, 1) != math.floor(e.score) else ""
+    t.append(f"Score at the end of {e.turn}: {words.points(e.score)}{exact}. With the weather so far "
+             f"{e.weather_percent:+d}% against the average, the adjusted score is {words.points(e.adjusted_score)}.\n")
     if game is None or game.turn_of(e.turn) < game.last_turn:  # (none after the scenario's last)
         t.append("From here the top line's score moves on as points come: the next turn's supply losses first.\n",
                  style="dim")
@@ -297,6 +299,12 @@ def last_moves(game: Game, starts: Mapping[int, Points] | None) -> tuple[str, fl
     score = score_bridge(game, starts)[2] + final.allied - final.german
     level = view.victory_level(game.data.charts, game.settings.scenario, score)
     return game.data.charts.turns[game.last_turn], score, level
+
+
+def _tenth(value: float) -> str:
+    """Points unsigned, a tenth only where there is one."""
+    value = round(float(value), 1)
+    return f"{value:.0f}" if value.is_integer() else f"{value:.1f}"
 
 
 def _pts(value: float | None) -> str:
