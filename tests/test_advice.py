@@ -88,6 +88,7 @@ def test_a_move_is_explained_by_where_it_leads_and_a_level_by_its_name_and_odds(
     assert "heading for" in advice.reason and "Utah beach" in advice.reason  # the 4th Infantry sails for Utah
     assert "planned this phase" in advice.reason  # planned: a way blocked meanwhile ends it sooner
     assert "Plan: " in advice.reason and "rollout" not in advice.reason
+    assert advice.reason.endswith("; chosen before the German showed his hand.")  # (true in his combat too)
     play_until(game, players, lambda g: isinstance(g.prompt, StrategyPrompt) and g.prompt.role == "attack")
     advice = advise(game)
     level = game.data.charts.strategy_levels.attack[advice.action.level - 1].name
@@ -95,7 +96,9 @@ def test_a_move_is_explained_by_where_it_leads_and_a_level_by_its_name_and_odds(
     # and the losses it may cost, over the defender's levels, as the level table's row says them
     from overlord.ai.explain import level_losses, span
     mine, theirs = level_losses(game, game.prompt, advice.action.level)
-    assert f"Expected losses over his defence levels: {span(mine)} CP of yours, {span(theirs)} of his" in advice.reason
+    assert game.prompt.landing == "Utah"  # (a landing's: the losses are a round's, as its level may fight on)
+    assert f"Expected losses a round over his defence levels: {span(mine)} CP of yours, {span(theirs)} of his" \
+        in advice.reason
     # and what the support given adds to his, which those leave out (the Bombardment Losses chart)
     from overlord.engine import view
     points, low, high = view.bombardment_seen(game)
@@ -105,6 +108,10 @@ def test_a_move_is_explained_by_where_it_leads_and_a_level_by_its_name_and_odds(
     play_until(game, players, lambda g: g.prompt.kind == "AttackerPrompt" and not g.prompt.chosen)
     # the first attacker's odds are its own (0.7:1 "with it" read as the whole attack's)
     assert f"{game.prompt.fought_odds:.1f}:1 with it alone)" in advise(game).reason
+    play_until(game, players, lambda g: isinstance(g.prompt, StrategyPrompt) and g.prompt.role == "attack")
+    most = view.bombardment_most(game)[1]  # the German's: what the Allied support he cannot see may spare them
+    assert game.prompt.side == "german" and most > 0
+    assert f"his air and naval support, unseen, may spare him up to {most} of his." in advise(game).reason
 
 
 def defending_after(level: int) -> Game:
@@ -264,6 +271,20 @@ def test_a_transport_unlike_the_charts_suggestion_says_so():
     assert "suggestion" not in describe(game, chart)
     other = Allocate(25, 25, 25, 25) if chart != Allocate(25, 25, 25, 25) else Allocate(40, 20, 20, 20)
     assert describe(game, other).endswith("(by what each pool will need, not the chart's suggestion).")
+
+
+def test_ending_the_combat_phase_names_the_attack_turned_down_and_its_odds():
+    """'End the combat phase: no other attack is worth making' under 'This turn: counter-attack' read as a
+    contradiction (found by a helper): the attack on offer is named with its odds."""
+    from overlord.ai.explain import describe, name, odds
+    from overlord.engine.actions import EndPhase
+    game = Game.new(computer_settings(), SEED)
+    play_until(game, ai_players(), lambda g: g.prompt.kind == "DefenderPrompt" and EndPhase() in g.legal_actions())
+    p = game.prompt
+    assert describe(game, EndPhase()) == (f"End the combat phase: no other attack is worth making "
+                                          f"({name(game, p.defender)} at {odds(p.fought_odds)} with every unit "
+                                          "that could join).")
+    assert describe(game, EndPhase(), why=False) == "End the combat phase."
 
 
 @pytest.mark.parametrize("side", ["allied", "german"])
@@ -432,7 +453,7 @@ def test_a_landings_support_hint_says_it_is_given_each_round():
     play_until(game, ai_players(), lambda g: isinstance(g.prompt, SupportPrompt) and g.prompt.landing is not None)
     advice = advise(game)
     assert isinstance(advice.action, Support) and advice.action != Support(0, 0)
-    assert "(a landing's support is given again in each round it fights)" in advice.reason
+    assert "(a landing's support is given again in each round it fights, while the points last)" in advice.reason
 
 
 def test_a_drop_zone_passed_over_says_where_the_division_would_drop():

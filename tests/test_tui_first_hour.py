@@ -81,6 +81,9 @@ async def test_capitals_on_the_title_the_questions_and_the_confirmations():
     async with app.run_test() as pilot:
         await press(pilot, "N")
         assert isinstance(app.screen, SetupScreen)
+        await press(pilot, "T")
+        assert message(app) == ("No hint here: how the campaign is fought is yours to choose; the computer would take "
+                                "the default. Answer Y (Yes), N (No); Enter takes N.")
         await press(pilot, "Y", "C", "H")  # change, German computer, Allies human
         shown = str(app.screen.query_one("#setup-answered").render())
         assert "Change ratings: yes" in shown and "False" not in shown and "True" not in shown
@@ -116,6 +119,12 @@ async def test_a_refused_key_in_the_set_up_is_said_on_screen_at_80x24():
         assert message(app).startswith("Space is not an answer"), message(app)
         await press(pilot, "2")  # a level shown: the refusal goes
         assert not said.display
+        # T, the hint key elsewhere, says why there is none ('T is not an answer' while `advise` gave one)
+        await press(pilot, "t")
+        assert message(app).startswith("No hint here: who you play against is yours to choose; the computer would "
+                                       "take ai. Press 1-5")
+        await wait_until(pilot, lambda app: said.display and said.region.height > 0, "the words laid out")
+        assert said.region.y + said.region.height <= keybar.region.y  # the whole of it, above the key bar
 
 
 # --------------------------------------------------------------------------- choosing the unit to move

@@ -22,15 +22,17 @@ from overlord.tui.screens import HintScreen
 from test_tui_keys import drive, wait_until
 
 
-async def take_a_hint(pilot) -> None:
+async def take_a_hint(pilot) -> str:
     """T, the hint's card once it is in, U: the answer taken is the one the computer player gives for the
-    position (asked afresh here, on a copy) and legal there; it is played, and the game goes on."""
+    position (asked afresh here, on a copy) and legal there; it is played, and the game goes on. Returns what the
+    card said."""
     app = pilot.app
     game = app.session.game
     before = game.clone()
     at = len(game.actions)
     await pilot.press("t")
     await wait_until(pilot, lambda a: isinstance(a.screen, HintScreen), "the hint's card")
+    said = app.screen.reason
     shown = app.hint_ready()
     expected = advise(before, None, {})
     assert shown is not None and shown.action == expected.action and shown.reason == expected.reason
@@ -38,6 +40,7 @@ async def take_a_hint(pilot) -> None:
     await pilot.press("u")
     await wait_until(pilot, lambda a: len(a.session.game.actions) > at, "the hint's answer played")
     assert game.actions[at] == expected.action
+    return said
 
 
 async def until_asked(pilot, kind: str, side: str = "allied", role: str | None = None, **policy) -> None:
@@ -52,6 +55,8 @@ async def test_hints_taken_at_a_drop_an_allocation_a_move_a_landing_and_an_attac
         await until_asked(pilot, "DropZonePrompt")
         assert "T Hint" in app.screen.query_one(KeyBar).text.plain
         assert "Take hint" not in app.screen.query_one(KeyBar).text.plain  # nothing to take yet
+        await pilot.press("u")  # and U says so ('U is not an answer here: the keys are below')
+        await wait_until(pilot, lambda a: "T asks for it first" in str(a.screen.message), "U's refusal")
         await take_a_hint(pilot)
         await until_asked(pilot, "AllocationPrompt")
         await take_a_hint(pilot)
@@ -67,8 +72,12 @@ async def test_hints_taken_at_a_drop_an_allocation_a_move_a_landing_and_an_attac
         session, order = app.session, app.session.fight_on_at
         session.fight_on_at = lambda level: (orders.append(level), order(level))[1]
         at = len(session.game.actions)
-        await take_a_hint(pilot)  # as its digit key: an order to fight on at the level, with the support given
+        said = await take_a_hint(pilot)  # as its digit key: an order to fight on at the level, with the support given
         assert orders == [session.game.actions[at].level]
+        # and its card said so: the losses it gave are a round's, and U fought every round (found by a helper)
+        assert said.startswith(f"U fights on at level {orders[0]} until the beach falls (R first: this "
+                                        "round only).\nAttack at level")
+        assert "Expected losses a round over his defence levels" in said
         await until_asked(pilot, "DefenderPrompt", MovePrompt=lambda p: "e")
         await take_a_hint(pilot)
 
@@ -179,6 +188,9 @@ async def test_hints_from_in_the_palette_chooses_who_gives_them_and_the_card_nam
         await pilot.press(*"hints from")
         await wait_until(pilot, lambda a: any(results.option_count for results in a.screen.query(CommandList)),
                          "the command palette to find Hints from")
+        # the line says who gives them now (choosing moved on to the next blind; found by a helper)
+        assert any("now ai, level 3" in str(c.help) for c in app.get_system_commands(app.screen)
+                   if c.title == "Hints from")
         await pilot.press("enter")
         weakest = levels("allied")[0]  # after the strongest, round to the weakest
         await wait_until(pilot, lambda a: preferences.load().get("hints_allied") == weakest, "the choice remembered")

@@ -141,7 +141,8 @@ class AlliedCommander(ComputerPlayer):
         if self.fit.has_evidence():
             german = f"he expects a German who {MODEL_WORDS.get(self.believed_model(), 'plays as before')}"
         else:
-            german = "the German has not shown his hand yet"
+            german = "chosen before the German showed his hand"  # (he learns at his next turn: "has not shown his
+            # hand yet" was still said in the German's combat, after the German had moved and attacked)
         return f"{said}\nPlan: {plan}; {german}."
 
     # ------------------------------------------------------------------ choosing a plan

@@ -85,7 +85,12 @@ def describe(game: Game, action: Action, why: bool = True) -> str:
                 stay = (f" ({left} units that could still move stay where they are)" if left > 1 else
                         " (the one unit that could still move stays where it is)" if left else "")
                 return f"End the movement phase{': no other move is worth making' if why else ''}{stay}."
-            return "End the combat phase: no other attack is worth making." if why else "End the combat phase."
+            if not why:
+                return "End the combat phase."
+            offered = ""  # the attack on offer, turned down: its odds say why (a posture of counter-attacks read
+            if isinstance(p, DefenderPrompt):  # as a contradiction of "no attack worth making")
+                offered = f" ({name(game, p.defender)} at {odds(p.fought_odds)} with every unit that could join)"
+            return f"End the combat phase: no other attack is worth making{offered}."
         case HoldGround():
             return "Refuse to retreat: the unit holds its ground, at the cost of heavier losses."
         case Support(naval=naval, air=air):
@@ -93,7 +98,7 @@ def describe(game: Game, action: Action, why: bool = True) -> str:
                 return "No naval or air support for this fight: keep the points for others." if why else \
                     "No naval or air support for this fight."
             given = " and ".join(f"{n} {kind}" for n, kind in ((naval, "naval"), (air, "air")) if n)
-            each_round = " (a landing's support is given again in each round it fights)" \
+            each_round = " (a landing's support is given again in each round it fights, while the points last)" \
                 if getattr(p, "landing", None) is not None else ""
             return f"Support this fight with {given} {'point' if naval + air == 1 else 'points'}{each_round}."
         case ChooseStrategy(level=level):
@@ -131,7 +136,8 @@ def level_words(game: Game, level: int, expected: bool = True) -> str:
     expected_words = ""
     if expected:
         mine, theirs = level_losses(game, p, level)
-        expected_words = (f" Expected losses over {'his defence' if p.role == 'attack' else 'his attack'} levels: "
+        a_round = " a round" if p.landing is not None else ""  # (a landing's level may fight round after round)
+        expected_words = (f" Expected losses{a_round} over {'his defence' if p.role == 'attack' else 'his attack'} levels: "
                           f"{span(mine)} CP of yours, {span(theirs)} of his{bombardment_words(game, p)}.")
     if p.role == "attack":
         return (f"Attack at level {level}, {levels.attack[level - 1].name} (odds {odds(p.fought_odds)}; "
@@ -149,11 +155,12 @@ def bombardment_words(game: Game, p: StrategyPrompt) -> str:
         if high == 0:
             return ""
         return (f", and your support ({points} points) adds {span((low, high))} to his" if p.role == "attack"
-                else f", and your support ({points} points) takes {span((low, high))} from yours")
+                else f", and your support ({points} points) spares you {span((low, high))} of yours")
     most = view.bombardment_most(game)[1]  # (the most he could give: what he gave is not seen)
     if most == 0:
         return ""
-    return (f"; his air and naval support, unseen, may take up to {most} from his" if p.role == "attack"
+    # ("may take up to 6 from his" left a player asking whose losses go down)
+    return (f"; his air and naval support, unseen, may spare him up to {most} of his" if p.role == "attack"
             else f"; his air and naval support, unseen, may add up to {most} to yours")
 
 

@@ -109,7 +109,7 @@ REPLIES: dict[str, Maker] = {"historical": june_6, "southern-drive": southern_dr
 # The postures as the German's advice says them to a player (SearchGerman.explain)
 POSTURE_WORDS = {
     "bar-the-south": "bar the way south, a line in front of the Allied units so that none reaches the continent side",
-    "counter-attack": "counter-attack, the panzers striking the deepest Allied advance",
+    "counter-attack": "counter-attack, the panzers striking the deepest Allied advance where the odds allow",
     "strike-beaches": "strike the beaches, every unit for the beachhead markers while they stand",
     "depth": "defend in depth, holding the objectives and the best ground, beginning no attack",
     HOLD: "hold the line, with garrisons in the towns and blows at exposed Allied units",

@@ -1138,11 +1138,21 @@ class OverlordApp(App[None]):
                  mapped),
                 ("Next colours", "Green phosphor, amber, modern (colour-blind safe) (F5)", "cycle_theme",
                  self.action_cycle_theme, True),
-                ("Hints from", "The next computer level to give your hints (T), weakest to strongest", "hints_from",
-                 self.action_hints_from, True),
+                ("Hints from", f"The next computer level to give your hints (T), weakest to strongest{self._hints_now()}",
+                 "hints_from", self.action_hints_from, True),
                 ("Quit", "Save to autosave and quit (Ctrl+Q)", "quit", self.action_quit, True)):
             if offered and self.check_action(action, ()) is not False:
                 yield SystemCommand(title, words, callback)
+
+    def _hints_now(self) -> str:
+        """Who gives the hints now, for the palette's line (choosing moved on to the next blind)."""
+        side, s = self.hinted_side(), self.session
+        if side is None or s is None:
+            return ""
+        from ..ai.registry import profile
+        name = s.advisor(side)
+        level = profile(name, side).level
+        return f"; now {name}" + ("" if level is None else f", level {level}")
 
     def _overlay(self) -> None:
         if (screen := self.game_screen()) is not None:

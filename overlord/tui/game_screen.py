@@ -582,6 +582,8 @@ class GameScreen(Screen[None]):
         if isinstance(p, MovePrompt) and key == "enter" and self.look is not None:
             return ("No unit here can be chosen: choose one of your side's units that can still move "
                     "(look at it with the arrows, then Enter).")
+        if key == "u" and self.check_action("hint", ()):
+            return "U takes a hint once there is one for this question: T asks for it first."
         return None
 
     def retreat_refused(self, p: RetreatPrompt, direction: int) -> str:
@@ -810,6 +812,10 @@ class GameScreen(Screen[None]):
             name = self.game.data.charts.strategy_levels.defence[level - 1].name
             reason = (f"Level {level}, {name}: the computer German's answer to this round; U makes it your coastal "
                       f"defences' level for the day (D changes it later).\n" + reason)
+        elif isinstance(advice.action, ChooseStrategy) and fights_on(self.session):
+            # U gives the order to fight on, as the level's key does: the hint's losses are one round's
+            reason = (f"U fights on at level {advice.action.level} until the beach falls (R first: this round "
+                      "only).\n" + reason)
         first = reason.split("\n")[0]
         self.say(Text(f"Hint: {first}  U takes it, T shows why.", style="bold"))
         self.refresh_view()  # the step marked on the map; U in the key bar

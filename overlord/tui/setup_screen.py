@@ -231,16 +231,21 @@ class SetupScreen(Screen[None]):
             return
         p = self.prompt
         side = self.choosing
+        hint = event.key in ("t", "T")  # the game's hint key, where T is no answer: the choice is the player's
         if side is not None and event.is_printable:  # (Backspace goes back, as Escape)
             event.stop()
             key = key_name(event)
-            self.message = f"{key} is not an answer. Press 1-{len(levels(side))} to see each; Enter takes the one shown."
+            self.message = (f"No hint here: who you play against is yours to choose; the computer would take "
+                            f"{DEFAULT_PLAYERS[side]}. " if hint else f"{key} is not an answer. ") + \
+                f"Press 1-{len(levels(side))} to see each; Enter takes the one shown."
             self.refresh_view()
         elif p is not None and event.is_printable:
             event.stop()
             keys = ", ".join(f"{o} ({lbl})" if o != lbl else o for o, lbl in zip(p.options, p.labels))
             key = key_name(event)
-            self.message = f"{key} is not an answer. Answer {keys}; Enter takes {p.default}."
+            self.message = ("No hint here: how the campaign is fought is yours to choose; the computer would take "
+                            "the default. " if hint else f"{key} is not an answer. ") + \
+                f"Answer {keys}; Enter takes {p.default}."
             self.refresh_view()
 
     def action_option(self, key: str) -> None:
