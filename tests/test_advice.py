@@ -343,8 +343,24 @@ def test_a_plural_unit_and_a_single_point_read_as_english():
     g = Game.new(computer_settings(), seed=3)
     assert describe(g, FinishUnit("us-rangers")).endswith("for now: they stay where they are.")
     assert describe(g, FinishUnit("us-4-inf")).endswith("for now: it stays where it is.")
-    assert describe(g, Support(1, 0)) == "Support this fight with 1 naval point."
-    assert describe(g, Support(1, 2)) == "Support this fight with 1 naval and 2 air points."
+    assert describe(g, Support(1, 0)) == "Support this fight with 1 naval point: too few points to count on the chart."
+    assert describe(g, Support(1, 2)).startswith("Support this fight with 1 naval and 2 air points:")
+
+
+def test_a_support_hint_says_what_the_support_does():
+    """The Allied defensive support's hint said the points and nothing of their effect (found by a helper)."""
+    from overlord.ai.explain import describe, span
+    from overlord.engine import view
+    from overlord.engine.actions import Support
+    game = Game.new(computer_settings(), SEED)
+    play_until(game, ai_players(), lambda g: g.prompt.kind == "SupportPrompt" and g.prompt.defensive)
+    fewer = view.bombardment_row(game.data.charts, 80).allied_reduction
+    assert describe(game, Support(40, 40)) == f"Support this fight with 40 naval and 40 air points: {span(fewer)} " \
+        "fewer losses of yours."
+    play_until(game, ai_players(), lambda g: g.prompt.kind == "SupportPrompt" and not g.prompt.defensive)
+    more = view.bombardment_row(game.data.charts, 80).german_extra
+    assert describe(game, Support(40, 40)).startswith(f"Support this fight with 40 naval and 40 air points: "
+                                                      f"{span(more)} more German losses")
 
 
 def test_a_replay_says_what_was_done_and_a_hint_also_why():

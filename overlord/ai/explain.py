@@ -15,7 +15,7 @@ from ..engine.actions import (Action, Advance, Allocate, Answer, ChooseStrategy,
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance, neighbour
 from ..engine.prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt, MovePrompt,
-                              QuestionPrompt, StrategyPrompt)
+                              QuestionPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import position_of
 from ..words import is_plural
 
@@ -100,7 +100,8 @@ def describe(game: Game, action: Action, why: bool = True) -> str:
             given = " and ".join(f"{n} {kind}" for n, kind in ((naval, "naval"), (air, "air")) if n)
             each_round = " (a landing's support is given again in each round it fights, while the points last)" \
                 if getattr(p, "landing", None) is not None else ""
-            return f"Support this fight with {given} {'point' if naval + air == 1 else 'points'}{each_round}."
+            return (f"Support this fight with {given} {'point' if naval + air == 1 else 'points'}"
+                    f"{support_effect(game, naval + air)}{each_round}.")
         case ChooseStrategy(level=level):
             return level_words(game, level, expected=why)  # (a replay says what was done, to nobody in particular)
         case Answer(choice=choice):
@@ -162,6 +163,18 @@ def bombardment_words(game: Game, p: StrategyPrompt) -> str:
     # ("may take up to 6 from his" left a player asking whose losses go down)
     return (f"; his air and naval support, unseen, may spare him up to {most} of his" if p.role == "attack"
             else f"; his air and naval support, unseen, may add up to {most} to yours")
+
+
+def support_effect(game: Game, points: int) -> str:
+    """What a fight's support does, by the Bombardment Losses chart: more German losses in an Allied attack (a
+    landing's too), fewer Allied ones in their defence; "" where it does nothing."""
+    p = game.prompt
+    row = view.bombardment_row(game.data.charts, points)
+    defending = isinstance(p, SupportPrompt) and p.defensive
+    low, high = row.allied_reduction if defending else row.german_extra
+    if high == 0:
+        return ": too few points to count on the chart"
+    return f": {span((low, high))} {'fewer losses of yours' if defending else 'more German losses'}"
 
 
 def span(low_high: tuple[float, float]) -> str:
