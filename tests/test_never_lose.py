@@ -470,6 +470,45 @@ async def test_a_save_loads_in_a_thread_while_the_game_on_screen_still_answers_k
     assert len(load_save(autosave_path()).actions) == 6  # the game left was autosaved
 
 
+FIRST_IMPORTS_OFF_MAIN = """
+import asyncio, builtins, importlib.util, sys, threading
+from overlord.tui.app import OverlordApp
+assert "overlord.engine" not in sys.modules  # (the title comes up before the engine is imported)
+first_off_main = []
+real_import = builtins.__import__
+
+def watched(name, globals=None, locals=None, fromlist=(), level=0):
+    full = importlib.util.resolve_name("." * level + name, (globals or {}).get("__package__") or "") if level else name
+    if threading.current_thread() is not threading.main_thread() and full.startswith("overlord") \\
+            and full not in sys.modules:
+        first_off_main.append(full)
+    return real_import(name, globals, locals, fromlist, level)
+
+async def main():
+    app = OverlordApp(delay=0)
+    async with app.run_test() as pilot:
+        builtins.__import__ = watched
+        app.load_file(sys.argv[1])
+        while app.loading is not None or app.session is None:
+            await pilot.pause(0.05)
+        builtins.__import__ = real_import
+    print(first_off_main)
+asyncio.run(main())
+"""
+
+
+def test_a_load_imports_no_module_of_the_game_first_in_its_thread(tmp_path):
+    """R pressed as the title came up: the load's thread imported the saves (and the engine) while the main thread's
+    check of data/ was importing the engine, and the two met its modules half made: "cannot import name 'Game' from
+    partially initialized module" ended the game (found by a helper, in a browser). A fresh program: the load's
+    thread imports no module of the game's that is not in already."""
+    path = write_save(at_sea(), tmp_path / "early.json")
+    done = subprocess.run([sys.executable, "-c", FIRST_IMPORTS_OFF_MAIN, str(path)], capture_output=True, text=True,
+                          timeout=DEADLINE, env=dict(os.environ, OVERLORD_SAVES=str(tmp_path)))
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
 def test_every_count_a_phase_loops_over_is_bounded_and_deep_nesting_is_refused_with_its_line(tmp_path):
     data = tmp_path / "data"
     shutil.copytree(ROOT / "data", data)

@@ -97,9 +97,9 @@ class Thought:
     choice: Action | Exception | None = None  # the action chosen, or the exception the player raised (Session.take_choice)
 
 
-def open_or_refuse(path: Path) -> OpenedSave | Exception:
-    """A save read and replayed (in a thread: ``load_file``), or why it was refused."""
-    from ..saves import open_save
+def open_or_refuse(open_save: Callable[[Path], OpenedSave], path: Path) -> OpenedSave | Exception:
+    """A save read and replayed (in a thread: ``load_file``, which imports ``open_save`` first), or why it was
+    refused."""
     try:
         return open_save(path)
     except Exception as exc:  # noqa: BLE001 - a SaveError (one line), or a fault of the loader's: said, never a crash
@@ -319,9 +319,12 @@ class OverlordApp(App[None]):
         up. ``loading`` says a load is under way."""
         if self.loading is not None:
             return  # one at a time: the first asked is loaded
+        # the engine imported here, in the main thread: R pressed as the title came up loaded in a thread while
+        # the check of data/ imported it in the main one, and the two met its modules half made (a crash)
+        from ..saves import open_save
         self.loading = Path(path)
         self.notify(f"Loading {printable(self.loading.name)} ...", timeout=2, markup=False)
-        self.run_worker(partial(open_or_refuse, self.loading), name="load", group="load", thread=True,
+        self.run_worker(partial(open_or_refuse, open_save, self.loading), name="load", group="load", thread=True,
                         exit_on_error=False)
 
     def _loaded_in(self, opened: OpenedSave | Exception) -> None:
