@@ -17,7 +17,9 @@ refused, so that no folder is made for a visitor who never had the page.
 
 A game ends, and saves, however its page goes: a closed tab or a dropped connection tells it to quit; a
 game that does not quit then (its input lost) is hung up; a page that sends no key for IDLE_MINUTES
-closes it. The page's messages are kept to a sane size (MESSAGE_MAX, and TERMINAL_SIZE for a resize).
+closes it. The page's messages are kept to a sane size (MESSAGE_MAX, STDIN_MAX keys, and TERMINAL_SIZE for a
+resize). A page reloaded waits for its last game to save and end (``own_games_closed``): it is neither counted
+against the cap nor offered a position older than the one being saved.
 
 The visitors' folders are removed once unused for ``keep_days`` days: at start and, at most once an hour,
 when a game starts; never one whose game is running.
@@ -64,17 +66,21 @@ WILDCARD_HOSTS = {"0.0.0.0", "::", ""}
 DAY = 24 * 60 * 60
 TERMINAL_SIZE = range(10, 1001)  # columns or lines a browser may ask for; anything else gets the default
 MESSAGE_MAX = 64 * 1024  # bytes of one message from a page (keys typed or pasted, a resize): far more than a page sends
+# characters of one message's keys passed on to the game: a paste of 60,000 kept it busy half a minute, and the quit
+# of a tab closed meanwhile waited behind them (the longest thing a player types, a save's name, is 60)
+STDIN_MAX = 1_000
 IDLE_MINUTES = 60  # a game whose page has sent no key for this long is saved and closed (its slot freed)
 IDLE_MINUTES_JOINED = 6 * 60  # the same for a hosted game's side (serve --join), whose player may wait long for a move
 STOP_WAIT = 15.0  # seconds a game is given to save and end once told to quit, then again once hung up
+RELOAD_WAIT = 2 * STOP_WAIT  # the most a reloaded page waits for its last game to save and end (told, then hung up)
 CLEAN_EVERY = 60 * 60  # seconds between two clean-ups of the unused folders (each reads the whole folder)
 KEEP_DAYS_MAX = 400  # the longest a browser keeps a cookie (the visitor's id): a folder kept longer is unreachable
 
 # textual-serve's page says "Session ended." when the game's connection closes: for a quit, a reload or a
 # dropped connection alike. The visitor is told how to get their game back instead.
 SESSION_ENDED = "Session ended."
-GAME_CLOSED = ("The game has closed. What was played is saved in this browser: "
-               "press Restart, then R on the title, to go on with it.")
+GAME_CLOSED = ("The game has closed. Anything played in it is saved in this browser: "  # (a game the full server
+               "press Restart, then R on the title, to go on with it.")  # refused at its websocket had nothing)
 GAME_LEFT = "You left the hosted game; its host keeps it: press Restart to join it again."  # (serve --join)
 
 log = logging.getLogger("overlord.web")
@@ -236,6 +242,7 @@ class GameServer(Server):
         self.max_sessions = max_sessions
         self.keep_days = keep_days
         self.running: Counter[str] = Counter()  # the games running, by the visitor folder they save in
+        self.closing: Counter[str] = Counter()  # of those, the ones whose page has gone: saving, then ending
 
     def initialize_logging(self) -> None:
         """textual-serve's logging, but for tracebacks: plain ones, without the values of their variables (a
@@ -260,6 +267,14 @@ class GameServer(Server):
         if time.monotonic() - self.cleaned >= CLEAN_EVERY:
             self.cleaned = time.monotonic()
             await asyncio.get_running_loop().run_in_executor(None, self.forget_old_folders)
+
+    async def own_games_closed(self, folder_name: str | None) -> None:
+        """A page reloaded (or opened again) waits for its visitor's games still closing to save and end: at the
+        cap, the game of the page just closed was counted against it ("the server is full" to the one player
+        who filled it), and a game begun meanwhile was offered the position before the last one saved."""
+        deadline = time.monotonic() + RELOAD_WAIT
+        while folder_name is not None and self.closing[folder_name] and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
 
     def refuse_when_full(self) -> None:
         if sum(self.running.values()) >= self.max_sessions:
@@ -290,11 +305,13 @@ class GameServer(Server):
         asked = origin_key(f"{ours[0] if ours else 'http'}://{request.host}")
         if ours is not None and asked is not None and ours[1] in LOOPBACK and asked[2] == ours[2] and asked[1] != ours[1]:
             raise web.HTTPTemporaryRedirect(self.public_url + request.path_qs)
+        visitor_id = self.visitor_id(request)
+        await self.own_games_closed(visitor_folder(visitor_id) if visitor_id is not None else None)
         self.refuse_when_full()
         response = await super().handle_index(request)
         if isinstance(response, web.Response) and response.text:
             response.text = response.text.replace(SESSION_ENDED, self.closed_text)
-        self.give_cookie(response, self.visitor_id(request) or secrets.token_urlsafe(32))
+        self.give_cookie(response, visitor_id or secrets.token_urlsafe(32))
         response.headers["X-Frame-Options"] = "DENY"  # another site's page could otherwise frame this one: its
         response.headers["Content-Security-Policy"] = "frame-ancestors 'none'"  # websocket has our Origin
         return response
@@ -308,11 +325,12 @@ class GameServer(Server):
             raise web.HTTPForbidden(text=f"Games are started only from this server's own page, {self.public_url}\n")
         if not web.WebSocketResponse().can_prepare(request).ok:  # (a plain GET: no game, no folder, no traceback)
             raise web.HTTPBadRequest(text=f"This address is the game's WebSocket: open its page, {self.public_url}\n")
-        self.refuse_when_full()
         visitor_id = self.visitor_id(request)
-        if visitor_id is None:  # the page gives every browser its id first: a folder is made for no one else
-            raise web.HTTPForbidden(text=f"Open the game's page first: {self.public_url}\n")
-        folder_name = visitor_folder(visitor_id)
+        folder_name = visitor_folder(visitor_id) if visitor_id is not None else None
+        await self.own_games_closed(folder_name)
+        self.refuse_when_full()
+        if visitor_id is None or folder_name is None:  # the page gives every browser its id first: a folder is made
+            raise web.HTTPForbidden(text=f"Open the game's page first: {self.public_url}\n")  # for no one else
         del visitor_id  # (not a variable of the frames below: a traceback never shows it)
         self.running[folder_name] += 1  # at once, before any await: the cap and the clean-up see it
         try:
@@ -348,7 +366,13 @@ class GameServer(Server):
             try:
                 await self._process_messages(websocket, app_service)
             finally:
-                await app_service.stop()
+                self.closing[folder_name] += 1
+                try:
+                    await app_service.stop()
+                finally:
+                    self.closing[folder_name] -= 1
+                    if not self.closing[folder_name]:
+                        del self.closing[folder_name]
         except asyncio.CancelledError:
             await websocket.close()
         except Exception as error:
@@ -386,7 +410,7 @@ class GameServer(Server):
             data = envelope[1] if isinstance(envelope, list) and len(envelope) > 1 else None
             if kind == "stdin" and isinstance(data, str):
                 idle_until = time.monotonic() + self.idle_minutes * 60
-                await app_service.send_bytes(data.encode("utf-8", errors="replace"))
+                await app_service.send_bytes(data[:STDIN_MAX].encode("utf-8", errors="replace"))
             elif kind == "resize" and isinstance(data, dict):
                 width, height = data.get("width"), data.get("height")
                 if isinstance(width, int) and isinstance(height, int):

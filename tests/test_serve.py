@@ -362,6 +362,46 @@ async def test_games_beyond_the_limit_are_refused_with_a_message(serve):
             await screen.wait_for(TITLE)
 
 
+async def test_a_reload_at_the_limit_waits_for_its_own_game_to_save_and_goes_on_with_it(serve):
+    """A reload while the server ran as many games as it may: the game of the page just closed, still saving,
+    was counted against it, and the one player who filled the server was told it was full (found by a helper)."""
+    served = serve("--max-sessions", "1")
+    async with Browser(served) as browser:
+        await browser.page()
+        async with browser.visit() as screen:
+            await to_the_second_drop(screen)
+        status, page = await browser.page()  # at once: its last game is still closing
+        assert status == 200, page
+        async with browser.visit() as reloaded:
+            await reloaded.wait_for("Resume D-Day, autosave")  # (saved before the new game looked)
+            await reloaded.press("r")
+            await reloaded.wait_for("AIRBORNE DROP: 101st")
+
+
+async def test_a_huge_paste_reaches_the_game_cut_to_what_a_player_could_type(tmp_path):
+    """60,000 characters pasted in one message kept the game busy half a minute, and the quit of a tab closed
+    meanwhile waited behind them (found by a helper)."""
+    sent: list[bytes] = []
+
+    class Game:
+        async def send_bytes(self, data: bytes) -> None:
+            sent.append(data)
+
+    class Page:
+        def __init__(self, *messages) -> None:
+            self.messages = list(messages)
+
+        async def receive(self, timeout: float):
+            return self.messages.pop(0)
+
+    server = web.GameServer(sessions_root=tmp_path, max_sessions=1, keep_days=1, host="127.0.0.1", port=0,
+                            public_url=None)
+    paste = aiohttp.WSMessage(aiohttp.WSMsgType.TEXT, json.dumps(["stdin", "ab" * 30_000]), None)
+    closed = aiohttp.WSMessage(aiohttp.WSMsgType.CLOSE, None, None)
+    await server._process_messages(Page(paste, closed), Game())
+    assert sent == [b"ab" * (web.STDIN_MAX // 2)]
+
+
 def make_folder(root: Path, name: str, days_ago: float) -> Path:
     folder = root / name
     folder.mkdir(parents=True)

@@ -70,6 +70,14 @@ def test_every_position_the_replay_gives_is_the_engines_whatever_the_order_asked
     assert replay.turns()[0] == ("D-Day", 0) and len(replay.turns()) == len(replay.turn_starts) > 5
 
 
+def test_a_viewer_never_composed_is_laid_out_without_a_fault():
+    """V among 60,000 keys pasted in a browser ran on after the tab closed: the viewer was mounted as the program
+    closed, never composed, and its layout's NoMatches ended the game (found by a helper)."""
+    viewer = ViewerScreen(Replay.of_save(FINISHED), "watch")
+    viewer.fit(80, 24)
+    assert viewer.cell is not None and viewer.has_class("side-below") is False
+
+
 def test_a_review_before_the_side_ever_answered_begins_on_the_board_not_before_the_set_up():
     """The German's first review (V at his first move of a game set up by its questions) began at the start, on a
     map with no units at all; it begins once the set-up's answers have placed the board."""

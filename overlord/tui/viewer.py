@@ -127,8 +127,11 @@ class ViewerScreen(Screen[None]):
         cell, tall, below = screen_layout(self.game, width, height)
         self.cell, self.tall = cell, tall
         self.set_class(below, "side-below")
-        self.query_one("#map").styles.width = map_width(self.game, cell) + 1
-        self.query_one("#top").styles.height = map_height(self.game, tall, cell)
+        maps, tops = self.query("#map"), self.query("#top")
+        if not maps or not tops:  # a viewer opened as the program closed was never composed (V among 60,000 keys
+            return  # pasted in a browser, which ran on after the tab closed: NoMatches ended the game)
+        maps.first().styles.width = map_width(self.game, cell) + 1
+        tops.first().styles.height = map_height(self.game, tall, cell)
 
     def follow_replay(self) -> None:
         """While the replay goes on in its worker: the status line says how far; at its end, whether it reached
