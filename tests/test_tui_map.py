@@ -502,3 +502,21 @@ async def test_help_and_charts_fit_any_width():
         text = console.export_text()
         for name in cached_data().map.towns:  # every town's name whole
             assert name in text
+
+
+async def test_the_map_under_a_card_is_held_still_with_its_marks_shown(monkeypatch):
+    """The flash went on under a report: the map, never painted there, was refreshed whole at each turn, and the
+    screen with it (some 77 KB a second to a browser at 240x70; found by a helper)."""
+    from rich.text import Text
+    from overlord.tui.screens import ReportScreen
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 3), delay=0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting(), "the first question")
+        screen = app.screen
+        app.push_screen(ReportScreen([Text("END OF D-Day")]))
+        await wait_until(pilot, lambda a: isinstance(a.screen, ReportScreen), "the report")
+        await wait_until(pilot, lambda a: screen.flash_on, "the marks shown")  # (the one redraw held on them)
+        refreshed: list[object] = []
+        monkeypatch.setattr(MapView, "refresh", lambda self, *a, **k: refreshed.append(a) or self)
+        await pilot.pause(1.6)  # three turns of the flash
+        assert refreshed == [] and screen.flash_on

@@ -278,6 +278,13 @@ class GameScreen(Screen[None]):
             self.refresh_view()
 
     def _flash(self) -> None:
+        if self.app.screen is not self:  # under a card or a dialog the map is held still, its marks shown: never
+            # painted there, it was refreshed whole at each turn of the flash, and the screen with it (some 77 KB
+            # a second to a browser at 240x70 while a report was read)
+            if not self.flash_on:
+                self.flash_on = True
+                self.query_one(MapView).redraw()
+            return
         self.flash_on = not self.flash_on
         self.query_one(MapView).redraw()
         if self.front.thinking_for() is not None:  # the dots after "thinking" go round
