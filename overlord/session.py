@@ -30,12 +30,12 @@ from . import preferences
 from .plaintext import printable
 from .userdirs import browser_session_dir
 from .words import ARMY
-from .engine.actions import Action, Answer, ChooseStrategy, Support
+from .engine.actions import Action, Answer, ChooseStrategy, Move, Support
 from .engine.events import (CombatResult, DropResult, Event, Landed, LogisticsReport, MarkerDestroyed, TurnEnded,
                              UnitEliminated)
 from .engine.game import Game, IllegalAction
 from .engine.hexgrid import Hex, neighbour
-from .engine.prompts import Prompt, QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
+from .engine.prompts import MovePrompt, Prompt, QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
 from .saves import (FileStamp, OpenedSave, file_stamp, free_autosave_slot, is_autosave_slot, new_game_id,
                     other_branches, safe_filename, saves_dir, write_save)
 
@@ -62,6 +62,15 @@ class FightOn:
     level: int
 
 
+@dataclass
+class March:
+    """A unit's steps given at once (G's route, B's course to a beachhead marker) where each is played only when the
+    host's update comes in (a hosted game's: ``Session.plays_at_once``): answered one by one as a standing order,
+    while the unit is still the one asked about and its next step is legal."""
+    unit: str
+    directions: list[int]
+
+
 @dataclass(frozen=True)
 class AssaultRound:
     naval: int
@@ -82,6 +91,8 @@ class Assault:
 
 
 class Session:
+    plays_at_once = True  # an answer is played as it is given (a hosted game's when the host's update comes in)
+
     def __init__(self, game: Game, game_id: str = "", chosen: dict[str, str] | None = None) -> None:
         self.game = game
         self.game_id = game_id or new_game_id()
@@ -109,6 +120,7 @@ class Session:
         self.fight_on: FightOn | None = None  # the Allied order for the landing being fought
         self.one_round = False  # the Allied player chooses a landing's level round by round (no fighting on)
         self.coastal_answer: int | str | None = None  # the German's level for the day, COMPUTER, or not yet asked
+        self.march: March | None = None  # a unit's steps still to play, given at once (a hosted game's G and B)
         self.assault: Assault | None = None  # the landing being fought
         self.ended_assault: Assault | None = None  # the landing the last action ended, for its card
         self.left_off: list[Event] = []  # a loaded game's last action's events: its card is shown again (Turns)
@@ -227,6 +239,11 @@ class Session:
         """The answer a standing order gives the prompt, if one does: the Allied fight-on's support and
         level for the landing it was given for, the German's level for the day for a coastal defence."""
         p = self.game.prompt
+        if self.march is not None:
+            step = self.marching()
+            if step is not None:
+                return step
+            self.march = None  # its move over, a way blocked, or the unit no longer asked about: the player answers
         if self.game.over or self.is_computer(p.side) or not isinstance(p, (SupportPrompt, StrategyPrompt)) \
                 or p.landing is None:
             return None
@@ -240,6 +257,27 @@ class Session:
         elif isinstance(p, StrategyPrompt) and p.role == "defence" and isinstance(self.coastal_answer, int):
             action = ChooseStrategy(min(self.coastal_answer, p.max_level))
         return action if action is not None and action in self.game.legal_actions() else None
+
+    def coastal_order(self) -> int | str | None:
+        """How the German's coastal defences answer landings, as far as this side knows (``coastal_answer``)."""
+        return self.coastal_answer
+
+    def marching(self) -> Move | None:
+        """The march's next step, if it is the answer to the question being asked."""
+        p, march = self.game.prompt, self.march
+        if march is None or not march.directions or not isinstance(p, MovePrompt) or p.unit != march.unit \
+                or self.game.over or self.is_computer(p.side):
+            return None
+        step = Move(march.unit, march.directions[0])
+        return step if step in self.game.legal_actions() else None
+
+    def marched(self, action: Action) -> None:
+        """An answer given: the march's step taken off it (another answer ends it)."""
+        march = self.march
+        if march is not None and march.directions and action == Move(march.unit, march.directions[0]):
+            march.directions.pop(0)
+        elif march is not None:
+            self.march = None
 
     def orders(self) -> dict[str, object]:
         """The standing orders, as a save holds them (overlord.saves.check_orders); {} when none is given."""

@@ -188,6 +188,7 @@ class Turns:
     def answer(self, action: Action) -> list[Event]:
         """A person's answer, or a standing order's: played (IllegalAction propagates, nothing changed). Returns
         the events it caused."""
+        self.session.marched(action)  # (before it is played: a hosted game's is sent, and comes back later)
         events = self.session.apply(action)
         self.card = result_card(self.session, events)
         return events

@@ -157,6 +157,59 @@ async def test_join_waits_for_the_other_player_then_plays_the_germans_answers_th
     await allied.close()
 
 
+async def test_b_in_a_joined_game_sails_every_step_as_the_host_answers_each(hosted):
+    """B (and G) played their steps one after another at once: in a joined game the second found the unit not yet
+    moved (the host had not answered) and stopped, and B on a marker swung back to the last one (found by a
+    helper). The steps go as a march, each answered once the host's update has come in."""
+    from overlord.engine.prompts import AllocationPrompt, DropZonePrompt, MovePrompt
+    from overlord.session import beachhead_course
+    host, links = hosted
+    app = JoinApp(links["allied"], delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not (app.accepting() and isinstance(app.playing.game.prompt, MovePrompt)):
+            await wait_until(pilot, lambda a: a.accepting() or isinstance(a.screen, ReportScreen), "a question")
+            p = app.playing.game.prompt
+            await pilot.press("enter" if isinstance(app.screen, ReportScreen) or isinstance(p, AllocationPrompt)
+                              else "y" if isinstance(p, DropZonePrompt) else "escape")
+        game, unit = app.playing.game, app.playing.game.prompt.unit
+        course = beachhead_course(game, unit)
+        at = app.playing.update.at
+        assert len(course) > 1 and game.unit(unit).status == "afloat"
+        await pilot.press("b")
+        await wait_until(pilot, lambda a: a.playing.update.at == at + len(course) and a.accepting(),
+                         "every step of the course played on the host")
+        hosted_game = host_game(host, links["allied"])
+        assert [a.direction for a in hosted_game.actions[at:]] == course and app.playing.march is None
+        assert hosted_game.unit(unit).position == app.playing.game.unit(unit).position  # (seen here as on the host)
+        await pilot.press("ctrl+q")
+
+
+async def test_d_in_a_joined_game_shows_and_changes_the_hosts_coastal_order(hosted):
+    """The host's standing orders answer a landing before the German is asked: D said 'not yet chosen' while the
+    host held level 7, and a level chosen with D was never played (found by a helper)."""
+    from overlord.tui.screens import CoastalAnswerScreen
+    host, links = hosted
+    allied = await OnlineGame.join(links["allied"])
+    app, _ = german_app(links)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_waiting_for_the_allies(pilot)
+        await app.playing.online.set_orders({"coastal": 7, "advance": "no"})
+        await answer_allied(allied)
+        await until_the_germans_move(pilot)
+        await pilot.press("d")
+        await wait_until(pilot, lambda a: isinstance(a.screen, CoastalAnswerScreen), "D's choice")
+        assert app.screen.now == 7
+        await pilot.press("2")
+        await wait_until(pilot, lambda a: a.playing.online.orders.get("coastal") == 2, "the host's order changed")
+        assert app.playing.online.orders == {"coastal": 2, "advance": "no"}  # (the others kept)
+        await pilot.press("d")
+        await wait_until(pilot, lambda a: isinstance(a.screen, CoastalAnswerScreen), "D's choice again")
+        await pilot.press("c")  # the computer's answer, which the host's orders cannot give: theirs taken away
+        await wait_until(pilot, lambda a: "coastal" not in a.playing.online.orders, "the host's order withdrawn")
+        await pilot.press("ctrl+q")
+    await allied.close()
+
+
 async def test_a_link_the_host_refuses_ends_the_app_with_one_line(hosted):
     _, links = hosted
     wrong = Link(links["german"].base, links["german"].game, "x" * 32)

@@ -156,6 +156,8 @@ async def test_escape_leaves_the_destination_and_a_refused_destination_says_why(
         await press(pilot, "enter")  # refused: said, and the destination stays to be moved on
         assert screen.going == "us-1-inf" and "21st Panzer Division is there" in prompt_panel(app)
         assert game.unit("us-1-inf").position == START
+        await press(pilot, "g")  # again, while choosing: said what the keys do (it said "G is not an answer here")
+        assert "A destination is being chosen" in prompt_panel(app) and screen.going == "us-1-inf"
         await press(pilot, "escape")
         assert screen.going is None and screen.look is None and "Go to" in key_bar(app)
 
@@ -192,3 +194,19 @@ async def test_g_at_sea_says_it_is_for_units_ashore():
         assert g.prompt.afloat and "Go to" not in key_bar(app)
         await press(pilot, "g")
         assert "G (go to) is for units ashore" in " ".join(prompt_panel(app).split())
+
+
+def test_a_route_stopped_short_says_the_chance_point_drawn_on_its_way():
+    """A route that arrived said the extra point was drawn; one that stopped short, which it may have stopped, did
+    not (found by a helper)."""
+    from overlord.tui.routing import walk
+    game = next_to_the_panzers()
+    route = view.route(game, "us-1-inf", (18, 11))
+    first = route.steps[0]
+    played = []
+
+    def play(move):  # (the first step, its cost one more than the route's: the chance point drawn)
+        played.append(move)
+        return [UnitMoved(unit="us-1-inf", origin=START, to=THROUGH, cost=first.mp + 1, fuel=0, mp_left=0)]
+    said = walk(game, route, play, lambda: None if played else "us-1-inf")
+    assert f"after 1 of {len(route.steps)} steps, {first.mp + 1} MP; the extra point was drawn 1 time:" in said

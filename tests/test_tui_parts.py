@@ -290,10 +290,13 @@ def test_the_coastal_question_says_when_d_can_change_the_answer():
     p = StrategyPrompt(side="german", role="defence", defender="de-coast-utah", attackers=("us-4-inf",), max_level=9,
                        odds=1.0, landing="Utah")
     later = "D changes it at any of your later questions while a coastal defence stands"
-    for moves, said in ((False, f"{later} (the first comes after D-Day: you do not move on it)."), (True, f"{later}.")):
+    # (not "the first comes after D-Day": a German unit the Allies attack on D-Day is asked its level; found by a helper)
+    first = "(next: a defence's level if they attack one of your units, else your first move on 6/6)."
+    for moves, said in ((False, f"{later} {first}"), (True, f"{later}.")):
         game = Game.new(Settings(allied_player="computer", german_player="human", german_dday_movement=moves), 1)
         text = " ".join(coastal_question(game, p).plain.split())
         assert text.endswith(said), text
+        assert "for every landing from now on, used in every round" in text  # (not "for the day": it stays on)
 
 
 def test_the_last_turn_of_moves_says_the_ground_scores_once_more_and_the_final_score_if_held():

@@ -180,3 +180,33 @@ def test_a_game_left_before_its_last_fights_card_was_seen_shows_the_card_when_re
     game.apply(people[game.prompt.side].choose(game))  # the Allies answer on: no fight's card left to show
     resumed = Session.resumed(Game.replay(game.initial_settings, game.seed, game.actions)[0])
     assert not isinstance(Turns(resumed).next_step(), ResultCard)
+
+
+def test_a_march_is_answered_step_by_step_and_ends_where_a_step_is_no_answer():
+    """A hosted game's G or B: the steps given at once are a standing order, each answered in its turn (the app
+    cannot play them at once there: each waits for the host); it ends with its last step, or where its step is no
+    answer (another unit asked about, a step not legal), or at another answer."""
+    from overlord.engine.actions import Allocate, EndPhase, Move
+    from overlord.session import March, beachhead_course
+    game = Game.new(None, 21)
+    game.apply(Answer("N"))
+    for _ in range(3):
+        game.apply(Answer("Y"))
+    suggested = game.prompt.suggested
+    game.apply(Allocate(suggested.fuel, suggested.general, suggested.combat, suggested.amphibious))
+    session = Session(game)
+    turns = Turns(session)
+    unit = game.prompt.unit
+    course = beachhead_course(game, unit)
+    session.march = March(unit, list(course))
+    played = []
+    while isinstance(step := turns.next_step(), StandingOrder):
+        played.append(step.action)
+        turns.answer(step.action)
+    assert played == [Move(unit, d) for d in course] and session.march is None
+    assert isinstance(step, HumanTurn) and game.prompt.unit == unit  # the player answers again
+    session.march = March("us-1-inf", [1])  # a unit not asked about: no answer
+    assert isinstance(turns.next_step(), HumanTurn) and session.march is None
+    session.march = March(unit, [1])
+    turns.answer(EndPhase())  # another answer ends the march
+    assert session.march is None

@@ -236,6 +236,20 @@ class JoinApp(OverlordApp):
         else:
             self.notify(f"Standing orders on the host: {describe(kept)}", timeout=6, markup=False)
 
+    def coastal_answer_given(self, answer: int | str) -> None:
+        """D (or the first landing's question): the host's standing orders answer landings before this side is
+        asked, so the level goes to them too; the computer's answer, which they cannot give, takes theirs away
+        (a level chosen here was never played while the host held another; found by a helper)."""
+        s = self.remote
+        if s is None:
+            return
+        orders = dict(s.online.orders)
+        if isinstance(answer, int):
+            orders["coastal"] = answer
+        elif orders.pop("coastal", None) is None:
+            return  # (nothing of the host's to change)
+        self._give_orders(orders)
+
     # ------------------------------------------------------------------ saving, loading, leaving
     def action_save(self) -> None:
         s = self.remote

@@ -59,12 +59,14 @@ class PlayedOnHost(list[Action]):
 
 class RemoteSession(Session):
     """One side of a hosted game (the module's docstring), through a client joined to it (``OnlineGame``).
+    An answer is played when the host's update comes in: steps given at once (G, B) go as a ``March``.
 
     ``wake`` is called (in the client's event loop) whenever there is news for the front end: an update come in,
     an answer taken or refused (``refusal``, one line), the connection lost (``lost``, while ``rejoining``) or
     back (``rejoined`` counts the times)."""
 
     retry_delays = RETRY_DELAYS
+    plays_at_once = False
 
     def __init__(self, online: OnlineGame) -> None:
         if online.role not in SIDE_NAMES:
@@ -223,6 +225,12 @@ class RemoteSession(Session):
             self.rejoined += 1
             self.wake()
             return True
+
+    def coastal_order(self) -> int | str | None:
+        """The level the host answers landings with (its standing orders: they answer before this side is
+        asked), else this side's own answer."""
+        coastal = self.online.orders.get("coastal")
+        return coastal if isinstance(coastal, int) else self.coastal_answer
 
     # ------------------------------------------------------------------ answering
     def apply(self, action: Action) -> list[Event]:

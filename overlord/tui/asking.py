@@ -363,12 +363,13 @@ def coastal_question(game: Game, p: StrategyPrompt) -> Text:
     t.append(f" COASTAL DEFENCES: {short(game, p.attackers[0])} lands at {p.landing} ", style=HEAD)
     t.append(f"\nThey chose {level_choice(p.opponent_max, 'attack')}, unseen. Asked once: "
              f"{level_choice(p.max_level, 'defence')} "
-             "for the day, used in every round of every landing, or ")
+             "for every landing from now on, used in every round, or ")  # ("for the day" held on 6/6's too)
     t.append("C", style=KEY)
     t.append(": the computer German chooses each round. ")
     t.append("D", style=KEY)
     t.append(" changes it at any of your later questions while a coastal defence stands"
-             + ("." if game.settings.german_dday_movement else " (the first comes after D-Day: you do not move on it).")
+             + ("." if game.settings.german_dday_movement else  # (D-Day's next may be a defence: not "after D-Day")
+                " (next: a defence's level if they attack one of your units, else your first move on 6/6).")
              + "\n")
     return t
 

@@ -31,11 +31,11 @@ from ..engine.hexgrid import Hex, neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import german_supplied_positions, supplied_positions
-from ..session import COMPUTER, beachhead_course
+from ..session import COMPUTER, March, beachhead_course
 from ..words import choose_level, fight_in_brief, plural
 from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_text, make_entry, out_of_own_supply,
                      prompt_text, short)
-from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card
+from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card, where
 from .front import Front, GoOn, Hint, HurryUp
 from .keybar import KeyBar, key_name
 from .maprender import MapOptions, map_height, map_width, move_targets
@@ -589,6 +589,8 @@ class GameScreen(Screen[None]):
         if isinstance(p, MovePrompt) and key == "enter" and self.look is not None:
             return ("No unit here can be chosen: choose one of your side's units that can still move "
                     "(look at it with the arrows, then Enter).")
+        if key == "g" and self.going is not None:  # (it said "G is not an answer here")
+            return "A destination is being chosen: the arrows (or a click) move the cursor, Enter goes there, Esc leaves."
         if key == "u" and self.check_action("hint", ()):
             return "U takes a hint once there is one for this question: T asks for it first."
         return None
@@ -748,11 +750,13 @@ class GameScreen(Screen[None]):
     def action_day_level(self, n: int) -> None:
         """The German's answer for his coastal defences: this level in every round of every landing."""
         self.session.coastal_answer = n
+        self.app.coastal_answer_given(n)  # type: ignore[attr-defined]
         self.play(ChooseStrategy(n))
 
     def action_computer_answers(self) -> None:
         """The German lets the computer German choose his coastal defences' level in every round."""
         self.session.coastal_answer = COMPUTER
+        self.app.coastal_answer_given(COMPUTER)  # type: ignore[attr-defined]
         self.message = ""
         self.post_message(GoOn())
 
@@ -764,17 +768,26 @@ class GameScreen(Screen[None]):
         def chosen(answer: int | str | None) -> None:
             if answer is not None:
                 session.coastal_answer = answer
+                self.app.coastal_answer_given(answer)  # type: ignore[attr-defined]
                 said = f"level {answer}, {names[answer - 1]}" if isinstance(answer, int) else "the computer's answer"
                 self.say(f"Your coastal defences now answer every landing's round with {said} (D changes it).")
                 self.post_message(GoOn())  # (it may answer the question being asked)
-        self.app.push_screen(CoastalAnswerScreen(session.coastal_answer, names), chosen)
+        self.app.push_screen(CoastalAnswerScreen(session.coastal_order(), names), chosen)
 
     def action_sail(self) -> None:
         """B: sail the formation at sea to its nation's nearest beachhead marker, one move at a time."""
         uid = self.asked_unit()
+        if not self.session.plays_at_once:  # (a hosted game's: B gave one step, and from a marker swung back)
+            self.march(uid, beachhead_course(self.game, uid))
+            return
         for d in beachhead_course(self.game, uid):
             if not self.play(Move(uid, d)):
                 return
+
+    def march(self, uid: str, directions: list[int]) -> None:
+        """Steps given at once in a hosted game: a standing order the turn controller answers one by one."""
+        self.session.march = March(uid, list(directions))
+        self.post_message(GoOn())
 
     def action_retreat(self, d: int) -> None:
         self.play(Retreat(d))
@@ -1007,6 +1020,12 @@ class GameScreen(Screen[None]):
             return
         self.destinations[route.unit] = ((self.game.turn, str(self.game.phase)), route.destination)
         self.going = self.look = None
+        if not self.session.plays_at_once:  # a hosted game's: each step as the host answers the last (walked at
+            # once, the second found the unit not yet moved and stopped)
+            self.march(route.unit, [s.direction for s in route.steps])
+            self.say(f"{self.game.spec(route.unit).name} goes to {where(self.game, route.destination)}: "
+                     f"{plural(len(route.steps), 'step')}, each played as the host answers the last.")
+            return
         said = walk(self.game, route, self.play, lambda: getattr(self.prompt_now(), "unit", None))
         if self.is_attached:
             self.say(Text(said, style="bold"))

@@ -106,7 +106,7 @@ def walk(game: Game, r: view.Route, play: Callable[[Move], list[Event]], asked: 
         if asked() != r.unit or move not in game.legal_actions():
             why = view.step_refused(game, r.unit, s.direction) or "its move is over"
             at = where(game, view.position_of(game.unit(r.unit)))
-            return f"{name} stopped at {at} after {taken} of {len(r.steps)} steps, {spent} MP: {why}."
+            return f"{name} stopped at {at} after {taken} of {len(r.steps)} steps, {spent} MP{drawn(extra)}: {why}."
         events = play(move)
         moved = [e for e in events if isinstance(e, UnitMoved) and e.unit == r.unit]
         if any(isinstance(e, InfiltrationFailed) and e.unit == r.unit for e in events):
@@ -115,5 +115,10 @@ def walk(game: Game, r: view.Route, play: Callable[[Move], list[Event]], asked: 
             taken += 1
             spent += moved[0].cost
             extra += moved[0].cost - s.mp
-    drawn = f"; the extra point was drawn {extra} time{'s' if extra != 1 else ''}" if extra else ""
-    return f"{name} went to {where(game, r.destination)} in {taken} step{'s' if taken != 1 else ''}, {spent} MP{drawn}."
+    return f"{name} went to {where(game, r.destination)} in {taken} step{'s' if taken != 1 else ''}, {spent} MP" \
+        f"{drawn(extra)}."
+
+
+def drawn(extra: int) -> str:
+    """The chance extra point of the steps taken (the Terrain Effects chart's 30%), when it was drawn."""
+    return f"; the extra point was drawn {extra} time{'s' if extra != 1 else ''}" if extra else ""
