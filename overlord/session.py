@@ -28,7 +28,7 @@ from .ai.player import Player, strict_players
 from .engine import view
 from . import preferences
 from .plaintext import printable
-from .userdirs import browser_session_dir
+from .userdirs import browser_session_dir, shown
 from .words import ARMY
 from .engine.actions import Action, Answer, ChooseStrategy, Move, Support
 from .engine.events import (CombatResult, DropResult, Event, Landed, LogisticsReport, MarkerDestroyed, TurnEnded,
@@ -37,7 +37,7 @@ from .engine.game import Game, IllegalAction
 from .engine.hexgrid import Hex, neighbour
 from .engine.prompts import MovePrompt, Prompt, QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
 from .saves import (FileStamp, OpenedSave, file_stamp, free_autosave_slot, is_autosave_slot, new_game_id,
-                    other_branches, safe_filename, saves_dir, write_save)
+                    other_branches, safe_filename, saves_dir, write_problem, write_save)
 
 SIDES = ("allied", "german")
 NEWS = (DropResult, CombatResult, UnitEliminated, MarkerDestroyed)  # repeated above a report, not to be missed
@@ -521,13 +521,18 @@ class Session:
         now = (len(self.game.actions), self.orders())
         if not self.game.actions or now == self._in_slot:
             return self.saved_in  # nothing new to save
-        held = now == (self._saved_actions, self._saved_orders)  # by a save the player made (Ctrl+S)
+        held = self.saved_in is not None and now == (self._saved_actions, self._saved_orders)  # by a save (Ctrl+S)
         try:
             slot = self._own_slot(avoid)
             write_save(self.game, slot, name=slot.stem, game_id=self.game_id, players=self.played_by(),
                        orders=now[1])
-        except OSError:
-            if held:  # nothing is lost (the very case a save typed as a path elsewhere is for)
+        except OSError as exc:
+            if held and self.saved_in is not None:  # nothing is lost (the very case a save typed as a path elsewhere is for), but the title's
+                # Resume would offer the autosave's older position: said (found by a helper)
+                note = (f"the autosave could not be brought up to date ({write_problem(exc)}): R on the title may "
+                        f"offer an older position; this one is in {shown(self.saved_in)}")
+                if note not in self.notes:
+                    self.notes.append(note)
                 return self.saved_in
             raise
         self.slot, self._slot_stamp, self._in_slot = slot, file_stamp(slot), now

@@ -312,6 +312,25 @@ def test_quitting_after_a_save_in_another_folder_brings_the_autosave_up_to_date_
     assert left.autosave() == autosave_path()
 
 
+def test_a_save_elsewhere_when_the_autosave_cannot_be_written_says_the_title_may_offer_an_older_one(tmp_path):
+    """The saves folder unwritable at the quit, the game held by a save typed as a path elsewhere: it quit without a
+    word, and R on the title then offered the autosave's older position (found by a helper)."""
+    s = Session(at_sea())
+    assert s.autosave() == autosave_path()  # (the older position)
+    blocked = saves_dir()
+    shutil.rmtree(blocked)
+    blocked.write_text("a file where the saves folder was")
+    s.apply(next(a for a in s.game.legal_actions() if isinstance(a, Move)))
+    elsewhere = tmp_path / "usb"
+    elsewhere.mkdir()
+    assert s.save(str(elsewhere / "mine")) == elsewhere / "mine.json"
+    assert s.autosave() == elsewhere / "mine.json"  # nothing lost: no question at the quit
+    assert s.notes == [f"the autosave could not be brought up to date ({blocked}: is not a folder, so no save can go "
+                       f"in it): R on the title may offer an older position; this one is in {elsewhere / 'mine.json'}"]
+    s.autosave()
+    assert len(s.notes) == 1  # (said once)
+
+
 async def test_quitting_a_branch_says_where_both_positions_are():
     first = Session(at_sea())
     earlier = write_save(first.game, saves_dir() / "early.json", game_id=first.game_id)
