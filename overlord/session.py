@@ -527,8 +527,8 @@ class Session:
             write_save(self.game, slot, name=slot.stem, game_id=self.game_id, players=self.played_by(),
                        orders=now[1])
         except OSError as exc:
-            if held and self.saved_in is not None:  # nothing is lost (the very case a save typed as a path elsewhere is for), but the title's
-                # Resume would offer the autosave's older position: said (found by a helper)
+            if held and self.saved_in is not None:  # nothing is lost (the very case a save typed as a path
+                # elsewhere is for), but the title's Resume would offer the autosave's older position: said
                 note = (f"the autosave could not be brought up to date ({write_problem(exc)}): R on the title may "
                         f"offer an older position; this one is in {shown(self.saved_in)}")
                 if note not in self.notes:
