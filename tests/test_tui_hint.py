@@ -163,7 +163,7 @@ async def test_the_hint_for_the_coastal_defences_says_it_is_taken_for_the_day():
         await pilot.press("t")
         await wait_until(pilot, lambda a: isinstance(a.screen, HintScreen), "the hint's card")
         level = app.hint_ready().action.level
-        assert "your coastal defences' level for the day" in app.screen.reason
+        assert "your coastal defences' level for every landing" in app.screen.reason
         assert app.screen.reason.startswith(f"Level {level}, ")
         await pilot.press("u")
         await wait_until(pilot, lambda a: a.session.coastal_answer == level, "the level taken for the day")

@@ -367,10 +367,9 @@ def coastal_question(game: Game, p: StrategyPrompt) -> Text:
     t.append("C", style=KEY)
     t.append(": the computer German chooses each round. ")
     t.append("D", style=KEY)
-    t.append(" changes it at any of your later questions while a coastal defence stands"
-             + ("." if game.settings.german_dday_movement else  # (D-Day's next may be a defence: not "after D-Day")
-                " (next: a defence's level if they attack one of your units, else your first move on 6/6).")
-             + "\n")
+    # (not "the first comes after D-Day": a unit the Allies attack on D-Day is asked its level; at 80x24 the question
+    # has five lines, and a longer one was cut)
+    t.append(" changes it at any of your later questions while a coastal defence stands.\n")
     return t
 
 

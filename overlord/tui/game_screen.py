@@ -54,7 +54,7 @@ MOVE = Binding.Group("Move", compact=True)
 RETREAT = Binding.Group("Retreat", compact=True)
 LEVEL = Binding.Group("Level", compact=True)
 FIGHT = Binding.Group("Fight on at level", compact=True)
-DAY = Binding.Group("Level for the day", compact=True)
+DAY = Binding.Group("Level for landings", compact=True)
 TYPE = Binding.Group("Type", compact=True)
 
 ANSWERS = {"move", "finish", "end_phase", "choose_here", "next_at_sea", "sail", "drop_yes", "drop_no", "attack",
@@ -162,7 +162,7 @@ class GameScreen(Screen[None]):
         *(Binding(str(d), f"advance({d})", "Advance") for d in range(1, 7)),
         *(Binding(str(n), f"level({n})", "Level", group=LEVEL) for n in range(1, 10)),
         *(Binding(str(n), f"fight_on({n})", "Fight on at level", group=FIGHT) for n in range(1, 10)),
-        *(Binding(str(n), f"day_level({n})", "Level for the day", group=DAY) for n in range(1, 10)),
+        *(Binding(str(n), f"day_level({n})", "Level for landings", group=DAY) for n in range(1, 10)),
         *(Binding(str(n), f"digit('{n}')", "Type", group=TYPE) for n in range(10)),
         Binding("b", "sail", "Sail to beach"),
         Binding("c", "computer_answers", "Computer answers"),
@@ -831,7 +831,7 @@ class GameScreen(Screen[None]):
             level = advice.action.level
             name = self.game.data.charts.strategy_levels.defence[level - 1].name
             reason = (f"Level {level}, {name}: the computer German's answer to this round; U makes it your coastal "
-                      f"defences' level for the day (D changes it later).\n" + reason)
+                      f"defences' level for every landing (D changes it later).\n" + reason)
         elif isinstance(advice.action, ChooseStrategy) and fights_on(self.session):
             # U gives the order to fight on, as the level's key does: the hint's losses are one round's
             reason = (f"U fights on at level {advice.action.level} until the beach falls (R first: this round "
