@@ -210,3 +210,19 @@ def test_a_route_stopped_short_says_the_chance_point_drawn_on_its_way():
         return [UnitMoved(unit="us-1-inf", origin=START, to=THROUGH, cost=first.mp + 1, fuel=0, mp_left=0)]
     said = walk(game, route, play, lambda: None if played else "us-1-inf")
     assert f"after 1 of {len(route.steps)} steps, {first.mp + 1} MP; the extra point was drawn 1 time:" in said
+
+
+async def test_d_with_no_coastal_defence_standing_says_there_is_nothing_to_change():
+    """D at a German question once every beach was cleared said 'D is not an answer here' (the key bar had named it
+    on D-Day)."""
+    from overlord.engine.state import ELIMINATED
+    g = blank_game(german_player="human", allied_player="computer")
+    for beach in g.beaches:  # every beach cleared
+        g.record(g.coastal_defender(beach).id).status = ELIMINATED
+    put(g, "de-352-inf", (11, 6))
+    start_phase(g, "german_movement")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting(), "the German's move")
+        await press(pilot, "d")
+        assert "none stands now, so there is nothing to change" in prompt_panel(app)

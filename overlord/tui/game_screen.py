@@ -589,6 +589,8 @@ class GameScreen(Screen[None]):
         if isinstance(p, MovePrompt) and key == "enter" and self.look is not None:
             return ("No unit here can be chosen: choose one of your side's units that can still move "
                     "(look at it with the arrows, then Enter).")
+        if key == "d" and isinstance(p, Prompt) and p.side == "german" and self.game.settings.player("german") == "human":
+            return "D changes how your coastal defences answer landings: none stands now, so there is nothing to change."
         if key == "g" and self.going is not None:  # (it said "G is not an answer here")
             return "A destination is being chosen: the arrows (or a click) move the cursor, Enter goes there, Esc leaves."
         if key == "u" and self.check_action("hint", ()):
