@@ -236,8 +236,9 @@ class Session:
 
     # ------------------------------------------------------------------ standing orders
     def standing_action(self) -> Action | None:
-        """The answer a standing order gives the prompt, if one does: the Allied fight-on's support and
-        level for the landing it was given for, the German's level for the day for a coastal defence."""
+        """The answer a standing order gives the prompt, if one does: a march's next step (a hosted game's G or B;
+        a march that gives none is over), the Allied fight-on's support and level for the landing it was given for,
+        the German's level for every landing for a coastal defence."""
         p = self.game.prompt
         if self.march is not None:
             step = self.marching()

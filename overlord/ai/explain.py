@@ -167,7 +167,7 @@ def bombardment_words(game: Game, p: StrategyPrompt) -> str:
 
 def support_effect(game: Game, points: int) -> str:
     """What a fight's support does, by the Bombardment Losses chart: more German losses in an Allied attack (a
-    landing's too), fewer Allied ones in their defence; "" where it does nothing."""
+    landing's too), fewer Allied ones in their defence; or that the points are too few to count."""
     p = game.prompt
     row = view.bombardment_row(game.data.charts, points)
     defending = isinstance(p, SupportPrompt) and p.defensive

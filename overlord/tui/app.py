@@ -1061,8 +1061,8 @@ class OverlordApp(App[None]):
                     f"{p.level}: {p.style}): T asks. Ctrl+P, Hints from, again for the next.", timeout=5)
 
     def coastal_answer_given(self, answer: int | str) -> None:
-        """The German's coastal defences' answer for the day given (D, or at a landing's first question): a local
-        game's session holds it (a joined game's host too: online/join.py)."""
+        """The German's coastal defences' answer for every landing given (D, or at a landing's first question): a
+        local game's session holds it (a joined game's host too: online/join.py)."""
 
     def action_quit(self) -> None:  # type: ignore[override]  # not async, unlike App's: the screens call it
         """Ctrl+Q, Ctrl+C, Q on the title and final screens, the menu: save the game being played, then quit.
