@@ -69,6 +69,9 @@ MESSAGE_MAX = 64 * 1024  # bytes of one message from a page (keys typed or paste
 # characters of one message's keys passed on to the game: a paste of 60,000 kept it busy half a minute, and the quit
 # of a tab closed meanwhile waited behind them (the longest thing a player types, a save's name, is 60)
 STDIN_MAX = 1_000
+PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"  # a browser's paste, bracketed (the game asks for it)
+# an escape sequence whole at its start: CSI (ESC [ ... final byte), SS3 (ESC O and one), or ESC and one character
+WHOLE_ESCAPE = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|O.|[^\[O])", re.DOTALL)
 IDLE_MINUTES = 60  # a game whose page has sent no key for this long is saved and closed (its slot freed)
 IDLE_MINUTES_JOINED = 6 * 60  # the same for a hosted game's side (serve --join), whose player may wait long for a move
 STOP_WAIT = 15.0  # seconds a game is given to save and end once told to quit, then again once hung up
@@ -159,6 +162,20 @@ def forget_old_folders(root: Path, keep_days: int, in_use: Container[str],
             continue
         removed.append(entry.name)
     return removed
+
+
+def keys_kept(keys: str) -> str:
+    """A message's keys cut to STDIN_MAX, never inside an escape sequence, and a paste cut short still closed:
+    the end of a bracketed paste cut off left the game taking every later key as pasted (found by a helper)."""
+    if len(keys) <= STDIN_MAX:
+        return keys
+    kept = keys[:STDIN_MAX]
+    last = kept.rfind("\x1b")
+    if last != -1 and not WHOLE_ESCAPE.match(kept, last):
+        kept = kept[:last]  # (a sequence cut in two would run into the next key)
+    if kept.rfind(PASTE_START) > kept.rfind(PASTE_END):
+        kept += PASTE_END
+    return kept
 
 
 def quietly(send: Callable[[T], Awaitable[None]]) -> Callable[[T], Awaitable[None]]:
@@ -410,7 +427,7 @@ class GameServer(Server):
             data = envelope[1] if isinstance(envelope, list) and len(envelope) > 1 else None
             if kind == "stdin" and isinstance(data, str):
                 idle_until = time.monotonic() + self.idle_minutes * 60
-                await app_service.send_bytes(data[:STDIN_MAX].encode("utf-8", errors="replace"))
+                await app_service.send_bytes(keys_kept(data).encode("utf-8", errors="replace"))
             elif kind == "resize" and isinstance(data, dict):
                 width, height = data.get("width"), data.get("height")
                 if isinstance(width, int) and isinstance(height, int):

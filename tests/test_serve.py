@@ -402,6 +402,19 @@ async def test_a_huge_paste_reaches_the_game_cut_to_what_a_player_could_type(tmp
     assert sent == [b"ab" * (web.STDIN_MAX // 2)]
 
 
+@pytest.mark.parametrize(("keys", "kept"), [
+    ("x" * 10, "x" * 10),  # (a message within the limit as it is)
+    ("\x1b[200~" + "x" * 2000 + "\x1b[201~", "\x1b[200~" + "x" * (web.STDIN_MAX - 6) + "\x1b[201~"),
+    ("x" * (web.STDIN_MAX - 2) + "\x1b[A" + "y", "x" * (web.STDIN_MAX - 2)),  # an arrow cut in two: left out
+    ("x" * (web.STDIN_MAX - 3) + "\x1b[Ay", "x" * (web.STDIN_MAX - 3) + "\x1b[A"),  # whole: kept
+    ("x" * (web.STDIN_MAX - 3) + "\x1b[200~" + "z" * 50, "x" * (web.STDIN_MAX - 3)),  # the paste's start cut
+])
+def test_keys_cut_to_the_limit_never_leave_a_paste_open_nor_a_sequence_cut(keys, kept):
+    """A paste of more than 1,000 characters lost its closing bracket to the cut, and the game took every later
+    key as pasted until Escape (found by a helper)."""
+    assert web.keys_kept(keys) == kept
+
+
 def make_folder(root: Path, name: str, days_ago: float) -> Path:
     folder = root / name
     folder.mkdir(parents=True)
