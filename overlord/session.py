@@ -121,6 +121,7 @@ class Session:
         self.one_round = False  # the Allied player chooses a landing's level round by round (no fighting on)
         self.coastal_answer: int | str | None = None  # the German's level for the day, COMPUTER, or not yet asked
         self.march: March | None = None  # a unit's steps still to play, given at once (a hosted game's G and B)
+        self.march_stopped: tuple[str, int] | None = None  # a march ended short: its unit and the step not taken
         self.assault: Assault | None = None  # the landing being fought
         self.ended_assault: Assault | None = None  # the landing the last action ended, for its card
         self.left_off: list[Event] = []  # a loaded game's last action's events: its card is shown again (Turns)
@@ -244,6 +245,8 @@ class Session:
             step = self.marching()
             if step is not None:
                 return step
+            if self.march.directions:  # (said on the question's line: the line still said where it was going)
+                self.march_stopped = (self.march.unit, self.march.directions[0])
             self.march = None  # its move over, a way blocked, or the unit no longer asked about: the player answers
         if self.game.over or self.is_computer(p.side) or not isinstance(p, (SupportPrompt, StrategyPrompt)) \
                 or p.landing is None:

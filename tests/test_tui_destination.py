@@ -226,3 +226,17 @@ async def test_d_with_no_coastal_defence_standing_says_there_is_nothing_to_chang
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting(), "the German's move")
         await press(pilot, "d")
         assert "none stands now, so there is nothing to change" in prompt_panel(app)
+
+
+async def test_a_march_ended_short_says_where_and_why_on_the_questions_line():
+    """A hosted game's G: the line still said '... goes to X: 6 steps, each played as the host answers the last'
+    once the march had stopped short (found by a helper)."""
+    game = next_to_the_panzers()
+    app = OverlordApp(game=game, delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting(), "the question")
+        app.playing.march_stopped = ("us-1-inf", 2)  # (as Session.standing_action leaves it)
+        app.advance()
+        await wait_until(pilot, lambda a: "stopped short" in prompt_panel(a), "the march's end said")
+        assert prompt_panel(app).startswith(" ALLIED MOVE") and "1st Infantry Division stopped short, at " in \
+            prompt_panel(app) and app.playing.march_stopped is None

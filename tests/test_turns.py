@@ -207,6 +207,7 @@ def test_a_march_is_answered_step_by_step_and_ends_where_a_step_is_no_answer():
     assert isinstance(step, HumanTurn) and game.prompt.unit == unit  # the player answers again
     session.march = March("us-1-inf", [1])  # a unit not asked about: no answer
     assert isinstance(turns.next_step(), HumanTurn) and session.march is None
+    assert session.march_stopped == ("us-1-inf", 1)  # (ended short: the question's line says so)
     session.march = March(unit, [1])
     turns.answer(EndPhase())  # another answer ends the march
     assert session.march is None
