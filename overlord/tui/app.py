@@ -115,14 +115,6 @@ def farewell(path: Path, notes: Iterable[str] = ()) -> str:
     return "\n".join(lines)
 
 
-def march_stopped_words(game: Game, unit: str, direction: int) -> str:
-    """Where a march stopped short and why (its next step's refusal, else its move over)."""
-    from ..engine import view
-    from .cards import where
-    why = view.step_refused(game, unit, direction) or "its move is over"
-    return f"{game.spec(unit).name} stopped short, at {where(game, view.position_of(game.unit(unit)))}: {why}."
-
-
 def small_letter(key: str) -> str | None:
     """The small letter a capital's key stands for: "F" (a terminal's Shift or Caps Lock) or "shift+f"
     (a terminal that reports the modifier); None for any other key."""
@@ -551,6 +543,7 @@ class OverlordApp(App[None]):
             screen.say(f"The {SIDE_NAME[step.side]} player takes the keyboard: {phase_name(self.playing.game)}.")
         stopped, self.playing.march_stopped = self.playing.march_stopped, None
         if stopped is not None and screen is not None:  # a hosted game's march (G, B) ended short of its end
+            from .routing import march_stopped_words
             screen.say(march_stopped_words(self.playing.game, *stopped))
         turns.shown(step)
         self._autosave_phase()

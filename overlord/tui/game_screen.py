@@ -751,16 +751,19 @@ class GameScreen(Screen[None]):
 
     def action_day_level(self, n: int) -> None:
         """The German's answer for his coastal defences: this level in every round of every landing."""
-        self.session.coastal_answer = n
-        self.app.coastal_answer_given(n)  # type: ignore[attr-defined]
+        self.give_coastal_answer(n)
         self.play(ChooseStrategy(n))
 
     def action_computer_answers(self) -> None:
         """The German lets the computer German choose his coastal defences' level in every round."""
-        self.session.coastal_answer = COMPUTER
-        self.app.coastal_answer_given(COMPUTER)  # type: ignore[attr-defined]
+        self.give_coastal_answer(COMPUTER)
         self.message = ""
         self.post_message(GoOn())
+
+    def give_coastal_answer(self, answer: int | str) -> None:
+        """The German's answer for every landing: the session holds it (and a joined game's host: the app)."""
+        self.session.coastal_answer = answer
+        self.app.coastal_answer_given(answer)  # type: ignore[attr-defined]
 
     def action_coastal_answer(self) -> None:
         """D: the German changes how his coastal defences answer landings."""
@@ -769,8 +772,7 @@ class GameScreen(Screen[None]):
 
         def chosen(answer: int | str | None) -> None:
             if answer is not None:
-                session.coastal_answer = answer
-                self.app.coastal_answer_given(answer)  # type: ignore[attr-defined]
+                self.give_coastal_answer(answer)
                 said = f"level {answer}, {names[answer - 1]}" if isinstance(answer, int) else "the computer's answer"
                 self.say(f"Your coastal defences now answer every landing's round with {said} (D changes it).")
                 self.post_message(GoOn())  # (it may answer the question being asked)

@@ -51,8 +51,7 @@ def turn_end_text(e: TurnEnded, game: Game | None = None) -> Text:
     t.append(f"Points for the ground held at the end of the turn: Allied +{_tenth(p.allied)} "
              f"(objectives {_tenth(objectives)}, continent side {_tenth(p.continent_side)}); German "
              f"+{_tenth(p.ocean_side)} (ocean side). Losses were counted as they happened.\n")
-    exact = f" ({e.score:.1f} to a tenth)" if round(e.score, 1) != math.floor(e.score) else ""
-    t.append(f"Score at the end of {e.turn}: {words.points(e.score)}{exact}. With the weather so far "
+    t.append(f"Score at the end of {e.turn}: {words.points(e.score)}{_to_a_tenth(e.score)}. With the weather so far "
              f"{e.weather_percent:+d}% against the average, the adjusted score is {words.points(e.adjusted_score)}.\n")
     if game is None or game.turn_of(e.turn) < game.last_turn:  # (none after the scenario's last)
         t.append("From here the top line's score moves on as points come: the next turn's supply losses first.\n",
@@ -101,8 +100,7 @@ def final_report(report: FinalReport, scenario: str = "", game: Game | None = No
     head.append(f"{report.victory_level.upper()}\n", style="bold reverse")
     if game is not None:
         head.append_text(verdict(game, report, humans))
-    tenth = f" ({report.allied_score:.1f} to a tenth)" if report.allied_score != math.floor(report.allied_score) else ""
-    head.append(f"\nAllied score {words.points(report.allied_score)}{tenth}, adjusted for the weather "
+    head.append(f"\nAllied score {words.points(report.allied_score)}{_to_a_tenth(report.allied_score)}, adjusted for the weather "
                 f"({report.weather_percent:+d}%) {words.points(report.adjusted_score)} (an Optional Rules measure; "
                 f"the level is the score's).  "
                 f"{report.turns_played} turns played{', ' + scenario if scenario else ''}.\n")
@@ -301,6 +299,12 @@ def last_moves(game: Game, starts: Mapping[int, Points] | None) -> tuple[str, fl
     return game.data.charts.turns[game.last_turn], score, level
 
 
+def _to_a_tenth(score: float) -> str:
+    """A score's tenth beside its whole points (words.points, rounded down), where it has one: the engine gives
+    scores to a tenth."""
+    return f" ({score:.1f} to a tenth)" if score != math.floor(score) else ""
+
+
 def _tenth(value: float) -> str:
     """Points unsigned, a tenth only where there is one."""
     value = round(float(value), 1)
@@ -315,7 +319,7 @@ def _pts(value: float | None) -> str:
     value = round(float(value), 1)
     if not value:
         return "0"
-    return f"{value:+.0f}" if value.is_integer() else f"{value:+.1f}"
+    return ("+" if value > 0 else "-") + _tenth(abs(value))
 
 
 def points_panel(game: Game, starts: Mapping[int, Points] | None) -> Text:

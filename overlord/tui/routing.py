@@ -104,7 +104,7 @@ def walk(game: Game, r: view.Route, play: Callable[[Move], list[Event]], asked: 
     for s in r.steps:
         move = Move(r.unit, s.direction)
         if asked() != r.unit or move not in game.legal_actions():
-            why = view.step_refused(game, r.unit, s.direction) or "its move is over"
+            why = not_taken(game, r.unit, s.direction)
             at = where(game, view.position_of(game.unit(r.unit)))
             return f"{name} stopped at {at} after {taken} of {len(r.steps)} steps, {spent} MP{drawn(extra)}: {why}."
         events = play(move)
@@ -117,6 +117,17 @@ def walk(game: Game, r: view.Route, play: Callable[[Move], list[Event]], asked: 
             extra += moved[0].cost - s.mp
     return f"{name} went to {where(game, r.destination)} in {taken} step{'s' if taken != 1 else ''}, {spent} MP" \
         f"{drawn(extra)}."
+
+
+def march_stopped_words(game: Game, unit: str, direction: int) -> str:
+    """Where a hosted game's march (Session.march: G's route, B's course) stopped short, and why."""
+    at = where(game, view.position_of(game.unit(unit)))
+    return f"{game.spec(unit).name} stopped short, at {at}: {not_taken(game, unit, direction)}."
+
+
+def not_taken(game: Game, unit: str, direction: int) -> str:
+    """Why a route's next step was not taken: its refusal, else the unit's move over."""
+    return view.step_refused(game, unit, direction) or "its move is over"
 
 
 def drawn(extra: int) -> str:
