@@ -185,6 +185,72 @@ async def test_malformed_oversized_and_flooding_messages_are_refused(served):
     assert hosted.game.actions == [Answer("Y")]
 
 
+async def test_reconnecting_does_not_refill_a_sides_rate(tmp_path):
+    """The rate was counted per connection: a client that closed and opened another after each burst sent
+    orders at 4,000 a second (found by a helper). It is now counted for the side, over all its connections."""
+    host = Host(SQLiteStorage(tmp_path / "host.sqlite3"), rate=0.1, burst=10)
+    runner, url = await start(host)
+    try:
+        links = await client.create_game(url, SETTINGS)
+        first = await OnlineGame.join(links["german"])
+        for _ in range(10):
+            one_line_refusal(await first.send_raw('{"type": "dance"}'), "unknown")
+        await first.close()
+        second = await OnlineGame.join(links["german"])
+        reasons = [(await second.send_raw('{"type": "dance"}'))["reason"] for _ in range(5)]
+        assert sum("too many messages" in r for r in reasons) >= 3, reasons
+        await second.close()
+        allied = await OnlineGame.join(links["allied"])  # the other side's count is its own
+        one_line_refusal(await allied.send_raw('{"type": "dance"}'), "unknown")
+        await allied.close()
+    finally:
+        await runner.cleanup()
+        host.storage.close()
+
+
+async def test_a_game_is_loaded_from_the_store_only_for_one_of_its_tokens(tmp_path):
+    """A game's id is in every link: a hello or a save request with the id and any token made a restarted host
+    replay the game and keep it in memory (found by a helper reading the code)."""
+    path = tmp_path / "host.sqlite3"
+    storage = SQLiteStorage(path)
+    runner, url = await start(Host(storage))
+    links = await client.create_game(url, SETTINGS)
+    await runner.cleanup()
+    storage.close()
+    host = Host(SQLiteStorage(path))
+    runner, url = await start(host, port=int(url.rsplit(":", 1)[1]))
+    try:
+        game = links["allied"].game
+        wrong = Link(links["allied"].base, game, protocol.new_token())
+        reply, _ = await hello_reply(wrong, protocol.hello(wrong.token))
+        one_line_refusal(reply, "opens no game")
+        async with aiohttp.ClientSession() as session:
+            async with session.get(f"{url}/api/games/{game}/save",
+                                   headers={"Authorization": f"Bearer {wrong.token}"}) as response:
+                assert response.status == 404
+        assert game not in host.games
+        spectator = await OnlineGame.join(links["spectator"])  # its own token still opens it
+        assert game in host.games and spectator.at == 0
+        await spectator.close()
+    finally:
+        await runner.cleanup()
+        host.storage.close()
+
+
+async def test_the_same_standing_orders_again_are_not_written_again(served, monkeypatch):
+    host, url = served
+    links = await client.create_game(url, SETTINGS)
+    german = await OnlineGame.join(links["german"])
+    written = []
+    real = host.storage.set_orders
+    monkeypatch.setattr(host.storage, "set_orders", lambda *a: (written.append(a), real(*a)))
+    orders = {"defence": [[99, 3]]}
+    for _ in range(3):
+        assert (await german.set_orders(orders)) == (await german.set_orders(orders))
+    assert len(written) == 1 and host.games[links["german"].game].orders["german"]["defence"] == [[99, 3]]
+    await german.close()
+
+
 async def test_http_refusals(served):
     host, url = served
     links = await client.create_game(url, SETTINGS)

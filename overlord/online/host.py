@@ -49,13 +49,15 @@ STRIKES = 3  # bursts' worth of messages refused for coming too fast, before the
 
 @attrs.define(eq=False)
 class Bucket:
-    """The rate limit of a connection: ``rate`` messages a second on average, ``burst`` at once."""
+    """The rate limit of one side of a game (or its spectators), shared by all its connections:
+    ``rate`` messages a second on average, ``burst`` at once. Shared, and kept while the game is, so that
+    closing a connection and opening another does not refill it (one per connection let a client flood at
+    4,000 messages a second by reconnecting)."""
 
     rate: float
     burst: int
     tokens: float = 0.0
     stamp: float = attrs.field(factory=time.monotonic)
-    strikes: int = 0
 
     def __attrs_post_init__(self) -> None:
         self.tokens = float(self.burst)
@@ -65,7 +67,6 @@ class Bucket:
         self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens < 1:
-            self.strikes += 1
             return False
         self.tokens -= 1
         return True
@@ -78,6 +79,7 @@ class Connection:
     ws: web.WebSocketResponse
     role: str
     bucket: Bucket
+    strikes: int = 0  # its messages refused for coming too fast
     outbox: asyncio.Queue[str | None] = attrs.field(factory=lambda: asyncio.Queue(OUTBOX))
 
     def send(self, text: str) -> None:
@@ -113,6 +115,7 @@ class Hosted:
     lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
     connections: set[Connection] = attrs.field(factory=set)
     orders: dict[str, Mapping[str, Any]] = attrs.field(factory=dict)  # each side's standing orders (orders.py)
+    buckets: dict[str, Bucket] = attrs.field(factory=dict)  # each role's rate limit
     # the events of the last RECENT actions, by the number of actions played after each
     recent: deque[tuple[int, list[Event]]] = attrs.field(factory=lambda: deque(maxlen=RECENT))
 
@@ -261,10 +264,22 @@ class Host:
 
     def _authorised(self, request: web.Request) -> tuple[Hosted | None, str | None]:
         token = _bearer(request)
-        hosted = self._hosted_or_none(request.match_info["game"])
-        if hosted is None or token is None:
+        if token is None:
             return None, None
-        return hosted, hosted.role_of(token)
+        try:
+            return self.opened(request.match_info["game"], token)
+        except ProtocolError as exc:
+            log.warning("%s", exc)
+            return None, None
+
+    def opened(self, game_id: str, token: str) -> tuple[Hosted | None, str | None]:
+        """The game and the role a token opens. The store is asked whether the token opens the game before the
+        game is replayed from it: a game's id is in every link (the spectators' too, the most widely shared),
+        and knowing it must not be enough to make a host load a game and keep it in memory."""
+        if game_id not in self.games and game_id not in {g for g, _ in self.storage.games_of(token_hash(token))}:
+            return None, None
+        hosted = self.hosted(game_id)
+        return hosted, hosted.role_of(token) if hosted is not None else None
 
     def _hosted_or_none(self, game_id: str) -> Hosted | None:
         try:
@@ -285,7 +300,7 @@ class Host:
         if sum(c.role == role for c in hosted.connections) >= most:
             await _refuse_and_close(ws, f"this game has {most} {role} connections already", again=True)
             return ws
-        conn = Connection(ws, role, Bucket(self.rate, self.burst))
+        conn = Connection(ws, role, hosted.buckets.setdefault(role, Bucket(self.rate, self.burst)))
         pump = asyncio.ensure_future(conn.pump())
         hosted.connections.add(conn)
         try:
@@ -310,14 +325,13 @@ class Host:
         try:
             msg = await ws.receive(timeout=protocol.HELLO_SECONDS)
             message = protocol.decode_client(msg.data if msg.type == WSMsgType.TEXT else None, first=True)
-            hosted = self.hosted(game_id)
+            hosted, role = self.opened(game_id, message["token"])
         except asyncio.TimeoutError:
             await _refuse(ws, "no hello: a connection says who it is first")
             return None, None, None
         except ProtocolError as exc:
             await _refuse(ws, str(exc))
             return None, None, None
-        role = hosted.role_of(message["token"]) if hosted is not None else None
         if hosted is None or role is None:
             await _refuse(ws, f"this token opens no game {game_id[:16]} on this host")
             return None, None, None
@@ -328,7 +342,8 @@ class Host:
             if msg.type == WSMsgType.ERROR:
                 break
             if not conn.bucket.take():
-                if conn.bucket.strikes > STRIKES * self.burst:
+                conn.strikes += 1
+                if conn.strikes > STRIKES * self.burst:
                     conn.send(protocol.encode(protocol.refused("a flood of messages: connection closed")))
                     return
                 conn.send(protocol.encode(protocol.refused(
@@ -372,8 +387,9 @@ class Host:
             if conn.role not in SIDES:
                 raise ProtocolError("spectators give no orders")
             orders = standing.check_orders(given, conn.role)
-            self.storage.set_orders(hosted.stored.id, conn.role, orders)
-            hosted.orders[conn.role] = orders
+            if orders != hosted.orders.get(conn.role):  # the same orders again are not written again
+                self.storage.set_orders(hosted.stored.id, conn.role, orders)
+                hosted.orders[conn.role] = orders
             conn.send(protocol.encode({"type": "accepted", "at": len(hosted.game.actions), "orders": orders}))
             self._follow_orders(hosted)
 
