@@ -70,6 +70,7 @@ async def set_orders_with_keys(pilot) -> None:
     await pilot.press("o")
     await wait_until(pilot, lambda a: isinstance(a.screen, OrdersScreen), "the orders screen")
     assert "On the host now: none" in str(pilot.app.screen.text())
+    assert "fixed orders can be learned" in str(pilot.app.screen.text())  # the results give the levels away
     await pilot.press("4", "down", "down", "4", "enter")  # a band set above one left to ask: not given
     assert isinstance(pilot.app.screen, OrdersScreen) and "Give the lower odds a level" in pilot.app.screen.message
     await pilot.press("up", "5", "up", "6", "down", "down", "down", "right", "right", "right")  # 6, 5, 4, 3

@@ -112,6 +112,8 @@ class OrdersScreen(ModalScreen[dict[str, Any] | None]):
         t.append(f" STANDING ORDERS ({self.role.upper()}) \n", style="bold reverse")
         t.append(f"On the host now: {describe(self.given)}\n\n")
         t.append("The host answers these for you; what they leave is asked.\n")
+        # (a fair warning: the results tell the other side each level, so a fixed rule is there to be learned)
+        t.append("Each result shows the level fought at: fixed orders can be learned.\n")
         for i, row in enumerate(self.rows):
             t.append(f"{self.row_label(row):<37}{self.row_value(row)}\n", style="reverse" if i == self.at else "")
         t.append(f"\n{self.message}\n" if self.message else "\n", style="bold")
