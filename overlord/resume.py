@@ -13,9 +13,12 @@ from typing import Any
 from .files import NotRegular, TooLarge, read_regular
 from .plaintext import printable
 
-LOOKED_AT = 30  # the newest files looked at (a folder of old games is not read whole at every start)
+# the newest saves looked at, and the newest files (a folder of old games is not read whole at every start; a file
+# that is no save does not count among the saves: 30 notes newer than the game hid it)
+LOOKED_AT = 100
+FILES_LOOKED_AT = 300
 MAX_BYTES = 32 * 1024 * 1024  # the most of a save that is read (overlord.saves reads to the same limit)
-NOT_PLAYED_ON = ("game_over", "questions")  # a finished game, and a set-up left before its first drop
+OVER, SET_UP = "game_over", "questions"  # a finished game, and a set-up left before its first drop
 refused: set[Path] = set()  # saves a load refused in this run: not offered again (the app adds them)
 
 
@@ -31,28 +34,40 @@ def humans(doc: dict[str, Any]) -> str:
 
 
 def newest_game(folder: Path) -> dict[str, Any] | None:
-    """The newest save in ``folder`` of a game a person plays that is not over: {"path", "name", "turn"}; None."""
+    """The newest save in ``folder`` of a game a person plays that is not over: {"path", "name", "turn"}; None.
+    A set-up left before its first drop is offered only when there is no game in progress: its quit said it was
+    saved, but a game played is worth more. The name is the file's, as the Load list shows it (the name written
+    in the save is the one it was first saved under: a copy of the autosave was offered as "autosave")."""
     try:
         entries = [e for e in os.scandir(folder) if e.name.lower().endswith(".json") and e.is_file()]
         entries.sort(key=lambda e: e.stat().st_mtime, reverse=True)
     except OSError:
         return None
     ended: set[str] = set()  # the games whose newer save is finished: an older save of one is no game to go on with
-    for entry in entries[:LOOKED_AT]:
+    set_up = None
+    saves = 0
+    for entry in entries[:FILES_LOOKED_AT]:
         if Path(entry.path) in refused:
             continue
         try:
             doc = json.loads(read_regular(entry.path, MAX_BYTES)[0])
         except (OSError, NotRegular, TooLarge, ValueError, RecursionError):  # (not JSON, or not a file to read)
             continue  # a file that is not a save is passed over: the Load list says why
-        if not isinstance(doc, dict):
+        if not isinstance(doc, dict) or not isinstance(doc.get("state"), dict):
             continue
+        saves += 1
+        if saves > LOOKED_AT:
+            break
         game_id = doc.get("game_id") if isinstance(doc.get("game_id"), str) else None  # (a list is no key of a set)
-        if doc.get("phase") == "game_over" and game_id:
+        if doc.get("phase") == OVER and game_id:
             ended.add(game_id)
         elif game_id in ended:
             continue  # (R after a game's end offered its June 6 save, put back on a game just finished)
-        if doc.get("phase") not in NOT_PLAYED_ON and humans(doc) not in ("None", ""):
-            return {"path": Path(entry.path), "name": printable(str(doc.get("name") or Path(entry.path).stem), 60),
-                    "turn": printable(str(doc.get("turn", "?")), 20)}
-    return None
+        if doc.get("phase") == OVER or humans(doc) in ("None", ""):
+            continue
+        found = {"path": Path(entry.path), "name": printable(Path(entry.path).stem, 60),
+                 "turn": "the set-up" if doc.get("phase") == SET_UP else printable(str(doc.get("turn", "?")), 20)}
+        if doc.get("phase") != SET_UP:
+            return found
+        set_up = set_up or found
+    return set_up

@@ -73,6 +73,7 @@ AUTOSAVE = "autosave"  # the slots' names: autosave, autosave-2, autosave-3, ...
 MAX_SLOTS = 1000
 STALE_TEMPORARY = 600  # seconds: a temporary file older than this was left by a write that was killed
 GAME_OVER = "game_over"  # the phase of a finished game
+SET_UP = "questions"  # the phase of a game left at its set-up (the scenario questions), before its first drop
 # ASCII only: with Unicode case folding the long s of "autoſave" would match
 _SLOT_NAME = re.compile(rf"{AUTOSAVE}(-[0-9]+)?", re.IGNORECASE | re.ASCII)
 # the fields shown on the Load screen; each may be missing, none may be of another kind
@@ -549,9 +550,10 @@ def autosave_slots(folder: Path) -> Iterator[Path]:
 
 def slot_is_free(path: Path, game_id: str, actions: Sequence[Action] = ()) -> bool:
     """May the game ``game_id``, whose actions so far are ``actions``, autosave to ``path``? Only when nothing is
-    there, or a game that is over, or an earlier position of the same game (its actions are the first of
-    ``actions``); never over another game in progress, nor over a later position of this one (the game was
-    played on from an older save: it is a branch), nor over a file that is not a save."""
+    there, or a game that is over, or one left at its set-up (its answers are all it holds: each set-up quit took
+    a slot of its own, eight in as many starts), or an earlier position of the same game (its actions are the
+    first of ``actions``); never over another game in progress, nor over a later position of this one (the game
+    was played on from an older save: it is a branch), nor over a file that is not a save."""
     try:
         os.lstat(path)
     except FileNotFoundError:
@@ -564,7 +566,7 @@ def slot_is_free(path: Path, game_id: str, actions: Sequence[Action] = ()) -> bo
         doc = read_document(path)
     except SaveError:
         return False
-    if doc["state"].get("phase") == GAME_OVER:
+    if doc["state"].get("phase") in (GAME_OVER, SET_UP):
         return True
     return bool(game_id) and doc.get("game_id") == game_id and _is_earlier(doc["actions"], actions)
 

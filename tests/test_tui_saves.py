@@ -507,6 +507,42 @@ def test_resume_passes_over_an_older_save_of_a_game_since_finished(tmp_path):
     assert newest_game(tmp_path)["path"] == tmp_path / "june-6.json"
 
 
+def set_up_game(seed: int = 5) -> Game:
+    """A game left at its set-up: the scenario questions, one answered."""
+    game = Game.new(None, seed)
+    game.apply(Answer("Y"))
+    assert game.state.phase == "questions"
+    return game
+
+
+def test_resume_finds_the_game_behind_many_newer_files_and_names_it_as_the_load_list_does(tmp_path):
+    """R looked at the 30 newest files only: 40 notes (or finished games) newer than the game hid it. And it named the
+    game by the name written inside the save: a copy of the autosave kept as backup.json was offered as "autosave"
+    (both found by a helper)."""
+    from overlord.resume import newest_game
+    write_save(computer_to_move(), tmp_path / "backup.json", name="autosave", game_id="mine")
+    os.utime(tmp_path / "backup.json", (1_000_000, 1_000_000))
+    for n in range(40):
+        (tmp_path / f"notes{n}.json").write_text('{"note": "not a save"}')
+    found = newest_game(tmp_path)
+    assert found is not None and found["path"] == tmp_path / "backup.json" and found["name"] == "backup"
+
+
+def test_a_set_up_left_is_offered_only_when_no_game_is_in_progress_and_its_slot_is_free_to_take(tmp_path):
+    """A set-up quit said the game was saved, but R never offered it; and each set-up quit took an autosave slot of
+    its own (eight in as many starts; both found by helpers)."""
+    from overlord.resume import newest_game
+    from overlord.saves import slot_is_free
+    write_save(set_up_game(), tmp_path / "autosave.json", game_id="set-up")
+    found = newest_game(tmp_path)
+    assert found is not None and found["path"] == tmp_path / "autosave.json" and found["turn"] == "the set-up"
+    assert slot_is_free(tmp_path / "autosave.json", "another game")  # a set-up holds no more than its answers
+    write_save(computer_to_move(), tmp_path / "autosave-2.json", game_id="played")
+    os.utime(tmp_path / "autosave-2.json", (1_000_000, 1_000_000))  # older than the set-up, and still offered first
+    assert newest_game(tmp_path)["path"] == tmp_path / "autosave-2.json"
+    assert not slot_is_free(tmp_path / "autosave-2.json", "another game")
+
+
 async def test_a_game_ended_in_play_says_its_autosave_may_be_taken_and_ctrl_s_keeps_it():
     """A new game's autosave took the finished game's slot without a word: its report and replay were gone
     (found by a helper). The report says where the game is and that Ctrl+S keeps it."""
