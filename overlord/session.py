@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import tempfile
 from collections import deque
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -568,7 +569,27 @@ class Session:
         the state, but only whole actions are in the list."""
         if fault and self.game.actions:
             self.game, _ = Game.replay(self.game.initial_settings, self.game.seed, self.game.actions, self.game.data)
-        return self.autosave()
+        try:
+            return self.autosave()
+        except OSError as exc:
+            return self._save_in_temporary_folder(exc)
+
+    def _save_in_temporary_folder(self, exc: OSError) -> Path:
+        """Where the autosave cannot be written (a full or read-only disk) as the program ends unasked, there is
+        nobody to ask before quitting: the game is saved in the system's temporary folder rather than lost (a kill
+        lost the whole game). Raises ``exc`` when that cannot be written either, or in a browser (whose player
+        could never load it from there)."""
+        if browser_session_dir() is not None:
+            raise exc
+        path = Path(tempfile.gettempdir()) / f"overlord-rescued-{safe_filename(self.game_id)[:16] or 'game'}.json"
+        try:
+            written = write_save(self.game, path, name=path.stem, game_id=self.game_id, players=self.played_by(),
+                                 orders=self.orders())
+        except OSError:
+            raise exc from None
+        self.notes.append(f"the autosave could not be written ({write_problem(exc)}): the game is saved in the "
+                          "temporary folder instead, which the system may empty: load it and save it elsewhere")
+        return written
 
     def autosave_if_new_phase(self) -> bool:
         """Autosave once at each new phase; raises OSError when the autosave cannot be written."""

@@ -8,6 +8,8 @@ import json
 import os
 from pathlib import Path
 
+import pytest
+
 from overlord.ai import make_player
 from overlord.engine.actions import Answer
 from overlord.engine.game import Game
@@ -569,3 +571,26 @@ async def test_a_game_ended_in_play_says_its_autosave_may_be_taken_and_ctrl_s_ke
         said = static_words(app.screen.query_one("#final-report"))
         assert "This game is in autosave.json, which a new game's autosave may take: Ctrl+S keeps it" in said
     assert load_save(autosave_path()).over
+
+
+def test_a_game_ended_unasked_where_the_autosave_cannot_be_written_is_saved_in_the_temporary_folder(
+        tmp_path, monkeypatch):
+    """A kill (SIGTERM) or a closed window with the saves folder full lost the whole game: nobody is there to ask
+    before quitting (found by a helper). The game now goes to the system's temporary folder, and the lines printed
+    on the way out say so."""
+    import tempfile
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("OVERLORD_SAVES", str(blocked / "saves"))  # no folder can be made there
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temporary"))
+    (tmp_path / "temporary").mkdir()
+    session = Session(computer_to_move(), game_id="0123456789abcdef")
+    with pytest.raises(OSError):
+        session.autosave()
+    path = session.rescue(fault=False)
+    assert path == tmp_path / "temporary" / "overlord-rescued-0123456789abcdef.json"
+    assert open_save(path).game.actions == session.game.actions
+    assert any("saved in the temporary folder instead" in note for note in session.notes)
+    monkeypatch.setattr(tempfile, "tempdir", str(blocked))  # and where that cannot be written either: the first error
+    with pytest.raises(OSError, match="saves"):
+        Session(computer_to_move(), game_id="x").rescue(fault=False)

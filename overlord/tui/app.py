@@ -1126,7 +1126,7 @@ class OverlordApp(App[None]):
         s = self.session
         if s is not None and not s.game.over and not self.quitting:
             try:
-                path = s.autosave()
+                path = s.rescue(fault=False)  # (the autosave, or the temporary folder when it cannot be written)
             except OSError as exc:
                 from ..saves import write_problem
                 self.farewell = f"Overlord: the game could not be saved: {write_problem(exc)}"
