@@ -271,7 +271,7 @@ def _read(path: Path) -> tuple[dict[str, Any], FileStamp]:
     except RecursionError:
         raise SaveError(path, "not a save file (nested too deeply)") from None
     except json.JSONDecodeError as exc:
-        raise SaveError(path, f"not valid JSON, perhaps truncated ({exc.msg}; line {exc.lineno})") from None
+        raise SaveError(path, f"not valid JSON: damaged or cut short ({exc.msg}; line {exc.lineno})") from None
     except _NotANumber:
         raise SaveError(path, "not a save file (NaN or Infinity is not a number a save holds)") from None
     except ValueError:  # Python's limit on the digits of an integer
@@ -336,6 +336,8 @@ def _check_shape(doc: Any, path: Path) -> None:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SaveError(path, "not an Overlord save file")
     version = doc.get("version")
+    if "version" not in doc:
+        raise SaveError(path, f"it says no save format version (this game reads version {VERSION})")
     if type(version) is not int or version != VERSION:  # true is not 1
         shown = repr(version) if type(version) is int else f"{json.dumps(version)[:40]} (not a whole number)"
         raise SaveError(path, f"save format version {shown} is not supported (this game reads version {VERSION})")

@@ -101,6 +101,7 @@ def _corpus(tmp_path):
     yield edit("phase-null", lambda d: d.update(phase=None))
     yield edit("game-id-an-object", lambda d: d.update(game_id={"id": 1}))
     yield edit("version-true", lambda d: d.update(version=True))
+    yield edit("version-missing", lambda d: d.pop("version"))  # (said "version null (not a whole number)")
     yield edit("settings-bad-field", lambda d: d.update(settings=dict(d["settings"], display_delay=12)))
     yield edit("settings-a-flag-as-text", lambda d: d.update(settings=dict(d["settings"], german_dday_movement="false")))
     yield edit("settings-rating-as-text", lambda d: d.update(settings=dict(d["settings"],
@@ -134,6 +135,7 @@ REASONS = {
     "phase-null": "field 'phase' is of the wrong type",
     "game-id-an-object": "field 'game_id' is of the wrong type",
     "version-true": "version true (not a whole number) is not supported",
+    "version-missing": "it says no save format version",
     "settings-bad-field": "display_delay must be a whole number from 0 to 9",
     "settings-a-flag-as-text": "german_dday_movement must be bool, not 'false'",  # (cattrs had read it as true)
     "settings-rating-as-text": "naval must be int, not '5'",
