@@ -146,6 +146,20 @@ async def test_the_viewers_side_panel_is_shown_beside_or_below_the_map_as_the_ga
         assert "FINAL" in panel.shown.plain
 
 
+async def test_at_the_last_position_the_side_panel_gives_the_whole_final_score_at_80x24():
+    """Under the last unit's card the final score's last rows were cut off at 80x24, and those in sight did not add
+    up to the score (found by a helper): at the end the panel gives the score alone."""
+    app = OverlordApp(watch=Replay.of_save(FINISHED))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await the_viewer(pilot)
+        await pilot.press("end")
+        await until(pilot, lambda: screen.at == screen.end and screen.game.over, "the last position")
+        panel = screen.query_one("#side")
+        lines = panel.shown.plain.strip().splitlines()
+        assert lines[0].startswith("FINAL SCORE") and len(lines) <= panel.region.height
+        assert "CP " not in panel.shown.plain  # (no unit's card)
+
+
 async def test_jump_to_a_turn_and_the_plots_up_to_the_position():
     replay = Replay.of_save(FINISHED)
     app = OverlordApp(watch=replay)

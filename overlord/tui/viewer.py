@@ -322,7 +322,9 @@ class ViewerScreen(Screen[None]):
         game = self.game
         opts = self.map_options()
         t = Text(no_wrap=True, overflow="ellipsis")
-        if opts.focus_unit is not None and opts.focus_unit in game.data.units:
+        # (at the end the final score is what the panel is for: under the last unit's card its last rows were cut
+        # off at 80x24, and those left did not add up to the score)
+        if opts.focus_unit is not None and opts.focus_unit in game.data.units and not game.over:
             t.append_text(unit_card(game, opts.focus_unit))
         t.rstrip()
         t.append("\n")
