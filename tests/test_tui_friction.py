@@ -210,6 +210,9 @@ def test_the_reports_sentences():
     last = attrs.evolve(e, turn="6/30")  # the campaign's last turn: no next turn to speak of
     assert "next turn" not in turn_end_text(last, blank_game()).plain
     assert "the next turn's" in turn_end_text(e, blank_game()).plain
+    # the last turn of moves: the last turn takes no supply losses, which the report had promised (found by a helper)
+    before_last = turn_end_text(attrs.evolve(e, turn="6/28"), blank_game()).plain
+    assert "supply losses first" not in before_last and "The next turn is the last" in before_last
     g = attack_level_asked()
     one = CombatResult(attackers=("us-1-inf",), defender="de-352-inf", odds=1.0, attack_level=9, defence_level=5,
                        attacker_losses=1, defender_losses=1, retreat=False, eliminated=False, second_combat=True,

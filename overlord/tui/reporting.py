@@ -53,9 +53,13 @@ def turn_end_text(e: TurnEnded, game: Game | None = None) -> Text:
              f"+{_tenth(p.ocean_side)} (ocean side). Losses were counted as they happened.\n")
     t.append(f"Score at the end of {e.turn}: {words.points(e.score)}{_to_a_tenth(e.score)}. With the weather so far "
              f"{e.weather_percent:+d}% against the average, the adjusted score is {words.points(e.adjusted_score)}.\n")
-    if game is None or game.turn_of(e.turn) < game.last_turn:  # (none after the scenario's last)
+    turn = game.turn_of(e.turn) if game is not None else None
+    if game is None or turn is not None and turn < game.last_turn - 1:  # (none after the scenario's last)
         t.append("From here the top line's score moves on as points come: the next turn's supply losses first.\n",
                  style="dim")
+    elif turn == game.last_turn - 1:  # (the last turn has no logistics: the supply losses promised never came)
+        t.append("The next turn is the last: no moves and no supply losses; the ground is scored once more, with the "
+                 "objectives' final points.\n", style="dim")
     return t
 
 
