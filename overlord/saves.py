@@ -527,10 +527,13 @@ def scan_saves(folder: Path | None = None) -> tuple[list[dict[str, Any]], list[s
 
 
 def against(doc: dict[str, Any]) -> str:
-    """The computer player a person played against ("rommel"), as the save records it: "" unless exactly one side
-    is a person's and the save names its opponent (an older save does not)."""
-    side = {"Allied": "german", "German": "allied"}.get(humans(doc))
+    """The computer player a person played against ("rommel"), as the save records it; for the computers' own game
+    both ("ai v classic"); "" unless exactly one side is a person's, or none, and the save names the computers (an
+    older save does not)."""
     players = doc.get("players")
+    if humans(doc) == "None" and isinstance(players, dict) and all(isinstance(players.get(s), str) for s in SIDES):
+        return printable(f"{players['allied']} v {players['german']}", 40)
+    side = {"Allied": "german", "German": "allied"}.get(humans(doc))
     named = players.get(side) if side is not None and isinstance(players, dict) else None
     return printable(named, 20) if isinstance(named, str) else ""
 

@@ -450,6 +450,14 @@ def test_the_load_list_says_against_whom_each_game_was_played():
     row = LoadScreen.row({"path": Path("x.json"), "name": "n" * 30, "saved_at": "2026-11-27T14:52:28", "turn": "6/30",
                           "phase": "allied_movement", "score": -1234.5, "humans": "German", "against": longest})
     assert str(row).endswith(f"German v {longest}") and len(str(row)) <= 69  # (the list shows 69 at 80x24)
+    # the computers' own game (simulate --save, W then Ctrl+S) said "None", read as a value missing: it names them
+    computers = {"state": {"settings": {"allied_player": "computer", "german_player": "computer"}},
+                 "players": {"allied": "ai", "german": "classic"}}
+    assert against(computers) == "ai v classic"
+    for named, shown in (("ai v classic", "ai v classic"), ("", "Computers")):
+        row = LoadScreen.row({"path": Path("x.json"), "name": "sim", "saved_at": "2026-11-27T14:52:28", "turn": "6/20",
+                              "phase": "game_over", "score": -125, "humans": "None", "against": named})
+        assert str(row).endswith(f" {shown}") and "None" not in str(row)
 
 
 def test_the_titles_search_for_a_game_imports_nothing_of_the_engine():

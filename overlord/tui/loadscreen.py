@@ -128,11 +128,14 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
     def row(s: dict[str, Any], by_file: bool = False) -> Text:
         """A save's line: its name (its file's, when another save has the same name: copies of one save), date
         (month, day and time: the newest first), turn, phase, score, and who played at the keyboard (the Allied,
-        the German, both or neither) against which computer player ("German v bradley")."""
+        the German, both, or the computers: "ai v classic") against which computer player ("German v bradley")."""
         name = printable(s["path"].stem, 60) if by_file else s["name"]
         when = s["saved_at"].replace("T", " ")[5:16]
         phase = PHASE_SHORT.get(s.get("phase", ""), "")
-        played = s.get("humans", "") + (f" v {s['against']}" if s.get("against") else "")
+        if s.get("humans") == "None":  # the computers' game ("None" read as a value missing): which computers
+            played = s.get("against") or "Computers"
+        else:
+            played = s.get("humans", "") + (f" v {s['against']}" if s.get("against") else "")
         name = name if len(name) <= NAME else name[:NAME - 1] + "…"
         return Text(f"{name:<{NAME}} {when:<11} {s['turn'][:5]:<5} {phase:<9} {points(s['score']):>5} {played}",
                     no_wrap=True, overflow="ellipsis")
