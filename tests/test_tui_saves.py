@@ -577,7 +577,7 @@ async def test_a_game_ended_in_play_says_its_autosave_may_be_taken_and_ctrl_s_ke
                 await pilot.press("enter")
                 await wait_until(pilot, lambda a, shown=shown: a.screen is not shown, "the report read")
         said = static_words(app.screen.query_one("#final-report"))
-        assert "This game is in autosave.json, which a new game's autosave may take: Ctrl+S keeps it" in said
+        assert "This game is in autosave.json, which the next game's autosave may take (a new one, or one loaded): Ctrl+S keeps it" in said
     assert load_save(autosave_path()).over
 
 

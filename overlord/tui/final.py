@@ -42,8 +42,8 @@ class FinalScreen(Screen[None]):
         scenario = self.game.data.charts.scenarios[self.game.settings.scenario].name
         kept = Text("")
         if self.autosaved_in is not None:
-            kept = Text(f"This game is in {printable(self.autosaved_in.name)}, which a new game's autosave may take: "
-                        "Ctrl+S keeps it under a name of its own.\n", style="dim")
+            kept = Text(f"This game is in {printable(self.autosaved_in.name)}, which the next game's autosave may take "
+                        "(a new one, or one loaded): Ctrl+S keeps it under a name of its own.\n", style="dim")
         with VerticalScroll(id="final"):
             yield Static(Group(head, kept, *(final_report(report, scenario, self.game, self.humans)
                                                  if report else [])), id="final-report")
