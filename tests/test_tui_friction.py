@@ -486,3 +486,19 @@ def test_a_second_combats_question_says_combat_once():
         p = DefenderPrompt(side="allied", defender="de-352-inf", attackers=("us-1-inf",), pass_no=1,
                            second_combat=second, odds=1.5)
         assert prompt_text(g, p).plain.startswith(head)
+
+
+def test_the_final_victory_points_add_up_on_the_screen_to_the_score():
+    """The table gave nine numbers, some in tenths, and left the sum to the player (found by a helper): it ends with
+    each side's total and their difference, the score."""
+    from pathlib import Path
+    from rich.console import Console
+    from overlord.saves import open_save
+    from overlord.tui.reporting import points_table
+    report = open_save(Path(__file__).parent / "golden" / "saves" / "two-week-finished.json").game.final_report
+    console = Console(width=80, record=True)
+    console.print(points_table(report))
+    shown = console.export_text()
+    allied, german = report.points.allied.total, report.points.german.total
+    assert f"Score: Allied {round(allied, 1):g} - German {round(german, 1):g} = {round(report.allied_score, 1):g}" in shown
+    assert shown.count("Total") == 2

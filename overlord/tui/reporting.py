@@ -182,6 +182,11 @@ def points_table(report: FinalReport) -> Table:
         g = german[i] if i < len(german) else ("", "")
         pts.add_row(a[0].replace("_", " ").capitalize(), f"{a[1]:g}" if a[1] != "" else "",
                     g[0].replace("_", " ").capitalize(), f"{g[1]:g}" if g[1] != "" else "")
+    # the sums and their difference, the score: nine numbers, some in tenths, were left for the player to add up
+    allied_total, german_total = (round(side.total, 1) for side in (report.points.allied, report.points.german))
+    pts.add_section()
+    pts.add_row("Total", f"{allied_total:g}", "Total", f"{german_total:g}", style="bold")
+    pts.caption = f"Score: Allied {allied_total:g} - German {german_total:g} = {round(allied_total - german_total, 1):g}"
     return pts
 
 
