@@ -323,6 +323,18 @@ async def test_f1_opens_the_help_from_the_load_save_and_yes_or_no_screens_and_co
         assert "Yes" in here and "No" in here
 
 
+async def test_f1_on_the_title_lists_its_keys_first():
+    """The help says it lists the keys of the screen it was opened from first; from the title it listed none (the
+    title has no key bar to take them from; found by a helper)."""
+    app = OverlordApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, TitleScreen), "the title")
+        await pilot.press("f1")
+        await wait_until(pilot, lambda a: isinstance(a.screen, HelpScreen), "the help")
+        keys = dict(app.screen.here)
+        assert {"N", "L", "W", "C", "Q", "R"} <= set(keys) and keys["N"] == "New game"
+
+
 def test_the_help_lines_fit_an_80_column_screen_so_its_indents_hold():
     """The help's dialog at 80 columns leaves 72 for its text: a longer line wrapped to the left edge, under the
     keys of the hanging indents."""

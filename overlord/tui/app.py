@@ -873,6 +873,8 @@ class OverlordApp(App[None]):
         from .screens import HelpScreen
         if not isinstance(self.screen, HelpScreen):  # first the keys of the screen it is opened from, all of them
             here = [entry for bar in self.screen.query(KeyBar).results(KeyBar) for entry in bar.every_key()]
+            if not here and hasattr(self.screen, "help_keys"):  # (a screen without a key bar: the title's menu)
+                here = self.screen.help_keys()
             self._user_modal(HelpScreen(here))
 
     def action_charts(self) -> None:

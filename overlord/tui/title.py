@@ -78,6 +78,11 @@ class TitleScreen(Screen[None]):
             label = set_cell_size(label, RESUME_LABEL - 1) + "…"
         return (("resume", "R", label),) + MENU
 
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The keys of the title for the help (F1), which has no key bar to take them from: its menu's letters."""
+        resume = [] if self.resume is not None else [("R", "Resume the newest game you were playing (once found)")]
+        return [(key, label) for _, key, label in self.menu] + resume + [("↑/↓ Enter", "Choose a line of the menu")]
+
     def title_text(self) -> Text:
         width = 64
         t = Text(no_wrap=True, overflow="crop")
