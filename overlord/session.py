@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .ai import DEFAULT_PLAYERS, make_player, player_names
-from .ai.registry import levels
+from .ai.registry import levels, profile
 from .ai.advice import Advice, AdviceMemory, NoAdvice, advise, advisor_player
 from .ai.common import safe_action
 from .ai.player import Player, strict_players
@@ -338,6 +338,34 @@ class Session:
     def player_name(self, side: str) -> str:
         """The name of the computer player of ``side`` (overlord.ai's registry)."""
         return self.chosen.get(side, DEFAULT_PLAYERS[side])
+
+    def commander_words(self, side: str) -> str:
+        """Who commands the computer ``side``, as the set-up named him: "rommel, level 3" (a player without a
+        level, as `simulate`'s scripted ones: its name alone)."""
+        name = self.player_name(side)
+        try:
+            level = profile(name, side).level
+        except KeyError:
+            level = None
+        return name if level is None else f"{name}, level {level}"
+
+    def who_plays_words(self) -> str:
+        """Who plays each side of this game, in a sentence for the help: the person's side and the computer
+        commander against him (the set-up named him, and nothing after it did; found by a helper)."""
+        humans = self.humans
+        if len(humans) == 2:
+            return "Hot-seat: both sides are played at this keyboard."
+        if not humans:
+            return (f"The computers play both sides: the Allies {self.commander_words('allied')}, the German "
+                    f"{self.commander_words('german')}.")
+        mine, other = humans[0], next(s for s in SIDES if s != humans[0])
+        style = ""
+        try:
+            style = profile(self.player_name(other), other).style
+        except KeyError:
+            pass
+        return (f"You command the {ARMY[mine]} against the computer {ARMY[other]}: "
+                f"{self.commander_words(other)}{' (' + style + ')' if style else ''}.")
 
     def player_choice_pending(self) -> str | None:
         """The computer side whose player the set-up is to ask for now: once the questions have settled who plays

@@ -6,6 +6,7 @@ import pytest
 from textual.command import CommandList
 
 from overlord.ai import make_player
+from overlord.ai.registry import profile
 from overlord.engine.game import Game
 from overlord.engine.setup import preset_settings
 from overlord.saves import SaveError, list_saves, open_save, saves_dir
@@ -333,6 +334,32 @@ async def test_f1_on_the_title_lists_its_keys_first():
         await wait_until(pilot, lambda a: isinstance(a.screen, HelpScreen), "the help")
         keys = dict(app.screen.here)
         assert {"N", "L", "W", "C", "Q", "R"} <= set(keys) and keys["N"] == "New game"
+
+
+async def test_the_help_names_who_commands_the_computer_side():
+    """The set-up named the computer's commander and nothing after it did; the hint card's "The computer Allied
+    (ai, level 3)" could be taken for the opponent (found by a helper). The help says who plays each side."""
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 3), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
+        app.session.choose_player("german", "rommel")
+        await pilot.press("f1")
+        await wait_until(pilot, lambda a: isinstance(a.screen, HelpScreen), "the help")
+        level = profile("rommel", "german").level
+        assert app.screen.who_plays.startswith(f"You command the Allies against the computer German: rommel, level {level}")
+
+
+def test_who_plays_each_side_in_words():
+    from overlord.session import Session
+    hot_seat = Session(Game.new(preset_settings("historical", allied_player="human", german_player="human"), 3))
+    assert hot_seat.who_plays_words().startswith("Hot-seat")
+    german = Session(Game.new(preset_settings("historical", allied_player="computer", german_player="human"), 3),
+                     chosen={"allied": "bradley"})
+    assert german.who_plays_words().startswith("You command the German against the computer Allies: bradley, level")
+    computers = Session(Game.new(preset_settings("historical", allied_player="computer", german_player="computer"), 3),
+                        chosen={"allied": "classic", "german": "focused-rush"})
+    assert computers.commander_words("german") == "focused-rush"  # (a player the game does not offer: no level)
+    assert "the Allies classic" in computers.who_plays_words()
 
 
 def test_the_help_lines_fit_an_80_column_screen_so_its_indents_hold():

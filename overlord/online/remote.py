@@ -34,6 +34,7 @@ from ..engine.events import CombatResult, Event
 from ..engine.game import Game, IllegalAction
 from ..engine.prompts import StrategyPrompt, SupportPrompt
 from ..session import Session
+from ..words import ARMY
 from .client import Disconnected, OnlineGame, Refused, Update, local_game
 from .protocol import ProtocolError
 
@@ -111,6 +112,12 @@ class RemoteSession(Session):
     def humans(self) -> list[str]:
         """The side played at this keyboard (the other is a person, or a computer player, elsewhere)."""
         return [self.role] if self.role in ("allied", "german") else []
+
+    def who_plays_words(self) -> str:
+        if self.role not in ("allied", "german"):
+            return "You watch a game kept by a host."
+        return (f"You command the {ARMY[self.role]} in a game kept by a host, against whoever plays the other side's "
+                "link (a person, or a computer player the host serves).")
 
     def _ours(self) -> bool:
         """The player answers the question now: it is his side's, and the game here is the host's latest."""

@@ -875,7 +875,8 @@ class OverlordApp(App[None]):
             here = [entry for bar in self.screen.query(KeyBar).results(KeyBar) for entry in bar.every_key()]
             if not here and hasattr(self.screen, "help_keys"):  # (a screen without a key bar: the title's menu)
                 here = self.screen.help_keys()
-            self._user_modal(HelpScreen(here))
+            who_plays = self.session.who_plays_words() if self.session is not None and self.game_screen() else ""
+            self._user_modal(HelpScreen(here, who_plays))
 
     def action_charts(self) -> None:
         from .charts_screen import ChartsScreen

@@ -463,15 +463,17 @@ class GameScreen(Screen[None]):
             t = Text()
             seconds = self.front.thinking_for()
             who = "THE ALLIES ARE" if p.side == "allied" else f"THE {p.side.upper()} IS"
+            # who commands them, named (the set-up named him, and nothing after it did)
+            commander = f"({session.commander_words(p.side)})" if session.is_computer(p.side) else ""
             if getattr(self.app, "paused", False):  # (watching the computers: P stopped them)
                 t.append(" PAUSED ", style="bold reverse")
                 t.append("  P plays on; F1, H and the arrows work meanwhile\n")
             elif seconds is not None:  # a search that takes a while: said, so that the screen is not thought frozen
                 t.append(f" {who} THINKING{'.' * (1 + int(seconds * 2) % 3):<3} ", style="bold reverse")
-                t.append("  F1, H and the arrows work meanwhile\n")
+                t.append(f" {commander}  F1, H and the arrows work meanwhile\n")
             else:
                 t.append(f" {who} MOVING ", style="bold reverse")
-                t.append("  press any key to hurry\n")
+                t.append(f" {commander}  press any key to hurry\n")
         elif isinstance(p, StrategyPrompt) and session.asks_coastal_answer():
             t = coastal_question(game, p)
         else:

@@ -406,15 +406,17 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,f1,question_mark,q,enter", "close", "Close")]
     KEY_HINTS = [("↑/↓ PgUp/PgDn", "Scroll")]
 
-    def __init__(self, here: Sequence[tuple[str, str]] = ()) -> None:
+    def __init__(self, here: Sequence[tuple[str, str]] = (), who_plays: str = "") -> None:
         super().__init__()
         self.here = here
+        self.who_plays = who_plays  # who plays each side of the game being played ("" without one)
 
     def compose(self) -> ComposeResult:
         compass_text = Text("\nTHE COMPASS\n", style="bold")
         compass_text.append_text(compass(range(1, 7)))
         with VerticalScroll(classes="dialog wide"):
-            yield Static(Group(Text("HELP\n", style="bold reverse"), *keys_here(self.here), Text(HELP), saves_text(),
+            about = [Text(f"THIS GAME\n  {self.who_plays}\n")] if self.who_plays else []
+            yield Static(Group(Text("HELP\n", style="bold reverse"), *about, *keys_here(self.here), Text(HELP), saves_text(),
                                Text(""), map_key_text(self.app), compass_text))
         yield KeyBar()
 
