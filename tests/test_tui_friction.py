@@ -85,6 +85,28 @@ async def test_the_roster_at_80_columns_shows_mp_status_and_where_and_says_how_t
         assert "ROSTER" in str(app.screen.query_one("#roster-title").render())
 
 
+async def test_a_unit_that_cannot_be_chosen_to_move_says_why():
+    """Chosen in the roster, the 101st (MP 6 of 6) closed into a look without a word, and Enter then said only
+    that no unit here can be chosen (found by a helper): the reason is said, here the empty fuel pool."""
+    game = at_allied_movement()
+    stuck = "us-101-abn"
+    assert stuck in game.state.movement.order and stuck not in view.choosable_units(game)
+    app = OverlordApp(game=game, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
+        app._look_at(stuck)  # (the roster's Enter on its row)
+        screen = app.screen
+        await wait_until(pilot, lambda a: "cannot move now" in str(screen.message), "the reason")
+        assert "101st Airborne Division cannot move now: no way is open to it" in str(screen.message)
+        assert "fuel: the pool has" in str(screen.message)
+        screen.say("")
+        await press(pilot, "enter")  # Enter on the look says it again
+        await wait_until(pilot, lambda a: "cannot move now" in str(screen.message), "the reason again")
+        german = next(uid for uid in game.data.units if game.side_of(uid) == "german"
+                      and game.unit(uid).position is not None)
+        assert "a unit of the German" in screen.why_not_chosen(game.unit(german).position)
+
+
 # --------------------------------------------------------------------------- the combat-supply estimate
 def test_the_attack_estimate_ranges_over_the_defence_levels_and_holds_what_is_spent():
     g = attack_level_asked()

@@ -914,6 +914,8 @@ class OverlordApp(App[None]):
         u = game.unit(uid)
         if u.position is not None:
             screen.look = u.position
+            if isinstance(screen.prompt_now(), MovePrompt) and game.side_of(uid) == game.prompt.side:
+                screen.say(screen.why_not_chosen(u.position))  # (it closed into a look without a word)
             screen.refresh_view()
 
     def action_save(self) -> None:

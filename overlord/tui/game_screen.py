@@ -32,7 +32,7 @@ from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, D
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import german_supplied_positions, supplied_positions
 from ..session import COMPUTER, March, beachhead_course
-from ..words import choose_level, fight_in_brief, plural
+from ..words import ARMY, choose_level, fight_in_brief, plural
 from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_text, make_entry, out_of_own_supply,
                      prompt_text, short)
 from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card, where
@@ -589,8 +589,7 @@ class GameScreen(Screen[None]):
             return (f"{self.game.spec(p.unit).name} is at sea: G (go to) is for units ashore. Sail with the compass "
                     "keys or B to a beachhead marker, then land.")
         if isinstance(p, MovePrompt) and key == "enter" and self.look is not None:
-            return ("No unit here can be chosen: choose one of your side's units that can still move "
-                    "(look at it with the arrows, then Enter).")
+            return self.why_not_chosen(self.look)
         if key == "d" and isinstance(p, Prompt) and p.side == "german" and self.game.settings.player("german") == "human":
             return "D changes how your coastal defences answer landings: none stands now, so there is nothing to change."
         if key == "g" and self.going is not None:  # (it said "G is not an answer here")
@@ -692,6 +691,26 @@ class GameScreen(Screen[None]):
         units = [self.game.occupant(position), *self.game.afloat_at(position)]
         legal = self.game.legal_actions()
         return next((uid for uid in units if uid is not None and ChooseUnit(uid) in legal), None)
+
+    def why_not_chosen(self, position: Hex) -> str:
+        """Why no unit at ``position`` can be chosen to move next, in a sentence: whose it is, or why its every
+        way is shut (Enter on a unit showing all its MP said nothing of why: an empty fuel pool; found by a
+        helper)."""
+        game, p = self.game, self.prompt_now()
+        units = [uid for uid in (game.occupant(position), *game.afloat_at(position)) if uid is not None]
+        mine = [uid for uid in units if game.side_of(uid) == p.side]
+        if not mine:
+            whose = f"a unit of the {ARMY[game.side_of(units[0])]}" if units else "no unit"
+            return (f"No unit here can be chosen: there is {whose} here. Choose one of your side's units that can "
+                    "still move (look at it with the arrows, then Enter).")
+        uid = mine[0]
+        name = game.spec(uid).name
+        if uid == self.asked_unit():
+            return f"{name} is the unit being asked about: move it with the compass keys."
+        refusals = [r for r in (view.step_refused(game, uid, d) for d in range(1, 7)) if r]
+        if refusals:  # one way's reason, the shortest (each way says its cost and what stops it)
+            return f"{name} cannot move now: no way is open to it ({min(refusals, key=len)})."
+        return f"{name} cannot move again this phase."
 
     def next_at_sea(self) -> str | None:
         """The next formation at sea that can still move after the one asked about, in the order of battle
