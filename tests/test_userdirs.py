@@ -215,3 +215,19 @@ def test_a_preference_with_any_character_is_written_as_toml_and_read_back(tmp_pa
     preferences.remember(computer_german=odd)
     said: list[str] = []
     assert preferences.load(said.append) == {"theme": "amber", "computer_german": odd} and said == []
+
+
+async def test_what_the_preferences_hold_that_is_ignored_is_said_in_the_game():
+    """It was said on the terminal before the screen came up, so seen only after quitting, and a commander of the
+    wrong side or an unknown pace was dropped without a word (found by a helper)."""
+    from test_tui_keys import wait_until
+    userdirs.preferences_path().write_text('theme = "neon"\ncomputer_german = "bradley"\ncomputer_allied = 7\n'
+                                           'pace = "warp"\nhints_allied = "ai"\n')
+    app = OverlordApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: len(a._notifications) >= 1, "the notice")
+        said = " ".join(str(n.message) for n in app._notifications)
+        for part in ("theme = 'neon'", "computer_german = 'bradley'", "computer_allied should be text",
+                     "pace = 'warp'"):
+            assert part in said, said
+        assert "hints_allied" not in said  # (a good value is not said)

@@ -235,10 +235,35 @@ class OverlordApp(App[None]):
         else:
             self.main = self.screen  # the title is the default screen (get_default_screen): no screen to push
             self.set_timer(DATA_CHECK_AFTER, self.check_data)  # once the title has been drawn
+        if self.watch_replay is None:
+            self.set_timer(DATA_CHECK_AFTER, self.check_preferences)
         if self.watch_replay is not None:
             self.view_replay(self.watch_replay, self.watch_replay.name or "Replay", then=self.exit)
         self.check_size(self.size.width, self.size.height)
         self.call_after_refresh(gcpause.resume)  # the first screen is up
+
+    def check_preferences(self) -> None:
+        """Say in the game what the preferences file holds that is ignored: its damage, and each value the game
+        does not know (a theme, a pace, a commander of the wrong side). It was said only on the terminal before the
+        screen came up, so seen after quitting, and some values were dropped without a word (found by a helper)."""
+        from .. import preferences
+        from ..ai.registry import levels
+        from ..userdirs import preferences_path
+        from .themes import CYCLE, canonical
+        if self.data_error:
+            return
+        said: list[str] = []
+        known: dict[str, Callable[[str], bool]] = {"theme": lambda v: canonical(v) in CYCLE,
+                                                   "pace": PACE_UNITS.__contains__}
+        for side in ("allied", "german"):
+            known[f"computer_{side}"] = known[f"hints_{side}"] = levels(side).__contains__
+        for key, value in preferences.load(said.append).items():
+            if key in known and not known[key](value):
+                said.append(f"{key} = {printable(value, 40)!r} is not one the game knows; it is ignored")
+        if said:  # in one notice (one each covered the title's menu)
+            where = printable(preferences_path())
+            self.notify("\n".join(line.removeprefix(f"{where}: ") for line in said), severity="warning", timeout=15,
+                        title=f"Preferences ({where})")
 
     def check_data(self) -> None:
         """Read and check data/ once the title is up (a game started from the command line has done it
