@@ -696,9 +696,9 @@ class GameScreen(Screen[None]):
         """Why no unit at ``position`` can be chosen to move next, in a sentence: whose it is, or why its every
         way is shut (Enter on a unit showing all its MP said nothing of why: an empty fuel pool; found by a
         helper)."""
-        game, p = self.game, self.prompt_now()
+        game = self.game
         units = [uid for uid in (game.occupant(position), *game.afloat_at(position)) if uid is not None]
-        mine = [uid for uid in units if game.side_of(uid) == p.side]
+        mine = [uid for uid in units if game.side_of(uid) == game.prompt.side]
         if not mine:
             whose = f"a unit of the {ARMY[game.side_of(units[0])]}" if units else "no unit"
             return (f"No unit here can be chosen: there is {whose} here. Choose one of your side's units that can "
