@@ -380,6 +380,15 @@ async def test_the_key_bar_says_what_enter_does_in_a_row_of_fields():
         assert bar() == "Accept"
         await press(pilot, "9", "9", "enter")  # 40 23 27 99: refused, back to the first field
         assert game.prompt.kind == "AllocationPrompt" and "Enter next field" in said() and bar() == "Next field"
+        # Tab and Shift+Tab go from field to field, round the row (Tab did nothing; found by a helper)
+        entry = screen.asked_numbers()
+        assert entry.index == 0
+        await press(pilot, "tab", "tab")
+        assert entry.index == 2 and game.prompt.kind == "AllocationPrompt"
+        await press(pilot, "3", "shift+tab")  # a field left half typed is its number: 3 is 03
+        assert entry.index == 1 and entry.fields[2].text == "03"
+        await press(pilot, "shift+tab", "shift+tab")
+        assert entry.index == 3  # round from the first to the last
 
 
 async def test_a_look_at_the_map_ends_with_the_kind_of_question_it_was_taken_at():

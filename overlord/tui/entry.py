@@ -3,7 +3,7 @@
 Each field takes two digits (00-99); after the second digit the next field is
 current. Enter fills an empty field with its default and moves on; on the last
 field it hands back the numbers. Enter before anything is typed accepts every
-default at once. Backspace erases. The numbers are checked by the caller, which
+default at once. Backspace erases; Tab and Shift+Tab go to the next and the previous field. The numbers are checked by the caller, which
 asks the engine whether they are a legal answer.
 """
 
@@ -86,6 +86,17 @@ class DigitEntry:
         self.current.text = f"{self.current.value:02d}"
         self.index = self._next_open(self.index + 1)
         return None
+
+    def step(self, by: int) -> None:
+        """Tab (``by`` 1) or Shift+Tab (-1): the next or the previous field that can be typed in, round from the
+        last to the first. A field left half typed is its number (4 is 04), as Enter makes it."""
+        open_fields = [i for i, f in enumerate(self.fields) if not f.fixed]
+        if not open_fields:
+            return
+        if self.current.text:
+            self.current.text = f"{self.current.value:02d}"
+        at = open_fields.index(self.index) if self.index in open_fields else 0
+        self.index = open_fields[(at + by) % len(open_fields)]
 
     def again(self) -> None:
         """Back to the first field after a refused answer, the numbers typed kept: a digit types over a field,

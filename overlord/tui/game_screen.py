@@ -60,7 +60,7 @@ TYPE = Binding.Group("Type", compact=True)
 ANSWERS = {"move", "finish", "end_phase", "choose_here", "next_at_sea", "sail", "drop_yes", "drop_no", "attack",
            "next", "include", "leave", "level", "fight_on", "one_round", "fight_on_mode", "day_level",
            "computer_answers", "coastal_answer",
-           "digit", "accept", "next_field", "rub", "retreat", "hold", "advance", "stay", "hint", "take_hint"}
+           "digit", "accept", "next_field", "field", "rub", "retreat", "hold", "advance", "stay", "hint", "take_hint"}
 ANSWERS |= {"go_to", "go"}  # move by destination (routing.py)
 ENTRY_PROMPTS = (AllocationPrompt, InterdictionPrompt, SupportPrompt)
 LOOK = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
@@ -123,6 +123,7 @@ ANSWER_RULES: dict[str, Callable[[Any, Any, Any], bool]] = {
     "accept": lambda g, p, n: isinstance(p, ENTRY_PROMPTS) and not g.entry_goes_on(),
     "next_field": lambda g, p, n: isinstance(p, ENTRY_PROMPTS) and g.entry_goes_on(),
     "rub": lambda g, p, n: isinstance(p, ENTRY_PROMPTS),
+    "field": lambda g, p, n: isinstance(p, ENTRY_PROMPTS),
     "retreat": lambda g, p, n: isinstance(p, RetreatPrompt) and n in p.directions,
     "hold": lambda g, p, n: isinstance(p, RetreatPrompt) and not p.cadre,
     "advance": lambda g, p, n: isinstance(p, AdvancePrompt) and n == p.direction,
@@ -179,6 +180,8 @@ class GameScreen(Screen[None]):
         Binding("t", "hint", "Hint"),  # before the keys that give way on a narrow bar (it fell behind F1 More)
         Binding("a", "next_at_sea", "Next at sea"),
         Binding("backspace", "rub", "Erase", show=False),
+        Binding("tab", "field(1)", "Next field", show=False), Binding("shift+tab", "field(-1)", "Previous field",
+                                                                       show=False),
         Binding("v", "app.review", "Their turn"),  # the other side's last turn (tui/viewer.py)
         Binding("space", "hurry", "Hurry"),
         *(Binding(k, f"look('{k}')", "Look", show=False) for k in LOOK),
@@ -910,6 +913,11 @@ class GameScreen(Screen[None]):
 
     def action_rub(self) -> None:
         self.asked_numbers().rub()
+        self.say("")
+        self.refresh_bindings()
+
+    def action_field(self, by: int) -> None:
+        self.asked_numbers().step(by)
         self.say("")
         self.refresh_bindings()
 

@@ -238,8 +238,8 @@ at a time and you answer with a key, as in 1981. The keys you can press
 now are always at the bottom of the screen (on a narrow screen, the
 first ones, then "F1 More"); this help lists every key of the screen
 it was opened from first, under KEYS ON THIS SCREEN. At a question,
-any other key is refused with a message saying why (on a card or a
-list it does nothing). Letters work in either case.
+any other letter, digit or sign is refused with a message saying why
+(on a card or a list it does nothing). Letters work in either case.
 
 HOW TO PLAY
   The Allies land the divisions at sea, take Cherbourg, Caen and St-Lo
@@ -306,7 +306,8 @@ ANSWERING
           name and expected losses)
   0-9     two digits per field (allocation, interdiction, support);
           Enter moves to the next field, then commits; Enter alone
-          takes the values shown; Backspace erases
+          takes the values shown; Backspace erases; Tab and
+          Shift+Tab go to the next and the previous field
   Enter   the default answer to a scenario question
   Space   while the computer moves: hurry (any other key does too);
           - shows its moves slowly, + quickly again (remembered)
