@@ -184,6 +184,8 @@ def test_the_theme_on_the_command_line_is_used_and_remembered_once_the_game_runs
     assert start_theme(None) == "amber"
     r = subprocess.run([sys.executable, "-m", "overlord", "--theme", "pink"], capture_output=True, text=True)
     assert r.returncode == 2 and "invalid choice: 'pink'" in r.stderr
+    from overlord.cli import play_parser
+    assert play_parser().parse_args(["--theme", "Amber"]).theme == "amber"  # either case, as --german Rommel
     userdirs.preferences_path().write_text('theme = "amber"\nsomething = [1,2\n')  # damaged: written anew, and said
     remember_theme("modern")
     assert preferences.load() == {"theme": "modern"}

@@ -16,7 +16,9 @@ RENAMED = {"textual-dark": "modern"}
 
 
 def canonical(name: str) -> str:
-    """A theme's name as it is now (an old name is taken for the theme it became)."""
+    """A theme's name as it is now (an old name is taken for the theme it became), in either case (--theme Amber,
+    as --german Rommel)."""
+    name = name.lower()
     return RENAMED.get(name, name)
 
 
