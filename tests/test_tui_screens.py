@@ -334,6 +334,8 @@ async def test_f1_on_the_title_lists_its_keys_first():
         await wait_until(pilot, lambda a: isinstance(a.screen, HelpScreen), "the help")
         keys = dict(app.screen.here)
         assert {"N", "L", "W", "C", "Q", "R"} <= set(keys) and keys["N"] == "New game"
+        quits = {c.title: str(c.help) for c in app.get_system_commands(app.screen)}["Quit"]
+        assert quits == "Quit Overlord (Ctrl+Q)"  # (no game on the title: nothing is saved)
 
 
 async def test_the_help_names_who_commands_the_computer_side():

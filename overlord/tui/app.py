@@ -1166,6 +1166,8 @@ class OverlordApp(App[None]):
         """The palette's commands that would do something now (Save and History need a game; the overlay the map);
         Textual's own (keys panel, screenshot, themes without a map palette) are left out."""
         mapped = self.game_screen() is not None
+        # (on the title there is no game to save: "Save to autosave and quit" promised what it would not do)
+        quitting = "Save to autosave and quit (Ctrl+Q)" if self.session is not None else "Quit Overlord (Ctrl+Q)"
         for title, words, action, callback, offered in (
                 ("Save", "Save the game under a name (Ctrl+S)", "save", self.action_save, True),
                 ("Load", "Load a saved game (Ctrl+O)", "load", self.action_load, True),
@@ -1181,7 +1183,7 @@ class OverlordApp(App[None]):
                  self.action_cycle_theme, True),
                 ("Hints from", f"The next computer level to give your hints (T), weakest to strongest{self._hints_now()}",
                  "hints_from", self.action_hints_from, True),
-                ("Quit", "Save to autosave and quit (Ctrl+Q)", "quit", self.action_quit, True)):
+                ("Quit", quitting, "quit", self.action_quit, True)):
             if offered and self.check_action(action, ()) is not False:
                 yield SystemCommand(title, words, callback)
 
