@@ -29,7 +29,7 @@ MENU = (("new", "N", "New game"), ("load", "L", "Load game"), ("computers", "W",
         ("charts", "C", "Charts"), ("quit", "Q", "Quit"))
 
 
-RESUME_LABEL = 24  # the widest label of the menu's box
+RESUME_LABEL = 23  # the widest label of the menu's box (one cell short of its border: it ran into it)
 
 
 class TitleScreen(Screen[None]):
