@@ -533,3 +533,16 @@ def test_the_final_victory_points_add_up_on_the_screen_to_the_score():
     allied, german = report.points.allied.total, report.points.german.total
     assert f"Score: Allied {round(allied, 1):g} - German {round(german, 1):g} = {round(report.allied_score, 1):g}" in shown
     assert shown.count("Total") == 2
+
+
+def test_the_dday_tables_caption_is_one_line():
+    """It wrapped, its last words centred alone on a line (found by a helper)."""
+    from pathlib import Path
+    from rich.console import Console
+    from overlord.saves import open_save
+    from overlord.tui.reporting import dday_table
+    report = open_save(Path(__file__).parent / "golden" / "saves" / "two-week-finished.json").game.final_report
+    console = Console(width=80, record=True)
+    console.print(dday_table(report.dday))
+    lines = [line for line in console.export_text().splitlines() if line.strip()]
+    assert "CP lost" in lines[-1] and lines[-1].rstrip().endswith("ashore's")

@@ -226,7 +226,7 @@ def dday_table(dday: Mapping[str, BeachAssault]) -> Table:
     """The beaches' assaults, one row a beach: the rounds fought against its coastal defence, the CP each
     side lost in them, the first formation's MP left after landing, and when the beach was cleared."""
     table = Table(title="D-Day, beach by beach", box=box.SIMPLE_HEAD, expand=False,
-                  caption="CP lost in the rounds against the coastal defence; MP left: the first formation ashore's")
+                  caption="CP lost to the coastal defence; MP left: the first ashore's")
     table.add_column("Beach")
     for head in ("Rounds", "Allied CP", "German CP", "MP left"):
         table.add_column(head, justify="right")
