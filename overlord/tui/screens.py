@@ -417,7 +417,7 @@ class HelpScreen(ModalScreen[None]):
         compass_text.append_text(compass(range(1, 7)))
         with VerticalScroll(classes="dialog wide"):
             about = [Text(f"THIS GAME\n  {self.who_plays}\n")] if self.who_plays else []
-            yield Static(Group(Text("HELP\n", style="bold reverse"), *about, *keys_here(self.here), Text(HELP), saves_text(),
+            yield Static(Group(Text("HELP\n", style="bold reverse"), *keys_here(self.here), *about, Text(HELP), saves_text(),
                                Text(""), map_key_text(self.app), compass_text))
         yield KeyBar()
 
