@@ -233,3 +233,14 @@ async def test_what_the_preferences_hold_that_is_ignored_is_said_in_the_game():
                      "pace = 'warp'"):
             assert part in said, said
         assert "hints_allied" not in said  # (a good value is not said)
+
+    # a bracket read as markup ended the game at every start; 200 bad keys ran the notice off the screen
+    userdirs.preferences_path().write_text('"[/k]" = "v"\ntheme = "[/nope]"\n' + "".join(f'bad{n} = "x"\n'
+                                                                                          for n in range(200)))
+    app = OverlordApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: len(a._notifications) >= 1, "the notice")
+        said = str(next(iter(app._notifications)).message)
+        assert said.startswith("[/k] is not a preference") and said.count("\n") < 8 and "more ignored" in said
+        await pilot.pause(0.2)  # (drawn: the markup error came as the notice was drawn)
+        assert app.is_running

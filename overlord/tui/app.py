@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import Worker
@@ -71,6 +72,7 @@ DATA_CHECK_AFTER = 0.05  # seconds after start-up: the title is drawn first, the
 DELAY_UNIT = 0.15  # seconds of pause per point of the display delay setting, after each computer move
 # The pace the computer's moves are shown at: quick by default (a computer's turn takes seconds, not half a minute
 # at the default delay of 3), slow at the player's choice (- while the computer moves; remembered). Space hurries.
+PREFERENCE_LINES = 6  # the most lines of the notice of what the preferences file holds that is ignored
 PACE_UNITS = {"quick": 0.02, "slow": DELAY_UNIT}
 MAX_COMPUTER_STEPS = 200_000
 RESULT_DELAYS = 8  # a fight between computers stays up this many display delays (a fight is more than a step)
@@ -242,6 +244,12 @@ class OverlordApp(App[None]):
         self.check_size(self.size.width, self.size.height)
         self.call_after_refresh(gcpause.resume)  # the first screen is up
 
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """A notice, never read as markup unless asked: notices carry file names and values read from files, and a
+        bracket in one (a preferences file's theme = "[/x]") ended the game at every start."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
     def check_preferences(self) -> None:
         """Say in the game what the preferences file holds that is ignored: its damage, and each value the game
         does not know (a theme, a pace, a commander of the wrong side). It was said only on the terminal before the
@@ -260,10 +268,12 @@ class OverlordApp(App[None]):
         for key, value in preferences.load(said.append).items():
             if key in known and not known[key](value):
                 said.append(f"{key} = {printable(value, 40)!r} is not one the game knows; it is ignored")
-        if said:  # in one notice (one each covered the title's menu)
+        if said:  # in one notice (one each covered the title's menu), of a few lines (200 ran off the screen)
             where = printable(preferences_path())
-            self.notify("\n".join(line.removeprefix(f"{where}: ") for line in said), severity="warning", timeout=15,
-                        title=f"Preferences ({where})")
+            lines = [line.removeprefix(f"{where}: ") for line in said]
+            if len(lines) > PREFERENCE_LINES:
+                lines[PREFERENCE_LINES - 1:] = [f"... and {len(lines) - PREFERENCE_LINES + 1} more ignored"]
+            self.notify("\n".join(lines), severity="warning", timeout=15, title=f"Preferences ({where})")
 
     def check_data(self) -> None:
         """Read and check data/ once the title is up (a game started from the command line has done it
