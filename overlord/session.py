@@ -41,6 +41,7 @@ from .saves import (FileStamp, OpenedSave, file_stamp, free_autosave_slot, is_au
                     other_branches, safe_filename, saves_dir, write_problem, write_save)
 
 SIDES = ("allied", "german")
+RESCUE_NAMES = 20  # the names a game ended unasked may take in the temporary folder (-2, -3, ... when taken)
 NEWS = (DropResult, CombatResult, UnitEliminated, MarkerDestroyed)  # repeated above a report, not to be missed
 # The choices one player must not see the other make (hot-seat: a hand-over first): a level, support. A retreat and
 # an advance hide nothing (the map shows them at once, and the fight's result is public): the keyboard passes with a
@@ -609,12 +610,22 @@ class Session:
         could never load it from there)."""
         if browser_session_dir() is not None:
             raise exc
-        path = Path(tempfile.gettempdir()) / f"overlord-rescued-{safe_filename(self.game_id)[:16] or 'game'}.json"
-        try:
-            written = write_save(self.game, path, name=path.stem, game_id=self.game_id, players=self.played_by(),
-                                 orders=self.orders())
-        except OSError:
-            raise exc from None
+        folder, stem = Path(tempfile.gettempdir()), f"overlord-rescued-{safe_filename(self.game_id)[:16] or 'game'}"
+        # a new file only, never one there already (another game rescued at once, an earlier rescue, a link planted
+        # in a folder every user may write: followed, it wrote the save over another file)
+        for path in (folder / f"{stem}{'' if n == 1 else f'-{n}'}.json" for n in range(1, RESCUE_NAMES + 1)):
+            if os.path.lexists(path):
+                continue
+            try:
+                written = write_save(self.game, path, name=path.stem, game_id=self.game_id, players=self.played_by(),
+                                     orders=self.orders(), new=True)
+                break
+            except FileExistsError:
+                continue
+            except OSError:
+                raise exc from None
+        else:
+            raise exc
         self.notes.append(f"the autosave could not be written ({write_problem(exc)}): the game is saved in the "
                           "temporary folder instead, which the system may empty: load it and save it elsewhere")
         return written

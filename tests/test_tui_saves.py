@@ -602,6 +602,14 @@ def test_a_game_ended_unasked_where_the_autosave_cannot_be_written_is_saved_in_t
     assert path == tmp_path / "temporary" / "overlord-rescued-0123456789abcdef.json"
     assert open_save(path).game.actions == session.game.actions
     assert any("saved in the temporary folder instead" in note for note in session.notes)
+    # a second rescue of the game, or another program's at once, never writes over the first; nor through a link
+    # planted at the name (followed, it wrote the save over the file it led to; found by a helper)
+    victim = tmp_path / "temporary" / "victim.txt"
+    victim.write_text("precious")
+    (tmp_path / "temporary" / "overlord-rescued-0123456789abcdef-2.json").symlink_to(victim)
+    again = Session(computer_to_move(), game_id="0123456789abcdef").rescue(fault=False)
+    assert again == tmp_path / "temporary" / "overlord-rescued-0123456789abcdef-3.json"
+    assert victim.read_text() == "precious" and open_save(path).game.actions == session.game.actions
     monkeypatch.setattr(tempfile, "tempdir", str(blocked))  # and where that cannot be written either: the first error
     with pytest.raises(OSError, match="saves"):
         Session(computer_to_move(), game_id="x").rescue(fault=False)
