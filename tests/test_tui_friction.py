@@ -105,6 +105,14 @@ async def test_a_unit_that_cannot_be_chosen_to_move_says_why():
         german = next(uid for uid in game.data.units if game.side_of(uid) == "german"
                       and game.unit(uid).position is not None)
         assert "a unit of the German" in screen.why_not_chosen(game.unit(german).position)
+        # the reason most ways share, not the shortest: a division beside it in one way hid the empty fuel pool
+        from overlord.tui.game_screen import main_reason
+        assert main_reason(["the town costs 1, and 7 fuel: the pool has 0", "101st Airborne Division is there",
+                            "the swamp costs 4, and 28 fuel: the pool has 0"]).endswith("the pool has 0")
+        pending = next(uid for uid in game.data.units if game.side_of(uid) == "allied"
+                       and game.unit(uid).status == "pending" and game.spec(uid).movement > 0)
+        app._look_at(pending)  # not on the map: it closed without a word
+        await wait_until(pilot, lambda a: "is not on the map (not yet arrived)" in str(screen.message), "why not")
 
 
 # --------------------------------------------------------------------------- the combat-supply estimate

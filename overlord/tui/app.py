@@ -947,11 +947,15 @@ class OverlordApp(App[None]):
             screen.choose(uid)
             return
         u = game.unit(uid)
+        moving = isinstance(screen.prompt_now(), MovePrompt) and game.side_of(uid) == game.prompt.side
         if u.position is not None:
             screen.look = u.position
-            if isinstance(screen.prompt_now(), MovePrompt) and game.side_of(uid) == game.prompt.side:
-                screen.say(screen.why_not_chosen(u.position))  # (it closed into a look without a word)
+            if moving:
+                screen.say(screen.why_not_chosen(u.position, uid))  # (it closed into a look without a word)
             screen.refresh_view()
+        elif moving:  # (not on the map: it closed without a word)
+            from .cards import STATUS
+            screen.say(f"{game.spec(uid).name} is not on the map ({STATUS.get(u.status, u.status)}): it cannot move.")
 
     def action_save(self) -> None:
         from .screens import SaveNameScreen

@@ -152,6 +152,15 @@ def positions(game: Game, units: Iterable[str]) -> frozenset[Hex]:
     return frozenset(h for uid in units if (h := game.unit(uid).position) is not None)
 
 
+def main_reason(refusals: list[str]) -> str:
+    """Of the reasons each way is shut, the one most of them share (what follows a reason's last colon: "the pool has
+    0" in "the town costs 1, and 7 fuel: the pool has 0"), as its first way says it; the shortest, which named a
+    division standing in one way, hid an empty fuel pool that shut the other five."""
+    causes = [r.rsplit(": ", 1)[-1] for r in refusals]
+    common = max(causes, key=causes.count)
+    return refusals[causes.index(common)]
+
+
 class GameScreen(Screen[None]):
     """The map, the side panel, the question and the log: the game being played (``session``), answered through
     ``front`` (the app showing it)."""
@@ -695,13 +704,15 @@ class GameScreen(Screen[None]):
         legal = self.game.legal_actions()
         return next((uid for uid in units if uid is not None and ChooseUnit(uid) in legal), None)
 
-    def why_not_chosen(self, position: Hex) -> str:
-        """Why no unit at ``position`` can be chosen to move next, in a sentence: whose it is, or why its every
-        way is shut (Enter on a unit showing all its MP said nothing of why: an empty fuel pool; found by a
-        helper)."""
+    def why_not_chosen(self, position: Hex, chosen: str | None = None) -> str:
+        """Why no unit at ``position`` (or the unit ``chosen`` there: a position at sea holds several) can be chosen
+        to move next, in a sentence: whose it is, or why its every way is shut (Enter on a unit showing all its MP
+        said nothing of why: an empty fuel pool; found by a helper)."""
         game = self.game
         units = [uid for uid in (game.occupant(position), *game.afloat_at(position)) if uid is not None]
         mine = [uid for uid in units if game.side_of(uid) == game.prompt.side]
+        if chosen is not None and chosen in mine:
+            mine = [chosen]
         if not mine:
             whose = f"a unit of the {ARMY[game.side_of(units[0])]}" if units else "no unit"
             return (f"No unit here can be chosen: there is {whose} here. Choose one of your side's units that can "
@@ -711,8 +722,8 @@ class GameScreen(Screen[None]):
         if uid == self.asked_unit():
             return f"{name} is the unit being asked about: move it with the compass keys."
         refusals = [r for r in (view.step_refused(game, uid, d) for d in range(1, 7)) if r]
-        if refusals:  # one way's reason, the shortest (each way says its cost and what stops it)
-            return f"{name} cannot move now: no way is open to it ({min(refusals, key=len)})."
+        if refusals:
+            return f"{name} cannot move now: no way is open to it ({main_reason(refusals)})."
         return f"{name} cannot move again this phase."
 
     def next_at_sea(self) -> str | None:
