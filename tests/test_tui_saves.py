@@ -388,6 +388,9 @@ async def test_the_title_offers_to_resume_the_newest_game_a_person_plays():
         app.screen.resume = dict(app.screen.resume, name="a-long-name-of-a-save")  # a label cut to fit the box,
         line = next(row for row in app.screen.title_text().plain.splitlines() if "Resume" in row)  # a cell short
         assert line.rstrip().endswith(" │") and "…" in line  # of its border (it ran into it; found by a helper)
+        app.screen.resume = dict(app.screen.resume, name="autosave-2", turn="D-Day")  # the usual, whole (it was cut)
+        line = next(row for row in app.screen.title_text().plain.splitlines() if "Resume" in row)
+        assert "Resume D-Day, autosave-2 " in line and line.rstrip().endswith("│")
         await pilot.press("r")
         n = len(mine.actions)  # (loaded, the computer German plays on at once)
         await wait_until(pilot, lambda a: a.session is not None and a.session.game.actions[:n] == mine.actions,

@@ -29,7 +29,8 @@ MENU = (("new", "N", "New game"), ("load", "L", "Load game"), ("computers", "W",
         ("charts", "C", "Charts"), ("quit", "Q", "Quit"))
 
 
-RESUME_LABEL = 23  # the widest label of the menu's box (one cell short of its border: it ran into it)
+RESUME_LABEL = 25  # the widest label of the menu's box (one cell short of its border: it ran into it;
+# "Resume D-Day, autosave-2" whole: at 23 the slot's number was cut)
 
 
 class TitleScreen(Screen[None]):
@@ -73,15 +74,20 @@ class TitleScreen(Screen[None]):
     def menu(self) -> tuple[tuple[str, str, str], ...]:
         if self.resume is None:
             return MENU
-        label = f"Resume {self.resume['turn']}, {self.resume['name']}"
+        label = self.resume_label()
         if cell_len(label) > RESUME_LABEL:  # (by the screen's cells: a name in wide characters broke the box)
             label = set_cell_size(label, RESUME_LABEL - 1) + "…"
         return (("resume", "R", label),) + MENU
 
+    def resume_label(self) -> str:
+        return f"Resume {self.resume['turn']}, {self.resume['name']}" if self.resume is not None else ""
+
     def help_keys(self) -> list[tuple[str, str]]:
         """The keys of the title for the help (F1), which has no key bar to take them from: its menu's letters."""
         resume = [] if self.resume is not None else [("R", "Resume the newest game you were playing (once found)")]
-        return [(key, label) for _, key, label in self.menu] + resume + [("↑/↓ Enter", "Choose a line of the menu")]
+        whole = {"resume": self.resume_label()}  # (uncut: the help has the room)
+        return [(key, whole.get(what, label)) for what, key, label in self.menu] + resume + \
+            [("↑/↓ Enter", "Choose a line of the menu")]
 
     def title_text(self) -> Text:
         width = 64
@@ -96,7 +102,7 @@ class TitleScreen(Screen[None]):
         line("BATTLE FOR NORMANDY", "bold")
         line("the 1981 wargame of D-Day and the campaign to June 30, 1944", "dim")
         line("")
-        box = 28
+        box = 30
         pad = " " * ((width - box - 2) // 2)
         t.append(pad + "╭" + "─" * box + "╮\n", style="dim")
         for i, (what, key, label) in enumerate(self.menu):
