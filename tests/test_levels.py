@@ -424,7 +424,9 @@ async def test_a_german_named_on_the_command_line_is_not_asked_for_and_plays():
 
 
 @pytest.mark.parametrize("players, briefed", [({}, "headquarters in London"),
-                                               ({"allied": "ai"}, "headquarters at La Roche-Guyon")])
+                                               ({"allied": "ai"}, "headquarters at La Roche-Guyon"),
+                                               # both named: no command placed in his hands (found by a helper)
+                                               ({"allied": "bradley", "german": "rommel"}, "you watch")])
 async def test_the_set_up_briefs_the_commander_of_the_side_the_person_plays(players, briefed):
     app = OverlordApp(seed=4, delay=0, players=players)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -70,7 +70,8 @@ def host_parser(commands: Commands) -> None:
     p.add_argument("--db", metavar="PATH", help="the SQLite file the games are kept in (default: hosted-games.sqlite3 "
                                                 "beside your saves)")
     p.add_argument("--rate", type=float, default=None, metavar="N",
-                   help="messages a second a connection may send (default: 30, with bursts of twice that)")
+                   help="messages a second each side of a game may send, over all its connections (default: 30, "
+                        "with bursts of twice that)")
     p.add_argument("--max-games", type=int, default=None, metavar="N", help="refuse new games past this many (default: 1000)")
     p.add_argument("--sync", choices=("full", "normal"), default="full",
                    help="full (default): each action is on the disk before the host answers; normal: it survives the "

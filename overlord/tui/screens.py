@@ -3,6 +3,8 @@ too small."""
 
 from __future__ import annotations
 
+import textwrap
+
 from collections.abc import Sequence
 from typing import Any, Callable
 
@@ -416,7 +418,10 @@ class HelpScreen(ModalScreen[None]):
         compass_text = Text("\nTHE COMPASS\n", style="bold")
         compass_text.append_text(compass(range(1, 7)))
         with VerticalScroll(classes="dialog wide"):
-            about = [Text(f"THIS GAME\n  {self.who_plays}\n")] if self.who_plays else []
+            # (wrapped here, every line indented: wrapped by the dialog, the second line ran to its edge)
+            about = [Text("THIS GAME\n" + "\n".join(textwrap.wrap(self.who_plays, 70, initial_indent="  ",
+                                                                    subsequent_indent="  ")) + "\n")] \
+                if self.who_plays else []
             yield Static(Group(Text("HELP\n", style="bold reverse"), *keys_here(self.here), *about, Text(HELP), saves_text(),
                                Text(""), map_key_text(self.app), compass_text))
         yield KeyBar()

@@ -42,6 +42,10 @@ BRIEFING = ("A dispatch reaches your headquarters in London: YOU ARE HEREBY PLAC
 GERMAN_BRIEFING = ("A signal reaches Army Group B's headquarters at La Roche-Guyon: THE INVASION IS COMING ON THE "
                    "NORMANDY COAST, AND ITS DEFENCE IS YOURS. Before D-Day, settle how the campaign is to be fought.\n")
 
+# both sides the computer's (--german and --allied named, or C and C): no command is placed in the player's hands
+WATCH_BRIEFING = ("Both sides are the computer's: you watch Operation Overlord fought from D-Day. Before it, settle "
+                  "how the campaign is to be fought.\n")
+
 
 BRIEFED_ANSWERS = 6  # the answers given so far that the briefing is shown with, where the screen has no room for all
 
@@ -105,7 +109,8 @@ class SetupScreen(Screen[None]):
         chosen = [e for e in self.session.log if isinstance(e, SettingChosen)]
         answered = [f"  {setting_label(e.question)}: {self.value_label(e)}{self.commander(e)}" for e in chosen]
         q = self.question_text()
-        title, answered = self.fitted(GERMAN_BRIEFING if self.session.humans == ["german"] else BRIEFING, answered, q)
+        briefing = {("german",): GERMAN_BRIEFING, (): WATCH_BRIEFING}.get(tuple(self.session.humans), BRIEFING)
+        title, answered = self.fitted(briefing, answered, q)
         self.query_one("#setup-title", Static).update(title)
         self.query_one("#setup-answered", Static).update(Text("".join(f"{a}\n" for a in answered), style="dim"))
         self.query_one("#setup-question", Static).update(q)
