@@ -186,7 +186,10 @@ def points_table(report: FinalReport) -> Table:
     allied_total, german_total = (round(side.total, 1) for side in (report.points.allied, report.points.german))
     pts.add_section()
     pts.add_row("Total", f"{allied_total:g}", "Total", f"{german_total:g}", style="bold")
-    pts.caption = f"Score: Allied {allied_total:g} - German {german_total:g} = {round(allied_total - german_total, 1):g}"
+    score = round(report.allied_score, 1)  # the score itself: each part above rounded to a tenth may add up to a
+    # tenth more or less (-831.7 from the parts of a score of -831.8), which is said rather than a second score shown
+    pts.caption = f"Score: Allied {allied_total:g} - German {german_total:g} = {score:g}" + (
+        "" if round(allied_total - german_total, 1) == score else " (parts rounded)")
     return pts
 
 
