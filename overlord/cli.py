@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from .ai.advice import Advice
     from .engine.data import GameData
     from .engine.game import Game
+    from .engine.settings import Settings
     from .tui.app import OverlordApp
 
     Commands = argparse._SubParsersAction[argparse.ArgumentParser]  # what a command's parser is added to
@@ -145,6 +146,7 @@ def _simulate_parser(commands: Commands) -> None:
                    "(its levels and generals), or historical, caen-first, classic, pass, random (default: ai)")
     p.add_argument("--german", default="ai", type=str.lower, help="computer German player: any German one of `overlord players` "
                    "(its levels and generals), or classic, pass, random (default: ai)")
+    _settings_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--save", metavar="FILE", help="also write the finished game as a save")
     p.add_argument("--plot", action="store_true",
@@ -163,8 +165,29 @@ def _tournament_parser(commands: Commands) -> None:
     p.add_argument("--seed", type=seed, default=0, help="the first seed (the games use seed, seed+1, ...)")
     p.add_argument("--scenario", choices=("campaign", "two-week"), default="campaign",
                    help="the Campaign Game or the First Two Week Scenario (default: campaign)")
+    _settings_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     p.set_defaults(func=cmd_tournament)
+
+
+def _settings_options(p: argparse.ArgumentParser) -> None:
+    """The rulebook's difficulty levels and optional rules, for the computers' games (only the set-up reached them)."""
+    p.add_argument("--preset", type=str.lower, metavar="NAME",
+                   help="a difficulty level or optional rule of the rulebook: novice, experienced, expert, historical, "
+                        "rommels-plan, patton (default: the historical ratings)")
+    p.add_argument("--german-dday-movement", action="store_true", help="the German may move on D-Day (optional rule)")
+
+
+def computers_settings(args: argparse.Namespace) -> Settings:
+    """The settings of a game both computers play, as --scenario, --preset and --german-dday-movement ask (ValueError
+    for a preset the rulebook has not)."""
+    import attrs
+
+    from .engine.settings import Settings
+    from .engine.setup import preset_settings
+    settings = (preset_settings(args.preset, scenario=args.scenario, allied_player="computer", german_player="computer")
+                if args.preset else Settings(scenario=args.scenario, allied_player="computer", german_player="computer"))
+    return attrs.evolve(settings, german_dday_movement=True) if args.german_dday_movement else settings
 
 
 def _fuzz_parser(commands: Commands) -> None:
@@ -517,7 +540,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from .words import points
     from .saves import write_problem, write_save
     try:
-        game, result = simulate(args.seed, args.scenario, args.allied, args.german)
+        game, result = simulate(args.seed, args.scenario, args.allied, args.german, computers_settings(args))
     except ValueError as exc:
         print(f"overlord: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -574,6 +597,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     try:
         make_player(args.allied, "allied")
         make_player(args.german, "german")
+        settings = computers_settings(args)
     except ValueError as exc:
         print(f"overlord: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -582,7 +606,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                   console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task("games", total=args.games)
         result = tournament(args.games, args.allied, args.german, args.seed, args.scenario,
-                            progress=lambda done, total: bar.update(task, completed=done))
+                            progress=lambda done, total: bar.update(task, completed=done), settings=settings)
     if args.json:
         print(json.dumps(result))
         return EXIT_OK
@@ -705,7 +729,6 @@ def watch_computers(args: argparse.Namespace) -> int:
     """`overlord simulate --watch`: the two computer players' game in the game's screens."""
     from .ai.registry import check_name
     from .engine.game import Game
-    from .engine.settings import Settings
     from .tui.app import OverlordApp
     named = {"allied": args.allied, "german": args.german}
     try:
@@ -715,7 +738,12 @@ def watch_computers(args: argparse.Namespace) -> int:
         print(f"overlord: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     _load_data_or_exit(resume_gc=False)  # (the app lets the collector run again once its first screen is up)
-    game = Game.new(Settings(scenario=args.scenario, allied_player="computer", german_player="computer"), args.seed)
+    try:
+        settings = computers_settings(args)
+    except ValueError as exc:
+        print(f"overlord: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    game = Game.new(settings, args.seed)
     return run_app(OverlordApp(game=game, theme=start_theme(None), handle_signals=True, players=named, watching=True))
 
 

@@ -68,13 +68,14 @@ def summary(game: Game, allied: str = "", german: str = "") -> dict[str, Any]:
 
 
 def tournament(games: int, allied: str, german: str, seed: int = 0, scenario: str = "campaign",
-               progress: Progress | None = None) -> dict[str, Any]:
-    """Play ``games`` seeded games (seeds seed .. seed+games-1) and sum them up."""
+               progress: Progress | None = None, settings: Settings | None = None) -> dict[str, Any]:
+    """Play ``games`` seeded games (seeds seed .. seed+games-1) and sum them up (``settings``: the games' own, as
+    ``simulate`` takes them; by default the scenario's with the historical ratings)."""
     import statistics
 
     results = []
     for i in range(games):
-        _, result = simulate(seed + i, scenario, allied, german)
+        _, result = simulate(seed + i, scenario, allied, german, settings)
         results.append(result)
         if progress is not None:
             progress(i + 1, games)

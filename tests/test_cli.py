@@ -44,6 +44,24 @@ def test_simulate_rejects_an_unknown_player():
     assert r.returncode == 2 and "unknown computer player" in r.stderr
 
 
+def test_simulate_and_tournament_take_the_rulebooks_presets_and_german_dday_movement(tmp_path):
+    """Only the set-up reached the difficulty levels and the optional rules: headless games could not be played at
+    them (found by a helper)."""
+    base = ("--seed", "3", "--scenario", "two-week", "--allied", "classic", "--german", "classic", "--json")
+    plain, historical = run("simulate", *base), run("simulate", *base, "--preset", "historical")
+    novice = run("simulate", *base, "--preset", "Novice", "--german-dday-movement", "--save", str(tmp_path / "n.json"))
+    assert plain.returncode == historical.returncode == novice.returncode == 0, novice.stderr
+    hashes = [json.loads(r.stdout)["final_state_hash"] for r in (plain, historical, novice)]
+    assert hashes[0] == hashes[1] != hashes[2]  # the historical preset is the default game
+    settings = json.loads((tmp_path / "n.json").read_text())["state"]["settings"]
+    assert settings["preset"] == "novice" and settings["german_dday_movement"] is True
+    bad = run("simulate", "--preset", "nope")
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "choose from" in bad.stderr and "novice" in bad.stderr
+    t = run("tournament", "--games", "1", "--seed", "3", "--scenario", "two-week", "--allied", "classic", "--german",
+            "classic", "--preset", "novice", "--german-dday-movement", "--json")
+    assert t.returncode == 0 and json.loads(t.stdout)["results"][0]["allied_score"] == json.loads(novice.stdout)["allied_score"]
+
+
 def test_charts_print_and_json():
     r = run("charts", "transport")
     assert r.returncode == 0 and "1460-1566" in r.stdout

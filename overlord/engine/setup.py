@@ -200,7 +200,8 @@ def preset_settings(key: str, data: GameData | None = None, **overrides: Any) ->
     elif key in data.charts.optional_rules.rules:
         kind = "optional"
     else:
-        raise ValueError(f"unknown preset {key!r}")
+        known = [*data.charts.difficulty, *data.charts.optional_rules.rules]
+        raise ValueError(f"unknown preset {key!r}: choose from {', '.join(known)}")
     historical = Settings(ratings=historical_ratings(data), display_delay=data.rules.setup.default_display_delay)
     return attrs.evolve(apply_preset(data, historical, kind, key), **overrides)
 
