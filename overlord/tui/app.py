@@ -237,10 +237,10 @@ class OverlordApp(App[None]):
         else:
             self.main = self.screen  # the title is the default screen (get_default_screen): no screen to push
             self.set_timer(DATA_CHECK_AFTER, self.check_data)  # once the title has been drawn
-        if self.watch_replay is None:
-            self.set_timer(DATA_CHECK_AFTER, self.check_preferences)
         if self.watch_replay is not None:
             self.view_replay(self.watch_replay, self.watch_replay.name or "Replay", then=self.exit)
+        else:  # (the viewer of `overlord watch` reads no preferences of the game's)
+            self.set_timer(DATA_CHECK_AFTER, self.check_preferences)
         self.check_size(self.size.width, self.size.height)
         self.call_after_refresh(gcpause.resume)  # the first screen is up
 

@@ -3,8 +3,9 @@
 Each field takes two digits (00-99); after the second digit the next field is
 current. Enter fills an empty field with its default and moves on; on the last
 field it hands back the numbers. Enter before anything is typed accepts every
-default at once. Backspace erases; Tab and Shift+Tab go to the next and the previous field. The numbers are checked by the caller, which
-asks the engine whether they are a legal answer.
+default at once. Backspace erases; Tab and Shift+Tab go to the next and the
+previous field. The numbers are checked by the caller, which asks the engine
+whether they are a legal answer.
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ def turn_end_text(e: TurnEnded, game: Game | None = None) -> Text:
     t.append(f"Score at the end of {e.turn}: {words.points(e.score)}{_to_a_tenth(e.score)}. With the weather so far "
              f"{e.weather_percent:+d}% against the average, the adjusted score is {words.points(e.adjusted_score)}.\n")
     turn = game.turn_of(e.turn) if game is not None else None
-    if game is None or turn is not None and turn < game.last_turn - 1:  # (none after the scenario's last)
+    if game is None or (turn is not None and turn < game.last_turn - 1):  # (none after the scenario's last)
         t.append("From here the top line's score moves on as points come: the next turn's supply losses first.\n",
                  style="dim")
     elif turn == game.last_turn - 1:  # (the last turn has no logistics: the supply losses promised never came)
