@@ -109,6 +109,20 @@ async def test_in_a_browser_the_load_screen_and_help_name_no_folder_of_the_serve
         help_text = console.file.getvalue()
         assert "kept on the game's server" in help_text and "unused for 30" in help_text
         assert str(tmp_path) not in status + help_text and "OVERLORD_SAVES" not in help_text
+        assert "typed as a path" not in help_text  # (every save is kept for this browser; found by a helper)
+
+
+async def test_in_a_browser_the_preferences_notice_names_no_folder_of_the_server(browser_session, monkeypatch,
+                                                                                 tmp_path):
+    from test_tui_keys import wait_until
+    monkeypatch.setenv(userdirs.BROWSER_VISITOR, "f" * 64)
+    userdirs.preferences_path().write_text('theme = "[/nope]"\n')
+    app = OverlordApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: len(a._notifications) >= 1, "the notice")
+        notice = next(iter(app._notifications))
+        assert notice.title == "Preferences (this browser's saves/preferences.toml)", notice.title
+        assert str(tmp_path) not in notice.title + str(notice.message)
 
 
 async def test_in_a_browser_a_folder_that_cannot_be_read_is_not_named(browser_session, monkeypatch, tmp_path):

@@ -256,7 +256,7 @@ class OverlordApp(App[None]):
         screen came up, so seen after quitting, and some values were dropped without a word (found by a helper)."""
         from .. import preferences
         from ..ai.registry import levels
-        from ..userdirs import preferences_path
+        from ..userdirs import preferences_path, shown
         from .themes import CYCLE, canonical
         if self.data_error:
             return
@@ -273,7 +273,9 @@ class OverlordApp(App[None]):
             lines = [line.removeprefix(f"{where}: ") for line in said]
             if len(lines) > PREFERENCE_LINES:
                 lines[PREFERENCE_LINES - 1:] = [f"... and {len(lines) - PREFERENCE_LINES + 1} more ignored"]
-            self.notify("\n".join(lines), severity="warning", timeout=15, title=f"Preferences ({where})")
+            # (in a browser the file is "this browser's saves/...": the page never names a server folder)
+            self.notify("\n".join(lines), severity="warning", timeout=15,
+                        title=f"Preferences ({printable(shown(preferences_path()))})")
 
     def check_data(self) -> None:
         """Read and check data/ once the title is up (a game started from the command line has done it

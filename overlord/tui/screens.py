@@ -234,7 +234,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-HELP = """\
+HELP_TEMPLATE = """\
 OVERLORD is the 1981 Battle for Normandy. The game asks one question
 at a time and you answer with a key, as in 1981. The keys you can press
 now are always at the bottom of the screen (on a narrow screen, the
@@ -355,9 +355,7 @@ LOOKING AROUND
   F2 charts   F3 roster of every unit (Enter: move it now, or look)
   F5 colours (phosphor, amber, modern: safe for colour-blind eyes)
   Ctrl+S save   Ctrl+O load   (Ctrl+S and F1 work on the reports too);
-           a save's name typed as a path (~/normandy) saves in
-           that folder: overlord --load ~/normandy.json loads it
-  Ctrl+P   command palette
+{typed_path}  Ctrl+P   command palette
   Ctrl+Q   quit; the game is saved first (so is Ctrl+C) to its
            autosave: autosave.json in the saves folder (below),
            or autosave-2.json and on when another game holds
@@ -366,6 +364,16 @@ LOOKING AROUND
 The game also saves itself at every phase; a save resumes at the
 exact question where it was left.
 """
+# a save's name typed as a path: in a terminal only (in a browser every save is kept for the browser, and the help
+# told a browser's player of a path that saved among that browser's saves all the same)
+TYPED_PATH = ("           a save's name typed as a path (~/normandy) saves in\n"
+              "           that folder: overlord --load ~/normandy.json loads it\n")
+HELP = HELP_TEMPLATE.replace("{typed_path}", TYPED_PATH)
+
+
+def help_text() -> str:
+    """The help's text for where the game runs: in a browser, without the saves typed as a path."""
+    return HELP_TEMPLATE.replace("{typed_path}", "" if browser_session_dir() is not None else TYPED_PATH)
 
 
 def saves_text() -> Text:
@@ -422,7 +430,7 @@ class HelpScreen(ModalScreen[None]):
             about = [Text("THIS GAME\n" + "\n".join(textwrap.wrap(self.who_plays, 70, initial_indent="  ",
                                                                     subsequent_indent="  ")) + "\n")] \
                 if self.who_plays else []
-            yield Static(Group(Text("HELP\n", style="bold reverse"), *keys_here(self.here), *about, Text(HELP), saves_text(),
+            yield Static(Group(Text("HELP\n", style="bold reverse"), *keys_here(self.here), *about, Text(help_text()), saves_text(),
                                Text(""), map_key_text(self.app), compass_text))
         yield KeyBar()
 
