@@ -186,7 +186,8 @@ def computers_settings(args: argparse.Namespace) -> Settings:
     from .engine.settings import Settings
     from .engine.setup import preset_settings
     settings = (preset_settings(args.preset, scenario=args.scenario, allied_player="computer", german_player="computer")
-                if args.preset else Settings(scenario=args.scenario, allied_player="computer", german_player="computer"))
+                if args.preset is not None else Settings(scenario=args.scenario, allied_player="computer",
+                                                         german_player="computer"))
     return attrs.evolve(settings, german_dday_movement=True) if args.german_dday_movement else settings
 
 
@@ -553,7 +554,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, sort_keys=True))
     else:
-        print(f"Overlord simulation, seed {result['seed']}, {result['scenario']}: "
+        print(f"Overlord simulation, seed {result['seed']}, {played_settings(result)}: "
               f"Allied {result['allied']} vs German {result['german']}")
         print(f"  turns played:  {result['turns_played']}")
         print(f"  Allied score:  {points(result['allied_score'])}  ({result['victory_level']})")
@@ -638,11 +639,22 @@ def seed_range(first: int, games: int) -> str:
     return f"{first} to {first + games - 1}" if games > 1 else str(first)
 
 
+def played_settings(result: dict[str, Any]) -> str:
+    """The scenario, and the preset and optional rule when not the default: "two-week, patton, German D-Day
+    movement" (a Patton game's result read as a historical one's)."""
+    parts = [result["scenario"]]
+    if result.get("preset") not in (None, "historical"):
+        parts.append(result["preset"])
+    if result.get("german_dday_movement"):
+        parts.append("German D-Day movement")
+    return ", ".join(parts)
+
+
 def tournament_text(result: dict[str, Any]) -> str:
     from .reports import table
     n = result["games"]
     s = result["score"]
-    lines = [f"Overlord tournament: {n} games of the {result['scenario']} game, Allied {result['allied']} against "
+    lines = [f"Overlord tournament: {n} games of the {played_settings(result)} game, Allied {result['allied']} against "
              f"German {result['german']}, seeds {seed_range(result['seed'], n)}", ""]
     lines.append(table(["Level of victory", "Games", "Share"],
                        [[lvl, c, f"{100 * c / n:.0f}%"] for lvl, c in result["victory_levels"].items()]))

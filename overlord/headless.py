@@ -52,6 +52,8 @@ def summary(game: Game, allied: str = "", german: str = "") -> dict[str, Any]:
     out = {
         "seed": game.seed,
         "scenario": game.settings.scenario,
+        "preset": game.settings.preset,  # (the rulebook's difficulty level or optional rule played)
+        "german_dday_movement": game.settings.german_dday_movement,
         "allied": allied,
         "german": german,
         "turns_played": report.get("turns_played", len(game.history)),
@@ -97,8 +99,10 @@ def tournament(games: int, allied: str, german: str, seed: int = 0, scenario: st
     # highest score of two or three games)
     quartiles = (statistics.quantiles(scores, n=4, method="inclusive") if len(scores) >= 2
                  else [scores[0]] * 3 if scores else [0, 0, 0])
+    played = settings or Settings(scenario=scenario)
     return {
         "games": games, "allied": allied, "german": german, "seed": seed, "scenario": scenario,
+        "preset": played.preset, "german_dday_movement": played.german_dday_movement,
         "victory_levels": levels,
         "score": {"median": round(statistics.median(scores), 1) if scores else 0.0,
                   "q1": round(quartiles[0], 1), "q3": round(quartiles[2], 1),

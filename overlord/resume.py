@@ -66,7 +66,7 @@ def newest_game(folder: Path) -> dict[str, Any] | None:
         if doc.get("phase") == OVER or humans(doc) in ("None", ""):
             continue
         found = {"path": Path(entry.path), "name": printable(Path(entry.path).stem, 60),
-                 "turn": "the set-up" if doc.get("phase") == SET_UP else printable(str(doc.get("turn", "?")), 20)}
+                 "turn": "set-up" if doc.get("phase") == SET_UP else printable(str(doc.get("turn", "?")), 20)}
         if doc.get("phase") != SET_UP:
             return found
         set_up = set_up or found

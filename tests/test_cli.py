@@ -55,11 +55,18 @@ def test_simulate_and_tournament_take_the_rulebooks_presets_and_german_dday_move
     assert hashes[0] == hashes[1] != hashes[2]  # the historical preset is the default game
     settings = json.loads((tmp_path / "n.json").read_text())["state"]["settings"]
     assert settings["preset"] == "novice" and settings["german_dday_movement"] is True
+    said = json.loads(novice.stdout)  # and the result says what was played (found by a helper)
+    assert (said["preset"], said["german_dday_movement"]) == ("novice", True)
+    assert json.loads(plain.stdout)["preset"] == "historical"
+    text = run("simulate", *base[:-1], "--preset", "patton")
+    assert text.stdout.startswith("Overlord simulation, seed 3, two-week, patton: ")
+    assert run("simulate", "--preset", "").returncode == 2  # (it was taken for the default)
     bad = run("simulate", "--preset", "nope")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "choose from" in bad.stderr and "novice" in bad.stderr
     t = run("tournament", "--games", "1", "--seed", "3", "--scenario", "two-week", "--allied", "classic", "--german",
             "classic", "--preset", "novice", "--german-dday-movement", "--json")
     assert t.returncode == 0 and json.loads(t.stdout)["results"][0]["allied_score"] == json.loads(novice.stdout)["allied_score"]
+    assert (json.loads(t.stdout)["preset"], json.loads(t.stdout)["german_dday_movement"]) == ("novice", True)
 
 
 def test_charts_print_and_json():

@@ -414,6 +414,9 @@ def test_the_commands_create_list_and_play_a_game(tmp_path, capsys):
         assert listed["over"] and listed["role"] == "german"
         assert cli.main(["online", "bot", links["Spectators"], "--player", "classic"]) == 2
         assert cli.main(["online", "new", host.url, "--preset", "nonesuch"]) == 2
+        capsys.readouterr()
+        assert cli.main(["online", "new", host.url, "--preset", "Novice"]) == 0  # either case, as simulate's
+        assert ", novice)" in capsys.readouterr().out
     finally:
         host.stop()
 

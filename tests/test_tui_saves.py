@@ -551,7 +551,7 @@ def test_a_set_up_left_is_offered_only_when_no_game_is_in_progress_and_its_slot_
     from overlord.saves import slot_is_free
     write_save(set_up_game(), tmp_path / "autosave.json", game_id="set-up")
     found = newest_game(tmp_path)
-    assert found is not None and found["path"] == tmp_path / "autosave.json" and found["turn"] == "the set-up"
+    assert found is not None and found["path"] == tmp_path / "autosave.json" and found["turn"] == "set-up"
     assert slot_is_free(tmp_path / "autosave.json", "another game")  # a set-up holds no more than its answers
     write_save(computer_to_move(), tmp_path / "autosave-2.json", game_id="played")
     os.utime(tmp_path / "autosave-2.json", (1_000_000, 1_000_000))  # older than the set-up, and still offered first

@@ -86,7 +86,7 @@ def online_parser(commands: Commands) -> None:
     new.add_argument("url", help="the host's address, as your friends reach it (http://192.168.1.5:8765, https://...)")
     new.add_argument("--scenario", choices=("campaign", "two-week"), default="campaign",
                      help="the Campaign Game (to June 30) or the First Two Week Scenario (default: campaign)")
-    new.add_argument("--preset", default="historical",
+    new.add_argument("--preset", default="historical", type=str.lower,
                      help="a difficulty level or optional rule of the rulebook: historical (default), novice, "
                           "experienced, expert, rommels-plan, patton")
     new.add_argument("--german-dday-movement", action="store_true", help="the German may move on D-Day")
