@@ -616,3 +616,21 @@ def test_a_game_ended_unasked_where_the_autosave_cannot_be_written_is_saved_in_t
     monkeypatch.setattr(tempfile, "tempdir", str(blocked))  # and where that cannot be written either: the first error
     with pytest.raises(OSError, match="saves"):
         Session(computer_to_move(), game_id="x").rescue(fault=False)
+
+
+async def test_r_resumes_a_set_up_left_and_says_it_loaded_the_set_up():
+    """R on a set-up left said "Loaded autosave.json: D-Day, Scenario", a turn not yet begun, where the Load list
+    says Set-up (found by a helper)."""
+    from overlord.tui.setup_screen import SetupScreen
+    from overlord.tui.title import TitleScreen
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    write_save(set_up_game(), saves_dir() / "autosave.json", game_id="set-up")
+    app = OverlordApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, TitleScreen) and a.screen.resume is not None,
+                         "the title to offer the set-up")
+        assert app.screen.resume_label() == "Resume set-up, autosave"
+        await pilot.press("r")
+        await wait_until(pilot, lambda a: isinstance(a.screen, SetupScreen), "the set-up again")
+        await wait_until(pilot, lambda a: any(str(n.message) == "Loaded autosave.json: the set-up."
+                                              for n in a._notifications), "the notice")

@@ -392,8 +392,10 @@ class OverlordApp(App[None]):
         from .cards import phase_name
         self.watching = False
         self.start(opened.game, resumed=True, loaded=opened)
-        self.notify(f"Loaded {printable(opened.path.name)}: {opened.game.turn_label}, {phase_name(opened.game)}.",
-                    timeout=4, markup=False)
+        # (a set-up is before D-Day: "D-Day, Scenario" named a turn not begun, and the Load list says "Set-up")
+        where = "the set-up" if opened.game.phase == "questions" else \
+            f"{opened.game.turn_label}, {phase_name(opened.game)}"
+        self.notify(f"Loaded {printable(opened.path.name)}: {where}.", timeout=4)
 
     # ------------------------------------------------------------------ the main screen
     def _set_main(self, screen: Screen[Any]) -> None:
