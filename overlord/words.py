@@ -225,7 +225,7 @@ def combat_result(e: CombatResult, data: GameData) -> str:
         text = (f"{who.says('attacks', 'attack')} {name_of(data, e.defender)} at {e.odds:.1f}:1 "
                 f"({levels(data, e.attack_level, e.defence_level)}): {losses}")
     if e.combat_supply:
-        text += f", {e.combat_supply} combat supply spent"
+        text += f", {e.combat_supply} Allied combat supply spent"  # (the Allies' always: the German has no pool)
     if e.eliminated:
         text += f"; the coastal defence of {e.beach} is eliminated" if e.beach else "; the defender is eliminated"
     elif e.retreat:

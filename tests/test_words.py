@@ -87,7 +87,7 @@ LINES = [  # (event, its line)
      "against Fighting withdrawal): the attackers lose 4 CP, the defender 9; the defender must retreat"),
     (fight(("de-21-pz",), "bc-3-inf", combat_supply=6, eliminated=True),
      "21st Panzer Division attacks 3rd British Infantry Division at 2.0:1 (Medium attack against Fighting "
-     "withdrawal): the attacker loses 4 CP, the defender 9, 6 combat supply spent; the defender is eliminated"),
+     "withdrawal): the attacker loses 4 CP, the defender 9, 6 Allied combat supply spent; the defender is eliminated"),
     (fight((RANGERS,), "de-352-inf", beach="Omaha", round=2, eliminated=True),
      "2nd and 5th Ranger Battalions assault Omaha beach, round 2, at 2.0:1 (Medium attack against Fighting "
      "withdrawal): the attackers lose 4 CP, the defender 9; the coastal defence of Omaha is eliminated"),

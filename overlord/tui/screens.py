@@ -94,7 +94,7 @@ class CombatResultScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
             go_on = "Press a key to go on." if not self.timeout else \
-                f"Goes on by itself in {self.timeout:g} s (the display delay), or press a key."
+                f"Goes on by itself in {self.timeout:g} s (the pace the computer's moves are shown at), or press a key."
             yield Static(Group(self.card, Text(go_on, style="bold")))
         yield KeyBar()
 

@@ -35,7 +35,8 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event]) ->
         t.append(f"Odds as fought: {e.odds:.1f}:1", style="bold")
         t.append(" (after any shortfall of Allied combat supply)")
         if e.combat_supply:
-            t.append(f"; {e.combat_supply} combat supply spent")
+            t.append(f"; {e.combat_supply} Allied combat supply spent")  # (always the Allies': the German has none,
+            # and a German attacker read "60 combat supply spent" as his own)
         t.append(f"\nAttack level {e.attack_level} ({charts.strategy_levels.attack[e.attack_level - 1].name}) against "
                  f"defence level {e.defence_level} ({charts.strategy_levels.defence[e.defence_level - 1].name})\n")
         who = words.Subject(game.data, e.attackers)
