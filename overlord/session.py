@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .ai import DEFAULT_PLAYERS, make_player, player_names
-from .ai.registry import levels, profile
+from .ai.registry import levels, profile, with_level
 from .ai.advice import Advice, AdviceMemory, NoAdvice, advise, advisor_player
 from .ai.common import safe_action
 from .ai.player import Player, strict_players
@@ -341,14 +341,8 @@ class Session:
         return self.chosen.get(side, DEFAULT_PLAYERS[side])
 
     def commander_words(self, side: str) -> str:
-        """Who commands the computer ``side``, as the set-up named him: "rommel, level 3" (a player without a
-        level, as `simulate`'s scripted ones: its name alone)."""
-        name = self.player_name(side)
-        try:
-            level = profile(name, side).level
-        except KeyError:
-            level = None
-        return name if level is None else f"{name}, level {level}"
+        """Who commands the computer ``side``, as the set-up named him: "rommel, level 3"."""
+        return with_level(self.player_name(side), side)
 
     def who_plays_words(self) -> str:
         """Who plays each side of this game, in a sentence for the help: the person's side and the computer

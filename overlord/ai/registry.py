@@ -189,6 +189,13 @@ def profile(name: str, side: str) -> Profile:
     return PLAYERS[name].profiles[side]
 
 
+def with_level(name: str, side: str) -> str:
+    """A player's name with its level among the opponents offered ("rommel, level 3"): the name alone for a player
+    kept for measuring, or one that does not play the side."""
+    found = PLAYERS[name].profiles.get(side) if name in PLAYERS else None
+    return name if found is None or found.level is None else f"{name}, level {found.level}"
+
+
 def levels(side: str) -> list[str]:
     """The opponents the game offers for a side, weakest first (by level, then in the registry's order, the
     default last of its level)."""

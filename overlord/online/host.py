@@ -276,7 +276,7 @@ class Host:
         """The game and the role a token opens. The store is asked whether the token opens the game before the
         game is replayed from it: a game's id is in every link (the spectators' too, the most widely shared),
         and knowing it must not be enough to make a host load a game and keep it in memory."""
-        if game_id not in self.games and game_id not in {g for g, _ in self.storage.games_of(token_hash(token))}:
+        if game_id not in self.games and all(g != game_id for g, _ in self.storage.games_of(token_hash(token))):
             return None, None
         hosted = self.hosted(game_id)
         return hosted, hosted.role_of(token) if hosted is not None else None

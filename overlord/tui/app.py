@@ -1210,10 +1210,8 @@ class OverlordApp(App[None]):
         side, s = self.hinted_side(), self.session
         if side is None or s is None:
             return ""
-        from ..ai.registry import profile
-        name = s.advisor(side)
-        level = profile(name, side).level
-        return f"; now {name}" + ("" if level is None else f", level {level}")
+        from ..ai.registry import with_level
+        return f"; now {with_level(s.advisor(side), side)}"
 
     def _overlay(self) -> None:
         if (screen := self.game_screen()) is not None:

@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.screen import Screen
 
 from ..ai.advice import Advice
-from ..ai.registry import profile
+from ..ai.registry import with_level
 from ..engine import view
 from ..engine.enums import NavalSide, Phase
 from ..engine.events import Event, UnitMoved
@@ -862,8 +862,7 @@ class GameScreen(Screen[None]):
         if not isinstance(advice, Advice):
             self.say(Text(f"No hint: {advice}", style="bold"))
             return
-        level = profile(h.player, advice.side).level
-        who = f"The computer {advice.side.title()} ({h.player}" + ("" if level is None else f", level {level}") + ")"
+        who = f"The computer {advice.side.title()} ({with_level(h.player, advice.side)})"
         reason = advice.reason
         if self.session.asks_coastal_answer() and isinstance(advice.action, ChooseStrategy):
             # the question is a level for the day; the computer German answers each round afresh

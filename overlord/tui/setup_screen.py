@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from .. import preferences
 from ..ai import DEFAULT_PLAYERS
-from ..ai.registry import levels, profile
+from ..ai.registry import levels, profile, with_level
 from ..engine.actions import Answer
 from ..engine.enums import SIDES
 from ..engine.events import SettingChosen
@@ -185,9 +185,7 @@ class SetupScreen(Screen[None]):
         side = SIDE_OF_QUESTION.get(e.question)
         if side is None or e.value != "computer" or side not in self.session.chosen:
             return ""
-        name = self.session.chosen[side]
-        level = profile(name, side).level
-        return f" ({name})" if level is None else f" ({name}, level {level})"
+        return f" ({with_level(self.session.chosen[side], side)})"
 
     def player_question(self, side: str) -> Text:
         """Who commands the computer side: each level on a line, the one shown with how it plays."""
