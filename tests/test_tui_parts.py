@@ -220,6 +220,25 @@ def test_the_level_tables_losses_are_never_more_than_a_side_has():
     assert theirs.endswith("-3"), theirs
 
 
+def test_a_coastal_defences_level_table_marks_no_level_as_retreating():
+    """A coastal defence never leaves its beach, whatever its level; its table marked the withdrawals "* retreats
+    of itself", which the German's hint contradicted ("it cannot leave its beach")."""
+    from builders import blank_game, put
+    from overlord.engine import view
+    from overlord.engine.prompts import StrategyPrompt
+    from overlord.tui.asking import level_table
+    g = blank_game(turn=4)
+    put(g, "de-91-inf", (16, 10))
+    put(g, "us-1-inf", (16, 11))
+    attackers = ("us-1-inf",)
+    prompt = {landing: StrategyPrompt(side="german", role="defence", defender="de-91-inf", attackers=attackers,
+                                      max_level=9, odds=view.odds(g, list(attackers), "de-91-inf"), landing=landing)
+              for landing in (None, "Omaha")}
+    inland, coastal = (level_table(g, prompt[landing]).plain for landing in (None, "Omaha"))
+    assert "* retreats of itself" in inland and "*" in inland.split("* retreats")[0]
+    assert "*" not in coastal and "never retreat" in coastal
+
+
 def test_a_finished_games_points_panel_gives_the_final_points_not_a_turn_to_come():
     """The panel of a game over said "Score 596; 615 at turn end" and "at the end of 6/30, if held": every point is
     counted then. It gives the final points by source and the final score with its level, as the report does."""

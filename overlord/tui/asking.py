@@ -392,7 +392,8 @@ def level_table(game: Game, p: StrategyPrompt, width: int | None = None) -> Text
     cells.update({level: f"({p.closed_because(level)})" for level in range(p.max_level + 1, c.strategy_levels.highest + 1)})
     cell_width = max(len(cell) for cell in cells.values())
     levels = c.strategy_levels.attack if attacking else c.strategy_levels.defence
-    marks = {level: "*" if not attacking and c.strategy_levels.retreats(level) else "" for level in cells}
+    coastal = not attacking and p.landing is not None  # (a coastal defence never leaves its beach: no level retreats it)
+    marks = {level: "*" if not attacking and not coastal and c.strategy_levels.retreats(level) else "" for level in cells}
     names = {level: levels[level - 1].name for level in cells}
     if width is not None and any(len(f"{level} {cells[level]:<{cell_width}} {names[level]}{marks[level]}") > width
                                  for level in cells):
@@ -407,7 +408,9 @@ def level_table(game: Game, p: StrategyPrompt, width: int | None = None) -> Text
             continue
         t.append(f"{level}", style=KEY)
         t.append(f" {cell:<{cell_width}} {name}\n")
-    if not attacking:
+    if coastal:
+        t.append("Coastal units never retreat\n", style="dim")
+    elif not attacking:
         t.append("* retreats of itself\n", style="dim")
     t.append(bombardment_line(game, p) + "\n", style="dim")
     return t
