@@ -142,12 +142,13 @@ def write_atomically(path: Path, text: str, new: bool = False) -> None:
         except OSError:
             pass
         if isinstance(exc, OSError):
-            exc.filename, exc.filename2 = str(path), None  # (the file, never the temporary one)
+            exc.filename = str(path)  # (the file, never the temporary one)
+            del exc.filename2  # (not None, which printed "-> None" after the name)
             raise exc from None
         raise
 
 
-NAME_TAKEN = "is there already (it appeared while the game was played); nothing was written over it"
+NAME_TAKEN = "is there already; nothing was written over it"
 
 
 def _put_new(tmp: str, path: Path) -> None:

@@ -72,6 +72,7 @@ def test_simulate_and_tournament_take_the_rulebooks_presets_and_german_dday_move
 def test_charts_print_and_json():
     r = run("charts", "transport")
     assert r.returncode == 0 and "1460-1566" in r.stdout
+    assert run("charts", "TRANSPORT").stdout == r.stdout  # (a name in capitals, as --preset and --theme take it)
     j = json.loads(run("charts", "--json").stdout)
     assert j["transport"]["ranges"]["6/6"]["clear"] == [1460, 1566]
     assert run("charts", "nonsense").returncode == 2
@@ -286,6 +287,7 @@ def test_a_new_save_never_replaces_a_file_that_took_its_name_meanwhile(tmp_path)
     with pytest.raises(FileExistsError) as refused:
         write_atomically(target, "{}", new=True)
     assert target.read_text() == "precious" and refused.value.filename == str(target)
+    assert str(refused.value).endswith(f"nothing was written over it: {str(target)!r}")  # (not "-> None")
     assert [p.name for p in tmp_path.iterdir()] == ["race.json"]  # no temporary file left
     with pytest.raises(FileNotFoundError) as refused:
         write_atomically(tmp_path / "typo" / "deeper" / "x.json", "{}", new=True)

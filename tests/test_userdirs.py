@@ -165,6 +165,7 @@ def test_the_one_atomic_writer_names_the_folder_or_the_file_it_could_not_write(t
     with pytest.raises(OSError) as info:
         userdirs.write_atomically(path, "after")
     assert info.value.filename == str(path) and info.value.strerror == "No space left on device"
+    assert str(info.value) == f"[Errno 28] No space left on device: {str(path)!r}"  # (it ended "-> None")
     assert path.read_text() == "before" and sorted(p.name for p in tmp_path.iterdir()) == ["folder", "prefs.toml"]
     monkeypatch.setattr(os, "fsync", real_fsync)
     userdirs.write_atomically(path, "after")
