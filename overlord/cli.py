@@ -839,6 +839,8 @@ def cmd_charts(args: argparse.Namespace) -> int:
     data = _load_data_or_exit()
     from .reports import chart_names, charts_json, render_chart
     names = chart_names()
+    if args.name is not None and args.name.lower() in names:
+        args.name = args.name.lower()  # (as --preset and --theme: "COMBAT" is the combat chart)
     if args.name is not None and args.name not in names:
         print(f"overlord: no chart {args.name!r}; charts are: {', '.join(names)}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -9,6 +9,7 @@ from .ai import make_player
 from .ai.player import Player, failure_count
 from .engine.actions import Action
 from .engine.data import Charts
+from .engine.enums import SIDES
 from .engine.events import Event
 from .engine.game import Game
 from .engine.settings import Settings
@@ -19,7 +20,11 @@ Progress = Callable[[int, int], None]  # told of the games played so far, of how
 
 
 def play_out(game: Game, players: dict[str, Player], on_action: OnAction | None = None, max_actions: int = 500_000) -> int:
-    """Let the players answer every prompt until the game ends; returns the number of actions."""
+    """Let the players answer every prompt until the game ends; returns the number of actions (ValueError, before
+    any is played, when a side has no player)."""
+    for side in SIDES:
+        if side not in players:
+            raise ValueError(f"play_out needs a player for each side; none for the {side} side")
     count = 0
     while not game.over:
         side = game.prompt.side

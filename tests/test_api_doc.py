@@ -144,6 +144,19 @@ def test_the_results_records_are_listed_with_their_fields():
         assert quoted(fields) == [f.name for f in attrs.fields(cls)], cls.__name__
 
 
+def test_list_saves_gives_the_fields_listed(tmp_path):
+    """Its row named eight fields; each entry had a ninth, ``against`` (found by a helper reading the doc)."""
+    row = next(row for row in table("names: overlord.saves") if row[0] == "`list_saves(folder=None)`")
+    listed = [name for name in quoted(row[1].split("newest first:", 1)[1]) if re.fullmatch(r"[a-z_]+", name)]
+    saves.write_save(GAME, tmp_path / "a.json")
+    assert sorted(listed) == sorted(saves.list_saves(tmp_path)[0])
+
+
+def test_summary_gives_simulates_fields_but_the_players_failures():
+    game, result = headless.simulate(1, "two-week", "pass", "pass")
+    assert sorted(headless.summary(game, "pass", "pass")) == sorted(set(result) - {"player_failures"})
+
+
 def test_the_save_fields_are_listed():
     assert sorted(first_column("fields: save")) == sorted(saves.to_document(GAME))
 

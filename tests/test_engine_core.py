@@ -180,3 +180,35 @@ def test_settings_validate():
         Settings(preset=None)
     with pytest.raises(TypeError, match=r"^ratings must be a Ratings, not None$"):
         Settings(ratings=None)
+
+
+def test_a_new_game_refuses_a_preset_that_is_no_preset_and_a_clone_a_seed_out_of_range():
+    """Settings(preset="bogus") was played, saved and replayed as if a preset (Settings has no charts to check it
+    against: the new game does); and clone(reseed=...) took "x" (an error from deep in the generator) or 2**70."""
+    with pytest.raises(ValueError, match=r"^preset must be one of historical, .*custom, not 'bogus'$"):
+        Game.new(Settings(preset="bogus"), 1)
+    for preset in ("custom", "patton", "expert"):
+        assert Game.new(Settings(preset=preset), 1).settings.preset == preset
+    game = Game.new(Settings(), 1)
+    with pytest.raises(TypeError, match=r"^reseed must be a whole number, not 'x'$"):
+        game.clone(reseed="x")
+    with pytest.raises(ValueError, match=r"^the reseed must be a whole number from -2\^63"):
+        game.clone(reseed=2**70)
+    assert game.clone(reseed=-5).prompt == game.prompt  # (a seed in range, negative too)
+
+
+def test_the_players_profile_and_play_out_refuse_what_they_cannot_use_in_one_line():
+    """profile("nobody", ...) gave a bare KeyError, make_player(None, ...) a TypeError from deep in the message,
+    play_out with a side left out a KeyError after the first of its actions."""
+    from overlord.ai import make_player, profile
+    from overlord.headless import play_out
+    with pytest.raises(ValueError, match=r"^unknown computer player 'nobody'; choose from pass, "):
+        profile("nobody", "allied")
+    with pytest.raises(ValueError, match=r"^'rommel' cannot play the allied side; choose from "):
+        profile("rommel", "allied")
+    with pytest.raises(ValueError, match=r"^unknown computer player None; choose from "):
+        make_player(None, "allied")
+    game = Game.new(Settings(), 1)
+    with pytest.raises(ValueError, match=r"^play_out needs a player for each side; none for the allied side$"):
+        play_out(game, {"german": make_player("pass", "german")})
+    assert game.actions == []

@@ -185,8 +185,8 @@ DEFAULT_PLAYERS = {"allied": "ai", "german": "ai"}
 
 
 def profile(name: str, side: str) -> Profile:
-    """How ``name`` plays ``side`` (KeyError when it does not play it)."""
-    return PLAYERS[name].profiles[side]
+    """How ``name`` plays ``side`` (ValueError naming the choices when it does not play it, as make_player)."""
+    return check_name(name, side).profiles[side]
 
 
 def with_level(name: str, side: str) -> str:
@@ -221,8 +221,11 @@ def check_name(name: str, side: str) -> Entry:
     return entry
 
 
-def shown_name(name: str, limit: int = SHOWN_NAME) -> str:
-    """A name as a message shows it: quoted, escaped, and cut short when long (one typed on the command line)."""
+def shown_name(name: object, limit: int = SHOWN_NAME) -> str:
+    """A name as a message shows it: quoted, escaped, and cut short when long (one typed on the command line); what
+    is not a name at all (None), as Python writes it."""
+    if not isinstance(name, str):
+        return repr(name)[:limit]
     return repr(name) if len(name) <= limit else f"{name[:limit]!r}..."
 
 

@@ -54,6 +54,14 @@ class IllegalAction(ValueError):
         self.reason = message if reason is None else reason
 
 
+def check_seed(seed: Any, name: str) -> None:
+    """A seed is a whole number in the generator's range: TypeError or ValueError naming ``name`` otherwise."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"{name} must be a whole number, not {seed!r}")
+    if not seed_in_range(seed):
+        raise ValueError(f"the {name} must be {SEED_RANGE}")
+
+
 class Game:
     def __init__(self, state: GameState, data: GameData | None = None) -> None:
         self.state = state
@@ -74,12 +82,10 @@ class Game:
     @classmethod
     def new(cls, settings: Settings | None = None, seed: int = 0, data: GameData | None = None) -> "Game":
         """A new game. With ``settings`` None the 1981 scenario questions are asked first."""
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be a whole number, not {seed!r}")
-        if not seed_in_range(seed):
-            raise ValueError(f"the seed must be {SEED_RANGE}")
+        check_seed(seed, "seed")
         state = GameState(settings=settings or Settings(), seed=seed, rng=Rng(seed_state(seed)))
         game = cls(state, data)
+        setup.check_preset(game.data, state.settings.preset)
         events: list[Event] = []
         if settings is None:
             state.questions_asked = True
@@ -99,6 +105,8 @@ class Game:
         The frozen data and settings are shared; the state is copied field by field
         (GameState.copy) and the board index copied rather than rebuilt.
         """
+        if reseed is not None:
+            check_seed(reseed, "reseed")
         twin = Game.__new__(Game)  # not __init__: it would rebuild the board index
         twin.state = self.state.copy(None if reseed is None else Rng(seed_state(reseed)))
         twin.data = self.data

@@ -32,6 +32,7 @@ FIRST_QUESTIONS = ("change_ratings",)
 PRESET_ORDER = (("1", "difficulty", "historical"), ("2", "difficulty", "novice"), ("3", "difficulty", "experienced"),
                 ("4", "difficulty", "expert"), ("5", "optional", "rommels-plan"), ("6", "optional", "patton"))
 CUSTOM = "7"
+CUSTOM_PRESET = "custom"  # the preset of ratings set by hand (the answer CUSTOM)
 DIGITS = tuple(str(i) for i in range(1, LEVELS + 1))
 
 
@@ -136,9 +137,9 @@ def apply(g: "Game", action: Answer, events: list[Event]) -> bool:
         value = st.settings.scenario
     elif question == "preset":
         if choice == CUSTOM:
-            st.settings = attrs.evolve(s, preset="custom", ratings=historical_ratings(g.data))
+            st.settings = attrs.evolve(s, preset=CUSTOM_PRESET, ratings=historical_ratings(g.data))
             queue[:0] = [f"rating:{r}" for r in Ratings.BY_HAND] + ["german_dday_movement", "display_delay"]
-            value = "custom"
+            value = CUSTOM_PRESET
         else:
             kind, key = next((k, n) for o, k, n in PRESET_ORDER if o == choice)
             st.settings = apply_preset(g.data, s, kind, key)
@@ -191,6 +192,18 @@ def apply_preset(data: GameData, settings: Settings, kind: str, key: str) -> Set
                         display_delay=delay, preset=key)
 
 
+def presets(data: GameData) -> list[str]:
+    """The names of the presets: the Difficulty Levels' rows, then the Optional Rules'."""
+    return [*data.charts.difficulty, *data.charts.optional_rules.rules]
+
+
+def check_preset(data: GameData, key: str) -> None:
+    """A game's ``preset`` is a preset's name, or ``custom`` (the ratings set by hand): ValueError naming the field
+    (Settings cannot check it, having no charts; a name made up was played, saved and shown)."""
+    if key != CUSTOM_PRESET and key not in presets(data):
+        raise ValueError(f"preset must be one of {', '.join([*presets(data), CUSTOM_PRESET])}, not {key!r}")
+
+
 def preset_settings(key: str, data: GameData | None = None, **overrides: Any) -> Settings:
     """Settings for a named preset (historical, novice, experienced, expert, rommels-plan, patton)."""
     from .data import cached_data
@@ -200,8 +213,7 @@ def preset_settings(key: str, data: GameData | None = None, **overrides: Any) ->
     elif key in data.charts.optional_rules.rules:
         kind = "optional"
     else:
-        known = [*data.charts.difficulty, *data.charts.optional_rules.rules]
-        raise ValueError(f"unknown preset {key!r}: choose from {', '.join(known)}")
+        raise ValueError(f"unknown preset {key!r}: choose from {', '.join(presets(data))}")
     historical = Settings(ratings=historical_ratings(data), display_delay=data.rules.setup.default_display_delay)
     return attrs.evolve(apply_preset(data, historical, kind, key), **overrides)
 
