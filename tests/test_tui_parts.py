@@ -237,6 +237,8 @@ def test_a_coastal_defences_level_table_marks_no_level_as_retreating():
     inland, coastal = (level_table(g, prompt[landing]).plain for landing in (None, "Omaha"))
     assert "* retreats of itself" in inland and "*" in inland.split("* retreats")[0]
     assert "*" not in coastal and "never retreat" in coastal
+    # and a landing's level is fought round after round: its losses are a round's (a player read them as the assault's)
+    assert coastal.startswith("Losses a round yours/theirs\n") and inland.startswith("Defence losses yours/theirs\n")
 
 
 def test_a_finished_games_points_panel_gives_the_final_points_not_a_turn_to_come():

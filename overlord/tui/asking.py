@@ -399,7 +399,9 @@ def level_table(game: Game, p: StrategyPrompt, width: int | None = None) -> Text
                                  for level in cells):
         names = {level: levels[level - 1].brief for level in cells}
     t = Text(no_wrap=True, overflow="ellipsis")
-    t.append(f"{'Attack' if attacking else 'Defence'} losses yours/theirs\n", style="bold")
+    # (a landing's level is fought on round after round: its losses are each round's, not the assault's)
+    title = "Losses a round" if p.landing is not None else f"{'Attack' if attacking else 'Defence'} losses"
+    t.append(f"{title} yours/theirs\n", style="bold")
     t.append(f"  (over their {'defences' if attacking else 'attacks'})\n", style="dim")
     for level, cell in cells.items():
         name = names[level] + marks[level]
