@@ -185,10 +185,24 @@ async def test_e_in_movement_asks_first():
         await press(pilot, "E")
         assert isinstance(app.screen, ConfirmScreen) and "can still move" in app.screen.question
         assert "at sea" in app.screen.question
+        assert "left empty" not in app.screen.question  # (the German stays still on D-Day: the Allies move first)
         await press(pilot, "N")
         assert at_movement(app) and game.prompt.unit == unit  # nothing ended
         await press(pilot, "e", "y")
         assert game.phase != "allied_movement"
+
+
+async def test_e_in_movement_names_the_beaches_a_german_could_walk_onto():
+    """A player ended a movement with three beaches empty and lost their markers to walk-ins in the German's turn,
+    with no word of it: the question names them (the German moves on D-Day here, with the optional rule)."""
+    app = OverlordApp(game=Game.new(preset_settings("historical", german_dday_movement=True), 7), delay=0)
+    async with app.run_test() as pilot:
+        await drive(pilot, until=at_movement)
+        await press(pilot, "E")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Utah, Omaha, Gold, Juno, Sword: a landing position left empty. A German unit that walks onto it " \
+               "destroys the beach's marker." in app.screen.question
+        await press(pilot, "N")
 
 
 # --------------------------------------------------------------------------- refusals with their reasons

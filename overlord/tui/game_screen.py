@@ -32,7 +32,7 @@ from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, D
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import german_supplied_positions, supplied_positions
 from ..session import COMPUTER, March, beachhead_course
-from ..words import ARMY, choose_level, fight_in_brief, plural
+from ..words import ARMY, choose_level, fight_in_brief, name_list, plural
 from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_text, make_entry, out_of_own_supply,
                      prompt_text, short)
 from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card, where
@@ -691,6 +691,12 @@ class GameScreen(Screen[None]):
             still += f", {at_sea} of {'them' if len(units) > 1 else 'it'} at sea"
         question = (f"End the {p.side.title()} movement phase now? {still}; "
                     f"{'they lose' if len(units) != 1 else 'it loses'} the rest of this phase's movement.")
+        # (a player ended D-Day with three beaches empty, and lost their markers to walk-ins; not said while the German
+        # stays still this turn: the Allies move again before he does)
+        open_beaches = beaches_left_open(self.game) if p.side == "allied" and not self.game.german_still else []
+        if open_beaches:
+            question += (f"\n\n{name_list(open_beaches)}: a landing position left empty. A German unit that walks "
+                         "onto it destroys the beach's marker.")
 
         def end_if(yes: bool | None) -> None:
             if yes:
@@ -1118,6 +1124,12 @@ def hint_target(game: Game, advice: Advice | None) -> Hex | None:
             return neighbour(position, action.direction)
     return None
 
+
+def beaches_left_open(game: Game) -> list[str]:
+    """The beaches whose marker stands with a landing position that nobody holds (a German unit entering it would
+    destroy the marker: docs/rules.md, Beachhead markers)."""
+    return [b.name for b in game.data.map.beaches if game.beaches[b.name].marker_intact
+            and any(game.occupant(h) is None for h in b.positions)]
 
 # --------------------------------------------------------------------------- the move preview
 def step_preview(game: Game, p: MovePrompt) -> Text:
