@@ -240,3 +240,20 @@ async def test_a_march_ended_short_says_where_and_why_on_the_questions_line():
         await wait_until(pilot, lambda a: "stopped short" in prompt_panel(a), "the march's end said")
         assert prompt_panel(app).startswith(" ALLIED MOVE") and "1st Infantry Division stopped short, at " in \
             prompt_panel(app) and app.playing.march_stopped is None
+
+
+def test_a_route_stopped_short_says_what_its_destination_means_as_well_as_its_stop():
+    """The card said only where the unit stops this phase ("There: ocean side, in supply"): a player choosing a
+    destination on the continent side for its points had no word of them (found by a helper)."""
+    from overlord.tui.cards import destination_words, where
+    from overlord.tui.routing import route_text
+    game = next_to_the_panzers()
+    game.record("us-1-inf").mp = 1
+    game.edited()
+    route = view.route(game, "us-1-inf", (18, 11))
+    assert route.reach < len(route.steps)
+    card = route_text(game, route, width=100).plain
+    there = destination_words(game, "us-1-inf", (18, 11))
+    assert there and f"At {where(game, (18, 11))}: {', '.join(there)}" in card
+    arrived = route_text(game, view.route(game, "us-1-inf", route.steps[0].to), width=60).plain
+    assert "Gets there" in arrived and "\nAt " not in arrived  # (the stop is the destination: said once)

@@ -184,3 +184,32 @@ def compass_and_weather(game: Game, directions: Container[int] = ()) -> Text:
         t.append("\n")
     t.rstrip()
     return t
+
+
+def destination_words(game: Game, uid: str, to: Hex) -> list[str]:
+    """What standing at ``to`` means for a unit, in a few words each: what it scores a turn there (the
+    Victory Points chart: the Allied CP/60 x row on the continent side, the German ocean side's points),
+    and, for an Allied unit, whether it would be beyond supply lines at the next turn's trace."""
+    side = game.data.map.naval_side[to]
+    if game.side_of(uid) == "german":
+        return [german_side_words(game, side)]
+    words = []
+    if not game.spec(uid).is_depot:
+        points = view.continent_side_points(game, uid, to)
+        words.append(f"continent {points:+.1f} a turn" if game.data.map.on_continent_side(to) else "ocean side +0")
+    if view.traced_on(game, game.turn + 1) and view.beyond_supply_lines(game, uid, to):
+        words.append("BEYOND SUPPLY LINES")
+    return words
+
+
+def german_side_words(game: Game, side: NavalSide) -> str:
+    """What a German unit scores a turn on a side of the naval-range line."""
+    if side == NavalSide.EAST_OF_CAEN:
+        return "east of Caen +0"
+    if side == NavalSide.CONTINENT:
+        return "continent side +0"
+    each = view.ocean_side_points(game, game.turn)
+    if each:
+        return f"ocean side +{each} this turn"
+    # (short: with the directions before it, the line fits the side panel at 80 columns)
+    return f"ocean side +0 until {game.data.charts.victory_points.german_ocean_side.first_turn}"

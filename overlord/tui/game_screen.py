@@ -23,7 +23,7 @@ from textual.screen import Screen
 from ..ai.advice import Advice
 from ..ai.registry import with_level
 from ..engine import view
-from ..engine.enums import NavalSide, Phase
+from ..engine.enums import Phase
 from ..engine.events import Event, UnitMoved
 from ..engine.actions import (Action, Advance, Allocate, Answer, ChooseStrategy, ChooseUnit, EndPhase, FinishUnit, HoldGround,
                               Interdict, Move, Retreat, Support)
@@ -35,7 +35,8 @@ from ..session import COMPUTER, March, beachhead_course
 from ..words import ARMY, choose_level, fight_in_brief, name_list, plural
 from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_text, make_entry, out_of_own_supply,
                      prompt_text, short)
-from .cards import compass_and_weather, pools_line, position_card, status_line, unit_card, where
+from .cards import (compass_and_weather, destination_words, german_side_words, pools_line, position_card,
+                    status_line, unit_card, where)
 from .front import Front, GoOn, Hint, HurryUp
 from .keybar import KeyBar, key_name
 from .maprender import MapOptions, map_height, map_width, move_targets
@@ -1147,35 +1148,6 @@ def step_preview(game: Game, p: MovePrompt) -> Text:
         t.append(" ".join(map(str, directions)), style="bold")
         t.append(f" {words}\n", style="bold reverse" if words.startswith("BEYOND") else "")
     return t
-
-
-def destination_words(game: Game, uid: str, to: Hex) -> list[str]:
-    """What standing at ``to`` means for a unit, in a few words each: what it scores a turn there (the
-    Victory Points chart: the Allied CP/60 x row on the continent side, the German ocean side's points),
-    and, for an Allied unit, whether it would be beyond supply lines at the next turn's trace."""
-    side = game.data.map.naval_side[to]
-    if game.side_of(uid) == "german":
-        return [german_side_words(game, side)]
-    words = []
-    if not game.spec(uid).is_depot:
-        points = view.continent_side_points(game, uid, to)
-        words.append(f"continent {points:+.1f} a turn" if game.data.map.on_continent_side(to) else "ocean side +0")
-    if view.traced_on(game, game.turn + 1) and view.beyond_supply_lines(game, uid, to):
-        words.append("BEYOND SUPPLY LINES")
-    return words
-
-
-def german_side_words(game: Game, side: NavalSide) -> str:
-    """What a German unit scores a turn on a side of the naval-range line."""
-    if side == NavalSide.EAST_OF_CAEN:
-        return "east of Caen +0"
-    if side == NavalSide.CONTINENT:
-        return "continent side +0"
-    each = view.ocean_side_points(game, game.turn)
-    if each:
-        return f"ocean side +{each} this turn"
-    # (short: with the directions before it, the line fits the side panel at 80 columns)
-    return f"ocean side +0 until {game.data.charts.victory_points.german_ocean_side.first_turn}"
 
 
 def position_preview(game: Game, hex_: Hex, moving: str | None) -> Text:

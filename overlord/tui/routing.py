@@ -17,7 +17,7 @@ from ..engine.actions import Move
 from ..engine.events import Event, InfiltrationFailed, UnitMoved
 from ..engine.hexgrid import Hex
 from .asking import short
-from .cards import say, where
+from .cards import destination_words, say, where
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -91,6 +91,9 @@ def stop_text(game: Game, r: view.Route, width: int) -> Text:
         "" if r.in_supply else "bold reverse")
     if r.short is not None and r.reach < len(r.steps):
         say(t, f"Then {r.short}", width)
+    there = destination_words(game, r.unit, r.destination)
+    if not arrives and there:  # (what the destination means: a player chose a far one for its points, not the stop's)
+        say(t, f"At {where(game, r.destination)}: {', '.join(there)}", width)
     return t
 
 

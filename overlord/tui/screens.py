@@ -278,8 +278,9 @@ WHERE THE POINTS COME FROM (the Victory Points chart, F2)
   they are traced at the start of the next turn, and loses strength
   every turn it stays so (S shows them). In movement the panel beside
   the map says, for each way the unit can go, its side of the line,
-  what it scores there a turn, and BEYOND SUPPLY LINES; the panel
-  ends with this turn's points. H: this turn's points by source and
+  what it scores there a turn, and BEYOND SUPPLY LINES ("1 4 6 ocean
+  side +0": ways 1, 4 and 6 lead to the ocean side, which scores
+  nothing for it); the panel ends with this turn's points. H: this turn's points by source and
   side, and which German units score on the ocean side.
 
 ANSWERING
@@ -305,7 +306,7 @@ ANSWERING
   U       take the hint, as its key would (one answer: one step of a
           move, this round's level)
   1-9     the attack or defence level (beside the map: each level's
-          name and expected losses)
+          name and expected losses; a landing's, each round's)
   0-9     two digits per field (allocation, interdiction, support);
           Enter moves to the next field, then commits; Enter alone
           takes the values shown; Backspace erases; Tab and
