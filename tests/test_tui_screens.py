@@ -401,3 +401,19 @@ async def test_a_resize_answered_after_the_game_screen_is_gone_ends_nothing():
         await wait_until(pilot, lambda a: isinstance(a.screen, TitleScreen), "the title")
         screen._refresh_if_shown()  # the call queued by the resize, whenever the app comes to it
     assert app.return_code in (None, 0)
+
+
+async def test_the_charts_list_gives_every_whole_name_where_the_screen_has_room():
+    """At 200 columns the list still cut the names at 24 characters ("Weather forecast (% p..."), beside a chart
+    using a third of the room (found by a helper); at 80 columns the chart keeps the room."""
+    from overlord.reports import CHARTS
+    from overlord.tui.charts_screen import LIST_WIDTH
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 7), delay=0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
+        await pilot.press("f2")
+        await wait_until(pilot, lambda a: isinstance(a.screen, ChartsScreen), "the charts")
+        menu = app.screen.query_one("#chart-list")
+        await wait_until(pilot, lambda a: menu.content_size.width >= max(map(len, CHARTS.values())), "the whole names")
+        await pilot.resize_terminal(80, 24)
+        await wait_until(pilot, lambda a: menu.outer_size.width == LIST_WIDTH, "the narrow list")

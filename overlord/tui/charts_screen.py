@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer
+from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -75,6 +76,11 @@ def _numeric(cell: str) -> bool:
     return all(ch in "0123456789-/%.:x+ NA" for ch in cell)
 
 
+LIST_WIDTH = 26  # the list of charts (game.tcss): at 80 columns the longest names are cut
+WHOLE_NAMES = 36  # ... where the screen has room, wide enough for every chart's whole name (32) and the list's edges
+ROOM_FOR_NAMES = 120  # the screen's width from which it has
+
+
 class ChartsScreen(ModalScreen[None]):
     CSS_PATH = GAME_CSS
     KEY_HINTS = [("↑/↓", "Chart")]
@@ -99,6 +105,11 @@ class ChartsScreen(ModalScreen[None]):
         menu.focus()
         menu.highlighted = 0
         self.show(chart_names()[0])
+
+    def on_resize(self, event: Resize) -> None:
+        """At 200 columns the names were cut at 24 characters beside a chart using a third of the room."""
+        width = WHOLE_NAMES if event.size.width >= ROOM_FOR_NAMES else LIST_WIDTH
+        self.query_one("#chart-list", OptionList).styles.width = width
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id is not None:  # every option is made with its chart's name for its id
