@@ -122,6 +122,11 @@ async def test_join_waits_for_the_other_player_then_plays_the_germans_answers_th
         game = host_game(host, links["german"])
         assert session.update.at == played == len(game.actions)
         assert bells == [played]  # the bell (and a notice) once it is the German's move
+        # no review of the Allies' turn (V): the client has no record of actions to replay, and V showed "Nothing was
+        # played in this game before it was saved"; the log holds their turn
+        assert not app.check_action("review", ())
+        await pilot.press("v")
+        assert isinstance(app.screen, GameScreen)
         assert seen(app) == public_state(game.state, "german")  # the host's game, as the German may see it
         _, events = Game.replay(game.initial_settings, game.seed, game.actions, game.data)
         assert session.log == events[len(game.opening_events):]  # the host's events, as the engine gave them

@@ -203,6 +203,8 @@ class JoinApp(OverlordApp):
         if action == "orders":  # at any of the player's questions, and while waiting for the other side
             s = self.remote
             return s is not None and not s.game.over and s.lost is None and not self.too_small
+        if action == "review":  # (the client has no record of actions to replay, only the host's states: V showed
+            return False  # "Nothing was played in this game before it was saved"; the log holds the other side's turn)
         return super().check_action(action, parameters)
 
     def action_orders(self) -> None:
