@@ -357,7 +357,7 @@ class Session:
         style = ""
         try:
             style = profile(self.player_name(other), other).style
-        except KeyError:
+        except ValueError:  # (a name the registry does not know)
             pass
         return (f"You command the {ARMY[mine]} against the computer {ARMY[other]}: "
                 f"{self.commander_words(other)}{' (' + style + ')' if style else ''}.")

@@ -30,7 +30,7 @@ from overlord.online.storage import SQLiteStorage
 from overlord.saves import saves_dir
 from overlord.tui.app import OverlordApp
 from overlord.tui.game_screen import GameScreen
-from overlord.tui.screens import CombatResultScreen, ReportScreen
+from overlord.tui.screens import CombatResultScreen, HelpScreen, ReportScreen
 
 from test_serve import DEADLINE, serve  # noqa: F401 - the fixture: `overlord serve` in a subprocess
 from helpers import static_words
@@ -148,6 +148,12 @@ async def test_join_waits_for_the_other_player_then_plays_the_germans_answers_th
         await pilot.press("ctrl+s")  # nothing to save: the host keeps the game
         assert any(KEPT_BY_HOST in str(n.message) for n in app._notifications)
         assert not saves_dir().exists() or not any(saves_dir().iterdir())
+        await pilot.press("f1")  # the help says so too (it said Ctrl+Q saved to autosave.json)
+        await wait_until(pilot, lambda a: isinstance(a.screen, HelpScreen), "the help")
+        assert "The host keeps it: nothing is saved here" in app.screen.who_plays
+        assert "Ctrl+Q leaves it; overlord join with your link comes back to it." in app.screen.who_plays
+        await pilot.press("escape")
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game again")
         await pilot.press("ctrl+q")
     assert app.farewell is not None and "overlord join" in app.farewell and links["german"].token not in app.farewell
 

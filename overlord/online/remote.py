@@ -116,8 +116,11 @@ class RemoteSession(Session):
     def who_plays_words(self) -> str:
         if self.role not in ("allied", "german"):
             return "You watch a game kept by a host."
+        # (the help's keys below are a local game's: it said Ctrl+Q saved to autosave.json, and nothing was saved)
         return (f"You command the {ARMY[self.role]} in a game kept by a host, against whoever plays the other side's "
-                "link (a person, or a computer player the host serves).")
+                "link (a person, or a computer player the host serves). The host keeps it: nothing is saved here "
+                "(Ctrl+S, Ctrl+O and the autosave are for games of your own), and Ctrl+Q leaves it; overlord join "
+                "with your link comes back to it.")
 
     def _ours(self) -> bool:
         """The player answers the question now: it is his side's, and the game here is the host's latest."""

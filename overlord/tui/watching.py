@@ -43,7 +43,7 @@ def intent(session: Session, side: str) -> str:
         return PLAN_WORDS.get(plan, f"the {plan} plan")
     try:
         return profile(session.player_name(side), side).line
-    except KeyError:
+    except ValueError:  # (a name the registry does not know, from an older save)
         return ""
 
 
