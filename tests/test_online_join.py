@@ -294,6 +294,10 @@ async def test_a_landing_against_the_joined_german_shows_its_support_once_fought
                 await pilot.pause(0.02)
         card = app.screen.card.plain
         assert "LANDING AT" in card
+        # the level for the day is the host's standing order, which answered the round: the same answer sent after it
+        # was refused ("the game has moved on"), and the line stayed on the screen until the German's move
+        assert app.playing.online.orders.get("coastal") == 5 and "moved on" not in prompt_text(app)
+        assert "Level 5 for every landing: given to the host" in prompt_text(app)
         first_round = next(line for line in card.splitlines() if line.strip().startswith("1 "))
         assert first_round.split()[5:7] == ["3", "2"], card  # round, levels (3 words), odds, then naval and air
         await pilot.press("ctrl+q")

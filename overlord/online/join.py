@@ -29,6 +29,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from .. import gcpause
+from ..engine.prompts import StrategyPrompt
 from ..tui.app import OverlordApp
 from ..tui.front import MenuChosen
 from ..tui.keybar import KeyBar
@@ -238,19 +239,23 @@ class JoinApp(OverlordApp):
         else:
             self.notify(f"Standing orders on the host: {describe(kept)}", timeout=6, markup=False)
 
-    def coastal_answer_given(self, answer: int | str) -> None:
+    def coastal_answer_given(self, answer: int | str) -> bool:
         """D (or the first landing's question): the host's standing orders answer landings before this side is
         asked, so the level goes to them too; the computer's answer, which they cannot give, takes theirs away
-        (a level chosen here was never played while the host held another; found by a helper)."""
+        (a level chosen here was never played while the host held another; found by a helper). A level answers a
+        landing's question asked now, on the host, as soon as it has it."""
         s = self.remote
         if s is None:
-            return
+            return False
         orders = dict(s.online.orders)
         if isinstance(answer, int):
             orders["coastal"] = answer
         elif orders.pop("coastal", None) is None:
-            return  # (nothing of the host's to change)
+            return False  # (nothing of the host's to change)
         self._give_orders(orders)
+        prompt = s.game.prompt
+        return isinstance(answer, int) and isinstance(prompt, StrategyPrompt) and prompt.landing is not None \
+            and prompt.side == s.role
 
     # ------------------------------------------------------------------ saving, loading, leaving
     def action_save(self) -> None:

@@ -1112,9 +1112,11 @@ class OverlordApp(App[None]):
         self.notify(f"Hints for the {'Allies' if side == 'allied' else 'German'} now come from {name} (level "
                     f"{p.level}: {p.style}): T asks. Ctrl+P, Hints from, again for the next.", timeout=5)
 
-    def coastal_answer_given(self, answer: int | str) -> None:
+    def coastal_answer_given(self, answer: int | str) -> bool:
         """The German's coastal defences' answer for every landing given (D, or at a landing's first question): a
-        local game's session holds it (a joined game's host too: online/join.py)."""
+        local game's session holds it (a joined game's host too: online/join.py). Whether the question asked now is
+        answered with it too (a joined game's host answers it): a local game's is not."""
+        return False
 
     def action_quit(self) -> None:  # type: ignore[override]  # not async, unlike App's: the screens call it
         """Ctrl+Q, Ctrl+C, Q on the title and final screens, the menu: save the game being played, then quit.

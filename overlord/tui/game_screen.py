@@ -793,8 +793,12 @@ class GameScreen(Screen[None]):
 
     def action_day_level(self, n: int) -> None:
         """The German's answer for his coastal defences: this level in every round of every landing."""
-        self.give_coastal_answer(n)
-        self.play(ChooseStrategy(n))
+        if not self.give_coastal_answer(n):
+            self.play(ChooseStrategy(n))
+            return
+        # a joined game's host answers this round with the standing order it was just given (the answer sent too came
+        # after it, and was refused: "the game has moved on", a line left on the screen until the German's move)
+        self.say(f"Level {n} for every landing: given to the host, which answers this round with it.")
 
     def action_computer_answers(self) -> None:
         """The German lets the computer German choose his coastal defences' level in every round."""
@@ -802,10 +806,11 @@ class GameScreen(Screen[None]):
         self.message = ""
         self.post_message(GoOn())
 
-    def give_coastal_answer(self, answer: int | str) -> None:
-        """The German's answer for every landing: the session holds it (and a joined game's host: the app)."""
+    def give_coastal_answer(self, answer: int | str) -> bool:
+        """The German's answer for every landing: the session holds it (and a joined game's host: the app). Whether
+        the host's standing orders answer the question asked now with it (a joined game's)."""
         self.session.coastal_answer = answer
-        self.app.coastal_answer_given(answer)  # type: ignore[attr-defined]
+        return bool(self.app.coastal_answer_given(answer))  # type: ignore[attr-defined]
 
     def action_coastal_answer(self) -> None:
         """D: the German changes how his coastal defences answer landings."""
