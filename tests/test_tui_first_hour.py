@@ -500,3 +500,23 @@ async def test_a_closed_retreat_says_why_above_the_fights_result():
         assert f"cannot retreat that way ({closed}):" in text, text
         assert text.index("»") < text.index("The fight's result"), text
         assert app.session.game.prompt == p  # refused: nothing played
+
+
+async def test_a_side_panel_too_short_for_its_points_says_where_the_rest_is():
+    """At 80x24 the points' rows were cut at the panel's foot with no sign, and those in sight did not add up to the
+    "so far" above them (found by a helper): the last line in sight says H gives them all."""
+    from overlord.tui.game_screen import POINTS_CUT
+    from overlord.tui.widgets import CardPanel
+    app = OverlordApp(game=solo_game(), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, until=at_movement)
+        panel = next(p for p in app.screen.query(CardPanel).results(CardPanel) if p.display and p.size.height)
+        height = panel.content_size.height
+        assert len(panel.lines) > height  # (a unit's card, its steps and the points: more than 24 lines hold)
+        assert panel.render_line(height - 1).text.strip() == POINTS_CUT
+        assert panel.render_line(height - 2).text.strip() == panel.lines[height - 2].plain.strip()
+    async with OverlordApp(game=solo_game(), delay=0).run_test(size=(160, 60)) as pilot:
+        await drive(pilot, until=at_movement)
+        panel = next(p for p in pilot.app.screen.query(CardPanel).results(CardPanel) if p.display and p.size.height)
+        assert len(panel.lines) <= panel.content_size.height
+        assert all(panel.render_line(y).text.strip() != POINTS_CUT for y in range(panel.content_size.height))

@@ -66,6 +66,7 @@ ANSWERS |= {"go_to", "go"}  # move by destination (routing.py)
 ENTRY_PROMPTS = (AllocationPrompt, InterdictionPrompt, SupportPrompt)
 LOOK = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 SIDE_MIN = 32  # columns the side panel needs beside the map
+POINTS_CUT = "… H: the points in full"  # the side panel's last line in sight when its points run on below
 BOTTOM_MIN = 7  # lines the question and the log need below the map
 BOTTOM_WITH_SIDE = 11  # the same with the side panel beside them
 TALL_WITH_SIDE_BELOW = 18  # lines the panel below a map of two lines a row keeps (fewer: one line a row, the
@@ -383,7 +384,9 @@ class GameScreen(Screen[None]):
             who, first = f"{p.side.title()} player", True
         self.query_one("#status", Panel).show(status_line(game, who, first))
         side = self.side_text()
-        for panel in self.query(".side").results(Panel):
+        more = Text(POINTS_CUT, style="bold") if game.phase not in (Phase.QUESTIONS, Phase.AIRBORNE) else None
+        for panel in self.query(".side").results(CardPanel):
+            panel.more = more  # (the points come last: they are what a short panel cuts)
             panel.show(side)
         prompt = self.query_one("#prompt", Panel)
         prompt.show(self.prompt_panel_text())

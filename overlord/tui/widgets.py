@@ -142,6 +142,9 @@ class CardPanel(Panel):
         self.lines: list[Text] = []
         self.drawn: dict[tuple[object, ...], Strip] = {}  # a line's width, text and styles -> its strip
         self.base = Style()  # the panel's own style, under every line
+        # the last line in sight when the lines run on below it: where the rest is (None: nothing said). At 80x24
+        # the points' rows were cut with no sign, and those in sight did not add up to the total above them.
+        self.more: Text | None = None
 
     def show(self, content: Text | str) -> None:
         if content == self.shown:
@@ -171,6 +174,8 @@ class CardPanel(Panel):
         if y >= len(self.lines) or width <= 0:
             return Strip.blank(width, base)
         line = self.lines[y]
+        if self.more is not None and y == self.content_size.height - 1 < len(self.lines) - 1:
+            line = self.more
         key = (width, line.plain, line.style, *line.spans)
         strip = self.drawn.get(key)
         if strip is None:
