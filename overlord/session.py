@@ -36,7 +36,8 @@ from .engine.events import (CombatResult, DropResult, Event, Landed, LogisticsRe
                              UnitEliminated)
 from .engine.game import Game, IllegalAction
 from .engine.hexgrid import Hex, neighbour
-from .engine.prompts import MovePrompt, Prompt, QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
+from .engine.prompts import (DefenderPrompt, MovePrompt, Prompt, QuestionPrompt, RetreatPrompt, StrategyPrompt,
+                             SupportPrompt)
 from .saves import (FileStamp, OpenedSave, file_stamp, free_autosave_slot, is_autosave_slot, new_game_id,
                     other_branches, safe_filename, saves_dir, write_problem, write_save)
 
@@ -127,7 +128,8 @@ class Session:
         self.assault: Assault | None = None  # the landing being fought
         self.ended_assault: Assault | None = None  # the landing the last action ended, for its card
         self.left_off: list[Event] = []  # a loaded game's last action's events: its card is shown again (Turns)
-        self._support = (0, 0)  # the support given for the round being asked
+        self._support = (0, 0)  # the support given for the round or the fight being asked
+        self.fight_support: tuple[int, int] | None = None  # the Allied naval and air support of the last fight on land
         self._rounds: set[int] = set()  # the ids of the rounds' results (kept alive in the log)
         self.autosaves = True  # False for a game the computers play while the player watches: not a position of his
         self.advisors: dict[str, str] = {}  # the computer player asked for a side's hints, when not its default
@@ -464,12 +466,16 @@ class Session:
         """Keep a landing's rounds for its card: the support each round was given, each round's result, and
         how it ended. A fight-on order ends with its landing."""
         self.ended_assault = None
-        if isinstance(asked, SupportPrompt) and asked.landing is not None and isinstance(action, Support):
+        if isinstance(asked, DefenderPrompt):  # a fight chosen anew: no support given for it yet
+            self._support = (0, 0)
+        if isinstance(asked, SupportPrompt) and isinstance(action, Support):
             self._support = (action.naval, action.air)
         if isinstance(asked, (SupportPrompt, StrategyPrompt)) and asked.landing is not None and self.assault is None:
             self.assault = Assault(asked.attackers[0], asked.landing)  # (if begun before a load: the rounds since)
         a = self.assault
         if a is None:
+            if any(isinstance(e, CombatResult) for e in events):  # a fight on land: its card says its support too (the
+                self.fight_support, self._support = self._support, (0, 0)  # landings' did; found by a helper)
             return
         for e in events:
             if isinstance(e, CombatResult):

@@ -52,6 +52,7 @@ class ResultCard:
     results: tuple[CombatResult, ...]
     others: tuple[Event, ...]
     by_computers: bool
+    support: tuple[int, int] | None = None  # an ordinary fight's Allied naval and air points (None: not known here)
 
 
 @dataclass(frozen=True)
@@ -222,4 +223,5 @@ def result_card(s: Session, events: list[Event]) -> ResultCard | None:
         return None
     others = tuple(e for e in events if isinstance(e, (UnitEliminated, MarkerDestroyed)))
     attacker = s.game.side_of(results[0].attackers[0])
-    return ResultCard(None, results, others, s.is_computer(attacker) and s.is_computer(enemy(attacker)))
+    return ResultCard(None, results, others, s.is_computer(attacker) and s.is_computer(enemy(attacker)),
+                      s.fight_support)

@@ -257,6 +257,27 @@ async def test_the_extra_movement_point_is_said_when_it_is_drawn():
     assert drawn  # 30% a step: some were drawn
 
 
+async def test_a_fights_card_gives_the_allied_support_as_a_landings_does():
+    """A landing's card listed each round's naval and air points; a fight on land's card did not, and a German
+    learned them only from the budgets on the status line (found by a helper playing hot-seat)."""
+    g = hand_built_game()
+    put(g, "us-1-inf", (16, 7))
+    put(g, "de-716-inf", (16, 8), cp=40)
+    start_phase(g, "allied_combat")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, policy={"DefenderPrompt": lambda p: "Y", "AttackerPrompt": lambda p: "Y"},
+                    until=lambda a: a.session.game.prompt.kind == "SupportPrompt")
+        p = g.prompt
+        naval, air = min(12, p.naval_max), min(34, p.air_max)
+        assert naval and air
+        await press(pilot, *f"{naval:02d}{air:02d}", "enter")
+        await wait_until(pilot, lambda a: a.session.game.prompt.kind == "StrategyPrompt", "the level question")
+        await press(pilot, "3")
+        await wait_until(pilot, lambda a: isinstance(a.screen, CombatResultScreen), "the result's card")
+        assert f"Allied support: naval {naval}, air {air}" in str(app.screen.card)
+
+
 async def test_a_closed_level_says_why_and_the_result_stays_on_a_card():
     g = hand_built_game()
     put(g, "us-1-inf", (16, 7), fatigue=75, leadership=5)  # worn out: the most intense levels are closed

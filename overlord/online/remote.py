@@ -166,9 +166,9 @@ class RemoteSession(Session):
         self.last_action = self.sent.pop(update.at - 1, None)
         self.update, self.game = update, self._game_of(update)
         events = list(update.events)
-        if self.role == "german" and isinstance(asked, (SupportPrompt, StrategyPrompt)) and asked.landing \
+        if self.role == "german" and isinstance(asked, (SupportPrompt, StrategyPrompt)) \
                 and any(isinstance(e, CombatResult) for e in events):
-            # a round of a landing, against the German: the Allied support, hidden from him until the result
+            # a fight, or a round of a landing, the German is in: the Allied support, hidden from him until the result
             # (protocol.redact), is what the result shows spent of the turn's budgets
             self._support = (max(0, before.naval_left - self.game.naval_left),
                              max(0, before.air_left - self.game.air_left))

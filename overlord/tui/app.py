@@ -566,7 +566,7 @@ class OverlordApp(App[None]):
             timeout = self.delay * RESULT_DELAYS
         game = self.playing.game
         text = assault_card(game, card.assault) if card.assault is not None \
-            else result_card(game, list(card.results), list(card.others))
+            else result_card(game, list(card.results), list(card.others), card.support)
         turns.shown(card)
         self.refresh_main()
         self._modal(CombatResultScreen(text, timeout))

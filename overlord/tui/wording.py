@@ -22,9 +22,11 @@ def event_text(event: Event, game: Game | None) -> str:
     return words.line(event, game.data if game is not None else cached_data())
 
 
-def result_card(game: Game, results: list[CombatResult], others: list[Event]) -> Text:
-    """What a combat did, on a card: the odds as fought, the levels, both sides' losses, the retreat and a
-    second combat; then whatever else the fight caused (units eliminated, a marker destroyed)."""
+def result_card(game: Game, results: list[CombatResult], others: list[Event],
+                support: tuple[int, int] | None = None) -> Text:
+    """What a combat did, on a card: the odds as fought, the Allied naval and air support (``support``, when known
+    and given), the levels, both sides' losses, the retreat and a second combat; then whatever else the fight caused
+    (units eliminated, a marker destroyed)."""
     charts = game.data.charts
     t = Text()
     for e in results:
@@ -37,6 +39,10 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event]) ->
         if e.combat_supply:
             t.append(f"; {e.combat_supply} Allied combat supply spent")  # (always the Allies': the German has none,
             # and a German attacker read "60 combat supply spent" as his own)
+        if support is not None and any(support):
+            allied_attack = game.side_of(e.attackers[0]) == "allied"
+            t.append(f"\nAllied {'support' if allied_attack else 'bombardment in defence'}: naval {support[0]}, "
+                     f"air {support[1]}")
         t.append(f"\nAttack level {e.attack_level} ({charts.strategy_levels.attack[e.attack_level - 1].name}) against "
                  f"defence level {e.defence_level} ({charts.strategy_levels.defence[e.defence_level - 1].name})\n")
         who = words.Subject(game.data, e.attackers)
