@@ -105,6 +105,33 @@ async def test_each_side_answers_only_its_own_prompts(served):
         await c.close()
 
 
+async def test_every_connection_hears_which_sides_are_connected_as_players_come_and_go(served):
+    """A player waiting for the other's move could not tell one thinking from one gone away (found by a helper): the
+    host says which sides have a player connected (spectators not counted) whenever one joins or leaves."""
+    host, url = served
+    links = await client.create_game(url, SETTINGS)
+
+    async def hears(c, sides):
+        deadline = time.monotonic() + DEADLINE
+        while c.connected != frozenset(sides):
+            assert time.monotonic() < deadline, c.connected
+            await asyncio.sleep(0.02)
+    german = await OnlineGame.join(links["german"])
+    await hears(german, {"german"})
+    watcher = await OnlineGame.join(links["spectator"])
+    await hears(watcher, {"german"})
+    allied = await OnlineGame.join(links["allied"])
+    for c in (german, watcher, allied):
+        await hears(c, {"allied", "german"})
+    await allied.close()
+    for c in (german, watcher):
+        await hears(c, {"german"})
+    (listed,) = await client.list_games(url, links["german"].token)
+    assert listed["connected"] == ["german"]
+    for c in (german, watcher):
+        await c.close()
+
+
 async def test_an_answer_chosen_at_a_position_the_game_has_left_is_refused_not_played_on_the_next(served):
     """Two screens of one side: the second answers the 82nd's drop; the first's answer, chosen for that drop,
     was sent stamped with the newest position it had heard of and dropped the 101st where no one chose."""
@@ -390,7 +417,7 @@ def test_the_commands_create_list_and_play_a_game(tmp_path, capsys):
             assert "spectators' link is for programs that watch" in page.read().decode()
         token = Link.parse(links["German"]).token
         assert cli.main(["online", "games", host.url, "--token", token]) == 0
-        assert "waiting for the Allied player" in capsys.readouterr().out
+        assert "waiting for the Allied player (not connected now)" in capsys.readouterr().out  # (nobody has joined)
         assert cli.main(["online", "games", links["German"]]) == 0  # a link for the host: its host and token
         assert "waiting for the Allied player" in capsys.readouterr().out
         assert cli.main(["online", "games", host.url]) == 2

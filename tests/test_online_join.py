@@ -168,6 +168,22 @@ async def test_join_waits_for_the_other_player_then_plays_the_germans_answers_th
     await allied.close()
 
 
+async def test_the_waiting_player_is_told_when_the_other_is_not_connected(hosted):
+    """"WAITING FOR THE ALLIED PLAYER" read the same whether the Allied player was thinking or had left (found by a
+    helper): the host says who is connected, and the waiting line says so."""
+    _, links = hosted
+    app, _ = german_app(links)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: "WAITING FOR THE ALLIED PLAYER (NOT CONNECTED NOW)" in prompt_text(a),
+                         "the Allies said not to be connected")
+        allied = await OnlineGame.join(links["allied"])
+        await wait_until(pilot, lambda a: "WAITING FOR THE ALLIED PLAYER " in prompt_text(a)
+                         and "NOT CONNECTED" not in prompt_text(a), "the Allies said to be connected")
+        await allied.close()
+        await wait_until(pilot, lambda a: "(NOT CONNECTED NOW)" in prompt_text(a), "the Allies gone again")
+        await pilot.press("ctrl+q")
+
+
 async def test_b_in_a_joined_game_sails_every_step_as_the_host_answers_each(hosted):
     """B (and G) played their steps one after another at once: in a joined game the second found the unit not yet
     moved (the host had not answered) and stopped, and B on a marker swung back to the last one (found by a

@@ -98,6 +98,9 @@ class OnlineGame:
         self.update = first
         self.data = data
         self.on_update: list[Callable[[Update], None]] = []  # called with each new update, in the client's loop
+        # the sides with a player connected, as the host last said (None: it has not, or an older host never does)
+        self.connected: frozenset[str] | None = None
+        self.on_presence: list[Callable[[], None]] = []  # called when the host says who is connected
         self.close_reason: str | None = None
         # joined with ``since``: the events of each action after it, with the number of actions played after each
         self.missed: list[tuple[int, tuple[Event, ...]]] = []
@@ -247,6 +250,10 @@ class OnlineGame:
                     await self._take(Update.from_message(message))
                 elif kind in ("accepted", "refused"):
                     self._replies.put_nowait(message)
+                elif kind == "presence" and isinstance(message.get("connected"), list):
+                    self.connected = frozenset(str(side) for side in message["connected"])
+                    for heard in list(self.on_presence):
+                        heard()
         finally:
             self.close_reason = self.close_reason or closed_because(self._ws.close_code)
             async with self._changed:

@@ -243,7 +243,9 @@ def _whose(game: dict[str, Any]) -> str:
         return "game over"
     if game["your_move"]:
         return "your move"
-    return f"waiting for the {ROLE_NAMES.get(game['to_answer'], game['to_answer'])} player"
+    side = game["to_answer"]
+    away = isinstance(game.get("connected"), list) and side not in game["connected"]  # (an older host: not said)
+    return f"waiting for the {ROLE_NAMES.get(side, side)} player" + (" (not connected now)" if away else "")
 
 
 def read_only(path: Path) -> str:

@@ -310,9 +310,11 @@ class Host:
             if since is not None:
                 conn.send(protocol.encode({"type": "history", "since": since, "actions": hosted.since(since)}))
             conn.send(protocol.encode(update(hosted, role, [])))
+            tell_presence(hosted)
             await self._serve(hosted, conn)
         finally:
             hosted.connections.discard(conn)
+            tell_presence(hosted)
             conn.finish()
             try:  # what was queued for it goes out first (its refusals, the last update)
                 await asyncio.wait_for(pump, 5.0)
@@ -453,12 +455,25 @@ def update(hosted: Hosted, role: str, events: list[Event]) -> dict[str, Any]:
             "events": [protocol.event_to_dict(e) for e in events]}
 
 
+def connected(hosted: Hosted) -> list[str]:
+    """The sides with a player connected now (a person's screen, or a bot), in the order of SIDES."""
+    return [side for side in SIDES if any(c.role == side for c in hosted.connections)]
+
+
+def tell_presence(hosted: Hosted) -> None:
+    """Every connection of the game hears which sides are connected, when one joins or leaves: a player waiting
+    for the other's move could not tell a player thinking from one gone away (found by a helper)."""
+    message = protocol.encode({"type": "presence", "connected": connected(hosted)})
+    for conn in list(hosted.connections):
+        conn.send(message)
+
+
 def _summary(hosted: Hosted, role: str) -> dict[str, Any]:
     game = hosted.game
     side = str(game.prompt.side)
     return {"game": hosted.stored.id, "role": role, "scenario": game.settings.scenario, "turn": game.turn_label,
             "phase": str(game.phase), "at": len(game.actions), "over": game.over, "to_answer": side,
-            "your_move": side == role}
+            "your_move": side == role, "connected": connected(hosted)}
 
 
 def _new_game_request(body: Any) -> tuple[Settings, dict[str, str]]:

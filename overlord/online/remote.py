@@ -90,6 +90,7 @@ class RemoteSession(Session):
         self.wake: Callable[[], None] = lambda: None
         self._sender: asyncio.Task[None] | None = None
         online.on_update.append(self._received)
+        online.on_presence.append(self._heard_presence)
         self._watcher = asyncio.ensure_future(self._watch())
 
     def _game_of(self, update: Update) -> Game:
@@ -155,7 +156,15 @@ class RemoteSession(Session):
         if self.sending is not None:
             return "your answer is on its way to the host"
         side = self.game.prompt.side
-        return f"waiting for the {SIDE_NAMES.get(side, side)} player" if side != self.role else None
+        if side == self.role:
+            return None
+        away = self.online.connected is not None and side not in self.online.connected
+        # (a player gone away, told apart from one thinking: the host keeps the game until they come back)
+        return f"waiting for the {SIDE_NAMES.get(side, side)} player" + (" (not connected now)" if away else "")
+
+    def _heard_presence(self) -> None:
+        if self.online.connected is not None:
+            self.wake()
 
     def arriving(self) -> bool:
         return bool(self.inbox)
@@ -217,6 +226,7 @@ class RemoteSession(Session):
             old, self.online = self.online, online
             await old.close()
             online.on_update.append(self._received)
+            online.on_presence.append(self._heard_presence)
             unsent = self.sent.get(self.update.at)  # the answer on its way as the connection dropped, if any
             self.sent = {at: action for at, action in self.sent.items() if at >= online.update.at}
             if online.update.at > self.update.at:  # played while away: one arrival, with every action's events
