@@ -442,6 +442,9 @@ def test_the_commands_create_list_and_play_a_game(tmp_path, capsys):
         assert cli.main(["online", "bot", links["Spectators"], "--player", "classic"]) == 2
         assert cli.main(["online", "new", host.url, "--preset", "nonesuch"]) == 2
         capsys.readouterr()
+        assert cli.main(["online", "new", host.url, "--allied-token", "short"]) == 2  # (it named the protocol's field)
+        assert "--allied-token: a token is 16-128 letters, digits, - or _" in capsys.readouterr().err
+        capsys.readouterr()
         assert cli.main(["online", "new", host.url, "--preset", "Novice"]) == 0  # either case, as simulate's
         assert ", novice)" in capsys.readouterr().out
     finally:

@@ -154,12 +154,16 @@ def cmd_host(args: argparse.Namespace) -> int:
 
 def cmd_online_new(args: argparse.Namespace) -> int:
     from .client import Refused, create_game
-    from .protocol import ProtocolError
+    from .protocol import ProtocolError, valid_token
     try:
         settings = new_settings(args)
     except ValueError as exc:
         return _fail(str(exc), EXIT_BAD_INPUT)
     tokens = {role: getattr(args, f"{role}_token") for role in ROLE_NAMES if getattr(args, f"{role}_token")}
+    for role, token in tokens.items():  # (the host's refusal named its protocol's "tokens", not the option)
+        if not valid_token(token):
+            return _fail(f"--{role}-token: a token is 16-128 letters, digits, - or _ (the part of a link after #)",
+                         EXIT_BAD_INPUT)
     try:
         args.url = host_and_token(args.url, None)[0]  # (a link given for the host: its host)
     except ProtocolError as exc:
