@@ -296,8 +296,10 @@ async def test_http_refusals(served):
         # settings that are not an object, or fields of the wrong type (cattrs read "false" as true): refused, the
         # host unharmed (a list had raised out of the handler, a 500)
         for settings in ([1], "x", None, {"german_dday_movement": "false"}, {"ratings": {"naval": True}},
-                         {"ratings": {"airpower": 1.9}}, {"display_delay": False}, {"preset": None}):
+                         {"ratings": {"airpower": 1.9}}, {"display_delay": False}, {"preset": None},
+                         {"preset": "bogus"}):  # (a made-up preset: a 500, and a stored game that could not begin)
             assert await status("POST", "/api/games", json={"settings": settings}) == 400, settings
+        assert host.storage.count_games() == 1  # (the first, made above)
         assert await status("POST", "/api/games", json={"tokens": {"allied": "short"}}) == 400
         assert await status("POST", "/api/games", data=b"x" * 70_000) == 413
         assert await status("POST", "/api/games", data=b"[" * 60_000) == 400  # deeper than Python reads: was a 500

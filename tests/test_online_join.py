@@ -398,6 +398,38 @@ async def test_w_after_a_hosted_game_keeps_the_hosts_save_among_yours_and_replay
     assert [s["humans"] for s in list_saves() if s["path"] == kept] == ["Online"]  # (it read "Both": hot-seat)
 
 
+async def test_d_at_a_joined_germans_landing_question_gives_the_level_to_the_host_alone(hosted):
+    """D at the landing's question gave the level to the host's orders, which answered the round, and sent it as an
+    answer too, refused ("the game has moved on"), a line left on the screen (found by a reviewer)."""
+    from overlord.engine.actions import Support
+    from overlord.engine.prompts import StrategyPrompt, SupportPrompt
+    from overlord.tui.screens import CoastalAnswerScreen
+    _, links = hosted
+    allied = await OnlineGame.join(links["allied"])
+    landing_first = make_player("historical", "allied", 0)
+    app = JoinApp(links["german"], delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.session, RemoteSession), "the game to be joined")
+        while not isinstance(app.screen, CombatResultScreen):
+            p = allied.game.prompt
+            if allied.my_move:
+                landing = isinstance(p, (SupportPrompt, StrategyPrompt)) and p.landing is not None
+                await allied.act(Support(3, 2) if landing and isinstance(p, SupportPrompt)
+                                 else ChooseStrategy(9) if landing else landing_first.choose(allied.game))
+            elif app.accepting():
+                await pilot.press("d")
+                await wait_until(pilot, lambda a: isinstance(a.screen, CoastalAnswerScreen), "D's choice")
+                await pilot.press("4")
+            elif isinstance(app.screen, ReportScreen):
+                await pilot.press("enter")
+            else:
+                await pilot.pause(0.02)
+        assert app.playing.online.orders.get("coastal") == 4 and "moved on" not in prompt_text(app)
+        assert "The host answers this round with it." in prompt_text(app)
+        await pilot.press("ctrl+q")
+    await allied.close()
+
+
 def test_who_may_see_the_allied_support_before_the_fight():
     from overlord.session import Session
     solo = Session(Game.new(preset_settings("historical"), 3))  # the Allied player against the computer German

@@ -186,7 +186,10 @@ DEFAULT_PLAYERS = {"allied": "ai", "german": "ai"}
 
 def profile(name: str, side: str) -> Profile:
     """How ``name`` plays ``side`` (ValueError naming the choices when it does not play it, as make_player)."""
-    return check_name(name, side).profiles[side]
+    found = check_name(name, side).profiles.get(side)
+    if found is None:  # (an entry may play a side it is not described for: not offered there)
+        raise ValueError(f"{shown_name(name)} has no profile for the {side} side")
+    return found
 
 
 def with_level(name: str, side: str) -> str:
@@ -225,7 +228,8 @@ def shown_name(name: object, limit: int = SHOWN_NAME) -> str:
     """A name as a message shows it: quoted, escaped, and cut short when long (one typed on the command line); what
     is not a name at all (None), as Python writes it."""
     if not isinstance(name, str):
-        return repr(name)[:limit]
+        written = repr(name)
+        return written if len(written) <= limit else f"{written[:limit]}..."
     return repr(name) if len(name) <= limit else f"{name[:limit]!r}..."
 
 

@@ -29,6 +29,7 @@ from ..engine.events import Event
 from ..engine.game import RULES_EDITION, Game, IllegalAction
 from ..engine.rng import SEED_LIMIT
 from ..engine.serialize import settings_from_dict
+from ..engine.setup import check_preset
 from ..engine.settings import Settings
 from ..plaintext import printable
 from . import orders as standing
@@ -203,8 +204,9 @@ class Host:
         seed = secrets.randbelow(SEED_LIMIT)  # the host's own: no player chooses or ever sees it before the end
         seats = {role: token_hash(token) for role, token in tokens.items()}
         stored = StoredGame(game_id, settings, seed, seats, RULES_EDITION, self.data.fingerprint, (), time.time())
+        game = Game.new(settings, seed, self.data)  # (first: a game that cannot begin is never stored)
         self.storage.create_game(stored)
-        hosted = self.games[game_id] = Hosted(stored, Game.new(settings, seed, self.data))
+        hosted = self.games[game_id] = Hosted(stored, game)
         hosted.played(hosted.game.opening_events)
         log.info("game %s created (%s)", game_id, settings.scenario)
         return game_id
@@ -222,7 +224,8 @@ class Host:
         try:
             body = await request.json()
             settings, tokens = _new_game_request(body)
-        except RecursionError:  # (JSON nested deeper than Python reads)
+            check_preset(self.data, settings.preset)  # (Settings cannot check it: a made-up one stored a game that
+        except RecursionError:  # could not begin, and answered 500)  # (JSON nested deeper than Python reads)
             return _error(400, "not a game to create: not JSON")
         except (ValueError, TypeError, ProtocolError, cattrs.BaseValidationError) as exc:
             return _error(400, f"not a game to create: {_first_error(exc)}")

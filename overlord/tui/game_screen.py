@@ -699,8 +699,8 @@ class GameScreen(Screen[None]):
         # stays still this turn: the Allies move again before he does)
         open_beaches = beaches_left_open(self.game) if p.side == "allied" and not self.game.german_still else []
         if open_beaches:
-            question += (f"\n\n{name_list(open_beaches)}: a landing position left empty. A German unit that walks "
-                         "onto it destroys the beach's marker.")
+            question += (f"\n\n{name_list(open_beaches)}: {'each with ' if len(open_beaches) > 1 else ''}a landing "
+                         "position left empty. A German unit that walks onto it destroys the beach's marker.")
 
         def end_if(yes: bool | None) -> None:
             if yes:
@@ -822,10 +822,12 @@ class GameScreen(Screen[None]):
 
         def chosen(answer: int | str | None) -> None:
             if answer is not None:
-                self.give_coastal_answer(answer)
+                by_host = self.give_coastal_answer(answer)
                 said = f"level {answer}, {names[answer - 1]}" if isinstance(answer, int) else "the computer's answer"
-                self.say(f"Your coastal defences now answer every landing's round with {said} (D changes it).")
-                self.post_message(GoOn())  # (it may answer the question being asked)
+                self.say(f"Your coastal defences now answer every landing's round with {said} (D changes it)."
+                         + (" The host answers this round with it." if by_host else ""))
+                if not by_host:  # (the host's orders answer a joined game's question: an answer sent too was refused)
+                    self.post_message(GoOn())  # (it may answer the question being asked)
         self.app.push_screen(CoastalAnswerScreen(session.coastal_order(), names), chosen)
 
     def action_sail(self) -> None:

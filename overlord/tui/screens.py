@@ -280,8 +280,9 @@ WHERE THE POINTS COME FROM (the Victory Points chart, F2)
   the map says, for each way the unit can go, its side of the line,
   what it scores there a turn, and BEYOND SUPPLY LINES ("1 4 6 ocean
   side +0": ways 1, 4 and 6 lead to the ocean side, which scores
-  nothing for it); the panel ends with this turn's points. H: this turn's points by source and
-  side, and which German units score on the ocean side.
+  nothing for it); the panel ends with this turn's points. H: this
+  turn's points by source and side, and which German units score on
+  the ocean side.
 
 ANSWERING
   Y / N   yes or no: drop here / next zone, attack / next defender,
@@ -346,9 +347,10 @@ LOOKING AROUND
            supplies and weather, turn by turn (after the game: the
            final points)
   V        at your question: the other side's last turn, step by
-           step (the replay viewer: arrows, Up/Down a
-           phase, PgUp/PgDn a turn, Escape back); W on a save (Load) or
-           on the final report replays a whole game
+           step (the replay viewer: arrows, Up/Down a phase, PgUp/PgDn
+           a turn, Escape back; not in a joined game, whose log holds
+           it); W on a save (Load) or on the final report replays a
+           whole game
   O        overlord join: your standing orders, kept by the host
   S or F4  supply overlay: Allied supply lines, then German supply,
            then off (tinted, with a dot between positions within it)
