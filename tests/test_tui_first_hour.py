@@ -534,6 +534,7 @@ async def test_a_side_panel_too_short_for_its_points_says_where_the_rest_is():
         panel = next(p for p in app.screen.query(CardPanel).results(CardPanel) if p.display and p.size.height)
         height = panel.content_size.height
         assert len(panel.lines) > height  # (a unit's card, its steps and the points: more than 24 lines hold)
+        assert height - 1 >= app.screen.points_from  # (a line of the points: a line of the card is never hidden)
         assert panel.render_line(height - 1).text.strip() == POINTS_CUT
         assert panel.render_line(height - 2).text.strip() == panel.lines[height - 2].plain.strip()
     async with OverlordApp(game=solo_game(), delay=0).run_test(size=(160, 60)) as pilot:

@@ -269,6 +269,7 @@ async def test_the_side_panel_drawn_a_line_at_a_time_reads_as_its_card_cut_to_it
     """The side panel keeps each line's strip while the line reads the same and repaints only the lines that
     changed (issue 31, point 5): after presses, a look, the points card and resizes, every line on screen is the
     card's line cut to the panel's width with an ellipsis, and nothing below the card is left over."""
+    from overlord.tui.game_screen import POINTS_CUT
     from overlord.tui.widgets import CardPanel
     app = OverlordApp(game=at_allied_movement(), delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -287,6 +288,9 @@ async def test_the_side_panel_drawn_a_line_at_a_time_reads_as_its_card_cut_to_it
             expected = [line if len(line) <= width else line[:width - 1] + "…" for line in card]
             cut += sum(len(line) > width for line in card)
             expected += [""] * (panel.content_size.height - len(expected))
+            last = panel.content_size.height - 1  # (a points' line cut there says where the rest is)
+            if len(card) - 1 > last >= screen.points_from:
+                expected[last] = POINTS_CUT
             top, left = panel.gutter.top, panel.gutter.left  # (its border and padding)
             whole = panel.render_lines(Region(0, 0, panel.region.width, panel.region.height))
             drawn = ["".join(seg.text for seg in strip)[left:].rstrip() for strip in whole[top:]]

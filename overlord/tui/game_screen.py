@@ -66,7 +66,7 @@ ANSWERS |= {"go_to", "go"}  # move by destination (routing.py)
 ENTRY_PROMPTS = (AllocationPrompt, InterdictionPrompt, SupportPrompt)
 LOOK = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 SIDE_MIN = 32  # columns the side panel needs beside the map
-POINTS_CUT = "… H: the points in full"  # the side panel's last line in sight when its points run on below
+POINTS_CUT = "(more: H gives every point)"  # the side panel's last line in sight when its points run on below
 BOTTOM_MIN = 7  # lines the question and the log need below the map
 BOTTOM_WITH_SIDE = 11  # the same with the side panel beside them
 TALL_WITH_SIDE_BELOW = 18  # lines the panel below a map of two lines a row keeps (fewer: one line a row, the
@@ -221,6 +221,7 @@ class GameScreen(Screen[None]):
         # it is another game, which may ask a number where a move was asked (and at fewer actions)
         self.entry_for: tuple[Game, int] | None = None
         self.message: Text | str = ""
+        self.points_from = 0  # the side panel's first line of the points (side_text)
         self.look: Hex | None = None
         self.flash_on = True
         self.overlay: str | None = None  # the supply overlay shown: "allied", "german" or none
@@ -386,7 +387,7 @@ class GameScreen(Screen[None]):
         side = self.side_text()
         more = Text(POINTS_CUT, style="bold") if game.phase not in (Phase.QUESTIONS, Phase.AIRBORNE) else None
         for panel in self.query(".side").results(CardPanel):
-            panel.more = more  # (the points come last: they are what a short panel cuts)
+            panel.more, panel.more_from = more, self.points_from  # (the points come last: what a short panel cuts)
             panel.show(side)
         prompt = self.query_one("#prompt", Panel)
         prompt.show(self.prompt_panel_text())
@@ -413,9 +414,11 @@ class GameScreen(Screen[None]):
             t.append_text(position_preview(game, self.look, move.unit if move else None))
         elif move is not None:
             t.append_text(step_preview(game, move))
+        self.points_from = len(t.plain.split("\n"))  # (past the end: no points)
         if game.phase not in (Phase.QUESTIONS, Phase.AIRBORNE):
             t.rstrip()
             t.append("\n")
+            self.points_from = len(t.plain.split("\n")) - 1  # the points' first line (the panel's lines from 0)
             t.append_text(points_panel(game, self.turn_starts()))
         return t
 

@@ -142,9 +142,11 @@ class CardPanel(Panel):
         self.lines: list[Text] = []
         self.drawn: dict[tuple[object, ...], Strip] = {}  # a line's width, text and styles -> its strip
         self.base = Style()  # the panel's own style, under every line
-        # the last line in sight when the lines run on below it: where the rest is (None: nothing said). At 80x24
-        # the points' rows were cut with no sign, and those in sight did not add up to the total above them.
+        # the last line in sight when the lines run on below it, if it is ``more_from`` or a line after it: where the
+        # rest is (None: nothing said). At 80x24 the points' rows were cut with no sign, and those in sight did not
+        # add up to the total above them; a line of the card above them (a warning) is never put out of sight.
         self.more: Text | None = None
+        self.more_from = 0
 
     def show(self, content: Text | str) -> None:
         if content == self.shown:
@@ -174,7 +176,7 @@ class CardPanel(Panel):
         if y >= len(self.lines) or width <= 0:
             return Strip.blank(width, base)
         line = self.lines[y]
-        if self.more is not None and y == self.content_size.height - 1 < len(self.lines) - 1:
+        if self.more is not None and self.more_from <= y == self.content_size.height - 1 < len(self.lines) - 1:
             line = self.more
         key = (width, line.plain, line.style, *line.spans)
         strip = self.drawn.get(key)
