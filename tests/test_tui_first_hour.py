@@ -503,8 +503,10 @@ async def test_a_closed_retreat_says_why_above_the_fights_result():
     a small window still shows it (it came last, below the result, out of sight at 80x24), and says why."""
     game = Game.new(preset_settings("historical", german_player="human"), 3)
     app = OverlordApp(game=game, delay=0)
+    support = iter(["1", "1", "0", "9", "enter"] * 50)  # (naval 11, air 9 for each attack)
     policy = {"MovePrompt": lambda p: "e", "DefenderPrompt": lambda p: "y" if p.side == "allied" else "e",
-              "AttackerPrompt": lambda p: "y", "StrategyPrompt": lambda p: "5" if p.role == "attack" else "1"}
+              "AttackerPrompt": lambda p: "y", "StrategyPrompt": lambda p: "5" if p.role == "attack" else "1",
+              "SupportPrompt": lambda p: next(support)}
 
     def retreating(a) -> bool:
         return isinstance(a.screen, GameScreen) and a.accepting() and a.session.game.prompt.kind == "RetreatPrompt"
@@ -515,6 +517,8 @@ async def test_a_closed_retreat_says_why_above_the_fights_result():
         drawn = " ".join(line.strip() for line in shown(app.screen.query_one("#prompt")))
         # the result in brief, whole at 80x24 (every attacker by name, it was cut off; found by a helper)
         assert f"the attack lost {fought.attacker_losses} CP, the defence {fought.defender_losses}." in drawn, drawn
+        # and the Allied support it was fought with, as the fight's card gives it (found by a helper)
+        assert "Allied support: naval 11, air 9." in app.screen.prompt_panel_text().plain
         closed = next(d for d in range(1, 7) if d not in p.directions)
         await press(pilot, str(closed))
         text = app.screen.prompt_panel_text().plain
