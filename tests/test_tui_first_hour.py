@@ -518,7 +518,7 @@ async def test_a_closed_retreat_says_why_above_the_fights_result():
         # the result in brief, whole at 80x24 (every attacker by name, it was cut off; found by a helper)
         assert f"the attack lost {fought.attacker_losses} CP, the defence {fought.defender_losses}." in drawn, drawn
         # and the Allied support it was fought with, as the fight's card gives it (found by a helper)
-        assert "Allied support: naval 11, air 9." in app.screen.prompt_panel_text().plain
+        assert "Allied support: naval 11, air 9 (German losses +" in app.screen.prompt_panel_text().plain
         closed = next(d for d in range(1, 7) if d not in p.directions)
         await press(pilot, str(closed))
         text = app.screen.prompt_panel_text().plain

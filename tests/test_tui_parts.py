@@ -496,3 +496,21 @@ def test_the_german_is_told_the_most_support_the_allies_could_give_naval_only_in
     fight.naval = fight.air = 0  # (nothing given, nothing left: "+0-0" said nothing)
     g.edited()
     assert bombardment_line(g, g.prompt) == "No support left to them"
+
+
+def test_a_fights_support_is_given_with_what_the_bombardment_chart_makes_of_it():
+    """The level table said "No support left to them" of 12 naval points (too few to count) and the card then said
+    "bombardment in defence: naval 12": the card says what the chart makes of the points (found by a helper)."""
+    from overlord.engine import view
+    from overlord.engine.events import CombatResult
+    from overlord.tui.wording import support_words
+    g = Game.new(preset_settings("historical"), 1)
+    fight = {"odds": 1.0, "attack_level": 5, "defence_level": 5, "attacker_losses": 5, "defender_losses": 5,
+             "retreat": False, "eliminated": False, "second_combat": False, "combat_supply": 0}
+    defended = CombatResult(attackers=("de-91-inf",), defender="us-82-abn", **fight)
+    attacked = CombatResult(attackers=("us-1-inf",), defender="de-352-inf", **fight)
+    few = next(n for n in range(1, 200) if view.bombardment_row(g.data.charts, n).allied_reduction[1] == 0 and
+               view.bombardment_row(g.data.charts, n + 1).allied_reduction[1] == 0)
+    assert support_words(g, defended, (few, 0)) == f"Allied bombardment in defence: naval {few}, air 0 (too few to count)"
+    low, high = view.bombardment_row(g.data.charts, 99 + 99).german_extra
+    assert support_words(g, attacked, (99, 99)) == f"Allied support: naval 99, air 99 (German losses +{low}-{high})"

@@ -45,6 +45,7 @@ from .routing import route_marks, route_text, walk
 from .screens import CoastalAnswerScreen, ConfirmScreen, HintScreen
 from .styles import GAME_CSS
 from .widgets import CardPanel, MapView, MessageLog, Panel
+from .wording import support_words
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -508,7 +509,7 @@ class GameScreen(Screen[None]):
                 t.append(f" {fight_in_brief(fought, game.data)}.", style="bold")  # (in full, cut at 80x24)
                 support = session.fight_support  # (the last fight's: this one's, as its card would say)
                 if support is not None and any(support):
-                    t.append(f" Allied support: naval {support[0]}, air {support[1]}.")
+                    t.append(f" {support_words(game, fought, support)}.")
             if session.asks_fight_on():
                 t.append("\n")
                 t.append_text(fight_on_note(session.one_round))

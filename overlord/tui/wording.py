@@ -9,6 +9,7 @@ from rich.text import Text
 from typing import TYPE_CHECKING
 
 from .. import words
+from ..engine import view
 from ..engine.data import cached_data
 from ..engine.events import CombatResult, Event
 from ..engine.game import Game
@@ -40,9 +41,7 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event],
             t.append(f"; {e.combat_supply} Allied combat supply spent")  # (always the Allies': the German has none,
             # and a German attacker read "60 combat supply spent" as his own)
         if support is not None and any(support):
-            allied_attack = game.side_of(e.attackers[0]) == "allied"
-            t.append(f"\nAllied {'support' if allied_attack else 'bombardment in defence'}: naval {support[0]}, "
-                     f"air {support[1]}")
+            t.append("\n" + support_words(game, e, support))
         t.append(f"\nAttack level {e.attack_level} ({charts.strategy_levels.attack[e.attack_level - 1].name}) against "
                  f"defence level {e.defence_level} ({charts.strategy_levels.defence[e.defence_level - 1].name})\n")
         who = words.Subject(game.data, e.attackers)
@@ -60,6 +59,18 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event],
     for other in others:
         t.append(f"{event_text(other, game)}\n")
     return t
+
+
+def support_words(game: Game, e: CombatResult, support: tuple[int, int]) -> str:
+    """The Allied naval and air points of a fight and what the Bombardment Losses chart gives for them (the level
+    table beside the map said "No support left to them" of 12 points, too few to count, and the card "naval 12")."""
+    allied_attack = game.side_of(e.attackers[0]) == "allied"
+    row = view.bombardment_row(game.data.charts, sum(support))
+    low, high = row.german_extra if allied_attack else row.allied_reduction
+    effect = (f"German losses +{low}-{high}" if allied_attack else f"Allied losses -{low}-{high}") if high else \
+        "too few to count"
+    return (f"Allied {'support' if allied_attack else 'bombardment in defence'}: naval {support[0]}, air "
+            f"{support[1]} ({effect})")
 
 
 def assault_card(game: Game, assault: Assault) -> Text:
