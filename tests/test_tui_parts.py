@@ -514,3 +514,12 @@ def test_a_fights_support_is_given_with_what_the_bombardment_chart_makes_of_it()
     assert support_words(g, defended, (few, 0)) == f"Allied bombardment in defence: naval {few}, air 0 (too few to count)"
     low, high = view.bombardment_row(g.data.charts, 99 + 99).german_extra
     assert support_words(g, attacked, (99, 99)) == f"Allied support: naval 99, air 99 (German losses +{low}-{high})"
+
+
+def test_the_logistics_report_says_one_point_not_one_points():
+    from overlord.engine.events import LogisticsReport
+    from overlord.tui.reporting import logistics_text
+    report = dict(turn="6/8", weather="clear", transport=1500, arrived={}, upkeep=0, pools={}, out_of_supply=(),
+                  deprived=(), reinforcements=(), weather_percent=0)
+    assert "lack of supply: 2 (1 point to the German," in logistics_text(LogisticsReport(attrition=2, **report)).plain
+    assert "lack of supply: 6 (3 points to the German," in logistics_text(LogisticsReport(attrition=6, **report)).plain

@@ -34,7 +34,8 @@ def logistics_text(e: LogisticsReport, data: GameData | None = None, game: Game 
         t.append("Without general supply: " + words.name_list(words.names(data, e.deprived)) + "\n", style="bold")
     if e.attrition:
         t.append(f"Allied combat points lost to lack of supply: {e.attrition}", style="bold")
-        t.append(f" ({e.attrition * supply_casualty_points():g} points to the German, counted at once: the top "
+        lost = e.attrition * supply_casualty_points()
+        t.append(f" ({lost:g} point{'' if lost == 1 else 's'} to the German, counted at once: the top "
                  "line's score already takes them off the end-of-turn score)\n")
     if e.reinforcements:
         t.append("Arriving: " + words.name_list(words.names(data, e.reinforcements)) + "\n")
