@@ -519,6 +519,16 @@ async def test_a_closed_retreat_says_why_above_the_fights_result():
         assert f"the attack lost {fought.attacker_losses} CP, the defence {fought.defender_losses}." in drawn, drawn
         # and the Allied support it was fought with, as the fight's card gives it (found by a helper)
         assert "Allied support: naval 11, air 9 (German losses +" in app.screen.prompt_panel_text().plain
+        # beside the map, where each way leads, and where it ends next to an enemy (worked out by hand before)
+        from overlord.engine.hexgrid import neighbour
+        from overlord.tui.cards import where
+        side = app.screen.side_text().plain
+        here = view.position_of(app.session.game.unit(p.unit))
+        assert "Retreat to:\n" in side
+        for d in p.directions:
+            to = neighbour(here, d)
+            near = " +10% loss" if app.session.game.in_enemy_zoc(p.unit, to) else ""
+            assert f"\n{d} {where(app.session.game, to)}{near}\n" in side, side
         closed = next(d for d in range(1, 7) if d not in p.directions)
         await press(pilot, str(closed))
         text = app.screen.prompt_panel_text().plain

@@ -415,6 +415,8 @@ class GameScreen(Screen[None]):
             t.append_text(position_preview(game, self.look, move.unit if move else None))
         elif move is not None:
             t.append_text(step_preview(game, move))
+        elif isinstance(p, RetreatPrompt) and not self.session.is_computer(p.side):
+            t.append_text(retreat_preview(game, p))
         self.points_from = len(t.plain.split("\n"))  # (past the end: no points)
         if game.phase not in (Phase.QUESTIONS, Phase.AIRBORNE):
             t.rstrip()
@@ -1148,6 +1150,21 @@ def beaches_left_open(game: Game) -> list[str]:
     destroy the marker: docs/rules.md, Beachhead markers)."""
     return [b.name for b in game.data.map.beaches if game.beaches[b.name].marker_intact
             and any(game.occupant(h) is None for h in b.positions)]
+
+
+def retreat_preview(game: Game, p: RetreatPrompt) -> Text:
+    """Where each way a unit may retreat leads: the ground, and the more it loses there next to an enemy (the
+    question said only "next to an enemy it loses more", and a player worked the positions out by hand)."""
+    here = view.position_of(game.unit(p.unit))
+    extra = game.data.rules.combat.retreat_next_to_enemy_percent
+    t = Text(no_wrap=True, overflow="ellipsis")
+    t.append("Retreat to:\n", style="bold")
+    for d in p.directions:
+        to = neighbour(here, d)
+        t.append(f"{d}", style="bold")
+        t.append(f" {where(game, to)}")
+        t.append(f" +{extra}% loss\n" if game.in_enemy_zoc(p.unit, to) else "\n", style="bold")
+    return t
 
 # --------------------------------------------------------------------------- the move preview
 def step_preview(game: Game, p: MovePrompt) -> Text:
