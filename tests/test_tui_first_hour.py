@@ -83,7 +83,8 @@ async def test_capitals_on_the_title_the_questions_and_the_confirmations():
         assert isinstance(app.screen, SetupScreen)
         await press(pilot, "T")
         assert message(app) == ("No hint here: how the campaign is fought is yours to choose; the computer would take "
-                                "the default. Answer Y (Yes), N (No); Enter takes N.")
+                                "the default. Answer Y (Yes: the scenario, who plays, the ratings), N (No: the campaign "
+                                "against the computer German); Enter takes N.")
         await press(pilot, "Y", "C", "H")  # change, German computer, Allies human
         shown = str(app.screen.query_one("#setup-answered").render())
         assert "Change ratings: yes" in shown and "False" not in shown and "True" not in shown
@@ -524,7 +525,7 @@ async def test_a_closed_retreat_says_why_above_the_fights_result():
         from overlord.tui.cards import where
         side = app.screen.side_text().plain
         here = view.position_of(app.session.game.unit(p.unit))
-        assert "Retreat to:\n" in side
+        assert side.startswith("Retreat to:\n")  # (first: below the unit's card, a short panel cut ways off)
         for d in p.directions:
             to = neighbour(here, d)
             near = " +10% loss" if app.session.game.in_enemy_zoc(p.unit, to) else ""

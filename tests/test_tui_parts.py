@@ -523,3 +523,14 @@ def test_the_logistics_report_says_one_point_not_one_points():
                   deprived=(), reinforcements=(), weather_percent=0)
     assert "lack of supply: 2 (1 point to the German," in logistics_text(LogisticsReport(attrition=2, **report)).plain
     assert "lack of supply: 6 (3 points to the German," in logistics_text(LogisticsReport(attrition=6, **report)).plain
+
+
+def test_the_weather_so_far_says_which_way_its_percentage_goes():
+    """"+5% against the average" was read as weather against the Allies (found by a newcomer): said in words."""
+    from overlord.engine.events import LogisticsReport
+    from overlord.tui.reporting import logistics_text
+    report = dict(turn="6/8", weather="clear", transport=1500, arrived={}, upkeep=0, pools={}, out_of_supply=(),
+                  deprived=(), reinforcements=(), attrition=0)
+    for percent, said in ((7, "+7%, 7% better than the average."), (-5, "-5%, 5% worse than the average."),
+                          (0, "+0%, the average.")):
+        assert f"Weather so far: {said}" in logistics_text(LogisticsReport(weather_percent=percent, **report)).plain

@@ -44,7 +44,10 @@ def prompt(g: "Game") -> QuestionPrompt:
     question = g.state.current_setup().queue[0]
     s = g.state.settings
     if question == "change_ratings":
-        return _ask(question, "Change any ratings or players?", ("Y", "N"), ("Yes", "No"), "N")
+        # (the 1981 question; its answers say what they lead to: a newcomer looking for the two-week scenario
+        # answered N and was given the campaign, with nothing said)
+        return _ask(question, "Change any ratings or players?", ("Y", "N"),
+                    ("Yes: the scenario, who plays, the ratings", "No: the campaign against the computer German"), "N")
     if question == "german_player":
         return _ask(question, "Who plays the German?", ("C", "H"), ("Computer", "Human"), "C")
     if question == "allied_player":

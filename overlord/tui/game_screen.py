@@ -406,6 +406,8 @@ class GameScreen(Screen[None]):
         game = self.game
         p = game.prompt
         t = self.card_text()
+        if isinstance(p, RetreatPrompt) and not self.session.is_computer(p.side):  # first: where each way leads
+            t = retreat_preview(game, p) + t  # (below the unit's card, a short panel cut the last ways off)
         move = p if isinstance(p, MovePrompt) and not self.session.is_computer(p.side) else None
         t.rstrip()
         t.append("\n")
@@ -415,8 +417,6 @@ class GameScreen(Screen[None]):
             t.append_text(position_preview(game, self.look, move.unit if move else None))
         elif move is not None:
             t.append_text(step_preview(game, move))
-        elif isinstance(p, RetreatPrompt) and not self.session.is_computer(p.side):
-            t.append_text(retreat_preview(game, p))
         self.points_from = len(t.plain.split("\n"))  # (past the end: no points)
         if game.phase not in (Phase.QUESTIONS, Phase.AIRBORNE):
             t.rstrip()

@@ -18,6 +18,11 @@ from ..engine.game import Game
 from ..engine.results import BeachAssault, CategoryPoints, FinalReport
 
 
+def weather_words(percent: int) -> str:
+    """The weather so far against the chart's average, in words: which way the percentage goes (docs/rules.md)."""
+    return "the average" if not percent else f"{abs(percent)}% {'better' if percent > 0 else 'worse'} than the average"
+
+
 def logistics_text(e: LogisticsReport, data: GameData | None = None, game: Game | None = None) -> Text:
     """The logistics report; with ``game`` (the report shown as it happens), what moves the transport off the
     Transport chart's range."""
@@ -39,7 +44,7 @@ def logistics_text(e: LogisticsReport, data: GameData | None = None, game: Game 
                  "line's score already takes them off the end-of-turn score)\n")
     if e.reinforcements:
         t.append("Arriving: " + words.name_list(words.names(data, e.reinforcements)) + "\n")
-    t.append(f"Weather so far: {e.weather_percent:+d}% against the average.\n")
+    t.append(f"Weather so far: {e.weather_percent:+d}%, {weather_words(e.weather_percent)}.\n")
     return t
 
 
@@ -52,8 +57,11 @@ def turn_end_text(e: TurnEnded, game: Game | None = None) -> Text:
     t.append(f"Points for the ground held at the end of the turn: Allied +{_tenth(p.allied)} "
              f"(objectives {_tenth(objectives)}, continent side {_tenth(p.continent_side)}); German "
              f"+{_tenth(p.ocean_side)} (ocean side). Losses were counted as they happened.\n")
-    t.append(f"Score at the end of {e.turn}: {words.points(e.score)}{_to_a_tenth(e.score)}. With the weather so far "
-             f"{e.weather_percent:+d}% against the average, the adjusted score is {words.points(e.adjusted_score)}.\n")
+    # (which way the percentage goes, and that it decides nothing: a newcomer read +5% as weather against the Allies,
+    # and the adjusted score as the one that counts)
+    t.append(f"Score at the end of {e.turn}: {words.points(e.score)}{_to_a_tenth(e.score)}. The weather so far "
+             f"({e.weather_percent:+d}%) has been {weather_words(e.weather_percent)}; adjusted for it, the score would be "
+             f"{words.points(e.adjusted_score)} (a measure of play only: the level of victory is the score's).\n")
     turn = game.turn_of(e.turn) if game is not None else None
     if game is None or (turn is not None and turn < game.last_turn - 1):  # (none after the scenario's last)
         t.append("From here the top line's score moves on as points come: the next turn's supply losses first.\n",

@@ -57,6 +57,9 @@ def route_text(game: Game, r: view.Route, width: int = 30) -> Text:
     if r.reason is not None:
         say(t, f"No: {r.reason}", width, "bold")
         return t
+    there = destination_words(game, r.unit, r.destination)
+    if r.reach < len(r.steps) and there:  # (what the destination means, a player choosing a far one for its points:
+        say(t, f"Destination: {', '.join(there)}", width)  # first, where a short panel keeps it)
     keys, costs = step_cells(r)
     low, high = r.cost
     t.append(f"{len(r.steps)} step{'s' if len(r.steps) != 1 else ''}, {mp_range(low, high)} MP", style="bold")
@@ -91,9 +94,6 @@ def stop_text(game: Game, r: view.Route, width: int) -> Text:
         "" if r.in_supply else "bold reverse")
     if r.short is not None and r.reach < len(r.steps):
         say(t, f"Then {r.short}", width)
-    there = destination_words(game, r.unit, r.destination)
-    if not arrives and there:  # (what the destination means: a player chose a far one for its points, not the stop's)
-        say(t, f"At {where(game, r.destination)}: {', '.join(there)}", width)
     return t
 
 

@@ -296,9 +296,10 @@ ANSWERING
           next marker); each step is an ordinary move
   G       in movement, a unit ashore: go to a destination. The arrows
           (or a click) move the cursor; the map marks the cheapest way,
-          the panel its cost in MP, where the unit stops, its supply
-          and side of the line there; Enter takes the steps one by one
-          (each an ordinary move), Esc leaves
+          the panel what the destination scores and its supply, the
+          way's cost in MP, where the unit stops, its supply and side
+          of the line there; Enter takes the steps one by one (each an
+          ordinary move), Esc leaves
   E       end the whole movement (asks Y/N first) or combat phase
   T       a hint: what the computer player of your side would answer
           here, and why (its plan or posture, the odds, where a move
