@@ -519,7 +519,9 @@ async def test_a_closed_retreat_says_why_above_the_fights_result():
         # the result in brief, whole at 80x24 (every attacker by name, it was cut off; found by a helper)
         assert f"the attack lost {fought.attacker_losses} CP, the defence {fought.defender_losses}." in drawn, drawn
         # and the Allied support it was fought with, as the fight's card gives it (found by a helper)
-        assert "Allied support: naval 11, air 9 (German losses +" in app.screen.prompt_panel_text().plain
+        import re
+        said = app.screen.prompt_panel_text().plain
+        assert re.search(r"Allied support: naval 11, air 9 \(\d+-\d+ more German losses\)\.", said), said
         # beside the map, where each way leads, and where it ends next to an enemy (worked out by hand before)
         from overlord.engine.hexgrid import neighbour
         from overlord.tui.cards import where

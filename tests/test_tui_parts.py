@@ -513,7 +513,7 @@ def test_a_fights_support_is_given_with_what_the_bombardment_chart_makes_of_it()
                view.bombardment_row(g.data.charts, n + 1).allied_reduction[1] == 0)
     assert support_words(g, defended, (few, 0)) == f"Allied bombardment in defence: naval {few}, air 0 (too few to count)"
     low, high = view.bombardment_row(g.data.charts, 99 + 99).german_extra
-    assert support_words(g, attacked, (99, 99)) == f"Allied support: naval 99, air 99 (German losses +{low}-{high})"
+    assert support_words(g, attacked, (99, 99)) == f"Allied support: naval 99, air 99 ({low}-{high} more German losses)"
 
 
 def test_the_logistics_report_says_one_point_not_one_points():

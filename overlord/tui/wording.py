@@ -67,8 +67,8 @@ def support_words(game: Game, e: CombatResult, support: tuple[int, int]) -> str:
     allied_attack = game.side_of(e.attackers[0]) == "allied"
     row = view.bombardment_row(game.data.charts, sum(support))
     low, high = row.german_extra if allied_attack else row.allied_reduction
-    effect = (f"German losses +{low}-{high}" if allied_attack else f"Allied losses -{low}-{high}") if high else \
-        "too few to count"
+    effect = f"{low}-{high} {'more German' if allied_attack else 'fewer Allied'} losses" if high else \
+        "too few to count"  # (as the replay's decisions say it: "-1-2" read oddly)
     return (f"Allied {'support' if allied_attack else 'bombardment in defence'}: naval {support[0]}, air "
             f"{support[1]} ({effect})")
 
