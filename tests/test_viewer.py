@@ -174,6 +174,11 @@ async def test_jump_to_a_turn_and_the_plots_up_to_the_position():
         assert screen.game.state_hash() == engine_hash(replay, first)
         log = screen.query_one("#log")  # the jump's last events in sight (it stayed on its first lines)
         await until(pilot, lambda: log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y, "the log at its end")
+        for size in ((160, 50), (80, 24)):  # and after a resize (its last lines were left below; found by a helper)
+            await pilot.resize_terminal(*size)
+            await until(pilot, lambda: log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y,
+                        f"the log at its end at {size}")
+        await pilot.resize_terminal(100, 30)
         await pilot.press("g")  # again: the list begins at the turn being looked at (it began at D-Day)
         await until(pilot, lambda: isinstance(app.screen, TurnChooser), "the turns are listed")
         assert app.screen.query_one("#turns").highlighted == 3

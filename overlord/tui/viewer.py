@@ -121,6 +121,8 @@ class ViewerScreen(Screen[None]):
 
     def on_resize(self, event: Resize) -> None:
         self.fit(event.size.width, event.size.height)
+        for log in self.query("#log"):  # (laid out afresh, the step's last events were left below the log's foot)
+            self.call_after_refresh(log.scroll_end, animate=False)
 
     def fit(self, width: int, height: int) -> None:
         """The game screen's layout for the screen's size (game_screen.screen_layout)."""
