@@ -30,7 +30,7 @@ from .engine import view
 from . import preferences
 from .plaintext import printable
 from .userdirs import browser_session_dir, shown
-from .words import ARMY
+from .words import ARMY, plural
 from .engine.actions import Action, Answer, ChooseStrategy, Move, Support
 from .engine.events import (CombatResult, DropResult, Event, Landed, LogisticsReport, MarkerDestroyed, TurnEnded,
                              UnitEliminated)
@@ -658,25 +658,45 @@ def coastal_defence(p: Prompt) -> bool:
 
 
 def beachhead_course(game: Game, uid: str) -> list[int]:
-    """The directions that sail a formation at sea to a beachhead marker of its own nation: the nearest with
-    a landing position free (else the nearest), ties to the west; from one marker, the next one east (round
-    to the first). Each is an ordinary move at sea; [] when no marker is in reach of its moves left."""
+    """The directions that sail a formation at sea to a beachhead marker of its own nation where it can land: the
+    nearest with a landing position free, ties to the west; from one marker, the next such one east (round to the
+    first). Each is an ordinary move at sea; [] when none is in reach of its moves left, or the amphibious pool
+    cannot pay for its landing (``sail_refused`` says which): B sailed to full beaches and burned nine of ten moves."""
     unit = game.unit(uid)
-    if unit.status != view.AFLOAT:
+    if unit.status != view.AFLOAT or view.amphibious_cost(game, uid) > game.pools.amphibious:
         return []
     here = view.position_of(unit)
     routes = sea_routes(game, here, unit.ocean_steps)
     markers = [b for b in game.data.map.beaches
                if b.nation == game.spec(uid).nation and game.beaches[b.name].marker_intact and b.marker in routes]
-    if not markers:
-        return []
+    open_ = [b for b in markers if room_to_land(game, uid, b.marker, b.positions)]
     on = [b.marker for b in markers]
-    if here in on:  # B again: the next marker (the map lists the beaches west to east)
-        chosen = markers[(on.index(here) + 1) % len(markers)]
+    if here in on:  # B again: the next marker with room (the map lists the beaches west to east)
+        after = markers[on.index(here) + 1:] + markers[:on.index(here)]
+        chosen = next((b for b in after if b in open_), None)
     else:
-        chosen = min(markers, key=lambda b: (not room_to_land(game, uid, b.marker, b.positions),
-                                             len(routes[b.marker]), markers.index(b)))
-    return routes[chosen.marker]
+        chosen = min(open_, key=lambda b: (len(routes[b.marker]), markers.index(b)), default=None)
+    return routes[chosen.marker] if chosen is not None else []
+
+
+def sail_refused(game: Game, uid: str) -> str:
+    """Why B has no course for a formation at sea (``beachhead_course`` gave none), in a sentence."""
+    name, unit = game.spec(uid).name, game.unit(uid)
+    cost, pool = view.amphibious_cost(game, uid), game.pools.amphibious
+    if cost > pool:
+        return (f"{name} needs {cost} amphibious supply to land, and the pool has {pool}: it lands on a later turn "
+                "(or sails on with the compass keys).")
+    here = view.position_of(unit)
+    routes = sea_routes(game, here, unit.ocean_steps)
+    reached = [b for b in game.data.map.beaches if b.nation == game.spec(uid).nation
+               and game.beaches[b.name].marker_intact and b.marker in routes and b.marker != here]
+    left = plural(unit.ocean_steps, "move")
+    if reached:
+        return (f"No beachhead marker {name} can reach with the {left} it has left at sea has a landing position free "
+                f"({', '.join(b.name for b in reached)} full): move a unit off a beach first, or sail with the compass "
+                "keys.")
+    return (f"{name} can reach no other beachhead marker of its nation with the {left} it has left at sea: land it, "
+            "or sail on with the compass keys.")
 
 
 def sea_routes(game: Game, start: Hex, steps: int) -> dict[Hex, list[int]]:

@@ -207,6 +207,34 @@ def test_b_sails_to_the_nearest_marker_with_room_then_the_next_one():
     assert beachhead_course(game, "bc-50-inf") and game.spec("bc-50-inf").nation == "BC"
 
 
+def test_b_never_sails_to_a_beach_where_the_formation_cannot_land():
+    """B sailed to full beaches, one after another, and burned nine of a formation's ten moves at sea (and took
+    one the amphibious pool could not land): it goes only where the formation can land, else says why."""
+    from builders import blank_game, put
+    from overlord.engine.state import AFLOAT
+    from overlord.session import sail_refused
+    g = blank_game(turn=1, allied_player="human")
+    g.state.pools.amphibious = 5000
+    beaches = {b.name: b for b in g.data.map.beaches}
+    fillers = iter(["us-1-inf", "us-29-inf", "us-4-inf", "us-90-inf"])
+    for name in ("Utah", "Omaha"):
+        for position in beaches[name].positions:
+            put(g, next(fillers), position)
+    g.place("us-2-arm", beaches["Omaha"].marker, AFLOAT)
+    g.record("us-2-arm").ocean_steps = 10
+    g.edited()
+    assert beachhead_course(g, "us-2-arm") == []
+    said = sail_refused(g, "us-2-arm")
+    assert said.startswith("No beachhead marker 2nd Armored Division can reach") and "(Utah full)" in said, said
+    g.place("us-1-inf", beaches["Utah"].marker, AFLOAT)  # a position free at Utah: B goes there
+    g.edited()
+    course = beachhead_course(g, "us-2-arm")
+    assert course and view.position_of(g.unit("us-2-arm")) != beaches["Utah"].marker
+    g.state.pools.amphibious = 10  # and not at all when the pool cannot pay for its landing
+    assert beachhead_course(g, "us-2-arm") == []
+    assert sail_refused(g, "us-2-arm").startswith("2nd Armored Division needs ")
+
+
 # --------------------------------------------------------------------------- the Done-when counts on whole D-Days
 class SeededApp(OverlordApp):
     """The game as a player starts it (N on the title), on a seed whose D-Day's transport lands twelve."""

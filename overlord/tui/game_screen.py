@@ -31,7 +31,7 @@ from ..engine.hexgrid import Hex, neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import german_supplied_positions, supplied_positions
-from ..session import COMPUTER, March, beachhead_course
+from ..session import COMPUTER, March, beachhead_course, sail_refused
 from ..words import ARMY, choose_level, fight_in_brief, name_list, plural
 from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_text, make_entry, out_of_own_supply,
                      prompt_text, short)
@@ -605,9 +605,7 @@ class GameScreen(Screen[None]):
         if isinstance(p, RetreatPrompt) and key in "123456" and len(key) == 1:
             return f"{self.game.spec(p.unit).name} cannot retreat that way ({key}): {self.retreat_refused(p, int(key))}."
         if isinstance(p, MovePrompt) and key == "b" and p.afloat:
-            left = plural(self.game.unit(p.unit).ocean_steps, "move")
-            return (f"{self.game.spec(p.unit).name} can reach no other beachhead marker of its nation with the {left} "
-                    "it has left at sea: land it, or sail on with the compass keys.")
+            return sail_refused(self.game, p.unit)
         if isinstance(p, MovePrompt) and key == "b":
             return "B sails a formation at sea to a beachhead marker: this unit is ashore."
         if isinstance(p, MovePrompt) and key == "g" and p.afloat:

@@ -293,7 +293,7 @@ ANSWERING
   A       in movement: the next formation at sea, to sail or land it
   B       in movement, a formation at sea: sail it to its nation's
           nearest beachhead marker with room to land (B again: the
-          next marker); each step is an ordinary move
+          next with room); each step is an ordinary move
   G       in movement, a unit ashore: go to a destination. The arrows
           (or a click) move the cursor; the map marks the cheapest way,
           the panel what the destination scores and its supply, the
