@@ -201,8 +201,9 @@ async def test_e_in_movement_names_the_beaches_a_german_could_walk_onto():
         await drive(pilot, until=at_movement)
         await press(pilot, "E")
         assert isinstance(app.screen, ConfirmScreen)
-        assert "Utah, Omaha, Gold, Juno, Sword: each with a landing position left empty. A German unit that walks onto it " \
-               "destroys the beach's marker." in app.screen.question
+        assert ("Utah, Omaha, Gold, Juno, Sword: each with a landing position left empty. A German unit that walks onto "
+                "it destroys the beach's marker: no more landings or supply from that beach, and 15% less transport each "
+                "turn.") in app.screen.question
         await press(pilot, "N")
 
 

@@ -706,8 +706,10 @@ class GameScreen(Screen[None]):
         # stays still this turn: the Allies move again before he does)
         open_beaches = beaches_left_open(self.game) if p.side == "allied" and not self.game.german_still else []
         if open_beaches:
+            cut = self.game.data.rules.transport.marker_destroyed_percent
             question += (f"\n\n{name_list(open_beaches)}: {'each with ' if len(open_beaches) > 1 else ''}a landing "
-                         "position left empty. A German unit that walks onto it destroys the beach's marker.")
+                         "position left empty. A German unit that walks onto it destroys the beach's marker: no more "
+                         f"landings or supply from that beach, and {cut}% less transport each turn.")
 
         def end_if(yes: bool | None) -> None:
             if yes:
