@@ -212,3 +212,16 @@ def test_the_players_profile_and_play_out_refuse_what_they_cannot_use_in_one_lin
     with pytest.raises(ValueError, match=r"^play_out needs a player for each side; none for the allied side$"):
         play_out(game, {"german": make_player("pass", "german")})
     assert game.actions == []
+
+
+def test_a_unit_named_as_a_plural_takes_a_plural_verb_in_a_refusal():
+    """"no landing 5: 2nd and 5th Ranger Battalions is there" (found by a newcomer helper)."""
+    from overlord.engine.util import is_there
+    assert is_there("2nd and 5th Ranger Battalions") == "2nd and 5th Ranger Battalions are there"
+    assert is_there("1st Infantry Division") == "1st Infantry Division is there"
+    from builders import blank_game, put
+    from overlord.engine.routes import blocked
+    g = blank_game(turn=2)
+    put(g, "us-rangers", (16, 10))
+    put(g, "us-1-inf", (16, 11))
+    assert blocked(g, "us-1-inf", (16, 10)) == "2nd and 5th Ranger Battalions are there"

@@ -44,7 +44,7 @@ from .hexgrid import Hex, neighbour
 from .landing import beach_cleared, landing_beach
 from .prompts import MovePrompt, Prompt, StrategyPrompt, SupportPrompt
 from .state import AFLOAT, ASHORE, MovementState, UnitState, position_of, present
-from .util import enemy
+from .util import enemy, is_there
 
 if TYPE_CHECKING:
     from .game import Game
@@ -330,7 +330,7 @@ def landing_refused(g: "Game", uid: str, direction: int) -> str | None:
     if spec.is_depot and g.depot_at(target) is not None:
         return "a depot is there already"
     if occupant is not None and (not spec.is_depot or g.side_of(occupant) != spec.side):
-        return f"{g.spec(occupant).name} is there"
+        return is_there(g.spec(occupant).name)
     need = logistics.amphibious_cost(g, uid)
     return f"needs {need} amphibious supply, the pool has {g.state.pools.amphibious}"
 

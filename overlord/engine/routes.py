@@ -26,7 +26,7 @@ from .movement import infiltration_chance, land_step_points
 from .records import FrozenRecord
 from .state import AFLOAT, ASHORE, position_of, present
 from .supply import allied_sources, german_supplied_positions, traced_on, within_supply_range
-from .util import enemy
+from .util import enemy, is_there
 
 if TYPE_CHECKING:
     from .game import Game
@@ -131,10 +131,10 @@ def blocked(g: "Game", uid: str, target: Hex) -> str | None:
         if g.depot_at(target) is not None:
             return "a depot is there already"
         if occupant is not None and g.side_of(occupant) != spec.side:
-            return f"{g.spec(occupant).name} is there"
+            return is_there(g.spec(occupant).name)
         return None
     if occupant is not None and occupant != uid:
-        return f"{g.spec(occupant).name} is there"
+        return is_there(g.spec(occupant).name)
     return None
 
 

@@ -30,3 +30,9 @@ _ENEMY: dict[str, Side] = {Side.ALLIED: Side.GERMAN, Side.GERMAN: Side.ALLIED}
 def enemy(side: str) -> Side:
     """The other side."""
     return _ENEMY[side]  # a table: reading an enum's members is slow in Python 3.11, and this is asked often
+
+
+def is_there(name: str) -> str:
+    """A refusal's "<unit> is there", its verb agreeing with a unit named as a plural ("2nd and 5th Ranger
+    Battalions are there"; overlord.words.is_plural's reading, which the engine may not import)."""
+    return f"{name} {'are' if name.split()[-1].endswith('s') else 'is'} there"

@@ -32,7 +32,7 @@ from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, D
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import german_supplied_positions, supplied_positions
 from ..session import COMPUTER, March, beachhead_course, sail_refused
-from ..words import ARMY, choose_level, fight_in_brief, name_list, plural
+from ..words import ARMY, choose_level, fight_in_brief, is_plural, name_list, plural
 from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_text, make_entry, out_of_own_supply,
                      prompt_text, short)
 from .cards import (compass_and_weather, destination_words, german_side_words, pools_line, position_card,
@@ -631,7 +631,8 @@ class GameScreen(Screen[None]):
             return "that is the sea"
         there = game.occupant(to)
         if there is not None:
-            return f"the {game.spec(there).name} is there"
+            name = game.spec(there).name
+            return f"the {name} {'are' if is_plural(name) else 'is'} there"
         return "the ways it can retreat are lit on the map"
 
     def play(self, action: Action) -> list[Event]:
