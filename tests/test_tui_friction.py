@@ -229,8 +229,8 @@ def test_the_reports_sentences():
     e = TurnEnded(turn="6/8", score=44.0, adjusted_score=47.0, weather_percent=-6,
                   points=TurnPoints(ocean_side=12))
     text = turn_end_text(e).plain
-    assert ("The weather so far (-6%) has been 6% worse than the average; adjusted for it, the score would be 47 (a "
-            "measure of play only: the level of victory is the score's).") in text
+    assert ("The weather so far has been 6% worse than the average; adjusted for it, the score would be 47 (for "
+            "comparing games only: the level of victory goes by the score itself).") in text
     assert "of the average" not in text and "Losses were counted as they happened." in text
     assert "the next turn's supply losses first" in text
     assert "Allied +0 (objectives 0, continent side 0); German +12 (ocean side)" in text

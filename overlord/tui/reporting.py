@@ -59,9 +59,10 @@ def turn_end_text(e: TurnEnded, game: Game | None = None) -> Text:
              f"+{_tenth(p.ocean_side)} (ocean side). Losses were counted as they happened.\n")
     # (which way the percentage goes, and that it decides nothing: a newcomer read +5% as weather against the Allies,
     # and the adjusted score as the one that counts)
-    t.append(f"Score at the end of {e.turn}: {words.points(e.score)}{_to_a_tenth(e.score)}. The weather so far "
-             f"({e.weather_percent:+d}%) has been {weather_words(e.weather_percent)}; adjusted for it, the score would be "
-             f"{words.points(e.adjusted_score)} (a measure of play only: the level of victory is the score's).\n")
+    t.append(f"Score at the end of {e.turn}: {words.points(e.score)}{_to_a_tenth(e.score)}. The weather so far has "
+             f"been {weather_words(e.weather_percent)}; adjusted for it, the score would be "
+             f"{words.points(e.adjusted_score)} (for comparing games only: the level of victory goes by the score "
+             "itself).\n")
     turn = game.turn_of(e.turn) if game is not None else None
     if game is None or (turn is not None and turn < game.last_turn - 1):  # (none after the scenario's last)
         t.append("From here the top line's score moves on as points come: the next turn's supply losses first.\n",
