@@ -534,3 +534,26 @@ def test_the_weather_so_far_says_which_way_its_percentage_goes():
     for percent, said in ((7, "+7%, 7% better than the average."), (-5, "-5%, 5% worse than the average."),
                           (0, "+0%, the average.")):
         assert f"Weather so far: {said}" in logistics_text(LogisticsReport(weather_percent=percent, **report)).plain
+
+
+def test_the_supply_line_says_from_which_level_the_pool_may_run_short():
+    """"Short of supply, the unit fights weaker." was read as short now, with a pool of 154 paying most levels (found
+    by a newcomer helper): it says from which level it may run short."""
+    from builders import blank_game, put
+    from overlord.engine import view
+    from overlord.engine.prompts import StrategyPrompt
+    from overlord.tui.asking import _supply_line
+    g = blank_game(turn=4)
+    put(g, "de-91-inf", (16, 10))
+    put(g, "us-1-inf", (16, 11))
+    attackers = ["us-1-inf"]
+    p = StrategyPrompt(side="allied", role="attack", defender="de-91-inf", attackers=tuple(attackers), max_level=9,
+                       odds=view.odds(g, attackers, "de-91-inf"))
+    cost = {level: max(view.preview(g, attackers, "de-91-inf", level, d)["combat_supply"] for d in range(1, 10))
+            for level in range(1, 10)}
+    g.state.pools.combat = cost[5] - 1  # level 5 at their most intense defence costs more than the pool has
+    short = min(level for level in cost if cost[level] > g.state.pools.combat)
+    said = _supply_line(g, p).plain
+    assert said.endswith(f". From level {short} the pool may run short: the unit then fights weaker."), said
+    g.state.pools.combat = 10_000
+    assert "run short" not in _supply_line(g, p).plain

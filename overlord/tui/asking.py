@@ -313,8 +313,9 @@ def _supply_line(game: Game, p: StrategyPrompt) -> Text:
     high = max(costs(p.max_level))
     t = Text(f"Combat supply pool {pool}: level 1 costs {span(1)}, level {p.max_level} {span(p.max_level)} "
              f"(by their {'defence' if attacking else 'attack'})")
-    if high > pool:
-        t.append(". Short of supply, the unit fights weaker.", style="bold")
+    if high > pool:  # (from which level, at the most their choice costs: "Short of supply" read as short now)
+        short = next(level for level in range(1, p.max_level + 1) if max(costs(level)) > pool)
+        t.append(f". From level {short} the pool may run short: the unit then fights weaker.", style="bold")
     return t
 
 
