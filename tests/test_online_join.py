@@ -285,29 +285,38 @@ async def test_the_spectators_link_does_not_play(hosted):
     assert "spectators" in app.join_error
 
 
+async def until_the_first_landing_card(pilot, allied: OnlineGame, german_answers) -> None:
+    """The Allied player elsewhere sails for the beaches and lands (support 3 and 2, level 9), the joined German
+    answering his coastal defences' question with ``german_answers`` (his keys), until a landing's card comes up."""
+    from overlord.engine.actions import Support
+    from overlord.engine.prompts import StrategyPrompt, SupportPrompt
+    app = pilot.app
+    landing_first = make_player("historical", "allied", 0)  # sails for the beaches (the pass player does not)
+    await wait_until(pilot, lambda a: isinstance(a.session, RemoteSession), "the game to be joined")
+    while not isinstance(app.screen, CombatResultScreen):
+        p = allied.game.prompt
+        if allied.my_move:
+            landing = isinstance(p, (SupportPrompt, StrategyPrompt)) and p.landing is not None
+            await allied.act(Support(3, 2) if landing and isinstance(p, SupportPrompt)
+                             else ChooseStrategy(9) if landing else landing_first.choose(allied.game))
+        elif app.accepting():
+            await german_answers()
+        elif isinstance(app.screen, ReportScreen):  # the airborne drops' report
+            await pilot.press("enter")
+        else:
+            await pilot.pause(0.02)
+
+
 async def test_a_landing_against_the_joined_german_shows_its_support_once_fought(hosted):
     """The Allied support of a landing's round is hidden from the German until the result (protocol.redact): his
     landing card shows it then, from what the round spent, as a local game's card shows it."""
-    from overlord.engine.actions import Support
-    from overlord.engine.prompts import StrategyPrompt, SupportPrompt
     _, links = hosted
     allied = await OnlineGame.join(links["allied"])
-    landing_first = make_player("historical", "allied", 0)  # sails for the beaches (the pass player does not)
     app = JoinApp(links["german"], delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda a: isinstance(a.session, RemoteSession), "the game to be joined")
-        while not isinstance(app.screen, CombatResultScreen):
-            p = allied.game.prompt
-            if allied.my_move:
-                landing = isinstance(p, (SupportPrompt, StrategyPrompt)) and p.landing is not None
-                await allied.act(Support(3, 2) if landing and isinstance(p, SupportPrompt)
-                                 else ChooseStrategy(9) if landing else landing_first.choose(allied.game))
-            elif app.accepting():
-                await pilot.press("5")  # the German's coastal defences: level 5 for the day
-            elif isinstance(app.screen, ReportScreen):  # the airborne drops' report
-                await pilot.press("enter")
-            else:
-                await pilot.pause(0.02)
+        async def day_level():
+            await pilot.press("5")  # the German's coastal defences: level 5 for the day
+        await until_the_first_landing_card(pilot, allied, day_level)
         card = app.screen.card.plain
         assert "LANDING AT" in card
         # the level for the day is the host's standing order, which answered the round: the same answer sent after it
@@ -401,29 +410,16 @@ async def test_w_after_a_hosted_game_keeps_the_hosts_save_among_yours_and_replay
 async def test_d_at_a_joined_germans_landing_question_gives_the_level_to_the_host_alone(hosted):
     """D at the landing's question gave the level to the host's orders, which answered the round, and sent it as an
     answer too, refused ("the game has moved on"), a line left on the screen (found by a reviewer)."""
-    from overlord.engine.actions import Support
-    from overlord.engine.prompts import StrategyPrompt, SupportPrompt
     from overlord.tui.screens import CoastalAnswerScreen
     _, links = hosted
     allied = await OnlineGame.join(links["allied"])
-    landing_first = make_player("historical", "allied", 0)
     app = JoinApp(links["german"], delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda a: isinstance(a.session, RemoteSession), "the game to be joined")
-        while not isinstance(app.screen, CombatResultScreen):
-            p = allied.game.prompt
-            if allied.my_move:
-                landing = isinstance(p, (SupportPrompt, StrategyPrompt)) and p.landing is not None
-                await allied.act(Support(3, 2) if landing and isinstance(p, SupportPrompt)
-                                 else ChooseStrategy(9) if landing else landing_first.choose(allied.game))
-            elif app.accepting():
-                await pilot.press("d")
-                await wait_until(pilot, lambda a: isinstance(a.screen, CoastalAnswerScreen), "D's choice")
-                await pilot.press("4")
-            elif isinstance(app.screen, ReportScreen):
-                await pilot.press("enter")
-            else:
-                await pilot.pause(0.02)
+        async def with_d():
+            await pilot.press("d")
+            await wait_until(pilot, lambda a: isinstance(a.screen, CoastalAnswerScreen), "D's choice")
+            await pilot.press("4")
+        await until_the_first_landing_card(pilot, allied, with_d)
         assert app.playing.online.orders.get("coastal") == 4 and "moved on" not in prompt_text(app)
         assert "The host answers this round with it." in prompt_text(app)
         await pilot.press("ctrl+q")
