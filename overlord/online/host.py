@@ -224,8 +224,9 @@ class Host:
         try:
             body = await request.json()
             settings, tokens = _new_game_request(body)
-            check_preset(self.data, settings.preset)  # (Settings cannot check it: a made-up one stored a game that
-        except RecursionError:  # could not begin, and answered 500)  # (JSON nested deeper than Python reads)
+            # (Settings cannot check a preset: a made-up one stored a game that could not begin, and answered 500)
+            check_preset(self.data, settings.preset)
+        except RecursionError:  # (JSON nested deeper than Python reads)
             return _error(400, "not a game to create: not JSON")
         except (ValueError, TypeError, ProtocolError, cattrs.BaseValidationError) as exc:
             return _error(400, f"not a game to create: {_first_error(exc)}")
