@@ -680,23 +680,26 @@ def beachhead_course(game: Game, uid: str) -> list[int]:
 
 
 def sail_refused(game: Game, uid: str) -> str:
-    """Why B has no course for a formation at sea (``beachhead_course`` gave none), in a sentence."""
-    name, unit = game.spec(uid).name, game.unit(uid)
+    """Why B has no course for a formation at sea (``beachhead_course`` gave none), in a sentence short enough for
+    the question's panel at 80x24 (the first, longer one was cut after a line), with no pronoun for the unit (the
+    2nd and 5th Ranger Battalions are a plural)."""
+    unit = game.unit(uid)
     cost, pool = view.amphibious_cost(game, uid), game.pools.amphibious
     if cost > pool:
-        return (f"{name} needs {cost} amphibious supply to land, and the pool has {pool}: it lands on a later turn "
-                "(or sails on with the compass keys).")
+        return f"Landing needs {cost} amphibious supply; the pool has {pool}: not this turn."
+    if unit.ocean_steps <= 0:
+        return "No moves at sea left this phase."
     here = view.position_of(unit)
     routes = sea_routes(game, here, unit.ocean_steps)
-    reached = [b for b in game.data.map.beaches if b.nation == game.spec(uid).nation
-               and game.beaches[b.name].marker_intact and b.marker in routes and b.marker != here]
+    markers = [b for b in game.data.map.beaches if b.nation == game.spec(uid).nation
+               and game.beaches[b.name].marker_intact and b.marker in routes]
+    if any(b.marker == here and room_to_land(game, uid, b.marker, b.positions) for b in markers):
+        return "No other beachhead marker in reach has room: land here, with the keys below."
+    full = [b.name for b in markers if b.marker != here]
     left = plural(unit.ocean_steps, "move")
-    if reached:
-        return (f"No beachhead marker {name} can reach with the {left} it has left at sea has a landing position free "
-                f"({', '.join(b.name for b in reached)} full): move a unit off a beach first, or sail with the compass "
-                "keys.")
-    return (f"{name} can reach no other beachhead marker of its nation with the {left} it has left at sea: land it, "
-            "or sail on with the compass keys.")
+    if full:
+        return f"No room at a marker in reach ({left} at sea; {', '.join(full)} full): move a unit off, or sail with 1-6."
+    return f"No beachhead marker in reach ({left} at sea): sail with 1-6."
 
 
 def sea_routes(game: Game, start: Hex, steps: int) -> dict[Hex, list[int]]:
@@ -717,10 +720,17 @@ def sea_routes(game: Game, start: Hex, steps: int) -> dict[Hex, list[int]]:
 
 
 def room_to_land(game: Game, uid: str, marker: Hex, positions: tuple[Hex, ...]) -> bool:
-    """A free position to land on from the marker: one of its beach's, or for rangers and commandos any land
-    beside it."""
+    """A position to land on from the marker, as the engine's landing rules take it (view.landing_refused): one of
+    its beach's free, or for rangers and commandos any land beside it; a depot, once the beach is cleared, on one
+    of its beach's with no depot and no enemy (a combat unit of its own side may hold it)."""
     m = game.data.map
-    if game.spec(uid).lands_anywhere:
+    spec = game.spec(uid)
+    if spec.is_depot:
+        beach = next(b for b in m.beaches if b.marker == marker)
+        return view.beach_cleared(game, beach) and any(
+            game.depot_at(h) is None and (held is None or game.side_of(held) == spec.side)
+            for h in positions for held in [game.occupant(h)])
+    if spec.lands_anywhere:
         positions = tuple(neighbour(marker, d) for d in range(1, 7))
     return any(m.grid.on_map(h) and m.is_land(h) and game.occupant(h) is None for h in positions)
 

@@ -224,15 +224,33 @@ def test_b_never_sails_to_a_beach_where_the_formation_cannot_land():
     g.record("us-2-arm").ocean_steps = 10
     g.edited()
     assert beachhead_course(g, "us-2-arm") == []
-    said = sail_refused(g, "us-2-arm")
-    assert said.startswith("No beachhead marker 2nd Armored Division can reach") and "(Utah full)" in said, said
+    said = sail_refused(g, "us-2-arm")  # (short: the question's panel at 80x24 cut a longer one after a line)
+    assert said == "No room at a marker in reach (10 moves at sea; Utah full): move a unit off, or sail with 1-6."
+    assert len(said) <= 2 * 78
+    # a depot lands beside a unit of its own side, once the beach is cleared: B takes it there (it said "full")
+    g.place("us-depot-1", beaches["Omaha"].marker, AFLOAT)
+    g.record("us-depot-1").ocean_steps = 10
+    g.edited()
+    assert not view.beach_cleared(g, beaches["Utah"]) and beachhead_course(g, "us-depot-1") == []  # (not yet)
+    g.state.beaches["Utah"].landed_cp = g.data.rules.landing.cleared_cp
+    g.edited()
+    assert view.beach_cleared(g, beaches["Utah"]) and beachhead_course(g, "us-depot-1")
     g.place("us-1-inf", beaches["Utah"].marker, AFLOAT)  # a position free at Utah: B goes there
     g.edited()
     course = beachhead_course(g, "us-2-arm")
     assert course and view.position_of(g.unit("us-2-arm")) != beaches["Utah"].marker
+    # on a marker where it can land, B again says so rather than "no room" (found by a re-attack)
+    g.place("us-2-arm", beaches["Utah"].marker, AFLOAT)
+    g.edited()
+    assert beachhead_course(g, "us-2-arm") == []
+    assert sail_refused(g, "us-2-arm") == "No other beachhead marker in reach has room: land here, with the keys below."
+    g.place("us-2-arm", (21, 0), AFLOAT)  # far out, with one move at sea: no marker in reach at all
+    g.record("us-2-arm").ocean_steps = 1
+    g.edited()
+    assert sail_refused(g, "us-2-arm") == "No beachhead marker in reach (1 move at sea): sail with 1-6."
     g.state.pools.amphibious = 10  # and not at all when the pool cannot pay for its landing
     assert beachhead_course(g, "us-2-arm") == []
-    assert sail_refused(g, "us-2-arm").startswith("2nd Armored Division needs ")
+    assert sail_refused(g, "us-2-arm").startswith("Landing needs ")
 
 
 # --------------------------------------------------------------------------- the Done-when counts on whole D-Days
@@ -470,4 +488,4 @@ async def test_b_with_no_beachhead_marker_in_reach_says_why():
         assert not beachhead_course(game, "us-1-inf") and game.prompt.unit == "us-1-inf"
         await press(pilot, "b")
         said = app.screen.prompt_panel_text().plain
-        assert "can reach no other beachhead marker of its nation" in said and "at sea" in said, said
+        assert "No other beachhead marker in reach has room: land here, with the keys below." in said, said
