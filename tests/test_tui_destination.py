@@ -258,3 +258,17 @@ def test_a_route_stopped_short_says_what_its_destination_means_as_well_as_its_st
     assert there and card.startswith(f"GO TO {where(game, (18, 11))}\nDestination: {', '.join(there)}\n"), card
     arrived = route_text(game, view.route(game, "us-1-inf", route.steps[0].to), width=60).plain
     assert "Gets there" in arrived and "Destination" not in arrived  # (the stop is the destination: said once)
+
+
+async def test_g_at_sea_names_a_unit_called_as_a_plural_with_a_plural_verb():
+    """"2nd and 5th Ranger Battalions is at sea" (found by a re-attack)."""
+    g = blank_game(turn=2, seed=1, allied_player="human")
+    g.state.weather = "clear"
+    g.place("us-rangers", (10, 1), view.AFLOAT)
+    assert start_phase(g, "allied_movement")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        await press(pilot, "g")
+        assert "2nd and 5th Ranger Battalions are at sea: G (go to) is for units ashore" in \
+            " ".join(prompt_panel(app).split())

@@ -958,8 +958,11 @@ class OverlordApp(App[None]):
                 screen.say(screen.why_not_chosen(u.position, uid))  # (it closed into a look without a word)
             screen.refresh_view()
         elif moving:  # (not on the map: it closed without a word)
+            from .. import words
             from .cards import STATUS
-            screen.say(f"{game.spec(uid).name} is not on the map ({STATUS.get(u.status, u.status)}): it cannot move.")
+            who = words.Subject(game.data, [uid])
+            screen.say(f"{who.says('is', 'are')} not on the map ({STATUS.get(u.status, u.status)}): {who.verb('it', 'they')} "
+                       f"cannot move.")
 
     def action_save(self) -> None:
         from .screens import SaveNameScreen

@@ -32,7 +32,7 @@ from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, D
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import german_supplied_positions, supplied_positions
 from ..session import COMPUTER, March, beachhead_course, sail_refused
-from ..words import ARMY, choose_level, fight_in_brief, is_plural, name_list, plural
+from ..words import ARMY, Subject, choose_level, fight_in_brief, is_plural, name_list, plural
 from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_text, make_entry, out_of_own_supply,
                      prompt_text, short)
 from .cards import (compass_and_weather, destination_words, german_side_words, pools_line, position_card,
@@ -609,7 +609,7 @@ class GameScreen(Screen[None]):
         if isinstance(p, MovePrompt) and key == "b":
             return "B sails a formation at sea to a beachhead marker: this unit is ashore."
         if isinstance(p, MovePrompt) and key == "g" and p.afloat:
-            return (f"{self.game.spec(p.unit).name} is at sea: G (go to) is for units ashore. Sail with the compass "
+            return (f"{Subject(self.game.data, [p.unit]).says('is', 'are')} at sea: G (go to) is for units ashore. Sail with the compass "
                     "keys or B to a beachhead marker, then land.")
         if isinstance(p, MovePrompt) and key == "enter" and self.look is not None:
             return self.why_not_chosen(self.look)
@@ -663,7 +663,8 @@ class GameScreen(Screen[None]):
         last = self.last_step  # (on_key forgets it at any other key: the same key pressed again)
         if last is not None and last[0] != uid and now - last[1] < HELD_KEY_GAP:
             self.last_step = (last[0], now, last[2])
-            self.say(f"{self.game.spec(last[0]).name} has moved as far as it can; the key held down does not move "
+            gone = Subject(self.game.data, [last[0]])
+            self.say(f"{gone.says('has', 'have')} moved as far as {gone.verb('it', 'they')} can; the key held down does not move "
                      f"{self.game.spec(uid).name}: let go, then press {d} again to move it.")
             return True
         self.last_step = (uid, now, str(d))
@@ -740,7 +741,8 @@ class GameScreen(Screen[None]):
         uid = mine[0]
         name = game.spec(uid).name
         if uid == self.asked_unit():
-            return f"{name} is the unit being asked about: move it with the compass keys."
+            asked = Subject(game.data, [uid])
+            return f"{asked.says('is', 'are')} the unit being asked about: move {asked.verb('it', 'them')} with the compass keys."
         refusals = [r for r in (view.step_refused(game, uid, d) for d in range(1, 7)) if r]
         if refusals:
             return f"{name} cannot move now: no way is open to it ({main_reason(refusals)})."
