@@ -34,6 +34,7 @@ from .words import ARMY, plural
 from .engine.actions import Action, Answer, ChooseStrategy, Move, Support
 from .engine.events import (CombatResult, DropResult, Event, Landed, LogisticsReport, MarkerDestroyed, TurnEnded,
                              UnitEliminated)
+from .engine.data import Beach
 from .engine.game import Game, IllegalAction
 from .engine.hexgrid import Hex, neighbour
 from .engine.prompts import (DefenderPrompt, MovePrompt, Prompt, QuestionPrompt, RetreatPrompt, StrategyPrompt,
@@ -669,7 +670,7 @@ def beachhead_course(game: Game, uid: str) -> list[int]:
     routes = sea_routes(game, here, unit.ocean_steps)
     markers = [b for b in game.data.map.beaches
                if b.nation == game.spec(uid).nation and game.beaches[b.name].marker_intact and b.marker in routes]
-    open_ = [b for b in markers if room_to_land(game, uid, b.marker, b.positions)]
+    open_ = [b for b in markers if room_to_land(game, uid, b)]
     on = [b.marker for b in markers]
     if here in on:  # B again: the next marker with room (the map lists the beaches west to east)
         after = markers[on.index(here) + 1:] + markers[:on.index(here)]
@@ -693,7 +694,7 @@ def sail_refused(game: Game, uid: str) -> str:
     routes = sea_routes(game, here, unit.ocean_steps)
     markers = [b for b in game.data.map.beaches if b.nation == game.spec(uid).nation
                and game.beaches[b.name].marker_intact and b.marker in routes]
-    if any(b.marker == here and room_to_land(game, uid, b.marker, b.positions) for b in markers):
+    if any(b.marker == here and room_to_land(game, uid, b) for b in markers):
         return "No other beachhead marker in reach has room: land here, with the keys below."
     full = [b.name for b in markers if b.marker != here]
     left = plural(unit.ocean_steps, "move")
@@ -719,19 +720,19 @@ def sea_routes(game: Game, start: Hex, steps: int) -> dict[Hex, list[int]]:
     return routes
 
 
-def room_to_land(game: Game, uid: str, marker: Hex, positions: tuple[Hex, ...]) -> bool:
+def room_to_land(game: Game, uid: str, beach: Beach) -> bool:
     """A position to land on from the marker, as the engine's landing rules take it (view.landing_refused): one of
     its beach's free, or for rangers and commandos any land beside it; a depot, once the beach is cleared, on one
     of its beach's with no depot and no enemy (a combat unit of its own side may hold it)."""
     m = game.data.map
     spec = game.spec(uid)
+    positions = beach.positions
     if spec.is_depot:
-        beach = next(b for b in m.beaches if b.marker == marker)
         return view.beach_cleared(game, beach) and any(
             game.depot_at(h) is None and (held is None or game.side_of(held) == spec.side)
             for h in positions for held in [game.occupant(h)])
     if spec.lands_anywhere:
-        positions = tuple(neighbour(marker, d) for d in range(1, 7))
+        positions = tuple(neighbour(beach.marker, d) for d in range(1, 7))
     return any(m.grid.on_map(h) and m.is_land(h) and game.occupant(h) is None for h in positions)
 
 

@@ -3,6 +3,8 @@ and beside it, Enter walks it with the compass keys' actions; and a refused comp
 
 from __future__ import annotations
 
+import pytest
+
 from overlord.engine import view
 from overlord.engine.actions import ChooseUnit
 from overlord.engine.events import UnitMoved
@@ -183,17 +185,22 @@ async def test_a_refused_compass_key_says_why():
         assert view.step_refused(g, "us-4-inf", 5) in said
 
 
-async def test_g_at_sea_says_it_is_for_units_ashore():
+@pytest.mark.parametrize("unit, said", [
+    ("us-1-inf", "G (go to) is for units ashore"),
+    # a unit named as a plural, with a plural verb ("2nd and 5th Ranger Battalions is at sea"; found by a re-attack)
+    ("us-rangers", "2nd and 5th Ranger Battalions are at sea: G (go to) is for units ashore"),
+])
+async def test_g_at_sea_says_it_is_for_units_ashore(unit, said):
     g = blank_game(turn=2, seed=1, allied_player="human")
     g.state.weather = "clear"
-    g.place("us-1-inf", (10, 1), view.AFLOAT)
+    g.place(unit, (10, 1), view.AFLOAT)
     assert start_phase(g, "allied_movement")
     app = OverlordApp(game=g, delay=0)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(120, 30)) as pilot:
         await pilot.pause()
         assert g.prompt.afloat and "Go to" not in key_bar(app)
         await press(pilot, "g")
-        assert "G (go to) is for units ashore" in " ".join(prompt_panel(app).split())
+        assert said in " ".join(prompt_panel(app).split())
 
 
 def test_a_route_stopped_short_says_the_chance_point_drawn_on_its_way():
@@ -259,16 +266,3 @@ def test_a_route_stopped_short_says_what_its_destination_means_as_well_as_its_st
     arrived = route_text(game, view.route(game, "us-1-inf", route.steps[0].to), width=60).plain
     assert "Gets there" in arrived and "Destination" not in arrived  # (the stop is the destination: said once)
 
-
-async def test_g_at_sea_names_a_unit_called_as_a_plural_with_a_plural_verb():
-    """"2nd and 5th Ranger Battalions is at sea" (found by a re-attack)."""
-    g = blank_game(turn=2, seed=1, allied_player="human")
-    g.state.weather = "clear"
-    g.place("us-rangers", (10, 1), view.AFLOAT)
-    assert start_phase(g, "allied_movement")
-    app = OverlordApp(game=g, delay=0)
-    async with app.run_test(size=(120, 30)) as pilot:
-        await pilot.pause()
-        await press(pilot, "g")
-        assert "2nd and 5th Ranger Battalions are at sea: G (go to) is for units ashore" in \
-            " ".join(prompt_panel(app).split())

@@ -7,6 +7,8 @@ effective_points, decrease_range).
 
 from __future__ import annotations
 
+import functools
+
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -301,6 +303,7 @@ def _supply_line(game: Game, p: StrategyPrompt) -> Text:
     attackers, defender = list(p.attackers), p.defender
     attacking = p.role == "attack"
 
+    @functools.cache  # (each level's previews once: the span, the most and the level it runs short from read them)
     def costs(level: int) -> list[int]:
         """The cost at one's own level, for each level the other side may choose."""
         pairs = [(level, other) if attacking else (other, level) for other in range(1, p.opponent_max + 1)]
