@@ -550,13 +550,16 @@ async def test_a_side_panel_too_short_for_its_points_says_where_the_rest_is():
     async with app.run_test(size=(80, 24)) as pilot:
         await drive(pilot, until=at_movement)
         panel = next(p for p in app.screen.query(CardPanel).results(CardPanel) if p.display and p.size.height)
+        # (a unit's card, its steps and the points: more than 24 lines hold; waited for, as the panel is laid out)
+        await wait_until(pilot, lambda a: "POINTS" in panel.render().plain and len(panel.lines) > panel.content_size.height,
+                         "the panel's card and points, laid out")
         height = panel.content_size.height
-        assert len(panel.lines) > height  # (a unit's card, its steps and the points: more than 24 lines hold)
         assert height - 1 >= app.screen.points_from  # (a line of the points: a line of the card is never hidden)
         assert panel.render_line(height - 1).text.strip() == POINTS_CUT
         assert panel.render_line(height - 2).text.strip() == panel.lines[height - 2].plain.strip()
     async with OverlordApp(game=solo_game(), delay=0).run_test(size=(160, 60)) as pilot:
         await drive(pilot, until=at_movement)
         panel = next(p for p in pilot.app.screen.query(CardPanel).results(CardPanel) if p.display and p.size.height)
+        await wait_until(pilot, lambda a: "POINTS" in panel.render().plain, "the panel's card and points")
         assert len(panel.lines) <= panel.content_size.height
         assert all(panel.render_line(y).text.strip() != POINTS_CUT for y in range(panel.content_size.height))
