@@ -87,7 +87,7 @@ async def test_capitals_on_the_title_the_questions_and_the_confirmations():
                                 "against the computer German); Enter takes N.")
         await press(pilot, "Y", "C", "H")  # change, German computer, Allies human
         shown = str(app.screen.query_one("#setup-answered").render())
-        assert "Change ratings: yes" in shown and "False" not in shown and "True" not in shown
+        assert "Change any ratings or players: yes" in shown and "False" not in shown and "True" not in shown
         await press(pilot, "X")
         assert "X is not an answer" in message(app)  # asked who commands the computer German
         await press(pilot, "enter")  # the one shown: the ai
@@ -461,6 +461,31 @@ async def test_a_fight_between_computers_stays_on_its_card_a_while_then_goes_on(
         assert card.timeout == app.delay * RESULT_DELAYS  # for a while, not until a key
         assert down - up >= card.timeout - 0.01  # it stayed that while (a timer never fires early; load only delays it)
         await pilot.press("ctrl+q")  # saved, and the computers stopped, as a player leaves them
+
+
+async def test_a_window_over_a_computer_fights_card_keeps_it_until_the_window_closes():
+    # F1 (or the terminal made too small) while the card counted down: its time came under the help, closed the
+    # help instead of the card, and the next key crashed the game on the card's second dismissal
+    g = blank_game(turn=2)  # both sides the computer's
+    g.state.weather = "clear"
+    g.state.pools.combat = 5000
+    put(g, "us-1-inf", (16, 7), fatigue=0, leadership=5)
+    put(g, "de-716-inf", (16, 8), cp=40, fatigue=0)
+    start_phase(g, "allied_combat")
+    app = OverlordApp(game=g, delay=0.05)
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, CombatResultScreen), "the fight's card")
+        card = app.screen
+        await press(pilot, "f1")
+        assert isinstance(app.screen, HelpScreen)
+        await wait_until(pilot, lambda a: getattr(card, "late", False) or not isinstance(a.screen, HelpScreen),
+                         "the card's time to come while the help is over it")
+        assert isinstance(app.screen, HelpScreen) and card in app.screen_stack  # both still there
+        await press(pilot, "escape")
+        assert app.screen is card  # read again for its whole time, then gone by itself
+        await wait_until(pilot, lambda a: card not in a.screen_stack and a.session.game.phase != "allied_combat",
+                         "the card to close by itself once the help is gone, and the game to go on")
+        await pilot.press("ctrl+q")
 
 
 async def test_a_landing_beyond_its_nations_supply_is_asked_about_first():

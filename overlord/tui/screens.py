@@ -90,6 +90,7 @@ class CombatResultScreen(ModalScreen[None]):
     def __init__(self, card: Text, timeout: float | None = None) -> None:
         super().__init__()
         self.card, self.timeout = card, timeout
+        self.late = False  # its time came while another window stood over it
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
@@ -100,7 +101,20 @@ class CombatResultScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         if self.timeout:
-            self.set_timer(self.timeout, self.action_go)
+            self.set_timer(self.timeout, self.time_up)
+
+    def time_up(self) -> None:
+        """The computer's card goes on by itself, unless a window (help, charts, the terminal too small) stands
+        over it: then it waits its time again once that window closes, so the player still reads it."""
+        if self.is_active:
+            self.dismiss(None)
+        else:
+            self.late = True
+
+    def on_screen_resume(self) -> None:
+        if self.late and self.timeout:
+            self.late = False
+            self.set_timer(self.timeout, self.time_up)
 
     def on_key(self, event: Key) -> None:
         if event.is_printable:  # any letter or digit goes on; F1, Ctrl+S and the like keep their meaning
@@ -108,7 +122,9 @@ class CombatResultScreen(ModalScreen[None]):
             self.action_go()
 
     def action_go(self) -> None:
-        if self.is_current:
+        # Only the card on top goes: dismissing it from under another window would close that window instead
+        # and leave the card with no way to go on (is_current is true for a screen in sight under a modal one).
+        if self.is_active:
             self.dismiss(None)
 
 
