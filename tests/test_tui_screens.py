@@ -349,6 +349,21 @@ async def test_the_help_names_who_commands_the_computer_side():
         await wait_until(pilot, lambda a: isinstance(a.screen, HelpScreen), "the help")
         level = profile("rommel", "german").level
         assert app.screen.who_plays.startswith(f"You command the Allies against the computer German: rommel, level {level}")
+        assert "Campaign Game (to June 30); ratings: Historical" in app.screen.who_plays  # and at what
+
+
+async def test_the_help_gives_the_scenario_and_ratings_chosen_in_the_set_up():
+    """Nothing on screen said which scenario or ratings the set-up chose, once the game began (found by a helper):
+    a player could not tell whether he played to June 20 or June 30."""
+    game = Game.new(preset_settings("rommels-plan", scenario="two-week"), 3)
+    app = OverlordApp(game=game, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
+        await pilot.press("f1")
+        await wait_until(pilot, lambda a: isinstance(a.screen, HelpScreen), "the help")
+        words = app.screen.who_plays
+        assert "First Two Week Scenario (to June 20); ratings: Rommel's Plan" in words
+        assert "coastal defence 8, German reinforcement delay 3." in words
 
 
 def test_who_plays_each_side_in_words():

@@ -3,7 +3,7 @@
 import pytest
 
 from overlord.engine import Answer, Game, IllegalAction, Settings
-from overlord.engine import setup, victory
+from overlord.engine import setup, victory, view
 from overlord.engine.prompts import DropZonePrompt, QuestionPrompt
 from overlord.engine.settings import Ratings
 
@@ -75,6 +75,17 @@ def test_every_preset_sets_the_rulebooks_ratings(digit, key, expected, dday):
     assert s.ratings == Ratings(**{**historical, **expected})
     assert s.german_dday_movement is dday and s.preset == key
     assert setup.preset_settings(key) == s  # as the setup's questions answered with the defaults set them
+
+
+def test_the_scenario_and_ratings_chosen_in_words():
+    g = Game.new(None, seed=1)
+    g.apply(Answer("N"))
+    assert view.settings_words(g) == ("Campaign Game (to June 30); ratings: Historical, every rating 5, "
+                                      "German leadership 7.")
+    g = Game.new(None, seed=1)
+    answer_all(g, ["Y", "C", "H", "T", setup.CUSTOM, "9", "7", "5", "5", "5", "5", "5", "5", "Y", "3"])
+    assert view.settings_words(g) == ("First Two Week Scenario (to June 20); ratings set by hand: German combat "
+                                      "points 9, the German moves on D-Day.")
 
 
 def test_the_n_shortcut():

@@ -54,7 +54,7 @@ def prompt(g: "Game") -> QuestionPrompt:
         return _ask(question, "Who plays the Allies? (computer Allied is new since 1981)", ("H", "C"),
                     ("Human", "Computer"), "H")
     if question == "scenario":
-        return _ask(question, "Which scenario?", ("C", "T"), tuple(_scenario_label(g, k) for k in SCENARIOS), "C")
+        return _ask(question, "Which scenario?", ("C", "T"), tuple(scenario_label(g, k) for k in SCENARIOS), "C")
     if question == "preset":
         labels = tuple(preset_label(g, key) for _, _, key in PRESET_ORDER) + ("Set each rating myself",)
         return _ask(question, "Ratings: choose a level or optional rule, or set each rating",
@@ -86,6 +86,23 @@ def preset_label(g: "Game", key: str) -> str:
     if rating_set.german_dday_movement:
         sides.add("German")
     return f"{rating_set.name} (easier for the {sides.pop()})" if len(sides) == 1 else rating_set.name
+
+
+def settings_words(g: "Game") -> str:
+    """The scenario and ratings a game is played at, in a sentence (the set-up's answers, which nothing on screen
+    gave again once it began): "Campaign Game (to June 30); ratings: Novice (easier for the Allies), transport 7,
+    air power 6, coastal defence 3, naval power 6"."""
+    s = g.settings
+    if s.preset == CUSTOM_PRESET:
+        historical = g.data.rules.ratings.historical
+        changes = [f"{Ratings.SHORT[name]} {getattr(s.ratings, name)}" for name in historical
+                   if getattr(s.ratings, name) != historical[name]]
+        if s.german_dday_movement:
+            changes.append("the German moves on D-Day")
+        ratings = "ratings set by hand: " + (", ".join(changes) if changes else "the historical ones")
+    else:
+        ratings = f"ratings: {preset_label(g, s.preset)}, {preset_changes(g, s.preset)}"
+    return f"{scenario_label(g, s.scenario)}; {ratings}."
 
 
 def preset_changes(g: "Game", key: str) -> str:
@@ -165,7 +182,7 @@ def apply(g: "Game", action: Answer, events: list[Event]) -> bool:
     return True
 
 
-def _scenario_label(g: "Game", key: str) -> str:
+def scenario_label(g: "Game", key: str) -> str:
     """"Campaign Game (to June 30)": the scenario's name and last date (the Turns chart)."""
     charts = g.data.charts
     scenario = charts.scenarios[key]

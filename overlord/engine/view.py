@@ -65,7 +65,8 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
                    turn at a position), ocean_side_units (the German units scoring on the ocean side)
     supply lines:  beyond_supply_lines (whether a unit at a position would be beyond its supply lines)
     sides:         enemy (the other side)
-    set-up:        preset_offered (what a ratings level the set-up offers changes from the historical ratings)
+    set-up:        preset_offered (what a ratings level the set-up offers changes from the historical ratings),
+                   settings_words (the scenario and ratings a game is played at, in a sentence)
     units:         position_of (the position of a unit on the map, ashore or at sea, never None: for a
                    unit off the map, one to come or eliminated, an error)
 
@@ -88,7 +89,7 @@ from .landing import beach_cleared
 from .prompts import StrategyPrompt
 from .movement import choosable_units, infiltration_chance, land_step_points, landing_refused, step_cost
 from .routes import Route, RouteStep, route, step_refused
-from .setup import PRESET_ORDER, preset_changes
+from .setup import PRESET_ORDER, preset_changes, settings_words
 from .state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING, position_of
 from .supply import (allied_sources, german_supplied_positions, source_distance, supplied_positions, traced_on,
                      within_supply_range)
@@ -110,7 +111,7 @@ __all__ = [
     "choosable_units", "landing_refused", "land_step_points", "victory_level", "position_of",
     "category_points", "turn_start_points", "continent_side_points", "ocean_side_units", "beyond_supply_lines",
     "route", "step_refused", "Route", "RouteStep", "support_unseen", "hex_scores", "preset_offered",
-    "bombardment_seen", "bombardment_most",
+    "bombardment_seen", "bombardment_most", "settings_words",
 ]
 
 

@@ -908,13 +908,16 @@ class OverlordApp(App[None]):
         self.push_screen(screen, done)
 
     def action_help(self) -> None:
+        from ..engine import view
         from .keybar import KeyBar
         from .screens import HelpScreen
         if not isinstance(self.screen, HelpScreen):  # first the keys of the screen it is opened from, all of them
             here = [entry for bar in self.screen.query(KeyBar).results(KeyBar) for entry in bar.every_key()]
             if not here and hasattr(self.screen, "help_keys"):  # (a screen without a key bar: the title's menu)
                 here = self.screen.help_keys()
-            who_plays = self.session.who_plays_words() if self.session is not None and self.game_screen() else ""
+            who_plays = ""
+            if self.session is not None and self.game_screen():  # who plays, and at what (the set-up's answers)
+                who_plays = f"{self.session.who_plays_words()} {view.settings_words(self.session.game)}"
             self._user_modal(HelpScreen(here, who_plays))
 
     def action_charts(self) -> None:
