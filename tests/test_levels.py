@@ -337,6 +337,16 @@ async def test_the_set_up_says_who_commands_the_computer_side_once_chosen():
         assert "Allied player: human\n" in str(answered.render())
 
 
+async def test_the_first_answer_is_listed_as_the_question_was_asked():
+    app = OverlordApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "n")  # a new game; no change: the campaign against the computer German
+        await wait_until(pilot, lambda a: isinstance(a.screen, SetupScreen) and a.screen.choosing == "german",
+                         "the set-up to ask who commands the computer German")
+        answered = str(app.screen.query_one("#setup-answered").render())
+        assert "Change any ratings or players: no (Campaign Game, computer German, historical ratings)" in answered
+
+
 async def test_escape_in_the_set_up_takes_back_the_last_answer_and_at_the_first_question_goes_back_to_the_title():
     app = OverlordApp(delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -411,7 +421,7 @@ async def test_the_set_up_lists_a_preset_by_its_name_and_every_answer_where_ther
         await wait_until(pilot, lambda a: a.session.game.prompt.question in ("display_delay", "german_dday_movement"),
                          "the last questions")
         answered = str(app.screen.query_one("#setup-answered").render())
-        assert said in answered and "Change ratings: yes" in answered
+        assert said in answered and "Change any ratings or players: yes" in answered
         assert len(answered.strip().splitlines()) == sum(1 for e in app.session.log if e.kind == "SettingChosen")
 
 
@@ -432,6 +442,14 @@ async def test_the_set_up_briefs_the_commander_of_the_side_the_person_plays(play
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda a: isinstance(a.screen, SetupScreen) and a.screen.is_mounted, "the set-up")
         assert briefed in str(app.screen.query_one("#setup-title").render())
+
+
+async def test_a_hot_seat_set_up_briefs_both_commanders():
+    app = OverlordApp(seed=4, delay=0)  # (it briefed the Allies' commander alone, as in a solo game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("y", "h", "h")  # a person on each side
+        await wait_until(pilot, lambda a: a.session.game.prompt.question == "scenario", "the scenario question")
+        assert "Two commanders share this keyboard" in str(app.screen.query_one("#setup-title").render())
 
 
 async def test_the_last_choice_is_shown_first_in_the_next_set_up_and_enter_takes_it():

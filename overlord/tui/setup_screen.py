@@ -46,11 +46,16 @@ GERMAN_BRIEFING = ("A signal reaches Army Group B's headquarters at La Roche-Guy
 WATCH_BRIEFING = ("Both sides are the computer's: you watch Operation Overlord fought from D-Day. Before it, settle "
                   "how the campaign is to be fought.\n")
 
+# both sides at this keyboard: the Allies' commander in London, the German's at La Roche-Guyon
+HOT_SEAT_BRIEFING = ("Two commanders share this keyboard: the Allies' in London, the German's at La Roche-Guyon, each "
+                     "handing it over to the other. Before D-Day, settle how the campaign is to be fought.\n")
 
 BRIEFED_ANSWERS = 6  # the answers given so far that the briefing is shown with, where the screen has no room for all
 
 
 def setting_label(question: str) -> str:
+    if question == "change_ratings":  # (the question as it was asked: "Change ratings: yes" read as an order)
+        return "Change any ratings or players"
     if question.startswith("rating:"):
         return Ratings.LABELS.get(question.split(":", 1)[1], question)
     return question.replace("_", " ").capitalize().replace("dday", "D-Day")
@@ -109,7 +114,8 @@ class SetupScreen(Screen[None]):
         chosen = [e for e in self.session.log if isinstance(e, SettingChosen)]
         answered = [f"  {setting_label(e.question)}: {self.value_label(e)}{self.commander(e)}" for e in chosen]
         q = self.question_text()
-        briefing = {("german",): GERMAN_BRIEFING, (): WATCH_BRIEFING}.get(tuple(self.session.humans), BRIEFING)
+        briefing = {("german",): GERMAN_BRIEFING, (): WATCH_BRIEFING}.get(tuple(self.session.humans), BRIEFING) \
+            if len(self.session.humans) < 2 else HOT_SEAT_BRIEFING
         title, answered = self.fitted(briefing, answered, q)
         self.query_one("#setup-title", Static).update(title)
         self.query_one("#setup-answered", Static).update(Text("".join(f"{a}\n" for a in answered), style="dim"))
@@ -171,6 +177,8 @@ class SetupScreen(Screen[None]):
 
     def value_label(self, e: SettingChosen) -> str:
         """An answer as the player chose it: a preset by its name ("Rommel's Plan"), not its key."""
+        if e.question == "change_ratings" and e.value.startswith("no: "):  # (not "no: Campaign Game, ...")
+            return f"no ({e.value.removeprefix('no: ')})"
         if e.question == "preset":
             if e.value == "custom":
                 return "each rating set by hand"
