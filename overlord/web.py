@@ -102,6 +102,24 @@ def game_command(joins: bool = False) -> str:
     return subprocess.list2cmdline(words) if os.name == "nt" else shlex.join(words)
 
 
+# textual-serve's page has no title (the tab read "127.0.0.1:8000/") and fetches its font from Google's servers at
+# every visit (none on a network without the internet): the page gets ours, and the font textual-serve ships
+FONT_LINK = re.compile(r'<link\s+rel="stylesheet"\s+href="https://fonts\.googleapis\.com/[^"]*"\s*/?>')
+STATIC_URL = re.compile(r'href="([^"]*)css/xterm\.css"')
+SHIPPED_FONT = "fonts/RobotoMono-VariableFont_wght.ttf"
+
+
+def our_page(page: str) -> str:
+    """textual-serve's page with the game's title, and its font from this server's own files."""
+    page = page.replace("<head>", f"<head>\n    <title>{TITLE}</title>", 1)
+    static = STATIC_URL.search(page)
+    if static is not None:
+        font = (f'<style>@font-face {{ font-family: "Roboto Mono"; '
+                f'src: url("{static.group(1)}{SHIPPED_FONT}") format("truetype"); }}</style>')
+        page = FONT_LINK.sub(lambda _: font, page, count=1)
+    return page
+
+
 def visitor_folder(visitor_id: str) -> str:
     """The name of a visitor's folder: a hash of their id, so no id is ever a path or read off the disk."""
     return hashlib.sha256(visitor_id.encode()).hexdigest()
@@ -327,7 +345,7 @@ class GameServer(Server):
         self.refuse_when_full()
         response = await super().handle_index(request)
         if isinstance(response, web.Response) and response.text:
-            response.text = response.text.replace(SESSION_ENDED, self.closed_text)
+            response.text = our_page(response.text.replace(SESSION_ENDED, self.closed_text))
         self.give_cookie(response, visitor_id or secrets.token_urlsafe(32))
         response.headers["X-Frame-Options"] = "DENY"  # another site's page could otherwise frame this one: its
         response.headers["Content-Security-Policy"] = "frame-ancestors 'none'"  # websocket has our Origin

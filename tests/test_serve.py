@@ -311,6 +311,13 @@ async def test_the_page_is_never_framed_and_another_name_of_this_computer_is_sen
     async with Browser(served) as browser:
         status, page = await browser.page()
         assert status == 200 and f'"ws://127.0.0.1:{served.port}/ws"' in page and "//static" not in page
+        # the game's name on the tab, and the font from this server (no visitor sent to another site's; found by
+        # a helper: the tab read "127.0.0.1:8000/")
+        assert "<title>Overlord: Battle for Normandy</title>" in page and "googleapis" not in page
+        font = re.search(r'url\("([^"]+\.ttf)"\)', page)
+        assert font is not None
+        async with browser.http.get(served.url + font.group(1).removeprefix(served.url)) as shipped:
+            assert shipped.status == 200 and len(await shipped.read()) > 10_000
         async with browser.http.get(served.url + "/") as again:
             assert again.headers["X-Frame-Options"] == "DENY"
             assert "frame-ancestors 'none'" in again.headers["Content-Security-Policy"]
