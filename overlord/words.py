@@ -103,6 +103,15 @@ def place(data: GameData, hex_: Hex) -> str:
     return data.map.describe(hex_) if data.map.grid.on_map(hex_) else f"({hex_[0]},{hex_[1]})"
 
 
+def odds(data: GameData, ratio: float) -> str:
+    """Odds as a player reads them, "2.5:1": to a hundredth where a tenth would round them onto or over the odds
+    at which a defender is forced back (rules.combat.forced_retreat_odds), "1.98:1" not "2.0:1" for a defender that
+    held at level 9 (read as the rule broken; found by a helper)."""
+    tenth = round(ratio, 1)
+    crossed = any(min(ratio, tenth) < t <= max(ratio, tenth) for t in data.rules.combat.forced_retreat_odds.values())
+    return f"{ratio:.2f}:1" if crossed else f"{ratio:.1f}:1"
+
+
 def levels(data: GameData, attack: int, defence: int) -> str:
     """The Strategy Levels chart's names of an attack and a defence level: "Hasty Attack against Hold"."""
     chart = data.charts.strategy_levels
@@ -219,10 +228,10 @@ def combat_result(e: CombatResult, data: GameData) -> str:
     losses = (f"{who.verb('the attacker loses', 'the attackers lose')} {e.attacker_losses} CP, "
               f"the defender {e.defender_losses}")
     if e.beach is not None:  # a landing's round against the coastal defence
-        text = (f"{who.says('assaults', 'assault')} {e.beach} beach, round {e.round}, at {e.odds:.1f}:1 "
+        text = (f"{who.says('assaults', 'assault')} {e.beach} beach, round {e.round}, at {odds(data, e.odds)} "
                 f"({levels(data, e.attack_level, e.defence_level)}): {losses}")
     else:
-        text = (f"{who.says('attacks', 'attack')} {name_of(data, e.defender)} at {e.odds:.1f}:1 "
+        text = (f"{who.says('attacks', 'attack')} {name_of(data, e.defender)} at {odds(data, e.odds)} "
                 f"({levels(data, e.attack_level, e.defence_level)}): {losses}")
     if e.combat_supply:
         text += f", {e.combat_supply} Allied combat supply spent"  # (the Allies' always: the German has no pool)
@@ -238,7 +247,7 @@ def fight_in_brief(e: CombatResult, data: GameData) -> str:
     result (every attacker by name) did not fit at 80x24: "3 units attacked at 6.5:1 (Blitzkrieg attack against
     Hold at all costs): the attack lost 5 CP, the defence 13"."""
     who = Subject(data, e.attackers) if len(e.attackers) == 1 else f"{len(e.attackers)} units"
-    return (f"{who} attacked at {e.odds:.1f}:1 ({levels(data, e.attack_level, e.defence_level)}): the attack lost "
+    return (f"{who} attacked at {odds(data, e.odds)} ({levels(data, e.attack_level, e.defence_level)}): the attack lost "
             f"{e.attacker_losses} CP, the defence {e.defender_losses}")
 
 

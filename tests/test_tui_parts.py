@@ -241,6 +241,36 @@ def test_a_coastal_defences_level_table_marks_no_level_as_retreating():
     assert coastal.startswith("Losses a round yours/theirs\n") and inland.startswith("Defence losses yours/theirs\n")
 
 
+def test_a_defence_level_forced_back_at_these_odds_is_marked_and_odds_at_a_threshold_are_not_rounded_onto_it():
+    """A newcomer held Caen at level 9 (the best losses on the table) at 1.98:1, read "2.0:1" on the card, and
+    nothing told him that from 2:1 a level 9 that loses more is forced back (found by a helper)."""
+    from builders import blank_game, put
+    from overlord.engine import view
+    from overlord.engine.prompts import StrategyPrompt
+    from overlord.tui.asking import forced_back, level_table
+    from overlord.words import odds
+    g = blank_game(turn=4)
+    put(g, "de-91-inf", (16, 10))
+    put(g, "us-1-inf", (16, 11))
+    put(g, "us-29-inf", (15, 10))
+
+    def table(attackers: tuple[str, ...]) -> tuple[str, set[int]]:
+        p = StrategyPrompt(side="german", role="defence", defender="de-91-inf", attackers=attackers, max_level=9,
+                           odds=view.odds(g, list(attackers), "de-91-inf"))
+        return level_table(g, p).plain, forced_back(g, p)
+    weak, at_odds = table(("us-1-inf",)), table(("us-1-inf", "us-29-inf"))
+    ratio = view.odds(g, ["us-1-inf", "us-29-inf"], "de-91-inf")
+    thresholds = g.data.rules.combat.forced_retreat_odds
+    assert view.odds(g, ["us-1-inf"], "de-91-inf") < min(thresholds.values()) <= ratio
+    assert weak[1] == set() and "!" not in weak[0]
+    assert at_odds[1] == {level for level, t in thresholds.items() if ratio >= t} and 9 in at_odds[1]
+    rows = {line.split()[0]: line for line in at_odds[0].splitlines()[2:11]}
+    assert all(rows[str(level)].endswith("!") == (level in at_odds[1]) for level in range(1, 10))
+    assert "! losing more: forced back" in at_odds[0]
+    assert odds(g.data, 1.98) == "1.98:1" and odds(g.data, 2.04) == "2.0:1" and odds(g.data, 1.83) == "1.8:1"
+    assert odds(g.data, 2.46) == "2.46:1" and odds(g.data, 2.5) == "2.5:1"
+
+
 def test_a_finished_games_points_panel_gives_the_final_points_not_a_turn_to_come():
     """The panel of a game over said "Score 596; 615 at turn end" and "at the end of 6/30, if held": every point is
     counted then. It gives the final points by source and the final score with its level, as the report does."""

@@ -21,6 +21,7 @@ from ..engine.game import Game
 from ..engine.hexgrid import neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
+from .. import words
 from ..words import level_choice, level_span, plural
 from .cards import where
 from .entry import DigitEntry, Field
@@ -201,7 +202,7 @@ def _defender(game: Game, p: DefenderPrompt, entry: DigitEntry | None) -> Text:
     d = game.unit(p.defender)
     t.append(f"\n{d.cp} CP in {where(game, d.position)}. Could attack it: "
              + ", ".join(f"{short(game, a)} ({game.unit(a).cp})" for a in p.attackers)
-             + f"; odds with all {_odds(p.odds, p.fought_odds)}\n")
+             + f"; odds with all {_odds(game, p.odds, p.fought_odds)}\n")
     if declining_ends_phase(game, p):
         t.append("The last enemy unit that can be attacked: N ends the combat phase.", style=KEY)
     return t
@@ -223,21 +224,21 @@ def declining_ends_phase(game: Game, p: DefenderPrompt) -> bool:
 _declined: tuple[DefenderPrompt, bool] | None = None  # the last question asked about, and the answer
 
 
-def _odds(paper: float, fought: float) -> str:
+def _odds(game: Game, paper: float, fought: float) -> str:
     """The odds as a prompt gives them (strength against strength), and, when the Allied side is short
     of combat supply, the odds the fight would then be fought at."""
-    text = f"{paper:.1f}:1"
+    text = words.odds(game.data, paper)
     if abs(fought - paper) >= 0.05:
-        text += f" ({fought:.1f}:1 as the Allies are short of combat supply)"
+        text += f" ({words.odds(game.data, fought)} as the Allies are short of combat supply)"
     return text
 
 
 def _attacker(game: Game, p: AttackerPrompt, entry: DigitEntry | None) -> Text:
     t = Text()
     t.append(f" ATTACK on {short(game, p.defender)}: include {game.spec(p.attacker).name}? ", style=HEAD)
-    t.append(f"\nOdds with it {_odds(p.odds, p.fought_odds)}")
+    t.append(f"\nOdds with it {_odds(game, p.odds, p.fought_odds)}")
     if p.chosen:
-        t.append(f", without {_odds(p.odds_without, p.fought_odds_without)}. Chosen: "
+        t.append(f", without {_odds(game, p.odds_without, p.fought_odds_without)}. Chosen: "
                  + ", ".join(short(game, a) for a in p.chosen))
     t.append("\n")
     return t
@@ -248,7 +249,7 @@ def _support(game: Game, p: SupportPrompt, entry: DigitEntry) -> Text:
     if p.defensive:  # the German's attack level is not shown: the defender chooses without it
         t.append(f" DEFENSIVE BOMBARDMENT: the German attacks {short(game, p.defender)} ", style=HEAD)
         t.append("\nAttacked by " + ", ".join(short(game, a) for a in p.attackers)
-                 + f" at {_odds(p.odds, p.fought_odds)}. Naval and air points lessen your losses.\n")
+                 + f" at {_odds(game, p.odds, p.fought_odds)}. Naval and air points lessen your losses.\n")
     else:
         t.append(f" SUPPORT for the attack on {short(game, p.defender)} ", style=HEAD)
         t.append("\n" if p.in_naval_range else " beyond naval range: air only\n")
@@ -268,12 +269,12 @@ def _strategy(game: Game, p: StrategyPrompt, entry: DigitEntry | None) -> Text:
     if p.role == "attack":
         t.append(f" ATTACK LEVEL {level_span(p.max_level)}: {attackers} against {short(game, p.defender)} ", style=HEAD)
         # (one line at 80x24: a landing's question, with its order to fight on, fills the panel)
-        t.append(f"\nOdds {_odds(p.odds, p.fought_odds)}. Beside the map: each level's expected losses and name.")
+        t.append(f"\nOdds {_odds(game, p.odds, p.fought_odds)}. Beside the map: each level's expected losses and name.")
     else:  # the attack level is not shown (docs/rules.md, Combat): the losses range over the attacker's levels
         t.append(f" DEFENCE LEVEL {level_span(p.max_level)}: {short(game, p.defender)} against {attackers} ", style=HEAD)
         at = game.unit(p.defender).position
         t.append("\n" if at is None else f"\nIn {where(game, at)}. ")
-        t.append(f"Odds {_odds(p.odds, p.fought_odds)}; they chose {level_choice(p.opponent_max, 'attack')}, unseen. "
+        t.append(f"Odds {_odds(game, p.odds, p.fought_odds)}; they chose {level_choice(p.opponent_max, 'attack')}, unseen. "
                  "Beside the map: each level's expected losses over theirs.")
     t.append(_closed(p))
     if p.side == "allied":
@@ -397,7 +398,8 @@ def level_table(game: Game, p: StrategyPrompt, width: int | None = None) -> Text
     cell_width = max(len(cell) for cell in cells.values())
     levels = c.strategy_levels.attack if attacking else c.strategy_levels.defence
     coastal = not attacking and p.landing is not None  # (a coastal defence never leaves its beach: no level retreats it)
-    marks = {level: "*" if not attacking and not coastal and c.strategy_levels.retreats(level) else "" for level in cells}
+    marks = {level: "*" if not attacking and not coastal and c.strategy_levels.retreats(level) else
+             "!" if not attacking and not coastal and level in forced_back(game, p) else "" for level in cells}
     names = {level: levels[level - 1].name for level in cells}
     if width is not None and any(len(f"{level} {cells[level]:<{cell_width}} {names[level]}{marks[level]}") > width
                                  for level in cells):
@@ -418,8 +420,21 @@ def level_table(game: Game, p: StrategyPrompt, width: int | None = None) -> Text
         t.append("Coastal units never retreat\n", style="dim")
     elif not attacking:
         t.append("* retreats of itself\n", style="dim")
+        if "!" in marks.values():
+            t.append("! losing more: forced back\n", style="dim")
     t.append(bombardment_line(game, p) + "\n", style="dim")
     return t
+
+
+def forced_back(game: Game, p: StrategyPrompt) -> set[int]:
+    """The defence levels at which the defender would be forced back if it lost more CP than the attackers: those
+    whose odds (rules.combat.forced_retreat_odds) the fight reaches at some level the attackers may choose. A
+    newcomer held Caen at level 9, the best losses on the table, and nothing said 2:1 could throw him out."""
+    thresholds = game.data.rules.combat.forced_retreat_odds
+    attackers = list(p.attackers)
+    return {level for level, threshold in thresholds.items() if level <= p.max_level and any(
+        view.fought_odds(game, attackers, p.defender, attack, level) >= threshold
+        for attack in range(1, p.opponent_max + 1))}
 
 
 def bombardment_line(game: Game, p: StrategyPrompt) -> str:
@@ -450,9 +465,9 @@ def combat_card(game: Game, p: Prompt, width: int | None = None) -> Text | None:
     (``width``: the room it has, a line longer than that said in two or shortened)."""
     if isinstance(p, StrategyPrompt):
         t = Text(no_wrap=True, overflow="ellipsis")
-        odds = f"Odds {p.odds:.1f}:1 vs {short(game, p.defender)}"
+        odds = f"Odds {words.odds(game.data, p.odds)} vs {short(game, p.defender)}"
         if width is not None and len(odds) > width:  # (the question below names the defender: a line for the table)
-            odds = f"Odds {p.odds:.1f}:1"
+            odds = f"Odds {words.odds(game.data, p.odds)}"
         t.append(odds + "\n", style="bold")
         t.append_text(level_table(game, p, width))
         return t
@@ -460,9 +475,9 @@ def combat_card(game: Game, p: Prompt, width: int | None = None) -> Text | None:
         defender = p.defender
         chosen: tuple[str, ...] = ()  # the units in the attack so far, and their odds
         if isinstance(p, AttackerPrompt):
-            chosen, odds = p.chosen, _odds(p.odds_without, p.fought_odds_without)
+            chosen, odds = p.chosen, _odds(game, p.odds_without, p.fought_odds_without)
         elif isinstance(p, SupportPrompt):
-            chosen, odds = p.attackers, _odds(p.odds, p.fought_odds)
+            chosen, odds = p.attackers, _odds(game, p.odds, p.fought_odds)
         t = Text(no_wrap=True, overflow="ellipsis")
         d = game.unit(defender)
         t.append(f"Defender: {short(game, defender)}\n", style="bold")

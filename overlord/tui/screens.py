@@ -324,7 +324,10 @@ ANSWERING
   U       take the hint, as its key would (one answer: one step of a
           move, this round's level)
   1-9     the attack or defence level (beside the map: each level's
-          name and expected losses; a landing's, each round's)
+          name and expected losses; a landing's, each round's). A
+          defence level marked * retreats of itself; one marked ! is
+          forced back if it loses more CP than the attackers at these
+          odds (at 4, 2.5:1 or more; 5 and 7, 3; 6, 4; 8, 2.5; 9, 2)
   0-9     two digits per field (allocation, interdiction, support);
           Enter moves to the next field, then commits; Enter alone
           takes the values shown; Backspace erases; Tab and
