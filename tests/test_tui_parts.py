@@ -271,6 +271,22 @@ def test_a_defence_level_forced_back_at_these_odds_is_marked_and_odds_at_a_thres
     assert odds(g.data, 2.46) == "2.46:1" and odds(g.data, 2.5) == "2.5:1"
 
 
+def test_a_german_step_that_destroys_a_marker_or_a_depot_says_so_before_it_is_taken():
+    """Onto Omaha's landing position with a lone depot on it: 20 points and a beach lost to the Allies, and the
+    step read "6 beach 2mp" as any other (found by a helper)."""
+    from builders import blank_game, put, start_phase
+    from overlord.tui.asking import step_costs
+    g = blank_game(turn=3)
+    put(g, "us-depot-1", (11, 5))  # on Omaha's landing position, its marker intact
+    put(g, "de-352-inf", (12, 5))
+    start_phase(g, "german_movement")
+    steps = step_costs(g, g.prompt).plain
+    assert "6 beach 2mp: destroys Omaha's marker and a depot (+20)" in steps
+    assert "4 town 1mp  " in steps  # an ordinary step as before
+    g.beaches["Omaha"].marker_intact = False  # (a marker already gone: only the depot)
+    assert "6 beach 2mp: destroys a depot (+20)" in step_costs(g, g.prompt).plain
+
+
 def test_a_finished_games_points_panel_gives_the_final_points_not_a_turn_to_come():
     """The panel of a game over said "Score 596; 615 at turn end" and "at the end of 6/30, if held": every point is
     counted then. It gives the final points by source and the final score with its level, as the report does."""

@@ -18,7 +18,7 @@ from ..ai.explain import level_losses
 from ..engine import view
 from ..engine.actions import Answer
 from ..engine.game import Game
-from ..engine.hexgrid import neighbour
+from ..engine.hexgrid import Hex, neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from .. import words
@@ -164,8 +164,22 @@ def step_costs(game: Game, p: MovePrompt) -> Text:
             extra = ", infiltrates"
         fuel = f" {cost['fuel']}f" if cost["fuel"] else ""
         t.append(f"{d}", style=KEY)
-        t.append(f" {game.data.map.terrain[target]} {cost['mp']}mp{fuel}{extra}  ")
+        t.append(f" {game.data.map.terrain[target]} {cost['mp']}mp{fuel}{extra}{overruns(game, p, target)}  ")
     return t
+
+
+def overruns(game: Game, p: MovePrompt, target: Hex) -> str:
+    """What a German step destroys as it enters (losses.german_occupies): a beachhead marker on its beach's landing
+    position, an Allied depot there (20 points to the German). It read as any other step (found by a helper)."""
+    if p.side != "german":
+        return ""
+    destroyed = []
+    beach = game.data.map.beach_of_position(target)
+    if beach is not None and game.beaches[beach.name].marker_intact:
+        destroyed.append(f"{beach.name}'s marker")
+    if game.depot_at(target) is not None:
+        destroyed.append(f"a depot (+{game.data.charts.victory_points.eliminated.allied_unit})")
+    return ": destroys " + " and ".join(destroyed) if destroyed else ""
 
 
 NATIONS = {"US": "American", "BC": "British and Canadian", "DE": "German"}
