@@ -410,6 +410,24 @@ async def test_a_german_playing_solo_answers_his_coastal_defences_once_and_moves
         assert game.turn_label == "6/6"
 
 
+async def test_a_refusal_at_the_coastal_defences_question_is_in_sight_at_80x24():
+    """The question fills its five lines at 80x24: a refusal below it was cut off, and a key seemed to do nothing
+    (found by a helper). It comes right under the question's first line then."""
+    app = SeededApp(delay=0)
+
+    def coastal(a: OverlordApp) -> bool:
+        return isinstance(a.screen, GameScreen) and a.session.asks_coastal_answer()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, german_key, coastal)
+        await press(pilot, "x")
+        prompt = app.screen.query_one("#prompt")
+        await wait_until(pilot, lambda a: "X is not an answer" in str(a.screen.message), "the refusal")
+        shown = app.screen.prompt_panel_text().wrap(app.console, prompt.content_size.width)
+        in_sight = [line.plain for line in shown][:prompt.content_size.height]
+        assert in_sight[0].startswith(" COASTAL DEFENCES") and "X is not an answer here" in in_sight[1], in_sight
+        assert app.session.asks_coastal_answer()  # still asked
+
+
 def hot_seat_key(app: OverlordApp) -> str:
     """Two players: the Allied lands as the newcomer does, then ends his movement and attacks what he can
     (Medium attack, no advance); the German answers as in test above."""

@@ -501,7 +501,7 @@ class GameScreen(Screen[None]):
         else:
             t = prompt_text(game, p, self.current_entry())
             # a refusal or a note comes first below the question: what follows may not fit a small window
-            self.append_message(t)
+            t = self.with_message(t)
             fought = session.last_result(p.unit, attacking=isinstance(p, AdvancePrompt)) \
                 if isinstance(p, (RetreatPrompt, AdvancePrompt)) else None
             if fought is not None:  # (the result's card is not shown before this question: session.retreat_shows_result;
@@ -516,14 +516,27 @@ class GameScreen(Screen[None]):
                 t.append("\n")
                 t.append_text(fight_on_note(session.one_round))
             return t
-        self.append_message(t)
-        return t
+        return self.with_message(t)
 
-    def append_message(self, t: Text) -> None:
-        if self.message:
-            t.append("\n")
-            t.append("» ", style="bold")
-            t.append_text(self.message if isinstance(self.message, Text) else Text(self.message, style="bold"))
+    def with_message(self, t: Text) -> Text:
+        """The question with the message (a refusal, a note) below it; right under its first line where the
+        question panel could not show it below the rest (at 80x24 the coastal defences' five lines hid every
+        refusal: a key seemed to do nothing)."""
+        if not self.message:
+            return t
+        note = Text("» ", style="bold")
+        note.append_text(self.message if isinstance(self.message, Text) else Text(self.message, style="bold"))
+        panel = self.query_one("#prompt", Panel)
+        width = panel.content_size.width or self.size.width
+        most = panel.styles.max_height
+        room = int(most.value if most is not None else PROMPT_MAX) - panel.styles.gutter.height  # (its top border)
+
+        def lines(text: Text) -> int:
+            return len(text.wrap(self.app.console, max(width, 10)))
+        if lines(t) + lines(note) <= room:
+            return Text.assemble(t, "\n", note)
+        first, *rest = t.split("\n", include_separator=True)
+        return Text.assemble(first, "" if first.plain.endswith("\n") else "\n", note, "\n", *rest)
 
     def add_events(self, events: list[Event]) -> None:
         for e in events:
