@@ -164,3 +164,20 @@ def test_a_failed_infiltration_is_the_least_the_route_promises():
             assert g.unit("us-2-arm").position == r.stop_surely
             return
     raise AssertionError("no infiltration failed in 40 seeds (90% succeed)")
+
+
+def test_a_german_destination_next_to_the_allies_carries_supply_once_his_unit_holds_it():
+    """An empty position in the Allied zone of control traces no supply, but a German unit standing there does
+    (supply.german_supplied_positions): a route to it read OUT OF SUPPLY, then the unit attacked in supply
+    (found by a helper)."""
+    g = blank_game(turn=3)
+    g.state.pools.fuel = 5000
+    g.state.weather = "clear"
+    put(g, "us-1-inf", (16, 7))
+    put(g, "de-21-pz", (16, 11))
+    assert start_phase(g, "german_movement")
+    beside = (16, 8)
+    assert beside in g.zoc("allied") and beside not in view.german_supplied_positions(g)
+    assert beside in view.german_supplied_positions(g, standing=beside)
+    r = view.route(g, "de-21-pz", beside)
+    assert r.reason is None and r.stop == beside and r.in_supply

@@ -88,8 +88,10 @@ def trace_allied(g: "Game") -> list[str]:
     return out
 
 
-def german_supplied_positions(g: "Game") -> set[Hex]:
-    """Every land position from which a German unit could trace supply."""
+def german_supplied_positions(g: "Game", standing: Hex | None = None) -> set[Hex]:
+    """Every land position from which a German unit could trace supply; with ``standing``, as if a German unit
+    stood there too (a position next to the Allies, in their zone of control, carries supply once a German unit
+    holds it: a move's destination is judged so, not by the position empty)."""
     m = g.data.map
     grid = m.grid
     allied_zoc = g.zoc(Side.ALLIED)
@@ -97,6 +99,8 @@ def german_supplied_positions(g: "Game") -> set[Hex]:
     def passable(h: Hex) -> bool:
         if not m.is_land(h):
             return False
+        if h == standing:
+            return True
         occupant = g.occupant(h)
         if occupant is not None:
             return g.side_of(occupant) == Side.GERMAN

@@ -90,7 +90,7 @@ def stop_text(game: Game, r: view.Route, width: int) -> Text:
         if r.stop_surely != r.stop:
             say(t, f"(at {where(game, r.stop_surely)} if the extra points are drawn)", width)
     side = {"c": "continent side", "o": "ocean side", "x": "ocean side, east of Caen"}[r.naval_side]
-    say(t, f"There: {side}, {'in supply' if r.in_supply else 'OUT OF SUPPLY'}", width,
+    say(t, f"There: {side}, {'in supply' if r.in_supply else 'OUT OF SUPPLY from next turn'}", width,
         "" if r.in_supply else "bold reverse")
     if r.short is not None and r.reach < len(r.steps):
         say(t, f"Then {r.short}", width)
