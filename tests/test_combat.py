@@ -3,7 +3,7 @@
 import pytest
 
 from overlord.engine import Advance, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, IllegalAction, Retreat, Support
-from overlord.engine import combat, combat_results
+from overlord.engine import combat, combat_results, view
 from overlord.engine.events import CombatResult, UnitEliminated
 from overlord.engine.hexgrid import direction_to, neighbour
 from overlord.engine.prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, RetreatPrompt, StrategyPrompt,
@@ -313,8 +313,10 @@ def test_refusing_to_retreat_costs_casualties():
     start_combat(g)
     fight(g, 5, 2)
     cp = g.unit("de-716-inf").cp
+    refusing, beside = view.retreat_losses(g, "de-716-inf")  # what the question says it costs
+    assert (refusing, beside) == (max(1, round(cp * 0.15)), max(1, round(cp * 0.10)))
     g.apply(HoldGround())
-    assert g.unit("de-716-inf").cp == cp - max(1, round(cp * 0.15)) and g.unit("de-716-inf").position == (16, 8)
+    assert g.unit("de-716-inf").cp == cp - refusing and g.unit("de-716-inf").position == (16, 8)
 
 
 def test_retreating_next_to_an_enemy_costs_casualties():

@@ -554,10 +554,13 @@ async def test_a_closed_retreat_says_why_above_the_fights_result():
         side = app.screen.side_text().plain
         here = view.position_of(app.session.game.unit(p.unit))
         assert side.startswith("Retreat to:\n")  # (first: below the unit's card, a short panel cut ways off)
+        refusing, beside = view.retreat_losses(app.session.game, p.unit)  # (10% and 15%, at least 1 CP)
         for d in p.directions:
             to = neighbour(here, d)
-            near = " +10% loss" if app.session.game.in_enemy_zoc(p.unit, to) else ""
+            near = f" -{beside} CP" if app.session.game.in_enemy_zoc(p.unit, to) else ""
             assert f"\n{d} {where(app.session.game, to)}{near}\n" in side, side
+        # what refusing and retreating next to an enemy cost, in CP ("Refusing costs casualties" gave no number)
+        assert f"Next to an enemy it loses {beside} CP more. Refusing (F) costs {refusing} CP." in drawn, drawn
         closed = next(d for d in range(1, 7) if d not in p.directions)
         await press(pilot, str(closed))
         text = app.screen.prompt_panel_text().plain

@@ -542,6 +542,14 @@ def _start_retreat(g: "Game", events: list[Event]) -> None:
     c.step = CombatStep.RETREAT
 
 
+def retreat_losses(g: "Game", uid: str) -> tuple[int, int]:
+    """What a retreating unit loses refusing to retreat, and retreating next to an enemy: (CP, CP), each at least
+    1 and no more than it has (the losses ``retreat`` inflicts)."""
+    cp, rules = g.unit(uid).cp, g.data.rules.combat
+    return (min(cp, max(1, percent_of(cp, rules.refuse_retreat_percent))),
+            min(cp, max(1, percent_of(cp, rules.retreat_next_to_enemy_percent))))
+
+
 def retreat(g: "Game", action: Action, events: list[Event]) -> None:
     c = g.state.current_combat()
     uid = _retreating(c)

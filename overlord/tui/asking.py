@@ -341,8 +341,9 @@ def _retreat(game: Game, p: RetreatPrompt, entry: DigitEntry | None) -> Text:
     t = Text()
     t.append(f" RETREAT {game.spec(p.unit).name}{' (cadre)' if p.cadre else ''} ", style=HEAD)
     why = "its defence level retreats" if p.automatic else "it is beaten back"
-    t.append(f"\nIt must retreat: {why}. Next to an enemy it loses more."
-             + ("" if p.cadre else " Refusing costs casualties.") + "\n")
+    refusing, beside = view.retreat_losses(game, p.unit)
+    t.append(f"\nIt must retreat: {why}. Next to an enemy it loses {beside} CP more."
+             + ("" if p.cadre else f" Refusing (F) costs {refusing} CP.") + "\n")
     return t
 
 

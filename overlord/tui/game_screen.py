@@ -1172,14 +1172,14 @@ def retreat_preview(game: Game, p: RetreatPrompt) -> Text:
     """Where each way a unit may retreat leads: the ground, and the more it loses there next to an enemy (the
     question said only "next to an enemy it loses more", and a player worked the positions out by hand)."""
     here = view.position_of(game.unit(p.unit))
-    extra = game.data.rules.combat.retreat_next_to_enemy_percent
+    beside = view.retreat_losses(game, p.unit)[1]
     t = Text(no_wrap=True, overflow="ellipsis")
     t.append("Retreat to:\n", style="bold")
     for d in p.directions:
         to = neighbour(here, d)
         t.append(f"{d}", style="bold")
         t.append(f" {where(game, to)}")
-        t.append(f" +{extra}% loss\n" if game.in_enemy_zoc(p.unit, to) else "\n", style="bold")
+        t.append(f" -{beside} CP\n" if game.in_enemy_zoc(p.unit, to) else "\n", style="bold")
     return t
 
 # --------------------------------------------------------------------------- the move preview
