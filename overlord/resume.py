@@ -5,8 +5,10 @@ main thread only: two threads importing it at once met its modules half made). L
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -33,14 +35,40 @@ def humans(doc: dict[str, Any]) -> str:
     return {(True, False): "Allied", (False, True): "German", (True, True): "Both"}.get((allied, german), "None")
 
 
+def rescue_prefix(folder: Path) -> str:
+    """How the names of the games rescued from ``folder`` begin (Session's rescue, where the saves folder could not
+    be written as the program ended unasked): in the system's temporary folder, marked with the saves folder they
+    belong to, so that its title's Resume finds them and no other folder's."""
+    return f"overlord-rescued-{hashlib.sha256(os.path.abspath(folder).encode()).hexdigest()[:8]}-"
+
+
+def rescued_games(folder: Path) -> list[os.DirEntry[str]]:
+    """The files of the games rescued from ``folder`` to the temporary folder (this user's own, where the system
+    says whose a file is: that folder is every user's)."""
+    prefix = rescue_prefix(folder)
+    try:
+        return [e for e in os.scandir(tempfile.gettempdir()) if e.name.startswith(prefix)
+                and e.name.endswith(".json") and e.is_file(follow_symlinks=False)
+                and (not hasattr(os, "getuid") or e.stat(follow_symlinks=False).st_uid == os.getuid())]
+    except OSError:
+        return []
+
+
 def newest_game(folder: Path) -> dict[str, Any] | None:
     """The newest save in ``folder`` of a game a person plays that is not over: {"path", "name", "turn"}; None.
     A set-up left before its first drop is offered only when there is no game in progress: its quit said it was
     saved, but a game played is worth more. The name is the file's, as the Load list shows it (the name written
-    in the save is the one it was first saved under: a copy of the autosave was offered as "autosave")."""
+    in the save is the one it was first saved under: a copy of the autosave was offered as "autosave"). A game
+    rescued to the temporary folder counts among them, as "rescued" (R offered the autosave's older position, and
+    nothing said where the newer one was: the window that printed it had closed)."""
+    rescued = rescued_games(folder)
+    rescues = {e.path for e in rescued}
     try:
         entries = [e for e in os.scandir(folder) if e.name.lower().endswith(".json") and e.is_file()]
-        entries.sort(key=lambda e: e.stat().st_mtime, reverse=True)
+    except OSError:  # (a folder that cannot be read, or is not there: a game may have been rescued from it)
+        entries = []
+    try:
+        entries = sorted(entries + rescued, key=lambda e: e.stat().st_mtime, reverse=True)
     except OSError:
         return None
     ended: set[str] = set()  # the games whose newer save is finished: an older save of one is no game to go on with
@@ -65,7 +93,8 @@ def newest_game(folder: Path) -> dict[str, Any] | None:
             continue  # (R after a game's end offered its June 6 save, put back on a game just finished)
         if doc.get("phase") == OVER or humans(doc) in ("None", ""):
             continue
-        found = {"path": Path(entry.path), "name": printable(Path(entry.path).stem, 60),
+        name = "rescued" if entry.path in rescues else printable(Path(entry.path).stem, 60)
+        found = {"path": Path(entry.path), "name": name,
                  "turn": "set-up" if doc.get("phase") == SET_UP else printable(str(doc.get("turn", "?")), 20)}
         if doc.get("phase") != SET_UP:
             return found

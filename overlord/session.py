@@ -41,6 +41,7 @@ from .engine.prompts import (DefenderPrompt, MovePrompt, Prompt, QuestionPrompt,
                              SupportPrompt)
 from .saves import (FileStamp, OpenedSave, file_stamp, free_autosave_slot, is_autosave_slot, new_game_id,
                     other_branches, safe_filename, saves_dir, write_problem, write_save)
+from .resume import rescue_prefix
 
 SIDES = ("allied", "german")
 RESCUE_NAMES = 20  # the names a game ended unasked may take in the temporary folder (-2, -3, ... when taken)
@@ -611,7 +612,8 @@ class Session:
         could never load it from there)."""
         if browser_session_dir() is not None:
             raise exc
-        folder, stem = Path(tempfile.gettempdir()), f"overlord-rescued-{safe_filename(self.game_id)[:16] or 'game'}"
+        folder = Path(tempfile.gettempdir())
+        stem = f"{rescue_prefix(saves_dir())}{safe_filename(self.game_id)[:16] or 'game'}"  # (the title's R finds it)
         # a new file only, never one there already (another game rescued at once, an earlier rescue, a link planted
         # in a folder every user may write: followed, it wrote the save over another file)
         for path in (folder / f"{stem}{'' if n == 1 else f'-{n}'}.json" for n in range(1, RESCUE_NAMES + 1)):
@@ -628,7 +630,8 @@ class Session:
         else:
             raise exc
         self.notes.append(f"the autosave could not be written ({write_problem(exc)}): the game is saved in the "
-                          "temporary folder instead, which the system may empty: load it and save it elsewhere")
+                          "temporary folder instead, which the system may empty: R on the title resumes it; save it "
+                          "elsewhere")
         return written
 
     def autosave_if_new_phase(self) -> bool:

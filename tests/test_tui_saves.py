@@ -15,6 +15,7 @@ from overlord.engine.actions import Answer
 from overlord.engine.game import Game
 from overlord.engine.setup import preset_settings
 from overlord.saves import load_save, open_save, saves_dir, write_save
+from overlord.resume import newest_game, rescue_prefix
 from overlord.tui.app import OverlordApp
 from overlord.tui.final import FinalScreen
 from overlord.tui.game_screen import GameScreen
@@ -602,16 +603,22 @@ def test_a_game_ended_unasked_where_the_autosave_cannot_be_written_is_saved_in_t
     with pytest.raises(OSError):
         session.autosave()
     path = session.rescue(fault=False)
-    assert path == tmp_path / "temporary" / "overlord-rescued-0123456789abcdef.json"
+    rescued = f"{rescue_prefix(saves_dir())}0123456789abcdef"  # (the saves folder it belongs to in its name)
+    assert path == tmp_path / "temporary" / f"{rescued}.json"
     assert open_save(path).game.actions == session.game.actions
-    assert any("saved in the temporary folder instead" in note for note in session.notes)
+    assert any("saved in the temporary folder instead" in note and "R on the title resumes it" in note
+               for note in session.notes)
+    # the title's R offers it (it offered the autosave's older position, and nothing said where this one was; found
+    # by a helper), and only to the folder it was rescued from
+    assert newest_game(saves_dir()) == {"path": path, "name": "rescued", "turn": session.game.turn_label}
+    assert newest_game(tmp_path) is None
     # a second rescue of the game, or another program's at once, never writes over the first; nor through a link
     # planted at the name (followed, it wrote the save over the file it led to; found by a helper)
     victim = tmp_path / "temporary" / "victim.txt"
     victim.write_text("precious")
-    (tmp_path / "temporary" / "overlord-rescued-0123456789abcdef-2.json").symlink_to(victim)
+    (tmp_path / "temporary" / f"{rescued}-2.json").symlink_to(victim)
     again = Session(computer_to_move(), game_id="0123456789abcdef").rescue(fault=False)
-    assert again == tmp_path / "temporary" / "overlord-rescued-0123456789abcdef-3.json"
+    assert again == tmp_path / "temporary" / f"{rescued}-3.json"
     assert victim.read_text() == "precious" and open_save(path).game.actions == session.game.actions
     monkeypatch.setattr(tempfile, "tempdir", str(blocked))  # and where that cannot be written either: the first error
     with pytest.raises(OSError, match="saves"):
