@@ -641,3 +641,21 @@ async def test_r_resumes_a_set_up_left_and_says_it_loaded_the_set_up():
         await wait_until(pilot, lambda a: isinstance(a.screen, SetupScreen), "the set-up again")
         await wait_until(pilot, lambda a: any(str(n.message) == "Loaded autosave.json: the set-up."
                                               for n in a._notifications), "the notice")
+
+
+async def test_a_long_phase_is_autosaved_now_and_then_not_only_at_its_start(monkeypatch):
+    """The autosave was written at each new phase only: a kill -9 (or a power cut) lost every move of the Allied
+    movement phase under way (found by a helper). Within a phase it is written every AUTOSAVE_EVERY seconds too."""
+    import overlord.tui.app as app_module
+    from overlord.engine.prompts import MovePrompt
+    monkeypatch.setattr(app_module, "AUTOSAVE_EVERY", 0.0)  # (a minute in play: at once here)
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 7), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, until=lambda a: isinstance(a.screen, GameScreen) and a.accepting()
+                    and isinstance(a.session.game.prompt, MovePrompt))
+        game = app.session.game
+        phase, before = (game.turn, game.phase), len(game.actions)
+        await pilot.press(str(game.prompt.directions[0]))
+        await wait_until(pilot, lambda a: len(json.loads(autosave_path().read_text())["actions"]) > before,
+                         "the autosave to hold the move")
+        assert (game.turn, game.phase) == phase  # within the phase, not at a new one

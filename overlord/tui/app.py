@@ -79,6 +79,9 @@ RESULT_DELAYS = 8  # a fight between computers stays up this many display delays
 # seconds at least between two rounds of a landing fought on: time to read the last round and press R to stop (at the
 # quick pace's 0.06 s a whole landing was fought before a person could press it)
 ROUND_PAUSE = 0.4
+# seconds of play between two autosaves within a phase (besides the one at each phase): a kill -9 or a power cut
+# lost a whole Allied movement phase, dozens of moves
+AUTOSAVE_EVERY = 60.0
 THINKING_SHOWN_AFTER = 0.3  # seconds: a computer thinking longer than this says so (a quick answer does not flicker)
 Result = TypeVar("Result")  # what a screen gives back when it is closed (its dismiss)
 
@@ -198,6 +201,7 @@ class OverlordApp(App[None]):
         self.quitting = False  # the game has been saved (or given up) to quit: nothing more is played
         self.data_error: str | None = None
         self.autosave_problem: str | None = None  # why the last autosave failed (said once, until one works)
+        self.autosaved_at = time.monotonic()  # when the game was last autosaved (or the app began)
         self.farewell: str | None = None  # printed by the command once the screen is given back: where the game is
         self.crashed = False  # the app is ending on a fault (Textual's panic): the command saves the game and says so
         self.loading: Path | None = None  # the save being read and replayed in a thread (load_file)
@@ -817,7 +821,8 @@ class OverlordApp(App[None]):
 
     # ------------------------------------------------------------------ autosaving
     def _autosave_phase(self) -> None:
-        """The autosave at each new phase; a failure is said once (and again if the reason changes)."""
+        """The autosave at each new phase, and within a phase every AUTOSAVE_EVERY seconds; a failure is said once
+        (and again if the reason changes)."""
         from ..saves import write_problem
         # attrs and cattrs write code, kept in linecache, whenever a class is first made or (un)structured: a
         # screen's module first imported, the state's first autosave, a player's first plan. The app dropped
@@ -825,6 +830,11 @@ class OverlordApp(App[None]):
         gcpause.forget_generated_source()
         try:
             wrote = self.playing.autosave_if_new_phase()
+            if wrote or time.monotonic() - self.autosaved_at >= AUTOSAVE_EVERY:  # (a long phase: now and then too)
+                self.autosaved_at = time.monotonic()  # (set first: a disk that refuses is tried again in a while)
+                if not wrote:
+                    self.playing.autosave()  # (nothing written when nothing is new)
+                    wrote = True
         except OSError as exc:
             problem = write_problem(exc)
             if problem != self.autosave_problem:
