@@ -24,9 +24,11 @@ from .engine.hexgrid import Hex
 
 # --------------------------------------------------------------------------- numbers
 def points(score: float) -> str:
-    """A score as the screens give it: its whole points, rounded down, so that it never reads as a level it has
-    not reached (74.9 is 74, short of the 75 of a German Marginal victory; -0.4 is -1, a German Strategic one)."""
-    return str(math.floor(score))
+    """A score as the screens give it: to a tenth first, as the engine reports it and judges its level on (the
+    header read 790 and the final report 791 for a score of 790.967), then its whole points, rounded down, so
+    that it never reads as a level it has not reached (74.9 is 74, short of the 75 of a German Marginal victory;
+    -0.4 is -1, a German Strategic one)."""
+    return str(math.floor(round(score, 1)))
 
 
 # --------------------------------------------------------------------------- grammar

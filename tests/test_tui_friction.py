@@ -223,6 +223,12 @@ def test_names_holding_a_comma_are_listed_unambiguously():
     text = losses_text(victory.final_report(g)).plain
     assert "352nd Infantry Division; Coastal defences, Utah; Coastal defences, Omaha" in text
     assert "Cherbourg (German)" in text  # the side who holds it, as a name
+    g.state.objectives_taken.update({"Caen": "6/14"})  # taken, and lost again: who took it, and when it scores
+    g.edited()
+    text = " ".join(losses_text(victory.final_report(g)).plain.split())
+    assert "Caen (German at the end; the Allies took it 6/14)" in text
+    assert "An objective scored for the Allies at each turn's end they held it in supply with no German unit beside" \
+        in text
 
 
 def test_the_reports_sentences():

@@ -427,6 +427,28 @@ def test_the_top_line_gives_the_score_and_level_before_who_moves():
     assert line.index("Score") < line.index("Allied: computer") and len(line[:line.index(" · Allied")]) <= 80
 
 
+def test_a_score_reads_the_same_on_the_top_line_and_in_the_reports():
+    """The top line dropped the fraction of the exact score (790.967: 790) while the reports, the side panel and the
+    final report gave it to a tenth first (791.0: 791), one point apart on the same position (found by a helper).
+    Every screen now rounds to a tenth first, as the engine judges the level at the end."""
+    from builders import blank_game
+    from overlord.engine import view
+    from overlord.tui.cards import status_line
+    from overlord.words import points
+    assert [points(x) for x in (790.967, 141.983, 74.94, 74.96, -0.4, -78.3, 142.0)] == \
+        ["791", "142", "74", "75", "-1", "-79", "142"]
+    g = blank_game(turn=3)
+    g.state.phase = "german_movement"
+    g.state.tally.continent_side = 141.983  # (a unit's CP / 60 x its row, summed: fractions of a point)
+    g.edited()
+    score = view.score(g)
+    assert round(score, 1) != score  # a fraction beyond the tenth, as play makes them
+    shown = points(score)
+    line = status_line(g, "").plain
+    level = view.victory_level(g.data.charts, g.settings.scenario, round(score, 1))
+    assert f"Score {shown}: {level}" in line
+
+
 def test_the_verdict_tells_a_german_what_he_needed_and_the_allies_what_they_did():
     from overlord.ai import make_player
     from overlord.engine.settings import Settings

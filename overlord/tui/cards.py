@@ -48,7 +48,7 @@ def status_line(game: Game, who: str = "", who_first: bool = False) -> Text:
     if who and who_first:
         t.append(f" · {who}", style="bold")
     if game.phase not in (Phase.QUESTIONS, Phase.AIRBORNE):  # before who moves: at 80 columns the line is cut
-        score = view.score(game)  # the level it would give now: the score means little without it
+        score = round(view.score(game), 1)  # the level it would give now (to a tenth, as the engine judges the end's)
         level = view.victory_level(game.data.charts, game.settings.scenario, score)
         t.append(f" · Score {points(score)}: {level}")
     if who and not who_first:

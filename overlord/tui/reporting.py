@@ -210,10 +210,16 @@ def losses_text(report: FinalReport, contested: Mapping[str, str] | None = None)
     taken = report.objectives_taken
 
     def held(name: str, holder: str) -> str:
-        first = f", first held {taken[name]}" if name in taken else ""
+        # (who "first held" it was not said, and a German one's points not explained; found by a helper)
+        if holder.lower() != "allied":
+            first = f" at the end; the Allies took it {taken[name]}" if name in taken else ""
+            return f"{name} ({holder.title()}{first})"
         unscored = f", but {contested[name]}: no points at the end" if contested and name in contested else ""
-        return f"{name} ({holder.title()}{first}{unscored})"
+        return f"{name} (Allied, taken {taken[name]}{unscored})" if name in taken else f"{name} (Allied{unscored})"
     obj.append(", ".join(held(name, str(holder)) for name, holder in report.objectives.items()) + ".")
+    if taken:
+        obj.append(" An objective scored for the Allies at each turn's end they held it in supply with no German "
+                   "unit beside it.")
     cas = report.casualties
     elim = report.units_eliminated
     lost = cas.allied + cas.allied_out_of_general_supply
@@ -317,7 +323,7 @@ def last_moves(game: Game, starts: Mapping[int, Points] | None) -> tuple[str, fl
         return None
     final = view.turn_points(game, game.last_turn)
     score = score_bridge(game, starts)[2] + final.allied - final.german
-    level = view.victory_level(game.data.charts, game.settings.scenario, score)
+    level = view.victory_level(game.data.charts, game.settings.scenario, round(score, 1))  # (as the final report)
     return game.data.charts.turns[game.last_turn], score, level
 
 
