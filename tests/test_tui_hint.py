@@ -75,8 +75,8 @@ async def test_hints_taken_at_a_drop_an_allocation_a_move_a_landing_and_an_attac
         said = await take_a_hint(pilot)  # as its digit key: an order to fight on at the level, with the support given
         assert orders == [session.game.actions[at].level]
         # and its card said so: the losses it gave are a round's, and U fought every round (found by a helper)
-        assert said.startswith(f"U fights on at level {orders[0]} until the beach falls (R first: this "
-                                        "round only).\nAttack at level")
+        assert said.startswith(f"U fights on at level {orders[0]} until the beach falls (to fight this round "
+                               "only, press R before U).\nAttack at level")
         assert "Expected losses a round over his defence levels" in said
         await until_asked(pilot, "DefenderPrompt", MovePrompt=lambda p: "e")
         await take_a_hint(pilot)

@@ -914,8 +914,8 @@ class GameScreen(Screen[None]):
                       f"defences' level for every landing (D changes it later).\n" + reason)
         elif isinstance(advice.action, ChooseStrategy) and fights_on(self.session):
             # U gives the order to fight on, as the level's key does: the hint's losses are one round's
-            reason = (f"U fights on at level {advice.action.level} until the beach falls (R first: this round "
-                      "only).\n" + reason)
+            reason = (f"U fights on at level {advice.action.level} until the beach falls (to fight this round only, "
+                      "press R before U).\n" + reason)
         first = reason.split("\n")[0]
         self.say(Text(f"Hint: {first}  U takes it, T shows why.", style="bold"))
         self.refresh_view()  # the step marked on the map; U in the key bar
