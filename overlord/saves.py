@@ -422,6 +422,17 @@ def other_data(doc: dict[str, Any], game: Game) -> str:
             "was OVERLORD_DATA set, or the game changed?")
 
 
+def heading_differs(doc: dict[str, Any], game: Game) -> str:
+    """Where a save's heading (its turn and phase, which the Load list shows without replaying) is not where its
+    actions lead, why it is refused; '' when it agrees, or says neither (a hand-edited "6/30" was listed, and
+    `overlord replay` said the file matched)."""
+    said = doc.get("turn"), doc.get("phase")
+    if said == (None, None) or said == (game.turn_label, game.state.phase):
+        return ""
+    return (f"its heading says {said[0]}, {said[1]}, but its actions lead to {game.turn_label}, {game.state.phase}: "
+            "the file was changed by hand, or damaged")
+
+
 def load_save(path: Path | str) -> Game:
     """Load a save. Raises SaveError, one line, on any problem."""
     return open_save(path).game
@@ -449,6 +460,8 @@ def open_save(path: Path | str) -> OpenedSave:
         raise SaveError(path, f"the state hash does not match the replayed game{other_data(doc, game)}")
     if snapshot != game.state:
         raise SaveError(path, f"the state snapshot does not match the replayed game{other_data(doc, game)}")
+    if differs := heading_differs(doc, game):
+        raise SaveError(path, differs)
     return OpenedSave(game, doc.get("game_id", ""), path, stamp, doc.get("players", {}), doc.get("orders", {}))
 
 
@@ -466,6 +479,8 @@ def verify_replay(path: Path | str) -> tuple[bool, str]:
                                 f"{other_data(doc, game)}")
     if snapshot != game.state:
         raise SaveError(path, f"the state snapshot does not match the replayed game{other_data(doc, game)}")
+    if differs := heading_differs(doc, game):
+        return False, printable(f"{path}: {differs}")
     return True, printable(f"{path}: replayed {len(doc['actions'])} actions; state hash {got[:16]} matches")
 
 

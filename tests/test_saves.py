@@ -262,6 +262,22 @@ def test_replay_exit_1_when_the_hash_does_not_match(tmp_path):
     assert result.returncode == 1
 
 
+@pytest.mark.parametrize("field, value", [("turn", "6/30"), ("phase", "german_combat")])
+def test_a_heading_changed_by_hand_is_refused_and_replay_says_so(tmp_path, field, value):
+    """The Load list shows a save's heading (turn, phase) without replaying it: one edited to "6/30" was listed so,
+    loaded as 6/6, and `overlord replay` said it matched (found by a helper)."""
+    good = _good_save(tmp_path)
+    doc = json.loads(good.read_text())
+    assert doc[field] != value
+    doc[field] = value
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(doc))
+    with pytest.raises(SaveError, match=f"its heading says .*{value}.*but its actions lead to .*changed by hand"):
+        load_save(edited)
+    ok, message = verify_replay(edited)
+    assert not ok and "its heading says" in message
+
+
 def test_saving_is_atomic_a_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
     game = Game.new(computer_settings(), seed=14)
     path = write_save(game, tmp_path / "slot.json")
