@@ -14,7 +14,7 @@ from overlord.ai import make_player
 from overlord.engine.actions import Answer
 from overlord.engine.game import Game
 from overlord.engine.setup import preset_settings
-from overlord.saves import load_save, open_save, saves_dir, write_save
+from overlord.saves import load_save, open_save, safe_filename, saves_dir, write_save
 from overlord.resume import newest_game, rescue_prefix
 from overlord.tui.app import OverlordApp
 from overlord.tui.final import FinalScreen
@@ -250,17 +250,18 @@ async def test_a_finished_game_says_who_won_shows_its_final_points_on_h_and_save
 async def test_the_load_screen_lists_the_good_save_and_says_why_each_bad_file_cannot_be_used():
     game = historical(11)
     drops(Session(game))
-    write_save(game, saves_dir() / "good.json", name="[/]\x1b]0;owned\x07[bold]")  # markup and escapes
-    (saves_dir() / "truncated.json").write_text(saves_dir().joinpath("good.json").read_text()[:200])
-    (saves_dir() / "score.json").write_text(saves_dir().joinpath("good.json").read_text().replace(
-        '"score":', '"score":' + "9" * 400 + ',"was":'))
+    name = "[/]\x1b]0;owned\x07[bold]"  # markup and escapes, in the file Ctrl+S makes of that name
+    good = saves_dir() / f"{safe_filename(name)}.json"
+    write_save(game, good, name=name)
+    (saves_dir() / "truncated.json").write_text(good.read_text()[:200])
+    (saves_dir() / "score.json").write_text(good.read_text().replace('"score":', '"score":' + "9" * 400 + ',"was":'))
     os.mkfifo(saves_dir() / "pipe.json")
     app = OverlordApp(delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("l")
         screen = await saves_listed(pilot)
-        assert [s["path"].name for s in screen.saves] == ["good.json"]
+        assert [s["path"].name for s in screen.saves] == [good.name]
         row = str(screen.query_one("#saves").get_option_at_index(0).prompt)
         assert row.startswith("[/]?]0;owned?[…")  # shown as it is, never as markup or a code
         problems = str(screen.query_one("#load-problems-text").render())
@@ -465,6 +466,12 @@ def test_the_load_list_says_against_whom_each_game_was_played():
         row = LoadScreen.row({"path": Path("x.json"), "name": "sim", "saved_at": "2026-11-27T14:52:28", "turn": "6/20",
                               "phase": "game_over", "score": -125, "humans": "None", "against": named})
         assert str(row).endswith(f" {shown}") and "None" not in str(row)
+    # a save's file renamed (or copied) is listed by the file's name, which Ctrl+O then names; its own when they agree
+    # (a copy named dday.json was listed "D-Day-allied-m…" and loaded as "dday.json"; found by a helper)
+    line = {"saved_at": "2026-11-27T14:52:28", "turn": "D-Day", "phase": "allied_movement", "score": 0,
+            "humans": "Allied", "against": ""}
+    assert str(LoadScreen.row({**line, "path": Path("dday.json"), "name": "D-Day-allied-movement"})).startswith("dday ")
+    assert str(LoadScreen.row({**line, "path": Path("my-game.json"), "name": "my game"})).startswith("my game ")
 
 
 def test_the_titles_search_for_a_game_imports_nothing_of_the_engine():

@@ -26,7 +26,7 @@ from textual.worker import get_current_worker
 
 from ..engine.enums import Phase
 from ..plaintext import printable
-from ..saves import saves_dir, scan_saves
+from ..saves import safe_filename, saves_dir, scan_saves
 from ..userdirs import browser_session_dir
 from ..words import points
 from .keybar import KeyBar
@@ -126,10 +126,12 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
 
     @staticmethod
     def row(s: dict[str, Any], by_file: bool = False) -> Text:
-        """A save's line: its name (its file's, when another save has the same name: copies of one save), date
+        """A save's line: its name (its file's, when another save has the same name, or the file has another name than
+        the one saved in it: copies of one save, a file renamed), date
         (month, day and time: the newest first), turn, phase, score, and who played at the keyboard (the Allied,
         the German, both, or the computers: "ai v classic") against which computer player ("German v bradley")."""
-        name = printable(s["path"].stem, 60) if by_file else s["name"]
+        stem = s["path"].stem  # (a file renamed, or a copy: its file's name, not the one saved in it)
+        name = printable(stem, 60) if by_file or safe_filename(s["name"]) != stem else s["name"]
         when = s["saved_at"].replace("T", " ")[5:16]
         phase = PHASE_SHORT.get(s.get("phase", ""), "")
         if s.get("humans") == "None":  # the computers' game ("None" read as a value missing): which computers
