@@ -181,3 +181,20 @@ def test_a_german_destination_next_to_the_allies_carries_supply_once_his_unit_ho
     assert beside in view.german_supplied_positions(g, standing=beside)
     r = view.route(g, "de-21-pz", beside)
     assert r.reason is None and r.stop == beside and r.in_supply
+
+
+def test_a_german_destination_is_judged_with_the_position_his_unit_leaves_empty():
+    """A position in the Allied zone of control carries supply only while a German unit stands on it: the route
+    read "in supply" where the supply came only through the unit's own starting position (found by a reviewer)."""
+    g = blank_game(turn=3)
+    g.state.pools.fuel = 5000
+    g.state.weather = "clear"
+    for uid, hex_ in (("us-4-inf", (21, 8)), ("us-1-inf", (19, 10)), ("us-29-inf", (17, 7)), ("us-rangers", (18, 8))):
+        put(g, uid, hex_)
+    put(g, "de-21-pz", (20, 8))
+    assert start_phase(g, "german_movement")
+    start, there = (20, 8), (19, 9)
+    assert there in view.german_supplied_positions(g, standing=there)  # the unit counted where it starts too
+    assert there not in view.german_supplied_positions(g, standing=there, leaving=start)
+    r = view.route(g, "de-21-pz", there)
+    assert r.stop == there and not r.in_supply

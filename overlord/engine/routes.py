@@ -249,7 +249,8 @@ def _fuel_left(fuel: int | None, taken: tuple[RouteStep, ...]) -> int | None:
 def _supplied_at(g: "Game", uid: str, hex_: Hex) -> bool:
     spec = g.spec(uid)
     if spec.side == Side.GERMAN:
-        return hex_ in german_supplied_positions(g, standing=hex_)  # (the unit there, its zone of control no bar)
+        # (the unit moved there: its zone of control no bar where it stands, and the position it leaves empty)
+        return hex_ in german_supplied_positions(g, standing=hex_, leaving=g.unit(uid).position)
     if not traced_on(g, g.turn + 1):
         return True
     return within_supply_range(g, hex_, allied_sources(g, spec.nation, without=uid if spec.is_depot else None))

@@ -88,10 +88,11 @@ def trace_allied(g: "Game") -> list[str]:
     return out
 
 
-def german_supplied_positions(g: "Game", standing: Hex | None = None) -> set[Hex]:
+def german_supplied_positions(g: "Game", standing: Hex | None = None, leaving: Hex | None = None) -> set[Hex]:
     """Every land position from which a German unit could trace supply; with ``standing``, as if a German unit
     stood there too (a position next to the Allies, in their zone of control, carries supply once a German unit
-    holds it: a move's destination is judged so, not by the position empty)."""
+    holds it), and ``leaving``, as if the unit on it had gone (it carried supply only while it stood there): a
+    move's destination is judged so, with the unit moved."""
     m = g.data.map
     grid = m.grid
     allied_zoc = g.zoc(Side.ALLIED)
@@ -101,6 +102,8 @@ def german_supplied_positions(g: "Game", standing: Hex | None = None) -> set[Hex
             return False
         if h == standing:
             return True
+        if h == leaving:
+            return h not in allied_zoc
         occupant = g.occupant(h)
         if occupant is not None:
             return g.side_of(occupant) == Side.GERMAN
@@ -109,8 +112,8 @@ def german_supplied_positions(g: "Game", standing: Hex | None = None) -> set[Hex
     starts = [h for h in grid.positions() if (h[1] == grid.rows - 1 or h[0] == grid.cols - 1) and passable(h)]
     for town in g.data.rules.german_supply.fortress_sources:
         h = m.towns[town]
-        occupant = g.occupant(h)
-        if occupant is not None and g.side_of(occupant) == Side.GERMAN:
+        occupant = None if h == leaving else g.occupant(h)
+        if h == standing or (occupant is not None and g.side_of(occupant) == Side.GERMAN):
             starts.append(h)
     seen = set(starts)
     queue = deque(starts)
