@@ -5,10 +5,10 @@ main thread only: two threads importing it at once met its modules half made). L
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import tempfile
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +39,8 @@ def rescue_prefix(folder: Path) -> str:
     """How the names of the games rescued from ``folder`` begin (Session's rescue, where the saves folder could not
     be written as the program ended unasked): in the system's temporary folder, marked with the saves folder they
     belong to, so that its title's Resume finds them and no other folder's."""
-    return f"overlord-rescued-{hashlib.sha256(os.path.abspath(folder).encode()).hexdigest()[:8]}-"
+    # (a checksum, not a hash: hashlib would load OpenSSL into every game, which start-up keeps out)
+    return f"overlord-rescued-{zlib.crc32(os.fsencode(os.path.abspath(folder))):08x}-"
 
 
 def rescued_games(folder: Path) -> list[os.DirEntry[str]]:

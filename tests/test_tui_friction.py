@@ -272,6 +272,17 @@ def test_starting_without_named_players_imports_nothing_of_the_engine_before_the
     assert out.strip() == "[]"
 
 
+def test_a_game_loads_no_openssl():
+    """hashlib loads OpenSSL (docs/performance.md: the engine's SHA-256 comes from CPython's own module): the
+    rescued games' names took a hash of the saves folder, and every game loaded it (found by a reviewer)."""
+    import subprocess
+    import sys
+    code = ("import sys, overlord.session, overlord.resume, overlord.tui.app; "
+            "print([m for m in ('hashlib', '_hashlib') if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
 async def test_the_side_panel_drawn_a_line_at_a_time_reads_as_its_card_cut_to_its_width():
     """The side panel keeps each line's strip while the line reads the same and repaints only the lines that
     changed (issue 31, point 5): after presses, a look, the points card and resizes, every line on screen is the

@@ -83,6 +83,10 @@ def test_the_scenario_and_ratings_chosen_in_words():
     assert view.settings_words(g) == ("Campaign Game (to June 30); ratings: Historical, every rating 5, "
                                       "German leadership 7.")
     g = Game.new(None, seed=1)
+    answer_all(g, ["Y", "C", "H", "C", "4", "7"])  # Expert, whose chart says a delay of 1, and a delay of 7 asked
+    assert view.settings_words(g) == ("Campaign Game (to June 30); ratings: Expert, every rating 5, German "
+                                      "leadership 7.")  # (not the chart's "the display delay 1": the game's is 7)
+    g = Game.new(None, seed=1)
     answer_all(g, ["Y", "C", "H", "T", setup.CUSTOM, "9", "7", "5", "5", "5", "5", "5", "5", "Y", "3"])
     assert view.settings_words(g) == ("First Two Week Scenario (to June 20); ratings set by hand: German combat "
                                       "points 9, the German moves on D-Day.")

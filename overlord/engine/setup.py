@@ -91,17 +91,17 @@ def preset_label(g: "Game", key: str) -> str:
 def settings_words(g: "Game") -> str:
     """The scenario and ratings a game is played at, in a sentence (the set-up's answers, which nothing on screen
     gave again once it began): "Campaign Game (to June 30); ratings: Novice (easier for the Allies), transport 7,
-    air power 6, coastal defence 3, naval power 6"."""
+    air power 6, coastal defence 3, naval power 6". The ratings as the game has them, not the chart's (a display
+    delay asked after the preset is the player's, not the preset's)."""
     s = g.settings
-    if s.preset == CUSTOM_PRESET:
-        historical = g.data.rules.ratings.historical
-        changes = [f"{Ratings.SHORT[name]} {getattr(s.ratings, name)}" for name in historical
-                   if getattr(s.ratings, name) != historical[name]]
-        if s.german_dday_movement:
-            changes.append("the German moves on D-Day")
-        ratings = "ratings set by hand: " + (", ".join(changes) if changes else "the historical ones")
-    else:
-        ratings = f"ratings: {preset_label(g, s.preset)}, {preset_changes(g, s.preset)}"
+    historical = g.data.rules.ratings.historical
+    changes = [f"{Ratings.SHORT[name]} {getattr(s.ratings, name)}" for name in historical
+               if getattr(s.ratings, name) != historical[name]]
+    if s.german_dday_movement:
+        changes.append("the German moves on D-Day")
+    said = ", ".join(changes) if changes else historical_words(g)
+    ratings = f"ratings set by hand: {said}" if s.preset == CUSTOM_PRESET else \
+        f"ratings: {preset_label(g, s.preset)}, {said}"
     return f"{scenario_label(g, s.scenario)}; {ratings}."
 
 
@@ -116,10 +116,16 @@ def preset_changes(g: "Game", key: str) -> str:
         changes.append("the German moves on D-Day")
     if not changes:
         delay = "" if rating_set.display_delay is None else f"; the display delay {rating_set.display_delay}"
-        usual = Counter(historical.values()).most_common(1)[0][0]
-        odd = [f"{Ratings.SHORT[name]} {value}" for name, value in historical.items() if value != usual]
-        return f"every rating {usual}" + "".join(f", {o}" for o in odd) + delay
+        return historical_words(g) + delay
     return ", ".join(changes)
+
+
+def historical_words(g: "Game") -> str:
+    """The historical ratings in words: "every rating 5, German leadership 7"."""
+    historical = g.data.rules.ratings.historical
+    usual = Counter(historical.values()).most_common(1)[0][0]
+    odd = [f"{Ratings.SHORT[name]} {value}" for name, value in historical.items() if value != usual]
+    return f"every rating {usual}" + "".join(f", {o}" for o in odd)
 
 
 def _ask(question: str, text: str, options: tuple[str, ...], labels: tuple[str, ...], default: str) -> QuestionPrompt:
