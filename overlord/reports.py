@@ -217,12 +217,19 @@ def _infiltration_chart(data: GameData) -> str:
 
 def _strategy_levels_chart(data: GameData) -> str:
     levels = data.charts.strategy_levels
-    rows = [[s.level, a.name, s.name + (" (retreats)" if s.automatic_retreat else "")]
-            for s, a in zip(levels.defence, levels.attack)]
+    forced = data.rules.combat.forced_retreat_odds  # (the house rule by which the other levels give ground: rules.md)
+
+    def defence(s: Any) -> str:
+        if s.automatic_retreat:
+            return f"{s.name} (retreats)"
+        odds = forced.get(s.level)
+        return s.name if odds is None else f"{s.name} (forced back from {odds:g}:1)"
+    rows = [[s.level, a.name, defence(s)] for s, a in zip(levels.defence, levels.attack)]
     return table(["Level", "Attack", "Defence"], rows) + (
+        "\nForced back: at those odds or more, a defender that loses more CP than the attackers must retreat." + (
         f"\nAttack again after eliminating the defender, or with attack "
         f"{'/'.join(map(str, levels.second_combat_attack_levels))}"
-        f" against defence {'/'.join(map(str, levels.second_combat_defence_levels))}.")
+        f" against defence {'/'.join(map(str, levels.second_combat_defence_levels))}."))
 
 
 def _victory_points_chart(data: GameData) -> str:

@@ -111,7 +111,19 @@ def odds(data: GameData, ratio: float) -> str:
     held at level 9 (read as the rule broken; found by a helper)."""
     tenth = round(ratio, 1)
     crossed = any(min(ratio, tenth) < t <= max(ratio, tenth) for t in data.rules.combat.forced_retreat_odds.values())
-    return f"{ratio:.2f}:1" if crossed else f"{ratio:.1f}:1"
+    # (down to the hundredth: 1.996 is "1.99:1", never "2.00:1", the thresholds being whole hundredths; a
+    # millionth's leeway keeps a value already kept to a hundredth, 2.49 stored as 2.48999..., as it is)
+    return f"{math.floor(ratio * 100 + 1e-6) / 100:.2f}:1" if crossed else f"{ratio:.1f}:1"
+
+
+def result_odds(data: GameData, e: CombatResult) -> str:
+    """A fight's odds as fought, as its result gives them: the engine keeps them to a hundredth, so a defender
+    that lost more and held at odds that read as its level's threshold was just under it (2.497 kept as 2.5: the
+    card read "2.5:1", a loss, and no retreat at a level forced back from 2.5:1; found by a helper)."""
+    said = odds(data, e.odds)
+    threshold = data.rules.combat.forced_retreat_odds.get(e.defence_level)
+    held = not (e.retreat or e.eliminated) and e.defender_losses > e.attacker_losses and e.beach is None
+    return f"just under {said}" if held and threshold is not None and e.odds >= threshold else said
 
 
 def levels(data: GameData, attack: int, defence: int) -> str:
@@ -230,10 +242,10 @@ def combat_result(e: CombatResult, data: GameData) -> str:
     losses = (f"{who.verb('the attacker loses', 'the attackers lose')} {e.attacker_losses} CP, "
               f"the defender {e.defender_losses}")
     if e.beach is not None:  # a landing's round against the coastal defence
-        text = (f"{who.says('assaults', 'assault')} {e.beach} beach, round {e.round}, at {odds(data, e.odds)} "
+        text = (f"{who.says('assaults', 'assault')} {e.beach} beach, round {e.round}, at {result_odds(data, e)} "
                 f"({levels(data, e.attack_level, e.defence_level)}): {losses}")
     else:
-        text = (f"{who.says('attacks', 'attack')} {name_of(data, e.defender)} at {odds(data, e.odds)} "
+        text = (f"{who.says('attacks', 'attack')} {name_of(data, e.defender)} at {result_odds(data, e)} "
                 f"({levels(data, e.attack_level, e.defence_level)}): {losses}")
     if e.combat_supply:
         text += f", {e.combat_supply} Allied combat supply spent"  # (the Allies' always: the German has no pool)
@@ -249,7 +261,7 @@ def fight_in_brief(e: CombatResult, data: GameData) -> str:
     result (every attacker by name) did not fit at 80x24: "3 units attacked at 6.5:1 (Blitzkrieg attack against
     Hold at all costs): the attack lost 5 CP, the defence 13"."""
     who = Subject(data, e.attackers) if len(e.attackers) == 1 else f"{len(e.attackers)} units"
-    return (f"{who} attacked at {odds(data, e.odds)} ({levels(data, e.attack_level, e.defence_level)}): the attack lost "
+    return (f"{who} attacked at {result_odds(data, e)} ({levels(data, e.attack_level, e.defence_level)}): the attack lost "
             f"{e.attacker_losses} CP, the defence {e.defender_losses}")
 
 

@@ -472,19 +472,21 @@ async def test_a_window_over_a_computer_fights_card_keeps_it_until_the_window_cl
     put(g, "us-1-inf", (16, 7), fatigue=0, leadership=5)
     put(g, "de-716-inf", (16, 8), cp=40, fatigue=0)
     start_phase(g, "allied_combat")
-    app = OverlordApp(game=g, delay=0.05)
+    app = OverlordApp(game=g, delay=9)  # (its card up for 72 s: its time comes when the test says, below)
     async with app.run_test() as pilot:
         await wait_until(pilot, lambda a: isinstance(a.screen, CombatResultScreen), "the fight's card")
         card = app.screen
         await press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
-        await wait_until(pilot, lambda a: getattr(card, "late", False) or not isinstance(a.screen, HelpScreen),
-                         "the card's time to come while the help is over it")
-        assert isinstance(app.screen, HelpScreen) and card in app.screen_stack  # both still there
+        card.time_up()  # its timer's call, come while the help is over it
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and card in app.screen_stack and card.late  # both still there
         await press(pilot, "escape")
-        assert app.screen is card  # read again for its whole time, then gone by itself
+        await wait_until(pilot, lambda a: a.screen is card, "the card back on top, to be read for its whole time")
+        assert not card.late  # its time begun again
+        await press(pilot, "x")
         await wait_until(pilot, lambda a: card not in a.screen_stack and a.session.game.phase != "allied_combat",
-                         "the card to close by itself once the help is gone, and the game to go on")
+                         "the card to close with a key, and the game to go on")
         await pilot.press("ctrl+q")
 
 

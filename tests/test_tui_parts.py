@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import attrs
+
 from overlord.engine.actions import Allocate, Answer
 from overlord.engine.game import Game
 from overlord.engine.setup import preset_settings
@@ -270,6 +272,33 @@ def test_a_defence_level_forced_back_at_these_odds_is_marked_and_odds_at_a_thres
     assert "! losing more: forced back" in at_odds[0]
     assert odds(g.data, 1.98) == "1.98:1" and odds(g.data, 2.04) == "2.0:1" and odds(g.data, 1.83) == "1.8:1"
     assert odds(g.data, 2.46) == "2.46:1" and odds(g.data, 2.5) == "2.5:1"
+    assert odds(g.data, 1.996) == "1.99:1" and odds(g.data, 2.497) == "2.49:1"  # down, never onto the threshold
+
+
+def test_odds_kept_to_a_hundredth_are_not_read_as_the_threshold_they_fall_short_of():
+    """The engine keeps a prompt's and a result's odds to a hundredth: 2.497 read "2.5:1" on the question and on the
+    card, a level 4 (forced back from 2.5:1) lost more and held (found by a helper). The question gives the odds
+    as the engine judges them, and the card says the odds were just under."""
+    from builders import blank_game, put
+    from overlord.engine import view
+    from overlord.engine.events import CombatResult
+    from overlord.engine.prompts import StrategyPrompt
+    from overlord.tui.asking import combat_card, prompt_text
+    from overlord.words import result_odds
+    g = blank_game(turn=4)
+    put(g, "de-91-inf", (16, 10), cp=57)
+    put(g, "us-1-inf", (16, 11), cp=142)
+    raw = view.odds(g, ["us-1-inf"], "de-91-inf")
+    assert 2.49 < raw < 2.5
+    p = StrategyPrompt(side="german", role="defence", defender="de-91-inf", attackers=("us-1-inf",), max_level=9,
+                       odds=2.5)  # (as a prompt keeps odds a little under: to a hundredth, on the threshold)
+    assert "Odds 2.49:1" in combat_card(g, p).plain and "Odds 2.49:1" in prompt_text(g, p).plain
+    held = CombatResult(attackers=("us-1-inf",), defender="de-91-inf", odds=2.5, attack_level=7, defence_level=4,
+                        attacker_losses=3, defender_losses=4, retreat=False, eliminated=False, second_combat=False,
+                        combat_supply=0)
+    assert result_odds(g.data, held) == "just under 2.5:1"
+    forced = attrs.evolve(held, retreat=True)
+    assert result_odds(g.data, forced) == "2.5:1"
 
 
 def test_a_german_step_that_destroys_a_marker_or_a_depot_says_so_before_it_is_taken():
@@ -401,7 +430,7 @@ def test_the_defence_question_names_where_the_defender_stands():
     p = StrategyPrompt(side="german", role="defence", defender="de-91-inf", attackers=("us-1-inf",), max_level=9,
                        odds=0.5)
     text = " ".join(prompt_text(g, p).plain.split())
-    assert "DEFENCE LEVEL" in text and "(16,10). Odds 0.5:1" in text
+    assert "DEFENCE LEVEL" in text and "(16,10). Odds 1.4:1" in text  # (the odds the engine judges, not the made-up 0.5)
 
 
 def test_the_look_cards_lines_wrap_to_the_panel_so_nothing_is_cut():

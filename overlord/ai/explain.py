@@ -17,6 +17,7 @@ from ..engine.hexgrid import Hex, distance, neighbour
 from ..engine.prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt, MovePrompt,
                               QuestionPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import position_of
+from .. import words
 from ..words import is_plural
 
 DIRECTIONS = {1: "north-west", 2: "north-east", 3: "east", 4: "south-east", 5: "south-west", 6: "west"}  # the compass
@@ -49,8 +50,8 @@ def place(game: Game, hex_: Hex) -> str:
     return f"the {m.describe(hex_)}"
 
 
-def odds(value: float) -> str:
-    return f"{value:.1f}:1"
+def odds(game: Game, value: float) -> str:
+    return words.odds(game.data, value)  # (to a hundredth near a retreat threshold, as the question's panel)
 
 
 def describe(game: Game, action: Action, why: bool = True) -> str:
@@ -89,7 +90,7 @@ def describe(game: Game, action: Action, why: bool = True) -> str:
                 return "End the combat phase."
             offered = ""  # the attack on offer, turned down: its odds say why (a posture of counter-attacks read
             if isinstance(p, DefenderPrompt):  # as a contradiction of "no attack worth making")
-                offered = f" ({name(game, p.defender)} at {odds(p.fought_odds)} with every unit that could join)"
+                offered = f" ({name(game, p.defender)} at {odds(game, p.fought_odds)} with every unit that could join)"
             return f"End the combat phase: no other attack is worth making{offered}."
         case HoldGround():
             return "Refuse to retreat: the unit holds its ground, at the cost of heavier losses."
@@ -141,11 +142,11 @@ def level_words(game: Game, level: int, expected: bool = True) -> str:
         expected_words = (f" Expected losses{a_round} over {'his defence' if p.role == 'attack' else 'his attack'} levels: "
                           f"{span(mine)} CP of yours, {span(theirs)} of his{bombardment_words(game, p)}.")
     if p.role == "attack":
-        return (f"Attack at level {level}, {levels.attack[level - 1].name} (odds {odds(p.fought_odds)}; "
+        return (f"Attack at level {level}, {levels.attack[level - 1].name} (odds {odds(game, p.fought_odds)}; "
                 + (f"any level up to {p.max_level} allowed)." if p.max_level > 1 else "only level 1 allowed).")
                 + expected_words)  # ("levels 1-9 open" read as jargon to a newcomer)
     return (f"Defend {name(game, p.defender)} at level {level}, {levels.defence[level - 1].name} "
-            f"(the attack's odds {odds(p.fought_odds)}).{expected_words}")
+            f"(the attack's odds {odds(game, p.fought_odds)}).{expected_words}")
 
 
 def bombardment_words(game: Game, p: StrategyPrompt) -> str:
@@ -212,11 +213,11 @@ def answer_words(game: Game, choice: str) -> str:
         case DefenderPrompt():
             many = f"{len(p.attackers)} units" if len(p.attackers) > 1 else "one unit"
             if yes:
-                return f"Attack {name(game, p.defender)} with {many} next to it, at odds {odds(p.fought_odds)}."
-            return f"Do not attack {name(game, p.defender)} (odds {odds(p.fought_odds)}): on to the next defender."
+                return f"Attack {name(game, p.defender)} with {many} next to it, at odds {odds(game, p.fought_odds)}."
+            return f"Do not attack {name(game, p.defender)} (odds {odds(game, p.fought_odds)}): on to the next defender."
         case AttackerPrompt():
-            change = f"odds {odds(p.fought_odds)} with it alone" if not p.chosen else \
-                f"odds {odds(p.fought_odds_without)} without it, {odds(p.fought_odds)} with it"
+            change = f"odds {odds(game, p.fought_odds)} with it alone" if not p.chosen else \
+                f"odds {odds(game, p.fought_odds_without)} without it, {odds(game, p.fought_odds)} with it"
             if yes:
                 return f"Include {name(game, p.attacker)} in the attack on {name(game, p.defender)} ({change})."
             return f"Leave {name(game, p.attacker)} out of the attack ({change})."

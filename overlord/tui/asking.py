@@ -242,7 +242,7 @@ def _odds(game: Game, paper: float, fought: float) -> str:
     """The odds as a prompt gives them (strength against strength), and, when the Allied side is short
     of combat supply, the odds the fight would then be fought at."""
     text = words.odds(game.data, paper)
-    if abs(fought - paper) >= 0.05:
+    if words.odds(game.data, fought) != text:  # (paper 2.02 and fought 1.98 both read "2.0:1" before)
         text += f" ({words.odds(game.data, fought)} as the Allies are short of combat supply)"
     return text
 
@@ -277,18 +277,25 @@ def _support(game: Game, p: SupportPrompt, entry: DigitEntry) -> Text:
     return t
 
 
+def unrounded(game: Game, p: StrategyPrompt) -> tuple[float, float]:
+    """A level question's odds on paper and as fought at levels 1 against 1, as the engine judges a retreat: the
+    prompt's are kept to a hundredth (2.497 as 2.5, read as the threshold of a level it does not reach)."""
+    attackers = list(p.attackers)
+    return view.odds(game, attackers, p.defender), view.fought_odds(game, attackers, p.defender, 1, 1)
+
+
 def _strategy(game: Game, p: StrategyPrompt, entry: DigitEntry | None) -> Text:
     t = Text()
     attackers = ", ".join(short(game, a) for a in p.attackers)
     if p.role == "attack":
         t.append(f" ATTACK LEVEL {level_span(p.max_level)}: {attackers} against {short(game, p.defender)} ", style=HEAD)
         # (one line at 80x24: a landing's question, with its order to fight on, fills the panel)
-        t.append(f"\nOdds {_odds(game, p.odds, p.fought_odds)}. Beside the map: each level's expected losses and name.")
+        t.append(f"\nOdds {_odds(game, *unrounded(game, p))}. Beside the map: each level's expected losses and name.")
     else:  # the attack level is not shown (docs/rules.md, Combat): the losses range over the attacker's levels
         t.append(f" DEFENCE LEVEL {level_span(p.max_level)}: {short(game, p.defender)} against {attackers} ", style=HEAD)
         at = game.unit(p.defender).position
         t.append("\n" if at is None else f"\nIn {where(game, at)}. ")
-        t.append(f"Odds {_odds(game, p.odds, p.fought_odds)}; they chose {level_choice(p.opponent_max, 'attack')}, unseen. "
+        t.append(f"Odds {_odds(game, *unrounded(game, p))}; they chose {level_choice(p.opponent_max, 'attack')}, unseen. "
                  "Beside the map: each level's expected losses over theirs.")
     t.append(_closed(p))
     if p.side == "allied":
@@ -480,9 +487,10 @@ def combat_card(game: Game, p: Prompt, width: int | None = None) -> Text | None:
     (``width``: the room it has, a line longer than that said in two or shortened)."""
     if isinstance(p, StrategyPrompt):
         t = Text(no_wrap=True, overflow="ellipsis")
-        odds = f"Odds {words.odds(game.data, p.odds)} vs {short(game, p.defender)}"
+        paper = words.odds(game.data, unrounded(game, p)[0])
+        odds = f"Odds {paper} vs {short(game, p.defender)}"
         if width is not None and len(odds) > width:  # (the question below names the defender: a line for the table)
-            odds = f"Odds {words.odds(game.data, p.odds)}"
+            odds = f"Odds {paper}"
         t.append(odds + "\n", style="bold")
         t.append_text(level_table(game, p, width))
         return t

@@ -327,7 +327,7 @@ ANSWERING
           name and expected losses; a landing's, each round's). A
           defence level marked * retreats of itself; one marked ! is
           forced back if it loses more CP than the attackers at these
-          odds (at 4, 2.5:1 or more; 5 and 7, 3; 6, 4; 8, 2.5; 9, 2)
+          odds (each level's: F2, Strategy level descriptions)
   0-9     two digits per field (allocation, interdiction, support);
           Enter moves to the next field, then commits; Enter alone
           takes the values shown; Backspace erases; Tab and

@@ -35,7 +35,7 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event],
         second = " (a second combat)" if e.second_combat else ""
         t.append(f" COMBAT RESULT: {game.spec(e.defender).name} ", style="bold reverse")
         t.append(f"\n\nAttacked by {names}{second}.\n")
-        t.append(f"Odds as fought: {words.odds(game.data, e.odds)}", style="bold")
+        t.append(f"Odds as fought: {words.result_odds(game.data, e)}", style="bold")
         t.append(" (after any shortfall of Allied combat supply)")
         if e.combat_supply:
             t.append(f"; {e.combat_supply} Allied combat supply spent")  # (always the Allies': the German has none,
