@@ -467,12 +467,13 @@ def bombardment_line(game: Game, p: StrategyPrompt) -> str:
     attacking = p.role == "attack"
     if seen is not None:
         points, low, high = seen
-        effect = f"theirs +{low}-{high}" if attacking else f"yours -{low}-{high}"
+        # ("-0-5" read as minus zero to five: the words the result's card uses; 27 columns at most, as the panel's)
+        effect = f"theirs {low}-{high} more" if attacking else f"yours {low}-{high} fewer"
         return f"Support {points}: {effect}" if high > 0 else f"Support {points}: no effect"
     high = view.bombardment_most(game)[1]  # (the most they could give; what they gave, none perhaps, is not seen)
     if high == 0:
         return "No support left to them"  # (their points spent, or too few to count: "+0-0" said nothing)
-    return f"Unseen support: theirs -0-{high}" if attacking else f"Unseen support: yours +0-{high}"
+    return f"Unseen: theirs 0-{high} fewer" if attacking else f"Unseen: yours 0-{high} more"
 
 
 def _losses(game: Game, p: StrategyPrompt, level: int) -> str:
