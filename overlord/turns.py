@@ -98,10 +98,12 @@ class ComputerTurn:
 @dataclass(frozen=True)
 class HandOver:
     """Hot-seat: the other player must take the keyboard before a choice the first must not see. ``news``: the
-    latest fights he did not see happen."""
+    latest fights he did not see happen; ``earlier``: how many came before them (one left out silently, he
+    thought he had seen them all)."""
     side: Side
     prompt: Prompt
     news: tuple[Event, ...]
+    earlier: int = 0  # the fights before those, not told (the log and H have them)
 
 
 @dataclass(frozen=True)
@@ -169,7 +171,7 @@ class Turns:
             return ComputerTurn(p.side)
         if s.needs_handover():
             fights = [e for e in s.news_for(p.side) if e.kind in ("CombatResult", "Landed") and s.is_news(e)]
-            return HandOver(p.side, p, tuple(fights[-HANDOVER_NEWS:]))
+            return HandOver(p.side, p, tuple(fights[-HANDOVER_NEWS:]), max(0, len(fights) - HANDOVER_NEWS))
         return HumanTurn(p.side, p, s.hot_seat and s.seat is not None and s.seat != p.side)
 
     def shown(self, step: Step) -> None:

@@ -538,6 +538,14 @@ def test_a_hand_over_says_a_plural_unit_are_attacked():
                             defenders_left=1, odds=1.2)
     assert handover_words(s, HandOver("allied", bombard, ())).endswith(
         "Your 1st Infantry Division is attacked: bombardment, then its defence level.")
+    # the fights before the latest three said, not left out silently (Omaha's was, and the German thought he had
+    # seen every landing; found by a helper)
+    from overlord.engine.events import Landed
+    landed = Landed(unit="us-1-inf", beach="Omaha", to=(11, 5), rounds=3, cp_lost=25, amphibious=100, brought={})
+    said = handover_words(s, HandOver("allied", level, (landed,), 2))
+    assert said.startswith("2 earlier fights (the log has them), then:\n1st Infantry Division lands at Omaha")
+    assert handover_words(s, HandOver("allied", level, (landed,), 1)).startswith("1 earlier fight (the log has it)")
+    assert "earlier" not in handover_words(s, HandOver("allied", level, (landed,)))
 
 
 def test_a_second_combats_question_says_combat_once():

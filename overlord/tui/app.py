@@ -151,7 +151,9 @@ def handover_words(session: Session, step: HandOver) -> str:
     elif isinstance(p, AdvancePrompt):
         what = f"The enemy has fallen back: may your {game.spec(p.unit).name} advance?"
     if step.news:
-        what = "\n".join(f"{event_text(e, game)}." for e in step.news) + f"\n\n{what}"
+        before = (f"{words.plural(step.earlier, 'earlier fight')} (the log has {'it' if step.earlier == 1 else 'them'}"
+                  "), then:\n") if step.earlier else ""
+        what = before + "\n".join(f"{event_text(e, game)}." for e in step.news) + f"\n\n{what}"
     return what
 
 
