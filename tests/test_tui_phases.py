@@ -17,7 +17,7 @@ from overlord.tui.keybar import KeyBar, join_keys
 from overlord.tui.screens import HandOverScreen, ReportScreen
 from overlord.words import fight_in_brief
 
-from test_tui_keys import computer_done, drive
+from test_tui_keys import computer_done, drive, wait_until
 
 
 def kind(app) -> str:
@@ -123,9 +123,11 @@ async def test_hot_seat_combat_support_levels_retreat_and_advance_with_hand_over
         "SupportPrompt": record(lambda p: "enter"),
         "StrategyPrompt": record(lambda p: "5" if p.role == "attack" else "1"),
         "RetreatPrompt": record(lambda p: str(p.directions[0]) if p.directions else "f"),
-        "AdvancePrompt": record(lambda p: (panels.append(app.screen.prompt_panel_text().plain), str(p.direction))[1]),
+        # Y advances (its question ends in "?": Y was refused; found by a helper)
+        "AdvancePrompt": record(lambda p: (panels.append(app.screen.prompt_panel_text().plain), asked.append(p), "y")[2]),
     }
     panels: list[str] = []  # the advance question's panel, as it was asked
+    asked: list = []
 
     def until(a):
         if isinstance(a.screen, HandOverScreen) and (not handovers or handovers[-1] != id(a.screen)):
@@ -148,6 +150,9 @@ async def test_hot_seat_combat_support_levels_retreat_and_advance_with_hand_over
         assert result and result[0].defence_level == 1 and result[0].attack_level == 5
         said = " ".join(panels[0].split())
         assert "The fight's result:" in said and " ".join(fight_in_brief(result[0], app.session.game.data).split()) in said
+        assert f"Y or {asked[0].direction} advances, N or F stays." in said
+        await wait_until(pilot, lambda a: a.session.game.unit(asked[0].unit).position == asked[0].into,
+                         "the attacker to advance on Y")
 
 
 @pytest.mark.parametrize("fight", ["landing", "combat"])

@@ -164,7 +164,10 @@ def step_costs(game: Game, p: MovePrompt) -> Text:
             extra = ", infiltrates"
         fuel = f" {cost['fuel']}f" if cost["fuel"] else ""
         t.append(f"{d}", style=KEY)
-        t.append(f" {game.data.map.terrain[target]} {cost['mp']}mp{fuel}{extra}{overruns(game, p, target)}  ")
+        destroys = overruns(game, p, target)
+        if destroys and cost.get("infiltration"):  # (an infiltration may fail: the unit stays, nothing destroyed)
+            destroys += " if it gets through"
+        t.append(f" {game.data.map.terrain[target]} {cost['mp']}mp{fuel}{extra}{destroys}  ")
     return t
 
 
@@ -357,7 +360,7 @@ def _retreat(game: Game, p: RetreatPrompt, entry: DigitEntry | None) -> Text:
 def _advance(game: Game, p: AdvancePrompt, entry: DigitEntry | None) -> Text:
     t = Text()
     t.append(f" ADVANCE {game.spec(p.unit).name}? ", style=HEAD)
-    t.append(f"\nInto the vacated position, {where(game, p.into)}, direction {p.direction}.\n")
+    t.append(f"\nInto the vacated position, {where(game, p.into)}: Y or {p.direction} advances, N or F stays.\n")
     return t
 
 

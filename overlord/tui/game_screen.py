@@ -62,7 +62,8 @@ TYPE = Binding.Group("Type", compact=True)
 ANSWERS = {"move", "finish", "end_phase", "choose_here", "next_at_sea", "sail", "drop_yes", "drop_no", "attack",
            "next", "include", "leave", "level", "fight_on", "one_round", "fight_on_mode", "day_level",
            "computer_answers", "coastal_answer",
-           "digit", "accept", "next_field", "field", "rub", "retreat", "hold", "advance", "stay", "hint", "take_hint"}
+           "digit", "accept", "next_field", "field", "rub", "retreat", "hold", "advance", "advance_yes", "stay", "hint",
+           "take_hint"}
 ANSWERS |= {"go_to", "go"}  # move by destination (routing.py)
 ENTRY_PROMPTS = (AllocationPrompt, InterdictionPrompt, SupportPrompt)
 LOOK = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
@@ -130,6 +131,7 @@ ANSWER_RULES: dict[str, Callable[[Any, Any, Any], bool]] = {
     "retreat": lambda g, p, n: isinstance(p, RetreatPrompt) and n in p.directions,
     "hold": lambda g, p, n: isinstance(p, RetreatPrompt) and not p.cadre,
     "advance": lambda g, p, n: isinstance(p, AdvancePrompt) and n == p.direction,
+    "advance_yes": lambda g, p, n: isinstance(p, AdvancePrompt),  # (its question ends in "?": Y advances, N stays)
     "stay": lambda g, p, n: isinstance(p, AdvancePrompt),
     "hint": lambda g, p, n: True,
     "take_hint": lambda g, p, n: g.front.hint_ready() is not None,
@@ -185,6 +187,7 @@ class GameScreen(Screen[None]):
         Binding("y", "attack", "Attack"), Binding("n", "next", "Next"),
         Binding("y", "include", "Include"), Binding("n", "leave", "Leave out"),
         Binding("f", "finish", "Finish unit"), Binding("f", "hold", "Refuse"), Binding("f", "stay", "Stay"),
+        Binding("y", "advance_yes", "Advance", show=False), Binding("n", "stay", "Stay", show=False),
         Binding("e", "end_phase", "End phase"),
         Binding("g", "go_to", "Go to"), Binding("enter", "go", "Go there"), Binding("escape", "leave_going", "Leave"),
         Binding("enter", "next_field", "Next field"), Binding("enter", "accept", "Accept"),
@@ -878,6 +881,11 @@ class GameScreen(Screen[None]):
 
     def action_advance(self, d: int) -> None:
         self.play(Advance(self.asked_unit(), d))
+
+    def action_advance_yes(self) -> None:
+        p = self.prompt_now()
+        if isinstance(p, AdvancePrompt):
+            self.play(Advance(p.unit, p.direction))
 
     def action_stay(self) -> None:
         self.play(FinishUnit(self.asked_unit()))
