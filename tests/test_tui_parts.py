@@ -315,6 +315,14 @@ def test_a_german_step_that_destroys_a_marker_or_a_depot_says_so_before_it_is_ta
     assert "4 town 1mp  " in steps  # an ordinary step as before
     g.beaches["Omaha"].marker_intact = False  # (a marker already gone: only the depot)
     assert "6 beach 2mp: destroys a depot (+20)" in step_costs(g, g.prompt).plain
+    # an infiltration may fail, and then destroys nothing: said so (found by a helper)
+    g = blank_game(turn=3)
+    put(g, "us-depot-1", (11, 5))
+    put(g, "de-21-pz", (12, 5))
+    put(g, "us-1-inf", (12, 6))  # both positions in its zone of control: the step infiltrates
+    start_phase(g, "german_movement")
+    assert "6 beach 10mp, infiltrates: destroys Omaha's marker and a depot (+20) if it gets through" in \
+        step_costs(g, g.prompt).plain
 
 
 def test_a_finished_games_points_panel_gives_the_final_points_not_a_turn_to_come():
