@@ -227,8 +227,12 @@ def test_names_holding_a_comma_are_listed_unambiguously():
     g.edited()
     text = " ".join(losses_text(victory.final_report(g)).plain.split())
     assert "Caen (German at the end; the Allies took it 6/14)" in text
-    assert "An objective scored for the Allies at each turn's end they held it in supply with no German unit beside" \
-        in text
+    # and under the points' table, what each ground row scores (the German's ocean side went unexplained)
+    from rich.text import Text
+    from overlord.tui.reporting import final_report
+    notes = " ".join(" ".join(r.plain.split()) for r in final_report(victory.final_report(g)) if isinstance(r, Text))
+    assert "Ocean side: each German unit on the ocean side of the naval-range line, not east of Caen" in notes
+    assert "held in supply with no German beside it" in notes and "10 a German unit (the coastal defences too)" in notes
 
 
 def test_the_reports_sentences():
@@ -244,6 +248,11 @@ def test_the_reports_sentences():
     tenths = turn_end_text(attrs.evolve(e, score=31.9, points=TurnPoints(continent_side=71.9, ocean_side=14))).plain
     assert "Allied +71.9 (objectives 0, continent side 71.9); German +14" in tenths
     assert "Score at the end of 6/8: 31 (31.9 to a tenth)." in tenths
+    # below 0 the rulebook's adjustment moves the other way: said (a German winner read his lead made larger)
+    negative = " ".join(turn_end_text(attrs.evolve(e, score=-120.8, adjusted_score=-131.7, weather_percent=-9)).plain
+                        .split())
+    assert ("the score would be -132 (for comparing games only: the level of victory goes by the score itself; below 0 "
+            "the rulebook's formula moves it the other way).") in negative
     last = attrs.evolve(e, turn="6/30")  # the campaign's last turn: no next turn to speak of
     assert "next turn" not in turn_end_text(last, blank_game()).plain
     assert "the next turn's" in turn_end_text(e, blank_game()).plain

@@ -62,7 +62,7 @@ def turn_end_text(e: TurnEnded, game: Game | None = None) -> Text:
     t.append(f"Score at the end of {e.turn}: {words.points(e.score)}{_to_a_tenth(e.score)}. The weather so far has "
              f"been {weather_words(e.weather_percent)}; adjusted for it, the score would be "
              f"{words.points(e.adjusted_score)} (for comparing games only: the level of victory goes by the score "
-             "itself).\n")
+             f"itself{BELOW_ZERO if e.score < 0 and e.weather_percent else ''}).\n")
     turn = game.turn_of(e.turn) if game is not None else None
     if game is None or (turn is not None and turn < game.last_turn - 1):  # (none after the scenario's last)
         t.append("From here the top line's score moves on as points come: the next turn's supply losses first.\n",
@@ -105,6 +105,11 @@ def page_text(e: Event, data: GameData | None = None, game: Game | None = None) 
     return Text(f"{words.line(e, data or cached_data())}\n", style="bold" if isinstance(e, CombatResult) else "")
 
 
+# the Optional Rules' adjustment (Score - Score x Weather%) kept as printed (docs/rules.md): below 0 it moves the score
+# the other way, and a German winner in bad weather read his lead made larger (found by a helper)
+BELOW_ZERO = "; below 0 the rulebook's formula moves it the other way"
+
+
 def final_report(report: FinalReport, scenario: str = "", game: Game | None = None,
                  humans: Collection[str] = ()) -> list[RenderableType]:
     """Renderables for the end-of-game screen; with the finished ``game``, who won and by how much (to
@@ -114,13 +119,15 @@ def final_report(report: FinalReport, scenario: str = "", game: Game | None = No
     head.append(f"{report.victory_level.upper()}\n", style="bold reverse")
     if game is not None:
         head.append_text(verdict(game, report, humans))
+    below = BELOW_ZERO if report.allied_score < 0 and report.weather_percent else ""
     head.append(f"\nAllied score {words.points(report.allied_score)}{_to_a_tenth(report.allied_score)}, adjusted for the weather "
                 f"({report.weather_percent:+d}%) {words.points(report.adjusted_score)} (an Optional Rules measure; "
-                f"the level is the score's).  "
+                f"the level is the score's{below}).  "
                 f"{report.turns_played} turns played{', ' + scenario if scenario else ''}.\n")
     head.append(f"Formations ashore at the end of D-Day: {report.formations_landed_dday}.\n")
     out.append(head)
     out.append(points_table(report))
+    out.append(points_notes())
     out.append(losses_text(report, contested_objectives(game) if game is not None else None))
     if report.dday:
         out.append(dday_table(report.dday))
@@ -178,6 +185,22 @@ def contested_objectives(game: Game) -> dict[str, str]:
     return out
 
 
+def points_notes(data: GameData | None = None) -> Text:
+    """What the table's ground rows score, under it: the German's largest source (the ocean side) and the German
+    units eliminated (the coastal defences among them) went unexplained on his victory screen (found by a helper)."""
+    vp = (data or cached_data()).charts.victory_points
+    ocean, objectives = vp.german_ocean_side, vp.objectives
+    t = Text(style="dim")
+    t.append(f"Ocean side: each German unit on the ocean side of the naval-range line, not east of Caen, at a turn's "
+             f"end, {ocean.first_points} on {ocean.first_turn} and {ocean.increase_per_turn} more each turn after. "
+             f"Continent side: each Allied unit beyond it, its CP / {vp.allied_continent_side.cp_divisor} x its row. "
+             f"Objectives: {', '.join(f'{name} {v.per_turn}' for name, v in objectives.items())} a position a turn, "
+             "held in supply with no German beside it, and more at the end. Units eliminated: "
+             f"{vp.eliminated.german_unit} a German unit (the coastal defences too), {vp.eliminated.allied_unit} an "
+             "Allied unit or depot.\n")
+    return t
+
+
 def points_table(report: FinalReport) -> Table:
     """The final points by source, for each side (the Victory Points chart's categories)."""
     pts = Table(title="Victory points", expand=False)
@@ -217,9 +240,6 @@ def losses_text(report: FinalReport, contested: Mapping[str, str] | None = None)
         unscored = f", but {contested[name]}: no points at the end" if contested and name in contested else ""
         return f"{name} (Allied, taken {taken[name]}{unscored})" if name in taken else f"{name} (Allied{unscored})"
     obj.append(", ".join(held(name, str(holder)) for name, holder in report.objectives.items()) + ".")
-    if taken:
-        obj.append(" An objective scored for the Allies at each turn's end they held it in supply with no German "
-                   "unit beside it.")
     cas = report.casualties
     elim = report.units_eliminated
     lost = cas.allied + cas.allied_out_of_general_supply

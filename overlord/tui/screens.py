@@ -261,7 +261,9 @@ any other letter, digit or sign is refused with a message saying why
 
 HOW TO PLAY
   The Allies land the divisions at sea, take Cherbourg, Caen and St-Lo
-  and push inland by June 30; the German stops them. The score (top
+  and push inland by June 30 (June 20 in the First Two Week Scenario);
+  the German stops them, and scores for holding near the coast (his
+  units on the ocean side, below). The score (top
   line, with the level of victory it gives now) is the Allied points
   less the German points (below). Each turn: transport allocation, air
   interdiction, Allied movement, Allied combat, German movement, German
@@ -284,7 +286,7 @@ WHERE THE POINTS COME FROM (the Victory Points chart, F2)
   unit on the continent side its CP / 60 x its row (0 at Cherbourg,
   11 at the south edge: a 100 CP division on row 9 scores 15 a turn).
   The German scores each unit on the ocean side, not east of Caen: 2
-  at the end of 6/8, one more each turn after (13 on 6/30).
+  at the end of 6/8, one more each turn after (8 on 6/20, 13 on 6/30).
   As they happen: each CP lost is a point to the other side (half a
   point for Allied CP lost beyond supply lines or without general
   supply); each German unit eliminated 10 to the Allies, each Allied
