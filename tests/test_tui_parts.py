@@ -484,6 +484,12 @@ def test_a_score_reads_the_same_on_the_top_line_and_in_the_reports():
     line = status_line(g, "").plain
     level = view.victory_level(g.data.charts, g.settings.scenario, round(score, 1))
     assert f"Score {shown}: {level}" in line
+    # at a level's edge: 74.96 is 75.0 to a tenth, the two-week German Marginal's least, as the end would judge it
+    edge = blank_game(turn=3, scenario="two-week")
+    edge.state.phase = "german_movement"
+    edge.state.tally.continent_side = 74.96
+    edge.edited()
+    assert 74.95 < view.score(edge) < 75 and "Score 75: German Marginal" in status_line(edge, "").plain
 
 
 def test_the_verdict_tells_a_german_what_he_needed_and_the_allies_what_they_did():
