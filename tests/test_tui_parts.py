@@ -323,6 +323,12 @@ def test_a_german_step_that_destroys_a_marker_or_a_depot_says_so_before_it_is_ta
     start_phase(g, "german_movement")
     assert "6 beach 10mp, infiltrates: destroys Omaha's marker and a depot (+20) if it gets through" in \
         step_costs(g, g.prompt).plain
+    # a German retreat onto them destroys them too: its ways say so
+    from overlord.engine.prompts import RetreatPrompt
+    from overlord.tui.game_screen import retreat_preview
+    back = RetreatPrompt(side="german", unit="de-21-pz", directions=(6,), cadre=False, automatic=True)
+    assert "6 beach (11,5) -" in retreat_preview(g, back).plain
+    assert "destroys Omaha's marker and a depot (+20)\n" in retreat_preview(g, back).plain
 
 
 def test_a_finished_games_points_panel_gives_the_final_points_not_a_turn_to_come():

@@ -557,10 +557,10 @@ def retreat(g: "Game", action: Action, events: list[Event]) -> None:
     spec = g.spec(uid)
     start = position_of(u)
     r = g.data.rules
+    refusing, beside = retreat_losses(g, uid)  # (as the question says them)
     if isinstance(action, HoldGround):
-        extra = max(1, percent_of(u.cp, r.combat.refuse_retreat_percent))
-        events.append(RetreatRefused(unit=uid, cp_lost=min(extra, u.cp)))
-        losses.inflict(g, uid, extra, events, cadre=False)
+        events.append(RetreatRefused(unit=uid, cp_lost=refusing))
+        losses.inflict(g, uid, refusing, events, cadre=False)
         if u.status == ELIMINATED:
             _eliminated_in_retreat(g)
             _start_advance(g, start, events)
@@ -574,9 +574,8 @@ def retreat(g: "Game", action: Action, events: list[Event]) -> None:
     if spec.side == Side.GERMAN:
         losses.german_occupies(g, target, events)
     if g.in_enemy_zoc(uid):
-        extra = max(1, percent_of(u.cp, r.combat.retreat_next_to_enemy_percent))
-        events.append(RetreatedNextToEnemy(unit=uid, cp_lost=min(extra, u.cp)))
-        losses.inflict(g, uid, extra, events, cadre=False)
+        events.append(RetreatedNextToEnemy(unit=uid, cp_lost=beside))
+        losses.inflict(g, uid, beside, events, cadre=False)
         if u.status == ELIMINATED:
             _eliminated_in_retreat(g)
     _start_advance(g, start, events)

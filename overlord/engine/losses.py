@@ -61,12 +61,19 @@ def eliminate(g: "Game", uid: str, events: list[Event], cadre: bool = True) -> N
     events.append(UnitEliminated(unit=uid, cadre=False))
 
 
+def overrun(g: "Game", hex_: Hex) -> tuple[str | None, str | None]:
+    """What a German unit entering ``hex_`` destroys: (the beach whose marker falls, the depot eliminated), each
+    None when there is none (german_occupies; a front end says it before the step)."""
+    beach = g.data.map.beach_of_position(hex_)
+    marker = beach.name if beach is not None and g.state.beaches[beach.name].marker_intact else None
+    return marker, g.depot_at(hex_)
+
+
 def german_occupies(g: "Game", hex_: Hex, events: list[Event]) -> None:
     """A German unit has entered ``hex_``: a beach there loses its marker, a depot there is destroyed."""
-    beach = g.data.map.beach_of_position(hex_)
-    if beach is not None and g.state.beaches[beach.name].marker_intact:
-        g.state.beaches[beach.name].marker_intact = False
-        events.append(MarkerDestroyed(beach=beach.name))
-    depot = g.depot_at(hex_)
+    marker, depot = overrun(g, hex_)
+    if marker is not None:
+        g.state.beaches[marker].marker_intact = False
+        events.append(MarkerDestroyed(beach=marker))
     if depot is not None:
         eliminate(g, depot, events, cadre=False)

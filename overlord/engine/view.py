@@ -66,6 +66,7 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
                    turn at a position), ocean_side_units (the German units scoring on the ocean side)
     supply lines:  beyond_supply_lines (whether a unit at a position would be beyond its supply lines)
     sides:         enemy (the other side)
+    overrun:       overrun (what a German unit entering a position destroys: a beach's marker, a depot)
     set-up:        preset_offered (what a ratings level the set-up offers changes from the historical ratings),
                    settings_words (the scenario and ratings a game is played at, in a sentence)
     units:         position_of (the position of a unit on the map, ashore or at sea, never None: for a
@@ -87,6 +88,7 @@ from .hexgrid import Hex
 from .interdiction import decrease_range, effective_points
 from .logistics import amphibious_cost, combat_supply_cost, fuel_cost, general_supply_cost, upkeep_estimate
 from .landing import beach_cleared
+from .losses import overrun
 from .prompts import StrategyPrompt
 from .movement import choosable_units, infiltration_chance, land_step_points, landing_refused, step_cost
 from .routes import Route, RouteStep, route, step_refused
@@ -112,7 +114,7 @@ __all__ = [
     "choosable_units", "landing_refused", "land_step_points", "victory_level", "position_of",
     "category_points", "turn_start_points", "continent_side_points", "ocean_side_units", "beyond_supply_lines",
     "route", "step_refused", "Route", "RouteStep", "support_unseen", "hex_scores", "preset_offered",
-    "bombardment_seen", "bombardment_most", "settings_words", "retreat_losses",
+    "bombardment_seen", "bombardment_most", "settings_words", "retreat_losses", "overrun",
 ]
 
 

@@ -164,23 +164,21 @@ def step_costs(game: Game, p: MovePrompt) -> Text:
             extra = ", infiltrates"
         fuel = f" {cost['fuel']}f" if cost["fuel"] else ""
         t.append(f"{d}", style=KEY)
-        destroys = overruns(game, p, target)
+        destroys = overruns(game, p.side, target)
         if destroys and cost.get("infiltration"):  # (an infiltration may fail: the unit stays, nothing destroyed)
             destroys += " if it gets through"
         t.append(f" {game.data.map.terrain[target]} {cost['mp']}mp{fuel}{extra}{destroys}  ")
     return t
 
 
-def overruns(game: Game, p: MovePrompt, target: Hex) -> str:
+def overruns(game: Game, side: str, target: Hex) -> str:
     """What a German step destroys as it enters (losses.german_occupies): a beachhead marker on its beach's landing
     position, an Allied depot there (20 points to the German). It read as any other step (found by a helper)."""
-    if p.side != "german":
+    if side != "german":
         return ""
-    destroyed = []
-    beach = game.data.map.beach_of_position(target)
-    if beach is not None and game.beaches[beach.name].marker_intact:
-        destroyed.append(f"{beach.name}'s marker")
-    if game.depot_at(target) is not None:
+    marker, depot = view.overrun(game, target)
+    destroyed = [f"{marker}'s marker"] * (marker is not None)
+    if depot is not None:
         destroyed.append(f"a depot (+{game.data.charts.victory_points.eliminated.allied_unit})")
     return ": destroys " + " and ".join(destroyed) if destroyed else ""
 
