@@ -62,7 +62,7 @@ from .engine.serialize import (action_from_dict, action_to_dict, settings_from_d
                                state_from_dict, state_to_dict)
 from .engine.state import GameState
 from .plaintext import printable
-from .resume import MAX_BYTES, humans  # (the title's Resume reads saves to the same limit, without the engine)
+from .resume import MAX_BYTES, humans, rescued_games  # (the title's Resume reads saves to the same limit, without the engine)
 
 HOSTED = "hosted-"  # a hosted game's save, fetched from the host when it is over (overlord join: W), is named so
 FORMAT = "overlord-save"
@@ -533,12 +533,30 @@ def scan_saves(folder: Path | None = None) -> tuple[list[dict[str, Any]], list[s
         except SaveError as exc:
             problems.append(printable(f"{name}: {exc.reason}"))
             continue
-        saves.append({"path": p, "name": printable(doc.get("name") or p.stem, 60),
-                      "saved_at": printable(doc.get("saved_at", ""), 40), "turn": printable(doc.get("turn", "?"), 20),
-                      "phase": doc.get("phase", ""), "score": doc.get("score", 0), "game_id": doc.get("game_id", ""),
-                      "humans": "Online" if p.stem.startswith(HOSTED) else humans(doc), "against": against(doc)})
+        saves.append(_listed(p, doc))
     saves.sort(key=lambda s: s["saved_at"], reverse=True)
     return saves, problems
+
+
+def _listed(p: Path, doc: dict[str, Any]) -> dict[str, Any]:
+    """A save as the list of saves describes it (its heading's fields, read without replaying it)."""
+    return {"path": p, "name": printable(doc.get("name") or p.stem, 60),
+            "saved_at": printable(doc.get("saved_at", ""), 40), "turn": printable(doc.get("turn", "?"), 20),
+            "phase": doc.get("phase", ""), "score": doc.get("score", 0), "game_id": doc.get("game_id", ""),
+            "humans": "Online" if p.stem.startswith(HOSTED) else humans(doc), "against": against(doc)}
+
+
+def rescued_saves(folder: Path) -> list[dict[str, Any]]:
+    """The games rescued from ``folder`` to the temporary folder (its autosave could not be written as the program
+    ended unasked), described as scan_saves describes a save, with "rescued" set; unreadable ones left out. R on
+    the title offers the newest game only: a rescued game older than another was in no list at all."""
+    listed = []
+    for entry in rescued_games(folder):
+        try:
+            listed.append({**_listed(Path(entry.path), read_document(entry.path)), "rescued": True})
+        except SaveError:
+            continue
+    return listed
 
 
 def against(doc: dict[str, Any]) -> str:

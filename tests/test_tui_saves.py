@@ -666,3 +666,29 @@ async def test_a_long_phase_is_autosaved_now_and_then_not_only_at_its_start(monk
         await wait_until(pilot, lambda a: len(json.loads(autosave_path().read_text())["actions"]) > before,
                          "the autosave to hold the move")
         assert (game.turn, game.phase) == phase  # within the phase, not at a new one
+
+
+async def test_the_load_list_offers_a_game_rescued_to_the_temporary_folder(tmp_path, monkeypatch):
+    """R offers a rescued game while it is the newest; once another game was saved after it, it was in no list at
+    all (found by a helper). The Load list has it, as "rescued", and loads it."""
+    import tempfile
+    from test_tui_screens import saves_listed
+    from overlord.tui.loadscreen import LoadScreen
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temporary"))
+    (tmp_path / "temporary").mkdir()
+    rescued = historical(11)
+    drops(Session(rescued))
+    write_save(rescued, tmp_path / "temporary" / f"{rescue_prefix(saves_dir())}0123456789abcdef.json",
+               name="overlord-rescued", game_id="0123456789abcdef")
+    write_save(historical(12), saves_dir() / "newer.json", name="newer")  # saved after it: R offers this one
+    app = OverlordApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        screen = await saves_listed(pilot)
+        rows = {str(LoadScreen.row(s)).split()[0]: s for s in screen.saves}
+        assert set(rows) == {"newer", "rescued"}
+        screen.query_one("#saves").highlighted = screen.saves.index(rows["rescued"])
+        await pilot.press("enter")
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.session.game.actions == rescued.actions,
+                         "the rescued game loaded")

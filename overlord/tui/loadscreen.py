@@ -26,7 +26,7 @@ from textual.worker import get_current_worker
 
 from ..engine.enums import Phase
 from ..plaintext import printable
-from ..saves import safe_filename, saves_dir, scan_saves
+from ..saves import rescued_saves, safe_filename, saves_dir, scan_saves
 from ..userdirs import browser_session_dir
 from ..words import points
 from .keybar import KeyBar
@@ -87,6 +87,8 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
     def read_folder(self) -> None:
         try:
             saves, problems = scan_saves(self.folder)
+            if not self.in_browser:  # (a game is rescued to the temporary folder outside a browser only)
+                saves = sorted(saves + rescued_saves(self.folder), key=lambda s: s["saved_at"], reverse=True)
         except Exception as exc:  # scan_saves says what it can; anything else must not end the game
             saves, problems = [], [printable(f"{self.folder}: the saves could not be read ({exc})")]
         if self.in_browser:  # a line about the folder itself names it: not to the visitor
@@ -132,6 +134,8 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
         the German, both, or the computers: "ai v classic") against which computer player ("German v bradley")."""
         stem = s["path"].stem  # (a file renamed, or a copy: its file's name, not the one saved in it)
         name = printable(stem, 60) if by_file or safe_filename(s["name"]) != stem else s["name"]
+        if s.get("rescued"):
+            name = "rescued"  # (in the temporary folder; not its file's long name: R on the title says so too)
         when = s["saved_at"].replace("T", " ")[5:16]
         phase = PHASE_SHORT.get(s.get("phase", ""), "")
         if s.get("humans") == "None":  # the computers' game ("None" read as a value missing): which computers
