@@ -19,6 +19,7 @@ from .engine.events import (AssaultBegun, CadreTrapped, CombatResult, DropResult
                             MarkerDestroyed, Motion, PhaseStarted, ReinforcementBlocked, ReinforcementEntered,
                             RetreatedNextToEnemy, RetreatRefused, SecondCombatOffered, SettingChosen,
                             TransportAllocated, TurnEnded, UnitEliminated, UnitMoved)
+from .engine.combat import ODDS_NOISE
 from .engine.hexgrid import Hex
 
 
@@ -110,7 +111,8 @@ def odds(data: GameData, ratio: float) -> str:
     at which a defender is forced back (rules.combat.forced_retreat_odds), "1.98:1" not "2.0:1" for a defender that
     held at level 9 (read as the rule broken; found by a helper)."""
     tenth = round(ratio, 1)
-    crossed = any(min(ratio, tenth) < t <= max(ratio, tenth) for t in data.rules.combat.forced_retreat_odds.values())
+    judged = ratio + ODDS_NOISE  # (2.4999999999999996 reaches 2.5, as the engine judges it: view.reaches)
+    crossed = any(min(judged, tenth) < t <= max(judged, tenth) for t in data.rules.combat.forced_retreat_odds.values())
     # (down to the hundredth: 1.996 is "1.99:1", never "2.00:1", the thresholds being whole hundredths; a
     # millionth's leeway keeps a value already kept to a hundredth, 2.49 stored as 2.48999..., as it is)
     return f"{math.floor(ratio * 100 + 1e-6) / 100:.2f}:1" if crossed else f"{ratio:.1f}:1"

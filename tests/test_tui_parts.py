@@ -275,6 +275,24 @@ def test_a_defence_level_forced_back_at_these_odds_is_marked_and_odds_at_a_thres
     assert odds(g.data, 1.996) == "1.99:1" and odds(g.data, 2.497) == "2.49:1"  # down, never onto the threshold
 
 
+def test_odds_a_float_puts_a_hair_under_a_threshold_reach_it():
+    """A true 2.5:1 is worked out as 2.4999999999999996: the engine judged it short of the 2.5 that forces a level 4
+    or 8 back, and the panel read "2.50:1" (found by a reviewer). It reaches it, on the table and in the words."""
+    from builders import blank_game, put
+    from overlord.engine import view
+    from overlord.engine.prompts import StrategyPrompt
+    from overlord.tui.asking import forced_back
+    from overlord.words import odds
+    g = blank_game(turn=4)
+    put(g, "us-1-inf", (16, 11), cp=80, fatigue=0)
+    put(g, "de-91-inf", (16, 10), cp=32, fatigue=0)
+    ratio = view.odds(g, ["us-1-inf"], "de-91-inf")
+    assert ratio != 2.5 and abs(ratio - 2.5) < 1e-12 and view.reaches(ratio, 2.5)
+    p = StrategyPrompt(side="german", role="defence", defender="de-91-inf", attackers=("us-1-inf",), max_level=9,
+                       odds=2.5)
+    assert {4, 8, 9} <= forced_back(g, p) and odds(g.data, ratio) == "2.5:1"
+
+
 def test_odds_kept_to_a_hundredth_are_not_read_as_the_threshold_they_fall_short_of():
     """The engine keeps a prompt's and a result's odds to a hundredth: 2.497 read "2.5:1" on the question and on the
     card, a level 4 (forced back from 2.5:1) lost more and held (found by a helper). The question gives the odds

@@ -40,6 +40,8 @@ from .util import enemy, percent_of
 if TYPE_CHECKING:
     from .game import Game
 
+ODDS_NOISE = 1e-9  # odds this close under a threshold reach it (a float's rounding, not a game number)
+
 
 # --------------------------------------------------------------------------- the phase
 def begin(g: "Game", events: list[Event]) -> bool:
@@ -446,12 +448,18 @@ def _combat_fatigue(g: "Game", attackers: list[str]) -> None:
     d.acted = True
 
 
+def reaches(ratio: float, odds_needed: float) -> bool:
+    """Whether odds reach a threshold, the float's noise aside: a true 2.5:1 is often worked out as
+    2.4999999999999996 (effectiveness 0.55 + 0.05 x leadership), and was judged short of it."""
+    return ratio >= odds_needed - ODDS_NOISE
+
+
 def _must_retreat(g: "Game", ratio: float, att_loss: int, def_loss: int) -> bool:
     """A surviving defender retreats at a defence level the chart marks retreat, or when it was beaten
     at the odds rules.combat.forced_retreat_odds gives for its level."""
     d_level = g.state.current_combat().defence_level
     threshold = g.data.rules.combat.forced_retreat_odds.get(d_level)
-    forced = threshold is not None and ratio >= threshold and def_loss > att_loss
+    forced = threshold is not None and reaches(ratio, threshold) and def_loss > att_loss
     return g.data.charts.strategy_levels.retreats(d_level) or forced
 
 

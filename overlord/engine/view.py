@@ -47,7 +47,8 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
                    bombardment_seen (the Allied support in a fight whose level the Allies choose, and
                    the Bombardment Losses chart's range for it, which preview leaves out),
                    bombardment_most (the German's: the range for the most they could give),
-                   retreat_losses (the CP a retreating unit loses refusing, and retreating next to an enemy)
+                   retreat_losses (the CP a retreating unit loses refusing, and retreating next to an enemy),
+                   reaches (whether odds reach a threshold, as the engine judges a forced retreat)
     combat charts: bombardment_row (the Bombardment Losses chart's row for some points),
                    base_losses (the loss model's losses at a pair of levels and odds)
     fatigue:       effectiveness, max_strategy_level
@@ -80,7 +81,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from .airborne import free_zones
-from .combat import fought_odds, in_naval_range, max_attack_level, odds, preview, retreat_losses, supply_factor
+from .combat import (fought_odds, in_naval_range, max_attack_level, odds, preview, reaches, retreat_losses,
+                     supply_factor)
 from .combat_results import base_losses, bombardment_row
 from .enums import UnitStatus
 from .fatigue import effectiveness, max_strategy_level
@@ -114,7 +116,7 @@ __all__ = [
     "choosable_units", "landing_refused", "land_step_points", "victory_level", "position_of",
     "category_points", "turn_start_points", "continent_side_points", "ocean_side_units", "beyond_supply_lines",
     "route", "step_refused", "Route", "RouteStep", "support_unseen", "hex_scores", "preset_offered",
-    "bombardment_seen", "bombardment_most", "settings_words", "retreat_losses", "overrun",
+    "bombardment_seen", "bombardment_most", "settings_words", "retreat_losses", "overrun", "reaches",
 ]
 
 

@@ -456,7 +456,7 @@ def forced_back(game: Game, p: StrategyPrompt) -> set[int]:
     thresholds = game.data.rules.combat.forced_retreat_odds
     attackers = list(p.attackers)
     return {level for level, threshold in thresholds.items() if level <= p.max_level and any(
-        view.fought_odds(game, attackers, p.defender, attack, level) >= threshold
+        view.reaches(view.fought_odds(game, attackers, p.defender, attack, level), threshold)
         for attack in range(1, p.opponent_max + 1))}
 
 
