@@ -468,13 +468,14 @@ def bombardment_line(game: Game, p: StrategyPrompt) -> str:
     attacking = p.role == "attack"
     if seen is not None:
         points, low, high = seen
-        # ("-0-5" read as minus zero to five: the words the result's card uses; 27 columns at most, as the panel's)
-        effect = f"theirs {low}-{high} more" if attacking else f"yours {low}-{high} fewer"
+        # ("-0-5" read as minus zero to five: "+" for more, "less" for fewer; 27 columns at most, the panel's at 80
+        # columns, with the most support there is: "Support 198: yours 2-6 less")
+        effect = f"theirs +{low}-{high}" if attacking else f"yours {low}-{high} less"
         return f"Support {points}: {effect}" if high > 0 else f"Support {points}: no effect"
     high = view.bombardment_most(game)[1]  # (the most they could give; what they gave, none perhaps, is not seen)
     if high == 0:
         return "No support left to them"  # (their points spent, or too few to count: "+0-0" said nothing)
-    return f"Unseen: theirs 0-{high} fewer" if attacking else f"Unseen: yours 0-{high} more"
+    return f"Unseen: theirs 0-{high} less" if attacking else f"Unseen: yours +0-{high}"
 
 
 def _losses(game: Game, p: StrategyPrompt, level: int) -> str:
