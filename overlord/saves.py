@@ -426,10 +426,11 @@ def heading_differs(doc: dict[str, Any], game: Game) -> str:
     """Where a save's heading (its turn and phase, which the Load list shows without replaying) is not where its
     actions lead, why it is refused; '' when it agrees, or says neither (a hand-edited "6/30" was listed, and
     `overlord replay` said the file matched)."""
-    said = doc.get("turn"), doc.get("phase")
-    if said == (None, None) or said == (game.turn_label, game.state.phase):
+    real = {"turn": game.turn_label, "phase": game.state.phase}
+    wrong = [f"{field} {printable(str(doc[field]), 20)}" for field in real if field in doc and doc[field] != real[field]]
+    if not wrong:
         return ""
-    return (f"its heading says {said[0]}, {said[1]}, but its actions lead to {game.turn_label}, {game.state.phase}: "
+    return (f"its heading says {' and '.join(wrong)}, but its actions lead to {game.turn_label}, {game.state.phase}: "
             "the file was changed by hand, or damaged")
 
 

@@ -276,6 +276,11 @@ def test_a_heading_changed_by_hand_is_refused_and_replay_says_so(tmp_path, field
         load_save(edited)
     ok, message = verify_replay(edited)
     assert not ok and "its heading says" in message
+    del doc["turn" if field == "phase" else "phase"]  # one field missing (an older save): the other still checked
+    doc[field] = value * 200  # and a long lie is cut, the reason kept
+    edited.write_text(json.dumps(doc))
+    with pytest.raises(SaveError, match="but its actions lead to .*changed by hand"):
+        load_save(edited)
 
 
 def test_saving_is_atomic_a_failed_write_keeps_the_old_file(tmp_path, monkeypatch):

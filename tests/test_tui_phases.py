@@ -104,7 +104,8 @@ async def test_solo_drops_allocation_landing_interdiction_and_a_move_by_keys():
         assert moved and moved[-1].fuel == fuel - game.state.pools.fuel
 
 
-async def test_hot_seat_combat_support_levels_retreat_and_advance_with_hand_overs():
+@pytest.mark.parametrize("answer", ["y", "n"])
+async def test_hot_seat_combat_support_levels_retreat_and_advance_with_hand_overs(answer):
     game = Game.new(preset_settings("historical", german_player="human"), 3)
     app = OverlordApp(game=game, delay=0)
     seen: list[str] = []
@@ -124,7 +125,7 @@ async def test_hot_seat_combat_support_levels_retreat_and_advance_with_hand_over
         "StrategyPrompt": record(lambda p: "5" if p.role == "attack" else "1"),
         "RetreatPrompt": record(lambda p: str(p.directions[0]) if p.directions else "f"),
         # Y advances (its question ends in "?": Y was refused; found by a helper)
-        "AdvancePrompt": record(lambda p: (panels.append(app.screen.prompt_panel_text().plain), asked.append(p), "y")[2]),
+        "AdvancePrompt": record(lambda p: (panels.append(app.screen.prompt_panel_text().plain), asked.append(p), answer)[2]),
     }
     panels: list[str] = []  # the advance question's panel, as it was asked
     asked: list = []
@@ -151,8 +152,12 @@ async def test_hot_seat_combat_support_levels_retreat_and_advance_with_hand_over
         said = " ".join(panels[0].split())
         assert "The fight's result:" in said and " ".join(fight_in_brief(result[0], app.session.game.data).split()) in said
         assert f"Y or {asked[0].direction} advances, N or F stays." in said
-        await wait_until(pilot, lambda a: a.session.game.unit(asked[0].unit).position == asked[0].into,
-                         "the attacker to advance on Y")
+        if answer == "y":
+            await wait_until(pilot, lambda a: a.session.game.unit(asked[0].unit).position == asked[0].into,
+                             "the attacker to advance on Y")
+        else:  # N stays: the question answered, the attacker where it was
+            await wait_until(pilot, lambda a: a.session.game.prompt.kind != "AdvancePrompt", "N to answer it")
+            assert app.session.game.unit(asked[0].unit).position != asked[0].into
 
 
 @pytest.mark.parametrize("fight", ["landing", "combat"])

@@ -127,7 +127,7 @@ def final_report(report: FinalReport, scenario: str = "", game: Game | None = No
     head.append(f"Formations ashore at the end of D-Day: {report.formations_landed_dday}.\n")
     out.append(head)
     out.append(points_table(report))
-    out.append(points_notes())
+    out.append(points_notes(game.data if game is not None else None))
     out.append(losses_text(report, contested_objectives(game) if game is not None else None))
     if report.dday:
         out.append(dday_table(report.dday))

@@ -304,7 +304,7 @@ WHERE THE POINTS COME FROM (the Victory Points chart, F2)
 
 ANSWERING
   Y / N   yes or no: drop here / next zone, attack / next defender,
-          include / leave out this attacker
+          include / leave out this attacker, advance / stay
   1-6     move (or retreat, or advance) that way on the compass
   F       finish this unit for now; refuse to retreat; stay put
   Enter   in movement, on a unit under the look cursor: move it now
