@@ -503,3 +503,24 @@ def test_a_set_up_questions_advice_names_the_question_and_no_plan():
     game = Game.new(None, seed=4)
     reason = advise(game).reason
     assert reason.startswith(f"{game.prompt.text.strip().splitlines()[-1]} Answer ") and "Plan:" not in reason
+
+
+def test_a_levels_hint_gives_the_odds_as_the_question_does_not_rounded_onto_a_threshold():
+    """The engine keeps a prompt's odds to a hundredth (2.4968 as 2.5): the hint said "the attack's odds 2.5:1"
+    beside the question's "2.49:1" (found by a reviewer)."""
+    from builders import blank_game, put, start_phase
+    from overlord.ai.explain import describe
+    from overlord.engine.actions import Answer
+    from overlord.engine.prompts import StrategyPrompt
+    g = blank_game(turn=4)
+    g.state.pools.combat = 5000
+    g.state.weather = "clear"
+    g.state.air_left, g.state.naval_left = 0, 0
+    put(g, "us-1-inf", (16, 11), cp=55, fatigue=7)
+    put(g, "de-91-inf", (16, 10), cp=21)
+    assert start_phase(g, "allied_combat")
+    while not isinstance(g.prompt, StrategyPrompt):
+        g.apply(Answer("Y") if g.prompt.kind in ("DefenderPrompt", "AttackerPrompt") else
+                next(iter(g.legal_actions())))
+    assert g.prompt.fought_odds == 2.5  # (kept to a hundredth: 2.4968)
+    assert "(odds 2.49:1;" in describe(g, ChooseStrategy(4))

@@ -141,12 +141,15 @@ def level_words(game: Game, level: int, expected: bool = True) -> str:
         a_round = " a round" if p.landing is not None else ""  # (a landing's level may fight round after round)
         expected_words = (f" Expected losses{a_round} over {'his defence' if p.role == 'attack' else 'his attack'} levels: "
                           f"{span(mine)} CP of yours, {span(theirs)} of his{bombardment_words(game, p)}.")
+    # (the odds unrounded, as the question's panel gives them: the prompt keeps them to a hundredth, and the hint
+    # read "2.5:1" beside a panel's "2.49:1"; found by a reviewer)
+    fought = view.fought_odds(game, list(p.attackers), p.defender, 1, 1) if p.attackers else p.fought_odds
     if p.role == "attack":
-        return (f"Attack at level {level}, {levels.attack[level - 1].name} (odds {odds(game, p.fought_odds)}; "
+        return (f"Attack at level {level}, {levels.attack[level - 1].name} (odds {odds(game, fought)}; "
                 + (f"any level up to {p.max_level} allowed)." if p.max_level > 1 else "only level 1 allowed).")
                 + expected_words)  # ("levels 1-9 open" read as jargon to a newcomer)
     return (f"Defend {name(game, p.defender)} at level {level}, {levels.defence[level - 1].name} "
-            f"(the attack's odds {odds(game, p.fought_odds)}).{expected_words}")
+            f"(the attack's odds {odds(game, fought)}).{expected_words}")
 
 
 def bombardment_words(game: Game, p: StrategyPrompt) -> str:
