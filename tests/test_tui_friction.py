@@ -252,7 +252,8 @@ def test_the_reports_sentences():
     negative = " ".join(turn_end_text(attrs.evolve(e, score=-120.8, adjusted_score=-131.7, weather_percent=-9)).plain
                         .split())
     assert ("the score would be -132 (for comparing games only: the level of victory goes by the score itself; below 0 "
-            "the rulebook's formula moves it the other way).") in negative
+            "the rulebook's formula, as printed, turns round: worse weather than the average lowers the score, better "
+            "raises it).") in negative
     last = attrs.evolve(e, turn="6/30")  # the campaign's last turn: no next turn to speak of
     assert "next turn" not in turn_end_text(last, blank_game()).plain
     assert "the next turn's" in turn_end_text(e, blank_game()).plain

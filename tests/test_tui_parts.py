@@ -535,6 +535,11 @@ def test_the_verdict_tells_a_german_what_he_needed_and_the_allies_what_they_did(
     if i > 0:
         above = minimum[levels[i - 1]]
         assert f"{levels[i - 1]} needed {above} or more: {above - score} more" in allied
+    # where no one side is the reader's (the computers' game, hot-seat), the winner's side is said
+    nobody = " ".join(verdict(g, report, []).plain.split())
+    assert nobody.replace("The German wins.", "").replace("The Allies win.", "") == \
+        (german if i >= len(levels) // 2 else allied).replace(": you win", "").replace(": you lose", "") \
+        .replace("The German wins.", "").replace("The Allies win.", "")
 
 
 async def test_the_side_panel_begins_with_the_last_turn_of_moves_on_it():

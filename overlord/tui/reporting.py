@@ -107,7 +107,8 @@ def page_text(e: Event, data: GameData | None = None, game: Game | None = None) 
 
 # the Optional Rules' adjustment (Score - Score x Weather%) kept as printed (docs/rules.md): below 0 it moves the score
 # the other way, and a German winner in bad weather read his lead made larger (found by a helper)
-BELOW_ZERO = "; below 0 the rulebook's formula moves it the other way"
+BELOW_ZERO = ("; below 0 the rulebook's formula, as printed, turns round: worse weather than the average lowers the "
+              "score, better raises it")
 
 
 def final_report(report: FinalReport, scenario: str = "", game: Game | None = None,
@@ -163,7 +164,11 @@ def verdict(game: Game, report: FinalReport, humans: Collection[str] = ()) -> Te
     band = (f"{low} or more" if above is None else f"below {above}" if low is None else f"{low} to {above - 1}")
     scenario = game.data.charts.scenarios[game.settings.scenario].name
     t.append(f"The Allied score, {score}, lies in {level}'s band ({band}, in the {scenario})")
-    if list(humans) == ["german"]:  # what the German needed: a level lower for the Allies
+    # what the German needed (a level lower for the Allies): said to a German playing alone, and where no one side
+    # is the reader's (hot-seat, the computers' game) when he won ("German Operational needed 0 or more: 573 more"
+    # read as a German falling short; found by a helper)
+    german_reads = list(humans) == ["german"] or (len(humans) != 1 and winner == "german")
+    if german_reads:
         if low is not None:
             t.append(f"; {levels[i + 1]} needed a score below {low}: {score - low + 1} fewer")
     elif above is not None:
@@ -193,7 +198,8 @@ def points_notes(data: GameData | None = None) -> Text:
     t = Text(style="dim")
     t.append(f"Ocean side: each German unit on the ocean side of the naval-range line, not east of Caen, at a turn's "
              f"end, {ocean.first_points} on {ocean.first_turn} and {ocean.increase_per_turn} more each turn after. "
-             f"Continent side: each Allied unit beyond it, its CP / {vp.allied_continent_side.cp_divisor} x its row. "
+             f"Continent side: each Allied unit beyond that line, its CP / {vp.allied_continent_side.cp_divisor} x its "
+             "row. "
              f"Objectives: {', '.join(f'{name} {v.per_turn}' for name, v in objectives.items())} a position a turn, "
              "held in supply with no German beside it, and more at the end. Units eliminated: "
              f"{vp.eliminated.german_unit} a German unit (the coastal defences too), {vp.eliminated.allied_unit} an "
