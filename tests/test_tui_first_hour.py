@@ -443,14 +443,19 @@ class ScreensShown:
                 if isinstance(screen, kind) and id(screen) in self.down]
 
 
-async def test_a_fight_between_computers_stays_on_its_card_a_while_then_goes_on():
+def computers_fight() -> Game:
+    """Both sides the computer's, at the Allied combat phase with one fight to make."""
     g = blank_game(turn=2)  # both sides the computer's
     g.state.weather = "clear"
     g.state.pools.combat = 5000
     put(g, "us-1-inf", (16, 7), fatigue=0, leadership=5)
     put(g, "de-716-inf", (16, 8), cp=40, fatigue=0)
     start_phase(g, "allied_combat")
-    app = OverlordApp(game=g, delay=0.05)  # the card is up 0.4 s: the test looks at what was put up, not at a moment
+    return g
+
+
+async def test_a_fight_between_computers_stays_on_its_card_a_while_then_goes_on():
+    app = OverlordApp(game=computers_fight(), delay=0.05)  # the card is up 0.4 s: the test looks at what was put up, not at a moment
     shown = ScreensShown(app)
     async with app.run_test() as pilot:
         # no key pressed: the card closes by itself, and the computers go on to the German's movement
@@ -466,13 +471,7 @@ async def test_a_fight_between_computers_stays_on_its_card_a_while_then_goes_on(
 async def test_a_window_over_a_computer_fights_card_keeps_it_until_the_window_closes():
     # F1 (or the terminal made too small) while the card counted down: its time came under the help, closed the
     # help instead of the card, and the next key crashed the game on the card's second dismissal
-    g = blank_game(turn=2)  # both sides the computer's
-    g.state.weather = "clear"
-    g.state.pools.combat = 5000
-    put(g, "us-1-inf", (16, 7), fatigue=0, leadership=5)
-    put(g, "de-716-inf", (16, 8), cp=40, fatigue=0)
-    start_phase(g, "allied_combat")
-    app = OverlordApp(game=g, delay=9)  # (its card up for 72 s: its time comes when the test says, below)
+    app = OverlordApp(game=computers_fight(), delay=9)  # (its card up for 72 s: its time comes when the test says, below)
     async with app.run_test() as pilot:
         await wait_until(pilot, lambda a: isinstance(a.screen, CombatResultScreen), "the fight's card")
         card = app.screen
