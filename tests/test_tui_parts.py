@@ -270,6 +270,13 @@ def test_a_defence_level_forced_back_at_these_odds_is_marked_and_odds_at_a_thres
     rows = {line.split()[0]: line for line in at_odds[0].splitlines()[2:11]}
     assert all(rows[str(level)].endswith("!") == (level in at_odds[1]) for level in range(1, 10))
     assert "! losing more: forced back" in at_odds[0]
+    # at 80x24 the "!" legend took the support line's room: the "(over their attacks)" line gives it up there
+    p = StrategyPrompt(side="german", role="defence", defender="de-91-inf", attackers=("us-1-inf", "us-29-inf"),
+                       max_level=9, odds=view.odds(g, ["us-1-inf", "us-29-inf"], "de-91-inf"))
+    narrow = level_table(g, p, 27).plain.splitlines()
+    from overlord.tui.asking import bombardment_line
+    assert "over their attacks" not in " ".join(narrow) and len(narrow) == 13  # (14 with the odds above: the panel's)
+    assert narrow[-1] == bombardment_line(g, p)
     assert odds(g.data, 1.98) == "1.98:1" and odds(g.data, 2.04) == "2.0:1" and odds(g.data, 1.83) == "1.8:1"
     assert odds(g.data, 2.46) == "2.46:1" and odds(g.data, 2.5) == "2.5:1"
     assert odds(g.data, 1.996) == "1.99:1" and odds(g.data, 2.497) == "2.49:1"  # down, never onto the threshold
@@ -345,8 +352,14 @@ def test_a_german_step_that_destroys_a_marker_or_a_depot_says_so_before_it_is_ta
     from overlord.engine.prompts import RetreatPrompt
     from overlord.tui.game_screen import retreat_preview
     back = RetreatPrompt(side="german", unit="de-21-pz", directions=(6,), cadre=False, automatic=True)
-    assert "6 beach (11,5) -" in retreat_preview(g, back).plain
-    assert "destroys Omaha's marker and a depot (+20)\n" in retreat_preview(g, back).plain
+    ways = retreat_preview(g, back).plain
+    assert "6 beach (11,5) -" in ways  # (a line each, whole in the side panel at 80x24: the ways' lines were cut)
+    assert "\n   destroys Omaha's marker\n   destroys a depot (+20)\n" in ways
+    assert max(len(line) for line in ways.splitlines()) <= 27
+    from overlord.engine.prompts import AdvancePrompt
+    onto = AdvancePrompt(side="german", unit="de-21-pz", direction=6, into=(11, 5))  # and an advance onto them
+    assert "beach (11,5): destroys Omaha's marker and a depot (+20): Y or 6 advances" in \
+        " ".join(prompt_text(g, onto).plain.split())
 
 
 def test_a_finished_games_points_panel_gives_the_final_points_not_a_turn_to_come():

@@ -358,7 +358,8 @@ def _retreat(game: Game, p: RetreatPrompt, entry: DigitEntry | None) -> Text:
 def _advance(game: Game, p: AdvancePrompt, entry: DigitEntry | None) -> Text:
     t = Text()
     t.append(f" ADVANCE {game.spec(p.unit).name}? ", style=HEAD)
-    t.append(f"\nInto the vacated position, {where(game, p.into)}: Y or {p.direction} advances, N or F stays.\n")
+    t.append(f"\nInto the vacated position, {where(game, p.into)}{overruns(game, p.side, p.into)}: Y or {p.direction} "
+             "advances, N or F stays.\n")
     return t
 
 
@@ -431,7 +432,8 @@ def level_table(game: Game, p: StrategyPrompt, width: int | None = None) -> Text
     # (a landing's level is fought on round after round: its losses are each round's, not the assault's)
     title = "Losses a round" if p.landing is not None else f"{'Attack' if attacking else 'Defence'} losses"
     t.append(f"{title} yours/theirs\n", style="bold")
-    t.append(f"  (over their {'defences' if attacking else 'attacks'})\n", style="dim")
+    if width is None or "!" not in marks.values():  # (its room, at 80x24, is the support line's below)
+        t.append(f"  (over their {'defences' if attacking else 'attacks'})\n", style="dim")
     for level, cell in cells.items():
         name = names[level] + marks[level]
         if level > p.max_level:
