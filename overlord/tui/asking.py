@@ -171,15 +171,20 @@ def step_costs(game: Game, p: MovePrompt) -> Text:
     return t
 
 
-def overruns(game: Game, side: str, target: Hex) -> str:
-    """What a German step destroys as it enters (losses.german_occupies): a beachhead marker on its beach's landing
-    position, an Allied depot there (20 points to the German). It read as any other step (found by a helper)."""
-    if side != "german":
-        return ""
-    marker, depot = view.overrun(game, target)
-    destroyed = [f"{marker}'s marker"] * (marker is not None)
+def overrun_words(game: Game, side: str, target: Hex) -> list[str]:
+    """What a German step, retreat or advance destroys as it enters (losses.german_occupies): a beachhead marker on
+    its beach's landing position ("Omaha's marker"), an Allied depot there ("a depot (+20)": its points to the
+    German); [] for the Allies, or nothing there. A step onto them read as any other (found by a helper)."""
+    marker, depot = view.overrun(game, target) if side == "german" else (None, None)
+    destroyed = [f"{marker}'s marker"] if marker is not None else []
     if depot is not None:
         destroyed.append(f"a depot (+{game.data.charts.victory_points.eliminated.allied_unit})")
+    return destroyed
+
+
+def overruns(game: Game, side: str, target: Hex) -> str:
+    """overrun_words in a move's or an advance's words: ": destroys Omaha's marker and a depot (+20)"."""
+    destroyed = overrun_words(game, side, target)
     return ": destroys " + " and ".join(destroyed) if destroyed else ""
 
 

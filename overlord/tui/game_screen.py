@@ -34,7 +34,7 @@ from ..engine.view import german_supplied_positions, supplied_positions
 from ..session import COMPUTER, March, beachhead_course, sail_refused
 from ..words import ARMY, Subject, choose_level, fight_in_brief, is_plural, name_list, plural
 from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_text, make_entry, out_of_own_supply,
-                     prompt_text, short)
+                     overrun_words, prompt_text, short)
 from .cards import (compass_and_weather, destination_words, german_side_words, pools_line, position_card,
                     status_line, unit_card, where)
 from .front import Front, GoOn, Hint, HurryUp
@@ -1188,9 +1188,7 @@ def retreat_preview(game: Game, p: RetreatPrompt) -> Text:
         t.append(f"{d}", style="bold")
         t.append(f" {where(game, to)}")
         t.append(f" -{beside} CP\n" if game.in_enemy_zoc(p.unit, to) else "\n", style="bold")
-        marker, depot = view.overrun(game, to) if p.side == "german" else (None, None)
-        points = game.data.charts.victory_points.eliminated.allied_unit
-        for what in ([f"{marker}'s marker"] if marker else []) + ([f"a depot (+{points})"] if depot else []):
+        for what in overrun_words(game, p.side, to):
             t.append(f"   destroys {what}\n", style="bold")  # (a line each: the panel cut them at 80x24)
     return t
 
