@@ -14,12 +14,13 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .engine.data import GameData
-from .engine.events import (AssaultBegun, CadreTrapped, CombatResult, DropResult, Event, GameEnded, InfiltrationFailed,
+from .engine.events import (AssaultBegun, AttacksHeldBack, CadreTrapped, CombatResult, DropResult, Event, GameEnded, InfiltrationFailed,
                             InterdictionCost, InterdictionFlown, InterdictionGrounded, Landed, LogisticsReport,
                             MarkerDestroyed, Motion, PhaseStarted, ReinforcementBlocked, ReinforcementEntered,
                             RetreatedNextToEnemy, RetreatRefused, SecondCombatOffered, SettingChosen,
                             TransportAllocated, TurnEnded, UnitEliminated, UnitMoved)
 from .engine.combat import ODDS_NOISE
+from .engine.enums import Side
 from .engine.hexgrid import Hex
 
 
@@ -183,7 +184,9 @@ def logistics_report(e: LogisticsReport, data: GameData) -> str:
     arrived = ", ".join(f"{c} +{e.arrived.get(c, 0)}" for c in ("fuel", "general", "combat", "amphibious"))
     return (f"Logistics {e.turn}: {e.weather} weather, {plural(e.transport, 'transport point')} ({arrived}); "
             f"upkeep {e.upkeep}; {plural(len(e.out_of_supply), 'Allied unit')} beyond supply lines, "
-            f"{len(e.deprived)} without general supply")
+            f"{len(e.deprived)} without general supply"
+            + (f"; {plural(len(e.german_cut_off), 'German unit')} cut off ({e.german_attrition} CP lost)"
+               if e.german_cut_off else ""))
 
 
 def reinforcement_entered(e: ReinforcementEntered, data: GameData) -> str:
@@ -267,6 +270,14 @@ def fight_in_brief(e: CombatResult, data: GameData) -> str:
             f"{e.attacker_losses} CP, the defence {e.defender_losses}")
 
 
+def attacks_held_back(e: AttacksHeldBack, data: GameData) -> str:
+    units = name_list(names(data, e.units))
+    if e.side == Side.ALLIED:
+        return (f"No more Allied attacks this phase: the combat supply pool ({e.combat_supply}) cannot pay for a Recon "
+                f"attack by {units}")
+    return f"Cut off from supply, {units} cannot attack"
+
+
 def retreat_refused(e: RetreatRefused, data: GameData) -> str:
     who = Subject(data, [e.unit])
     return f"{who.says('refuses', 'refuse')} to retreat and {who.verb('loses', 'lose')} {e.cp_lost} more CP"
@@ -314,6 +325,7 @@ WORDS: dict[type[Any], Callable[[Any, GameData], str]] = {
     InfiltrationFailed: infiltration_failed, AssaultBegun: assault_begun, Landed: landed,
     CombatResult: combat_result, RetreatRefused: retreat_refused, RetreatedNextToEnemy: retreated_next_to_enemy,
     CadreTrapped: cadre_trapped, SecondCombatOffered: second_combat_offered, UnitEliminated: unit_eliminated,
+    AttacksHeldBack: attacks_held_back,
     MarkerDestroyed: marker_destroyed, TurnEnded: turn_ended, GameEnded: game_ended,
 }
 

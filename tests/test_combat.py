@@ -4,7 +4,8 @@ import pytest
 
 from overlord.engine import Advance, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, IllegalAction, Retreat, Support
 from overlord.engine import combat, combat_results, view
-from overlord.engine.events import CombatResult, UnitEliminated
+from overlord import words
+from overlord.engine.events import AttacksHeldBack, CombatResult, UnitEliminated
 from overlord.engine.hexgrid import direction_to, neighbour
 from overlord.engine.prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, RetreatPrompt, StrategyPrompt,
                                      SupportPrompt)
@@ -237,11 +238,53 @@ def test_no_attack_without_combat_supply():
     put(g, "us-1-inf", (16, 7))
     put(g, "de-716-inf", (16, 8))
     g.state.phase = "allied_combat"
-    assert not combat.begin(g, [])
+    events = []
+    assert not combat.begin(g, events)
+    # the phase ended with no word why (left alone in a closing note): it now says
+    assert [(e.side, e.units, e.combat_supply) for e in events if isinstance(e, AttacksHeldBack)] == [
+        ("allied", ("us-1-inf",), 0)]
+    assert words.line(events[-1], g.data) == ("No more Allied attacks this phase: the combat supply pool (0) cannot pay "
+                                              f"for a Recon attack by {g.spec('us-1-inf').name}")
     g.state.pools.combat = 2  # 3 per 100 CP is the cheapest attack
     assert not combat.begin(g, [])
     g.state.pools.combat = 3
-    assert combat.begin(g, [])
+    events = []
+    assert combat.begin(g, events)
+    assert not any(isinstance(e, AttacksHeldBack) for e in events)
+
+
+def test_the_phase_says_when_the_pool_runs_dry_between_attacks_not_when_the_attacker_ends_it():
+    def two_fights():
+        g = blank_game()
+        g.state.pools.combat = 4  # one Recon attack by a 100 CP division (3), not two
+        put(g, "us-1-inf", (16, 7))
+        put(g, "de-716-inf", (16, 8))
+        put(g, "us-29-inf", (12, 7))
+        put(g, "de-352-inf", (12, 8))
+        start_combat(g)
+        return g
+
+    g = two_fights()
+    first = g.prompt.defender
+    events = fight(g, 1, 1)
+    while g.state.combat is not None and not isinstance(g.prompt, DefenderPrompt):  # a retreat or an advance
+        events += g.apply(g.legal_actions()[0])
+    assert g.state.combat is None and g.state.pools.combat == 1
+    held = [e for e in events if isinstance(e, AttacksHeldBack)]
+    other = "us-29-inf" if first == "de-716-inf" else "us-1-inf"
+    assert [e.units for e in held] == [(other,)]
+    g = two_fights()
+    assert not any(isinstance(e, AttacksHeldBack) for e in g.apply(EndPhase()))  # the attacker's own choice
+
+
+def test_german_units_cut_off_are_named_when_they_cannot_attack():
+    g = blank_game()
+    put(g, "de-21-pz", (16, 7), in_supply=False)
+    put(g, "us-1-inf", (16, 8))
+    g.state.phase = "german_combat"
+    events = []
+    assert not combat.begin(g, events)
+    assert words.line(events[-1], g.data) == f"Cut off from supply, {g.spec('de-21-pz').name} cannot attack"
 
 
 def test_the_attack_level_is_limited_by_the_combat_supply_on_hand():

@@ -239,6 +239,28 @@ def test_german_supply_is_cut_by_encirclement_and_kept_by_cherbourg():
     assert g.unit("de-709-inf").in_supply  # Cherbourg's fortress stores, while a German holds it
 
 
+def test_the_logistics_report_names_the_german_units_cut_off_and_what_they_lost():
+    """German units cut off lost CP, each a point to the Allies, and the report never said so (only the Allied
+    units beyond supply lines)."""
+    from overlord.engine.events import LogisticsReport
+    from overlord.tui.reporting import logistics_text
+    g = blank_game(turn=3)
+    put(g, "de-709-inf", (5, 2), fatigue=0)
+    for uid, h in (("us-4-inf", (1, 4)), ("us-1-inf", (3, 4)), ("us-29-inf", (5, 4)), ("us-2-inf", (7, 4))):
+        put(g, uid, h)
+    cp0 = g.unit("de-709-inf").cp
+    casualties0 = g.state.tally.german_casualties
+    events = []
+    logistics.start_turn(g, events)
+    report = next(e for e in events if isinstance(e, LogisticsReport))
+    lost = cp0 - g.unit("de-709-inf").cp
+    assert lost > 0 and report.german_cut_off == ("de-709-inf",) and report.german_attrition == lost
+    assert g.state.tally.german_casualties - casualties0 == lost
+    name = g.spec("de-709-inf").name
+    assert (f"German units cut off from supply: {name}; they lost {lost} CP ({lost} points to the Allies) and fight "
+            "at 50% strength while cut off") in logistics_text(report, g.data).plain
+
+
 def test_effectiveness_and_strategy_limits():
     g = blank_game()
     put(g, "us-1-inf", (12, 8), leadership=5, fatigue=0)

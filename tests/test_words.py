@@ -8,7 +8,7 @@ import pytest
 from overlord import words
 from overlord.engine import Answer, Game, Settings
 from overlord.engine.data import cached_data
-from overlord.engine.events import (AssaultBegun, CadreTrapped, CombatResult, DropResult, Event, InfiltrationFailed,
+from overlord.engine.events import (AssaultBegun, AttacksHeldBack, CadreTrapped, CombatResult, DropResult, Event, InfiltrationFailed,
                                     InterdictionCost, InterdictionFlown, InterdictionGrounded, Landed, LogisticsReport,
                                     MarkerDestroyed, Motion, PhaseStarted, ReinforcementBlocked, ReinforcementEntered,
                                     RetreatedNextToEnemy, RetreatRefused, SecondCombatOffered, SettingChosen,
@@ -95,6 +95,11 @@ LINES = [  # (event, its line)
     (RetreatedNextToEnemy(unit=RANGERS, cp_lost=2),
      "2nd and 5th Ranger Battalions retreat next to the enemy and lose 2 more CP"),
     (CadreTrapped(unit="de-21-pz"), "21st Panzer Division's cadre has nowhere to go and is destroyed"),
+    (AttacksHeldBack(side="allied", units=("us-1-inf", "us-29-inf"), combat_supply=2),
+     "No more Allied attacks this phase: the combat supply pool (2) cannot pay for a Recon attack by 1st Infantry "
+     "Division, 29th Infantry Division"),
+    (AttacksHeldBack(side="german", units=("de-21-pz",), combat_supply=0),
+     "Cut off from supply, 21st Panzer Division cannot attack"),
     (SecondCombatOffered(attackers=("us-1-inf",)), "1st Infantry Division may attack again (second combat)"),
     (UnitEliminated(unit="de-21-pz", cadre=True), "21st Panzer Division is eliminated and forms a cadre"),
     (UnitEliminated(unit=RANGERS, cadre=False), "2nd and 5th Ranger Battalions are eliminated"),

@@ -28,7 +28,7 @@ from . import combat_results, fatigue, logistics, losses
 from .actions import Action, Advance, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Retreat, Support, expect
 from .choices import SupportChoices
 from .enums import PHASE_SIDE, CombatStep, Side, Terrain
-from .events import (CadreTrapped, CombatResult, Event, Motion, PhaseStarted, RetreatedNextToEnemy, RetreatRefused,
+from .events import (AttacksHeldBack, CadreTrapped, CombatResult, Event, Motion, PhaseStarted, RetreatedNextToEnemy, RetreatRefused,
                      SecondCombatOffered, UnitMoved)
 from .hexgrid import Hex, direction_to, neighbour
 from .prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, Prompt, RetreatPrompt, StrategyPrompt,
@@ -53,18 +53,41 @@ def begin(g: "Game", events: list[Event]) -> bool:
     c = g.state.combat = CombatState(side=side)
     c.candidates = defender_candidates(g, side)
     if not c.candidates and not _next_pass(g):
-        g.state.combat = None
+        _end(g, events)
         return False
     events.append(PhaseStarted(turn=g.turn_label, phase=g.state.phase))
     if not _settle(g):
-        g.state.combat = None
+        _end(g, events)
         return False
     return True
 
 
-def _end(g: "Game") -> None:
-    """The combat phase is over: nothing is left to attack, or the attacker has ended it."""
+def _end(g: "Game", events: list[Event] | None = None) -> None:
+    """The combat phase is over: nothing is left to attack, or (with no ``events``) the attacker has ended it.
+    Units that could not attack for want of supply are named: the phase would otherwise end with no word why."""
+    side = g.state.current_combat().side
     g.state.combat = None
+    held = held_back(g, side) if events is not None else []
+    if events is not None and held:
+        pool = g.state.pools.combat if side == Side.ALLIED else 0
+        events.append(AttacksHeldBack(side=side, units=tuple(held), combat_supply=pool))
+
+
+def held_back(g: "Game", side: str) -> list[str]:
+    """The units of ``side`` beside an enemy unit that have not attacked this phase and could not for want of
+    supply: the Allied combat supply pool cannot pay for a Recon attack by the unit, or the German unit is cut off."""
+    found = []
+    for u in g.units(side, ASHORE, combat=True):
+        if u.cadre or u.cp <= 0 or u.attacks > 0:
+            continue
+        if not any(g.unit(d).status == ASHORE and not g.spec(d).is_depot
+                   for d in g.adjacent_units(position_of(u), enemy(side))):
+            continue
+        supplied = (logistics.combat_supply_cost(g, 1, 1, u.cp) <= g.state.pools.combat if side == Side.ALLIED
+                    else u.in_supply)
+        if not supplied:
+            found.append(u.id)
+    return found
 
 
 def _defender(c: CombatState) -> str:
@@ -111,13 +134,13 @@ def _settle(g: "Game") -> bool:
             return False
 
 
-def _advance_cycle(g: "Game") -> None:
+def _advance_cycle(g: "Game", events: list[Event]) -> None:
     c = g.state.current_combat()
     c.index += 1
     c.attackers, c.offers = [], []
     c.naval = c.air = c.defence_naval = c.defence_air = c.attack_level = c.defence_level = 0
     if not _settle(g):
-        _end(g)
+        _end(g, events)
 
 
 # --------------------------------------------------------------------------- who may fight
@@ -315,7 +338,7 @@ def _answer(g: "Game", action: Action, events: list[Event]) -> None:
     step = c.step
     if step == CombatStep.DEFENDER:
         if expect(action, Answer).choice == "N":
-            _advance_cycle(g)
+            _advance_cycle(g, events)
             return
         c.offers = eligible_attackers(g, _defender(c))
         c.attackers = []
@@ -329,7 +352,7 @@ def _answer(g: "Game", action: Action, events: list[Event]) -> None:
         if c.offers:
             return
         if not c.attackers:
-            _advance_cycle(g)
+            _advance_cycle(g, events)
             return
         supported = c.side == Side.ALLIED and support_possible(g, _defender(c))
         c.step = CombatStep.SUPPORT if supported else CombatStep.ATTACK_LEVEL
@@ -637,7 +660,7 @@ def _after_combat(g: "Game", events: list[Event]) -> None:
         c.candidates = [d for d in defender_candidates(g, c.side) if d in targets]
         c.index = -1
         events.append(SecondCombatOffered(attackers=tuple(second)))
-    _advance_cycle(g)
+    _advance_cycle(g, events)
 
 
 def fought_odds(g: "Game", attackers: list[str], defender: str, attack_level: int, defence_level: int) -> float:

@@ -86,6 +86,8 @@ class LogisticsReport(Event):
     attrition: int  # Allied CP lost to lack of supply
     reinforcements: tuple[str, ...]  # German units that entered the map
     weather_percent: int
+    german_cut_off: tuple[str, ...] = ()  # German units that could not trace supply (they lose CP this turn)
+    german_attrition: int = 0  # German CP lost to being cut off
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -169,6 +171,16 @@ class CombatResult(Event):
     combat_supply: int  # Allied combat supply spent on the fight (attacking or defending)
     beach: str | None = None  # a landing's round against this beach's coastal defence
     round: int = 0  # which round of the landing (1, 2, ...); 0 for a combat on land
+
+
+@attrs.frozen(repr=False, eq=False)
+class AttacksHeldBack(Event):
+    """A combat phase ends (or never starts) with units beside the enemy that could not attack for want of
+    supply: the Allied combat supply pool could not pay for a Recon attack by them, or the German units were cut
+    off. (Without it the phase ended with no word why.)"""
+    side: str
+    units: tuple[str, ...]
+    combat_supply: int  # the Allied combat supply pool at the time (0 for the German)
 
 
 @attrs.frozen(repr=False, eq=False)

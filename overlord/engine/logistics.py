@@ -194,10 +194,11 @@ def start_turn(g: "Game", events: list[Event]) -> None:
     st.air_left, st.naval_left = air_naval_budgets(g)
     out_allied, out_german = supply.trace(g)
     upkeep, deprived = (0, []) if st.turn == 0 else pay_upkeep(g)
-    attrition = 0
+    attrition = german_attrition = 0
     if st.turn > 0:
         recover(g)
-        attrition = suffer_attrition(g, out_allied, deprived, out_german, events)
+        attrition = suffer_attrition(g, out_allied, deprived, events)
+        german_attrition = cut_off_german(g, out_german, events)
         replace(g)
     for u in st.units.values():
         u.acted = False
@@ -205,7 +206,8 @@ def start_turn(g: "Game", events: list[Event]) -> None:
     events.append(LogisticsReport(
         turn=g.turn_label, weather=weather, transport=st.transport, arrived=arrived, upkeep=upkeep,
         pools=st.pools.as_dict(), out_of_supply=tuple(out_allied), deprived=tuple(deprived), attrition=attrition,
-        reinforcements=tuple(reinforcements), weather_percent=weather_percent(g)))
+        reinforcements=tuple(reinforcements), weather_percent=weather_percent(g),
+        german_cut_off=tuple(out_german) if st.turn > 0 else (), german_attrition=german_attrition))
 
 
 def arrivals(g: "Game", events: list[Event]) -> list[str]:
@@ -269,8 +271,7 @@ def pay_upkeep(g: "Game") -> tuple[int, list[str]]:
     return paid, deprived
 
 
-def suffer_attrition(g: "Game", out_allied: list[str], deprived: list[str], out_german: list[str],
-                     events: list[Event]) -> int:
+def suffer_attrition(g: "Game", out_allied: list[str], deprived: list[str], events: list[Event]) -> int:
     """Units beyond supply lines or without general supply lose strength and gain fatigue. A depot has
     no strength to lose (0 CP): beyond supply lines it only stops supplying (supply.allied_sources)."""
     r = g.data.rules
@@ -285,13 +286,22 @@ def suffer_attrition(g: "Game", out_allied: list[str], deprived: list[str], out_
         lost += min(amount, u.cp)
         fatigue.add_fatigue(g, u, r.supply.out_of_supply_fatigue if beyond else r.supply.no_general_supply_fatigue)
         losses.inflict(g, uid, amount, events, supply=True)
-    gs = r.german_supply
+    return lost
+
+
+def cut_off_german(g: "Game", out_german: list[str], events: list[Event]) -> int:
+    """German units cut off from their supply lose strength and gain fatigue; returns the CP they lost (each a
+    point to the Allies, as any German casualty)."""
+    gs = g.data.rules.german_supply
+    lost = 0
     for uid in out_german:
         u = g.record(uid)
         if u.status != ASHORE:
             continue
         fatigue.add_fatigue(g, u, gs.out_of_supply_fatigue)
-        losses.inflict(g, uid, max(1, percent_of(u.cp, gs.out_of_supply_cp_percent)), events, cadre=False)
+        amount = min(u.cp, max(1, percent_of(u.cp, gs.out_of_supply_cp_percent)))
+        lost += amount
+        losses.inflict(g, uid, amount, events, cadre=False)
     return lost
 
 

@@ -42,10 +42,21 @@ def logistics_text(e: LogisticsReport, data: GameData | None = None, game: Game 
         lost = e.attrition * supply_casualty_points()
         t.append(f" ({lost:g} point{'' if lost == 1 else 's'} to the German, counted at once: the top "
                  "line's score already takes them off the end-of-turn score)\n")
+    if e.german_cut_off:
+        t.append(german_cut_off_words(e, data) + "\n", style="bold")
     if e.reinforcements:
         t.append("Arriving: " + words.name_list(words.names(data, e.reinforcements)) + "\n")
     t.append(f"Weather so far: {e.weather_percent:+d}%, {weather_words(e.weather_percent)}.\n")
     return t
+
+
+def german_cut_off_words(e: LogisticsReport, data: GameData) -> str:
+    """The German units cut off from supply this turn and what it cost them."""
+    half = data.rules.german_supply.out_of_supply_strength_percent
+    lost = e.german_attrition
+    return (f"German units cut off from supply: {words.name_list(words.names(data, e.german_cut_off))}; they lost "
+            f"{lost} CP ({lost} point{'' if lost == 1 else 's'} to the Allies) and fight at {half}% strength "
+            "while cut off")
 
 
 def turn_end_text(e: TurnEnded, game: Game | None = None) -> Text:

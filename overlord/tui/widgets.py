@@ -16,7 +16,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
-from ..engine.events import (CombatResult, DropResult, Event, GameEnded, Landed, LogisticsReport, MarkerDestroyed,
+from ..engine.events import (AttacksHeldBack, CombatResult, DropResult, Event, GameEnded, Landed, LogisticsReport, MarkerDestroyed,
                              PhaseStarted, SettingChosen, TurnEnded, UnitEliminated)
 from ..engine.hexgrid import Hex
 from .maprender import DrawnRows, Layout, MapOptions, map_lines
@@ -231,7 +231,7 @@ class MessageLog(RichLog):
             self.call_after_refresh(self.scroll_end, animate=False, immediate=True)  # the newest in view
 
 
-STRONG = (CombatResult, DropResult, Landed, UnitEliminated, MarkerDestroyed, GameEnded)
+STRONG = (CombatResult, DropResult, Landed, UnitEliminated, MarkerDestroyed, GameEnded, AttacksHeldBack)
 
 
 def event_line(event: Event, game: Game | None = None) -> Text:
