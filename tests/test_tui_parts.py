@@ -711,3 +711,19 @@ def test_the_supply_line_says_from_which_level_the_pool_may_run_short():
     assert said.endswith(f". From level {short} the pool may run short: the unit then fights weaker."), said
     g.state.pools.combat = 10_000
     assert "run short" not in _supply_line(g, p).plain
+
+
+def test_a_long_name_is_shortened_on_a_narrow_card_not_cut():
+    """At 80x24 the side panel is 29 columns: "12th SS Panzer Division 'Hi…" lost the name that tells the SS divisions
+    apart (left alone in a closing note)."""
+    from builders import blank_game, put
+    from overlord.tui.cards import fitted, unit_card
+    g = blank_game()
+    put(g, "de-12ss-pz", (16, 8))
+    assert unit_card(g, "de-12ss-pz", width=29).plain.splitlines()[0] == "12th SS Panzer 'Hitlerjugend'"
+    assert unit_card(g, "de-12ss-pz", width=27).plain.splitlines()[0] == "12th SS Pz 'Hitlerjugend'"
+    for uid, spec in g.data.units.items():  # every name fits the panel at 80x24, and stays its own
+        assert len(fitted(g, uid, 27)) <= 27, spec.name
+    assert len({fitted(g, uid, 27) for uid in g.data.units}) == len(g.data.units)
+    assert unit_card(g, "de-12ss-pz", width=40).plain.splitlines()[0] == "12th SS Panzer Division 'Hitlerjugend'"
+    assert unit_card(g, "de-12ss-pz").plain.splitlines()[0] == "12th SS Panzer Division 'Hitlerjugend'"

@@ -23,7 +23,7 @@ from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, D
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from .. import words
 from ..words import level_choice, level_span, plural
-from .cards import where
+from .cards import short, where
 from .entry import DigitEntry, Field
 
 if TYPE_CHECKING:
@@ -31,10 +31,6 @@ if TYPE_CHECKING:
 
 HEAD = "bold reverse"
 KEY = "bold"
-
-
-def short(game: Game, uid: str) -> str:
-    return game.spec(uid).name.replace(" Division", "").replace(" Brigade", " Bde").replace(" Regiment", " Rgt")
 
 
 def make_entry(game: Game, prompt: Prompt) -> DigitEntry | None:

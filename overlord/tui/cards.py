@@ -77,12 +77,39 @@ def supply_text(game: Game, uid: str) -> str:
     return f"{lines}, {general}"
 
 
-def unit_card(game: Game, uid: str, title_style: str = "bold") -> Text:
-    """Seven lines: name, type, strength, fatigue, supply, movement, position."""
+def short(game: Game, uid: str) -> str:
+    """A unit's name without "Division" ("Brigade" and "Regiment" as "Bde" and "Rgt")."""
+    return game.spec(uid).name.replace(" Division", "").replace(" Brigade", " Bde").replace(" Regiment", " Rgt")
+
+
+# the words a name too long for a narrow card is shortened by, in order (after short's)
+ABBREVIATIONS = ((" Beach Sub-Area", ""), ("Panzer", "Pz"), ("Infantry", "Inf"), ("Airborne", "Abn"),
+                 ("Armoured", "Armd"), ("Armored", "Armd"), ("battle group", "bg"), (" Battalions", " Bns"))
+
+
+def fitted(game: Game, uid: str, width: int) -> str:
+    """The unit's name, shortened as far as it takes to fit ``width`` ("12th SS Pz 'Hitlerjugend'", "British Depot
+    (No. 104)"): what tells a unit from its neighbours is kept, not cut."""
+    name = game.spec(uid).name
+    if len(name) <= width:
+        return name
+    name = short(game, uid)
+    for long, brief in ABBREVIATIONS:
+        if len(name) <= width:
+            break
+        name = name.replace(long, brief)
+    return name
+
+
+def unit_card(game: Game, uid: str, title_style: str = "bold", width: int | None = None) -> Text:
+    """Seven lines: name, type, strength, fatigue, supply, movement, position. With ``width``, a name too long for it
+    is shortened (fitted), not cut ("12th SS Panzer Division 'Hi…" in the side panel at 80x24)."""
     spec = game.spec(uid)
     u = game.unit(uid)
     t = Text(no_wrap=True, overflow="ellipsis")
-    t.append(spec.name + (" (cadre)" if u.cadre else "") + "\n", style=title_style)
+    cadre = " (cadre)" if u.cadre else ""
+    name = spec.name if width is None else fitted(game, uid, width - len(cadre))
+    t.append(name + cadre + "\n", style=title_style)
     t.append(f"{spec.nation} {spec.type.replace('-', ' ')}, {STATUS.get(u.status, u.status)}\n")
     moving = game.movement_cycle is not None and game.prompt.side == spec.side
     mp = f"MP {u.mp} of {spec.movement}" if moving else f"Movement {spec.movement}"
@@ -141,7 +168,7 @@ def position_card(game: Game, hex_: Hex, width: int = 30) -> Text:
     if afloat:
         say(t, f"At sea here: {', '.join(game.spec(a).name for a in afloat)}", width)
     if (uid := game.occupant(hex_)) is not None:
-        t.append_text(unit_card(game, uid))
+        t.append_text(unit_card(game, uid, width=width))
     return t
 
 

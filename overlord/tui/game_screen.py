@@ -464,9 +464,9 @@ class GameScreen(Screen[None]):
         if self.session.is_computer(p.side) and self.last_moved and game.occupant(self.last_moved):
             unit = game.occupant(self.last_moved)
         if unit is not None and not isinstance(p, DropZonePrompt):
-            t.append_text(unit_card(game, unit))
+            t.append_text(unit_card(game, unit, width=self.side_width() or None))
         elif isinstance(p, DropZonePrompt):
-            t.append_text(unit_card(game, p.unit))
+            t.append_text(unit_card(game, p.unit, width=self.side_width() or None))
         directions = getattr(p, "directions", ()) if not self.session.is_computer(p.side) else ()
         if isinstance(p, AdvancePrompt):
             directions = (p.direction,)
