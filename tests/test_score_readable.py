@@ -20,12 +20,22 @@ from overlord.engine.hexgrid import distance, neighbour
 from overlord.engine.prompts import MovePrompt
 from overlord.engine.setup import preset_settings
 from overlord.tui.app import OverlordApp
+from overlord.tui.cards import NO_SUPPLY, directions_in_brief
 from overlord.tui.game_screen import GameScreen, german_side_words
 from overlord.tui.history import HistoryScreen
 from overlord.tui.screens import ReportScreen
 
 from builders import blank_game, put, start_phase
 from test_tui_keys import drive
+
+
+def ways(keys: str) -> list[int]:
+    """The directions a preview line gives before its words: "1 2", "1-6", "1 3-5"."""
+    found = []
+    for word in keys.split():
+        low, _, high = word.partition("-")
+        found += range(int(low), int(high or low) + 1)
+    return found
 
 
 def panel(app) -> str:
@@ -81,10 +91,10 @@ async def test_the_move_preview_says_each_steps_side_points_and_supply():
             to = neighbour(here, d)
             # the Victory Points chart: an Allied unit on the continent side scores CP / 60 x its row a turn
             side = f"continent {90 / 60 * to[1]:+.1f} a turn" if m.on_continent_side(to) else "ocean side +0"
-            assert any(line.endswith(side) and str(d) in line.split(side)[0].split() for line in lines), (d, side)
+            assert any(line.endswith(side) and d in ways(line.split(side)[0]) for line in lines), (d, side)
             beyond = min(distance(to, s) for s in markers) > g.data.rules.supply.range
-            warned = next(line for line in lines if line.endswith("BEYOND SUPPLY LINES"))
-            assert (str(d) in warned.split()) == beyond, d
+            warned = next(line for line in lines if line.endswith(NO_SUPPLY))
+            assert (d in ways(warned.split(NO_SUPPLY)[0])) == beyond, d
 
         # the look cursor on a step's position says the same, for the unit being moved: the first arrow looks
         # at the unit, the next moves the look one position that way (up and down zig-zag through the rows)
@@ -95,7 +105,7 @@ async def test_the_move_preview_says_each_steps_side_points_and_supply():
         await settle(pilot)
         assert app.screen.look == neighbour(here, arrows[key])
         text = panel(app)
-        assert "1st Infantry here:" in text and "BEYOND SUPPLY LINES" in text
+        assert "1st Infantry here:" in text and NO_SUPPLY in text
         assert f"loses {g.data.rules.supply.out_of_supply_cp_percent}% CP each turn" in text
 
 
@@ -114,7 +124,7 @@ async def test_a_german_step_says_what_the_ocean_side_scores():
         text = panel(app)
         ocean = [d for d in p.directions if g.data.map.on_scoring_ocean_side(neighbour(here, d))]
         line = next(line for line in text.splitlines() if line.endswith(f"ocean side +{each} this turn"))
-        assert sorted(int(w) for w in line.split()[:len(ocean)]) == sorted(ocean)
+        assert ways(line.split(" ocean side")[0]) == sorted(ocean)
         assert "continent side +0" in text
 
 
@@ -137,8 +147,8 @@ def game_at_68(seed: int = 4) -> Game:
 
 def warned_direction(app) -> int | None:
     """The first direction the panel flags as ending beyond supply lines, if any."""
-    line = next((line for line in panel(app).splitlines() if line.endswith("BEYOND SUPPLY LINES")), None)
-    return int(line.split()[0]) if line else None
+    line = next((line for line in panel(app).splitlines() if line.endswith(NO_SUPPLY)), None)
+    return ways(line.split(NO_SUPPLY)[0])[0] if line else None
 
 
 def number(pattern: str, text: str) -> float:
@@ -248,3 +258,15 @@ def test_the_final_report_gives_the_score_to_a_tenth_beside_its_whole_points():
             assert f"Allied score {math.floor(score)} ({score:.1f} to a tenth)" in said.export_text()
             return
     raise AssertionError("no game of seeds 1-5 ended on a score with tenths")
+
+
+def test_the_ways_a_step_preview_gives_are_short_enough_for_its_warning_at_80_columns():
+    """"1 2 3 4 5 6 BEYOND SUPPLY LI…" at 80x24, beside a card that read "Supply: in lines" (found by a newcomer
+    helper): the warning says when, and the ways in a row are given as a span."""
+    assert directions_in_brief([1, 2, 3, 4, 5, 6]) == "1-6"
+    assert directions_in_brief([5, 1, 3]) == "1 3 5"
+    assert directions_in_brief([1, 2, 4, 5, 6]) == "1 2 4-6"
+    assert ways("1 2 4-6") == [1, 2, 4, 5, 6]
+    assert NO_SUPPLY.endswith("next turn")
+    assert max(len(f"{directions_in_brief(list(d))} {NO_SUPPLY}") for d in ((1, 2, 3, 4, 5, 6), (1, 3, 5), (1, 2, 4, 5),
+                                                                               (1, 3, 4, 6))) <= 29  # (the panel at 80x24)

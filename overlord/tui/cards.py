@@ -225,8 +225,24 @@ def destination_words(game: Game, uid: str, to: Hex) -> list[str]:
         points = view.continent_side_points(game, uid, to)
         words.append(f"continent {points:+.1f} a turn" if game.data.map.on_continent_side(to) else "ocean side +0")
     if view.traced_on(game, game.turn + 1) and view.beyond_supply_lines(game, uid, to):
-        words.append("BEYOND SUPPLY LINES")
+        words.append(NO_SUPPLY)
     return words
+
+
+# (not "BEYOND SUPPLY LINES": beside the card's "Supply: in lines" it read as a contradiction, now and next turn; and
+# after the ways "1 2 3 4 5 6" it was cut at 80x24)
+NO_SUPPLY = "NO SUPPLY next turn"  # (the move card's word too: one term on every screen)
+
+
+def directions_in_brief(directions: list[int]) -> str:
+    """Ways by their keys, three or more in a row as a span: "1-6", "1 3 5", "1 2 4-6"."""
+    runs: list[list[int]] = []
+    for d in sorted(directions):
+        if runs and d == runs[-1][-1] + 1:
+            runs[-1].append(d)
+        else:
+            runs.append([d])
+    return " ".join(f"{r[0]}-{r[-1]}" if len(r) >= 3 else " ".join(map(str, r)) for r in runs)
 
 
 def german_side_words(game: Game, side: NavalSide) -> str:

@@ -35,8 +35,8 @@ from ..session import COMPUTER, March, beachhead_course, sail_refused
 from ..words import ARMY, Subject, choose_level, fight_in_brief, is_plural, name_list, plural
 from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_text, make_entry, out_of_own_supply,
                      overrun_words, prompt_text, short)
-from .cards import (compass_and_weather, destination_words, german_side_words, pools_line, position_card,
-                    status_line, unit_card, where)
+from .cards import (NO_SUPPLY, compass_and_weather, destination_words, directions_in_brief, german_side_words,
+                    pools_line, position_card, status_line, unit_card, where)
 from .front import Front, GoOn, Hint, HurryUp
 from .keybar import KeyBar, key_name
 from .maprender import MapOptions, map_height, map_width, move_targets
@@ -1204,9 +1204,9 @@ def step_preview(game: Game, p: MovePrompt) -> Text:
             for words in destination_words(game, p.unit, to):
                 groups.setdefault(words, []).append(d)
     t = Text(no_wrap=True, overflow="ellipsis")
-    for words, directions in sorted(groups.items(), key=lambda g: not g[0].startswith("BEYOND")):  # warnings first
-        t.append(" ".join(map(str, directions)), style="bold")
-        t.append(f" {words}\n", style="bold reverse" if words.startswith("BEYOND") else "")
+    for words, directions in sorted(groups.items(), key=lambda g: g[0] != NO_SUPPLY):  # warnings first
+        t.append(directions_in_brief(directions), style="bold")
+        t.append(f" {words}\n", style="bold reverse" if words == NO_SUPPLY else "")
     return t
 
 
@@ -1220,7 +1220,7 @@ def position_preview(game: Game, hex_: Hex, moving: str | None) -> Text:
     if moving is not None:  # first: the panel may have room for little more at 80x24
         t.append(f"{short(game, moving)} here:\n", style="bold")
         for words in destination_words(game, moving, hex_):
-            t.append(f" {words}\n", style="bold reverse" if words.startswith("BEYOND") else "")
+            t.append(f" {words}\n", style="bold reverse" if words == NO_SUPPLY else "")
         if view.traced_on(game, game.turn + 1) and view.beyond_supply_lines(game, moving, hex_):
             percent = game.data.rules.supply.out_of_supply_cp_percent
             t.append(f" loses {percent}% CP each turn\n", style="bold")

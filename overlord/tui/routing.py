@@ -17,7 +17,7 @@ from ..engine.actions import Move
 from ..engine.events import Event, InfiltrationFailed, UnitMoved
 from ..engine.hexgrid import Hex
 from .asking import short
-from .cards import destination_words, say, where
+from .cards import NO_SUPPLY, destination_words, say, where
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -90,7 +90,9 @@ def stop_text(game: Game, r: view.Route, width: int) -> Text:
         if r.stop_surely != r.stop:
             say(t, f"(at {where(game, r.stop_surely)} if the extra points are drawn)", width)
     side = {"c": "continent side", "o": "ocean side", "x": "ocean side, east of Caen"}[r.naval_side]
-    say(t, f"There: {side}, {'in supply' if r.in_supply else 'OUT OF SUPPLY from next turn'}", width,
+    # (by its position: "There" under "Gets there with luck; surely to (4,8)" was read as either)
+    say(t, f"At ({r.stop[0]},{r.stop[1]}): {side}, {'in supply' if r.in_supply else NO_SUPPLY}",
+        width,
         "" if r.in_supply else "bold reverse")
     if r.short is not None and r.reach < len(r.steps):
         say(t, f"Then {r.short}", width)

@@ -296,11 +296,11 @@ WHERE THE POINTS COME FROM (the Victory Points chart, F2)
   they are traced at the start of the next turn, and loses strength
   every turn it stays so (S shows them). In movement the panel beside
   the map says, for each way the unit can go, its side of the line,
-  what it scores there a turn, and BEYOND SUPPLY LINES ("1 4 6 ocean
-  side +0": ways 1, 4 and 6 lead to the ocean side, which scores
-  nothing for it); the panel ends with this turn's points. H: this
-  turn's points by source and side, and which German units score on
-  the ocean side.
+  what it scores there a turn, and NO SUPPLY next turn ("1-3
+  ocean side +0": ways 1, 2 and 3 lead to the ocean side, which
+  scores nothing for it); the panel ends with this turn's points. H:
+  this turn's points by source and side, and which German units
+  score on the ocean side.
 
 ANSWERING
   Y / N   yes or no: drop here / next zone, attack / next defender,
