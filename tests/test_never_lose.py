@@ -556,3 +556,39 @@ def test_the_commands_refuse_what_they_cannot_mean(tmp_path):
     a_file.write_text("")
     data = run("map", OVERLORD_DATA=str(a_file))
     assert data.returncode == 2 and "is a file, not the data folder" in data.stderr
+
+
+def test_a_window_closed_ends_the_game_saved_never_a_process_left_behind(terminal_game, tmp_path):
+    """The terminal window closed (its master side gone: SIGHUP, and nothing left to write to): the game is saved,
+    and its process ends."""
+    game = terminal_game("--seed", "21")
+    to_first_move(game)
+    os.close(game.fd)  # the window closes: the kernel hangs up the game's terminal
+    deadline = time.monotonic() + DEADLINE
+    while not game.ended():
+        assert time.monotonic() < deadline, "the game's process was left running"
+        time.sleep(0.05)
+    assert actions_in(tmp_path / "autosave.json") == 6  # the step at sea is in it
+
+
+def test_a_signalled_app_that_does_not_end_is_ended_for_it(monkeypatch):
+    """Textual's shutdown could wait for ever on a terminal gone (its writer thread): a joined game's process was
+    left running after its window closed, deaf to SIGTERM (found by a helper). A signalled app has HANG_UP_GRACE
+    seconds to end; then the process is ended (the game saved by then, or kept by its host)."""
+    from overlord.tui import app as app_module
+    ended = threading.Event()
+    codes = []
+
+    def exit_now(code):
+        codes.append(code)
+        ended.set()
+    monkeypatch.setattr(app_module, "HANG_UP_GRACE", 0.01)
+    monkeypatch.setattr(app_module.os, "_exit", exit_now)
+    app = app_module.OverlordApp(seed=1)
+    monkeypatch.setattr(type(app), "is_headless", property(lambda self: False))
+    app.watch_the_exit(129)
+    assert ended.wait(DEADLINE) and codes == [129]
+    headless = app_module.OverlordApp(seed=1)
+    monkeypatch.setattr(type(app), "is_headless", property(lambda self: True))
+    headless.watch_the_exit(129)  # (a test's app: never)
+    assert headless.exit_watchdog is None

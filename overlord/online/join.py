@@ -328,6 +328,7 @@ class JoinApp(OverlordApp):
     def _signalled(self, number: int) -> None:
         self.quitting = True
         self.exit(return_code=128 + number)
+        self.watch_the_exit(128 + number)
 
     async def on_unmount(self) -> None:
         if (s := self.remote) is not None:

@@ -22,6 +22,7 @@ import os
 import random
 import shlex
 import signal
+import threading
 import time
 from dataclasses import dataclass
 from functools import partial
@@ -82,6 +83,7 @@ ROUND_PAUSE = 0.4
 # seconds of play between two autosaves within a phase (besides the one at each phase): a kill -9 or a power cut
 # lost a whole Allied movement phase, dozens of moves
 AUTOSAVE_EVERY = 60.0
+HANG_UP_GRACE = 5.0  # seconds a signalled app has to end before the process is ended for it (watch_the_exit)
 THINKING_SHOWN_AFTER = 0.3  # seconds: a computer thinking longer than this says so (a quick answer does not flicker)
 Result = TypeVar("Result")  # what a screen gives back when it is closed (its dismiss)
 
@@ -201,6 +203,7 @@ class OverlordApp(App[None]):
         self._hint: Hint | None = None  # the hint asked for (T), being thought or thought
         self._paused_at = -1  # the number of actions played when the last pause before a landing's round began
         self.quitting = False  # the game has been saved (or given up) to quit: nothing more is played
+        self.exit_watchdog: threading.Timer | None = None  # ends the process should a signalled app not end
         self.data_error: str | None = None
         self.autosave_problem: str | None = None  # why the last autosave failed (said once, until one works)
         self.autosaved_at = time.monotonic()  # when the game was last autosaved (or the app began)
@@ -1199,6 +1202,17 @@ class OverlordApp(App[None]):
                 from ..saves import write_problem
                 self.farewell = f"Overlord: the game could not be saved: {write_problem(exc)}"
         self._exit_saved(path, return_code=128 + number)
+        self.watch_the_exit(128 + number)
+
+    def watch_the_exit(self, return_code: int) -> None:
+        """End the process if the app has not ended HANG_UP_GRACE seconds after a signal. Textual's shutdown can wait
+        for ever on a terminal that has gone (its writer thread, a window closed: a joined game's process was left
+        running, deaf to SIGTERM, found by a helper); the game is saved by then, or kept by its host."""
+        if self.is_headless or self.exit_watchdog is not None:  # (tests: their apps end as they will)
+            return
+        self.exit_watchdog = threading.Timer(HANG_UP_GRACE, os._exit, (return_code,))
+        self.exit_watchdog.daemon = True  # (it never holds a process that ends)
+        self.exit_watchdog.start()
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette's commands that would do something now (Save and History need a game; the overlay the map);

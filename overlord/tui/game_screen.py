@@ -34,9 +34,9 @@ from ..engine.view import german_supplied_positions, supplied_positions
 from ..session import COMPUTER, March, beachhead_course, sail_refused
 from ..words import ARMY, Subject, choose_level, fight_in_brief, is_plural, name_list, plural
 from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_text, make_entry, out_of_own_supply,
-                     overrun_words, prompt_text, short)
+                     overrun_words, prompt_text)
 from .cards import (NO_SUPPLY, compass_and_weather, destination_words, directions_in_brief, german_side_words,
-                    pools_line, position_card, status_line, unit_card, where)
+                    pools_line, position_card, short, status_line, unit_card, where)
 from .front import Front, GoOn, Hint, HurryUp
 from .keybar import KeyBar, key_name
 from .maprender import MapOptions, map_height, map_width, move_targets

@@ -16,8 +16,7 @@ from ..engine import view
 from ..engine.actions import Move
 from ..engine.events import Event, InfiltrationFailed, UnitMoved
 from ..engine.hexgrid import Hex
-from .asking import short
-from .cards import NO_SUPPLY, destination_words, say, where
+from .cards import NO_SUPPLY, destination_words, say, short, where
 
 if TYPE_CHECKING:
     from ..engine.game import Game
