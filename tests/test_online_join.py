@@ -297,8 +297,8 @@ async def until_the_first_landing_card(pilot, allied: OnlineGame, german_answers
         p = allied.game.prompt
         if allied.my_move:
             landing = isinstance(p, (SupportPrompt, StrategyPrompt)) and p.landing is not None
-            await allied.act(Support(3, 2) if landing and isinstance(p, SupportPrompt)
-                             else ChooseStrategy(9) if landing else landing_first.choose(allied.game))
+            await allied.act(Support(min(3, p.naval_max), min(2, p.air_max)) if landing and isinstance(p, SupportPrompt)
+                             else ChooseStrategy(min(9, p.max_level)) if landing else landing_first.choose(allied.game))
         elif app.accepting():
             await german_answers()
         elif isinstance(app.screen, ReportScreen):  # the airborne drops' report
@@ -325,6 +325,48 @@ async def test_a_landing_against_the_joined_german_shows_its_support_once_fought
         assert "Level 5 for every landing: given to the host" in prompt_text(app)
         first_round = next(line for line in card.splitlines() if line.strip().startswith("1 "))
         assert first_round.split()[5:7] == ["3", "2"], card  # round, levels (3 words), odds, then naval and air
+        await pilot.press("ctrl+q")
+    await allied.close()
+
+
+async def test_the_joined_germans_level_for_the_day_answers_every_round_with_no_refusal(hosted):
+    """The host's standing order answers each landing's round; the session answered it too, from the level it holds,
+    whenever its game showed the question first: refused ("the game has moved on ... or its standing orders"), a line
+    left on the German's screen all D-Day (found by a helper). The session leaves a held level to the host."""
+    _, links = hosted
+    allied = await OnlineGame.join(links["allied"])
+    app = JoinApp(links["german"], delay=0)
+    refusals: list[str] = []
+    sent = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        async def day_level():
+            # as the level goes to the host, the question is still shown here for a moment (the host's answer on its
+            # way; too short a moment to catch here, so the state is made): nothing is answered from here
+            asked = app.playing
+            if asked.coastal_answer is None and asked._ours():
+                asked.coastal_answer = 5
+                held = asked.standing_action()
+                asked.coastal_answer = None
+                assert held is None, held
+            await pilot.press("5")  # the German's coastal defences: level 5 for the day
+        await until_the_first_landing_card(pilot, allied, day_level)
+        session = app.playing
+        send = session.apply
+
+        def watched(action):
+            sent.append(action)
+            return send(action)
+        session.apply = watched
+        for _ in range(4):  # the next landing rounds, answered by the host's order alone
+            await pilot.press("enter")
+            await wait_until(pilot, lambda a: not isinstance(a.screen, CombatResultScreen), "the card gone")
+
+            async def none_needed():
+                refusals.append(session.refusal or "")
+                await pilot.pause(0.02)
+            await until_the_first_landing_card(pilot, allied, none_needed)
+            refusals.append(session.refusal or "")
+        assert not [r for r in refusals if "moved on" in r] and not sent, (refusals, sent)
         await pilot.press("ctrl+q")
     await allied.close()
 

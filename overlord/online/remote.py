@@ -136,7 +136,16 @@ class RemoteSession(Session):
         return self._ours() and super().answered_by_computer()  # (the coastal defences' answer left to it)
 
     def standing_action(self) -> Action | None:
-        return super().standing_action() if self._ours() else None
+        if not self._ours():
+            return None
+        p = self.game.prompt
+        if isinstance(self.coastal_answer, int) and isinstance(p, StrategyPrompt) and p.landing is not None \
+                and p.role == "defence":
+            # the level went to the host's standing orders too (the app's coastal_answer_given), and the host answers
+            # with them before this side is asked: an answer sent from here as well came second and was refused, "the
+            # game has moved on", a line left on the German's screen all D-Day (found by a helper)
+            return None
+        return super().standing_action()
 
     def new_round(self) -> bool:
         p = self.game.prompt
