@@ -603,6 +603,8 @@ async def test_the_bot_command_joins_again_when_the_host_restarts_and_plays_to_t
         storage.close()
     said = capsys.readouterr()
     assert "the host went away" in said.err and "joining again" in said.err and said.out.count(" over after ") == 2
+    # each bot says once that it has joined (it played a whole turn in silence: found by a helper), not at each rejoin
+    assert said.err.count("classic has joined and plays its side until the game is over") == 2
 
 
 async def test_a_bot_whose_answer_the_host_could_not_store_joins_again_and_plays_to_the_end(tmp_path, monkeypatch,

@@ -279,6 +279,14 @@ def cmd_online_bot(args: argparse.Namespace) -> int:
     passing = (Disconnected, ProtocolError, aiohttp.ClientError, OSError, asyncio.TimeoutError)  # (not a bad player)
     joined: list[bool] = []
 
+    def say_joined() -> None:
+        """Said once: the bot played a whole turn in silence, a person at the side's other screen none the wiser
+        (found by a helper)."""
+        if not joined:
+            print(f"overlord: {args.player} has joined and plays its side until the game is over (Ctrl+C stops it)",
+                  file=sys.stderr, flush=True)
+        joined.append(True)
+
     async def play_on() -> Any:
         """Play to the end; a host that goes away once joined (a restart, a network's blip) is joined again, as
         `overlord join` does, until it refuses the link."""
@@ -286,7 +294,7 @@ def cmd_online_bot(args: argparse.Namespace) -> int:
         while True:
             try:
                 return await play(args.link, args.player, args.seed, orders=orders,
-                                  on_joined=lambda: joined.append(True))
+                                  on_joined=say_joined)
             except Refused as exc:
                 if not exc.again:
                     raise
