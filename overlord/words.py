@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .engine.data import GameData
-from .engine.events import (AssaultBegun, AttacksHeldBack, CadreTrapped, CombatResult, DropResult, Event, GameEnded, InfiltrationFailed,
-                            InterdictionCost, InterdictionFlown, InterdictionGrounded, Landed, LogisticsReport,
-                            MarkerDestroyed, Motion, PhaseStarted, ReinforcementBlocked, ReinforcementEntered,
-                            RetreatedNextToEnemy, RetreatRefused, SecondCombatOffered, SettingChosen,
-                            TransportAllocated, TurnEnded, UnitEliminated, UnitMoved)
+from .engine.events import (AssaultBegun, AttacksHeldBack, CadreTrapped, CombatResult, DropResult, Event, GameEnded,
+                            InfiltrationFailed, InterdictionCost, InterdictionFlown, InterdictionGrounded, Landed,
+                            LogisticsReport, MarkerDestroyed, Motion, PhaseStarted, ReinforcementBlocked,
+                            ReinforcementEntered, RetreatedNextToEnemy, RetreatRefused, SecondCombatOffered,
+                            SettingChosen, TransportAllocated, TurnEnded, UnitEliminated, UnitMoved)
 from .engine.combat import ODDS_NOISE
 from .engine.enums import Side
 from .engine.hexgrid import Hex

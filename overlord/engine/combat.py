@@ -28,8 +28,8 @@ from . import combat_results, fatigue, logistics, losses
 from .actions import Action, Advance, Answer, ChooseStrategy, EndPhase, FinishUnit, HoldGround, Retreat, Support, expect
 from .choices import SupportChoices
 from .enums import PHASE_SIDE, CombatStep, Side, Terrain
-from .events import (AttacksHeldBack, CadreTrapped, CombatResult, Event, Motion, PhaseStarted, RetreatedNextToEnemy, RetreatRefused,
-                     SecondCombatOffered, UnitMoved)
+from .events import (AttacksHeldBack, CadreTrapped, CombatResult, Event, Motion, PhaseStarted, RetreatedNextToEnemy,
+                     RetreatRefused, SecondCombatOffered, UnitMoved)
 from .hexgrid import Hex, direction_to, neighbour
 from .prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, Prompt, RetreatPrompt, StrategyPrompt,
                       SupportPrompt)
@@ -67,8 +67,7 @@ def _end(g: "Game", events: list[Event] | None = None) -> None:
     Units that could not attack for want of supply are named: the phase would otherwise end with no word why."""
     side = g.state.current_combat().side
     g.state.combat = None
-    held = held_back(g, side) if events is not None else []
-    if events is not None and held:
+    if events is not None and (held := held_back(g, side)):
         pool = g.state.pools.combat if side == Side.ALLIED else 0
         events.append(AttacksHeldBack(side=side, units=tuple(held), combat_supply=pool))
 

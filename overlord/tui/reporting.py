@@ -52,10 +52,10 @@ def logistics_text(e: LogisticsReport, data: GameData | None = None, game: Game 
 
 def german_cut_off_words(e: LogisticsReport, data: GameData) -> str:
     """The German units cut off from supply this turn and what it cost them."""
-    half = data.rules.german_supply.out_of_supply_strength_percent
+    strength = data.rules.german_supply.out_of_supply_strength_percent
     lost = e.german_attrition
     return (f"German units cut off from supply: {words.name_list(words.names(data, e.german_cut_off))}; they lost "
-            f"{lost} CP ({lost} point{'' if lost == 1 else 's'} to the Allies) and fight at {half}% strength "
+            f"{lost} CP ({lost} point{'' if lost == 1 else 's'} to the Allies) and fight at {strength}% strength "
             "while cut off")
 
 

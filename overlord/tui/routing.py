@@ -90,8 +90,7 @@ def stop_text(game: Game, r: view.Route, width: int) -> Text:
             say(t, f"(at {where(game, r.stop_surely)} if the extra points are drawn)", width)
     side = {"c": "continent side", "o": "ocean side", "x": "ocean side, east of Caen"}[r.naval_side]
     # (by its position: "There" under "Gets there with luck; surely to (4,8)" was read as either)
-    say(t, f"At ({r.stop[0]},{r.stop[1]}): {side}, {'in supply' if r.in_supply else NO_SUPPLY}",
-        width,
+    say(t, f"At ({r.stop[0]},{r.stop[1]}): {side}, {'in supply' if r.in_supply else NO_SUPPLY}", width,
         "" if r.in_supply else "bold reverse")
     if r.short is not None and r.reach < len(r.steps):
         say(t, f"Then {r.short}", width)

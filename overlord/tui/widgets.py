@@ -16,8 +16,8 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
-from ..engine.events import (AttacksHeldBack, CombatResult, DropResult, Event, GameEnded, Landed, LogisticsReport, MarkerDestroyed,
-                             PhaseStarted, SettingChosen, TurnEnded, UnitEliminated)
+from ..engine.events import (AttacksHeldBack, CombatResult, DropResult, Event, GameEnded, Landed, LogisticsReport,
+                             MarkerDestroyed, PhaseStarted, SettingChosen, TurnEnded, UnitEliminated)
 from ..engine.hexgrid import Hex
 from .maprender import DrawnRows, Layout, MapOptions, map_lines
 from .wording import event_text
