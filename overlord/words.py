@@ -180,11 +180,18 @@ def interdiction_cost(e: InterdictionCost, data: GameData) -> str:
     return f"Air interdiction costs the German {plural(e.movement_points, 'movement point')} in all"
 
 
+def named(data: GameData, units: tuple[str, ...], most: int = 3) -> str:
+    """A few units by name, in brackets (" (4th Cavalry Squadron)"); none for more than ``most`` (the report has them
+    all): the log line said "1 Allied unit beyond supply lines", and only the roster's columns told which (found by a
+    newcomer helper)."""
+    return f" ({name_list(names(data, units))})" if 0 < len(units) <= most else ""
+
+
 def logistics_report(e: LogisticsReport, data: GameData) -> str:
     arrived = ", ".join(f"{c} +{e.arrived.get(c, 0)}" for c in ("fuel", "general", "combat", "amphibious"))
     return (f"Logistics {e.turn}: {e.weather} weather, {plural(e.transport, 'transport point')} ({arrived}); "
-            f"upkeep {e.upkeep}; {plural(len(e.out_of_supply), 'Allied unit')} beyond supply lines, "
-            f"{len(e.deprived)} without general supply"
+            f"upkeep {e.upkeep}; {plural(len(e.out_of_supply), 'Allied unit')} beyond supply lines"
+            f"{named(data, e.out_of_supply)}, {len(e.deprived)} without general supply{named(data, e.deprived)}"
             + (f"; {plural(len(e.german_cut_off), 'German unit')} cut off ({e.german_attrition} CP lost)"
                if e.german_cut_off else ""))
 

@@ -56,7 +56,7 @@ LINES = [  # (event, its line)
                      upkeep=5, pools={}, out_of_supply=("us-1-inf",), deprived=(), attrition=0, reinforcements=(),
                      weather_percent=0),
      "Logistics 6/7: clear weather, 40 transport points (fuel +10, general +10, combat +10, amphibious +10); "
-     "upkeep 5; 1 Allied unit beyond supply lines, 0 without general supply"),
+     "upkeep 5; 1 Allied unit beyond supply lines (1st Infantry Division), 0 without general supply"),
     (ReinforcementEntered(unit="de-21-pz", entry="Vire road", to=(14, 11)),
      "German reinforcement: 21st Panzer Division enters by the Vire road"),
     (ReinforcementBlocked(unit="de-21-pz", entry="Vire road"),
