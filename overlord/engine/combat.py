@@ -74,19 +74,12 @@ def _end(g: "Game", events: list[Event] | None = None) -> None:
 
 def held_back(g: "Game", side: str) -> list[str]:
     """The units of ``side`` beside an enemy unit that have not attacked this phase and could not for want of
-    supply: the Allied combat supply pool cannot pay for a Recon attack by the unit, or the German unit is cut off."""
-    found = []
-    for u in g.units(side, ASHORE, combat=True):
-        if u.cadre or u.cp <= 0 or u.attacks > 0:
-            continue
-        if not any(g.unit(d).status == ASHORE and not g.spec(d).is_depot
-                   for d in g.adjacent_units(position_of(u), enemy(side))):
-            continue
-        supplied = (logistics.combat_supply_cost(g, 1, 1, u.cp) <= g.state.pools.combat if side == Side.ALLIED
-                    else u.in_supply)
-        if not supplied:
-            found.append(u.id)
-    return found
+    supply: the Allied combat supply pool cannot pay for a Recon attack by the unit, or the German unit is cut off.
+    (Called with the phase over: can_attack then judges by supply alone.)"""
+    return [u.id for u in g.units(side, ASHORE, combat=True)
+            if not u.cadre and u.cp > 0 and u.attacks == 0 and not can_attack(g, u.id)
+            and any(g.unit(d).status == ASHORE and not g.spec(d).is_depot
+                    for d in g.adjacent_units(position_of(u), enemy(side)))]
 
 
 def _defender(c: CombatState) -> str:

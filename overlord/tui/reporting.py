@@ -55,7 +55,7 @@ def german_cut_off_words(e: LogisticsReport, data: GameData) -> str:
     strength = data.rules.german_supply.out_of_supply_strength_percent
     lost = e.german_attrition
     return (f"German units cut off from supply: {words.name_list(words.names(data, e.german_cut_off))}; they lost "
-            f"{lost} CP ({lost} point{'' if lost == 1 else 's'} to the Allies) and fight at {strength}% strength "
+            f"{lost} CP ({words.plural(lost, 'point')} to the Allies) and fight at {strength}% strength "
             "while cut off")
 
 
