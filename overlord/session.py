@@ -139,8 +139,9 @@ class Session:
 
     @classmethod
     def resumed(cls, game: Game, loaded: OpenedSave | None = None) -> "Session":
-        """A session for a loaded game, its log rebuilt by replaying its actions (the reports are not shown again;
-        the card of the last action's fight is: the game may have been left before it was seen)."""
+        """A session for a loaded game, its log rebuilt by replaying its actions. The card of the last action's fight
+        is shown again, and so are the reports of a turn begun since a person last answered: the game may have been
+        left before they were seen (``replayed_log``)."""
         session = cls(game, loaded.game_id if loaded is not None else "", loaded.players if loaded is not None else None)
         # a game played on: its players are those its save records (else the default), unless it was saved in the
         # set-up before the player of a computer side was chosen: then the set-up asks for it again
@@ -171,12 +172,19 @@ class Session:
             replayed = Game.new(game.initial_settings, game.seed, game.data)
             events = list(replayed.opening_events)
             happened: list[Event] = []
+            unseen: list[Event] = []  # what happened since a person last answered (his answer's own events on)
             for action in game.actions:
                 asked = replayed.prompt
                 happened = replayed.apply(action)
                 events.extend(happened)
                 self._follow_assault(asked, action, happened)
+                if isinstance(asked, QuestionPrompt) or game.settings.player(asked.side) == "human":
+                    unseen = list(happened)
+                else:
+                    unseen.extend(happened)
             self.left_off = happened
+            self.pages = self._reports_missed(unseen)
+            self.recent = unseen if self.pages else []  # (the fights before them, told on their page as in play)
         except IllegalAction:  # a position set up by hand (a test's), not played from its start: no log to rebuild
             events = []
             self.assault = None
@@ -189,6 +197,18 @@ class Session:
         kept = events[-400:]
         self._rounds &= {id(e) for e in kept}  # (the ids of events let go could be taken by others)
         return kept  # (a landing the last action ended is in ended_assault: its card is shown again, as the fight's)
+
+    def _reports_missed(self, unseen: list[Event]) -> list[Event]:
+        """The reports among ``unseen`` to show again as a loaded game goes on: the last turn's end and the logistics
+        after it. A game left while the computer played on to the next turn, or while its reports were up (a browser
+        page closed, a window, Ctrl+Q), came back at the new turn's first question, its points and supplies never
+        told (found by a helper: the score fell from -22 to -50 without a word). A finished game's final report
+        says its points; a game of the computers' own has nobody to tell."""
+        if self.game.over or not self.humans:
+            return []
+        reports = [e for e in unseen if isinstance(e, (LogisticsReport, TurnEnded))]
+        ends = [i for i, e in enumerate(reports) if isinstance(e, TurnEnded)]
+        return reports[ends[-1]:] if ends else reports[-1:]
 
     # ------------------------------------------------------------------ who plays
     def sees_allied_support(self) -> bool:

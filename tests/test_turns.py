@@ -182,6 +182,32 @@ def test_a_game_left_before_its_last_fights_card_was_seen_shows_the_card_when_re
     assert not isinstance(Turns(resumed).next_step(), ResultCard)
 
 
+def test_a_game_left_while_the_computer_played_on_to_a_new_turn_shows_its_reports_when_resumed():
+    """A browser page closed while the computer German's moves were shown: the game played on to the next turn's
+    first question of the Allies before it was saved, and the game resumed there without the end-of-turn report or
+    the logistics report (the score fell from -22 to -50 without a word; found by a helper). Both come first now,
+    after the fights since the person last answered; once he has answered in the new turn, they do not."""
+    game = Game.new(Settings(allied_player="human", german_player="computer"), seed=6)
+    people = {side: make_player("classic", side, 6) for side in ("allied", "german")}
+    while not (game.turn == 2 and game.prompt.side == "allied"):
+        game.apply(people[game.prompt.side].choose(game))
+    resumed = Session.resumed(Game.replay(game.initial_settings, game.seed, game.actions)[0])
+    turns = Turns(resumed)
+    step = turns.next_step()
+    if isinstance(step, ResultCard):  # the German's last fight, whose card comes first
+        turns.shown(step)
+        step = turns.next_step()
+    assert isinstance(step, Pages) and step.ends_turn
+    reports = [e.kind for e in step.events if e.kind in ("TurnEnded", "LogisticsReport")]
+    assert reports == ["TurnEnded", "LogisticsReport"]
+    assert step.events[0].kind != "TurnEnded"  # the computer German's fights come first, as in play
+    turns.shown(step)
+    assert isinstance(turns.next_step(), HumanTurn)
+    game.apply(people["allied"].choose(game))  # the Allies answer in the new turn: the reports were seen
+    resumed = Session.resumed(Game.replay(game.initial_settings, game.seed, game.actions)[0])
+    assert not isinstance(Turns(resumed).next_step(), Pages)
+
+
 def test_a_march_is_answered_step_by_step_and_ends_where_a_step_is_no_answer():
     """A hosted game's G or B: the steps given at once are a standing order, each answered in its turn (the app
     cannot play them at once there: each waits for the host); it ends with its last step, or where its step is no
