@@ -417,7 +417,9 @@ def play_app(args: argparse.Namespace) -> OverlordApp | int:
 
 def save_named(given: str) -> Path:
     """The file --load (and advise, replay, watch) names: a path, or a save's name as the Load screen lists it
-    (``--load autosave``). An empty name raises SaveError (it named the current folder: "a folder, not a save")."""
+    (``--load autosave``), or a file named as ``simulate --save`` was given it (without its .json). An empty name
+    raises SaveError (it named the current folder: "a folder, not a save"), and so does a bare name found nowhere,
+    saying where it was looked for."""
     if not given.strip():
         from .saves import SaveError
         raise SaveError("no save named", "give a save file's path, or its name as the Load list shows it")
@@ -435,9 +437,25 @@ def save_named(given: str) -> Path:
     typed = saves_dir() / f"{safe_filename(given.removesuffix('.json'))}.json"
     try:
         found = [p for p in (named, typed) if p.is_file()]
+        if not found and not given.endswith(".json") and Path(f"{given}.json").is_file():
+            return Path(f"{given}.json")  # (a file as `simulate --save` writes it, named as --save was given it)
     except OSError:
         return path
+    if not found and path.parent == Path(".") and not path.is_symlink():  # (a bare name: where it was looked for)
+        from .saves import SaveError
+        from .userdirs import shown
+        raise SaveError(given, f"no such file here, nor a save of that name in {shown(saves_dir())}")
     return found[0] if found and (path.parent == Path(".") or found[0] == typed) else path
+
+
+def with_json(given: str) -> str:
+    """The file --save writes: ``given``, with ".json" added as Ctrl+S adds it (the Load list and ``replay NAME``
+    look for .json files only: a save written as "noext" was in neither). A folder's name is kept, to be refused."""
+    try:
+        folder = given.endswith(("/", os.sep)) or Path(given).is_dir()
+    except OSError:  # (a name too long: new_file_problem says so)
+        folder = False
+    return given if folder or given.lower().endswith(".json") else f"{given}.json"
 
 
 def new_file_problem(given: str) -> str | None:
@@ -531,13 +549,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.save is not None and not args.save.strip():
         print("overlord: --save needs a file name", file=sys.stderr)
         return EXIT_BAD_INPUT
-    target = Path(args.save) if args.save else None
-    problem = new_file_problem(args.save) if args.save else None
+    given = with_json(args.save) if args.save else None
+    target = Path(given) if given else None
+    problem = new_file_problem(given) if given else None
     if problem is not None:  # said before the game is played
         print(f"overlord: the save was not written: {problem}", file=sys.stderr)
         return EXIT_BAD_INPUT
     _load_data_or_exit()
     from .headless import simulate
+    from .plaintext import printable
     from .words import points
     from .saves import write_problem, write_save
     try:
@@ -561,6 +581,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print("  objectives:    " + ", ".join(f"{k} {v}" for k, v in result["objectives"].items()))
         print(f"  formations ashore at the end of D-Day: {result['formations_landed_dday']}")
         print(f"  state hash:    {result['final_state_hash']}")
+        if target is not None:
+            print(f"  saved as:      {printable(str(target))}")
         _say_failures(result["player_failures"])
     if args.plot:
         print_plots(game, to_stderr=args.json)

@@ -318,6 +318,22 @@ def test_advise_replay_and_watch_take_a_saves_name_as_load_does(tmp_path, monkey
     assert "no such file" in run("replay", "nowhere/6-6-beach").stderr  # a path that is not there stays one
 
 
+def test_simulate_save_adds_json_as_ctrl_s_does_and_a_name_not_found_says_where_it_was_looked_for(tmp_path):
+    """`simulate --save saves/noext` wrote a file with no .json: the Load list did not show it, and `replay noext`
+    said only "no such file", not that it looked in the saves folder (found by a helper)."""
+    from overlord.saves import list_saves, saves_dir
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    made = run("simulate", "--seed", "4", "--scenario", "two-week", "--save", str(saves_dir() / "noext"))
+    assert made.returncode == 0, made.stderr
+    assert (saves_dir() / "noext.json").is_file() and not (saves_dir() / "noext").exists()
+    assert f"saved as:      {saves_dir() / 'noext.json'}" in made.stdout
+    assert "noext" in {s["name"] for s in list_saves()}
+    assert run("replay", "noext").returncode == 0
+    missing = run("replay", "nonesuch")
+    assert missing.returncode == 2 and missing.stderr.strip() == \
+        f"overlord: nonesuch: no such file here, nor a save of that name in {saves_dir()}"
+
+
 @pytest.mark.parametrize("extra, said", [(["--json"], "--json"), (["--save", "w.json", "--plot"], "--save and --plot")])
 def test_watch_refuses_the_options_it_cannot_honour(extra, said):
     """simulate --watch dropped --json, --save and --plot without a word."""
