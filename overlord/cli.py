@@ -31,6 +31,9 @@ COMMANDS = ("simulate", "tournament", "fuzz", "replay", "watch", "advise", "map"
             "host", "online", "join")
 
 
+# The commands whose whole work is what they print
+PRINTING = ("simulate", "tournament", "fuzz", "replay", "advise", "map", "oob", "charts", "players")
+
 # Output that cannot be written: the reader gone (overlord players | head -1), a full disc, a device that fails
 OUTPUT_ERRORS = (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT)
 
@@ -73,11 +76,21 @@ def run(argv: list[str]) -> int:
     # (with every command's options) is built only when a command or help is asked for
     wanted = any(a in COMMANDS or a in ("-h", "--help") for a in argv)
     parser = build_parser() if wanted else play_parser()
-    args = parser.parse_args(argv)
-    unread = options_before_command(argv, getattr(args, "command", None))
+    args, extra = parser.parse_known_args(argv)
+    command = getattr(args, "command", None)
+    if extra:  # one line, naming where the options are listed (it printed the whole program's usage)
+        from .plaintext import printable
+        print(f"overlord: unrecognized arguments: {printable(' '.join(extra), 80)} (overlord "
+              f"{f'{command} ' if command else ''}--help lists what it takes)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    unread = options_before_command(argv, command)
     if unread:
-        print(f"overlord: {unread[0]} before the command {args.command} is not read: a command's options go after it "
-              f"(overlord {args.command} --help lists them)", file=sys.stderr)
+        print(f"overlord: {unread[0]} before the command {command} is not read: a command's options go after it "
+              f"(overlord {command} --help lists them)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if command in PRINTING and sys.stdout is None:  # (closed: Python's print writes nowhere, and it ended with 0)
+        print(f"overlord: standard output is closed: {command} would print nothing (give it a file or a pipe)",
+              file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         status: int = args.func(args)
@@ -323,12 +336,19 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run_app(app, theme_chosen=getattr(args, "theme", None))
 
 
-def run_app(app: OverlordApp, theme_chosen: str | None = None) -> int:
+NO_TERMINAL = {  # what cannot be done without a terminal, and what can (simulate --watch was told simulate could)
+    "play": ("the game reads its keys", "the commands simulate, advise, replay and the others work without one"),
+    "watch": ("watch reads its keys", "replay checks a save without one, and advise gives its hint"),
+    "simulate": ("simulate --watch reads its keys", "simulate without --watch plays the game without one"),
+}
+
+
+def run_app(app: OverlordApp, theme_chosen: str | None = None, command: str = "play") -> int:
     """Run the game's app on the terminal (a game, a replay, two computers watched), saying how it ended; a theme
     chosen on the command line is remembered once the game runs (a run refused changes nothing)."""
     if not _keys_can_be_read():
-        _say("overlord: the game reads its keys from a terminal, and standard input is not one (the commands "
-             "simulate, advise, replay and the others work without one)")
+        cannot, can = NO_TERMINAL[command]
+        _say(f"overlord: {cannot} from a terminal, and standard input is not one ({can})")
         return EXIT_BAD_INPUT
     if theme_chosen is not None:
         remember_theme(theme_chosen)
@@ -706,9 +726,12 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from .fuzz import run
-    if args.games < 1 or not 1 <= args.jobs <= MAX_JOBS:
-        print(f"overlord: --games must be at least 1, and --jobs from 1 to {MAX_JOBS} "
-              f"(this computer has {os.cpu_count() or 1} processors)", file=sys.stderr)
+    if args.games < 1:  # (each said alone: "--games 0" was told of --jobs too)
+        print("overlord: --games must be at least 1", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if not 1 <= args.jobs <= MAX_JOBS:
+        print(f"overlord: --jobs must be from 1 to {MAX_JOBS} (this computer has {os.cpu_count() or 1} processors)",
+              file=sys.stderr)
         return EXIT_BAD_INPUT
     if not _last_seed_in_range(args):
         return EXIT_BAD_INPUT
@@ -778,7 +801,8 @@ def watch_computers(args: argparse.Namespace) -> int:
         print(f"overlord: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     game = Game.new(settings, args.seed)
-    return run_app(OverlordApp(game=game, theme=start_theme(None), handle_signals=True, players=named, watching=True))
+    return run_app(OverlordApp(game=game, theme=start_theme(None), handle_signals=True, players=named, watching=True),
+                   command="simulate")
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
@@ -792,7 +816,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     except SaveError as exc:
         print(f"overlord: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    return run_app(OverlordApp(theme=start_theme(None), watch=replay))
+    return run_app(OverlordApp(theme=start_theme(None), watch=replay), command="watch")
 
 
 def cmd_advise(args: argparse.Namespace) -> int:

@@ -254,6 +254,12 @@ def test_the_game_without_a_terminal_to_read_keys_from_says_so_and_ends():
         assert r.stderr.strip().splitlines() == [
             "overlord: the game reads its keys from a terminal, and standard input is not one (the commands "
             "simulate, advise, replay and the others work without one)"]
+    # simulate --watch was told that simulate works without a terminal
+    watched = subprocess.run([sys.executable, "-m", "overlord", "simulate", "--watch"], capture_output=True, text=True,
+                             cwd=ROOT, stdin=subprocess.DEVNULL, timeout=120)
+    assert watched.returncode == 2 and watched.stderr == (
+        "overlord: simulate --watch reads its keys from a terminal, and standard input is not one (simulate without "
+        "--watch plays the game without one)\n")
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="a full disc is /dev/full, on Linux")
@@ -332,6 +338,27 @@ def test_simulate_save_adds_json_as_ctrl_s_does_and_a_name_not_found_says_where_
     missing = run("replay", "nonesuch")
     assert missing.returncode == 2 and missing.stderr.strip() == \
         f"overlord: nonesuch: no such file here, nor a save of that name in {saves_dir()}"
+
+
+@pytest.mark.parametrize("args, said", [
+    (["players", "extra"], "unrecognized arguments: extra (overlord players --help lists what it takes)"),
+    (["--seed", "3", "4"], "unrecognized arguments: 4 (overlord --help lists what it takes)"),
+    (["fuzz", "--games", "0"], "--games must be at least 1"),
+    (["fuzz", "--games", "1", "--jobs", "0"], f"--jobs must be from 1 to 64 (this computer has {os.cpu_count() or 1} "
+                                              "processors)"),
+])
+def test_a_command_given_what_it_cannot_read_says_so_in_one_line(args, said):
+    """An argument too many printed the whole program's usage, and `fuzz --games 0` was told of --jobs too."""
+    r = run(*args)
+    assert r.returncode == 2 and r.stdout == "" and r.stderr == f"overlord: {said}\n"
+
+
+def test_a_command_whose_output_is_closed_says_so_and_fails():
+    """`overlord players >&-` ended with 0, having printed nothing (Python's print writes nowhere then)."""
+    r = subprocess.run(["sh", "-c", 'exec "$0" -m overlord players >&-', sys.executable], stderr=subprocess.PIPE,
+                       text=True, cwd=ROOT)
+    assert r.returncode == 2
+    assert r.stderr.strip() == "overlord: standard output is closed: players would print nothing (give it a file or a pipe)"
 
 
 @pytest.mark.parametrize("extra, said", [(["--json"], "--json"), (["--save", "w.json", "--plot"], "--save and --plot")])
