@@ -20,7 +20,7 @@ from overlord.tui.asking import prompt_text
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.reporting import losses_text, turn_end_text
 from overlord.tui.roster import RosterScreen
-from overlord.tui.screens import HandOverScreen
+from overlord.tui.screens import HandOverScreen, ReportScreen
 from overlord.tui.wording import result_card
 
 from builders import blank_game, put, start_phase
@@ -407,6 +407,8 @@ async def test_the_key_bar_says_what_enter_does_in_a_row_of_fields():
         g.apply(players[g.prompt.side].choose(g))
     app = OverlordApp(game=g, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, ReportScreen), "6/6's logistics, not yet seen")
+        await pilot.press("enter")
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting()
                          and a.session.game.prompt.kind == "AllocationPrompt", "the allocation")
         screen, game = app.screen, app.session.game
