@@ -524,3 +524,15 @@ def test_a_levels_hint_gives_the_odds_as_the_question_does_not_rounded_onto_a_th
                 next(iter(g.legal_actions())))
     assert g.prompt.fought_odds == 2.5  # (kept to a hundredth: 2.4968)
     assert "(odds 2.49:1;" in describe(g, ChooseStrategy(4))
+
+
+def test_a_refusal_to_retreat_names_the_unit_as_a_retreat_does():
+    """ "Refuse to retreat: the unit holds its ground" beside "Retreat 90th Infantry Division south-west (4), ..."."""
+    from overlord.ai.explain import describe, name
+    from overlord.engine.actions import HoldGround
+    g = Game.new(computer_settings(), seed=3)
+    players = {side: make_player("classic", side, 3) for side in ("allied", "german")}
+    while not (g.prompt.kind == "RetreatPrompt" and g.is_legal(HoldGround())):
+        g.apply(players[g.prompt.side].choose(g))
+    assert describe(g, HoldGround()) == (f"Refuse to retreat: {name(g, g.prompt.unit)} holds its ground, at the cost "
+                                         "of heavier losses.")

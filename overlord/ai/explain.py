@@ -15,7 +15,7 @@ from ..engine.actions import (Action, Advance, Allocate, Answer, ChooseStrategy,
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, distance, neighbour
 from ..engine.prompts import (AdvancePrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt, MovePrompt,
-                              QuestionPrompt, StrategyPrompt, SupportPrompt)
+                              QuestionPrompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
 from ..engine.view import position_of
 from .. import words
 from ..words import is_plural
@@ -93,7 +93,8 @@ def describe(game: Game, action: Action, why: bool = True) -> str:
                 offered = f" ({name(game, p.defender)} at {odds(game, p.fought_odds)} with every unit that could join)"
             return f"End the combat phase: no other attack is worth making{offered}."
         case HoldGround():
-            return "Refuse to retreat: the unit holds its ground, at the cost of heavier losses."
+            held = name(game, p.unit) if isinstance(p, RetreatPrompt) else "the unit"  # (which one, as a retreat says)
+            return f"Refuse to retreat: {held} holds its ground, at the cost of heavier losses."
         case Support(naval=naval, air=air):
             if not naval and not air:
                 return "No naval or air support for this fight: keep the points for others." if why else \
