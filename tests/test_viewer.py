@@ -131,6 +131,21 @@ async def test_the_viewer_on_a_finished_golden_game_steps_forward_and_back_by_ac
         await until(pilot, lambda: not app.is_running, "closing the viewer of `overlord watch` ends the program")
 
 
+async def test_a_key_that_is_not_the_replays_is_said_and_changes_nothing():
+    """X, 5 or Enter in the viewer did nothing, without a word (found by a helper); its own keys still work."""
+    replay = Replay.of_save(FINISHED)
+    app = OverlordApp(watch=replay)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await the_viewer(pilot)
+        for key, named in (("x", "X"), ("5", "5"), ("enter", "Enter")):
+            await pilot.press(key)
+            await until(pilot, lambda: any(n.message.startswith(f"{named} is not a key of the replay")
+                                           for n in app._notifications), f"{named} is said")
+        assert screen.at == 0 and isinstance(app.screen, ViewerScreen)
+        await pilot.press("right")
+        await until(pilot, lambda: screen.at == 1, "one step on")
+
+
 @pytest.mark.parametrize("size", [(110, 30), (130, 40)])
 async def test_the_viewers_side_panel_is_shown_beside_or_below_the_map_as_the_game_screens(size):
     """At a middle width (the wide map, no room beside it) the panel goes below, beside the question, as on the

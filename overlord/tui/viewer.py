@@ -20,7 +20,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Resize
+from textual.events import Key, Resize
 from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -36,7 +36,7 @@ from ..replaying import Replay
 from .cards import PHASES, SIDE_NAME, pools_line, status_line, unit_card
 from .game_screen import screen_layout
 from .history import campaign_plots
-from .keybar import KeyBar
+from .keybar import KeyBar, key_name
 from .maprender import MapOptions, map_height, map_width
 from .reporting import points_panel
 from .styles import GAME_CSS
@@ -118,6 +118,16 @@ class ViewerScreen(Screen[None]):
             self.following = self.set_interval(POLL, self.follow_replay)
         self.fit(self.app.size.width, self.app.size.height)
         self.go(self.at)
+
+    def on_key(self, event: Key) -> None:
+        """A letter, digit, Enter or Backspace that is no key here is said (it did nothing without a word)."""
+        binding = self.active_bindings.get(event.key)
+        if binding is not None and binding.enabled:
+            return  # (the bindings take it)
+        if event.is_printable or event.key in ("enter", "backspace"):
+            event.stop()
+            self.notify(f"{key_name(event)} is not a key of the replay: the keys are below, F1 says more.", timeout=3,
+                        markup=False)
 
     def on_resize(self, event: Resize) -> None:
         self.fit(event.size.width, event.size.height)
