@@ -206,7 +206,7 @@ class Session:
         says its points; a game of the computers' own has nobody to tell."""
         if self.game.over or not self.humans:
             return []
-        reports = [e for e in unseen if isinstance(e, (LogisticsReport, TurnEnded))]
+        reports: list[Event] = [e for e in unseen if isinstance(e, (LogisticsReport, TurnEnded))]
         ends = [i for i, e in enumerate(reports) if isinstance(e, TurnEnded)]
         return reports[ends[-1]:] if ends else reports[-1:]
 

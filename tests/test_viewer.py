@@ -139,7 +139,8 @@ async def test_a_key_that_is_not_the_replays_is_said_and_changes_nothing():
         screen = await the_viewer(pilot)
         for key, named in (("x", "X"), ("5", "5"), ("enter", "Enter")):
             await pilot.press(key)
-            await until(pilot, lambda: any(n.message.startswith(f"{named} is not a key of the replay")
+            said = f"{named} is not a key of the replay"
+            await until(pilot, lambda: any(n.message.startswith(said)  # noqa: B023 - waited for here
                                            for n in app._notifications), f"{named} is said")
         assert screen.at == 0 and isinstance(app.screen, ViewerScreen)
         await pilot.press("right")
