@@ -384,8 +384,11 @@ def _after_play(app: OverlordApp) -> int:
             path = app.session.rescue(fault=crashed) if app.session is not None else None
         except Exception as exc:  # noqa: BLE001 - the program is ending: say why the game could not be saved
             app.farewell = f"Overlord: the game could not be saved ({type(exc).__name__}: {exc})"
-        else:
-            app.farewell = farewell(path, app.session.notes if app.session else []) if path is not None else None
+        else:  # (in a browser the page says how to go on: where the server keeps the game, and a command for it,
+            # went to the server's log, one for each page closed)
+            from .userdirs import browser_session_dir
+            app.farewell = farewell(path, app.session.notes if app.session else []) \
+                if path is not None and browser_session_dir() is None else None
         if crashed:
             _say("Overlord stopped on an error (shown above).")
     if app.farewell:

@@ -189,6 +189,13 @@ async def test_the_page_is_served_on_this_computer_with_a_visitor_cookie(serve):
             set_cookie = again.headers["Set-Cookie"]
         assert set_cookie.startswith(f"{web.COOKIE}={visitor};")
         assert {"HttpOnly", "SameSite=Strict", "Path=/", "Max-Age=2592000"} <= {a.strip() for a in set_cookie.split(";")}
+        assert '<link rel="icon" href="data:image/svg+xml,' in page  # (the tab had no icon: /favicon.ico was a 404)
+        # a missing page is a plain 404, and textual-serve's static folders are not listed; its files are served
+        for path, status, kind in (("/static/nope.js", 404, "text/plain"), ("/static/", 404, "text/plain"),
+                                   ("/static", 404, "text/plain"), ("/favicon.ico", 404, "text/plain"),
+                                   ("/static/js/textual.js", 200, "application/javascript")):
+            async with browser.http.get(served.url + path) as response:
+                assert (response.status, response.content_type) == (status, kind), path
 
 
 async def test_a_returning_browser_finds_its_own_games_and_nobody_elses(serve):
@@ -237,6 +244,8 @@ async def test_a_tab_closed_in_the_middle_of_a_phase_keeps_every_move(serve):
             await reloaded.wait_for("autosave")
             await reloaded.press("\r")
             await reloaded.wait_for("AIRBORNE DROP: 101st")
+    log = served.stop()  # the games' farewells named the visitor's folder and a command, in the server's log
+    assert "Resume it with" not in log and folder not in log
 
 
 async def test_a_bad_key_sequence_that_ends_the_pages_input_saves_the_game_and_frees_its_place(serve):
