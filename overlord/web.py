@@ -109,9 +109,15 @@ STATIC_URL = re.compile(r'href="([^"]*)css/xterm\.css"')
 SHIPPED_FONT = "fonts/RobotoMono-VariableFont_wght.ttf"
 
 
+# the tab's icon, in the page itself (the browser asked /favicon.ico and got a 404): the phosphor theme's green O
+ICON = ("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><rect width='16' "
+        "height='16' fill='%23000'/><text x='8' y='13' font-size='14' font-family='monospace' font-weight='bold' "
+        "text-anchor='middle' fill='%2333ff66'>O</text></svg>")
+
+
 def our_page(page: str) -> str:
-    """textual-serve's page with the game's title, and its font from this server's own files."""
-    page = page.replace("<head>", f"<head>\n    <title>{TITLE}</title>", 1)
+    """textual-serve's page with the game's title and icon, and its font from this server's own files."""
+    page = page.replace("<head>", f'<head>\n    <title>{TITLE}</title>\n    <link rel="icon" href="{ICON}">', 1)
     static = STATIC_URL.search(page)
     if static is not None:
         font = (f'<style>@font-face {{ font-family: "Roboto Mono"; '
@@ -283,6 +289,29 @@ class GameServer(Server):
         """textual-serve's logging, but for tracebacks: plain ones, without the values of their variables (a
         visitor's id among them would let whoever reads the log open that browser's saves)."""
         logging.basicConfig(level="DEBUG" if self.debug else "INFO", format="%(message)s")
+
+    async def _make_app(self) -> web.Application:
+        """textual-serve's application, its missing pages plain (``plain_not_found``)."""
+        app = await super()._make_app()
+        app.middlewares.append(self.plain_not_found)
+        return app
+
+    @web.middleware
+    async def plain_not_found(self, request: web.Request,
+                              handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
+        """A page that is not there is a plain 404: a static file's came as application/octet-stream, and
+        textual-serve listed its static folders (nothing secret, but nothing a player needs)."""
+        if request.path == "/static" or request.path.startswith("/static/"):
+            root = Path(self.statics_path).resolve()
+            wanted = (root / request.path.removeprefix("/static").lstrip("/")).resolve()
+            if not wanted.is_relative_to(root) or not wanted.is_file():
+                raise web.HTTPNotFound(text="404: Not Found")
+        try:
+            return await handler(request)
+        except web.HTTPNotFound as exc:
+            if exc.content_type == "text/plain":
+                raise
+            raise web.HTTPNotFound(text="404: Not Found") from None
 
     async def on_shutdown(self, app: web.Application) -> None:
         """The server stopping (Ctrl+C, SIGTERM): each page is told it is going away, so that its game is told to
