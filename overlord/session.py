@@ -790,15 +790,18 @@ PATH_BEGINS = ("~/", "./", "../", "~" + os.sep, "." + os.sep, ".." + os.sep)  # 
 A_USERS_HOME = re.compile(r"~[^/\\]+[/\\]")  # ~alice/...
 
 
+def path_like(name: str) -> bool:
+    """Is a save's name typed as a path ("~/games/normandy", "/mnt/usb/d-day", "./x"), not a plain name ("6/6 beach")?"""
+    return name.startswith(PATH_BEGINS) or os.path.isabs(name) or A_USERS_HOME.match(name) is not None
+
+
 def typed_path(name: str) -> Path | None:
     """A save's name typed as a path ("~/games/normandy", "/mnt/usb/d-day.json"), where the saves folder cannot be
     written: the file it names (.json added). None for a plain name ("6/6 beach" is one: a path begins as one
     does), and always in a browser (``overlord serve`` never shows nor writes the server's other folders).
     ValueError, in words, for a path that names no file ("~/", "/tmp/"), another user's home that is not there,
     or a control character."""
-    if browser_session_dir() is not None:
-        return None
-    if not (name.startswith(PATH_BEGINS) or os.path.isabs(name) or A_USERS_HOME.match(name)):
+    if browser_session_dir() is not None or not path_like(name):
         return None
     if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
         raise ValueError("A path cannot hold control characters.")

@@ -692,3 +692,25 @@ async def test_the_load_list_offers_a_game_rescued_to_the_temporary_folder(tmp_p
         await pilot.press("enter")
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.session.game.actions == rescued.actions,
                          "the rescued game loaded")
+
+
+async def test_in_a_browser_a_path_typed_as_the_saves_name_is_said_to_be_kept_among_the_browsers_saves(tmp_path,
+                                                                                                      monkeypatch):
+    """In a browser a save's name typed as a path ("/etc/x") is made a name ("etc-x"): it was, without a word (found by
+    a helper). The notice says where it went and why."""
+    from overlord import userdirs
+    monkeypatch.setenv(userdirs.BROWSER_SESSIONS, str(tmp_path / "sessions"))
+    userdirs.browser_session_dir.cache_clear()
+    try:
+        app = OverlordApp(game=historical(12), delay=0)
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await wait_until(pilot, lambda a: isinstance(a.screen, SaveNameScreen), "the save's name asked")
+            await pilot.press("ctrl+u", *"/etc/x", "enter")
+            await wait_until(pilot, lambda a: (saves_dir() / "etc-x.json").exists(), "the game saved as etc-x.json")
+            await wait_until(pilot, lambda a: any(
+                n.message == "Saved as etc-x.json in this browser's saves: a game in a browser is saved among this "
+                             "browser's saves only, not in a folder typed." for n in a._notifications), "it is said")
+    finally:
+        userdirs.browser_session_dir.cache_clear()

@@ -1030,7 +1030,12 @@ class OverlordApp(App[None]):
             self.notify(f"Could not save: {why}", severity="error", timeout=10, markup=False)
             return
         from ..saves import saves_dir
-        if path.parent == saves_dir():
+        from ..session import path_like
+        if path.parent == saves_dir() and path_like(name) and browser_session_dir() is not None:
+            # (the path typed was made a name without a word: the page saves nowhere but among its own)
+            self.notify(f"Saved as {printable(path.name)} in {printable(shown(path.parent))}: a game in a browser "
+                        "is saved among this browser's saves only, not in a folder typed.", timeout=8, markup=False)
+        elif path.parent == saves_dir():
             self.notify(f"Saved as {printable(path.name)} in {printable(shown(path.parent))}.", timeout=4, markup=False)
         else:  # (the Load list and R on the title look in the saves folder only)
             where = printable(shown(path.absolute()))  # ("./rel" was said to be saved "in .")
