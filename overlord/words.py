@@ -20,7 +20,7 @@ from .engine.events import (AssaultBegun, AttacksHeldBack, CadreTrapped, CombatR
                             ReinforcementEntered, RetreatedNextToEnemy, RetreatRefused, SecondCombatOffered,
                             SettingChosen, TransportAllocated, TurnEnded, UnitEliminated, UnitMoved)
 from .engine.combat import ODDS_NOISE
-from .engine.enums import Side
+from .engine.enums import Phase, Side
 from .engine.hexgrid import Hex
 
 
@@ -34,6 +34,13 @@ def points(score: float) -> str:
 
 
 # --------------------------------------------------------------------------- grammar
+# each phase as the screens name it (the header, the viewer, `overlord online games`)
+PHASES = {
+    Phase.QUESTIONS: "Scenario", Phase.AIRBORNE: "Airborne drops", Phase.ALLOCATION: "Transport allocation",
+    Phase.INTERDICTION: "Air interdiction", Phase.ALLIED_MOVEMENT: "Allied movement",
+    Phase.ALLIED_COMBAT: "Allied combat", Phase.GERMAN_MOVEMENT: "German movement",
+    Phase.GERMAN_COMBAT: "German combat", Phase.GAME_OVER: "Game over",
+}
 ARMY = {"allied": "Allies", "german": "German"}  # a side as a sentence names it: "a person plays the Allies"
 
 

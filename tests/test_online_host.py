@@ -419,7 +419,8 @@ def test_the_commands_create_list_and_play_a_game(tmp_path, capsys):
             assert "spectators' link is for programs that watch" in page.read().decode()
         token = Link.parse(links["German"]).token
         assert cli.main(["online", "games", host.url, "--token", token]) == 0
-        assert "waiting for the Allied player (not connected now)" in capsys.readouterr().out  # (nobody has joined)
+        # the phase too, which only --json gave
+        assert "Airborne drops, waiting for the Allied player (not connected now)" in capsys.readouterr().out
         assert cli.main(["online", "games", links["German"]]) == 0  # a link for the host: its host and token
         assert "waiting for the Allied player" in capsys.readouterr().out
         assert cli.main(["online", "games", host.url]) == 2

@@ -16,15 +16,9 @@ from ..engine.enums import NavalSide, Phase, Side
 from ..engine.game import Game
 from ..engine.hexgrid import Hex
 from ..engine.view import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
-from ..words import points
+from ..words import PHASES, points
 from .maprender import marker_intact
 
-PHASES = {
-    Phase.QUESTIONS: "Scenario", Phase.AIRBORNE: "Airborne drops", Phase.ALLOCATION: "Transport allocation",
-    Phase.INTERDICTION: "Air interdiction", Phase.ALLIED_MOVEMENT: "Allied movement",
-    Phase.ALLIED_COMBAT: "Allied combat", Phase.GERMAN_MOVEMENT: "German movement",
-    Phase.GERMAN_COMBAT: "German combat", Phase.GAME_OVER: "Game over",
-}
 STATUS = {PENDING: "not yet arrived", AFLOAT: "at sea", ASHORE: "ashore", COASTAL: "coastal defence",
           ELIMINATED: "eliminated"}
 SIDE_NAME = {Side.ALLIED: "Allied", Side.GERMAN: "German", Side.NONE: ""}

@@ -33,7 +33,8 @@ from ..engine.game import Game
 from ..engine.hexgrid import Hex
 from ..plots import Campaign, campaign
 from ..replaying import Replay
-from .cards import PHASES, SIDE_NAME, pools_line, status_line, unit_card
+from ..words import PHASES
+from .cards import SIDE_NAME, pools_line, status_line, unit_card
 from .game_screen import screen_layout
 from .history import campaign_plots
 from .keybar import KeyBar, key_name
