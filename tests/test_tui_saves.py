@@ -14,7 +14,7 @@ from overlord.ai import make_player
 from overlord.engine.actions import Answer
 from overlord.engine.game import Game
 from overlord.engine.setup import preset_settings
-from overlord.saves import load_save, open_save, safe_filename, saves_dir, write_save
+from overlord.saves import SaveError, load_save, open_save, safe_filename, saves_dir, write_save
 from overlord.resume import newest_game, rescue_prefix
 from overlord.tui.app import OverlordApp
 from overlord.tui.final import FinalScreen
@@ -157,7 +157,8 @@ async def test_ctrl_q_while_the_computer_moves_then_load_resumes_there_and_the_c
 
     from overlord.cli import save_named
     assert save_named("autosave") == save_named("autosave.json") == autosave_path()  # --load autosave: a save's name
-    assert save_named("no-such-save") == Path("no-such-save")  # (refused as a file that is not there)
+    with pytest.raises(SaveError, match="no such file here, nor a save of that name in"):  # (refused, where looked)
+        save_named("no-such-save")
     app = play_app(build_parser().parse_args(["--load", str(autosave_path())]))  # overlord --load FILE
     async with app.run_test() as pilot:
         await pilot.pause()
