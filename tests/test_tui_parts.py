@@ -581,6 +581,20 @@ def test_the_roster_lists_the_players_own_side_first():
         assert game.spec(rows[0][-1]).side == first and game.spec(rows[-1][-1]).side != first
 
 
+def test_the_rosters_supply_column_says_one_thing_in_the_cards_words():
+    """ "OUT no gen" read as two things (beyond supply lines, and without general supply, which follows from it)."""
+    from builders import blank_game, put
+    from overlord.tui.roster import roster_rows
+    g = blank_game()
+    put(g, "us-1-inf", (10, 6), in_supply=True, general_supplied=True)
+    put(g, "us-29-inf", (11, 6), in_supply=True, general_supplied=False)
+    put(g, "us-4-inf", (9, 6), in_supply=False, general_supplied=False)
+    put(g, "de-352-inf", (10, 8), in_supply=False)
+    supply = {r[-1]: r[5] for r in roster_rows(g)}
+    assert (supply["us-1-inf"], supply["us-29-inf"], supply["us-4-inf"], supply["de-352-inf"]) == \
+        ("in", "NO GENERAL", "OUT OF LINES", "CUT OFF")
+
+
 def test_in_hot_seat_who_answers_a_defence_is_said_before_the_score():
     """At 80 columns the top line's end is cut, and "· Allied player" was cut to "· Allie…" at a hot-seat defence,
     where the keyboard passes without a hand-over (found by helpers)."""

@@ -30,10 +30,10 @@ def roster_rows(game: Game, first: str = "allied") -> list[tuple[str, ...]]:
         uid = u.id
         spec = game.spec(uid)
         supply = ""
-        if u.status == ASHORE and not spec.is_depot:
-            supply = "in" if u.in_supply else "OUT"
-            if spec.side == Side.ALLIED and not u.general_supplied:
-                supply += " no gen"
+        if u.status == ASHORE and not spec.is_depot:  # in the card's words ("OUT no gen" read as two things)
+            supply = "in" if u.in_supply else "OUT OF LINES" if spec.side == Side.ALLIED else "CUT OFF"
+            if spec.side == Side.ALLIED and u.in_supply and not u.general_supplied:
+                supply = "NO GENERAL"  # (beyond the lines, none is drawn: said by OUT OF LINES)
         place = where(game, u.position) if u.status == ASHORE else (u.beach or "") if u.status == COASTAL else ""
         if u.status == AFLOAT:
             col, row = view.position_of(u)
