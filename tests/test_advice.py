@@ -536,3 +536,44 @@ def test_a_refusal_to_retreat_names_the_unit_as_a_retreat_does():
         g.apply(players[g.prompt.side].choose(g))
     assert describe(g, HoldGround()) == (f"Refuse to retreat: {name(g, g.prompt.unit)} holds its ground, at the cost "
                                          "of heavier losses.")
+
+
+def test_a_hint_asked_after_a_load_or_of_a_save_is_the_hint_of_play():
+    """Hints taken one after another in a movement phase follow the paths planned at its start; asked after a load
+    (or by `overlord advise`), a player made afresh planned each step again from where the unit stood: the 4th
+    Infantry sent to Ste-Mere-Eglise for Pont-l'Abbe, then back to Montebourg for Valognes (found by a helper).
+    Now the hint of a save is the hint of play, step by step."""
+    g = Game.new(Settings(allied_player="human", german_player="computer"), seed=5)
+    german = make_player("classic", "german", 5)
+    allied = make_player("ai", "allied", 5)
+    while not (g.turn_label == "6/24" and g.phase == "allied_movement"):
+        g.apply((allied if g.prompt.side == "allied" else german).choose(g))
+    memory = AdviceMemory()
+    for _ in range(12):
+        in_play = advise(g, None, memory)
+        of_the_save = advise(Game.replay(g.initial_settings, g.seed, g.actions)[0])  # (as a save is opened)
+        assert (of_the_save.action, of_the_save.reason) == (in_play.action, in_play.reason), len(g.actions)
+        g.apply(in_play.action)
+        if g.phase != "allied_movement":
+            break
+
+
+def test_a_unit_stopped_short_of_its_planned_path_is_said_why():
+    """ "1 more step planned this phase", then "Finish the 4th Infantry Division for now: it stays where it is" and no
+    word why (found by a helper): the step its path went on to was not open to it."""
+    from builders import blank_game, put, start_phase
+    from overlord.ai.allied_scripted import AlliedPlayer
+    from overlord.engine.actions import FinishUnit
+    g = blank_game(turn=3)
+    g.state.pools.fuel, g.state.weather = 500, "clear"
+    put(g, "us-4-inf", (8, 6))
+    assert start_phase(g, "allied_movement")
+    g.unit("us-4-inf").mp, g.unit("us-4-inf").moved = 1, True  # too few for the bocage of (8,7), once moved
+    g.edited()
+    player = AlliedPlayer("allied")
+    player.mover.reset_if_new_phase(g)
+    player.mover.paths["us-4-inf"] = [(8, 7)]
+    action = player.mover.next_step(g, g.prompt, lambda game, uid: [])
+    assert action == FinishUnit("us-4-inf")
+    said = player.explain(g, action)
+    assert "Its path went on to" in said and ", but " in said and "MP" in said, said

@@ -102,6 +102,8 @@ def advise(game: Game, player: str | None = None, memory: AdviceMemory | None = 
         start = decision_point(game, side) if following is None and game.turn not in kept else None
         if start is not None and advisor.remembers_turns:
             remember_earlier_turns(game, name, side, kept)  # (the same advice in play, after a load, or from a save)
+        if following is None:  # (the phase's earlier questions, as if each hint had been asked and taken)
+            advisor, start = caught_up(game, name, side, kept, start) or (advisor, start)
         action, reason = advisor.advise(seen, kept, start=start)
         if advisor.failures:  # it answered safely for a fault of its own: that is no advice
             raise NoAdvice(f"the computer {side} could not decide ({advisor.failures[-1].error})")
@@ -165,6 +167,34 @@ def zone_wanted(game: Game, player: ComputerPlayer) -> str | None:
             return (f"Not here: drop {unit_name(game, p.unit)} at {place(game, q.zone)}, zone {q.candidate + 1} of "
                     f"{q.candidates} (N shows the next zone).")
     return None
+
+
+def caught_up(game: Game, name: str, side: str, kept: Memory, start: Game | None) \
+        -> tuple[ComputerPlayer, None] | None:
+    """The player ``name`` as it stands had it been asked every question of ``side`` so far in this phase, and its
+    answers been the ones played (a chain broken by another answer begins again at the next question): None when it
+    was not asked before in the phase, or its last answer was not the one played. So a hint asked after a load, or
+    of a save (overlord advise), is the hint the player would have had in play: a unit's path planned at the phase's
+    start goes on, where a player made afresh planned each step again from where the unit stood, and could send it
+    back the way it came (found by a helper: Ste-Mere-Eglise for Pont-l'Abbe, then Montebourg for Valognes).
+    Its turn's decision is taken first (``start``, kept in ``kept``), as the hint would take it."""
+    replay = Game.new(game.initial_settings, game.seed, game.data)
+    player: ComputerPlayer | None = None
+    for action in game.actions:
+        if replay.turn == game.turn and replay.phase == game.phase and str(replay.prompt.side) == side:
+            if player is None:
+                made = make_player(name, side, game.seed)
+                if not isinstance(made, ComputerPlayer):
+                    return None
+                player = made
+                player.take_stock(replay if start is None else start, kept)
+                start = None  # (taken: the turn's other questions follow it)
+            if player.choose(advisor_view(replay)) != action:
+                player = None
+        if not replay.is_legal(action):
+            return None  # (a position set up by hand: its record does not give it)
+        replay.apply(action)
+    return (player, None) if player is not None else None
 
 
 def remember_earlier_turns(game: Game, name: str, side: str, kept: Memory) -> None:

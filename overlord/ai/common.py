@@ -38,6 +38,7 @@ class MovePlanner:
         self.phase_key: tuple[int, str] | None = None
         self.paths: dict[str, list[Hex]] = {}
         self.claimed: dict[Hex, str] = {}
+        self.cut_short: dict[str, Hex] = {}  # the step a unit's path went on to, not open to it when it came (a hint's why)
         self.cycle = 1
         self.moves_this_cycle = 0
 
@@ -45,7 +46,7 @@ class MovePlanner:
         key = (g.turn, g.phase)
         if key != self.phase_key:
             self.phase_key = key
-            self.paths, self.claimed = {}, {}
+            self.paths, self.claimed, self.cut_short = {}, {}, {}
             # the phase's cycle now: the first, but for a player first asked later in the phase (asked for
             # advice, or after a load), who would otherwise take the cycle for a new one in which nothing has
             # moved, and end it; and a unit of the side moved already this phase counts as a move of this cycle (so
@@ -82,6 +83,7 @@ class MovePlanner:
         d = direction_to(position_of(u), path[0])
         if d is None or d not in p.directions:
             self.paths[uid] = []
+            self.cut_short[uid] = path[0]
             return FinishUnit(uid)
         path.pop(0)
         self.moves_this_cycle += 1

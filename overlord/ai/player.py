@@ -35,10 +35,12 @@ from ..engine.game import Game
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, QuestionPrompt, RetreatPrompt, StrategyPrompt,
                               SupportPrompt)
-from ..engine.hexgrid import Hex
+from ..engine.hexgrid import Hex, direction_to
+from ..engine.routes import step_refused
+from ..engine.view import position_of
 from ..engine.records import FrozenRecord
 from .common import MovePlanner, safe_action, yes
-from .explain import describe, destination_words, goal_worth
+from .explain import describe, destination_words, goal_worth, place
 
 log = logging.getLogger("overlord.ai")
 log.addHandler(logging.NullHandler())  # a library logs; the program that runs it says where to
@@ -262,12 +264,22 @@ class ScriptedPlayer(ComputerPlayer):
             worth = goal_worth(game, action.unit, here) if here is not None else ""
             if worth:
                 said = f"{said} It stands on {worth}."
+            wanted = self.mover.cut_short.get(action.unit)
+            if wanted is not None and here is not None:  # (its hint a step before said it would go on)
+                said = f"{said} {cut_short_words(game, action.unit, position_of(game.unit(action.unit)), wanted)}"
         if isinstance(action, Move):
             path = self.mover.paths.get(action.unit) or []
             goal = destination_words(game, action.unit, action.direction, path)
             if goal:
                 said = f"{said} {goal}"
         return said
+
+
+def cut_short_words(game: Game, uid: str, here: Hex, wanted: Hex) -> str:
+    """Why a unit stops short of the path it was planned ("1 more step planned" came before "Finish")."""
+    step = direction_to(here, wanted)
+    why = step_refused(game, uid, step) if step is not None else None
+    return f"Its path went on to {place(game, wanted)}, {f'but {why}' if why else 'which is not open to it now'}."
 
 
 def failure_count(player: Player) -> int:
