@@ -134,6 +134,7 @@ class Session:
         self.fight_support: tuple[int, int] | None = None  # the Allied naval and air support of the last fight on land
         self._rounds: set[int] = set()  # the ids of the rounds' results (kept alive in the log)
         self.autosaves = True  # False for a game the computers play while the player watches: not a position of his
+        self.named: dict[str, str] = {}  # the computer players named on the command line, by side (name_players)
         self.advisors: dict[str, str] = {}  # the computer player asked for a side's hints, when not its default
         self.advice_memory = AdviceMemory()  # what the players asked for hints decided each turn (overlord.ai.advice)
 
@@ -449,6 +450,7 @@ class Session:
         """Players named before the game (the command line's --allied and --german): each plays its side. An
         Allied named makes the Allies the computer's: the first scenario questions are answered so (the German
         the computer's too when he is named, else the person's), as the player would answer them."""
+        self.named = dict(named)
         for side, name in named.items():
             self.choose_player(side, name)
         p = self.game.prompt
@@ -474,6 +476,10 @@ class Session:
         asked = self.game.prompt
         events = self.game.apply(action)
         self.record(asked, action, events)
+        if isinstance(asked, QuestionPrompt) and action == Answer("H"):  # a side named on the command line given to
+            side = {"german_player": "german", "allied_player": "allied"}.get(asked.question, "")  # a person instead
+            if side in self.named:  # (it was dropped without a word; found by a helper)
+                self.notes.append(f"--{side} {self.named[side]} is set aside: a person plays the {ARMY[side]}.")
         return events
 
     def record(self, asked: Prompt, action: Action | None, events: list[Event]) -> None:

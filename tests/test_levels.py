@@ -514,3 +514,14 @@ async def test_the_roster_and_history_wait_for_the_game_to_begin():
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "Roster" in titles and "History" in titles
+
+
+def test_a_computer_named_on_the_command_line_then_given_to_a_person_in_the_set_up_is_said_to_be_set_aside():
+    """`overlord --german rommel`, then Y and H at "Who plays the German?": Rommel was dropped without a word (found
+    by a helper)."""
+    s = Session(Game.new(None, seed=9))
+    s.name_players({"german": "rommel"})
+    s.apply(Answer("Y"))
+    assert s.game.prompt.question == "german_player" and not s.notes
+    s.apply(Answer("H"))
+    assert s.notes == ["--german rommel is set aside: a person plays the German."]
