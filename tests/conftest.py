@@ -23,9 +23,12 @@ def data():
 def _a_person_between_keys(monkeypatch):
     """The tests press keys far faster than a person can: to the game screen's clock, each reading is a second after
     the last, so that no key of theirs is taken for a key held down (game_screen.HELD_KEY_GAP). A test of the held
-    key sets the screen's clock itself."""
+    key sets the screen's clock itself, and so does a test of the hand-over's guard (screens.HANDOVER_GUARD)."""
     import itertools
     import types
     from overlord.tui import game_screen
+    from overlord.tui import screens
     seconds = itertools.count()
-    monkeypatch.setattr(game_screen, "time", types.SimpleNamespace(monotonic=lambda: float(next(seconds))))
+    clock = types.SimpleNamespace(monotonic=lambda: float(next(seconds)))
+    monkeypatch.setattr(game_screen, "time", clock)
+    monkeypatch.setattr(screens, "time", clock)  # (and to the hand-over's: no Enter of theirs is typed on)

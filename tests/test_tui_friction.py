@@ -177,6 +177,28 @@ async def test_every_defence_level_by_its_full_name_when_wide_and_its_short_name
         await wait_until(pilot, lambda a: named(panel, [level.brief for level in levels]), "the short names at 80x24")
 
 
+async def test_an_enter_typed_on_as_the_hand_over_comes_up_is_not_taken_for_the_other_players(monkeypatch):
+    """Hot-seat: an Enter half a second after a level went through the hand-over, and the next answered the other
+    side's hidden support with none (found by a helper). An Enter within HANDOVER_GUARD of the hand-over coming
+    up is the last player's: it is said, and the hand-over stays. The screens' clock is set by hand here."""
+    import types
+    from overlord.tui import screens
+    now = [100.0]
+    monkeypatch.setattr(screens, "time", types.SimpleNamespace(monotonic=lambda: now[0]))
+    app = OverlordApp(game=defence_level_asked(), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, HandOverScreen), "the hand-over to the German")
+        handover = app.screen
+        actions = len(app.session.game.actions)
+        await pilot.press("enter")  # at once: the last player's
+        await wait_until(pilot, lambda a: any("Hand the keyboard over: the German player presses Enter" in n.message
+                                              for n in a._notifications), "the Enter said to be too soon")
+        assert app.screen is handover and len(app.session.game.actions) == actions
+        now[0] += screens.HANDOVER_GUARD  # the German takes the keyboard
+        await pilot.press("enter")
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the German's question")
+
+
 # --------------------------------------------------------------------------- the pace of the computer's moves
 async def test_the_computer_moves_quickly_by_default_and_minus_slows_it_remembered():
     assert "pace" not in preferences.load()

@@ -4,6 +4,7 @@ too small."""
 from __future__ import annotations
 
 import textwrap
+import time
 
 from collections.abc import Sequence
 from typing import Any, Callable
@@ -30,6 +31,11 @@ from .styles import GAME_CSS
 LEVEL = Binding.Group("Level", compact=True)
 
 
+# Hot-seat: an Enter this soon after the hand-over came up is the last player's, typed on (a helper's Enter, half a
+# second after his level, went through the hand-over; the next answered the other side's hidden support with none)
+HANDOVER_GUARD = 1.0  # seconds
+
+
 class HandOverScreen(ModalScreen[None]):
     """Hot-seat: the other player takes the keyboard."""
     CSS_PATH = GAME_CSS
@@ -39,6 +45,10 @@ class HandOverScreen(ModalScreen[None]):
     def __init__(self, side: str, what: str) -> None:
         super().__init__()
         self.side, self.what = side, what
+        self.shown_at = time.monotonic()
+
+    def on_mount(self) -> None:
+        self.shown_at = time.monotonic()
 
     def compose(self) -> ComposeResult:
         t = Text()
@@ -54,6 +64,10 @@ class HandOverScreen(ModalScreen[None]):
             event.stop()
 
     def action_go(self) -> None:
+        if time.monotonic() - self.shown_at < HANDOVER_GUARD:
+            self.notify(f"Hand the keyboard over: the {self.side} player presses Enter (an Enter as soon as this "
+                        "came up is taken for the last player's).", timeout=4, markup=False)
+            return
         self.dismiss(None)
 
 
