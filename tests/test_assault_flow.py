@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from textual.widgets import Static
 
 from overlord.engine import view
 from overlord.engine.actions import Support
@@ -28,8 +29,8 @@ from overlord.session import COMPUTER, FightOn, beachhead_course
 from overlord.tui.setup_screen import SetupScreen
 from overlord.tui.title import TitleScreen
 
-from helpers import autosave_path
-from test_tui_keys import computer_done, wait_until
+from helpers import autosave_path, static_words
+from test_tui_keys import computer_done, wait_until, wants_a_key
 from test_tui_phases import enabled_keys, key_bar, press
 
 LANDED = 12  # "twelve formations landed": the newcomer's D-Day of the issue
@@ -507,3 +508,28 @@ async def test_b_with_no_beachhead_marker_in_reach_says_why():
         await press(pilot, "b")
         said = app.screen.prompt_panel_text().plain
         assert "No other beachhead marker in reach has room: land here, with the keys below." in said, said
+
+
+async def test_a_german_playing_solo_has_time_to_read_each_landings_card():
+    """At the quick pace a landing's card went on by itself in half a second, the German's own coastal defence's
+    fight unread (found by a helper): it stays LANDING_READ seconds at least, or until a key."""
+    from overlord.tui.app import LANDING_READ
+    app = SeededApp(delay=0.06)
+    seen: list[CombatResultScreen] = []
+
+    def a_landings_card(a: OverlordApp) -> bool:
+        if isinstance(a.screen, CombatResultScreen) and "LANDING AT" in str(a.screen.card):
+            seen.append(a.screen)
+        return bool(seen)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(2000):  # (not drive's Space, which hurries the computer's cards away)
+            await computer_done(pilot)
+            await pilot.pause(0.02)
+            if a_landings_card(app):
+                break
+            if app.screen.is_mounted and wants_a_key(app):
+                await pilot.press(german_key(app))
+        card = seen[0]
+        assert card.timeout == LANDING_READ and not card.paced
+        assert "Goes on by itself in 6 s, or press a key." in static_words(card.query_one(Static))

@@ -77,6 +77,10 @@ PREFERENCE_LINES = 6  # the most lines of the notice of what the preferences fil
 PACE_UNITS = {"quick": 0.02, "slow": DELAY_UNIT}
 MAX_COMPUTER_STEPS = 200_000
 RESULT_DELAYS = 8  # a fight between computers stays up this many display delays (a fight is more than a step)
+# seconds at least a landing's card stays up for a German playing solo, whose coastal defence answered at his level
+# for the day (or the computer's): it went by in half a second at the quick pace, unread (found by a helper); a key
+# goes on at once, as on every card that goes on by itself
+LANDING_READ = 6.0
 # seconds at least between two rounds of a landing fought on: time to read the last round and press R to stop (at the
 # quick pace's 0.06 s a whole landing was fought before a person could press it)
 ROUND_PAUSE = 0.4
@@ -567,18 +571,20 @@ class OverlordApp(App[None]):
         stays until a key; one between computers for the display delay (none when hurried). True when skipped."""
         from .screens import CombatResultScreen
         from .wording import assault_card, result_card
-        timeout = None
+        timeout, paced = None, True
         if card.by_computers:
             if self.delay <= 0 or self.hurry:
                 turns.shown(card)
                 return True
             timeout = self.delay * RESULT_DELAYS
+            if card.assault is not None and not self.playing.is_computer("german") and timeout < LANDING_READ:
+                timeout, paced = LANDING_READ, False  # his own coastal defence's landing: time to read it
         game = self.playing.game
         text = assault_card(game, card.assault) if card.assault is not None \
             else result_card(game, list(card.results), list(card.others), card.support)
         turns.shown(card)
         self.refresh_main()
-        self._modal(CombatResultScreen(text, timeout))
+        self._modal(CombatResultScreen(text, timeout, paced))
         return False
 
     def _ask(self, turns: Turns, step: HumanTurn | ChoosePlayer) -> None:

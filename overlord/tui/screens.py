@@ -101,15 +101,17 @@ class CombatResultScreen(ModalScreen[None]):
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("enter,space,escape", "go", "Continue"), *GAME_KEYS]
 
-    def __init__(self, card: Text, timeout: float | None = None) -> None:
+    def __init__(self, card: Text, timeout: float | None = None, paced: bool = True) -> None:
         super().__init__()
         self.card, self.timeout = card, timeout
+        self.paced = paced  # its time the pace the computer's moves are shown at (not: a time to read it)
         self.late = False  # its time came while another window stood over it
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
+            pace = " (the pace the computer's moves are shown at)" if self.paced else ""
             go_on = "Press a key to go on." if not self.timeout else \
-                f"Goes on by itself in {self.timeout:g} s (the pace the computer's moves are shown at), or press a key."
+                f"Goes on by itself in {self.timeout:g} s{pace}, or press a key."
             yield Static(Group(self.card, Text(go_on, style="bold")))
         yield KeyBar()
 
