@@ -438,6 +438,7 @@ def test_the_coastal_question_says_when_d_can_change_the_answer():
         text = " ".join(coastal_question(game, p).plain.split())
         assert text.endswith(said), text
         assert "for every landing from now on, used in every round" in text  # (not "for the day": it stays on)
+        assert "(known to the Allies once fought)" in text and "chooses each round, unseen" in text  # (a helper)
 
 
 def test_the_last_turn_of_moves_says_the_ground_scores_once_more_and_the_final_score_if_held():

@@ -393,9 +393,11 @@ def coastal_question(game: Game, p: StrategyPrompt) -> Text:
     t.append(f" COASTAL DEFENCES: {short(game, p.attackers[0])} lands at {p.landing} ", style=HEAD)
     t.append(f"\nThey chose {level_choice(p.opponent_max, 'attack')}, unseen. Asked once: "
              f"{level_choice(p.max_level, 'defence')} "
-             "for every landing from now on, used in every round, or ")  # ("for the day" held on 6/6's too)
+             "for every landing from now on, used in every round (known to the Allies once fought), or ")
+    # ("for the day" held on 6/6's too; a level is on the first landing's card, and the Allies' levels after it were
+    # chosen knowing it: found by a helper in hot-seat)
     t.append("C", style=KEY)
-    t.append(": the computer German chooses each round. ")
+    t.append(": the computer German chooses each round, unseen. ")
     t.append("D", style=KEY)
     # (not "the first comes after D-Day": a unit the Allies attack on D-Day is asked its level; at 80x24 the question
     # has five lines, and a longer one was cut)
