@@ -36,8 +36,7 @@ from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, D
                               InterdictionPrompt, MovePrompt, QuestionPrompt, RetreatPrompt, StrategyPrompt,
                               SupportPrompt)
 from ..engine.hexgrid import Hex, direction_to
-from ..engine.routes import step_refused
-from ..engine.view import position_of
+from ..engine.view import position_of, step_refused
 from ..engine.records import FrozenRecord
 from .common import MovePlanner, safe_action, yes
 from .explain import describe, destination_words, goal_worth, place
