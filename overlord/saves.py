@@ -79,7 +79,7 @@ _SLOT_NAME = re.compile(rf"{AUTOSAVE}(-[0-9]+)?", re.IGNORECASE | re.ASCII)
 # the fields shown on the Load screen; each may be missing, none may be of another kind
 _META: dict[str, type | tuple[type, ...]] = {"name": str, "saved_at": str, "turn": str, "phase": str, "game_id": str,
                                              "score": (int, float), "data": str, "rules": int, "players": dict,
-                                             "orders": dict}
+                                             "orders": dict, "seen": int}
 SIDES = ("allied", "german")  # the keys of a save's "players"
 MAX_PLAYER_NAME = 64  # characters: a computer player's name in a save (the registry's are a dozen or so)
 
@@ -142,8 +142,8 @@ def new_game_id() -> str:
 
 
 # --------------------------------------------------------------------------- writing
-def to_document(game: Game, name: str = "", game_id: str = "",
-                players: dict[str, str] | None = None, orders: dict[str, Any] | None = None) -> dict[str, Any]:
+def to_document(game: Game, name: str = "", game_id: str = "", players: dict[str, str] | None = None,
+                orders: dict[str, Any] | None = None, seen: int | None = None) -> dict[str, Any]:
     initial_settings = game.initial_settings
     return {
         "format": FORMAT,
@@ -156,6 +156,7 @@ def to_document(game: Game, name: str = "", game_id: str = "",
         "score": round(current_score(game), 1),
         "players": dict(players or {}),
         "orders": dict(orders or {}),
+        **({} if seen is None else {"seen": seen}),
         "settings": None if initial_settings is None else settings_to_dict(initial_settings),
         "data": game.data.fingerprint,
         "rules": RULES_EDITION,
@@ -172,12 +173,15 @@ def current_score(game: Game) -> float:
 
 
 def write_save(game: Game, path: Path | str, name: str = "", game_id: str | None = None,
-               players: dict[str, str] | None = None, orders: dict[str, Any] | None = None, new: bool = False) -> Path:
+               players: dict[str, str] | None = None, orders: dict[str, Any] | None = None, new: bool = False,
+               seen: int | None = None) -> Path:
     """Write ``game`` to ``path`` atomically (a temporary file, then a rename), with who played each computer side
-    (``players``: side -> name) and the standing orders (``orders``, see ``check_orders``: ValueError when they are
-    not such) when given. Raises OSError, with the file named, when it cannot (UnreadableSave for a save loading
-    would refuse); whatever was at ``path`` is then as it was. ``new``: only as a new file, in a folder that is there
-    (FileExistsError if a file took the name meanwhile: userdirs.write_atomically)."""
+    (``players``: side -> name), the standing orders (``orders``, see ``check_orders``: ValueError when they are
+    not such) and how many of its actions the person at the keyboard had seen the outcome of (``seen``: the cards
+    and reports after them are shown again when it is loaded) when given. Raises OSError, with the file named, when
+    it cannot (UnreadableSave for a save loading would refuse); whatever was at ``path`` is then as it was.
+    ``new``: only as a new file, in a folder that is there (FileExistsError if a file took the name meanwhile:
+    userdirs.write_atomically)."""
     path = Path(path)
     if path.is_symlink():
         if link_leads_out(path) is not None:
@@ -186,7 +190,7 @@ def write_save(game: Game, path: Path | str, name: str = "", game_id: str | None
         path = path.resolve()  # a link to another save in the folder: write the save, keep the link
     _check_writable_target(path)
     check_orders(orders or {})
-    doc = to_document(game, name or path.stem, game_id or new_game_id(), players, orders)
+    doc = to_document(game, name or path.stem, game_id or new_game_id(), players, orders, seen)
     try:
         _check_shape(doc, path)  # (what loading checks before it replays: a save it would refuse is not written)
     except SaveError as exc:
@@ -353,6 +357,8 @@ def _check_shape(doc: Any, path: Path) -> None:
     for key, kinds in _META.items():
         if key in doc and (not isinstance(doc[key], kinds) or isinstance(doc[key], bool)):
             raise SaveError(path, f"field {key!r} is of the wrong type")
+    if not 0 <= doc.get("seen", 0) <= len(doc["actions"]):
+        raise SaveError(path, "field 'seen' is out of range (0 to the number of actions)")
     if len(doc.get("game_id", "")) > 64:
         raise SaveError(path, "field 'game_id' is too long")
     if len(doc.get("data", "")) > 64:
@@ -445,10 +451,12 @@ class OpenedSave:
     players' standing orders ({} when none)."""
 
     def __init__(self, game: Game, game_id: str, path: Path, stamp: FileStamp,
-                 players: dict[str, str] | None = None, orders: dict[str, Any] | None = None) -> None:
+                 players: dict[str, str] | None = None, orders: dict[str, Any] | None = None,
+                 seen: int | None = None) -> None:
         self.game, self.game_id, self.path, self.stamp = game, game_id, path, stamp
         self.players = dict(players or {})
         self.orders = dict(orders or {})
+        self.seen = seen  # (None in saves from before it was recorded)
 
 
 def open_save(path: Path | str) -> OpenedSave:
@@ -463,7 +471,8 @@ def open_save(path: Path | str) -> OpenedSave:
         raise SaveError(path, f"the state snapshot does not match the replayed game{other_data(doc, game)}")
     if differs := heading_differs(doc, game):
         raise SaveError(path, differs)
-    return OpenedSave(game, doc.get("game_id", ""), path, stamp, doc.get("players", {}), doc.get("orders", {}))
+    return OpenedSave(game, doc.get("game_id", ""), path, stamp, doc.get("players", {}), doc.get("orders", {}),
+                      doc.get("seen"))
 
 
 def verify_replay(path: Path | str) -> tuple[bool, str]:

@@ -119,7 +119,10 @@ class Session:
         self._saved_orders: dict[str, object] = {}  # and the standing orders it holds
         self.slot: Path | None = None  # this game's autosave slot, once it has one
         # the position (actions, orders) the slot holds, or the file loaded: the autosave need not write it again
-        self._in_slot: tuple[int, dict[str, object]] | None = None
+        self._in_slot: tuple[int, dict[str, object], int | None] | None = None  # (actions, orders, seen_at)
+        # how many actions the person at the keyboard has seen the outcome of: set as he takes the keyboard (Turns),
+        # kept in the saves, so that a game loaded shows again only the cards and reports he had not seen
+        self.seen_at: int | None = None
         self._slot_stamp: FileStamp | None = None  # the slot as this game last wrote or read it
         self._lost: set[Path] = set()  # slots another game took over
         self.fight_on: FightOn | None = None  # the Allied order for the landing being fought
@@ -141,8 +144,9 @@ class Session:
     @classmethod
     def resumed(cls, game: Game, loaded: OpenedSave | None = None) -> "Session":
         """A session for a loaded game, its log rebuilt by replaying its actions. The card of the last action's fight
-        is shown again, and so are the reports of a turn begun since a person last answered: the game may have been
-        left before they were seen (``replayed_log``)."""
+        is shown again, and so are the reports of a turn begun since, if the person at the keyboard had not seen them
+        (the save says how far he had; an older save does not: then since a person last answered): the game may have
+        been left before they were seen (``replayed_log``)."""
         session = cls(game, loaded.game_id if loaded is not None else "", loaded.players if loaded is not None else None)
         # a game played on: its players are those its save records (else the default), unless it was saved in the
         # set-up before the player of a computer side was chosen: then the set-up asks for it again
@@ -156,12 +160,14 @@ class Session:
                     "is not one this version knows"
                 session.notes.append(f"The save's computer {side} player {printable(name, 40)!r} {why}; "
                                      f"{session.player_name(side)} plays that side.")
+        session.seen_at = loaded.seen if loaded is not None else None
         session.log = session.replayed_log(game)
         session._saved_phase = (game.turn, game.phase)
         if loaded is not None:
             session.saved_in, session._saved_actions = loaded.path, len(game.actions)
             session.give_orders(loaded.orders)
-            session._in_slot = (len(game.actions), session.orders())  # (a save loaded and left is not copied)
+            # (a save loaded and left is not copied)
+            session._in_slot = (len(game.actions), session.orders(), session.seen_at)
             if is_autosave_slot(loaded.path) and _same_folder(loaded.path.parent, saves_dir()):
                 session.slot, session._slot_stamp = loaded.path, loaded.stamp  # an autosave goes on in its slot
         return session
@@ -173,16 +179,21 @@ class Session:
             replayed = Game.new(game.initial_settings, game.seed, game.data)
             events = list(replayed.opening_events)
             happened: list[Event] = []
-            unseen: list[Event] = []  # what happened since a person last answered (his answer's own events on)
-            for action in game.actions:
+            unseen: list[Event] = []  # what happened since the person at the keyboard last saw it
+            seen = self.seen_at  # (None: an older save, which does not say; then since a person last answered)
+            for n, action in enumerate(game.actions):
                 asked = replayed.prompt
                 happened = replayed.apply(action)
                 events.extend(happened)
                 self._follow_assault(asked, action, happened)
-                if isinstance(asked, QuestionPrompt) or game.settings.player(asked.side) == "human":
-                    unseen = list(happened)
+                if seen is not None:
+                    unseen.extend(happened if n >= seen else [])
+                elif isinstance(asked, QuestionPrompt) or game.settings.player(asked.side) == "human":
+                    unseen = list(happened)  # (his answer's own events on)
                 else:
                     unseen.extend(happened)
+            if seen is not None and seen >= len(game.actions):  # its last fight's card was seen, a landing's too
+                happened, self.ended_assault = [], None
             self.left_off = happened
             self.pages = self._reports_missed(unseen)
             self.recent = unseen if self.pages else []  # (the fights before them, told on their page as in play)
@@ -580,14 +591,14 @@ class Session:
         save of the player's holds the game as it is."""
         if not self.autosaves:
             return None  # (watching the computers: their game would crowd the player's own saves)
-        now = (len(self.game.actions), self.orders())
+        now = (len(self.game.actions), self.orders(), self.seen_at)
         if not self.game.actions or now == self._in_slot:
             return self.saved_in  # nothing new to save
-        held = self.saved_in is not None and now == (self._saved_actions, self._saved_orders)  # by a save (Ctrl+S)
+        held = self.saved_in is not None and now[:2] == (self._saved_actions, self._saved_orders)  # by Ctrl+S
         try:
             slot = self._own_slot(avoid)
             write_save(self.game, slot, name=slot.stem, game_id=self.game_id, players=self.played_by(),
-                       orders=now[1])
+                       orders=now[1], seen=now[2])
         except OSError as exc:
             if held and self.saved_in is not None:  # nothing is lost (the very case a save typed as a path
                 # elsewhere is for), but the title's Resume would offer the autosave's older position: said
@@ -600,7 +611,7 @@ class Session:
         self.slot, self._slot_stamp, self._in_slot = slot, file_stamp(slot), now
         if not held:  # (after Ctrl+S the autosave is brought up to date too: R resumes the newest save, and a
             # save typed as a path elsewhere is not among those it looks at)
-            self.saved_in, self._saved_actions, self._saved_orders = slot, *now
+            self.saved_in, self._saved_actions, self._saved_orders = slot, now[0], now[1]
         return self.saved_in
 
     def _own_slot(self, avoid: Path | None) -> Path:
@@ -647,7 +658,7 @@ class Session:
                 continue
             try:
                 written = write_save(self.game, path, name=path.stem, game_id=self.game_id, players=self.played_by(),
-                                     orders=self.orders(), new=True)
+                                     orders=self.orders(), new=True, seen=self.seen_at)
                 break
             except FileExistsError:
                 continue
@@ -675,7 +686,7 @@ class Session:
         """Save under the player's name (save_name_problem says whether it may be used); raises OSError."""
         path, orders = save_path(name), self.orders()
         written = write_save(self.game, path, name=path.stem if path.parent != saves_dir() else name,
-                             game_id=self.game_id, players=self.played_by(), orders=orders)
+                             game_id=self.game_id, players=self.played_by(), orders=orders, seen=self.seen_at)
         # it holds the game as far as it goes now: quitting with nothing new asks nothing, even where the
         # autosave cannot be written (the very case a save typed as a path elsewhere is for)
         self.saved_in, self._saved_actions, self._saved_orders = written, len(self.game.actions), orders

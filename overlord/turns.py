@@ -184,9 +184,11 @@ class Turns:
             s.take_pages()
         elif isinstance(step, HandOver):
             s.take_seat()
+            s.seen_at = len(s.game.actions)  # (the cards and reports before it each waited for a key)
         elif isinstance(step, (HumanTurn, ChoosePlayer)):
             s.take_seat()
             s.recent = []
+            s.seen_at = len(s.game.actions)
 
     def answer(self, action: Action) -> list[Event]:
         """A person's answer, or a standing order's: played (IllegalAction propagates, nothing changed). Returns

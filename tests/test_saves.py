@@ -98,6 +98,10 @@ def _corpus(tmp_path):
     yield edit("score-400-digits", lambda d: d.update(score=10**400))
     yield edit("turn-a-list", lambda d: d.update(turn=["6/7"]))
     yield edit("saved-at-a-number", lambda d: d.update(saved_at=20240606))
+    # how far its player had seen (a save's "seen"): a whole number, no more than its actions
+    yield edit("seen-a-text", lambda d: d.update(seen="all"))
+    yield edit("seen-past-the-actions", lambda d: d.update(seen=len(d["actions"]) + 1))
+    yield edit("seen-below-zero", lambda d: d.update(seen=-1))
     yield edit("phase-null", lambda d: d.update(phase=None))
     yield edit("game-id-an-object", lambda d: d.update(game_id={"id": 1}))
     yield edit("version-true", lambda d: d.update(version=True))
@@ -132,6 +136,9 @@ REASONS = {
     "score-400-digits": "field 'score' is out of range",
     "turn-a-list": "field 'turn' is of the wrong type",
     "saved-at-a-number": "field 'saved_at' is of the wrong type",
+    "seen-a-text": "field 'seen' is of the wrong type",
+    "seen-past-the-actions": "field 'seen' is out of range (0 to the number of actions)",
+    "seen-below-zero": "field 'seen' is out of range (0 to the number of actions)",
     "phase-null": "field 'phase' is of the wrong type",
     "game-id-an-object": "field 'game_id' is of the wrong type",
     "version-true": "version true (not a whole number) is not supported",

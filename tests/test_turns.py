@@ -208,6 +208,44 @@ def test_a_game_left_while_the_computer_played_on_to_a_new_turn_shows_its_report
     assert not isinstance(Turns(resumed).next_step(), Pages)
 
 
+def test_a_save_says_what_its_player_had_seen_and_a_game_loaded_shows_again_only_the_rest(tmp_path):
+    """Reports and cards already read came back at every load until the next answer (found by a helper): a save
+    holds how many actions the person at the keyboard had seen the outcome of (``seen``), taken as he takes the
+    keyboard. Loaded as he left it at 6/8's first question, nothing comes again; saved before he had read the turn's
+    reports (the German still moving), the German's last fight's card and the reports come first."""
+    from overlord.saves import open_save, write_save
+    session = Session(Game.new(Settings(allied_player="human", german_player="computer"), seed=6))
+    turns = Turns(session)
+    person = make_player("classic", "allied", 6)
+    before = None
+    for _ in range(STEPS):
+        step = turns.next_step()
+        if isinstance(step, HumanTurn) and session.game.turn == 2:
+            before = session.seen_at  # (at the Allies' last question before the German moved)
+            turns.shown(step)
+            break
+        turns.shown(step)
+        if isinstance(step, ComputerTurn):
+            turns.think_and_answer()
+        elif isinstance(step, HumanTurn):
+            turns.answer(person_answer(session, person, {}))
+        elif isinstance(step, StandingOrder):
+            turns.answer(step.action)
+    game = session.game
+    assert before is not None and before < session.seen_at == len(game.actions)
+    for seen, first in ((session.seen_at, HumanTurn), (before, ResultCard), (None, ResultCard)):  # (None: older)
+        path = tmp_path / f"at-{seen}.json"
+        write_save(game, path, seen=seen)
+        opened = open_save(path)
+        assert opened.seen == seen
+        resumed = Turns(Session.resumed(opened.game, opened))
+        step = resumed.next_step()
+        assert isinstance(step, first), (seen, step)
+        if first is ResultCard:
+            resumed.shown(step)
+            assert isinstance(resumed.next_step(), Pages)
+
+
 def test_a_march_is_answered_step_by_step_and_ends_where_a_step_is_no_answer():
     """A hosted game's G or B: the steps given at once are a standing order, each answered in its turn (the app
     cannot play them at once there: each waits for the host); it ends with its last step, or where its step is no
