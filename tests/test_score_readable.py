@@ -132,8 +132,8 @@ def test_before_the_ocean_side_scores_a_german_step_says_from_when_in_words_that
     g = Game.new(preset_settings("historical"), 3)  # D-Day: the ocean side scores from 6/8
     first = g.data.charts.victory_points.german_ocean_side.first_turn
     words = german_side_words(g, NavalSide.OCEAN)
-    assert words == f"ocean side +0 until {first}"
-    assert len("1 2 3 " + words) <= 30  # the side panel's width at 80 columns
+    assert words == f"ocean side +0 till {first}"
+    assert len("1 2 4-6 " + words) <= 30  # the side panel's width at 80 columns, after ways at their longest
 
 
 def game_at_68(seed: int = 4) -> Game:

@@ -248,5 +248,6 @@ def german_side_words(game: Game, side: NavalSide) -> str:
     each = view.ocean_side_points(game, game.turn)
     if each:
         return f"ocean side +{each} this turn"
-    # (short: with the directions before it, the line fits the side panel at 80 columns)
-    return f"ocean side +0 until {game.data.charts.victory_points.german_ocean_side.first_turn}"
+    # (short: with the directions before it, the line fits the side panel at 80 columns; "until" cut its date off
+    # after "1 2 4-6", found by a helper)
+    return f"ocean side +0 till {game.data.charts.victory_points.german_ocean_side.first_turn}"
