@@ -281,7 +281,7 @@ def test_ending_the_combat_phase_names_the_attack_turned_down_and_its_odds():
     game = Game.new(computer_settings(), SEED)
     play_until(game, ai_players(), lambda g: g.prompt.kind == "DefenderPrompt" and EndPhase() in g.legal_actions())
     p = game.prompt
-    assert describe(game, EndPhase()) == (f"End the combat phase: no other attack is worth making "
+    assert describe(game, EndPhase()) == (f"End the combat phase: no attack left is worth making "
                                           f"({name(game, p.defender)} at {odds(game, p.fought_odds)} with every unit "
                                           "that could join).")
     assert describe(game, EndPhase(), why=False) == "End the combat phase."

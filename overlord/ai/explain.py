@@ -91,7 +91,7 @@ def describe(game: Game, action: Action, why: bool = True) -> str:
             offered = ""  # the attack on offer, turned down: its odds say why (a posture of counter-attacks read
             if isinstance(p, DefenderPrompt):  # as a contradiction of "no attack worth making")
                 offered = f" ({name(game, p.defender)} at {odds(game, p.fought_odds)} with every unit that could join)"
-            return f"End the combat phase: no other attack is worth making{offered}."
+            return f"End the combat phase: no attack left is worth making{offered}."  # ("other" when none was made)
         case HoldGround():
             held = name(game, p.unit) if isinstance(p, RetreatPrompt) else "the unit"  # (which one, as a retreat says)
             return f"Refuse to retreat: {held} holds its ground, at the cost of heavier losses."
