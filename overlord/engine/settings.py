@@ -54,7 +54,7 @@ class Ratings(FrozenRecord):
     }
     SHORT = {"combat_points": "German combat points", "leadership": "German leadership", "transport": "transport",
              "airpower": "air power", "naval": "naval power", "coastal_defence": "coastal defence",
-             "reinforcements": "German reinforcement delay", "us_leadership": "US leadership"}
+             "reinforcements": "German reinforcement arrival", "us_leadership": "US leadership"}
     # the side a rating's higher numbers favour (data/rules.toml [ratings]: more German combat points, leadership
     # and coastal defence; more transport, air and naval power, later German reinforcements, better US leaders)
     FAVOURS = {"combat_points": "German", "leadership": "German", "transport": "Allies", "airpower": "Allies",
