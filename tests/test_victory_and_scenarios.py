@@ -37,6 +37,14 @@ def test_the_y_questions_in_order_with_each_rating():
     assert isinstance(g.prompt, DropZonePrompt)
 
 
+def test_the_d_day_movement_question_says_whom_it_favours_as_the_ratings_do():
+    """Every rating says which side its higher numbers favour; "May the German move on D-Day?" did not (found by a
+    helper playing the German)."""
+    g = Game.new(None, seed=1)
+    answer_all(g, ["Y", "H", "H", "T", "7", *"65843297"])
+    assert g.prompt.question == "german_dday_movement" and "favours the German" in g.prompt.text
+
+
 def test_computer_allied_is_offered_after_the_faithful_german_question():
     g = Game.new(None, seed=1)
     answer_all(g, ["Y", "H", "C", "C", "1", "3"])

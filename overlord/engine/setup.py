@@ -66,7 +66,8 @@ def prompt(g: "Game") -> QuestionPrompt:
                     f"{Ratings.FAVOURS[name]})", DIGITS, DIGITS,
                     str(getattr(s.ratings, name)))
     if question == "german_dday_movement":
-        return _ask(question, "May the German move on D-Day?", ("Y", "N"), ("Yes", "No"), "Y" if s.german_dday_movement else "N")
+        return _ask(question, "May the German move on D-Day? (an optional rule; it favours the German)", ("Y", "N"),
+                    ("Yes", "No"), "Y" if s.german_dday_movement else "N")
     if question == "display_delay":
         shown = ("how long each computer move stays on the map; the pause between a landing's rounds"
                  if "computer" in (s.german_player, s.allied_player) else "the pause between a landing's rounds")
