@@ -290,6 +290,9 @@ def test_the_reports_sentences():
     # a German attacker read "10 combat supply spent" as his own: it is always the Allies' (found by a helper)
     german = attrs.evolve(one, attackers=("de-352-inf",), defender="us-1-inf", second_combat=False)
     assert "; 10 Allied combat supply spent" in result_card(g, [german], []).plain
+    # and the shortfall that weakens the odds is the Allied defender's, not an Allied attack's (found by a helper)
+    assert "(after any shortfall of the Allied defender's combat supply)" in result_card(g, [german], []).plain
+    assert "(after any shortfall of the Allied attackers' combat supply)" in result_card(g, [one], []).plain
 
 
 def test_starting_without_named_players_imports_nothing_of_the_engine_before_the_title():

@@ -36,7 +36,9 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event],
         t.append(f" COMBAT RESULT: {game.spec(e.defender).name} ", style="bold reverse")
         t.append(f"\n\nAttacked by {names}{second}.\n")
         t.append(f"Odds as fought: {words.result_odds(game.data, e)}", style="bold")
-        t.append(" (after any shortfall of Allied combat supply)")
+        # (whose: a German attacker read "Allied combat supply" as the Allies attacking; found by a helper)
+        whose = "the Allied attackers'" if game.side_of(e.attackers[0]) == "allied" else "the Allied defender's"
+        t.append(f" (after any shortfall of {whose} combat supply)")
         if e.combat_supply:
             t.append(f"; {e.combat_supply} Allied combat supply spent")  # (always the Allies': the German has none,
             # and a German attacker read "60 combat supply spent" as his own)
