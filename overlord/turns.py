@@ -172,7 +172,9 @@ class Turns:
         if s.needs_handover():
             fights = [e for e in s.news_for(p.side) if e.kind in ("CombatResult", "Landed") and s.is_news(e)]
             return HandOver(p.side, p, tuple(fights[-HANDOVER_NEWS:]), max(0, len(fights) - HANDOVER_NEWS))
-        return HumanTurn(p.side, p, s.hot_seat and s.seat is not None and s.seat != p.side)
+        # (a game resumed: who sits at the keyboard is not known, and the line that says whose it is was left out;
+        # found by a helper)
+        return HumanTurn(p.side, p, s.hot_seat and s.seat != p.side)
 
     def shown(self, step: Step) -> None:
         """The front end has shown ``step``: a card or the pages are not shown again; a person taking the

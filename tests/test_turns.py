@@ -136,6 +136,17 @@ def test_a_hot_seat_game_resumed_at_a_hidden_choice_hands_the_keyboard_over_firs
     assert isinstance(asked, HumanTurn) and asked.side == "german" and resumed.seat == "german"
 
 
+def test_a_hot_seat_game_resumed_at_a_question_with_nothing_hidden_says_whose_keyboard_it_is():
+    """Resumed at the Allied movement, the line that says which player takes the keyboard was left out (who sits
+    there is not known after a load; found by a helper): it is said."""
+    game = Game.new(Settings(scenario="two-week", german_player="human"), seed=6)
+    people = {side: make_player("classic", side, 6) for side in ("allied", "german")}
+    while not (game.phase == "allied_movement" and game.turn == 1):
+        game.apply(people[game.prompt.side].choose(game))
+    step = Turns(Session(Game.replay(game.initial_settings, game.seed, game.actions)[0])).next_step()
+    assert isinstance(step, HumanTurn) and step.side == "allied" and step.takes_keyboard
+
+
 def test_german_solo_from_the_scenario_questions_against_the_computer_allies():
     session = Session(Game.new(None, seed=7))
     steps = drive(session, answers=GERMAN_SOLO)

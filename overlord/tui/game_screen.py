@@ -555,7 +555,8 @@ class GameScreen(Screen[None]):
 
     def say(self, message: Text | str) -> None:
         self.message = message
-        self.query_one("#prompt", Panel).show(self.prompt_panel_text())
+        for panel in self.query("#prompt").results(Panel):  # (a screen not yet composed shows it as it comes up)
+            panel.show(self.prompt_panel_text())
 
     # ------------------------------------------------------------------ keys
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
