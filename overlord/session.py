@@ -175,6 +175,8 @@ class Session:
     def replayed_log(self, game: Game) -> list[Event]:
         """The last events of ``game``, replayed from its actions, and the landing being fought as it stands: its
         rounds before the load for its card, the support given for the round being asked."""
+        answered: dict[str, int] = {}  # where in the events each person's side last answered (hot-seat's news)
+        coastal_asked = False
         try:
             replayed = Game.new(game.initial_settings, game.seed, game.data)
             events = list(replayed.opening_events)
@@ -186,6 +188,11 @@ class Session:
                 happened = replayed.apply(action)
                 events.extend(happened)
                 self._follow_assault(asked, action, happened)
+                by_hand = not isinstance(asked, QuestionPrompt) and game.settings.player(asked.side) == "human"
+                if by_hand and coastal_defence(asked):  # the first coastal question is asked, his order answers the rest
+                    by_hand, coastal_asked = not coastal_asked, True
+                if by_hand:
+                    answered[str(asked.side)] = len(events)
                 if seen is not None:
                     unseen.extend(happened if n >= seen else [])
                 elif isinstance(asked, QuestionPrompt) or game.settings.player(asked.side) == "human":
@@ -208,6 +215,8 @@ class Session:
             self.assault = None
         kept = events[-400:]
         self._rounds &= {id(e) for e in kept}  # (the ids of events let go could be taken by others)
+        if self.hot_seat:  # a hand-over's news: what came since the side's last answer (it had none after a load)
+            self.seat_left = {side: max(0, at - (len(events) - len(kept))) for side, at in answered.items()}
         return kept  # (a landing the last action ended is in ended_assault: its card is shown again, as the fight's)
 
     def _reports_missed(self, unseen: list[Event]) -> list[Event]:
