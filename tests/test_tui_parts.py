@@ -742,3 +742,17 @@ def test_a_long_name_is_shortened_on_a_narrow_card_not_cut():
     assert len({fitted(g, uid, 27) for uid in g.data.units}) == len(g.data.units)
     assert unit_card(g, "de-12ss-pz", width=40).plain.splitlines()[0] == "12th SS Panzer Division 'Hitlerjugend'"
     assert unit_card(g, "de-12ss-pz").plain.splitlines()[0] == "12th SS Panzer Division 'Hitlerjugend'"
+
+
+def test_a_landings_card_names_its_levels_in_the_order_they_were_fought():
+    """ "Attack 1 Recon, 9 Blitzkrieg attack" over a first round at 9 and a second at 1 (found by a helper)."""
+    from overlord.engine.events import CombatResult
+    from overlord.session import Assault, AssaultRound
+    from overlord.tui.wording import assault_card
+    g = Game.new(preset_settings("historical"), 1)
+    fought = [CombatResult(attackers=("us-1-inf",), defender="de-coast-omaha", odds=1.0, attack_level=level,
+                           defence_level=4, attacker_losses=3, defender_losses=3, retreat=False, eliminated=False,
+                           second_combat=False, combat_supply=0, beach="Omaha", round=n)
+              for n, level in enumerate((9, 1), 1)]
+    card = assault_card(g, Assault("us-1-inf", "Omaha", [AssaultRound(0, 0, e) for e in fought])).plain
+    assert "Attack 9 Blitzkrieg attack, 1 Recon; defence 4" in card, card

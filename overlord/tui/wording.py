@@ -85,8 +85,10 @@ def assault_card(game: Game, assault: Assault) -> Text:
     if assault.rounds:
         defender = game.spec(assault.rounds[0].result.defender).name
         t.append(f"\n\nAgainst {defender}.\n")
-        attacks = sorted({r.result.attack_level for r in assault.rounds})
-        defences = sorted({r.result.defence_level for r in assault.rounds})
+        # the levels' names in the order the rounds were fought at them ("1 Recon, 9 Blitzkrieg" over rounds at 9 then 1
+        # read as the wrong way round; found by a helper)
+        attacks = list(dict.fromkeys(r.result.attack_level for r in assault.rounds))
+        defences = list(dict.fromkeys(r.result.defence_level for r in assault.rounds))
         t.append("Attack " + ", ".join(f"{n} {levels.attack[n - 1].name}" for n in attacks) + "; defence "
                  + ", ".join(f"{n} {levels.defence[n - 1].name}" for n in defences) + ".\n\n")
         t.append(f"{'Round':<6}{'Levels':<8}{'Odds':<7}{'Naval':>5}{'Air':>5}{'Supply':>7}"
