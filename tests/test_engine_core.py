@@ -202,7 +202,7 @@ def test_the_players_profile_and_play_out_refuse_what_they_cannot_use_in_one_lin
     play_out with a side left out a KeyError after the first of its actions."""
     from overlord.ai import make_player, profile
     from overlord.headless import play_out
-    with pytest.raises(ValueError, match=r"^unknown computer player 'nobody'; choose from pass, "):
+    with pytest.raises(ValueError, match=r"^unknown computer player 'nobody'; choose from classic \(level 1\), "):
         profile("nobody", "allied")
     with pytest.raises(ValueError, match=r"^'rommel' cannot play the allied side; choose from "):
         profile("rommel", "allied")

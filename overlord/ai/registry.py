@@ -218,10 +218,19 @@ def check_name(name: str, side: str) -> Entry:
         raise ValueError(f"no side {shown_name(str(side))}; a computer player plays the allied or the german side")
     entry = PLAYERS.get(name)
     if entry is None:
-        raise ValueError(f"unknown computer player {shown_name(name)}; choose from {', '.join(player_names(side))}")
+        raise ValueError(f"unknown computer player {shown_name(name)}; choose from {choices(side)}")
     if side not in entry.sides:
-        raise ValueError(f"{shown_name(name)} cannot play the {side} side; choose from {', '.join(player_names(side))}")
+        raise ValueError(f"{shown_name(name)} cannot play the {side} side; choose from {choices(side)}")
     return entry
+
+
+def choices(side: str) -> str:
+    """The names a side may use, as a refusal lists them: the set-up's levels first, weakest first, each with its
+    level, then the others (they came in the registry's order, the levels mixed among players the set-up does not
+    offer; and "--german 3" meant no one: several generals share a level)."""
+    offered = levels(side)
+    others = [name for name in player_names(side) if name not in offered]
+    return ", ".join(f"{name} (level {profile(name, side).level})" for name in offered) + "; or " + ", ".join(others)
 
 
 def shown_name(name: object, limit: int = SHOWN_NAME) -> str:
