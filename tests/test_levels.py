@@ -337,6 +337,25 @@ async def test_the_set_up_says_who_commands_the_computer_side_once_chosen():
         assert "Allied player: human\n" in str(answered.render())
 
 
+async def test_the_arrows_step_through_the_levels_who_may_command_the_computer_side():
+    """Down did nothing in "Who commands the computer German?", and the last refusal stayed (found by a helper)."""
+    app = OverlordApp(seed=4, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("y", "enter", "enter")  # change: the German computer, the Allies human
+        await wait_until(pilot, lambda a: isinstance(a.screen, SetupScreen) and a.screen.choosing == "german",
+                         "the set-up to ask who commands the computer German")
+        names = levels("german")
+        await pilot.press("1", "x")  # the weakest shown, then a refusal
+        await wait_until(pilot, lambda a: "X is not an answer" in a.screen.message, "the refusal")
+        await pilot.press("down", "down")
+        await wait_until(pilot, lambda a: a.screen.shown_player("german") == names[2], "two levels on")
+        assert app.screen.message == ""
+        await pilot.press("up", "up", "up")  # round to the strongest
+        await wait_until(pilot, lambda a: a.screen.shown_player("german") == names[-1], "round to the last")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda a: a.session.player_name("german") == names[-1], "the one shown taken")
+
+
 async def test_the_first_answer_is_listed_as_the_question_was_asked():
     app = OverlordApp(delay=0)
     async with app.run_test(size=(80, 24)) as pilot:

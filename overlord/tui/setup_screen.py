@@ -206,7 +206,7 @@ class SetupScreen(Screen[None]):
             q.append(f"  {i}", style="bold reverse" if name == shown else "bold")
             q.append(f"  {name:<11} level {p.level}  {p.style}\n")
         q.append(f"\n{profile(shown, side).line}\n", style="italic")
-        q.append(f"Press 1-{len(names)} to see each; Enter takes {shown}.")
+        q.append(f"Press 1-{len(names)} (or the arrows) to see each; Enter takes {shown}.")
         return q
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -243,7 +243,13 @@ class SetupScreen(Screen[None]):
         p = self.prompt
         side = self.choosing
         hint = event.key in ("t", "T")  # the game's hint key, where T is no answer: the choice is the player's
-        if side is not None and event.is_printable:  # (Backspace goes back, as Escape)
+        if side is not None and event.key in ("up", "down"):  # the arrows step through the levels too (they did
+            event.stop()  # nothing, and the last refusal stayed; found by a helper)
+            names = levels(side)
+            at = names.index(self.shown_player(side)) + (1 if event.key == "down" else -1)
+            self.message, self.shown = "", (side, names[at % len(names)])
+            self.refresh_view()
+        elif side is not None and event.is_printable:  # (Backspace goes back, as Escape)
             event.stop()
             key = key_name(event)
             self.message = (f"No hint here: who you play against is yours to choose; the computer would take "
