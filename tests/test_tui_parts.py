@@ -756,3 +756,11 @@ def test_a_landings_card_names_its_levels_in_the_order_they_were_fought():
               for n, level in enumerate((9, 1), 1)]
     card = assault_card(g, Assault("us-1-inf", "Omaha", [AssaultRound(0, 0, e) for e in fought])).plain
     assert "Attack 9 Blitzkrieg attack, 1 Recon; defence 4" in card, card
+
+
+def test_the_look_cursor_says_whose_supply_lines_reach_a_position():
+    """ "Supply lines: BC" on a German unit's position read as his own (found by a helper playing the German)."""
+    from overlord.tui.game_screen import position_preview
+    g = Game.new(preset_settings("historical"), 1)
+    text = position_preview(g, (10, 9), None).plain
+    assert "Allied supply lines: " in text and len("Allied supply lines: US and BC") <= 30  # (the panel at 80x24)

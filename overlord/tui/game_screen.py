@@ -1232,5 +1232,6 @@ def position_preview(game: Game, hex_: Hex, moving: str | None) -> Text:
     else:
         t.append(f"German: {german_side_words(game, side)}\n")
     reach = [n for n in ("US", "BC") if hex_ in view.supplied_positions(game, n)]
-    t.append(f"Supply lines: {' and '.join(reach) if reach else 'none'}\n")
+    # (whose: a German read "Supply lines: BC" on his own unit's position as his; found by a helper)
+    t.append(f"Allied supply lines: {' and '.join(reach) if reach else 'none'}\n")
     return t
