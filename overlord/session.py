@@ -118,7 +118,7 @@ class Session:
         self._saved_actions = -1  # how many actions that file holds
         self._saved_orders: dict[str, object] = {}  # and the standing orders it holds
         self.slot: Path | None = None  # this game's autosave slot, once it has one
-        # the position (actions, orders) the slot holds, or the file loaded: the autosave need not write it again
+        # the position (actions, orders, seen) the slot holds, or the file loaded: the autosave need not write it again
         self._in_slot: tuple[int, dict[str, object], int | None] | None = None  # (actions, orders, seen_at)
         # how many actions the person at the keyboard has seen the outcome of: set as he takes the keyboard (Turns),
         # kept in the saves, so that a game loaded shows again only the cards and reports he had not seen
@@ -174,7 +174,9 @@ class Session:
 
     def replayed_log(self, game: Game) -> list[Event]:
         """The last events of ``game``, replayed from its actions, and the landing being fought as it stands: its
-        rounds before the load for its card, the support given for the round being asked."""
+        rounds before the load for its card, the support given for the round being asked; the last action's fight for
+        its card and the reports missed (``_reports_missed``), unless the save says they were seen; and in hot-seat,
+        where each side last answered, for a hand-over's news."""
         answered: dict[str, int] = {}  # where in the events each person's side last answered (hot-seat's news)
         coastal_asked = False
         try:

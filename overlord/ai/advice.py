@@ -189,7 +189,11 @@ def caught_up(game: Game, name: str, side: str, kept: Memory, start: Game | None
                 player = made
                 player.take_stock(replay if start is None else start, kept)
                 start = None  # (taken: the turn's other questions follow it)
-            if player.choose(advisor_view(replay)) != action:
+            try:
+                followed = player.choose(advisor_view(replay)) == action
+            except NoAdvice:  # (a position that cannot be seen from one side: the chain begins again after it)
+                followed = False
+            if not followed:
                 player = None
         if not replay.is_legal(action):
             return None  # (a position set up by hand: its record does not give it)
