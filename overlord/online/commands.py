@@ -214,7 +214,7 @@ def host_and_token(url: str, token: str | None) -> tuple[str, str | None]:
 def cmd_online_games(args: argparse.Namespace) -> int:
     from ..engine.enums import Phase
     from ..words import PHASES
-    PHASE_VALUES = {p.value for p in Phase}
+    known = {p.value for p in Phase}
     from .client import Refused, list_games
     from .protocol import ProtocolError, valid_token
     try:
@@ -240,7 +240,7 @@ def cmd_online_games(args: argparse.Namespace) -> int:
     if not games:
         print("No game on this host for this token.")
     for g in games:
-        phase = PHASES.get(Phase(g["phase"]), "") if g.get("phase") in PHASE_VALUES else ""  # (an older host: none)
+        phase = PHASES.get(Phase(g["phase"]), "") if g.get("phase") in known else ""  # (an older host: none)
         print(f"{g['game']}  {ROLE_NAMES.get(g['role'], g['role']):<10} {g['scenario']:<9} turn {g['turn']:<5} "
               f"{phase + ', ' if phase and not g['over'] else ''}{_whose(g)}")
     return EXIT_OK
