@@ -533,3 +533,9 @@ async def test_a_german_playing_solo_has_time_to_read_each_landings_card():
         card = seen[0]
         assert card.timeout == LANDING_READ and not card.paced
         assert "Goes on by itself in 6 s, or press a key." in static_words(card.query_one(Static))
+        # read (a key), the save says so; and Space, hurrying the Allies' sailing, takes none of the next cards away
+        actions = len(app.session.game.actions)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda a: a.session.seen_at == actions, "the card said to be read")
+        app.hurry = True
+        await wait_until(pilot, lambda a: a_landings_card(a) and a.screen is not card, "the next landing's card")

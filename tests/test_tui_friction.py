@@ -20,7 +20,7 @@ from overlord.tui.asking import prompt_text
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.reporting import losses_text, turn_end_text
 from overlord.tui.roster import RosterScreen
-from overlord.tui.screens import HandOverScreen, ReportScreen
+from overlord.tui.screens import CombatResultScreen, HandOverScreen, ReportScreen
 from overlord.tui.wording import result_card
 
 from builders import blank_game, put, start_phase
@@ -190,13 +190,26 @@ async def test_an_enter_typed_on_as_the_hand_over_comes_up_is_not_taken_for_the_
         await wait_until(pilot, lambda a: isinstance(a.screen, HandOverScreen), "the hand-over to the German")
         handover = app.screen
         actions = len(app.session.game.actions)
-        await pilot.press("enter")  # at once: the last player's
-        await wait_until(pilot, lambda a: any("Hand the keyboard over: the German player presses Enter" in n.message
-                                              for n in a._notifications), "the Enter said to be too soon")
+        await pilot.press("enter", "enter")  # at once: the last player's (said once: two notices hid the screen)
+        said = "That key came as this appeared: it is taken for the last player's, and ignored. The German player " \
+               "presses Enter now."
+        await wait_until(pilot, lambda a: any(n.message == said for n in a._notifications), "said to be too soon")
         assert app.screen is handover and len(app.session.game.actions) == actions
+        assert sum(n.message == said for n in app._notifications) == 1
         now[0] += screens.HANDOVER_GUARD  # the German takes the keyboard
         await pilot.press("enter")
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the German's question")
+        # his level, then Enter typed on: the fight's card is for the Allied attacker too, and stays
+        await pilot.press("5")
+        await wait_until(pilot, lambda a: isinstance(a.screen, CombatResultScreen), "the fight's card")
+        card = app.screen
+        await pilot.press("enter")
+        await wait_until(pilot, lambda a: any(n.message.endswith("Press a key again to go on.")
+                                              for n in a._notifications), "the card's key said to be too soon")
+        assert app.screen is card
+        now[0] += screens.HANDOVER_GUARD
+        await pilot.press("enter")
+        await wait_until(pilot, lambda a: a.screen is not card, "the card read")
 
 
 # --------------------------------------------------------------------------- the pace of the computer's moves

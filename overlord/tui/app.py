@@ -573,18 +573,19 @@ class OverlordApp(App[None]):
         from .wording import assault_card, result_card
         timeout, paced = None, True
         if card.by_computers:
-            if self.delay <= 0 or self.hurry:
+            own = card.assault is not None and not self.playing.is_computer("german")  # his coastal defence's landing
+            if self.delay <= 0 or self.hurry and not own:  # (a Space hurrying the Allies' sailing took every one away)
                 turns.shown(card)
                 return True
             timeout = self.delay * RESULT_DELAYS
-            if card.assault is not None and not self.playing.is_computer("german") and timeout < LANDING_READ:
-                timeout, paced = LANDING_READ, False  # his own coastal defence's landing: time to read it
+            if own and timeout < LANDING_READ:
+                timeout, paced = LANDING_READ, False  # time to read it
         game = self.playing.game
         text = assault_card(game, card.assault) if card.assault is not None \
             else result_card(game, list(card.results), list(card.others), card.support)
         turns.shown(card)
         self.refresh_main()
-        self._modal(CombatResultScreen(text, timeout, paced))
+        self._modal(CombatResultScreen(text, timeout, paced, guarded=self.playing.hot_seat))
         return False
 
     def _ask(self, turns: Turns, step: HumanTurn | ChoosePlayer) -> None:
@@ -791,9 +792,12 @@ class OverlordApp(App[None]):
 
     def _modal(self, screen: Screen[Result]) -> None:
         self._waiting = True
+        s = self.session
 
         def done(_result: Result | None = None) -> None:
             self._waiting = False
+            if s is not None and s is self.session:  # a card or the reports read: a save says so (Session.seen_at;
+                s.seen_at = len(s.game.actions)  # a German solo's reports came back at every load, found by a helper)
             self.advance()
         self.push_screen(screen, done)
 

@@ -31,12 +31,30 @@ from .styles import GAME_CSS
 LEVEL = Binding.Group("Level", compact=True)
 
 
-# Hot-seat: an Enter this soon after the hand-over came up is the last player's, typed on (a helper's Enter, half a
-# second after his level, went through the hand-over; the next answered the other side's hidden support with none)
+# Hot-seat: a key this soon after a hand-over or a fight's card came up is the last player's, typed on (a helper's
+# Enter, half a second after his level, went through the hand-over, and the next answered the other side's hidden
+# support with none; another's went through the card of the other side's own attack)
 HANDOVER_GUARD = 1.0  # seconds
 
 
-class HandOverScreen(ModalScreen[None]):
+class Guarded:
+    """A screen of hot-seat's that a key typed on as it comes up does not close: it is said, once."""
+    guarded = True
+    shown_at = 0.0
+    warned = False
+
+    def too_soon(self, screen: ModalScreen[None], then: str) -> bool:
+        """Is the key just pressed the last player's? Said once (two stacked over the screen and hid it)."""
+        if not self.guarded or time.monotonic() - self.shown_at >= HANDOVER_GUARD:
+            return False
+        if not self.warned:
+            self.warned = True
+            screen.notify(f"That key came as this appeared: it is taken for the last player's, and ignored. {then}",
+                          timeout=4, markup=False)
+        return True
+
+
+class HandOverScreen(Guarded, ModalScreen[None]):
     """Hot-seat: the other player takes the keyboard."""
     CSS_PATH = GAME_CSS
 
@@ -64,11 +82,8 @@ class HandOverScreen(ModalScreen[None]):
             event.stop()
 
     def action_go(self) -> None:
-        if time.monotonic() - self.shown_at < HANDOVER_GUARD:
-            self.notify(f"Hand the keyboard over: the {self.side} player presses Enter (an Enter as soon as this "
-                        "came up is taken for the last player's).", timeout=4, markup=False)
-            return
-        self.dismiss(None)
+        if not self.too_soon(self, f"The {self.side} player presses Enter now."):
+            self.dismiss(None)
 
 
 class HintScreen(ModalScreen[bool]):
@@ -96,15 +111,18 @@ class HintScreen(ModalScreen[bool]):
         self.dismiss(take)
 
 
-class CombatResultScreen(ModalScreen[None]):
-    """A combat's result on a card, until a key is pressed (or, for the computer's fights, for a while)."""
+class CombatResultScreen(Guarded, ModalScreen[None]):
+    """A combat's result on a card, until a key is pressed (or, for the computer's fights, for a while). In hot-seat
+    (``guarded``) a key typed on as it comes up is the last player's: both are to read it."""
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("enter,space,escape", "go", "Continue"), *GAME_KEYS]
 
-    def __init__(self, card: Text, timeout: float | None = None, paced: bool = True) -> None:
+    def __init__(self, card: Text, timeout: float | None = None, paced: bool = True, guarded: bool = False) -> None:
         super().__init__()
         self.card, self.timeout = card, timeout
         self.paced = paced  # its time the pace the computer's moves are shown at (not: a time to read it)
+        self.guarded = guarded
+        self.shown_at = time.monotonic()
         self.late = False  # its time came while another window stood over it
 
     def compose(self) -> ComposeResult:
@@ -116,6 +134,7 @@ class CombatResultScreen(ModalScreen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.shown_at = time.monotonic()
         if self.timeout:
             self.set_timer(self.timeout, self.time_up)
 
@@ -140,7 +159,7 @@ class CombatResultScreen(ModalScreen[None]):
     def action_go(self) -> None:
         # Only the card on top goes: dismissing it from under another window would close that window instead
         # and leave the card with no way to go on (is_current is true for a screen in sight under a modal one).
-        if self.is_active:
+        if self.is_active and not self.too_soon(self, "Press a key again to go on."):
             self.dismiss(None)
 
 
