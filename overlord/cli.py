@@ -16,9 +16,11 @@ from . import gcpause
 
 if TYPE_CHECKING:
     from .ai.advice import Advice
+    from .engine.actions import Action
     from .engine.data import GameData
     from .engine.game import Game
     from .engine.settings import Settings
+    from .saves import OpenedSave
     from .tui.app import OverlordApp
 
     Commands = argparse._SubParsersAction[argparse.ArgumentParser]  # what a command's parser is added to
@@ -825,26 +827,41 @@ def cmd_watch(args: argparse.Namespace) -> int:
 def cmd_advise(args: argparse.Namespace) -> int:
     _load_data_or_exit()
     from .ai.advice import advise
+    from .engine.serialize import action_to_dict
     from .plaintext import printable
     from .saves import SaveError, open_save
     try:
-        game = open_save(save_named(args.file)).game
+        opened = open_save(save_named(args.file))
     except SaveError as exc:
         print(f"overlord: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    game = opened.game
     try:
         advice = advise(game, args.player)
     except ValueError as exc:  # NoAdvice (the game is over, ...), or a player unknown or not for the side
         print(printable(f"overlord: {args.file}: {exc}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     out = advice_json(advice, len(game.actions))
+    standing = standing_answer(opened)
+    out["standing_order"] = None if standing is None else action_to_dict(standing)
     if args.json:
         print(json.dumps(out))
         return EXIT_OK
     print(f"{advice.turn}, {advice.phase.replace('_', ' ')}: the {advice.side.title()} side is asked ({advice.prompt}).")
     print(f"The computer {advice.side.title()} ({advice.player}) would answer {json.dumps(out['action'])}:")
     print(advice.reason)
+    if standing is not None:
+        print(f"In the game the question is not asked: the save's standing order answers it "
+              f"{json.dumps(out['standing_order'])}.")
     return EXIT_OK
+
+
+def standing_answer(opened: OpenedSave) -> Action | None:
+    """The answer the save's standing orders give the question it stops at (a landing fought on, the coastal
+    defences' level): the game plays it without asking (advise answered the question as if asked; found by a
+    helper)."""
+    from .session import Session
+    return Session.resumed(opened.game, opened).standing_action()
 
 
 def advice_json(advice: Advice, actions_played: int) -> dict[str, Any]:

@@ -577,3 +577,26 @@ def test_a_unit_stopped_short_of_its_planned_path_is_said_why():
     assert action == FinishUnit("us-4-inf")
     said = player.explain(g, action)
     assert "Its path went on to" in said and ", but " in said and "MP" in said, said
+
+
+def test_advise_says_when_the_saves_standing_order_answers_the_question(tmp_path):
+    """A save taken while a landing was fought on: advise answered the round's support question as if asked, where
+    the game plays the order without asking (found by a helper)."""
+    from overlord.engine.serialize import action_to_dict
+    from overlord.saves import write_save
+    from overlord.session import Session
+    s = Session(Game.new(Settings(allied_player="human", german_player="computer"), seed=3))
+    people = {side: make_player("classic", side, 3) for side in ("allied", "german")}
+    while not s.asks_fight_on():
+        s.apply(people[s.game.prompt.side].choose(s.game))
+    s.fight_on_at(1)
+    s.apply(ChooseStrategy(1))
+    while s.standing_action() is None:  # the German's answer, then the order's next round
+        assert s.game.prompt.side == "german", s.game.prompt
+        s.apply(people["german"].choose(s.game))
+    write_save(s.game, tmp_path / "fighting-on.json", orders=s.orders())
+    advised = run("advise", str(tmp_path / "fighting-on.json"), "--json")
+    assert advised.returncode == 0, advised.stderr
+    assert json.loads(advised.stdout)["standing_order"] == action_to_dict(s.standing_action())
+    said = run("advise", str(tmp_path / "fighting-on.json")).stdout
+    assert "In the game the question is not asked: the save's standing order answers it" in said
