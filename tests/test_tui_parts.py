@@ -764,3 +764,16 @@ def test_the_look_cursor_says_whose_supply_lines_reach_a_position():
     g = Game.new(preset_settings("historical"), 1)
     text = position_preview(g, (10, 9), None).plain
     assert "Allied supply lines: " in text and len("Allied supply lines: US and BC") <= 30  # (the panel at 80x24)
+
+
+def test_the_units_card_says_one_shortage_for_a_unit_beyond_supply_lines():
+    """ "Supply: OUT OF LINES, NO GENERAL" beside the log's "0 without general supply": beyond the lines no general
+    supply is drawn, and the roster says OUT OF LINES alone (found by a helper)."""
+    from builders import blank_game, put
+    from overlord.tui.cards import supply_text
+    g = blank_game()
+    put(g, "us-4-inf", (9, 6), in_supply=False, general_supplied=False)
+    put(g, "us-29-inf", (11, 6), in_supply=True, general_supplied=False)
+    put(g, "us-1-inf", (10, 6), in_supply=True, general_supplied=True)
+    assert [supply_text(g, uid) for uid in ("us-4-inf", "us-29-inf", "us-1-inf")] == \
+        ["OUT OF LINES", "in lines, NO GENERAL", "in lines, general ok"]

@@ -66,9 +66,9 @@ def supply_text(game: Game, uid: str) -> str:
         return "at sea: ships' stores" if u.status == AFLOAT else "-"
     if game.side_of(uid) == "german":
         return "ok" if u.in_supply else "CUT OFF"
-    lines = "in lines" if u.in_supply else "OUT OF LINES"
-    general = "general ok" if u.general_supplied else "NO GENERAL"
-    return f"{lines}, {general}"
+    if not u.in_supply:  # (beyond the lines none is drawn: "NO GENERAL" beside it read as a second shortage, which
+        return "OUT OF LINES"  # the log's "0 without general supply" denied; found by a helper)
+    return f"in lines, {'general ok' if u.general_supplied else 'NO GENERAL'}"
 
 
 def short(game: Game, uid: str) -> str:
