@@ -190,14 +190,14 @@ class Session:
                 happened = replayed.apply(action)
                 events.extend(happened)
                 self._follow_assault(asked, action, happened)
-                by_hand = not isinstance(asked, QuestionPrompt) and game.settings.player(asked.side) == "human"
-                if by_hand and coastal_defence(asked):  # the first coastal question is asked, his order answers the rest
-                    by_hand, coastal_asked = not coastal_asked, True
+                human = not isinstance(asked, QuestionPrompt) and game.settings.player(asked.side) == "human"
+                by_hand = human and not (coastal_defence(asked) and coastal_asked)  # (the first coastal question is
+                coastal_asked = coastal_asked or human and coastal_defence(asked)  # asked, his order answers the rest)
                 if by_hand:
                     answered[str(asked.side)] = len(events)
                 if seen is not None:
                     unseen.extend(happened if n >= seen else [])
-                elif isinstance(asked, QuestionPrompt) or game.settings.player(asked.side) == "human":
+                elif human or isinstance(asked, QuestionPrompt):
                     unseen = list(happened)  # (his answer's own events on)
                 else:
                     unseen.extend(happened)

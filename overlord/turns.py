@@ -192,6 +192,11 @@ class Turns:
             s.recent = []
             s.seen_at = len(s.game.actions)
 
+    def read(self) -> None:
+        """The front end's card or reports were closed: what came before is seen, and a save says so
+        (``Session.seen_at``; a German solo's reports came back at every load while the computer Allies moved)."""
+        self.session.seen_at = len(self.session.game.actions)
+
     def answer(self, action: Action) -> list[Event]:
         """A person's answer, or a standing order's: played (IllegalAction propagates, nothing changed). Returns
         the events it caused."""

@@ -322,12 +322,18 @@ async def test_each_level_is_picked_in_the_set_up_by_keys_and_plays_a_turn(side,
     await pick_and_play(side, name)
 
 
+async def to_the_german_commander(pilot) -> None:
+    """From a new game's first question to "Who commands the computer German?": change, the German computer, the
+    Allies human."""
+    await pilot.press("y", "enter", "enter")
+    await wait_until(pilot, lambda a: isinstance(a.screen, SetupScreen) and a.screen.choosing == "german",
+                     "the set-up to ask who commands the computer German")
+
+
 async def test_the_set_up_says_who_commands_the_computer_side_once_chosen():
     app = OverlordApp(seed=4, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("y", "enter", "enter")  # change: the German computer, the Allies human
-        await wait_until(pilot, lambda a: isinstance(a.screen, SetupScreen) and a.screen.choosing == "german",
-                         "the set-up to ask who commands the computer German")
+        await to_the_german_commander(pilot)
         answered = app.screen.query_one("#setup-answered")
         assert "German player: computer\n" in str(answered.render())  # not chosen yet
         await pilot.press(str(levels("german").index("rommel") + 1), "enter")
@@ -341,9 +347,7 @@ async def test_the_arrows_step_through_the_levels_who_may_command_the_computer_s
     """Down did nothing in "Who commands the computer German?", and the last refusal stayed (found by a helper)."""
     app = OverlordApp(seed=4, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("y", "enter", "enter")  # change: the German computer, the Allies human
-        await wait_until(pilot, lambda a: isinstance(a.screen, SetupScreen) and a.screen.choosing == "german",
-                         "the set-up to ask who commands the computer German")
+        await to_the_german_commander(pilot)
         names = levels("german")
         await pilot.press("1", "x")  # the weakest shown, then a refusal
         await wait_until(pilot, lambda a: "X is not an answer" in a.screen.message, "the refusal")

@@ -792,12 +792,12 @@ class OverlordApp(App[None]):
 
     def _modal(self, screen: Screen[Result]) -> None:
         self._waiting = True
-        s = self.session
+        turns = self.turns
 
         def done(_result: Result | None = None) -> None:
             self._waiting = False
-            if s is not None and s is self.session:  # a card or the reports read: a save says so (Session.seen_at;
-                s.seen_at = len(s.game.actions)  # a German solo's reports came back at every load, found by a helper)
+            if turns is not None and turns is self.turns:  # (not another game's, loaded meanwhile)
+                turns.read()
             self.advance()
         self.push_screen(screen, done)
 

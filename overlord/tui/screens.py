@@ -37,24 +37,29 @@ LEVEL = Binding.Group("Level", compact=True)
 HANDOVER_GUARD = 1.0  # seconds
 
 
-class Guarded:
-    """A screen of hot-seat's that a key typed on as it comes up does not close: it is said, once."""
-    guarded = True
-    shown_at = 0.0
-    warned = False
+class GuardedScreen(ModalScreen[None]):
+    """A screen of hot-seat's (``guarded``) that a key typed on as it comes up does not close: it is said, once."""
 
-    def too_soon(self, screen: ModalScreen[None], then: str) -> bool:
+    def __init__(self, guarded: bool = True) -> None:
+        super().__init__()
+        self.guarded, self.warned = guarded, False
+        self.shown_at = time.monotonic()
+
+    def on_mount(self) -> None:
+        self.shown_at = time.monotonic()
+
+    def too_soon(self, then: str) -> bool:
         """Is the key just pressed the last player's? Said once (two stacked over the screen and hid it)."""
         if not self.guarded or time.monotonic() - self.shown_at >= HANDOVER_GUARD:
             return False
         if not self.warned:
             self.warned = True
-            screen.notify(f"That key came as this appeared: it is taken for the last player's, and ignored. {then}",
-                          timeout=4, markup=False)
+            self.notify(f"That key came as this appeared: it is taken for the last player's, and ignored. {then}",
+                        timeout=4, markup=False)
         return True
 
 
-class HandOverScreen(Guarded, ModalScreen[None]):
+class HandOverScreen(GuardedScreen):
     """Hot-seat: the other player takes the keyboard."""
     CSS_PATH = GAME_CSS
 
@@ -63,10 +68,6 @@ class HandOverScreen(Guarded, ModalScreen[None]):
     def __init__(self, side: str, what: str) -> None:
         super().__init__()
         self.side, self.what = side, what
-        self.shown_at = time.monotonic()
-
-    def on_mount(self) -> None:
-        self.shown_at = time.monotonic()
 
     def compose(self) -> ComposeResult:
         t = Text()
@@ -82,7 +83,7 @@ class HandOverScreen(Guarded, ModalScreen[None]):
             event.stop()
 
     def action_go(self) -> None:
-        if not self.too_soon(self, f"The {self.side} player presses Enter now."):
+        if not self.too_soon(f"The {self.side} player presses Enter now."):
             self.dismiss(None)
 
 
@@ -111,18 +112,16 @@ class HintScreen(ModalScreen[bool]):
         self.dismiss(take)
 
 
-class CombatResultScreen(Guarded, ModalScreen[None]):
+class CombatResultScreen(GuardedScreen):
     """A combat's result on a card, until a key is pressed (or, for the computer's fights, for a while). In hot-seat
     (``guarded``) a key typed on as it comes up is the last player's: both are to read it."""
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("enter,space,escape", "go", "Continue"), *GAME_KEYS]
 
     def __init__(self, card: Text, timeout: float | None = None, paced: bool = True, guarded: bool = False) -> None:
-        super().__init__()
+        super().__init__(guarded)
         self.card, self.timeout = card, timeout
         self.paced = paced  # its time the pace the computer's moves are shown at (not: a time to read it)
-        self.guarded = guarded
-        self.shown_at = time.monotonic()
         self.late = False  # its time came while another window stood over it
 
     def compose(self) -> ComposeResult:
@@ -134,7 +133,7 @@ class CombatResultScreen(Guarded, ModalScreen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.shown_at = time.monotonic()
+        super().on_mount()
         if self.timeout:
             self.set_timer(self.timeout, self.time_up)
 
@@ -159,7 +158,7 @@ class CombatResultScreen(Guarded, ModalScreen[None]):
     def action_go(self) -> None:
         # Only the card on top goes: dismissing it from under another window would close that window instead
         # and leave the card with no way to go on (is_current is true for a screen in sight under a modal one).
-        if self.is_active and not self.too_soon(self, "Press a key again to go on."):
+        if self.is_active and not self.too_soon("Press a key again to go on."):
             self.dismiss(None)
 
 
