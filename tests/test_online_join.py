@@ -152,8 +152,12 @@ async def test_join_waits_for_the_other_player_then_plays_the_germans_answers_th
         await wait_until(pilot, lambda a: isinstance(a.screen, HelpScreen), "the help")
         assert "The host keeps it: nothing is saved here" in app.screen.who_plays
         assert "Ctrl+Q leaves it; overlord join with your link comes back to it." in app.screen.who_plays
+        help_screen = app.screen
         await pilot.press("escape")
-        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game again")
+        # (back to what stood under the help: the game, or, on a loaded machine, the end of D-Day's reports the
+        # German's answer brought, if they came up before the help did; it waited for the game's screen only)
+        await wait_until(pilot, lambda a: a.screen is not help_screen
+                         and isinstance(a.screen, (GameScreen, ReportScreen)), "the game again")
         await pilot.press("ctrl+q")
     assert app.farewell is not None and "overlord join" in app.farewell and links["german"].token not in app.farewell
 
