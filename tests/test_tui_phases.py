@@ -182,7 +182,8 @@ async def test_a_human_german_against_the_computer_allies_defends_without_seeing
         fought = game.state.movement.assault if fight == "landing" else game.state.combat
         level = fought.attack_level  # the test may look; the player may not
         hidden = game.data.charts.strategy_levels.attack[level - 1].name
-        shown = app.screen.prompt_panel_text().plain + app.screen.side_text().plain
+        # (the words, however the panel's width wrapped them: it is known only once the screen is laid out)
+        shown = " ".join((app.screen.prompt_panel_text().plain + " " + app.screen.side_text().plain).split())
         assert hidden not in shown and "against a" not in shown
         assert f"attack level 1-{p.opponent_max}, unseen" in shown
         assert "over their attacks" in shown  # the expected losses range over the attacker's levels
