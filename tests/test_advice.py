@@ -526,6 +526,40 @@ def test_a_levels_hint_gives_the_odds_as_the_question_does_not_rounded_onto_a_th
     assert "(odds 2.49:1;" in describe(g, ChooseStrategy(4))
 
 
+def test_the_attack_questions_and_their_hints_give_the_odds_the_level_question_will():
+    """The attack's questions gave the prompt's odds, kept to a hundredth (2.4968 as 2.5, 0.746 as 0.75), and read
+    "2.5:1" (or "0.8:1") where the level question and its hint then read "2.49:1" ("0.7:1") for the same fight
+    (found by a helper). Every question of the attack, its panel and its hint give the odds as the engine judges
+    them."""
+    from builders import blank_game, put, start_phase
+    from overlord.ai.explain import describe
+    from overlord.engine.actions import Answer, Support
+    from overlord.engine.prompts import AttackerPrompt, DefenderPrompt, StrategyPrompt, SupportPrompt
+    from overlord.tui.asking import combat_card, make_entry, prompt_text
+    g = blank_game(turn=4)
+    g.state.pools.combat = 5000
+    g.state.weather = "clear"
+    g.state.air_left, g.state.naval_left = 10, 10
+    put(g, "us-1-inf", (16, 11), cp=55, fatigue=7)
+    put(g, "de-91-inf", (16, 10), cp=21)
+    assert start_phase(g, "allied_combat")
+    asked = []
+    while not isinstance(g.prompt, StrategyPrompt):
+        p = g.prompt
+        assert isinstance(p, (DefenderPrompt, AttackerPrompt, SupportPrompt))
+        card = combat_card(g, p)
+        assert card is not None
+        shown = prompt_text(g, p, make_entry(g, p)).plain + card.plain  # (the question, and the panel beside the map)
+        assert p.odds == 2.5 and "2.49:1" in shown and "2.5:1" not in shown
+        answer = Support(0, 0) if isinstance(p, SupportPrompt) else Answer("Y")
+        if not isinstance(p, SupportPrompt):
+            assert "2.49:1" in describe(g, answer)
+        asked.append(p.kind)
+        g.apply(answer)
+    assert "(odds 2.49:1;" in describe(g, ChooseStrategy(4))
+    assert {"DefenderPrompt", "AttackerPrompt"} <= set(asked), asked
+
+
 def test_a_refusal_to_retreat_names_the_unit_as_a_retreat_does():
     """ "Refuse to retreat: the unit holds its ground" beside "Retreat 90th Infantry Division south-west (4), ..."."""
     from overlord.ai.explain import describe, name

@@ -54,6 +54,21 @@ def odds(game: Game, value: float) -> str:
     return words.odds(game.data, value)  # (to a hundredth near a retreat threshold, as the question's panel)
 
 
+def unrounded(game: Game, attackers: tuple[str, ...], defender: str) -> tuple[float, float]:
+    """A fight's odds on paper and as fought at levels 1 against 1, as the engine judges a retreat. A prompt keeps
+    them rounded to a hundredth (1.965 as 1.97, 2.497 as 2.5), read as odds it does not reach; every question and
+    hint gives these (the attack questions read 1.97:1 and the level's 1.96:1 for the same fight; found by a
+    helper)."""
+    if not attackers:
+        return 0.0, 0.0
+    return view.odds(game, list(attackers), defender), view.fought_odds(game, list(attackers), defender, 1, 1)
+
+
+def fought(game: Game, attackers: tuple[str, ...], defender: str) -> str:
+    """The odds a fight would be fought at (levels 1 against 1), in words."""
+    return odds(game, unrounded(game, attackers, defender)[1])
+
+
 def describe(game: Game, action: Action, why: bool = True) -> str:
     """What ``action`` does, answering ``game.prompt``: one line in the game's words. ``why``: with the reason a
     computer player has for the plain answers (no support, the phase ended, a transport unlike the chart's);
@@ -90,7 +105,7 @@ def describe(game: Game, action: Action, why: bool = True) -> str:
                 return "End the combat phase."
             offered = ""  # the attack on offer, turned down: its odds say why (a posture of counter-attacks read
             if isinstance(p, DefenderPrompt):  # as a contradiction of "no attack worth making")
-                offered = f" ({name(game, p.defender)} at {odds(game, p.fought_odds)} with every unit that could join)"
+                offered = f" ({name(game, p.defender)} at {fought(game, p.attackers, p.defender)} with every unit that could join)"
             return f"End the combat phase: no attack left is worth making{offered}."  # ("other" when none was made)
         case HoldGround():
             held = name(game, p.unit) if isinstance(p, RetreatPrompt) else "the unit"  # (which one, as a retreat says)
@@ -142,15 +157,14 @@ def level_words(game: Game, level: int, expected: bool = True) -> str:
         a_round = " a round" if p.landing is not None else ""  # (a landing's level may fight round after round)
         expected_words = (f" Expected losses{a_round} over {'his defence' if p.role == 'attack' else 'his attack'} levels: "
                           f"{span(mine)} CP of yours, {span(theirs)} of his{bombardment_words(game, p)}.")
-    # (the odds unrounded, as the question's panel gives them: the prompt keeps them to a hundredth, and the hint
-    # read "2.5:1" beside a panel's "2.49:1"; found by a reviewer)
-    fought = view.fought_odds(game, list(p.attackers), p.defender, 1, 1) if p.attackers else p.fought_odds
+    # (the odds unrounded, as the question's panel gives them: the hint read "2.5:1" beside a panel's "2.49:1")
+    at = fought(game, p.attackers, p.defender)
     if p.role == "attack":
-        return (f"Attack at level {level}, {levels.attack[level - 1].name} (odds {odds(game, fought)}; "
+        return (f"Attack at level {level}, {levels.attack[level - 1].name} (odds {at}; "
                 + (f"any level up to {p.max_level} allowed)." if p.max_level > 1 else "only level 1 allowed).")
                 + expected_words)  # ("levels 1-9 open" read as jargon to a newcomer)
     return (f"Defend {name(game, p.defender)} at level {level}, {levels.defence[level - 1].name} "
-            f"(the attack's odds {odds(game, fought)}).{expected_words}")
+            f"(the attack's odds {at}).{expected_words}")
 
 
 def bombardment_words(game: Game, p: StrategyPrompt) -> str:
@@ -216,12 +230,14 @@ def answer_words(game: Game, choice: str) -> str:
             return f"Not here: look at the next drop zone for {name(game, p.unit)}."
         case DefenderPrompt():
             many = f"{len(p.attackers)} units" if len(p.attackers) > 1 else "one unit"
+            at = fought(game, p.attackers, p.defender)
             if yes:
-                return f"Attack {name(game, p.defender)} with {many} next to it, at odds {odds(game, p.fought_odds)}."
-            return f"Do not attack {name(game, p.defender)} (odds {odds(game, p.fought_odds)}): on to the next defender."
+                return f"Attack {name(game, p.defender)} with {many} next to it, at odds {at}."
+            return f"Do not attack {name(game, p.defender)} (odds {at}): on to the next defender."
         case AttackerPrompt():
-            change = f"odds {odds(game, p.fought_odds)} with it alone" if not p.chosen else \
-                f"odds {odds(game, p.fought_odds_without)} without it, {odds(game, p.fought_odds)} with it"
+            with_it = fought(game, p.chosen + (p.attacker,), p.defender)
+            change = f"odds {with_it} with it alone" if not p.chosen else \
+                f"odds {fought(game, p.chosen, p.defender)} without it, {with_it} with it"
             if yes:
                 return f"Include {name(game, p.attacker)} in the attack on {name(game, p.defender)} ({change})."
             return f"Leave {name(game, p.attacker)} out of the attack ({change})."

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from ..ai.explain import level_losses
+from ..ai.explain import level_losses, unrounded
 from ..engine import view
 from ..engine.actions import Answer
 from ..engine.game import Game
@@ -218,7 +218,7 @@ def _defender(game: Game, p: DefenderPrompt, entry: DigitEntry | None) -> Text:
     d = game.unit(p.defender)
     t.append(f"\n{d.cp} CP in {where(game, d.position)}. Could attack it: "
              + ", ".join(f"{short(game, a)} ({game.unit(a).cp})" for a in p.attackers)
-             + f"; odds with all {_odds(game, p.odds, p.fought_odds)}\n")
+             + f"; odds with all {_odds(game, p.attackers, p.defender)}\n")
     if declining_ends_phase(game, p):
         t.append("The last enemy unit that can be attacked: N ends the combat phase.", style=KEY)
     return t
@@ -240,9 +240,10 @@ def declining_ends_phase(game: Game, p: DefenderPrompt) -> bool:
 _declined: tuple[DefenderPrompt, bool] | None = None  # the last question asked about, and the answer
 
 
-def _odds(game: Game, paper: float, fought: float) -> str:
-    """The odds as a prompt gives them (strength against strength), and, when the Allied side is short
-    of combat supply, the odds the fight would then be fought at."""
+def _odds(game: Game, attackers: tuple[str, ...], defender: str) -> str:
+    """A fight's odds on paper (strength against strength), and, when the Allied side is short of combat supply,
+    the odds it would then be fought at: unrounded, as the engine judges them, in every question of the fight."""
+    paper, fought = unrounded(game, attackers, defender)
     text = words.odds(game.data, paper)
     if words.odds(game.data, fought) != text:  # (paper 2.02 and fought 1.98 both read "2.0:1" before)
         text += f" ({words.odds(game.data, fought)} as the Allies are short of combat supply)"
@@ -252,9 +253,9 @@ def _odds(game: Game, paper: float, fought: float) -> str:
 def _attacker(game: Game, p: AttackerPrompt, entry: DigitEntry | None) -> Text:
     t = Text()
     t.append(f" ATTACK on {short(game, p.defender)}: include {game.spec(p.attacker).name}? ", style=HEAD)
-    t.append(f"\nOdds with it {_odds(game, p.odds, p.fought_odds)}")
+    t.append(f"\nOdds with it {_odds(game, p.chosen + (p.attacker,), p.defender)}")
     if p.chosen:
-        t.append(f", without {_odds(game, p.odds_without, p.fought_odds_without)}. Chosen: "
+        t.append(f", without {_odds(game, p.chosen, p.defender)}. Chosen: "
                  + ", ".join(short(game, a) for a in p.chosen))
     t.append("\n")
     return t
@@ -265,7 +266,7 @@ def _support(game: Game, p: SupportPrompt, entry: DigitEntry) -> Text:
     if p.defensive:  # the German's attack level is not shown: the defender chooses without it
         t.append(f" DEFENSIVE BOMBARDMENT: the German attacks {short(game, p.defender)} ", style=HEAD)
         t.append("\nAttacked by " + ", ".join(short(game, a) for a in p.attackers)
-                 + f" at {_odds(game, p.odds, p.fought_odds)}. Naval and air points lessen your losses.\n")
+                 + f" at {_odds(game, p.attackers, p.defender)}. Naval and air points lessen your losses.\n")
     else:
         t.append(f" SUPPORT for the attack on {short(game, p.defender)} ", style=HEAD)
         t.append("\n" if p.in_naval_range else " beyond naval range: air only\n")
@@ -279,25 +280,18 @@ def _support(game: Game, p: SupportPrompt, entry: DigitEntry) -> Text:
     return t
 
 
-def unrounded(game: Game, p: StrategyPrompt) -> tuple[float, float]:
-    """A level question's odds on paper and as fought at levels 1 against 1, as the engine judges a retreat: the
-    prompt's are kept to a hundredth (2.497 as 2.5, read as the threshold of a level it does not reach)."""
-    attackers = list(p.attackers)
-    return view.odds(game, attackers, p.defender), view.fought_odds(game, attackers, p.defender, 1, 1)
-
-
 def _strategy(game: Game, p: StrategyPrompt, entry: DigitEntry | None) -> Text:
     t = Text()
     attackers = ", ".join(short(game, a) for a in p.attackers)
     if p.role == "attack":
         t.append(f" ATTACK LEVEL {level_span(p.max_level)}: {attackers} against {short(game, p.defender)} ", style=HEAD)
         # (one line at 80x24: a landing's question, with its order to fight on, fills the panel)
-        t.append(f"\nOdds {_odds(game, *unrounded(game, p))}. Beside the map: each level's expected losses and name.")
+        t.append(f"\nOdds {_odds(game, p.attackers, p.defender)}. Beside the map: each level's expected losses and name.")
     else:  # the attack level is not shown (docs/rules.md, Combat): the losses range over the attacker's levels
         t.append(f" DEFENCE LEVEL {level_span(p.max_level)}: {short(game, p.defender)} against {attackers} ", style=HEAD)
         at = game.unit(p.defender).position
         t.append("\n" if at is None else f"\nIn {where(game, at)}. ")
-        t.append(f"Odds {_odds(game, *unrounded(game, p))}; they chose {level_choice(p.opponent_max, 'attack')}, unseen. "
+        t.append(f"Odds {_odds(game, p.attackers, p.defender)}; they chose {level_choice(p.opponent_max, 'attack')}, unseen. "
                  "Beside the map: each level's expected losses over theirs.")
     t.append(_closed(p))
     if p.side == "allied":
@@ -495,7 +489,7 @@ def combat_card(game: Game, p: Prompt, width: int | None = None) -> Text | None:
     (``width``: the room it has, a line longer than that said in two or shortened)."""
     if isinstance(p, StrategyPrompt):
         t = Text(no_wrap=True, overflow="ellipsis")
-        paper = words.odds(game.data, unrounded(game, p)[0])
+        paper = words.odds(game.data, unrounded(game, p.attackers, p.defender)[0])
         odds = f"Odds {paper} vs {short(game, p.defender)}"
         if width is not None and len(odds) > width:  # (the question below names the defender: a line for the table)
             odds = f"Odds {paper}"
@@ -506,9 +500,10 @@ def combat_card(game: Game, p: Prompt, width: int | None = None) -> Text | None:
         defender = p.defender
         chosen: tuple[str, ...] = ()  # the units in the attack so far, and their odds
         if isinstance(p, AttackerPrompt):
-            chosen, odds = p.chosen, _odds(game, p.odds_without, p.fought_odds_without)
+            chosen = p.chosen
         elif isinstance(p, SupportPrompt):
-            chosen, odds = p.attackers, _odds(game, p.odds, p.fought_odds)
+            chosen = p.attackers
+        odds = _odds(game, chosen, defender)
         t = Text(no_wrap=True, overflow="ellipsis")
         d = game.unit(defender)
         t.append(f"Defender: {short(game, defender)}\n", style="bold")
