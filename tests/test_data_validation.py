@@ -249,6 +249,9 @@ def test_a_data_file_that_is_not_a_file_is_refused_at_once(broken, thing):
     ("map.toml", '"St-Lo road"       = [9, 11]', '"St-Lo road"       = [5, 11]', "entry.St-Lo road",
      "the entry road Coutances road's position"),
     ("oob.toml", "cp = 100", "cp = 0", "unit[0].cp", "only a depot has none"),
+    ("map.toml", '"bc-6-abn"   = [[18, 7], [19, 6], [19, 7], [19, 8], [20, 7]]',
+     '"bc-6-abn"   = [[18, 7], [19, 6], [19, 7], [18, 6], [20, 7]]', "drop_zones.bc-6-abn[3]",
+     "drop zone [18, 6] is a landing position of Sword"),
 ])
 def test_what_one_position_or_unit_cannot_be(broken, file, old, new, field, words):
     """Two towns on one position, two entry roads on one, and a combat unit of 0 CP were all accepted (found by

@@ -7,7 +7,7 @@ from overlord.engine.actions import ChooseStrategy, ChooseUnit, Support
 from overlord.engine import interdiction, movement
 from overlord.engine.events import CombatResult, DropResult, Landed, UnitEliminated, UnitMoved
 from overlord.engine.game import Game
-from overlord.engine.hexgrid import neighbour
+from overlord.engine.hexgrid import distance, neighbour
 from overlord.engine.prompts import DropZonePrompt, InterdictionPrompt, MovePrompt, SupportPrompt
 from overlord.engine.state import AFLOAT, ASHORE, ELIMINATED
 
@@ -360,6 +360,23 @@ def test_drift_happens_about_half_the_time_and_never_far():
         assert distance(zone, drop.landed_at) <= 3
         drifted += bool(drop.drifted)
     assert abs(drifted / n - 0.5) < 0.1
+
+
+def test_no_division_comes_down_on_a_beach_its_coastal_defence_holds():
+    """Drifted onto Utah's or Sword's landing position, a division stood on it unfought (in 14 of 40 games), where any
+    unit landing in the assault area must fight the coastal defence (found by a helper); it comes down beside it."""
+    beaches = set()
+    for seed in range(5001, 5041):
+        g = Game.new(computer_settings(), seed=seed)
+        while isinstance(g.prompt, DropZonePrompt):
+            zone = g.prompt.zone
+            drop = next(e for e in g.apply(Answer("Y")) if isinstance(e, DropResult))
+            nearest = min(distance(zone, h) for b in g.data.map.beaches for h in b.positions)
+            if drop.drifted and nearest <= drop.drifted:
+                beaches.add(seed)
+            assert g.data.map.beach_of_position(drop.landed_at) is None, (seed, drop)
+            assert distance(zone, drop.landed_at) <= 3
+    assert len(beaches) >= 5  # (drifts that could reach a beach: each came down off it)
 
 
 def test_interdiction_ranges_with_each_weather():

@@ -7,15 +7,16 @@ free zone, cycling until one is accepted. The division may then drift
 (docs/rules.md, Airborne drops): with rules.airborne.drift_chance percent it is
 carried 1 to drift_max positions in a random direction; carried over the sea it
 comes down on the last land position of its path and loses water_loss_percent;
-onto an occupied position it comes down on the nearest free land position; in a
-swamp it loses swamp_loss_percent; next to the enemy it starts scattered and
-fatigued.
+onto an occupied position, or a landing position of a beach not yet cleared, it
+comes down on the nearest free land position; in a swamp it loses
+swamp_loss_percent; next to the enemy it starts scattered and fatigued.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import landing
 from .actions import Answer
 from .enums import Side, Terrain
 from .events import DropResult, Event
@@ -62,7 +63,16 @@ def free_zones(g: "Game", uid: str) -> list[Hex]:
 
 
 def _free(g: "Game", hex_: Hex) -> bool:
-    return g.data.map.is_land(hex_) and g.occupant(hex_) is None and g.depot_at(hex_) is None
+    return (g.data.map.is_land(hex_) and g.occupant(hex_) is None and g.depot_at(hex_) is None
+            and not _defended_beach(g, hex_))
+
+
+def _defended_beach(g: "Game", hex_: Hex) -> bool:
+    """A landing position of a beach not yet cleared: its coastal defence's ground. The divisions drop "behind the
+    enemy beaches" (rulebook, Overview); one that came down on Ouistreham stood on Sword's landing position and
+    never fought its coastal defence (docs/rules.md, Airborne drops)."""
+    beach = g.data.map.beach_of_position(hex_)
+    return beach is not None and not landing.beach_cleared(g, beach)
 
 
 def prompt(g: "Game") -> DropZonePrompt:

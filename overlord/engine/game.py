@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 # The edition of the rules: raised whenever a change to the rules changes how a game plays (the golden games
 # are then regenerated). A save records it, so that one that no longer replays can say why.
-RULES_EDITION = 2
+RULES_EDITION = 3
 
 class IllegalAction(ValueError):
     """An action that the current prompt does not allow. The game is unchanged. ``reason``: why, without the list

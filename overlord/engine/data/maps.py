@@ -27,8 +27,12 @@ def load_map(root: Path, strict: bool = True) -> MapData:
     naval_side = board.naval_side(f.naval_range.rows)
     for n, h in f.waiting.items():
         board.position(("waiting", n), h, land=False)
+    landing = {h: b.name for b in f.beach for h in b.positions}
     for u, hs in f.drop_zones.items():
         board.positions(("drop_zones", u), hs, land=True)
+        for i, h in enumerate(hs):  # (the divisions drop behind the beaches: docs/rules.md, Airborne drops)
+            if h in landing:
+                raise meta.error(("drop_zones", u, i), f"drop zone {list(h)} is a landing position of {landing[h]}")
     for name, h in f.entry.items():
         board.position(("entry", name), h, land=True)
         if strict and not board.grid.on_edge(h):
