@@ -16,7 +16,7 @@ from typing import Any
 from .engine.data import GameData
 from .engine.events import (AssaultBegun, AttacksHeldBack, CadreTrapped, CombatResult, DropResult, Event, GameEnded,
                             InfiltrationFailed, InterdictionCost, InterdictionFlown, InterdictionGrounded, Landed,
-                            LogisticsReport, MarkerDestroyed, Motion, PhaseStarted, ReinforcementBlocked,
+                            LogisticsReport, MarkerDestroyed, Motion, MovesHeldBack, PhaseStarted, ReinforcementBlocked,
                             ReinforcementEntered, RetreatedNextToEnemy, RetreatRefused, SecondCombatOffered,
                             SettingChosen, TransportAllocated, TurnEnded, UnitEliminated, UnitMoved)
 from .engine.combat import ODDS_NOISE
@@ -292,6 +292,12 @@ def attacks_held_back(e: AttacksHeldBack, data: GameData) -> str:
     return f"Cut off from supply, {units} cannot attack"
 
 
+def moves_held_back(e: MovesHeldBack, data: GameData) -> str:
+    units = name_list(names(data, e.units))
+    return (f"No more Allied moves this phase: the fuel pool ({e.fuel}) cannot pay for a step by {units} (the "
+            "transport allocation's fuel share fills it)")
+
+
 def retreat_refused(e: RetreatRefused, data: GameData) -> str:
     who = Subject(data, [e.unit])
     return f"{who.says('refuses', 'refuse')} to retreat and {who.verb('loses', 'lose')} {e.cp_lost} more CP"
@@ -339,7 +345,7 @@ WORDS: dict[type[Any], Callable[[Any, GameData], str]] = {
     InfiltrationFailed: infiltration_failed, AssaultBegun: assault_begun, Landed: landed,
     CombatResult: combat_result, RetreatRefused: retreat_refused, RetreatedNextToEnemy: retreated_next_to_enemy,
     CadreTrapped: cadre_trapped, SecondCombatOffered: second_combat_offered, UnitEliminated: unit_eliminated,
-    AttacksHeldBack: attacks_held_back,
+    AttacksHeldBack: attacks_held_back, MovesHeldBack: moves_held_back,
     MarkerDestroyed: marker_destroyed, TurnEnded: turn_ended, GameEnded: game_ended,
 }
 

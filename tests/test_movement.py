@@ -4,8 +4,9 @@ import pytest
 
 from overlord.engine import Answer, EndPhase, FinishUnit, IllegalAction, Interdict, Move
 from overlord.engine.actions import ChooseStrategy, ChooseUnit, Support
-from overlord.engine import interdiction, movement
-from overlord.engine.events import CombatResult, DropResult, Landed, UnitEliminated, UnitMoved
+from overlord import words
+from overlord.engine import interdiction, movement, view
+from overlord.engine.events import CombatResult, DropResult, Landed, MovesHeldBack, UnitEliminated, UnitMoved
 from overlord.engine.game import Game
 from overlord.engine.hexgrid import distance, neighbour
 from overlord.engine.prompts import DropZonePrompt, InterdictionPrompt, MovePrompt, SupportPrompt
@@ -377,6 +378,35 @@ def test_no_division_comes_down_on_a_beach_its_coastal_defence_holds():
             assert g.data.map.beach_of_position(drop.landed_at) is None, (seed, drop)
             assert distance(zone, drop.landed_at) <= 3
     assert len(beaches) >= 5  # (drifts that could reach a beach: each came down off it)
+
+
+def test_a_movement_phase_says_which_units_the_fuel_pool_could_not_move():
+    """With the fuel pool empty, the Allied movement phase ended at once without a word (found by a helper); it
+    now names the units held back, as a combat phase names those its supply held back. A phase the player ends
+    himself, or units with no step to take, name none."""
+    g = blank_game(turn=4)
+    put(g, "us-1-inf", (12, 7), cp=80)
+    put(g, "us-29-inf", (10, 7), cp=80)
+    put(g, "de-352-inf", (12, 10), cp=20)
+    g.state.pools.fuel = 0
+    g.state.weather = "clear"
+    events: list = []
+    assert not start_phase(g, "allied_movement", events)
+    held = [e for e in events if isinstance(e, MovesHeldBack)]
+    assert [(e.units, e.fuel) for e in held] == [(("us-29-inf", "us-1-inf"), 0)]
+    assert words.line(held[0], g.data).startswith("No more Allied moves this phase: the fuel pool (0) cannot pay "
+                                                  "for a step by 29th Infantry Division, 1st Infantry Division")
+    g.state.pools.fuel = 12  # one clear step by an 80 CP infantry division costs 8
+    events = start_movement(g)
+    first = g.prompt.unit
+    cost = view.step_cost(g, first, g.prompt.directions[0])
+    events = g.apply(Move(first, g.prompt.directions[0]))
+    assert g.state.pools.fuel < cost["fuel"] and g.state.phase != "allied_movement"  # the other cannot pay: over
+    held = [e for e in events if isinstance(e, MovesHeldBack)]  # (the pool ran dry between moves: both are held,
+    assert len(held) == 1 and set(held[0].units) == {"us-1-inf", "us-29-inf"}  # the one moved with its MP left)
+    g.state.pools.fuel = 12
+    start_movement(g)
+    assert not any(isinstance(e, MovesHeldBack) for e in g.apply(EndPhase()))  # the side's own choice
 
 
 def test_interdiction_ranges_with_each_weather():

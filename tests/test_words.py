@@ -10,7 +10,7 @@ from overlord.engine import Answer, Game, Settings
 from overlord.engine.data import cached_data
 from overlord.engine.events import (AssaultBegun, AttacksHeldBack, CadreTrapped, CombatResult, DropResult, Event, InfiltrationFailed,
                                     InterdictionCost, InterdictionFlown, InterdictionGrounded, Landed, LogisticsReport,
-                                    MarkerDestroyed, Motion, PhaseStarted, ReinforcementBlocked, ReinforcementEntered,
+                                    MarkerDestroyed, Motion, MovesHeldBack, PhaseStarted, ReinforcementBlocked, ReinforcementEntered,
                                     RetreatedNextToEnemy, RetreatRefused, SecondCombatOffered, SettingChosen,
                                     TransportAllocated, TurnEnded, UnitEliminated, UnitMoved)
 from overlord.engine.results import TurnPoints
@@ -100,6 +100,9 @@ LINES = [  # (event, its line)
      "Division, 29th Infantry Division"),
     (AttacksHeldBack(side="german", units=("de-21-pz",), combat_supply=0),
      "Cut off from supply, 21st Panzer Division cannot attack"),
+    (MovesHeldBack(units=("us-1-inf",), fuel=3),
+     "No more Allied moves this phase: the fuel pool (3) cannot pay for a step by 1st Infantry Division (the transport "
+     "allocation's fuel share fills it)"),
     (SecondCombatOffered(attackers=("us-1-inf",)), "1st Infantry Division may attack again (second combat)"),
     (UnitEliminated(unit="de-21-pz", cadre=True), "21st Panzer Division is eliminated and forms a cadre"),
     (UnitEliminated(unit=RANGERS, cadre=False), "2nd and 5th Ranger Battalions are eliminated"),

@@ -184,6 +184,14 @@ class AttacksHeldBack(Event):
 
 
 @attrs.frozen(repr=False, eq=False)
+class MovesHeldBack(Event):
+    """An Allied movement phase ends (or never starts) with units ashore that had movement points and a step to
+    take but could not pay its fuel. (Without it the phase ended with no word why: found by a helper.)"""
+    units: tuple[str, ...]
+    fuel: int  # the fuel pool at the time
+
+
+@attrs.frozen(repr=False, eq=False)
 class RetreatRefused(Event):
     """The defender holds its ground instead of retreating, at the cost of more CP."""
     unit: str

@@ -39,7 +39,7 @@ from . import combat, fatigue, interdiction, landing, logistics, losses
 from .actions import Action, ChooseUnit, EndPhase, FinishUnit, Move
 from .data import Beach, GameData, UnitSpec
 from .enums import PHASE_SIDE, Infiltration, Side
-from .events import AssaultBegun, Event, InfiltrationFailed, Landed, Motion, PhaseStarted, UnitMoved
+from .events import AssaultBegun, Event, InfiltrationFailed, Landed, Motion, MovesHeldBack, PhaseStarted, UnitMoved
 from .hexgrid import Hex, neighbour
 from .landing import beach_cleared, landing_beach
 from .prompts import MovePrompt, Prompt, StrategyPrompt, SupportPrompt
@@ -78,14 +78,30 @@ def begin(g: "Game", events: list[Event]) -> bool:
     g.changed()  # movement points have been set
     events.append(PhaseStarted(turn=g.turn_label, phase=st.phase))
     if not _settle(g):
-        _finish(g)
+        _finish(g, events)
         return False
     return True
 
 
-def _finish(g: "Game") -> None:
-    """The movement phase is over (no unit can move, or the side has ended it)."""
+def _finish(g: "Game", events: list[Event] | None = None) -> None:
+    """The movement phase is over: no unit can move, or (with no ``events``) the side has ended it. Allied units
+    that could not move for want of fuel are named: the phase would otherwise end with no word why."""
+    mv = g.state.current_movement()
     g.state.movement = None
+    if events is not None and (held := held_by_fuel(g, mv.order)):
+        events.append(MovesHeldBack(units=tuple(held), fuel=g.state.pools.fuel))
+
+
+def held_by_fuel(g: "Game", order: list[str]) -> list[str]:
+    """The Allied units ashore of ``order`` with movement points left and a step they could take but for the fuel
+    it costs (the German pays none)."""
+    held = []
+    for uid in order:
+        u = g.unit(uid)
+        if g.side_of(uid) == Side.ALLIED and u.status == ASHORE and u.mp > 0 and not u.stopped \
+                and not _land_costs(g, uid) and _land_costs(g, uid, pay_fuel=False):
+            held.append(uid)
+    return held
 
 
 def _settle(g: "Game") -> bool:
@@ -182,7 +198,7 @@ def apply(g: "Game", action: Action, events: list[Event]) -> bool:
         if mv.assault is not None or legal_directions(g, uid):
             return False  # the fight goes on, or the unit has landed and may keep moving
     elif isinstance(action, EndPhase):
-        _finish(g)
+        _finish(g)  # (the side's own choice: nothing held back to name)
         return True
     elif isinstance(action, ChooseUnit):
         # put the unit chosen before the one asked about: it is asked about now, and once it is finished
@@ -200,7 +216,7 @@ def apply(g: "Game", action: Action, events: list[Event]) -> bool:
     mv.index += 1
     if _settle(g):
         return False
-    _finish(g)
+    _finish(g, events)
     return True
 
 
@@ -230,16 +246,17 @@ def _land_cost(g: "Game", uid: str, direction: int) -> tuple[int, bool, bool] | 
     return _land_costs(g, uid).get(direction)
 
 
-def _land_costs(g: "Game", uid: str) -> dict[int, tuple[int, bool, bool]]:
-    """The legal steps on land, by direction: (base cost, enters enemy ZOC, is infiltration).
-    All six at once: what they share (the unit, its zone of control, the fuel) is looked up once."""
+def _land_costs(g: "Game", uid: str, pay_fuel: bool = True) -> dict[int, tuple[int, bool, bool]]:
+    """The legal steps on land, by direction: (base cost, enters enemy ZOC, is infiltration); without
+    ``pay_fuel``, the steps it could take were the fuel pool full. All six at once: what they share (the unit,
+    its zone of control, the fuel) is looked up once."""
     u = g.unit(uid)
     spec = g.spec(uid)
     m = g.data.map
     enemy_zoc = g.zoc(enemy(spec.side))
     here = position_of(u)
     here_in_zoc = here in enemy_zoc
-    fuel = g.state.pools.fuel if spec.side == Side.ALLIED else None
+    fuel = g.state.pools.fuel if spec.side == Side.ALLIED and pay_fuel else None
     out = {}
     for direction, target in m.grid.adjacent(here):
         if not m.is_land(target):

@@ -17,7 +17,7 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from ..engine.events import (AttacksHeldBack, CombatResult, DropResult, Event, GameEnded, Landed, LogisticsReport,
-                             MarkerDestroyed, PhaseStarted, SettingChosen, TurnEnded, UnitEliminated)
+                             MarkerDestroyed, MovesHeldBack, PhaseStarted, SettingChosen, TurnEnded, UnitEliminated)
 from ..engine.hexgrid import Hex
 from .maprender import DrawnRows, Layout, MapOptions, map_lines
 from .wording import event_text
@@ -231,7 +231,7 @@ class MessageLog(RichLog):
             self.call_after_refresh(self.scroll_end, animate=False, immediate=True)  # the newest in view
 
 
-STRONG = (CombatResult, DropResult, Landed, UnitEliminated, MarkerDestroyed, GameEnded, AttacksHeldBack)
+STRONG = (CombatResult, DropResult, Landed, UnitEliminated, MarkerDestroyed, GameEnded, AttacksHeldBack, MovesHeldBack)
 
 
 def event_line(event: Event, game: Game | None = None) -> Text:
