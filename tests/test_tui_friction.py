@@ -177,6 +177,24 @@ async def test_every_defence_level_by_its_full_name_when_wide_and_its_short_name
         await wait_until(pilot, lambda a: named(panel, [level.brief for level in levels]), "the short names at 80x24")
 
 
+async def test_the_allied_defence_question_is_whole_at_80x24_with_its_supply_warning():
+    """An Allied unit attacked with the combat supply pool empty: at 80x24 the question's last line, that a level
+    would fight weaker, was cut at "From", and the log's line below read as its end (found by a helper)."""
+    g = blank_game(turn=3, allied_player="human", german_player="computer")
+    put(g, "bc-6-abn", (18, 10), cp=63)
+    put(g, "de-101ss-tiger", (18, 11), cp=35)
+    g.state.pools.combat = 0
+    assert start_phase(g, "german_combat")
+    while not (isinstance(g.prompt, StrategyPrompt) and g.prompt.side == "allied"):
+        g.apply(g.legal_actions()[0])
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.screen.is_mounted, "the game")
+        panel = app.screen.query_one("#prompt")
+        said = " ".join(" ".join(shown(panel)).split())
+        assert "DEFENCE LEVEL" in said and said.endswith("the unit would fight weaker."), said
+
+
 async def test_an_enter_typed_on_as_the_hand_over_comes_up_is_not_taken_for_the_other_players(monkeypatch):
     """Hot-seat: an Enter half a second after a level went through the hand-over, and the next answered the other
     side's hidden support with none (found by a helper). An Enter within HANDOVER_GUARD of the hand-over coming

@@ -724,9 +724,9 @@ def test_the_supply_line_says_from_which_level_the_pool_may_run_short():
     g.state.pools.combat = cost[5] - 1  # level 5 at their most intense defence costs more than the pool has
     short = min(level for level in cost if cost[level] > g.state.pools.combat)
     said = _supply_line(g, p).plain
-    assert said.endswith(f". From level {short} the pool may run short: the unit then fights weaker."), said
+    assert said.endswith(f"; short from level {short}: the unit would fight weaker."), said
     g.state.pools.combat = 10_000
-    assert "run short" not in _supply_line(g, p).plain
+    assert "short from" not in _supply_line(g, p).plain
 
 
 def test_a_long_name_is_shortened_on_a_narrow_card_not_cut():

@@ -291,8 +291,9 @@ def _strategy(game: Game, p: StrategyPrompt, entry: DigitEntry | None) -> Text:
         t.append(f" DEFENCE LEVEL {level_span(p.max_level)}: {short(game, p.defender)} against {attackers} ", style=HEAD)
         at = game.unit(p.defender).position
         t.append("\n" if at is None else f"\nIn {where(game, at)}. ")
+        # (short: at 80x24 the Allied question, with its supply line, must fit the panel's five lines; its end was cut)
         t.append(f"Odds {_odds(game, p.attackers, p.defender)}; they chose {level_choice(p.opponent_max, 'attack')}, unseen. "
-                 "Beside the map: each level's expected losses over theirs.")
+                 "Each level's losses over theirs: beside the map.")
     t.append(_closed(p))
     if p.side == "allied":
         t.append("\n")
@@ -332,11 +333,11 @@ def _supply_line(game: Game, p: StrategyPrompt) -> Text:
         return f"{low}-{high}" if low != high else f"{low}"
     pool = game.pools.combat
     high = max(costs(p.max_level))
-    t = Text(f"Combat supply pool {pool}: level 1 costs {span(1)}, level {p.max_level} {span(p.max_level)} "
+    t = Text(f"Combat supply {pool}: level 1 costs {span(1)}, level {p.max_level} {span(p.max_level)} "
              f"(by their {'defence' if attacking else 'attack'})")
     if high > pool:  # (from which level, at the most their choice costs: "Short of supply" read as short now)
         short = next(level for level in range(1, p.max_level + 1) if max(costs(level)) > pool)
-        t.append(f". From level {short} the pool may run short: the unit then fights weaker.", style="bold")
+        t.append(f"; short from level {short}: the unit would fight weaker.", style="bold")
     return t
 
 

@@ -76,7 +76,9 @@ TALL_WITH_SIDE_BELOW = 18  # lines the panel below a map of two lines a row keep
 # lines the panel below the compact map needs for a level's choice (the odds, two of heading, nine levels, the retreat
 # mark, the support, and its top border): fewer, and it stays beside the map
 LEVELS_BELOW = 16
-PROMPT_MIN, PROMPT_MAX, LOG_MIN = 4, 9, 2  # lines of the question (at least, at most) and of the log (at least)
+# lines of the question (at least, at most) and of the log (at least: its newest line; at 80x24 with two, the Allied
+# defence question's warning that a level would fight weaker was cut in the middle, found by a helper)
+PROMPT_MIN, PROMPT_MAX, LOG_MIN = 4, 9, 1
 OVERLAYS = (None, "allied", "german")
 # A direction key held down repeats some 30 times a second: its repeats must not move the next unit once the held
 # unit's movement points are spent (the engine then asks about the next one). A direction key pressed sooner than
