@@ -21,6 +21,7 @@ from overlord.tui.app import OverlordApp
 from overlord.tui.final import FinalScreen
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.loadscreen import LoadScreen
+from overlord.tui.screens import HelpScreen
 from overlord.tui.viewer import TurnChooser, ViewerScreen
 from overlord.tui.keybar import KeyBar
 from overlord.tui.title import TitleScreen
@@ -129,6 +130,47 @@ async def test_the_viewer_on_a_finished_golden_game_steps_forward_and_back_by_ac
         assert "drops" in str(screen.query_one("#steps").render())
         await pilot.press("escape")
         await until(pilot, lambda: not app.is_running, "closing the viewer of `overlord watch` ends the program")
+
+
+async def test_the_events_of_a_turn_scroll_with_shift_and_the_arrows_at_80x24():
+    """PgDn at 80x24 showed a turn's last three lines of events, and no key reached the others (found by a helper)."""
+    replay = Replay.of_save(FINISHED)
+    app = OverlordApp(watch=replay)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await the_viewer(pilot)
+        log = screen.query_one("#log")
+        await pilot.press("pagedown", "pagedown")
+        await until(pilot, lambda: log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y, "the turn's last events")
+        await pilot.press("shift+up")
+        await until(pilot, lambda: log.scroll_y < log.max_scroll_y, "scrolled back")
+        assert screen.at == replay.turn_starts[2]  # (the position stays)
+        await pilot.press("shift+down", "shift+down", "shift+down", "shift+down")
+        await until(pilot, lambda: log.scroll_y == log.max_scroll_y, "scrolled to the end again")
+        await pilot.press("f1")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        assert any(what == "Scroll the events" for _, what in app.screen.here)
+
+
+async def test_the_pools_shown_at_a_german_defence_level_are_the_game_s_when_watching():
+    """Watching a game, the air points read 101 at the German's defence level after a support of 25, and 76 before
+    and after it: the support he had not seen was added back, a position the game never had (found by a helper).
+    His own review still adds it back."""
+    from overlord.engine import view
+    from overlord.engine.prompts import StrategyPrompt
+    from overlord.tui.cards import pools_line
+    replay = Replay.of_save(FINISHED)
+    replay.run()
+    at = next(n for n in range(replay.total) if isinstance((p := replay.game_at(n).prompt), StrategyPrompt)
+              and p.side == "german" and p.role == "defence" and any(view.support_unseen(replay.game_at(n))))
+    game = replay.game_at(at)
+    app = OverlordApp(watch=replay)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await the_viewer(pilot)
+        screen.go(at)
+        await until(pilot, lambda: screen.at == at, "the defence level's position")
+        shown = screen.query_one("#prompt").border_title
+        assert f"Air {game.air_left} " in shown and shown == pools_line(game, sees_support=True)
+    assert pools_line(game) != pools_line(game, sees_support=True)  # (what the German's review shows)
 
 
 async def test_a_key_that_is_not_the_replays_is_said_and_changes_nothing():

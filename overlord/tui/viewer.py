@@ -79,6 +79,9 @@ class ViewerScreen(Screen[None]):
         Binding("up", "previous_phase", "Phase", group=PHASE), Binding("down", "next_phase", "Phase", group=PHASE),
         Binding("pageup", "previous_turn", "Turn", group=TURN), Binding("pagedown", "next_turn", "Turn", group=TURN),
         Binding("home", "first", "First", show=False), Binding("end", "last", "Last", show=False),
+        # (a phase's or a turn's events fill more than the few lines at 80x24: the arrows step, these scroll)
+        Binding("shift+up", "scroll_events(-1)", "Scroll the events", show=False),
+        Binding("shift+down", "scroll_events(1)", "Scroll the events", show=False),
         Binding("g", "jump", "Go to turn"),
         Binding("h", "plots", "Plots"),
         Binding("escape,q", "close", "Close"),
@@ -232,6 +235,10 @@ class ViewerScreen(Screen[None]):
         """The turns G offers: those begun within the positions that may be looked at."""
         return [(label, n) for label, n in self.replay.turns() if (n >= self.start or self.start == 0) and n <= self.end]
 
+    def action_scroll_events(self, way: int) -> None:
+        log = self.query_one("#log", VerticalScroll)
+        log.scroll_relative(y=way * max(1, log.scrollable_content_region.height - 1), animate=False)
+
     def action_jump(self) -> None:
         turns = self.jump_turns()
         now = max((i for i, (_, n) in enumerate(turns) if n <= self.at), default=0)  # the turn being looked at
@@ -295,7 +302,9 @@ class ViewerScreen(Screen[None]):
             panel.show(self.side_text())
         prompt = self.query_one("#prompt", Panel)
         prompt.show(self.prompt_text(done))
-        prompt.border_title = pools_line(game)
+        # (the support a German did not see as he chose his defence: shown unless this is his review, as the step
+        # before it was; the air points read 101 at the level and 76 before and after it, found by a helper)
+        prompt.border_title = pools_line(game, sees_support=self.side != "german")
         lines = [event_line(e, game) for e in self.step_events()[-MAX_LINES:]]
         if self.replay.total == 0:  # (a save made before its first answer: → has nothing to step to)
             none = "Nothing was played in this game before it was saved."
