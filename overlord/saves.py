@@ -429,15 +429,18 @@ def other_data(doc: dict[str, Any], game: Game) -> str:
 
 
 def heading_differs(doc: dict[str, Any], game: Game) -> str:
-    """Where a save's heading (its turn and phase, which the Load list shows without replaying) is not where its
-    actions lead, why it is refused; '' when it agrees, or says neither (a hand-edited "6/30" was listed, and
-    `overlord replay` said the file matched)."""
+    """Where a save's heading (its turn, phase and score, which the Load list shows without replaying) is not where
+    its actions lead, why it is refused; '' when it agrees, or says none of them (a hand-edited "6/30" was listed,
+    and `overlord replay` said the file matched; a score of 1450 was listed for a game at 549)."""
+    score = round(current_score(game), 1)
     real = {"turn": game.turn_label, "phase": game.state.phase}
     wrong = [f"{field} {printable(str(doc[field]), 20)}" for field in real if field in doc and doc[field] != real[field]]
+    if "score" in doc and abs(doc["score"] - score) > 0.05:  # (written to a tenth: checked as check_document did)
+        wrong.append(f"score {doc['score']}")
     if not wrong:
         return ""
-    return (f"its heading says {' and '.join(wrong)}, but its actions lead to {game.turn_label}, {game.state.phase}: "
-            "the file was changed by hand, or damaged")
+    return (f"its heading says {' and '.join(wrong)}, but its actions lead to {game.turn_label}, {game.state.phase}, "
+            f"score {score:g}: the file was changed by hand, or damaged")
 
 
 def load_save(path: Path | str) -> Game:
@@ -485,8 +488,9 @@ def verify_replay(path: Path | str) -> tuple[bool, str]:
     game = replay_document(doc, path)
     got = game.state_hash()
     if got != doc["state_hash"]:
+        why = other_data(doc, game) or ": the file was changed by hand, or damaged, and does not load"
         return False, printable(f"{path}: replay gives state hash {got[:16]}, the file says {doc['state_hash'][:16]}"
-                                f"{other_data(doc, game)}")
+                                f"{why}")
     if snapshot != game.state:
         raise SaveError(path, f"the state snapshot does not match the replayed game{other_data(doc, game)}")
     if differs := heading_differs(doc, game):

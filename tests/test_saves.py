@@ -267,12 +267,14 @@ def test_replay_exit_1_when_the_hash_does_not_match(tmp_path):
     other.write_text(json.dumps(doc))
     result = subprocess.run([sys.executable, "-m", "overlord", "replay", str(other)], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 1
+    assert "the file says ffffffffffffffff: the file was changed by hand, or damaged, and does not load" in result.stdout + result.stderr
 
 
-@pytest.mark.parametrize("field, value", [("turn", "6/30"), ("phase", "german_combat")])
+@pytest.mark.parametrize("field, value", [("turn", "6/30"), ("phase", "german_combat"), ("score", 1450)])
 def test_a_heading_changed_by_hand_is_refused_and_replay_says_so(tmp_path, field, value):
     """The Load list shows a save's heading (turn, phase) without replaying it: one edited to "6/30" was listed so,
-    loaded as 6/6, and `overlord replay` said it matched (found by a helper)."""
+    loaded as 6/6, and `overlord replay` said it matched (found by a helper); so was a score of 1450 for a game at
+    549."""
     good = _good_save(tmp_path)
     doc = json.loads(good.read_text())
     assert doc[field] != value
@@ -284,7 +286,8 @@ def test_a_heading_changed_by_hand_is_refused_and_replay_says_so(tmp_path, field
     ok, message = verify_replay(edited)
     assert not ok and "its heading says" in message
     del doc["turn" if field == "phase" else "phase"]  # one field missing (an older save): the other still checked
-    doc[field] = value * 200  # and a long lie is cut, the reason kept
+    doc[field] = value * 200 if isinstance(value, str) else value + 0.1  # a long lie is cut, the reason kept; a
+    # tenth more is a lie too (the score is written to a tenth)
     edited.write_text(json.dumps(doc))
     with pytest.raises(SaveError, match="but its actions lead to .*changed by hand"):
         load_save(edited)
