@@ -778,3 +778,20 @@ def test_the_units_card_says_one_shortage_for_a_unit_beyond_supply_lines():
     put(g, "us-1-inf", (10, 6), in_supply=True, general_supplied=True)
     assert [supply_text(g, uid) for uid in ("us-4-inf", "us-29-inf", "us-1-inf")] == \
         ["OUT OF LINES", "in lines, NO GENERAL", "in lines, general ok"]
+
+
+def test_enter_is_called_as_the_key_bar_calls_it_at_every_question_of_numbers():
+    """The support question said "Enter commit these numbers" above a key bar's "Enter Accept" (found by a helper)."""
+    from builders import blank_game, put, start_phase
+    from overlord.engine.prompts import SupportPrompt
+    from overlord.tui.asking import make_entry, prompt_text
+    g = blank_game(turn=4)
+    g.state.weather = "clear"
+    g.state.air_left, g.state.naval_left = 10, 10
+    put(g, "us-1-inf", (16, 11), cp=55)
+    put(g, "de-91-inf", (16, 10), cp=21)
+    assert start_phase(g, "allied_combat")
+    while not isinstance(g.prompt, SupportPrompt):
+        g.apply(Answer("Y"))
+    said = prompt_text(g, g.prompt, make_entry(g, g.prompt)).plain
+    assert "Enter accept these numbers" in said and "commit" not in said

@@ -276,7 +276,7 @@ def _support(game: Game, p: SupportPrompt, entry: DigitEntry) -> Text:
     low, high = row.allied_reduction if p.defensive else row.german_extra
     t.append(f"= {points}: {low}-{high} {'fewer Allied' if p.defensive else 'more German'} losses "
              f"(left: naval {p.naval_left}, air {p.air_left})\n")
-    _keys(t, ("0-9", "type"), ("Enter", enter_does(entry, "commit")), ("Bksp", "erase"))
+    _keys(t, ("0-9", "type"), ("Enter", enter_does(entry, "accept")), ("Bksp", "erase"))  # (the key bar's word: "commit" beside "Accept")
     return t
 
 
