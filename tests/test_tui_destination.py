@@ -265,4 +265,9 @@ def test_a_route_stopped_short_says_what_its_destination_means_as_well_as_its_st
     assert there and card.startswith(f"GO TO {where(game, (18, 11))}\nDestination: {', '.join(there)}\n"), card
     arrived = route_text(game, view.route(game, "us-1-inf", route.steps[0].to), width=60).plain
     assert "Gets there" in arrived and "Destination" not in arrived  # (the stop is the destination: said once)
+    south = next(h for h in ((17, 10), (18, 10), (16, 10), (17, 9)) if game.data.map.on_continent_side(h)
+                 and (r := view.route(game, "us-1-inf", h)).reason is None and r.reach == len(r.steps))
+    points = view.continent_side_points(game, "us-1-inf", south)
+    # (and what it scores there: a unit that got there read only "continent side", found by a helper)
+    assert f"continent side {points:+.1f} a turn" in route_text(game, view.route(game, "us-1-inf", south), 80).plain
 

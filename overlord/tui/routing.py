@@ -16,7 +16,7 @@ from ..engine import view
 from ..engine.actions import Move
 from ..engine.events import Event, InfiltrationFailed, UnitMoved
 from ..engine.hexgrid import Hex
-from .cards import NO_SUPPLY, destination_words, say, short, where
+from .cards import NO_SUPPLY, destination_words, german_side_words, say, short, where
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -89,6 +89,12 @@ def stop_text(game: Game, r: view.Route, width: int) -> Text:
         if r.stop_surely != r.stop:
             say(t, f"(at {where(game, r.stop_surely)} if the extra points are drawn)", width)
     side = {"c": "continent side", "o": "ocean side", "x": "ocean side, east of Caen"}[r.naval_side]
+    # what standing there scores a turn, as the stop short's "Destination" says (found by a helper: a unit that got
+    # there read only "continent side")
+    if game.side_of(r.unit) == "german":
+        side = german_side_words(game, game.data.map.naval_side[r.stop])
+    elif r.naval_side == "c" and not game.spec(r.unit).is_depot:
+        side += f" {view.continent_side_points(game, r.unit, r.stop):+.1f} a turn"
     # (by its position: "There" under "Gets there with luck; surely to (4,8)" was read as either)
     say(t, f"At ({r.stop[0]},{r.stop[1]}): {side}, {'in supply' if r.in_supply else NO_SUPPLY}", width,
         "" if r.in_supply else "bold reverse")
