@@ -183,6 +183,15 @@ async def test_ctrl_q_while_the_computer_moves_then_load_resumes_there_and_the_c
 
 async def test_loading_the_games_own_autosave_never_writes_over_it():
     app = OverlordApp(game=historical(8), delay=0)
+    loads = []  # the workers that load a save
+    run_worker = app.run_worker
+
+    def kept(*args, **kwargs):
+        worker = run_worker(*args, **kwargs)
+        if kwargs.get("name") == "load":
+            loads.append(worker)
+        return worker
+    app.run_worker = kept
     async with app.run_test() as pilot:
         await drive(pilot, until=at_allocation)  # the drops are over: the phase autosave is written
         before = autosave_path().read_bytes()
@@ -193,6 +202,19 @@ async def test_loading_the_games_own_autosave_never_writes_over_it():
         await loaded(pilot)
         assert autosave_path().read_bytes() == before
         assert app.session.slot == autosave_path()
+        await pilot.pause()
+        # loaded once, and said once: on a loaded machine the worker's "pending" and "running" events came after it
+        # had ended, and each loaded the save again (found by a helper); here they are sent late on purpose
+        from textual.worker import Worker, WorkerState
+        game = app.session.game
+        worker = loads[-1]
+        assert worker.is_finished
+        for state in (WorkerState.PENDING, WorkerState.RUNNING):
+            app.on_worker_state_changed(Worker.StateChanged(worker, state))
+        await pilot.pause()
+        assert app.session.game is game
+        assert sum(n.message.startswith("Loaded autosave.json") for n in app._notifications) == 1, \
+            [n.message for n in app._notifications]
 
 
 async def test_a_finished_game_loaded_never_replaces_the_autosave_of_a_game_in_progress():

@@ -35,7 +35,7 @@ from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.worker import Worker
+from textual.worker import Worker, WorkerState
 
 from .. import gcpause, preferences
 from ..plaintext import printable
@@ -672,7 +672,11 @@ class OverlordApp(App[None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A save is in (``load_file``); or a thought is in: keep the choice, and play it unless a screen is up
-        (closing it plays it)."""
+        (closing it plays it). Only the event of its end is read: on a loaded machine a quick worker has ended
+        before its "pending" and "running" events are handled, and each of them found it finished (a save was
+        loaded three times over, said three times; found by a helper)."""
+        if event.state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
+            return
         if event.worker.name == "load":
             self._load_done(event.worker)
             return
