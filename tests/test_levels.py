@@ -24,6 +24,7 @@ from overlord.engine.prompts import QuestionPrompt
 from overlord.saves import SaveError, open_save, write_save
 from overlord.tui.app import OverlordApp
 from overlord.tui.game_screen import GameScreen
+from overlord.tui.keybar import KeyBar
 from overlord.session import Session
 from overlord.tui.setup_screen import SetupScreen
 from overlord.tui.title import TitleScreen
@@ -336,6 +337,10 @@ async def test_the_set_up_says_who_commands_the_computer_side_once_chosen():
         await to_the_german_commander(pilot)
         answered = app.screen.query_one("#setup-answered")
         assert "German player: computer\n" in str(answered.render())  # not chosen yet
+        # the key bar says what the keys do here: a digit shows a general, Enter takes him (it said "1-5 Answer",
+        # and a player who pressed 4 for Rommel waited; found by a helper)
+        bar = app.screen.query_one(KeyBar).text.plain
+        assert f"1-{len(levels('german'))} See each" in bar and "Take it" in bar and "Answer" not in bar, bar
         await pilot.press(str(levels("german").index("rommel") + 1), "enter")
         await wait_until(pilot, lambda a: a.session.player_choice_pending() is None, "the choice to be taken")
         await wait_until(pilot, lambda a: "(rommel, level 3)" in str(answered.render()), "the choice said")

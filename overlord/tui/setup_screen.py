@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from ..session import Session
 
 ANSWER = Binding.Group("Answer", compact=True)
+SEE = Binding.Group("See each", compact=True)  # (who commands a computer side: a digit shows one, Enter takes it;
+# the key bar said "1-5 Answer", and a player who pressed 4 for Rommel waited for the next question)
 OPTION_KEYS = "ynchtc123456789"
 BRIEFING = ("A dispatch reaches your headquarters in London: YOU ARE HEREBY PLACED IN COMMAND OF THE "
             "EXECUTION OF OPERATION OVERLORD. Before D-Day, settle how the campaign is to be fought.\n")
@@ -67,7 +69,9 @@ class SetupScreen(Screen[None]):
     CSS_PATH = GAME_CSS
     BINDINGS = [
         *(Binding(k, f"option('{k.upper()}')", "Answer", group=ANSWER) for k in dict.fromkeys(OPTION_KEYS)),
+        *(Binding(k, f"see({k})", "See each", group=SEE) for k in "123456789"),
         Binding("enter", "default", "Default"),
+        Binding("enter", "take", "Take it"),
         Binding("escape", "back", "Back"),
         Binding("backspace", "back", "Back", show=False),  # (a newcomer tries it first)
     ]
@@ -212,7 +216,11 @@ class SetupScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         side = self.choosing
         if side is not None:  # who commands the computer side: a digit shows a level, Enter takes it
-            return action != "option" or parameters[0] in [str(i) for i in range(1, len(levels(side)) + 1)]
+            if action in ("option", "default"):
+                return False
+            return action != "see" or parameters[0] in range(1, len(levels(side)) + 1)
+        if action in ("see", "take"):
+            return False
         if action == "option":
             return self.prompt is not None and parameters[0] in self.prompt.options
         if action == "default":
@@ -266,21 +274,25 @@ class SetupScreen(Screen[None]):
             self.refresh_view()
 
     def action_option(self, key: str) -> None:
+        self.answer(key)
+
+    def action_see(self, n: int) -> None:
+        """A digit, while who commands a computer side is asked: that level shown, with how it plays."""
         side = self.choosing
         if side is not None:
             self.message = ""
-            self.shown = (side, levels(side)[int(key) - 1])
+            self.shown = (side, levels(side)[n - 1])
             self.refresh_view()
-            return
-        self.answer(key)
 
-    def action_default(self) -> None:
+    def action_take(self) -> None:
+        """Enter, while who commands a computer side is asked: the level shown commands it."""
         side = self.choosing
         if side is not None:
             self.message = ""
             self.picked = [(s, at) for s, at in self.picked if s != side] + [(side, len(self.session.game.actions))]
             self.post_message(PlayerChosen(side, self.shown_player(side)))
-            return
+
+    def action_default(self) -> None:
         p = self.prompt
         if p is not None:  # (the key is enabled only while a question is asked: check_action)
             self.answer(p.default)
