@@ -405,6 +405,8 @@ async def test_a_click_on_a_key_of_the_game_presses_it(played):
         await pilot.click(KeyBar, offset=(bar.text.plain.index("Map key"), 0))
         await pilot.pause()
         assert type(app.screen).__name__ == "MapKeyScreen"
+        # it scrolls, and says so (its key bar said only "Esc Close"; found by a helper)
+        assert "PgUp/PgDn Scroll" in app.screen.query_one(KeyBar).text.plain
 
 
 async def test_at_80_columns_the_key_bar_keeps_the_help_key_and_says_more_keys_are_there(played):

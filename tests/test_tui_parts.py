@@ -795,3 +795,17 @@ def test_enter_is_called_as_the_key_bar_calls_it_at_every_question_of_numbers():
         g.apply(Answer("Y"))
     said = prompt_text(g, g.prompt, make_entry(g, g.prompt)).plain
     assert "Enter accept these numbers" in said and "commit" not in said
+
+
+def test_the_interdiction_questions_keys_fit_80_columns():
+    """At 80x24 the line of keys ended "Enter fly them (alone: the most, as the briefing advises)  Bksp": the
+    Backspace key's word was cut (found by a helper)."""
+    from builders import blank_game
+    from overlord.engine.prompts import InterdictionPrompt
+    from overlord.tui.asking import make_entry, prompt_text
+    g = blank_game(turn=4)
+    g.state.weather = "clear"
+    p = InterdictionPrompt(side="allied", weather="clear", air_available=150, max_points=99, effective_percent=100)
+    lines = prompt_text(g, p, make_entry(g, p)).plain.splitlines()
+    keys = next(line for line in lines if line.startswith("0-9 type"))
+    assert keys.endswith("Bksp erase") and len(keys) <= 78, keys

@@ -118,7 +118,7 @@ def _interdiction(game: Game, p: InterdictionPrompt, entry: DigitEntry) -> Text:
     low, high = view.decrease_range(game, eff)
     t.append(f"{eff} effective in {p.weather} weather ({p.effective_percent}%): each German unit loses "
              f"{low}-{high} MP\n")
-    _keys(t, ("0-9", "type"), ("Enter", "fly them (alone: the most, as the briefing advises)"), ("Bksp", "erase"))
+    _keys(t, ("0-9", "type"), ("Enter", "fly them (none typed: the most, as briefed)"), ("Bksp", "erase"))  # (80 wide)
     return t
 
 

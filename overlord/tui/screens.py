@@ -297,13 +297,12 @@ HOW TO PLAY
   The Allies land the divisions at sea, take Cherbourg, Caen and St-Lo
   and push inland by June 30 (June 20 in the First Two Week Scenario);
   the German stops them, and scores for holding near the coast (his
-  units on the ocean side, below). The score (top
-  line, with the level of victory it gives now) is the Allied points
-  less the German points (below). Each turn: transport allocation, air
-  interdiction, Allied movement, Allied combat, German movement, German
-  combat. Hot-seat or the German solo: Y at "Change any ratings or
-  players?" when a new game begins, then H/H (hot-seat) or H/C (German
-  solo).
+  units on the ocean side, below). The score (top line, with the level
+  of victory it gives now) is the Allied points less the German points
+  (below). Each turn: transport allocation, air interdiction, Allied
+  movement, Allied combat, German movement, German combat. Hot-seat or
+  the German solo: Y at "Change any ratings or players?" when a new
+  game begins, then H/H (hot-seat) or H/C (German solo).
 
 WHERE THE POINTS COME FROM (the Victory Points chart, F2)
   The naval-range line is drawn on the map in bright marks: a bar |
@@ -513,6 +512,7 @@ class MapKeyScreen(ModalScreen[None]):
     """The map's key, one key away from the map (K)."""
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("escape,k,q,enter", "close", "Close"), *QUIET_GAME_KEYS]
+    KEY_HINTS = [("↑/↓ PgUp/PgDn", "Scroll")]  # (at 80x24 it is cut, and its key bar said only "Esc Close")
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide"):
