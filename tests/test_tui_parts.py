@@ -809,3 +809,24 @@ def test_the_interdiction_questions_keys_fit_80_columns():
     lines = prompt_text(g, p, make_entry(g, p)).plain.splitlines()
     keys = next(line for line in lines if line.startswith("0-9 type"))
     assert keys.endswith("Bksp erase") and len(keys) <= 78, keys
+
+
+def test_the_roster_says_done_for_a_unit_that_can_move_no_more_this_phase():
+    """A formation that used its ten moves at sea far from a beach read "6" MP in the roster, and Enter on it said
+    it could not move again (found by a helper)."""
+    from builders import blank_game, put, start_phase
+    from overlord.engine.state import AFLOAT
+    from overlord.tui.roster import roster_rows
+    g = blank_game(turn=2)
+    g.state.weather, g.state.pools.fuel = "clear", 500
+    put(g, "us-1-inf", (12, 7))
+    g.place("us-4-inf", (20, 1), AFLOAT)
+    assert start_phase(g, "allied_movement")
+    assert {r[-1]: r[1] for r in roster_rows(g)}["us-4-inf"] == "6"
+    g.record("us-4-inf").ocean_steps = 0  # its moves at sea spent, far from a beach
+    g.edited()
+    rows = {r[-1]: r[1] for r in roster_rows(g)}
+    assert rows["us-4-inf"] == "done" and rows["us-1-inf"] == str(g.unit("us-1-inf").mp)
+    g.state.movement = None  # out of the phase: the points it will have
+    g.edited()
+    assert {r[-1]: r[1] for r in roster_rows(g)}["us-4-inf"] == "6"

@@ -26,6 +26,9 @@ def roster_rows(game: Game, first: str = "allied") -> list[tuple[str, ...]]:
     """Every unit's row, ``first`` side's first (the side played at the keyboard), ashore, at sea, holding a
     beach, to come, eliminated; the unit's id last (not shown)."""
     rows: list[tuple[str, ...]] = []
+    mv = game.state.movement  # (in a movement phase, a unit of the side moving that can move no more says "done":
+    moving = set(mv.order) if mv is not None else set()  # a formation with no moves left at sea read "6" MP, and
+    can_move = set(view.choosable_units(game))  # Enter on it said it could not move again; found by a helper)
     for u in game.units(status=None):
         uid = u.id
         spec = game.spec(uid)
@@ -39,7 +42,8 @@ def roster_rows(game: Game, first: str = "allied") -> list[tuple[str, ...]]:
             col, row = view.position_of(u)
             place = f"at sea ({col},{row})"
         eff = f"{view.effectiveness(game, u):.2f}" if u.cp else ""
-        rows.append((spec.name + (" (cadre)" if u.cadre else ""), str(u.mp), STATUS.get(u.status, u.status), place,
+        mp = "done" if uid in moving and uid not in can_move else str(u.mp)
+        rows.append((spec.name + (" (cadre)" if u.cadre else ""), mp, STATUS.get(u.status, u.status), place,
                      f"{u.cp}/{u.max_cp}", supply, eff, str(u.leadership), str(u.fatigue), spec.nation, spec.type,
                      uid))
     order = {ASHORE: 0, AFLOAT: 1, COASTAL: 2, PENDING: 3, ELIMINATED: 4}
