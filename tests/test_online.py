@@ -7,6 +7,7 @@ it sent (``Connection.send``), so the fairness checks read what a client would h
 
 import asyncio
 import json
+import os
 import sqlite3
 
 import pytest
@@ -276,6 +277,24 @@ async def test_an_address_that_answers_but_not_in_http_is_said_so_in_a_line(answ
 def test_a_new_token_is_valid_and_never_read_as_an_option_on_a_command_line():
     tokens = [protocol.new_token() for _ in range(2000)]  # (one in 64 of secrets.token_urlsafe's begins with -)
     assert all(protocol.valid_token(t) and not t.startswith("-") for t in tokens) and len(set(tokens)) == 2000
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX permissions")
+def test_the_store_and_its_log_are_readable_by_the_hosts_user_alone(tmp_path):
+    """The store holds every game's seed: copied from a store left readable by all (644) on a shared machine, it told
+    a helper the fight's result at every level before he chose one (found by a helper). Its own and its log's
+    permissions are the owner's alone, a store made before as well."""
+    from overlord.online.storage import StoredGame
+    path = tmp_path / "store.sqlite3"
+    store = SQLiteStorage(path)
+    store.create_game(StoredGame("0123456789abcdef", SETTINGS, 5, {}, 2, "fp"))
+    files = [p for p in tmp_path.iterdir() if p.name.startswith("store.sqlite3")]
+    assert path in files and any(p.name.endswith("-wal") for p in files)
+    assert all(p.stat().st_mode & 0o077 == 0 for p in files), [oct(p.stat().st_mode) for p in files]
+    store.close()
+    os.chmod(path, 0o644)  # a store of an older version
+    SQLiteStorage(path).close()
+    assert path.stat().st_mode & 0o077 == 0
 
 
 def test_the_store_keeps_games_actions_and_only_token_hashes(tmp_path):

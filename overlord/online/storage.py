@@ -12,6 +12,7 @@ this file's second half: the interface stays).
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Mapping, Sequence
@@ -83,6 +84,7 @@ class SQLiteStorage:
         self.path = Path(path)
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            os.close(os.open(self.path, os.O_CREAT | os.O_RDWR, 0o600))  # (its owner's alone: see _owner_only)
         self.db = sqlite3.connect(str(path), isolation_level=None, timeout=1.0)  # transactions by hand: BEGIN ...
         if exclusive:
             self.db.execute("PRAGMA locking_mode=EXCLUSIVE")
@@ -94,6 +96,20 @@ class SQLiteStorage:
         self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self.db.execute("PRAGMA foreign_keys=ON")
         self._create_tables()
+        self._owner_only()
+
+    def _owner_only(self) -> None:
+        """The store and its log readable by the host's user alone: they hold every game's seed, from which anyone
+        who copied them could foresee every die (a helper read the fight's result before choosing his level, from
+        a copy of a store left readable by all, 644, on a shared machine). SQLite gives its log and index files the
+        store's own permissions."""
+        if str(self.path) == ":memory:":
+            return
+        for suffix in ("", "-wal", "-shm"):
+            try:
+                os.chmod(f"{self.path}{suffix}", 0o600)
+            except FileNotFoundError:
+                pass
 
     def _create_tables(self) -> None:
         with self._transaction():
