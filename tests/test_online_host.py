@@ -212,6 +212,33 @@ async def test_malformed_oversized_and_flooding_messages_are_refused(served):
     assert hosted.game.actions == [Answer("Y")]
 
 
+async def test_a_bot_over_its_sides_rate_answers_again_in_a_moment(served, monkeypatch):
+    """A side's rate is shared by all its screens: two bots on one side each kept under it alone, went over it
+    together, and both were thrown out for good on "too many messages" (found by a helper). The refusal is for now
+    only, and the bot sends its answer again a moment later."""
+    host, url = served
+    links = await client.create_game(url, SETTINGS)
+    other = await OnlineGame.join(links["allied"])
+    for _ in range(20):  # the side's burst spent by its other screen, at once
+        await other._ws.send_str('{"type": "dance"}')
+    replies = [await other._reply() for _ in range(20)]
+    over = [r for r in replies if "too many messages" in r["reason"]]
+    assert over and all(r.get("again") is True for r in over)
+    monkeypatch.setattr(bot, "RETRY_SECONDS", 0.05)
+    played: list[int] = []
+
+    class Enough(Exception):
+        pass
+
+    def heard(at, action):
+        played.append(at)
+        raise Enough
+    with pytest.raises(Enough):
+        await bot.play(links["allied"], "classic", on_action=heard)
+    assert played == [0] and len(host.games[links["allied"].game].game.actions) == 1
+    await other.close()
+
+
 async def test_reconnecting_does_not_refill_a_sides_rate(tmp_path):
     """The rate was counted per connection: a client that closed and opened another after each burst sent
     orders at 4,000 a second (found by a helper). It is now counted for the side, over all its connections."""

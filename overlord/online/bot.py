@@ -18,6 +18,8 @@ from ..engine.actions import Action
 from .client import OnlineGame, Refused
 from .protocol import SIDES, Link
 
+RETRY_SECONDS = 1.0  # a wait before an answer refused for now (over the side's rate) is sent again
+
 
 async def play(link: Link | str, player_name: str, seed: int = 0, session: aiohttp.ClientSession | None = None,
                on_action: Callable[[int, Action], None] | None = None,
@@ -44,7 +46,10 @@ async def play(link: Link | str, player_name: str, seed: int = 0, session: aioht
             action = await asyncio.to_thread(player.choose, game)
             try:
                 await online.act(action, at)
-            except Refused:
+            except Refused as exc:
+                if online.at == at and exc.again:  # over the side's rate, which its other screens share: the same
+                    await asyncio.sleep(RETRY_SECONDS)  # answer again in a moment (two bots on one side were both
+                    continue  # thrown out for good; found by a helper)
                 if online.at == at:  # refused where it was chosen: not a game moved on
                     raise
                 continue  # answered meanwhile (the side's standing orders, another screen): the next question

@@ -352,8 +352,8 @@ class Host:
                 if conn.strikes > STRIKES * self.burst:
                     conn.send(protocol.encode(protocol.refused("a flood of messages: connection closed")))
                     return
-                conn.send(protocol.encode(protocol.refused(
-                    f"too many messages: at most {self.rate:g} a second ({self.burst} at once)")))
+                conn.send(protocol.encode(protocol.refused(  # (for now: the side's other screens share its rate)
+                    f"too many messages: at most {self.rate:g} a second ({self.burst} at once)", again=True)))
                 continue
             try:
                 message = protocol.decode_client(msg.data if msg.type == WSMsgType.TEXT else None)
