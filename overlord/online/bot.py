@@ -18,7 +18,7 @@ from ..engine.actions import Action
 from .client import OnlineGame, Refused
 from .protocol import SIDES, Link
 
-RETRY_SECONDS = 1.0  # a wait before an answer refused for now (over the side's rate) is sent again
+RETRY_SECONDS = 1.0  # the least wait before an answer refused over the side's rate is sent again
 
 
 async def play(link: Link | str, player_name: str, seed: int = 0, session: aiohttp.ClientSession | None = None,
@@ -47,9 +47,9 @@ async def play(link: Link | str, player_name: str, seed: int = 0, session: aioht
             try:
                 await online.act(action, at)
             except Refused as exc:
-                if online.at == at and exc.again:  # over the side's rate, which its other screens share: the same
-                    await asyncio.sleep(RETRY_SECONDS)  # answer again in a moment (two bots on one side were both
-                    continue  # thrown out for good; found by a helper)
+                if online.at == at and exc.wait is not None:  # over the side's rate, which its other screens share:
+                    await asyncio.sleep(max(exc.wait, RETRY_SECONDS))  # the same answer again in a moment (two bots
+                    continue  # on one side were both thrown out for good; found by a helper)
                 if online.at == at:  # refused where it was chosen: not a game moved on
                     raise
                 continue  # answered meanwhile (the side's standing orders, another screen): the next question

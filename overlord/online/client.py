@@ -50,11 +50,19 @@ BACKLOG = 64  # the updates next_update keeps for whoever reads them (the oldest
 
 class Refused(Exception):
     """The host refused a message (its one-line reason is the exception's text); ``again``: for now only (the
-    side's seats full, an answer the host could not store), so the same link may be let in later."""
+    side's seats full, an answer the host could not store), so the same link may be let in later; ``wait``: the
+    seconds after which the same message may be sent again (over the side's rate)."""
 
-    def __init__(self, reason: str, again: bool = False) -> None:
+    def __init__(self, reason: str, again: bool = False, wait: float | None = None) -> None:
         super().__init__(reason)
-        self.again = again
+        self.again, self.wait = again, wait
+
+
+def refusal(message: dict[str, Any]) -> Refused:
+    """The host's refusal as an exception (its wait only when a number of seconds, as the host sends it)."""
+    wait = message.get("wait")
+    wait = float(wait) if isinstance(wait, (int, float)) and not isinstance(wait, bool) and 0 <= wait <= 60 else None
+    return Refused(str(message.get("reason", "refused")), again=message.get("again") is True, wait=wait)
 
 
 class Disconnected(Exception):
@@ -188,7 +196,7 @@ class OnlineGame:
             await self._send(protocol.encode(protocol.act(self.update.at if at is None else at, action)))
             reply = await self._reply()
             if reply.get("type") == "refused":
-                raise Refused(str(reply.get("reason", "refused")), again=reply.get("again") is True)
+                raise refusal(reply)
             at = int(reply.get("at", 0))
             async with self._changed:
                 await self._changed.wait_for(lambda: self.update.at >= at or self.closed)
@@ -200,7 +208,7 @@ class OnlineGame:
         them for this side from now on (overlord/online/orders.py). Returns them as the host keeps them."""
         reply = await self.send_raw(protocol.encode({"type": "orders", "orders": dict(orders)}))
         if reply.get("type") == "refused":
-            raise Refused(str(reply.get("reason", "refused")))
+            raise refusal(reply)
         self.orders = reply.get("orders", {})
         return self.orders
 
@@ -322,7 +330,7 @@ async def _receive(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
         raise Disconnected(closed_because(ws.close_code))
     message: dict[str, Any] = json.loads(msg.data)
     if message.get("type") == "refused":
-        raise Refused(str(message.get("reason")), again=message.get("again") is True)
+        raise refusal(message)
     return message
 
 

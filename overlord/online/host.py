@@ -352,8 +352,9 @@ class Host:
                 if conn.strikes > STRIKES * self.burst:
                     conn.send(protocol.encode(protocol.refused("a flood of messages: connection closed")))
                     return
-                conn.send(protocol.encode(protocol.refused(  # (for now: the side's other screens share its rate)
-                    f"too many messages: at most {self.rate:g} a second ({self.burst} at once)", again=True)))
+                conn.send(protocol.encode(protocol.refused(  # (a moment's wait: the side's other screens share it)
+                    f"too many messages: at most {self.rate:g} a second ({self.burst} at once)",
+                    wait=round(1 / self.rate, 3))))
                 continue
             try:
                 message = protocol.decode_client(msg.data if msg.type == WSMsgType.TEXT else None)

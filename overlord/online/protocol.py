@@ -246,10 +246,12 @@ def act(at: int, action: Action) -> dict[str, Any]:
     return {"type": "act", "at": at, "action": action_to_dict(action)}
 
 
-def refused(reason: str, again: bool = False) -> dict[str, Any]:
+def refused(reason: str, again: bool = False, wait: float | None = None) -> dict[str, Any]:
     """A refusal in one line; ``again``: for now only (a seat full, an answer the store failed to keep), the same
-    message may be let in later."""
-    return {"type": "refused", "reason": one_line(reason)} | ({"again": True} if again else {})
+    message may be let in later; ``wait``: seconds after which the same message may be sent again on the same
+    connection (over the side's rate)."""
+    return ({"type": "refused", "reason": one_line(reason)} | ({"again": True} if again else {})
+            | ({"wait": wait} if wait is not None else {}))
 
 
 def one_line(text: str, limit: int = 300) -> str:
