@@ -470,6 +470,13 @@ def test_the_commands_create_list_and_play_a_game(tmp_path, capsys):
         (listed,) = json.loads(capsys.readouterr().out)
         assert listed["over"] and listed["role"] == "german"
         assert cli.main(["online", "bot", links["Spectators"], "--player", "classic"]) == 2
+        # a player unknown, or not of the link's side, is refused before "has joined" is said (found by a helper)
+        capsys.readouterr()
+        assert cli.main(["online", "bot", links["Allied"], "--player", "nobody"]) == 2
+        assert cli.main(["online", "bot", links["Allied"], "--player", "rommel"]) == 2
+        said = capsys.readouterr().err
+        assert "has joined" not in said and "unknown computer player 'nobody'" in said and \
+            "'rommel' cannot play the allied side" in said, said
         assert cli.main(["online", "new", host.url, "--preset", "nonesuch"]) == 2
         capsys.readouterr()
         assert cli.main(["online", "new", host.url, "--allied-token", "short"]) == 2  # (it named the protocol's field)

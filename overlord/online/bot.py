@@ -30,12 +30,12 @@ async def play(link: Link | str, player_name: str, seed: int = 0, session: aioht
     ``orders``: standing orders to give the host first (orders.py); the host then answers those questions.
     ``on_joined()``: told once the host has let the link in."""
     online = await OnlineGame.join(link, session)
-    if on_joined is not None:
-        on_joined()
     try:
         if online.role not in SIDES:
             raise ValueError("a bot plays a side: this is the spectators' link")
         player = make_player(player_name, online.role, seed)
+        if on_joined is not None:  # (once the player is known to play the link's side: "rommel has joined" came
+            on_joined()  # before "rommel cannot play the allied side"; found by a helper)
         if orders is not None:
             await online.set_orders(orders)
         while True:

@@ -277,6 +277,10 @@ def cmd_online_bot(args: argparse.Namespace) -> int:
         return _fail(f"--orders is not JSON ({exc}): an object, as docs/online.md's Standing orders", EXIT_BAD_INPUT)
     if orders is not None and not isinstance(orders, dict):
         return _fail("--orders is a JSON object, as docs/online.md's Standing orders", EXIT_BAD_INPUT)
+    from ..ai import PLAYERS
+    from ..ai.registry import shown_name
+    if args.player not in PLAYERS:  # (said before joining: the other side saw the bot connect, and go)
+        return _fail(f"unknown computer player {shown_name(args.player)}: `overlord players` lists them", EXIT_BAD_INPUT)
     import aiohttp
     from .protocol import one_line
     from .remote import RETRY_DELAYS
