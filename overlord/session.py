@@ -245,6 +245,10 @@ class Session:
             return False  # the scenario questions are always asked of the person at the keyboard
         return self.game.settings.player(side) == "computer"
 
+    def played_here(self, side: str) -> bool:
+        """Is ``side`` played at this keyboard (by a person: not the computer, nor someone elsewhere)?"""
+        return not self.is_computer(side)
+
     @property
     def humans(self) -> list[str]:
         return [s for s in SIDES if self.game.settings.player(s) == "human"]

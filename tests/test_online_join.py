@@ -333,6 +333,34 @@ async def test_a_landing_against_the_joined_german_shows_its_support_once_fought
     await allied.close()
 
 
+async def test_the_player_waiting_never_reads_the_other_sides_level_table_as_his(hosted):
+    """While the Allies chose a landing's attack level elsewhere, the German's side panel showed their table as his:
+    "Losses a round yours/theirs", and "Support 0: no effect" for a support he may not see (found by a helper)."""
+    from overlord.engine.prompts import StrategyPrompt
+    _, links = hosted
+    allied = await OnlineGame.join(links["allied"])
+    player = make_player("classic", "allied", 0)
+    app = JoinApp(links["german"], delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.session, RemoteSession) and a.game_screen() is not None,
+                         "the joined game")
+        while not (isinstance(allied.game.prompt, StrategyPrompt) and allied.game.prompt.side == "allied"):
+            assert allied.my_move
+            await allied.act(player.choose(allied.game))
+        at = allied.at
+        deadline = time.monotonic() + DEADLINE
+        while not (len(app.playing.game.actions) == at and isinstance(app.screen, GameScreen)):
+            assert time.monotonic() < deadline, "never the news of the Allies' answers"
+            if isinstance(app.screen, (ReportScreen, CombatResultScreen)):
+                await pilot.press("enter")  # the drops' and D-Day's reports, read
+            await pilot.pause(0.05)
+        assert isinstance(app.playing.game.prompt, StrategyPrompt) and app.playing.game.prompt.side == "allied"
+        side = app.game_screen().side_text().plain
+        assert "yours/theirs" not in side and "Support" not in side, side
+        await pilot.press("ctrl+q")
+    await allied.close()
+
+
 async def test_the_joined_germans_level_for_the_day_answers_every_round_with_no_refusal(hosted):
     """The host's standing order answers each landing's round; the session answered it too, from the level it holds,
     whenever its game showed the question first: refused ("the game has moved on ... or its standing orders"), a line

@@ -102,6 +102,9 @@ class RemoteSession(Session):
     def is_computer(self, side: str) -> bool:
         return False  # the other side is a person, or a computer player the host serves: either way, elsewhere
 
+    def played_here(self, side: str) -> bool:
+        return side == self.role
+
     def sees_allied_support(self) -> bool:
         return self.role == "allied"  # (the host shows it to no one else before the fight)
 

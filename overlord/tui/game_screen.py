@@ -459,7 +459,9 @@ class GameScreen(Screen[None]):
         if self.look is not None:
             return position_card(game, self.look, self.side_width() or 30)
         card = combat_card(game, p, (self.side_width() or None) if isinstance(p, StrategyPrompt) else None)
-        if card is not None and not self.session.is_computer(p.side):
+        # (the question's own card, for the side answering it here: online, the player waiting read the other
+        # side's level table as his, "Attack losses yours/theirs" and "Support 0: no effect"; found by a helper)
+        if card is not None and self.session.played_here(p.side):
             return card
         t = Text(no_wrap=True, overflow="ellipsis")
         unit = getattr(p, "unit", None)
