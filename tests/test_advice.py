@@ -333,7 +333,11 @@ def test_the_commanders_plan_says_which_of_its_beaches_are_closed():
     g.state.beaches["Omaha"].marker_intact = False
     g.edited()
     said = commander.explain(g, action)
-    assert "land everything at Omaha and Gold" in said and "(Omaha closed: its marker is destroyed)" in said
+    assert "land everything at Omaha and Gold" in said and \
+        "(Omaha: its marker is destroyed, so it lands at Gold alone)" in said
+    g.state.beaches["Gold"].marker_intact = False
+    g.edited()
+    assert "(Omaha and Gold: their markers are destroyed, none of its beaches is open)" in commander.explain(g, action)
 
 
 def test_a_plural_unit_and_a_single_point_read_as_english():

@@ -134,10 +134,14 @@ class AlliedCommander(ComputerPlayer):
             return said  # (a set-up question: no plan is chosen yet, and "Plan: drive south" answered nothing asked)
         plan = PLAN_WORDS.get(self.plan, f"the {self.plan} plan")
         design = self.designs.get(self.plan)
-        closed = [b for b in (design.beaches if design is not None else ()) if not game.beaches[b].marker_intact]
-        if closed:  # (its words name the beaches it was made for)
-            plan += f" ({' and '.join(closed)} closed: {'its marker is' if len(closed) == 1 else 'their markers are'} "\
-                    "destroyed)"
+        beaches = design.beaches if design is not None else ()
+        closed = [b for b in beaches if not game.beaches[b].marker_intact]
+        if closed:  # (its words name the beaches it was made for; "Omaha and Gold (Gold closed)" read as landing at
+            # a closed beach, found by a helper: it lands at those left)
+            still = [b for b in beaches if b not in closed]
+            marker = "its marker is" if len(closed) == 1 else "their markers are"
+            plan += (f" ({' and '.join(closed)}: {marker} destroyed, so it lands at {' and '.join(still)} alone)"
+                     if still else f" ({' and '.join(closed)}: {marker} destroyed, none of its beaches is open)")
         if self.fit.has_evidence():
             german = f"he expects a German who {MODEL_WORDS.get(self.believed_model(), 'plays as before')}"
         else:
