@@ -461,7 +461,9 @@ def save_named(given: str) -> Path:
     # which the Load screen lists
     typed = saves_dir() / f"{safe_filename(given.removesuffix('.json'))}.json"
     try:
-        found = [p for p in (named, typed) if p.is_file()]
+        # (else one there that is not a save file: a folder, a pipe, a link to a device, said so by open_save;
+        # "no such file here, nor a save of that name" was said of them, found by a helper)
+        found = [p for p in (named, typed) if p.is_file()] or [p for p in (named, typed) if p.is_symlink() or p.exists()]
         if not found and not given.endswith(".json") and Path(f"{given}.json").is_file():
             return Path(f"{given}.json")  # (a file as `simulate --save` writes it, named as --save was given it)
     except OSError:

@@ -338,6 +338,10 @@ def test_simulate_save_adds_json_as_ctrl_s_does_and_a_name_not_found_says_where_
     missing = run("replay", "nonesuch")
     assert missing.returncode == 2 and missing.stderr.strip() == \
         f"overlord: nonesuch: no such file here, nor a save of that name in {saves_dir()}"
+    # a name whose file in the saves folder is not a save file says what it is (it said "no such file" of a folder)
+    (saves_dir() / "folder.json").mkdir()
+    folder = run("replay", "folder")
+    assert folder.returncode == 2 and "no such file" not in folder.stderr and "folder" in folder.stderr.split(":", 2)[-1]
 
 
 @pytest.mark.parametrize("args, said", [
