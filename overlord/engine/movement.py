@@ -181,6 +181,13 @@ class MoveChoices(Sequence[Action]):
         yield from self.others()
 
 
+def moving_units(g: "Game") -> list[str]:
+    """The units of the side moving, in the phase's order, whether they can still move or not; none outside a
+    movement phase."""
+    mv = g.state.movement
+    return [] if mv is None else list(mv.order)
+
+
 def choosable_units(g: "Game") -> list[str]:
     """The units of the side moving that can still move, in the phase's order (the one asked about too);
     none outside a movement phase."""

@@ -265,6 +265,14 @@ def read_only(path: Path) -> str:
     return ""
 
 
+def unknown_player(name: str) -> str:
+    """Why no computer player is named ``name`` ('' when one is: whether it plays the link's side is known once
+    joined)."""
+    from ..ai import PLAYERS
+    from ..ai.registry import shown_name
+    return "" if name in PLAYERS else f"unknown computer player {shown_name(name)}: `overlord players` lists them"
+
+
 def cmd_online_bot(args: argparse.Namespace) -> int:
     from .bot import play
     from .client import Disconnected, Refused
@@ -277,10 +285,8 @@ def cmd_online_bot(args: argparse.Namespace) -> int:
         return _fail(f"--orders is not JSON ({exc}): an object, as docs/online.md's Standing orders", EXIT_BAD_INPUT)
     if orders is not None and not isinstance(orders, dict):
         return _fail("--orders is a JSON object, as docs/online.md's Standing orders", EXIT_BAD_INPUT)
-    from ..ai import PLAYERS
-    from ..ai.registry import shown_name
-    if args.player not in PLAYERS:  # (said before joining: the other side saw the bot connect, and go)
-        return _fail(f"unknown computer player {shown_name(args.player)}: `overlord players` lists them", EXIT_BAD_INPUT)
+    if unknown := unknown_player(args.player):  # (said before joining: the other side saw the bot connect, and go)
+        return _fail(unknown, EXIT_BAD_INPUT)
     import aiohttp
     from .protocol import one_line
     from .remote import RETRY_DELAYS

@@ -24,6 +24,7 @@ import shlex
 import signal
 import threading
 import time
+import weakref
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -35,7 +36,7 @@ from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker
 
 from .. import gcpause, preferences
 from ..plaintext import printable
@@ -205,6 +206,7 @@ class OverlordApp(App[None]):
         self._waiting = False  # one of the game's own modal screens (report, hand-over) is up
         self._thought: Thought | None = None  # the computer's answer being thought, or thought and not yet played
         self._hint: Hint | None = None  # the hint asked for (T), being thought or thought
+        self._workers_ended: weakref.WeakSet[Worker[Any]] = weakref.WeakSet()  # whose end was read (once each)
         self._paused_at = -1  # the number of actions played when the last pause before a landing's round began
         self.quitting = False  # the game has been saved (or given up) to quit: nothing more is played
         self.exit_watchdog: threading.Timer | None = None  # ends the process should a signalled app not end
@@ -672,11 +674,12 @@ class OverlordApp(App[None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A save is in (``load_file``); or a thought is in: keep the choice, and play it unless a screen is up
-        (closing it plays it). Only the event of its end is read: on a loaded machine a quick worker has ended
-        before its "pending" and "running" events are handled, and each of them found it finished (a save was
-        loaded three times over, said three times; found by a helper)."""
-        if event.state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
+        (closing it plays it). A worker's end is read once: on a loaded machine a quick worker has ended before its
+        "pending" and "running" events are handled, and each of them found it finished (a save was loaded three
+        times over, said three times; found by a helper)."""
+        if not event.worker.is_finished or event.worker in self._workers_ended:
             return
+        self._workers_ended.add(event.worker)
         if event.worker.name == "load":
             self._load_done(event.worker)
             return

@@ -26,9 +26,9 @@ def roster_rows(game: Game, first: str = "allied") -> list[tuple[str, ...]]:
     """Every unit's row, ``first`` side's first (the side played at the keyboard), ashore, at sea, holding a
     beach, to come, eliminated; the unit's id last (not shown)."""
     rows: list[tuple[str, ...]] = []
-    mv = game.state.movement  # (in a movement phase, a unit of the side moving that can move no more says "done":
-    moving = set(mv.order) if mv is not None else set()  # a formation with no moves left at sea read "6" MP, and
-    can_move = set(view.choosable_units(game))  # Enter on it said it could not move again; found by a helper)
+    # (in a movement phase, a unit of the side moving that can move no more says "done": a formation with no moves
+    # left at sea read "6" MP, and Enter on it said it could not move again; found by a helper)
+    moving, can_move = set(view.moving_units(game)), set(view.choosable_units(game))
     for u in game.units(status=None):
         uid = u.id
         spec = game.spec(uid)
