@@ -509,20 +509,27 @@ def test_a_set_up_questions_advice_names_the_question_and_no_plan():
     assert reason.startswith(f"{game.prompt.text.strip().splitlines()[-1]} Answer ") and "Plan:" not in reason
 
 
-def test_a_levels_hint_gives_the_odds_as_the_question_does_not_rounded_onto_a_threshold():
-    """The engine keeps a prompt's odds to a hundredth (2.4968 as 2.5): the hint said "the attack's odds 2.5:1"
-    beside the question's "2.49:1" (found by a reviewer)."""
+def an_attack_at_2497(support: int = 0) -> Game:
+    """The 1st Infantry (55 CP, fatigue 7) beside the 91st Air Landing (21 CP) in the Allied combat phase: odds
+    of 2.4968, which a prompt keeps as 2.5; ``support``: the naval and air points left for the turn."""
     from builders import blank_game, put, start_phase
-    from overlord.ai.explain import describe
-    from overlord.engine.actions import Answer
-    from overlord.engine.prompts import StrategyPrompt
     g = blank_game(turn=4)
     g.state.pools.combat = 5000
     g.state.weather = "clear"
-    g.state.air_left, g.state.naval_left = 0, 0
+    g.state.air_left, g.state.naval_left = support, support
     put(g, "us-1-inf", (16, 11), cp=55, fatigue=7)
     put(g, "de-91-inf", (16, 10), cp=21)
     assert start_phase(g, "allied_combat")
+    return g
+
+
+def test_a_levels_hint_gives_the_odds_as_the_question_does_not_rounded_onto_a_threshold():
+    """The engine keeps a prompt's odds to a hundredth (2.4968 as 2.5): the hint said "the attack's odds 2.5:1"
+    beside the question's "2.49:1" (found by a reviewer)."""
+    from overlord.ai.explain import describe
+    from overlord.engine.actions import Answer
+    from overlord.engine.prompts import StrategyPrompt
+    g = an_attack_at_2497()
     while not isinstance(g.prompt, StrategyPrompt):
         g.apply(Answer("Y") if g.prompt.kind in ("DefenderPrompt", "AttackerPrompt") else
                 next(iter(g.legal_actions())))
@@ -535,18 +542,11 @@ def test_the_attack_questions_and_their_hints_give_the_odds_the_level_question_w
     "2.5:1" (or "0.8:1") where the level question and its hint then read "2.49:1" ("0.7:1") for the same fight
     (found by a helper). Every question of the attack, its panel and its hint give the odds as the engine judges
     them."""
-    from builders import blank_game, put, start_phase
     from overlord.ai.explain import describe
     from overlord.engine.actions import Answer, Support
     from overlord.engine.prompts import AttackerPrompt, DefenderPrompt, StrategyPrompt, SupportPrompt
     from overlord.tui.asking import combat_card, make_entry, prompt_text
-    g = blank_game(turn=4)
-    g.state.pools.combat = 5000
-    g.state.weather = "clear"
-    g.state.air_left, g.state.naval_left = 10, 10
-    put(g, "us-1-inf", (16, 11), cp=55, fatigue=7)
-    put(g, "de-91-inf", (16, 10), cp=21)
-    assert start_phase(g, "allied_combat")
+    g = an_attack_at_2497(support=10)
     asked = []
     while not isinstance(g.prompt, StrategyPrompt):
         p = g.prompt
