@@ -118,7 +118,8 @@ def _interdiction(game: Game, p: InterdictionPrompt, entry: DigitEntry) -> Text:
     low, high = view.decrease_range(game, eff)
     t.append(f"{eff} effective in {p.weather} weather ({p.effective_percent}%): each German unit loses "
              f"{low}-{high} MP\n")
-    _keys(t, ("0-9", "type"), ("Enter", "fly them (none typed: the most, as briefed)"), ("Bksp", "erase"))  # (80 wide)
+    # (within 80 columns: "as the briefing advises" pushed "Bksp erase" off the line)
+    _keys(t, ("0-9", "type"), ("Enter", "fly them (none typed: the most, as briefed)"), ("Bksp", "erase"))
     return t
 
 
@@ -276,7 +277,8 @@ def _support(game: Game, p: SupportPrompt, entry: DigitEntry) -> Text:
     low, high = row.allied_reduction if p.defensive else row.german_extra
     t.append(f"= {points}: {low}-{high} {'fewer Allied' if p.defensive else 'more German'} losses "
              f"(left: naval {p.naval_left}, air {p.air_left})\n")
-    _keys(t, ("0-9", "type"), ("Enter", enter_does(entry, "accept")), ("Bksp", "erase"))  # (the key bar's word: "commit" beside "Accept")
+    # ("accept", the key bar's word: "commit these numbers" read above "Enter Accept")
+    _keys(t, ("0-9", "type"), ("Enter", enter_does(entry, "accept")), ("Bksp", "erase"))
     return t
 
 
