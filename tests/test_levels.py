@@ -475,7 +475,11 @@ async def test_the_set_up_briefs_the_commander_of_the_side_the_person_plays(play
 async def test_a_hot_seat_set_up_briefs_both_commanders():
     app = OverlordApp(seed=4, delay=0)  # (it briefed the Allies' commander alone, as in a solo game)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("y", "h", "h")  # a person on each side
+        await pilot.press("y", "h")  # a person for the German; the Allies' not yet answered: nobody is briefed yet
+        await wait_until(pilot, lambda a: a.session.game.prompt.question == "allied_player", "who plays the Allies")
+        title = str(app.screen.query_one("#setup-title").render())
+        assert "Two commanders" not in title and "settle who commands each side" in title, title
+        await pilot.press("h")  # a person on each side
         await wait_until(pilot, lambda a: a.session.game.prompt.question == "scenario", "the scenario question")
         assert "Two commanders share this keyboard" in str(app.screen.query_one("#setup-title").render())
 

@@ -52,6 +52,10 @@ WATCH_BRIEFING = ("Both sides are the computer's: you watch Operation Overlord f
 HOT_SEAT_BRIEFING = ("Two commanders share this keyboard: the Allies' in London, the German's at La Roche-Guyon, each "
                      "handing it over to the other. Before D-Day, settle how the campaign is to be fought.\n")
 
+# the German a person's, the Allies' not yet answered: who shares the keyboard is not known (the hot-seat briefing
+# was shown before "Who plays the Allies?" was answered; found by a helper)
+PLAYERS_BRIEFING = "Before D-Day, settle who commands each side, and how the campaign is to be fought.\n"
+
 BRIEFED_ANSWERS = 6  # the answers given so far that the briefing is shown with, where the screen has no room for all
 
 
@@ -120,6 +124,8 @@ class SetupScreen(Screen[None]):
         q = self.question_text()
         briefing = {("german",): GERMAN_BRIEFING, (): WATCH_BRIEFING}.get(tuple(self.session.humans), BRIEFING) \
             if len(self.session.humans) < 2 else HOT_SEAT_BRIEFING
+        if self.prompt is not None and self.prompt.question == "allied_player":
+            briefing = PLAYERS_BRIEFING
         title, answered = self.fitted(briefing, answered, q)
         self.query_one("#setup-title", Static).update(title)
         self.query_one("#setup-answered", Static).update(Text("".join(f"{a}\n" for a in answered), style="dim"))
