@@ -827,6 +827,9 @@ def test_the_roster_says_done_for_a_unit_that_can_move_no_more_this_phase():
     g.edited()
     rows = {r[-1]: r[1] for r in roster_rows(g)}
     assert rows["us-4-inf"] == "done" and rows["us-1-inf"] == str(g.unit("us-1-inf").mp)
+    g.state.pools.fuel = 0  # a unit that could step but for the fuel is not done: the landings may bring it (D-Day)
+    g.edited()
+    assert {r[-1]: r[1] for r in roster_rows(g)}["us-1-inf"] == "no fuel"
     g.state.movement = None  # out of the phase: the points it will have
     g.edited()
     assert {r[-1]: r[1] for r in roster_rows(g)}["us-4-inf"] == "6"

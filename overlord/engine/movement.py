@@ -92,9 +92,11 @@ def _finish(g: "Game", events: list[Event] | None = None) -> None:
         events.append(MovesHeldBack(units=tuple(held), fuel=g.state.pools.fuel))
 
 
-def held_by_fuel(g: "Game", order: list[str]) -> list[str]:
-    """The Allied units ashore of ``order`` with movement points left and a step they could take but for the fuel
-    it costs (the German pays none)."""
+def held_by_fuel(g: "Game", order: list[str] | None = None) -> list[str]:
+    """The Allied units ashore of ``order`` (the movement phase's, by default) with movement points left and a step
+    they could take but for the fuel it costs (the German pays none)."""
+    if order is None:
+        order = moving_units(g)
     held = []
     for uid in order:
         u = g.unit(uid)

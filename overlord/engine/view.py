@@ -34,7 +34,8 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
 
     movement:      step_cost (a step's MP, fuel, whether it stops or lands), beach_cleared,
                    infiltration_chance, choosable_units (the units that may be chosen to move), moving_units
-                   (the side's units in the movement phase, those done too),
+                   (the side's units in the movement phase, those done too), held_by_fuel (those that
+                   could step but for the fuel),
                    landing_refused (why a beach beside a unit at sea is closed to it),
                    land_step_points (the points of a step on land into a position, into and out of
                    enemy zones of control: the one count the rules and a path finder share)
@@ -93,8 +94,8 @@ from .logistics import amphibious_cost, combat_supply_cost, fuel_cost, general_s
 from .landing import beach_cleared
 from .losses import overrun
 from .prompts import StrategyPrompt
-from .movement import (choosable_units, infiltration_chance, land_step_points, landing_refused, moving_units,
-                       step_cost)
+from .movement import (choosable_units, held_by_fuel, infiltration_chance, land_step_points, landing_refused,
+                       moving_units, step_cost)
 from .routes import Route, RouteStep, route, step_refused
 from .setup import PRESET_ORDER, preset_changes, settings_words
 from .state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING, position_of
@@ -115,7 +116,7 @@ __all__ = [
     "max_attack_level", "max_strategy_level", "objective_holders", "ocean_side_points", "ocean_side_scores",
     "odds", "preview", "score", "source_distance", "step_cost", "supplied_positions", "supply_factor",
     "traced_on", "turn_points", "upkeep_estimate", "within_supply_range",
-    "choosable_units", "moving_units", "landing_refused", "land_step_points", "victory_level", "position_of",
+    "choosable_units", "moving_units", "held_by_fuel", "landing_refused", "land_step_points", "victory_level", "position_of",
     "category_points", "turn_start_points", "continent_side_points", "ocean_side_units", "beyond_supply_lines",
     "route", "step_refused", "Route", "RouteStep", "support_unseen", "hex_scores", "preset_offered",
     "bombardment_seen", "bombardment_most", "settings_words", "retreat_losses", "overrun", "reaches",

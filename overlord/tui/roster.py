@@ -27,8 +27,10 @@ def roster_rows(game: Game, first: str = "allied") -> list[tuple[str, ...]]:
     beach, to come, eliminated; the unit's id last (not shown)."""
     rows: list[tuple[str, ...]] = []
     # (in a movement phase, a unit of the side moving that can move no more says "done": a formation with no moves
-    # left at sea read "6" MP, and Enter on it said it could not move again; found by a helper)
+    # left at sea read "6" MP, and Enter on it said it could not move again, found by a helper; one that could step
+    # but for the fuel says so: on D-Day the airborne may move once the landings bring fuel)
     moving, can_move = set(view.moving_units(game)), set(view.choosable_units(game))
+    no_fuel = set(view.held_by_fuel(game))
     for u in game.units(status=None):
         uid = u.id
         spec = game.spec(uid)
@@ -42,7 +44,7 @@ def roster_rows(game: Game, first: str = "allied") -> list[tuple[str, ...]]:
             col, row = view.position_of(u)
             place = f"at sea ({col},{row})"
         eff = f"{view.effectiveness(game, u):.2f}" if u.cp else ""
-        mp = "done" if uid in moving and uid not in can_move else str(u.mp)
+        mp = str(u.mp) if uid not in moving or uid in can_move else "no fuel" if uid in no_fuel else "done"
         rows.append((spec.name + (" (cadre)" if u.cadre else ""), mp, STATUS.get(u.status, u.status), place,
                      f"{u.cp}/{u.max_cp}", supply, eff, str(u.leadership), str(u.fatigue), spec.nation, spec.type,
                      uid))
