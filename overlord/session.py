@@ -843,6 +843,8 @@ def typed_path(name: str) -> Path | None:
         raise ValueError(f"There is no user's home {printable(name.split('/')[0], 40)} on this computer.") from None
     if name.endswith(("/", os.sep)) or path.name in ("", ".", ".."):
         raise ValueError("Name the file after its folder too (such as ~/normandy).")
+    path = Path(os.path.abspath(path))  # (where it is, whatever the folder the game runs in: "saved in
+    # ../../../tmp/x.json" was said of a relative path; found by a helper)
     return path if path.suffix.lower() == ".json" else path.with_name(f"{path.name}.json")
 
 

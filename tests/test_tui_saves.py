@@ -462,6 +462,9 @@ def test_only_a_name_that_begins_as_a_path_does_is_one_and_never_in_a_browser(tm
     saves_dir().mkdir(parents=True, exist_ok=True)
     assert "kept for the game's own autosaves" in save_name_problem(str(saves_dir() / "autosave-2"))
     assert typed_path("/mnt/x") == Path("/mnt/x.json") and typed_path("~/g.json") == Path.home() / "g.json"
+    # a relative path is where it leads, said whole ("saved in ../../../tmp/x.json"; found by a helper)
+    monkeypatch.chdir(tmp_path)
+    assert typed_path("../x") == tmp_path.parent / "x.json" and typed_path("./a/../b") == tmp_path / "b.json"
     # overlord serve (a visitor's own folder): the server's other folders are never written
     monkeypatch.setattr("overlord.session.browser_session_dir", lambda: tmp_path / "visitor")
     assert typed_path("/etc/x") is None and save_path("/etc/x").name == "etc-x.json"
