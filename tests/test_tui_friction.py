@@ -663,3 +663,22 @@ def test_the_dday_tables_caption_is_one_line():
     console.print(dday_table(report.dday))
     lines = [line for line in console.export_text().splitlines() if line.strip()]
     assert "CP lost" in lines[-1] and lines[-1].rstrip().endswith("ashore's")
+
+
+async def test_ending_the_movement_phase_names_the_units_the_fuel_holds_back():
+    """E asked "End the Allied movement phase now? 1 unit can still move", and the units the fuel pool could not
+    move were never named: the phase ended by E said nothing of them (found by a helper)."""
+    from overlord.tui.screens import ConfirmScreen
+    g = blank_game(turn=3, allied_player="human", german_player="computer")
+    g.state.weather = "clear"
+    put(g, "us-4-cav", (12, 6))  # 20 CP: a step of 1 MP costs 3 fuel
+    put(g, "us-1-inf", (10, 7))  # 100 CP: a step costs 10 at least
+    put(g, "de-352-inf", (12, 10))
+    g.state.pools.fuel = 5
+    assert start_phase(g, "allied_movement")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting(), "the move")
+        await pilot.press("e")
+        await wait_until(pilot, lambda a: isinstance(a.screen, ConfirmScreen), "the question")
+        assert "Held back by fuel (the pool has 5): 1st Infantry Division." in app.screen.question

@@ -725,6 +725,10 @@ class GameScreen(Screen[None]):
             still += f", {at_sea} of {'them' if len(units) > 1 else 'it'} at sea"
         question = (f"End the {p.side.title()} movement phase now? {still}; "
                     f"{'they lose' if len(units) != 1 else 'it loses'} the rest of this phase's movement.")
+        # (those the fuel holds back are named here too: the phase ended by E never said so; found by a helper)
+        if held := view.held_by_fuel(self.game):
+            question += (f"\n\nHeld back by fuel (the pool has {self.game.pools.fuel}): "
+                         f"{name_list([self.game.spec(uid).name for uid in held])}.")
         # (a player ended D-Day with three beaches empty, and lost their markers to walk-ins; not said while the German
         # stays still this turn: the Allies move again before he does)
         open_beaches = beaches_left_open(self.game) if p.side == "allied" and not self.game.german_still else []
