@@ -151,6 +151,28 @@ def test_the_odds_shown_say_when_the_allies_are_short_of_combat_supply():
     assert p.fought_odds == p.odds and "short of combat supply" not in prompt_text(g, p).plain
 
 
+def test_every_screen_of_a_fight_the_allies_are_short_of_supply_for_gives_both_odds():
+    """The Allied defence question gave "2.95:1 (5.9:1 as the Allies are short of combat supply)", the panel beside
+    it "Odds 2.95:1" alone, the hint "the attack's odds 5.9:1" alone, and the card "5.9:1" (found by a helper)."""
+    from builders import blank_game, put, start_phase
+    from overlord.ai.explain import describe
+    from overlord.engine.actions import ChooseStrategy
+    from overlord.engine.prompts import StrategyPrompt
+    from overlord.tui.asking import combat_card, make_entry, prompt_text
+    g = blank_game(turn=3, allied_player="human", german_player="computer")
+    put(g, "bc-6-abn", (18, 7))
+    put(g, "de-21-pz", (18, 8))
+    g.state.pools.combat = 0
+    assert start_phase(g, "german_combat")
+    while not (isinstance(g.prompt, StrategyPrompt) and g.prompt.side == "allied"):
+        g.apply(g.legal_actions()[0])
+    p = g.prompt
+    both = "1.5:1 (fought 2.96:1)"
+    assert f"Odds {both}" in combat_card(g, p, 27).plain  # (within the panel's width at 80 columns)
+    assert f"odds {both}" in describe(g, ChooseStrategy(1))
+    assert "Odds 1.5:1 (2.96:1 as the Allies are short of combat supply)" in prompt_text(g, p, make_entry(g, p)).plain
+
+
 def test_the_last_defender_that_can_be_attacked_says_that_n_ends_the_combat_phase():
     """N at the last enemy unit that can be attacked (in the last pass) ends the combat phase: its question says
     so, and no other defender's does (a play-tester lost a combat phase browsing with N)."""

@@ -64,9 +64,15 @@ def unrounded(game: Game, attackers: tuple[str, ...], defender: str) -> tuple[fl
     return view.odds(game, list(attackers), defender), view.fought_odds(game, list(attackers), defender, 1, 1)
 
 
-def fought(game: Game, attackers: tuple[str, ...], defender: str) -> str:
-    """The odds a fight would be fought at (levels 1 against 1), in words."""
-    return odds(game, unrounded(game, attackers, defender)[1])
+def odds_of(game: Game, attackers: tuple[str, ...], defender: str, brief: bool = True) -> str:
+    """A fight's odds in words: on paper, and, when the Allied side is short of combat supply, as it would be fought
+    (levels 1 against 1): "2.95:1 (fought 5.9:1)", or not ``brief`` "2.95:1 (5.9:1 as the Allies are short of
+    combat supply)". Every screen of a fight says both (the question gave both, the panel beside it the paper odds
+    alone and the hint the fought ones alone; found by a helper)."""
+    paper, fought = (odds(game, value) for value in unrounded(game, attackers, defender))
+    if paper == fought:
+        return paper
+    return f"{paper} (fought {fought})" if brief else f"{paper} ({fought} as the Allies are short of combat supply)"
 
 
 def describe(game: Game, action: Action, why: bool = True) -> str:
@@ -105,7 +111,7 @@ def describe(game: Game, action: Action, why: bool = True) -> str:
                 return "End the combat phase."
             offered = ""  # the attack on offer, turned down: its odds say why (a posture of counter-attacks read
             if isinstance(p, DefenderPrompt):  # as a contradiction of "no attack worth making")
-                offered = f" ({name(game, p.defender)} at {fought(game, p.attackers, p.defender)} with every unit that could join)"
+                offered = f" ({name(game, p.defender)} at {odds_of(game, p.attackers, p.defender)} with every unit that could join)"
             return f"End the combat phase: no attack left is worth making{offered}."  # ("other" when none was made)
         case HoldGround():
             held = name(game, p.unit) if isinstance(p, RetreatPrompt) else "the unit"  # (which one, as a retreat says)
@@ -158,7 +164,7 @@ def level_words(game: Game, level: int, expected: bool = True) -> str:
         expected_words = (f" Expected losses{a_round} over {'his defence' if p.role == 'attack' else 'his attack'} levels: "
                           f"{span(mine)} CP of yours, {span(theirs)} of his{bombardment_words(game, p)}.")
     # (the odds unrounded, as the question's panel gives them: the hint read "2.5:1" beside a panel's "2.49:1")
-    at = fought(game, p.attackers, p.defender)
+    at = odds_of(game, p.attackers, p.defender)
     if p.role == "attack":
         return (f"Attack at level {level}, {levels.attack[level - 1].name} (odds {at}; "
                 + (f"any level up to {p.max_level} allowed)." if p.max_level > 1 else "only level 1 allowed).")
@@ -230,14 +236,14 @@ def answer_words(game: Game, choice: str) -> str:
             return f"Not here: look at the next drop zone for {name(game, p.unit)}."
         case DefenderPrompt():
             many = f"{len(p.attackers)} units" if len(p.attackers) > 1 else "one unit"
-            at = fought(game, p.attackers, p.defender)
+            at = odds_of(game, p.attackers, p.defender)
             if yes:
                 return f"Attack {name(game, p.defender)} with {many} next to it, at odds {at}."
             return f"Do not attack {name(game, p.defender)} (odds {at}): on to the next defender."
         case AttackerPrompt():
-            with_it = fought(game, p.chosen + (p.attacker,), p.defender)
+            with_it = odds_of(game, p.chosen + (p.attacker,), p.defender)
             change = f"odds {with_it} with it alone" if not p.chosen else \
-                f"odds {fought(game, p.chosen, p.defender)} without it, {with_it} with it"
+                f"odds {odds_of(game, p.chosen, p.defender)} without it, {with_it} with it"
             if yes:
                 return f"Include {name(game, p.attacker)} in the attack on {name(game, p.defender)} ({change})."
             return f"Leave {name(game, p.attacker)} out of the attack ({change})."

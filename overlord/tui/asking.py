@@ -14,14 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from ..ai.explain import level_losses, unrounded
+from ..ai.explain import level_losses, odds_of
 from ..engine import view
 from ..engine.actions import Answer
 from ..engine.game import Game
 from ..engine.hexgrid import Hex, neighbour
 from ..engine.prompts import (AdvancePrompt, AllocationPrompt, AttackerPrompt, DefenderPrompt, DropZonePrompt,
                               InterdictionPrompt, MovePrompt, Prompt, RetreatPrompt, StrategyPrompt, SupportPrompt)
-from .. import words
 from ..words import level_choice, level_span, plural
 from .cards import short, where
 from .entry import DigitEntry, Field
@@ -243,12 +242,9 @@ _declined: tuple[DefenderPrompt, bool] | None = None  # the last question asked 
 
 def _odds(game: Game, attackers: tuple[str, ...], defender: str) -> str:
     """A fight's odds on paper (strength against strength), and, when the Allied side is short of combat supply,
-    the odds it would then be fought at: unrounded, as the engine judges them, in every question of the fight."""
-    paper, fought = unrounded(game, attackers, defender)
-    text = words.odds(game.data, paper)
-    if words.odds(game.data, fought) != text:  # (paper 2.02 and fought 1.98 both read "2.0:1" before)
-        text += f" ({words.odds(game.data, fought)} as the Allies are short of combat supply)"
-    return text
+    the odds it would then be fought at: unrounded, as the engine judges them, in every question of the fight (paper
+    2.02 and fought 1.98 both read "2.0:1" before)."""
+    return odds_of(game, attackers, defender, brief=False)
 
 
 def _attacker(game: Game, p: AttackerPrompt, entry: DigitEntry | None) -> Text:
@@ -492,10 +488,10 @@ def combat_card(game: Game, p: Prompt, width: int | None = None) -> Text | None:
     (``width``: the room it has, a line longer than that said in two or shortened)."""
     if isinstance(p, StrategyPrompt):
         t = Text(no_wrap=True, overflow="ellipsis")
-        paper = words.odds(game.data, unrounded(game, p.attackers, p.defender)[0])
-        odds = f"Odds {paper} vs {short(game, p.defender)}"
+        both = odds_of(game, p.attackers, p.defender)  # (as fought too: the panel gave 2.95:1 where fought at 5.9:1)
+        odds = f"Odds {both} vs {short(game, p.defender)}"
         if width is not None and len(odds) > width:  # (the question below names the defender: a line for the table)
-            odds = f"Odds {paper}"
+            odds = f"Odds {both}"
         t.append(odds + "\n", style="bold")
         t.append_text(level_table(game, p, width))
         return t
@@ -506,7 +502,7 @@ def combat_card(game: Game, p: Prompt, width: int | None = None) -> Text | None:
             chosen = p.chosen
         elif isinstance(p, SupportPrompt):
             chosen = p.attackers
-        odds = _odds(game, chosen, defender)
+        odds = odds_of(game, chosen, defender)  # (brief: at 80 columns "... as the Allies are short" was cut)
         t = Text(no_wrap=True, overflow="ellipsis")
         d = game.unit(defender)
         t.append(f"Defender: {short(game, defender)}\n", style="bold")
