@@ -179,12 +179,16 @@ async def test_every_defence_level_by_its_full_name_when_wide_and_its_short_name
         await wait_until(pilot, lambda a: named(panel, [level.brief for level in levels]), "the short names at 80x24")
 
 
-async def test_the_allied_defence_question_is_whole_at_80x24_with_its_supply_warning():
+@pytest.mark.parametrize("units", [
+    [("bc-6-abn", (18, 10), 63), ("de-101ss-tiger", (18, 11), 35)],
+    # two attackers, long names: the heading takes two lines (found by a helper)
+    [("bc-2cdn-armbde", (17, 6), 35), ("de-21-pz", (17, 7), 110), ("de-716-inf", (16, 7), 45)]])
+async def test_the_allied_defence_question_is_whole_at_80x24_with_its_supply_warning(units):
     """An Allied unit attacked with the combat supply pool empty: at 80x24 the question's last line, that a level
     would fight weaker, was cut at "From", and the log's line below read as its end (found by a helper)."""
     g = blank_game(turn=3, allied_player="human", german_player="computer")
-    put(g, "bc-6-abn", (18, 10), cp=63)
-    put(g, "de-101ss-tiger", (18, 11), cp=35)
+    for uid, at, cp in units:
+        put(g, uid, at, cp=cp)
     g.state.pools.combat = 0
     assert start_phase(g, "german_combat")
     while not (isinstance(g.prompt, StrategyPrompt) and g.prompt.side == "allied"):
@@ -192,6 +196,7 @@ async def test_the_allied_defence_question_is_whole_at_80x24_with_its_supply_war
     app = OverlordApp(game=g, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.screen.is_mounted, "the game")
+        assert len(app.session.game.prompt.attackers) == len(units) - 1  # (each German beside it attacks)
         panel = app.screen.query_one("#prompt")
         said = " ".join(" ".join(shown(panel)).split())
         assert "DEFENCE LEVEL" in said and said.endswith("the unit would fight weaker."), said

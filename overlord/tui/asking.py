@@ -289,9 +289,10 @@ def _strategy(game: Game, p: StrategyPrompt, entry: DigitEntry | None) -> Text:
         t.append(f" DEFENCE LEVEL {level_span(p.max_level)}: {short(game, p.defender)} against {attackers} ", style=HEAD)
         at = game.unit(p.defender).position
         t.append("\n" if at is None else f"\nIn {where(game, at)}. ")
-        # (short: at 80x24 the Allied question, with its supply line, must fit the panel's five lines; its end was cut)
-        t.append(f"Odds {_odds(game, p.attackers, p.defender)}; they chose {level_choice(p.opponent_max, 'attack')}, unseen. "
-                 "Each level's losses over theirs: beside the map.")
+        # (short: at 80x24 the Allied question, with its supply line and two attackers' names, must fit the panel's
+        # six lines, and its end was cut; the panel beside the map is titled with what its losses are)
+        t.append(f"Odds {_odds(game, p.attackers, p.defender)}; they chose {level_choice(p.opponent_max, 'attack')}, "
+                 "unseen.")
     t.append(_closed(p))
     if p.side == "allied":
         t.append("\n")
