@@ -855,3 +855,19 @@ def test_the_roster_says_done_for_a_unit_that_can_move_no_more_this_phase():
     g.state.movement = None  # out of the phase: the points it will have
     g.edited()
     assert {r[-1]: r[1] for r in roster_rows(g)}["us-4-inf"] == "6"
+
+
+def test_a_drop_zone_in_a_swamp_says_what_it_costs_before_the_drop():
+    """The 82nd's second zone is the flooded Merderet: a drop there lost 15% of the division's CP, said only after
+    it (found by a helper)."""
+    from overlord.engine import Game
+    from overlord.engine.prompts import DropZonePrompt
+    from overlord.tui.asking import prompt_text
+    g = Game.new(preset_settings("historical"), 2)
+    assert isinstance(g.prompt, DropZonePrompt)
+    said = {}
+    for _ in range(g.prompt.candidates):
+        said[g.prompt.zone] = prompt_text(g, g.prompt).plain
+        g.apply(Answer("N"))
+    costs = {zone for zone, text in said.items() if "A swamp: coming down here costs 15% of its CP." in text}
+    assert costs and costs == {zone for zone in said if g.data.map.terrain[zone] == "swamp"}

@@ -81,7 +81,11 @@ def _drop(game: Game, p: DropZonePrompt, entry: DigitEntry | None) -> Text:
     t = Text()
     t.append(f" AIRBORNE DROP: {game.spec(p.unit).name} ", style=HEAD)
     t.append(f"\nDrop zone {p.candidate + 1} of {p.candidates}: {where(game, p.zone)}, flashing on the map. "
-             "The division may drift.\n")
+             "The division may drift.")
+    if game.data.map.terrain[p.zone] == "swamp":  # (said before: "11 CP lost" came after, unannounced; a helper)
+        t.append(f" A swamp: coming down here costs {game.data.rules.airborne.swamp_loss_percent}% of its CP.",
+                 style="bold")
+    t.append("\n")
     return t
 
 
