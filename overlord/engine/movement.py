@@ -101,7 +101,7 @@ def held_by_fuel(g: "Game", order: list[str] | None = None) -> list[str]:
     for uid in order:
         u = g.unit(uid)
         if g.side_of(uid) == Side.ALLIED and u.status == ASHORE and u.mp > 0 and not u.stopped \
-                and not _land_costs(g, uid) and _land_costs(g, uid, pay_fuel=False):
+                and not legal_directions(g, uid) and _land_costs(g, uid, pay_fuel=False):  # (the first, memoized)
             held.append(uid)
     return held
 
