@@ -200,6 +200,7 @@ async def test_the_allied_defence_question_is_whole_at_80x24_with_its_supply_war
         panel = app.screen.query_one("#prompt")
         said = " ".join(" ".join(shown(panel)).split())
         assert "DEFENCE LEVEL" in said and said.endswith("the unit would fight weaker."), said
+        assert "Ground: " in said and " In " not in said  # the ground it defends ("In beach (10,5)" read oddly)
 
 
 async def test_an_enter_typed_on_as_the_hand_over_comes_up_is_not_taken_for_the_other_players(monkeypatch):

@@ -292,7 +292,7 @@ def _strategy(game: Game, p: StrategyPrompt, entry: DigitEntry | None) -> Text:
     else:  # the attack level is not shown (docs/rules.md, Combat): the losses range over the attacker's levels
         t.append(f" DEFENCE LEVEL {level_span(p.max_level)}: {short(game, p.defender)} against {attackers} ", style=HEAD)
         at = game.unit(p.defender).position
-        t.append("\n" if at is None else f"\nIn {where(game, at)}. ")
+        t.append("\n" if at is None else f"\nGround: {where(game, at)}. ")  # ("In beach (10,5)" read oddly)
         # (short: at 80x24 the Allied question, with its supply line and two attackers' names, must fit the panel's
         # six lines, and its end was cut; the panel beside the map is titled with what its losses are)
         t.append(f"Odds {_odds(game, p.attackers, p.defender)}; they chose {level_choice(p.opponent_max, 'attack')}, "
