@@ -19,6 +19,9 @@ from .plaintext import printable
 from .userdirs import preferences_path, write_atomically
 
 KEYS = ("theme", "computer_allied", "computer_german", "hints_allied", "hints_german", "pace")
+# preferences whose value the game does not know (the app says so at start): not written back with the next change
+# ("pace = 'zoom'" was warned about at every start, the file rewritten with it each time another preference changed)
+unknown: set[str] = set()
 MAX_BYTES = 64 * 1024  # the file the game writes is one line; a bigger one is not a preferences file
 
 
@@ -75,7 +78,8 @@ def toml_string(value: str) -> str:
 
 def remember(**changes: str) -> Path:
     """Change some preferences and write the file. Raises OSError when it cannot be written."""
-    prefs = {**load(), **changes}
+    prefs = {key: value for key, value in load().items() if key not in unknown} | changes
+    unknown.difference_update(changes)
     text = "# Overlord's preferences, written by the game\n" + "".join(
         f"{key} = {toml_string(value)}\n" for key, value in sorted(prefs.items()))
     path = preferences_path()

@@ -248,6 +248,11 @@ async def test_what_the_preferences_hold_that_is_ignored_is_said_in_the_game():
                      "pace = 'warp'"):
             assert part in said, said
         assert "hints_allied" not in said  # (a good value is not said)
+        # and not written back when another preference changes: it was said again at every start
+        preferences.remember(theme="amber")
+        kept = preferences.load()
+        assert kept == {"theme": "amber", "hints_allied": "ai"}, kept
+    preferences.unknown.clear()
 
     # a bracket read as markup ended the game at every start; 200 bad keys ran the notice off the screen
     userdirs.preferences_path().write_text('"[/k]" = "v"\ntheme = "[/nope]"\n' + "".join(f'bad{n} = "x"\n'

@@ -280,8 +280,10 @@ class OverlordApp(App[None]):
                                                    "pace": PACE_UNITS.__contains__}
         for side in ("allied", "german"):
             known[f"computer_{side}"] = known[f"hints_{side}"] = levels(side).__contains__
+        preferences.unknown.clear()
         for key, value in preferences.load(said.append).items():
             if key in known and not known[key](value):
+                preferences.unknown.add(key)
                 said.append(f"{key} = {printable(value, 40)!r} is not one the game knows; it is ignored")
         if said:  # in one notice (one each covered the title's menu), of a few lines (200 ran off the screen)
             where = printable(preferences_path())
