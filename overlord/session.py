@@ -111,6 +111,9 @@ class Session:
         self.pages: list[Event] = []  # reports waiting to be shown (logistics, end of turn)
         self.recent: list[Event] = []  # what happened since the person at the keyboard last answered
         self.seat: str | None = None  # the side the human at the keyboard is playing now (hot-seat)
+        # whether the other player was sent away when ``seat`` took the keyboard (a hand-over), not passed it on
+        # with a note (after a movement, a card or a retreat he may still be watching)
+        self.seat_private = False
         self.seat_left: dict[str, int] = {}  # the log's length when each side last gave up the keyboard
         self.notes: list[str] = []  # news about saving for the player (the app shows them)
         self._saved_phase: tuple[int, str] | None = None
@@ -271,18 +274,25 @@ class Session:
     def needs_handover(self) -> bool:
         """Two players share the keyboard and the other one must now make a choice the first must not see
         (a level, support). Other answers, such as a movement, a retreat or an advance, need no hand-over:
-        the keyboard passes with nothing to hide. Who sits at the keyboard is not known yet in a game just resumed
-        (``seat`` None): a hidden choice is handed over then too, since the other player may be the one there."""
+        the keyboard passes with nothing to hide. A hidden choice is handed over also when the keyboard last passed
+        to its side with a note, as the other player may still be watching (the support and level of every fight
+        after a phase's first were typed in front of him; found by a helper), and in a game just resumed (``seat``
+        None), where the other player may be the one at the keyboard."""
         p = self.game.prompt
         if not self.hot_seat or p.side not in SIDES or isinstance(p, QuestionPrompt):
             return False
-        return self.seat != p.side and isinstance(p, HIDDEN) and self.human_to_move
+        return (self.seat != p.side or not self.seat_private) and isinstance(p, HIDDEN) and self.human_to_move
 
-    def take_seat(self, side: str | None = None) -> None:
+    def take_seat(self, side: str | None = None, private: bool = False) -> None:
+        """``side`` (the prompt's) takes the keyboard: ``private`` after a hand-over, which sent the other player
+        away; passed on with a note it is not, and a seat kept by the same side keeps what it was."""
         side = side or self.game.prompt.side
-        if self.seat is not None and self.seat != side:
-            self.seat_left[self.seat] = len(self.log)
+        if self.seat != side:
+            if self.seat is not None:
+                self.seat_left[self.seat] = len(self.log)
+            self.seat_private = False
         self.seat = side
+        self.seat_private = self.seat_private or private
 
     def news_for(self, side: str) -> list[Event]:
         """What happened since ``side``'s player last gave up the keyboard (hot-seat)."""

@@ -185,7 +185,7 @@ class Turns:
         elif isinstance(step, Pages):
             s.take_pages()
         elif isinstance(step, HandOver):
-            s.take_seat()
+            s.take_seat(private=True)
             s.seen_at = len(s.game.actions)  # (the cards and reports before it each waited for a key)
         elif isinstance(step, (HumanTurn, ChoosePlayer)):
             s.take_seat()

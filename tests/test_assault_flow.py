@@ -469,7 +469,11 @@ async def test_a_hot_seat_d_day_hands_over_at_most_ten_times():
         game = app.session.game
         assert formations_ashore(game) >= LANDED
         assert any(e.kind == "CombatResult" and not e.defender.startswith("de-coast") for e in app.session.log)
-        assert handovers[0].side == "German" and "say once how your coastal defences" in handovers[0].what
+        # (the first goes to the Allies: the German, at the keyboard for the set-up, looks away from their support)
+        assert handovers[0].side == "Allied" and handovers[0].what == "The landing at Utah: support, then its level.", \
+            handovers[0].what
+        german = [h for h in handovers if h.side == "German"]
+        assert "say once how your coastal defences" in german[0].what
         assert len(coastal) == 1 and "COASTAL DEFENCES" in coastal[0]  # the Allied order is not his to see
         assert "FIGHTING ON" not in coastal[0] and "Stop" not in coastal[0] and "C Computer answers" in coastal[0]
         assert app.session.coastal_answer == 5

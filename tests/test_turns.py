@@ -70,7 +70,9 @@ def check_seat(session: Session, step: Step) -> None:
     """In hot-seat, a choice the other player must not see is never asked of a player before the keyboard is his
     (a hand-over, or his already)."""
     if isinstance(step, HumanTurn) and session.hot_seat and isinstance(step.prompt, HIDDEN):
-        assert session.seat == step.side, step
+        # (and sent the other away: a keyboard passed on with a note after a fight's card left him watching the
+        # next fight's support and level typed; found by a helper)
+        assert session.seat == step.side and session.seat_private, step
 
 
 def kinds(steps: list[Step]) -> Counter:
@@ -118,6 +120,18 @@ def test_hot_seat_hands_the_keyboard_over_before_every_hidden_choice():
         if isinstance(handover, HandOver):  # the player who takes the keyboard is asked next, and only him
             assert isinstance(after, HumanTurn) and after.side == handover.side and not after.takes_keyboard
     assert any(step.takes_keyboard for step in steps if isinstance(step, HumanTurn))  # a movement: no hand-over
+    # since the other player last answered, a hand-over sent him away before any choice he must not see (after a
+    # fight's card the keyboard passed with a note, and the next fight's support and level were typed before him)
+    last_handover: dict[str, int] = {}
+    last_answer: dict[str, int] = {}
+    for at, step in enumerate(steps):
+        if isinstance(step, HandOver):
+            last_handover[step.side] = at
+        elif isinstance(step, HumanTurn):
+            other = "german" if step.side == "allied" else "allied"
+            if isinstance(step.prompt, HIDDEN):
+                assert last_handover.get(step.side, -1) > last_answer.get(other, -1), (at, step)
+            last_answer[step.side] = at
 
 
 def test_a_hot_seat_game_resumed_at_a_hidden_choice_hands_the_keyboard_over_first():

@@ -153,6 +153,10 @@ def handover_words(session: Session, step: HandOver) -> str:
         is_, its = ("are", "their") if words.is_plural(name) else ("is", "its")  # (the 2nd and 5th Rangers)
         what = f"Your {name} {is_} attacked: " + ("bombardment, then " if isinstance(p, SupportPrompt) else
                                                    "choose ") + f"{its} defence level."
+    elif isinstance(p, (StrategyPrompt, SupportPrompt)):  # an attack's ("6/12: Allied combat." said nothing of it)
+        target = f"the landing at {p.landing}" if p.landing else f"your attack on the {game.spec(p.defender).name}"
+        what = target[0].upper() + target[1:] + (": support, then its level." if isinstance(p, SupportPrompt)
+                                                 else ": choose its level.")
     elif isinstance(p, RetreatPrompt):
         what = f"Your {game.spec(p.unit).name} must retreat."
     elif isinstance(p, AdvancePrompt):

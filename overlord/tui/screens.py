@@ -73,7 +73,8 @@ class HandOverScreen(GuardedScreen):
         t = Text()
         t.append(f" {self.side.upper()} PLAYER \n\n", style="bold reverse")
         t.append(f"{self.what}\n\n")
-        t.append(f"{self.side} player, press Enter.", style="bold")
+        other = "German" if self.side == "Allied" else "Allied"  # (it never said who should look away)
+        t.append(f"{self.side} player, press Enter. {other} player, look away.", style="bold")
         with Vertical(classes="dialog"):
             yield Static(t, classes="centred")
         yield KeyBar()
