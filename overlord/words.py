@@ -62,7 +62,11 @@ class Subject:
         self.many = len(self.names) > 1 or (bool(self.names) and is_plural(self.names[0]))
 
     def __str__(self) -> str:
-        return " and ".join(self.names)
+        """Commas, then "and" before the last ("4th Cavalry Squadron and 4th Infantry Division and 2nd and 5th
+        Ranger Battalions attack" read as one list of and-s; found by a helper)."""
+        if len(self.names) <= 2:
+            return " and ".join(self.names)
+        return f"{name_list(self.names[:-1])} and {self.names[-1]}"
 
     def verb(self, one: str, many: str) -> str:
         """``one`` for one unit ("moves", "is"), ``many`` for a plural subject ("move", "are")."""

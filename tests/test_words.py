@@ -154,3 +154,5 @@ def test_a_plural_name_is_known_by_its_last_word():
     assert words.plural(1, "round") == "1 round" and words.plural(0, "round") == "0 rounds"
     assert str(words.Subject(DATA, ["us-1-inf", "us-29-inf"])) == "1st Infantry Division and 29th Infantry Division"
     assert words.Subject(DATA, ["us-1-inf", "us-29-inf"]).verb("attacks", "attack") == "attack"
+    three = words.Subject(DATA, ["us-4-cav", "us-4-inf", "us-rangers"])  # commas, then "and" (found by a helper)
+    assert str(three) == "4th Cavalry Squadron, 4th Infantry Division and 2nd and 5th Ranger Battalions", str(three)
