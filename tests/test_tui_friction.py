@@ -318,6 +318,13 @@ def test_the_reports_sentences():
     last = attrs.evolve(e, turn="6/30")  # the campaign's last turn: no next turn to speak of
     assert "next turn" not in turn_end_text(last, blank_game()).plain
     assert "the next turn's" in turn_end_text(e, blank_game()).plain
+    # D-Day's: why the German never moved (a German playing went from the landings to this report without a word)
+    still = blank_game(turn=0)
+    dday = " ".join(turn_end_text(attrs.evolve(e, turn="D-Day"), still).plain.split())
+    assert "The German had no movement or combat on D-Day" in dday and "May the German move on D-Day?" in dday
+    moving = blank_game(turn=0, german_dday_movement=True)
+    assert "no movement" not in turn_end_text(attrs.evolve(e, turn="D-Day"), moving).plain
+    assert "no movement" not in turn_end_text(e, blank_game()).plain
     # the last turn of moves: the last turn takes no supply losses, which the report had promised (found by a helper)
     before_last = turn_end_text(attrs.evolve(e, turn="6/28"), blank_game()).plain
     assert "supply losses first" not in before_last and "The next turn is the last" in before_last

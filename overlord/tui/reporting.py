@@ -75,6 +75,10 @@ def turn_end_text(e: TurnEnded, game: Game | None = None) -> Text:
              f"{words.points(e.adjusted_score)} (for comparing games only: the level of victory goes by the score "
              f"itself{BELOW_ZERO if e.score < 0 and e.weather_percent else ''}).\n")
     turn = game.turn_of(e.turn) if game is not None else None
+    if game is not None and turn == 0 and not game.settings.german_dday_movement:
+        # (a German playing went from the landings to this report, and nothing said why he had not moved)
+        t.append("The German had no movement or combat on D-Day: his reserves were held back, as on June 6 (the "
+                 "set-up's optional rule \"May the German move on D-Day?\" gives him both).\n")
     if game is None or (turn is not None and turn < game.last_turn - 1):  # (none after the scenario's last)
         t.append("From here the top line's score moves on as points come: the next turn's supply losses first.\n",
                  style="dim")
