@@ -605,6 +605,30 @@ def test_the_roster_lists_the_players_own_side_first():
         assert game.spec(rows[0][-1]).side == first and game.spec(rows[-1][-1]).side != first
 
 
+async def test_the_roster_at_80_columns_shows_each_units_strength_whole_and_when_reinforcements_are_due():
+    """Scrolled across at 80x24, "140/140" stood cut to "14" at the screen's edge, and a unit to come never said when
+    (found by a helper): the strength comes next to the movement points, the names are shortened as the side panel's
+    are, and a reinforcement's place is the turn it is due."""
+    from overlord.tui.app import OverlordApp
+    from overlord.tui.roster import COLUMNS, RosterScreen, roster_rows
+    game = Game.new(preset_settings("historical"), 2)
+    while game.turn == 0 and game.phase != "allied_movement":
+        game.apply(game.legal_actions()[0])
+    rows = {r[-1]: dict(zip(COLUMNS, r)) for r in roster_rows(game, "german")}
+    assert rows["de-12ss-pz"]["CP"] == "140/140" and len(rows["de-12ss-pz"]["Unit"]) <= 28
+    assert rows["de-12ss-pz"]["Unit"].startswith("12th SS Pz")
+    due = game.data.charts.turns[game.unit("de-2-pz").arrival]
+    assert rows["de-2-pz"]["Where"] == f"due {due}" and due != "D-Day"
+    app = OverlordApp(game=game, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(RosterScreen(game, "german"))
+        await pilot.pause()
+        table = app.screen.query_one("#roster")
+        widths = [c.get_render_width(table) for c in table.ordered_columns]
+        assert sum(widths[:3]) <= 80  # the name, MP and CP whole, without scrolling
+
+
 def test_the_rosters_supply_column_says_one_thing_in_the_cards_words():
     """ "OUT no gen" read as two things (beyond supply lines, and without general supply, which follows from it)."""
     from builders import blank_game, put

@@ -13,13 +13,16 @@ from ..engine import view
 from ..engine.enums import Side
 from ..engine.game import Game
 from ..engine.view import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING
-from .cards import STATUS, where
+from .cards import STATUS, fitted, where
 from .keybar import QUIET_GAME_KEYS, KeyBar
 from .styles import GAME_CSS
 
 # What a player looks for first (what can still move, and where it is) comes right after the unit's name, so
-# that at 80 columns it shows without scrolling; the rest is to the right (the key bar says how to get there)
-COLUMNS = ("Unit", "MP", "Status", "Where", "CP", "Supply", "Eff", "Ldr", "Fat", "Nat", "Type")
+# that at 80 columns it shows without scrolling; the rest is to the right (the key bar says how to get there). The
+# strength comes before the long "Where": scrolled to, its "140/140" stood cut to "14" at the screen's edge (found by
+# a helper), and the names are shortened as the side panel's are, so that the name column leaves room for the rest
+COLUMNS = ("Unit", "MP", "CP", "Status", "Where", "Supply", "Eff", "Ldr", "Fat", "Nat", "Type")
+NAME_WIDTH = 28
 
 
 def roster_rows(game: Game, first: str = "allied") -> list[tuple[str, ...]]:
@@ -31,6 +34,7 @@ def roster_rows(game: Game, first: str = "allied") -> list[tuple[str, ...]]:
     # but for the fuel says so: on D-Day the airborne may move once the landings bring fuel)
     moving, can_move = set(view.moving_units(game)), set(view.choosable_units(game))
     no_fuel = set(view.held_by_fuel(game))
+    turns = game.data.charts.turns
     for u in game.units(status=None):
         uid = u.id
         spec = game.spec(uid)
@@ -43,10 +47,13 @@ def roster_rows(game: Game, first: str = "allied") -> list[tuple[str, ...]]:
         if u.status == AFLOAT:
             col, row = view.position_of(u)
             place = f"at sea ({col},{row})"
+        elif u.status == PENDING and u.arrival is not None and u.arrival < len(turns):  # (what a player plans by)
+            place = f"due {turns[u.arrival]}"
         eff = f"{view.effectiveness(game, u):.2f}" if u.cp else ""
         mp = str(u.mp) if uid not in moving or uid in can_move else "no fuel" if uid in no_fuel else "done"
-        rows.append((spec.name + (" (cadre)" if u.cadre else ""), mp, STATUS.get(u.status, u.status), place,
-                     f"{u.cp}/{u.max_cp}", supply, eff, str(u.leadership), str(u.fatigue), spec.nation, spec.type,
+        cadre = " (cadre)" if u.cadre else ""
+        rows.append((fitted(game, uid, NAME_WIDTH - len(cadre)) + cadre, mp, f"{u.cp}/{u.max_cp}",
+                     STATUS.get(u.status, u.status), place, supply, eff, str(u.leadership), str(u.fatigue), spec.nation, spec.type,
                      uid))
     order = {ASHORE: 0, AFLOAT: 1, COASTAL: 2, PENDING: 3, ELIMINATED: 4}
     rows.sort(key=lambda r: (game.spec(r[-1]).side != first, order.get(game.unit(r[-1]).status, 5)))
