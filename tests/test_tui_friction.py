@@ -695,3 +695,22 @@ async def test_ending_the_movement_phase_names_the_units_the_fuel_holds_back():
         await pilot.press("e")
         await wait_until(pilot, lambda a: isinstance(a.screen, ConfirmScreen), "the question")
         assert "Held back by fuel (the pool has 5): 1st Infantry Division." in app.screen.question
+
+
+async def test_leaving_out_the_only_unit_offered_for_an_attack_says_the_attack_is_called_off():
+    """Y to attack a unit, then N to its only attacker: the next defender's question came without a word (found by
+    a helper)."""
+    from overlord.engine.prompts import AttackerPrompt, DefenderPrompt
+    g = blank_game(turn=3, allied_player="human", german_player="computer")
+    put(g, "us-1-inf", (10, 7), cp=60)
+    put(g, "de-352-inf", (10, 8), cp=40)
+    assert start_phase(g, "allied_combat")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting()
+                         and isinstance(g.prompt, DefenderPrompt), "the attack's question")
+        await pilot.press("y")
+        await wait_until(pilot, lambda a: a.accepting() and isinstance(g.prompt, AttackerPrompt), "the attacker")
+        await pilot.press("n")
+        await wait_until(pilot, lambda a: "called off" in str(a.screen.message), "the attack called off, said")
+        assert "No unit attacks the 352nd Infantry Division" in str(app.screen.message)

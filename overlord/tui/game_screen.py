@@ -803,7 +803,17 @@ class GameScreen(Screen[None]):
         self.play(Answer("N"))
 
     action_attack = action_include = action_drop_yes
-    action_next = action_leave = action_drop_no
+    action_next = action_drop_no
+
+    def action_leave(self) -> None:
+        """N to a unit offered for an attack: the last one left out with none chosen calls the attack off, said
+        (the next defender's question came without a word; found by a helper)."""
+        p = self.game.prompt
+        self.play(Answer("N"))
+        now = self.game.prompt
+        if isinstance(p, AttackerPrompt) and not p.chosen and not (
+                isinstance(now, AttackerPrompt) and now.defender == p.defender):
+            self.say(f"No unit attacks the {self.game.spec(p.defender).name}: that attack is called off.")
 
     def action_level(self, n: int) -> None:
         self.play(ChooseStrategy(n))
