@@ -194,8 +194,11 @@ class Turns:
 
     def read(self) -> None:
         """The front end's card or reports were closed: what came before is seen, and a save says so
-        (``Session.seen_at``; a German solo's reports came back at every load while the computer Allies moved)."""
-        self.session.seen_at = len(self.session.game.actions)
+        (``Session.seen_at``; a German solo's reports came back at every load while the computer Allies moved). Not
+        while reports wait: the action whose card was read brought them too, and a game left at them was loaded
+        without them (found by a helper)."""
+        if not self.session.pages:
+            self.session.seen_at = len(self.session.game.actions)
 
     def answer(self, action: Action) -> list[Event]:
         """A person's answer, or a standing order's: played (IllegalAction propagates, nothing changed). Returns

@@ -324,3 +324,42 @@ def test_a_march_is_answered_step_by_step_and_ends_where_a_step_is_no_answer():
     session.march = March(unit, [1])
     turns.answer(EndPhase())  # another answer ends the march
     assert session.march is None
+
+
+def test_a_game_left_at_a_report_that_came_with_a_fights_card_shows_the_report_when_loaded(tmp_path):
+    """The last attack of a turn brings its card and the turn's reports with one action; the card read, the game was
+    said to be seen to that action, and a game left at the reports (the window closed, the page reloaded) was loaded
+    without them (found by a helper)."""
+    from overlord.saves import open_save, write_save
+    session = Session(Game.new(Settings(allied_player="human", german_player="computer"), seed=6))
+    turns = Turns(session)
+    person = make_player("classic", "allied", 6)
+    for _ in range(STEPS):
+        step = turns.next_step()
+        turns.shown(step)
+        if isinstance(step, (ResultCard, Pages)):
+            turns.read()  # (as the app does when the card or the reports are closed)
+            if isinstance(step, ResultCard) and isinstance(turns.next_step(), Pages):
+                break
+        elif isinstance(step, ComputerTurn):
+            turns.think_and_answer()
+        elif isinstance(step, HumanTurn):
+            turns.answer(person_answer(session, person, {}))
+        elif isinstance(step, StandingOrder):
+            turns.answer(step.action)
+    else:
+        raise AssertionError("no fight's card came with a turn's reports")
+    waiting = turns.next_step()
+    assert isinstance(waiting, Pages)
+    path = tmp_path / "left-at-the-report.json"
+    write_save(session.game, path, seen=session.seen_at)
+    opened = open_save(path)
+    resumed = Turns(Session.resumed(opened.game, opened))
+    steps = []
+    for _ in range(3):
+        step = resumed.next_step()
+        steps.append(step)
+        if isinstance(step, Pages):
+            break
+        resumed.shown(step)
+    assert isinstance(steps[-1], Pages) and steps[-1].events == waiting.events, steps
