@@ -40,6 +40,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from asyncio.subprocess import Process
 from collections import Counter
@@ -530,6 +531,14 @@ def serve(host: str, port: int, public_url: str | None = None, max_sessions: int
         print(f"overlord: cannot serve on {host}:{port} ({exc.strerror or exc})", file=sys.stderr)
         return 2
     sessions = userdirs.browser_sessions_root()
+    try:  # made and written to now: a folder that cannot be hung every visitor's page on its loading box
+        sessions.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=sessions):
+            pass
+    except OSError as exc:
+        print(f"overlord: cannot keep the browsers' games in {sessions} ({exc.strerror or exc}); set OVERLORD_SAVES "
+              "to a folder this user can write", file=sys.stderr)
+        return 2
     os.environ[userdirs.BROWSER_SESSIONS] = str(sessions)  # every game process the server starts inherits it
     os.environ[userdirs.BROWSER_KEEP_DAYS] = str(keep_days)  # so the game can tell the visitor
     server = GameServer(sessions_root=sessions, max_sessions=max_sessions, keep_days=keep_days,

@@ -587,3 +587,19 @@ def test_serve_join_alone_takes_the_link_from_the_environment(monkeypatch, capsy
     assert cli.main(["online", "bot"]) == 2 and "needs the side's link" in capsys.readouterr().err
     monkeypatch.setenv("OVERLORD_JOIN_LINK", link)
     assert cli.build_parser().parse_args(["online", "bot"]).link == link  # (read when the parser is made)
+
+
+def test_serve_refuses_in_one_line_a_saves_folder_it_cannot_keep_games_in(tmp_path):
+    """OVERLORD_SAVES naming a file: the server started, and every visitor's page hung on its loading box, a
+    traceback in the server's log for each (found by a helper)."""
+    afile = tmp_path / "afile"
+    afile.write_text("not a folder")
+    env = {**os.environ, "OVERLORD_SAVES": str(afile), "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    r = subprocess.run([sys.executable, "-m", "overlord", "serve", "--port", str(port)], capture_output=True,
+                       text=True, timeout=DEADLINE, env=env)
+    assert r.returncode == 2 and "cannot keep the browsers' games in" in r.stderr and "OVERLORD_SAVES" in r.stderr
+    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert afile.read_text() == "not a folder"
