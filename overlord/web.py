@@ -239,6 +239,14 @@ class VisitorGame(AppService):
         self._stdin = process.stdin
         return process
 
+    async def run(self) -> None:
+        """textual-serve's, and then the page closed: a game that ended without saying so (killed, or crashed) left
+        its page frozen on its last screen, and its place on the server taken (found by a helper)."""
+        try:
+            await super().run()
+        finally:
+            await self.remote_close()
+
     async def stop(self) -> None:
         """Tell the game to quit (it saves first) and wait for it; one that does not end in STOP_WAIT seconds
         (its input gone) is hung up, which saves it too, and one that still goes on is killed."""

@@ -603,3 +603,31 @@ def test_serve_refuses_in_one_line_a_saves_folder_it_cannot_keep_games_in(tmp_pa
     assert r.returncode == 2 and "cannot keep the browsers' games in" in r.stderr and "OVERLORD_SAVES" in r.stderr
     assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert afile.read_text() == "not a folder"
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (Linux's /proc)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds the game's process in /proc")
+async def test_a_game_that_dies_closes_its_page_and_frees_its_place(serve):
+    """A game process killed (or crashed) left its page frozen on its last screen, keys doing nothing, and its
+    place on the server taken: the next browser was told the server was full (found by a helper)."""
+    served = serve("--max-sessions", "1")
+    async with Browser(served) as browser:
+        await browser.page()
+        async with browser.visit() as screen:
+            await to_the_first_drop(screen)
+            games = children(served.proc.pid)
+            assert games, "the game's process"
+            for pid in games:
+                os.kill(pid, 9)
+            await screen.until_closed()  # (it waited for the page's idle time, an hour)
+        deadline = time.monotonic() + DEADLINE
+        while (await browser.page())[0] != 200:
+            assert time.monotonic() < deadline, "the place of the game killed was never freed"
+            await asyncio.sleep(0.2)
