@@ -54,7 +54,7 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
 
-from . import userdirs
+from . import userdirs, words
 
 TITLE = "Overlord: Battle for Normandy"
 COOKIE = "overlord_visitor"
@@ -83,7 +83,7 @@ KEEP_DAYS_MAX = 400  # the longest a browser keeps a cookie (the visitor's id): 
 # textual-serve's page says "Session ended." when the game's connection closes: for a quit, a reload or a
 # dropped connection alike. The visitor is told how to get their game back instead.
 SESSION_ENDED = "Session ended."
-GAME_CLOSED = ("The game has closed. Anything played in it is saved in this browser: "  # (a game the full server
+GAME_CLOSED = ("The game has closed. Anything played in it is saved on the server for this browser: "  # (a game the full server
                "press Restart, then R on the title, to go on with it.")  # refused at its websocket had nothing)
 GAME_LEFT = "You left the hosted game; its host keeps it: press Restart to join it again."  # (serve --join)
 
@@ -354,7 +354,7 @@ class GameServer(Server):
             log.warning("overlord: a game refused: %d are running, the most allowed (--max-sessions)",
                         self.max_sessions)
             raise web.HTTPServiceUnavailable(text=(
-                f"This server is already running {self.max_sessions} games at once, the most it allows. "
+                f"This server is already running {words.plural(self.max_sessions, 'game')} at once, the most it allows. "
                 "Reload the page to try again when one has ended.\n"))
 
     def give_cookie(self, response: web.StreamResponse, visitor_id: str) -> None:
@@ -555,7 +555,7 @@ def serve(host: str, port: int, public_url: str | None = None, max_sessions: int
     if removed:
         print(f"Removed {len(removed)} browser folder(s) unused for {keep_days} days.", flush=True)
     print(f"Each browser's games are saved in a folder of its own under {sessions}, "
-          f"kept {keep_days} days after its last use; at most {max_sessions} games at once.", flush=True)
+          f"kept {keep_days} days after its last use; at most {words.plural(max_sessions, 'game')} at once.", flush=True)
     try:
         server.serve()
     except OSError as exc:  # the port is taken, or the address is not this computer's

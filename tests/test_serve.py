@@ -364,7 +364,7 @@ async def test_games_beyond_the_limit_are_refused_with_a_message(serve):
         async with first.visit() as screen:
             await screen.wait_for(TITLE)
             status, page = await second.page()
-            assert status == 503 and "already running 1 games at once" in page
+            assert status == 503 and "already running 1 game at once" in page
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                 async with second.visit():
                     pass

@@ -441,9 +441,11 @@ def saves_text() -> Text:
     t = Text("\nSAVES\n", style="bold")
     if browser_session_dir() is not None:
         days = browser_keep_days()
-        t.append("  Your saves (and autosave.json) are kept on the game's server\n"
-                 "  for this browser: after a reload, or in a new tab, L then\n"
-                 "  Enter on the title loads the newest."
+        # (R, as the page says: L then Enter loaded the newest file, which may be a save made by hand, not the game
+        # left; and "in this browser" read as if clearing its data were harmless: found by a helper)
+        t.append("  Your saves (and autosave.json) are kept on the game's server,\n"
+                 "  found again by this browser's cookie: after a reload, or in a\n"
+                 "  new tab, R on the title resumes the game you left."
                  + (f" Saves unused for {days}\n  days are removed.\n" if days else "\n"))
         return t
     t.append(f"  Saves (and autosave.json) are kept in\n  {saves_dir()}\n"
