@@ -500,6 +500,20 @@ class GameServer(Server):
                 return
 
 
+def can_keep_games_in(sessions: Path) -> bool:
+    """Whether the browsers' folders can be made in ``sessions`` and written to, else said in one line: a folder that
+    cannot hung every visitor's page on its loading box (found by a helper)."""
+    try:
+        sessions.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=sessions):
+            pass
+    except OSError as exc:
+        print(f"overlord: cannot keep the browsers' games in {sessions} ({exc.strerror or exc}); set OVERLORD_SAVES "
+              "to a folder this user can write", file=sys.stderr)
+        return False
+    return True
+
+
 def serve(host: str, port: int, public_url: str | None = None, max_sessions: int = 8, keep_days: int = 30,
           join: str | None = None) -> int:
     if not 1 <= port <= 65535:
@@ -539,13 +553,7 @@ def serve(host: str, port: int, public_url: str | None = None, max_sessions: int
         print(f"overlord: cannot serve on {host}:{port} ({exc.strerror or exc})", file=sys.stderr)
         return 2
     sessions = userdirs.browser_sessions_root()
-    try:  # made and written to now: a folder that cannot be hung every visitor's page on its loading box
-        sessions.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=sessions):
-            pass
-    except OSError as exc:
-        print(f"overlord: cannot keep the browsers' games in {sessions} ({exc.strerror or exc}); set OVERLORD_SAVES "
-              "to a folder this user can write", file=sys.stderr)
+    if not can_keep_games_in(sessions):
         return 2
     os.environ[userdirs.BROWSER_SESSIONS] = str(sessions)  # every game process the server starts inherits it
     os.environ[userdirs.BROWSER_KEEP_DAYS] = str(keep_days)  # so the game can tell the visitor
