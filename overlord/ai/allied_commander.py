@@ -5,10 +5,10 @@ the June 6 plan, the southern drive, the counter-attack, the single beach, the
 armoured raid), each played by a plan player (allied_plan_player.py). He lands
 on D-Day by the file's first plan; at the start of the file's replanning turns
 (every turn from 6/6 to 6/28) he plays each plan HORIZON turns ahead on copies
-of the game (``Game.clone`` with a seed from his own random generator, never the
-game's), against the German he believes he faces, and keeps the one whose
-outcome is best (EVALUATION: the score, plus part of what the position would
-earn to the end of the game).
+of the game (``Game.clone`` with seeds from his own random generator, never the
+game's), against the German he believes he faces (with German D-Day movement
+DRAWS times on different dice, a plan worth its worst), and keeps the best (EVALUATION: the score, plus part
+of what the position would earn to the end of the game).
 
 A general (data/plans.toml [generals]: Montgomery, Bradley) is the same commander choosing among his own
 plans only, landing by his own first plan.
@@ -52,6 +52,7 @@ STEADY = 40.0  # another plan must promise this many points more than the presen
 BEACH_FIGHT_GAIN = 2.0  # with German D-Day movement, the least gain his plans attack for (theirs: 4, or 0)
 MAX_ACTIONS = 20_000  # a look ahead that has not ended its turns by then is cut short (and valued as it is)
 SEEDS = 1 << 30  # the range of the seeds drawn for a look ahead's dice
+DRAWS = 2  # with German D-Day movement, rolls of the dice each plan is looked ahead on; it is worth its worst
 # What a look ahead is worth: the score, plus half of what the position would earn in the turns left (the Allied
 # ground points each turn, less the German ocean-side points, which grow each turn as the chart says) and half
 # of the final points of the objectives held (it seldom lasts)
@@ -156,8 +157,13 @@ class AlliedCommander(ComputerPlayer):
         if not self.fit.has_evidence():
             return  # the German has not moved yet: nothing to go on
         model = self.believed_model()
-        seed = self.own_random.randrange(SEEDS)  # one seed for every plan: the plans meet the same luck
-        values = {name: self.look_ahead(g, name, model, seed) for name in self.designs}
+        # the same seeds for every plan (the plans meet the same luck). With German D-Day movement (a public setting)
+        # each plan is judged by its worse of DRAWS rolls of the dice: against a German at the beaches from D-Day, a
+        # plan that wins big on one roll and is bottled up on the next is not taken (docs/ai.md, the fourteenth
+        # attempt); without it one roll: two did no better there, for twice the thought
+        draws = DRAWS if g.settings.german_dday_movement else 1
+        seeds = [self.own_random.randrange(SEEDS) for _ in range(draws)]
+        values = {name: min(self.look_ahead(g, name, model, seed) for seed in seeds) for name in self.designs}
         self.outlook = values
         best = max(values, key=lambda n: (values[n], n == self.plan))
         if values[best] > values.get(self.plan, float("-inf")) + STEADY:
