@@ -619,11 +619,13 @@ async def test_the_roster_at_80_columns_shows_each_units_strength_whole_and_when
     assert rows["de-12ss-pz"]["Unit"].startswith("12th SS Pz")
     due = game.data.charts.turns[game.unit("de-2-pz").arrival]
     assert rows["de-2-pz"]["Where"] == f"due {due}" and due != "D-Day"
+    from test_tui_keys import wait_until
     app = OverlordApp(game=game, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_until(pilot, lambda a: a.screen.is_mounted, "the game")
         app.push_screen(RosterScreen(game, "german"))
-        await pilot.pause()
+        await wait_until(pilot, lambda a: isinstance(a.screen, RosterScreen) and a.screen.query("#roster")
+                         and a.screen.query_one("#roster").row_count > 0, "the roster filled")
         table = app.screen.query_one("#roster")
         widths = [c.get_render_width(table) for c in table.ordered_columns]
         assert sum(widths[:3]) <= 80  # the name, MP and CP whole, without scrolling

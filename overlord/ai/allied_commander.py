@@ -6,9 +6,10 @@ armoured raid), each played by a plan player (allied_plan_player.py). He lands
 on D-Day by the file's first plan; at the start of the file's replanning turns
 (every turn from 6/6 to 6/28) he plays each plan HORIZON turns ahead on copies
 of the game (``Game.clone`` with seeds from his own random generator, never the
-game's), against the German he believes he faces (with German D-Day movement
-DRAWS times on different dice, a plan worth its worst), and keeps the best (EVALUATION: the score, plus part
-of what the position would earn to the end of the game).
+game's), against the German he believes he faces, and keeps the one whose
+outcome is best (EVALUATION: the score, plus part of what the position would
+earn to the end of the game). With German D-Day movement each plan is played
+on DRAWS rolls of the dice and is worth its worst.
 
 A general (data/plans.toml [generals]: Montgomery, Bradley) is the same commander choosing among his own
 plans only, landing by his own first plan.
