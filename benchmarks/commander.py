@@ -1,8 +1,8 @@
 """The Allied commander's margin (issue 29, point 4): the Allied ai against the German script built to beat it, the
 focused rush with German D-Day movement, on 60 seeds no tuning used, in blocks of 20.
 
-    python benchmarks/commander.py [--set commander-reporting|commander-tuning] [--games 60] [--german NAME]
-                                   [--jobs 2] [--json FILE] [--quick]
+    python benchmarks/commander.py [--set commander-reporting|commander-fresh|commander-tuning] [--games 60]
+                                   [--german NAME] [--jobs 2] [--json FILE] [--quick]
 
 The goal: a median of at least 300 over the 60 games and at least 200 in each block of 20 (a median moves
 150-340 points between two sets of 20: each block is shown). The other Germans (at least 250 against each, over
@@ -70,7 +70,8 @@ def render(name: str, s: dict) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--set", choices=("commander-reporting", "commander-tuning"), default="commander-reporting")
+    parser.add_argument("--set", choices=("commander-reporting", "commander-fresh", "commander-tuning"),
+                        default="commander-reporting")
     parser.add_argument("--games", type=int, default=60, help="games (the set's first seeds)")
     parser.add_argument("--german", default="focused-rush" + DDAY, help="NAME, or NAME+dday for German D-Day movement")
     parser.add_argument("--jobs", type=int, default=2)

@@ -33,12 +33,16 @@ STEADY_REPORTING = tuple(range(8101, 8141))
 # benchmarks/commander.py): tuned on COMMANDER_TUNING, reported on the 60 seeds of COMMANDER_REPORTING.
 COMMANDER_TUNING = tuple(range(9001, 9161))
 COMMANDER_REPORTING = tuple(range(9201, 9261))
+# A second 60, used once: after the fourteenth attempt (docs/ai.md) was chosen partly on the reporting seeds' games,
+# the goal measured on seeds nothing had touched (2026-11-28)
+COMMANDER_FRESH = tuple(range(9301, 9361))
 
 SEED_SETS = {"tuning": SUITE_TUNING, "reporting": SUITE_REPORTING, "rules-tuning": RULES_TUNING,
              "rules-reporting": RULES_REPORTING, "levels-tuning": LEVELS_TUNING, "levels-reporting": LEVELS_REPORTING,
              "steady-tuning": STEADY_TUNING, "steady-reporting": STEADY_REPORTING,
-             "commander-tuning": COMMANDER_TUNING, "commander-reporting": COMMANDER_REPORTING}
+             "commander-tuning": COMMANDER_TUNING, "commander-reporting": COMMANDER_REPORTING,
+             "commander-fresh": COMMANDER_FRESH}
 
 _ALL = (SUITE_TUNING, SUITE_REPORTING, RULES_TUNING, RULES_REPORTING, LEVELS_TUNING, LEVELS_REPORTING, STEADY_TUNING,
-        STEADY_REPORTING, COMMANDER_TUNING, COMMANDER_REPORTING)
+        STEADY_REPORTING, COMMANDER_TUNING, COMMANDER_REPORTING, COMMANDER_FRESH)
 assert all(not set(a) & set(b) for i, a in enumerate(_ALL) for b in _ALL[i + 1:])
