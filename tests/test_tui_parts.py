@@ -714,6 +714,15 @@ def test_the_german_is_told_the_most_support_the_allies_could_give_naval_only_in
     fight.naval = fight.air = 0  # (nothing given, nothing left: "+0-0" said nothing)
     g.edited()
     assert bombardment_line(g, g.prompt) == "No support left to them"
+    # a few points left, too few to count: "none left" beside a bar showing them read as a contradiction (found by a
+    # helper); naval points beyond naval range are none to count
+    few = next(n for n in range(1, 200) if view.bombardment_row(g.data.charts, n).german_extra[1] == 0)
+    g.state.air_left = few
+    g.edited()
+    assert bombardment_line(g, g.prompt) == "Their support is too small"
+    g.state.air_left, g.state.naval_left = 0, 50
+    g.edited()
+    assert bombardment_line(g, g.prompt) == "No support left to them"
 
 
 def test_a_fights_support_is_given_with_what_the_bombardment_chart_makes_of_it():
