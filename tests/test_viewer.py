@@ -423,6 +423,7 @@ async def test_in_hot_seat_the_review_never_shows_a_hidden_choice_before_its_res
         assert not set(shown) & set(hidden)
         assert all(replay.shown_to(side, n) for n in shown)
         assert f"ACTION {screen.end} OF {screen.end} " in words[-1]  # the count stops at what may be seen
+        assert f"OF {screen.end}  (asked in " in words[-1]  # (the top line is the position after it)
         # the German's levels are not worded, only seen in the results
         for n, said in zip(shown, words):
             if n and replay.asked[n - 1].side == "german" and replay.asked[n - 1].hidden:

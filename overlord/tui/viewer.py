@@ -323,7 +323,10 @@ class ViewerScreen(Screen[None]):
         t = Text()
         n = self.at
         asked = self.replay.asked[n - 1] if n else None
-        when = f"{self.replay.where[n - 1].label}, {PHASES.get(Phase(asked.phase), asked.phase)}" if asked else "the start"
+        # ("asked in": the top line is the position after it, often the next phase's; "6/8 Transport allocation" above
+        # "(6/6, German combat)" read as two clocks one phase apart, found by a helper)
+        when = f"asked in {self.replay.where[n - 1].label}, {PHASES.get(Phase(asked.phase), asked.phase)}" if asked \
+            else "the start"
         t.append(f" ACTION {n} OF {self.shown_total()} ", style="bold reverse")
         t.append(f" ({when})\n{done}\n")
         if self.problem:
