@@ -160,8 +160,8 @@ def step_costs(game: Game, p: MovePrompt) -> Text:
             continue
         target = neighbour(view.position_of(game.unit(p.unit)), d)
         extra = ", stops" if cost["stops"] else ""
-        if cost.get("infiltration"):
-            extra = ", infiltrates"
+        if cost.get("infiltration"):  # (its chance: a human German's infantry gets through 40% of the time, unsaid)
+            extra = f", infiltrates ({view.infiltration_chance(game, p.unit)}%)"
         fuel = f" {cost['fuel']}f" if cost["fuel"] else ""
         t.append(f"{d}", style=KEY)
         destroys = overruns(game, p.side, target)
