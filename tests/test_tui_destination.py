@@ -271,3 +271,17 @@ def test_a_route_stopped_short_says_what_its_destination_means_as_well_as_its_st
     # (and what it scores there: a unit that got there read only "continent side", found by a helper)
     assert f"continent side {points:+.1f} a turn" in route_text(game, view.route(game, "us-1-inf", south), 80).plain
 
+
+
+async def test_b_in_a_german_movement_says_it_is_the_allies_key():
+    """It said "this unit is ashore" to a German, as if one of his could sail (found by a helper)."""
+    g = blank_game(turn=2, seed=1, german_player="human", allied_player="computer")
+    g.state.weather = "clear"
+    put(g, "de-352-inf", (11, 8))
+    assert start_phase(g, "german_movement")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting(), "the German's move")
+        await press(pilot, "b")
+        assert "B is the Allies' key: it sails a formation at sea to a beachhead marker." in \
+            " ".join(prompt_panel(app).split())

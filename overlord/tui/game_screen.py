@@ -627,6 +627,8 @@ class GameScreen(Screen[None]):
             return f"{self.game.spec(p.unit).name} cannot retreat that way ({key}): {self.retreat_refused(p, int(key))}."
         if isinstance(p, MovePrompt) and key == "b" and p.afloat:
             return sail_refused(self.game, p.unit)
+        if isinstance(p, MovePrompt) and key == "b" and p.side == "german":  # ("this unit is ashore" to a German)
+            return "B is the Allies' key: it sails a formation at sea to a beachhead marker."
         if isinstance(p, MovePrompt) and key == "b":
             return "B sails a formation at sea to a beachhead marker: this unit is ashore."
         if isinstance(p, MovePrompt) and key == "g" and p.afloat:
