@@ -49,6 +49,7 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
                    bombardment_seen (the Allied support in a fight whose level the Allies choose, and
                    the Bombardment Losses chart's range for it, which preview leaves out),
                    bombardment_most (the German's: the range for the most they could give),
+                   support_most (those most points),
                    retreat_losses (the CP a retreating unit loses refusing, and retreating next to an enemy),
                    reaches (whether odds reach a threshold, as the engine judges a forced retreat)
     combat charts: bombardment_row (the Bombardment Losses chart's row for some points),
@@ -119,7 +120,7 @@ __all__ = [
     "choosable_units", "moving_units", "held_by_fuel", "landing_refused", "land_step_points", "victory_level", "position_of",
     "category_points", "turn_start_points", "continent_side_points", "ocean_side_units", "beyond_supply_lines",
     "route", "step_refused", "Route", "RouteStep", "support_unseen", "hex_scores", "preset_offered",
-    "bombardment_seen", "bombardment_most", "settings_words", "retreat_losses", "overrun", "reaches",
+    "bombardment_seen", "bombardment_most", "support_most", "settings_words", "retreat_losses", "overrun", "reaches",
 ]
 
 
@@ -176,13 +177,23 @@ def bombardment_most(game: "Game") -> tuple[int, int]:
     p = game.prompt
     if not isinstance(p, StrategyPrompt) or p.side != "german":
         return 0, 0
+    row = bombardment_row(game.data.charts, support_most(game))
+    return row.german_extra if p.role == "defence" else row.allied_reduction
+
+
+def support_most(game: "Game") -> int:
+    """At a German choice of attack or defence level: the most naval and air points the Allies could give in the
+    fight (naval only in naval range, each up to the largest answer and to the points they had before it); 0 at
+    any other question."""
+    p = game.prompt
+    if not isinstance(p, StrategyPrompt) or p.side != "german":
+        return 0
     state = game.state
     given_naval, given_air = support_unseen(game)  # (given already, when he defends: back in the budgets)
     largest = game.data.rules.answers.largest_number
     naval = min(largest, state.naval_left + given_naval) \
         if in_naval_range(game, position_of(game.unit(p.defender))) else 0  # (the defender's position, as support's)
-    row = bombardment_row(game.data.charts, naval + min(largest, state.air_left + given_air))
-    return row.german_extra if p.role == "defence" else row.allied_reduction
+    return naval + min(largest, state.air_left + given_air)
 
 
 def beyond_supply_lines(game: "Game", uid: str, hex_: Hex) -> bool:

@@ -477,11 +477,7 @@ def bombardment_line(game: Game, p: StrategyPrompt) -> str:
         return f"Support {points}: {effect}" if high > 0 else f"Support {points}: no effect"
     high = view.bombardment_most(game)[1]  # (the most they could give; what they gave, none perhaps, is not seen)
     if high == 0:  # ("+0-0" said nothing; and "none left" beside a bar showing Naval 12 read as a contradiction)
-        naval, air = view.support_unseen(game)
-        here = game.unit(p.defender).position
-        left = game.air_left + air + (game.naval_left + naval if here is not None and view.in_naval_range(game, here)
-                                      else 0)
-        return "Their support is too small" if left else "No support left to them"  # (27 columns at most)
+        return "Their support is too small" if view.support_most(game) else "No support left to them"  # (27 columns)
     return f"Unseen: theirs 0-{high} less" if attacking else f"Unseen: yours +0-{high}"
 
 
