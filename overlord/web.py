@@ -344,13 +344,21 @@ class GameServer(Server):
     async def own_games_closed(self, folder_name: str | None) -> None:
         """A page reloaded (or opened again) waits for its visitor's games still closing to save and end: at the
         cap, the game of the page just closed was counted against it ("the server is full" to the one player
-        who filled it), and a game begun meanwhile was offered the position before the last one saved."""
+        who filled it), and a game begun meanwhile was offered the position before the last one saved. At the cap
+        it waits as well for a game of its visitor's still running: a browser closes the old page's websocket only
+        once the new page has come."""
         deadline = time.monotonic() + RELOAD_WAIT
-        while folder_name is not None and self.closing[folder_name] and time.monotonic() < deadline:
+        while folder_name is not None and time.monotonic() < deadline and (
+                self.closing[folder_name] or (self.full() and self.running[folder_name])):
             await asyncio.sleep(0.05)
 
-    def refuse_when_full(self) -> None:
-        if sum(self.running.values()) >= self.max_sessions:
+    def full(self) -> bool:
+        return sum(self.running.values()) >= self.max_sessions
+
+    def refuse_when_full(self, folder_name: str | None = None) -> None:
+        """Refuse a page or a game at the cap; not the page of a visitor whose own game holds a place (a reload:
+        its websocket then waits for that game to end)."""
+        if self.full() and not (folder_name is not None and self.running[folder_name]):
             log.warning("overlord: a game refused: %d are running, the most allowed (--max-sessions)",
                         self.max_sessions)
             raise web.HTTPServiceUnavailable(text=(
@@ -379,8 +387,10 @@ class GameServer(Server):
         if ours is not None and asked is not None and ours[1] in LOOPBACK and asked[2] == ours[2] and asked[1] != ours[1]:
             raise web.HTTPTemporaryRedirect(self.public_url + request.path_qs)
         visitor_id = self.visitor_id(request)
-        await self.own_games_closed(visitor_folder(visitor_id) if visitor_id is not None else None)
-        self.refuse_when_full()
+        folder_name = visitor_folder(visitor_id) if visitor_id is not None else None
+        if not (folder_name is not None and self.running[folder_name]):  # (a reload's old page closes after this)
+            await self.own_games_closed(folder_name)
+        self.refuse_when_full(folder_name)
         response = await super().handle_index(request)
         if isinstance(response, web.Response) and response.text:
             response.text = our_page(response.text.replace(SESSION_ENDED, self.closed_text))

@@ -394,6 +394,32 @@ async def test_a_reload_at_the_limit_waits_for_its_own_game_to_save_and_goes_on_
             await reloaded.wait_for("AIRBORNE DROP: 101st")
 
 
+async def test_a_reload_at_the_limit_is_served_while_its_old_page_is_still_open(serve):
+    """A browser asks for the reloaded page before it closes the old one's websocket (the old page unloads when the
+    new one arrives). At the limit, the game still running was the visitor's own, and the reload was told the
+    server was full (found by a helper)."""
+    served = serve("--max-sessions", "1")
+    async with Browser(served) as browser:
+        await browser.page()
+        screen = browser.visit()
+        await screen.__aenter__()
+        try:
+            await to_the_second_drop(screen)
+            status, page = await browser.page()  # the old page's game still runs
+        finally:
+            await screen.__aexit__(None, None, None)
+        assert status == 200, page
+        async with browser.visit() as reloaded:
+            await reloaded.wait_for("Resume D-Day, autosave")
+            await reloaded.press("r")
+            await reloaded.wait_for("AIRBORNE DROP: 101st")
+        async with Browser(served) as other:  # another visitor at the limit is still refused
+            async with browser.visit() as mine:
+                await mine.wait_for(TITLE)
+                status, page = await other.page()
+                assert status == 503 and "already running 1 game" in page, page
+
+
 async def test_a_huge_paste_reaches_the_game_cut_to_what_a_player_could_type(tmp_path):
     """60,000 characters pasted in one message kept the game busy half a minute, and the quit of a tab closed
     meanwhile waited behind them (found by a helper)."""
