@@ -293,6 +293,7 @@ class GameServer(Server):
         self.keep_days = keep_days
         self.running: Counter[str] = Counter()  # the games running, by the visitor folder they save in
         self.closing: Counter[str] = Counter()  # of those, the ones whose page has gone: saving, then ending
+        self.stopped = 0  # the games running when the server was told to stop (each told to save and end)
 
     def initialize_logging(self) -> None:
         """textual-serve's logging, but for tracebacks: plain ones, without the values of their variables (a
@@ -325,6 +326,7 @@ class GameServer(Server):
     async def on_shutdown(self, app: web.Application) -> None:
         """The server stopping (Ctrl+C, SIGTERM): each page is told it is going away, so that its game is told to
         quit and saves at once (each waited out its connection's time, some 20 seconds, playing on meanwhile)."""
+        self.stopped = len(self.pages)
         await asyncio.gather(*(page.close(code=1001, message=b"the server is stopping") for page in list(self.pages)),
                              return_exceptions=True)
 
@@ -579,4 +581,12 @@ def serve(host: str, port: int, public_url: str | None = None, max_sessions: int
     except OSError as exc:  # the port is taken, or the address is not this computer's
         print(f"overlord: cannot serve on {host}:{port} ({exc.strerror or exc})", file=sys.stderr)
         return 2
+    print(stopped_words(server.stopped), flush=True)  # (Ctrl+C left only "^C": had the games been kept?)
     return 0
+
+
+def stopped_words(games: int) -> str:
+    if not games:
+        return "The server has stopped."
+    running = "The game it was running was" if games == 1 else f"The {games} games it was running were"
+    return f"The server has stopped. {running} saved: each browser goes on with R on the title."

@@ -297,9 +297,10 @@ async def test_a_server_stopped_tells_each_page_at_once_and_its_game_saves(serve
             served.proc.terminate()
             await screen.until_closed()
             assert screen.ws.close_code == 1001  # going away: told, not timed out
-    served.proc.wait(DEADLINE)
+    said = served.proc.communicate(timeout=DEADLINE)[0].decode(errors="replace")
     [folder] = served.folders()
     assert len(json.loads((served.sessions / folder / "autosave.json").read_text())["actions"]) == 2
+    assert "The server has stopped. The game it was running was saved" in said  # (it said nothing: only ^C)
 
 
 async def test_a_websocket_without_the_pages_cookie_is_refused_and_makes_no_folder(serve):
