@@ -432,3 +432,25 @@ async def test_the_charts_list_gives_every_whole_name_where_the_screen_has_room(
         await wait_until(pilot, lambda a: menu.content_size.width >= max(map(len, CHARTS.values())), "the whole names")
         await pilot.resize_terminal(80, 24)
         await wait_until(pilot, lambda a: menu.outer_size.width == LIST_WIDTH, "the narrow list")
+
+
+async def test_the_help_lists_esc_stop_looking_only_while_looking_and_esc_otherwise_says_it_takes_nothing_back():
+    """The help's keys listed "Esc Stop looking" with nothing looked at (found by a helper)."""
+    from overlord.tui.keybar import KeyBar
+
+    def esc_keys(app) -> list[str]:
+        return [what for bar in app.screen.query(KeyBar).results(KeyBar) for keys, what in bar.every_key()
+                if "Esc" in keys.split("/")]
+
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 7), delay=0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
+        assert "Stop looking" not in esc_keys(app)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda a: "Esc takes nothing back here" in str(a.screen.message),
+                         "Esc to say it takes nothing back")
+        await pilot.press("right")
+        await wait_until(pilot, lambda a: a.screen.look is not None, "the look cursor")
+        assert "Stop looking" in esc_keys(app)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda a: a.screen.look is None, "the look put away")

@@ -203,6 +203,7 @@ class GameScreen(Screen[None]):
         Binding("space", "hurry", "Hurry"),
         *(Binding(k, f"look('{k}')", "Look", show=False) for k in LOOK),
         Binding("escape", "unlook", "Stop looking", show=False),
+        Binding("escape", "esc_here", "", show=False),  # (Esc with nothing looked at: not in the help's keys)
         Binding("s,f4", "supply_overlay", "Supply", show=False),
         Binding("l", "labels", "Labels", show=False),
         Binding("k", "app.map_key", "Map key"),
@@ -570,6 +571,8 @@ class GameScreen(Screen[None]):
             return self.front.fighting_on()
         if action == "leave_going":
             return self.going is not None
+        if action == "unlook":  # (the help listed "Esc Stop looking" with nothing looked at)
+            return self.look is not None or self.going is not None
         if action not in ANSWERS:
             return True
         p = self.prompt_now()
@@ -1090,14 +1093,15 @@ class GameScreen(Screen[None]):
                 self.look = (col, row)
         self.refresh_view()
 
-    def action_unlook(self) -> None:
-        if self.look is None and self.going is None and (p := self.prompt_now()) is not None:
-            # (Esc with nothing to stop looking at did nothing and said nothing: at an attack's level a player
-            # looked for a way out of an attack at 0.5:1; found by a helper)
+    def action_esc_here(self) -> None:
+        """Esc with nothing to stop looking at: it did nothing and said nothing, and at an attack's level a player
+        looked for a way out of an attack at 0.5:1 (found by a helper)."""
+        if (p := self.prompt_now()) is not None:
             begun = isinstance(p, StrategyPrompt) and p.role == "attack" and p.landing is None
             self.say(Text("Esc takes nothing back: an attack begun is fought." if begun else
                           "Esc takes nothing back here: the keys are below, F1 says more.", style="bold"))
-            return
+
+    def action_unlook(self) -> None:
         self.look = None
         self.going = None
         self.refresh_view()
