@@ -454,3 +454,19 @@ async def test_the_help_lists_esc_stop_looking_only_while_looking_and_esc_otherw
         assert "Stop looking" in esc_keys(app)
         await pilot.press("escape")
         await wait_until(pilot, lambda a: a.screen.look is None, "the look put away")
+
+
+async def test_a_note_ends_with_the_phase_it_was_said_in():
+    """In a joined game the host answers for a player (his standing orders), so the note said when they were given
+    stood under his questions of the next turn: no key of his cleared it (found by a helper)."""
+    from overlord.engine.actions import Allocate
+
+    app = OverlordApp(seed=21, delay=0)
+    async with app.run_test() as pilot:
+        await drive(pilot, until=at_allocation)
+        screen = app.screen
+        screen.say("Given to the host.")
+        assert "Given to the host." in str(screen.prompt_panel_text())
+        app.session.game.apply(Allocate(35, 23, 27, 15))  # answered elsewhere: not through the screen's keys
+        assert app.session.game.phase != "allocation"
+        assert "Given to the host." not in str(screen.prompt_panel_text())

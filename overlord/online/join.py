@@ -162,7 +162,7 @@ class JoinApp(OverlordApp):
             self.clear_notifications()  # (the notice that it was lost is over)
             self.notify("Joined the game again.", timeout=8, markup=False)
             screen = self.game_screen()
-            if screen is not None and "connection to the host is lost" in str(screen.message):
+            if screen is not None and "connection to the host is lost" in str(screen.said_now()):
                 screen.say("Joined the game again: answer again.")  # (a key refused meanwhile said it was lost)
 
     def _show_step(self, turns: Turns, step: Step) -> bool:

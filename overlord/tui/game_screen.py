@@ -228,6 +228,7 @@ class GameScreen(Screen[None]):
         # it is another game, which may ask a number where a move was asked (and at fewer actions)
         self.entry_for: tuple[Game, int] | None = None
         self.message: Text | str = ""
+        self.message_in: tuple[int, str] | None = None  # the turn and phase the message was said in: it ends with them
         self.points_from = 0  # the side panel's first line of the points (side_text)
         self.look: Hex | None = None
         self.flash_on = True
@@ -529,8 +530,9 @@ class GameScreen(Screen[None]):
     def with_message(self, t: Text) -> Text:
         """The question with the message (a refusal, a note) below it; right under its first line where the
         question panel could not show it below the rest (at 80x24 the coastal defences' five lines hid every
-        refusal: a key seemed to do nothing)."""
-        if not self.message:
+        refusal: a key seemed to do nothing). A message ends with the phase it was said in: where the host or the
+        computer answered meanwhile, one stood under the questions of the next turn (found by a helper)."""
+        if not self.said_now():
             return t
         note = Text("» ", style="bold")
         note.append_text(self.message if isinstance(self.message, Text) else Text(self.message, style="bold"))
@@ -558,8 +560,15 @@ class GameScreen(Screen[None]):
                 for e in events:
                     log.add(e)
 
+    def said_now(self) -> Text | str:
+        """The message, if it was said in this turn and phase (else none: it has ended with them)."""
+        if self.message_in is not None and self.message_in != (self.game.turn, self.game.phase):
+            self.message = ""
+        return self.message
+
     def say(self, message: Text | str) -> None:
         self.message = message
+        self.message_in = (self.game.turn, self.game.phase)
         for panel in self.query("#prompt").results(Panel):  # (a screen not yet composed shows it as it comes up)
             panel.show(self.prompt_panel_text())
 
