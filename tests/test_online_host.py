@@ -434,7 +434,7 @@ def test_a_second_host_on_the_same_store_is_refused_in_one_line(tmp_path, capsys
         host.stop()
 
 
-def test_the_commands_create_list_and_play_a_game(tmp_path, capsys):
+def test_the_commands_create_list_and_play_a_game(tmp_path, capsys, monkeypatch):
     host = HostProcess(tmp_path / "host.sqlite3")
     try:
         assert cli.main(["online", "new", host.url, "--scenario", "two-week", "--preset", "expert"]) == 0
@@ -450,6 +450,14 @@ def test_the_commands_create_list_and_play_a_game(tmp_path, capsys):
         assert "Airborne drops, waiting for the Allied player (not connected now)" in capsys.readouterr().out
         assert cli.main(["online", "games", links["German"]]) == 0  # a link for the host: its host and token
         assert "waiting for the Allied player" in capsys.readouterr().out
+        with monkeypatch.context() as env:  # the link kept out of the process list, as join and bot read it
+            env.setenv("OVERLORD_JOIN_LINK", links["German"])
+            assert cli.main(["online", "games"]) == 0
+            assert "waiting for the Allied player" in capsys.readouterr().out
+            assert "OVERLORD_JOIN_LINK='<this link>' overlord join" in urllib.request.urlopen(
+                links["German"].split("#")[0]).read().decode()
+        assert cli.main(["online", "games"]) == 2
+        assert "needs the host's address or one of your links" in capsys.readouterr().err
         assert cli.main(["online", "games", host.url]) == 2
         assert "--token TOKEN (the part of your link after #)" in capsys.readouterr().err
         assert cli.main(["online", "games", host.url, "--token", "bad"]) == 2

@@ -100,7 +100,9 @@ def online_parser(commands: Commands) -> None:
     new.add_argument("--json", action="store_true", help="print one JSON object: game and links")
     new.set_defaults(func=needs_web(cmd_online_new))
     games = sub.add_parser("games", help="list the games a token opens on a host, and whose move it is")
-    games.add_argument("url", help="the host's address, or one of your links (its token then needs no --token)")
+    games.add_argument("url", nargs="?", default=os.environ.get(JOIN_LINK),
+                       help="the host's address, or one of your links (its token then needs no --token; "
+                            f"default: ${JOIN_LINK}, kept out of the process list)")
     games.add_argument("--token", help="the token of one of your links (the part after #; "
                        "write --token=TOKEN for an older link's token that begins with -)")
     games.add_argument("--json", action="store_true", help="print one JSON list")
@@ -217,6 +219,8 @@ def cmd_online_games(args: argparse.Namespace) -> int:
     known = {p.value for p in Phase}
     from .client import Refused, list_games
     from .protocol import ProtocolError, valid_token
+    if not args.url:
+        return _fail(f"online games needs the host's address or one of your links (or ${JOIN_LINK})", EXIT_BAD_INPUT)
     try:
         url, token = host_and_token(args.url, args.token)
     except ProtocolError as exc:

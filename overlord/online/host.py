@@ -263,6 +263,8 @@ class Host:
     async def play_page(self, request: web.Request) -> web.Response:
         return web.Response(text="This is a link to an Overlord game. Play your side with the game installed:\n\n"
                                   "    overlord join '<this link, with everything after the #>'\n\n"
+                                  "On a computer others use too, keep it out of the process list:\n\n"
+                                  "    OVERLORD_JOIN_LINK='<this link>' overlord join\n\n"
                                   "(A spectators' link is for programs that watch through the host's protocol: "
                                   "`overlord join` plays a side.)\n")
 
