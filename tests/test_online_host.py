@@ -105,6 +105,40 @@ async def test_each_side_answers_only_its_own_prompts(served):
         await c.close()
 
 
+async def test_the_allied_transport_priorities_are_the_allied_players_alone(served):
+    """The German heard the Allies' transport for the next turn as it was typed (a combat share of 54%: an offensive
+    two days ahead) and read it in the state (found by a helper). The German and spectators hear of it when it lands."""
+    from overlord.ai import make_player
+    from overlord.engine.actions import Allocate
+    from overlord.online.host import update
+    host, url = served
+    links = await client.create_game(url, SETTINGS)
+    allied, german = [await OnlineGame.join(links[r]) for r in ("allied", "german")]
+    hosted = host.games[links["allied"].game]
+    players = {side: make_player("classic", side, 5) for side in ("allied", "german")}
+    while hosted.game.prompt.kind != "AllocationPrompt":  # (the host's own game, played on directly)
+        hosted.played(hosted.game.apply(players[hosted.game.prompt.side].choose(hosted.game)))
+    at = len(hosted.game.actions)
+    host.broadcast(hosted, [])  # (the clients to the allocation's question)
+    update_ = await allied.act(Allocate(30, 10, 55, 5), at=at)
+    assert update_.at == at + 1 and "TransportAllocated" in [e.kind for e in update_.events]
+    for role in ("german", "spectator"):
+        seen = update(hosted, role, [])["state"]
+        assert seen["allocation"] is None
+        assert all(e["kind"] != "TransportAllocated" for step in hosted.since(at, role) for e in step["events"])
+    assert update(hosted, "allied", [])["state"]["allocation"] == {"fuel": 30, "general": 10, "combat": 55,
+                                                                    "amphibious": 5}
+    assert "TransportAllocated" in [e["kind"] for step in hosted.since(at, "allied") for e in step["events"]]
+    deadline = time.monotonic() + DEADLINE
+    while german.at != at + 1:
+        assert time.monotonic() < deadline
+        await asyncio.sleep(0.02)
+    assert german.update.events and all(e.kind != "TransportAllocated" for e in german.update.events)
+    assert german.game.state.allocation is None
+    for c in (allied, german):
+        await c.close()
+
+
 async def test_every_connection_hears_which_sides_are_connected_as_players_come_and_go(served):
     """A player waiting for the other's move could not tell one thinking from one gone away (found by a helper): the
     host says which sides have a player connected (spectators not counted) whenever one joins or leaves."""

@@ -24,7 +24,7 @@ from overlord.online.client import OnlineGame, Refused, create_game
 from overlord.online.host import Host, start
 from overlord.online.join import KEPT_BY_HOST, JoinApp
 from overlord.tui.keybar import KeyBar
-from overlord.online.protocol import Link, public_state
+from overlord.online.protocol import Link, events_for, public_state
 from overlord.online.remote import RemoteSession
 from overlord.online.storage import SQLiteStorage
 from overlord.saves import saves_dir
@@ -129,7 +129,7 @@ async def test_join_waits_for_the_other_player_then_plays_the_germans_answers_th
         assert isinstance(app.screen, GameScreen)
         assert seen(app) == public_state(game.state, "german")  # the host's game, as the German may see it
         _, events = Game.replay(game.initial_settings, game.seed, game.actions, game.data)
-        assert session.log == events[len(game.opening_events):]  # the host's events, as the engine gave them
+        assert session.log == events_for(events[len(game.opening_events):], "german")  # the host's events, as the engine gave them
         replayed, _ = Game.replay(game.initial_settings, game.seed, game.actions, game.data)
         assert replayed.state_hash() == game.state_hash()
 
@@ -167,7 +167,7 @@ async def test_join_waits_for_the_other_player_then_plays_the_germans_answers_th
                          and isinstance(a.screen, GameScreen), "the game to be joined again")
         assert seen(again) == public_state(host_game(host, links["german"]).state, "german")
         _, events = Game.replay(game.initial_settings, game.seed, game.actions, game.data)
-        assert again.playing.log == events[len(game.opening_events):]  # the log of the whole game, not from the join
+        assert again.playing.log == events_for(events[len(game.opening_events):], "german")  # the whole game's log, not from the join
         await pilot.press("ctrl+q")
     await allied.close()
 
@@ -575,7 +575,7 @@ async def test_a_dropped_connection_is_joined_again_and_the_game_goes_on(hosted,
         assert session.update.at == played == len(game.actions)
         assert seen(app) == public_state(game.state, "german")
         _, events = Game.replay(game.initial_settings, game.seed, game.actions, game.data)
-        assert session.log == events[len(game.opening_events):]  # the log has what was played while away
+        assert session.log == events_for(events[len(game.opening_events):], "german")  # the log has what was played while away
 
         await pilot.press("e", "y")  # and the game goes on through the new connection
         await wait_until(pilot, lambda a: a.playing.update.at == played + 1 and a.playing.sending is None,

@@ -123,10 +123,10 @@ class Hosted:
     def played(self, events: list[Event]) -> None:
         self.recent.append((len(self.game.actions), events))
 
-    def since(self, at: int) -> list[dict[str, Any]]:
-        """The events of each action after the first ``at``, as far as they are kept."""
-        return [{"at": n, "events": [protocol.event_to_dict(e) for e in events]} for n, events in self.recent
-                if n > at]
+    def since(self, at: int, role: str) -> list[dict[str, Any]]:
+        """The events ``role`` may hear of, of each action after the first ``at``, as far as they are kept."""
+        return [{"at": n, "events": [protocol.event_to_dict(e) for e in protocol.events_for(events, role)]}
+                for n, events in self.recent if n > at]
 
     def role_of(self, token: str) -> str | None:
         """The role a token opens here, compared in constant time with every seat's hash."""
@@ -314,7 +314,7 @@ class Host:
                                        "role": role, "rules": RULES_EDITION, "data": self.data.fingerprint,
                                        "limits": self.limits(), "orders": hosted.orders.get(role, {})}))
             if since is not None:
-                conn.send(protocol.encode({"type": "history", "since": since, "actions": hosted.since(since)}))
+                conn.send(protocol.encode({"type": "history", "since": since, "actions": hosted.since(since, role)}))
             conn.send(protocol.encode(update(hosted, role, [])))
             tell_presence(hosted)
             await self._serve(hosted, conn)
@@ -459,7 +459,7 @@ def update(hosted: Hosted, role: str, events: list[Event]) -> dict[str, Any]:
     return {"type": "update", "game": hosted.stored.id, "at": len(game.actions), "turn": game.turn_label,
             "phase": str(game.phase), "to_answer": str(prompt.side), "over": game.over,
             "prompt": protocol.prompt_to_dict(prompt), "state": protocol.public_state(game.state, role),
-            "events": [protocol.event_to_dict(e) for e in events]}
+            "events": [protocol.event_to_dict(e) for e in protocol.events_for(events, role)]}
 
 
 def connected(hosted: Hosted) -> list[str]:

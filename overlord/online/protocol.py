@@ -8,7 +8,9 @@ the random generator's state (with them a client could foresee every die), and i
 side has made that the other must not see before the fight's result: the attacker's support and attack
 level while the defender is asked, the defender's bombardment while it chooses its level (a landing's
 round too). The turn's air and naval budgets are shown as they were before the hidden support was spent,
-so the budgets do not give the support away either.
+so the budgets do not give the support away either. The Allied transport priorities for the next turn are
+the Allies' alone (``events_for`` too): the German learns what they brought when it lands, in the next turn's
+logistics report, not two days ahead (a combat share of 54% told him an offensive was coming).
 """
 
 from __future__ import annotations
@@ -145,6 +147,14 @@ def public_state(state: GameState, role: str) -> dict[str, Any]:
     return data
 
 
+ALLIED_ONLY = (engine_events.TransportAllocated,)  # what only the Allied player hears (the module's docstring)
+
+
+def events_for(events: list[Event], role: str) -> list[Event]:
+    """The events ``role`` may hear of."""
+    return [e for e in events if role == Side.ALLIED or not isinstance(e, ALLIED_ONLY)]
+
+
 def local_game(state: Mapping[str, Any], data: GameData | None = None) -> Game:
     """An engine Game from a public state: a dummy seed and a generator of its own stand for the host's."""
     full = dict(state, seed=DUMMY_SEED, rng={"state": seed_state(DUMMY_SEED)})
@@ -155,14 +165,17 @@ PENDING = (CombatStep.ATTACK_LEVEL, CombatStep.DEFENCE_SUPPORT, CombatStep.DEFEN
 
 
 def hides_anything(state: GameState) -> bool:
-    """Is a fight waiting for its result with a choice made (so that the roles see different states)?"""
+    """Do the roles see different states: is a fight waiting for its result with a choice made, or are the next
+    turn's transport priorities given?"""
     assault = state.movement.assault if state.movement is not None else None
-    return (state.combat is not None and state.combat.step in PENDING) or (assault is not None
-                                                                            and assault.step in PENDING)
+    return (state.combat is not None and state.combat.step in PENDING) or (
+        assault is not None and assault.step in PENDING) or state.allocation is not None
 
 
 def redact(data: dict[str, Any], role: str) -> None:
     """Take out of a serialized state (in place) the choices ``role`` must not see yet (the module's docstring)."""
+    if role != Side.ALLIED:
+        data["allocation"] = None
     combat = data.get("combat")
     if combat is not None and combat["step"] in PENDING:
         attacker = combat["side"]
