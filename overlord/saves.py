@@ -275,7 +275,9 @@ def _read(path: Path) -> tuple[dict[str, Any], FileStamp]:
     except RecursionError:
         raise SaveError(path, "not a save file (nested too deeply)") from None
     except json.JSONDecodeError as exc:
-        raise SaveError(path, f"not valid JSON: damaged or cut short ({exc.msg}; line {exc.lineno})") from None
+        # (json's "Unterminated string starting at" ends where its position would be: it read "at; line 1")
+        where = f"line {exc.lineno}, column {exc.colno}"
+        raise SaveError(path, f"not valid JSON: damaged or cut short ({exc.msg.removesuffix(' at')} at {where})") from None
     except _NotANumber:
         raise SaveError(path, "not a save file (NaN or Infinity is not a number a save holds)") from None
     except ValueError:  # Python's limit on the digits of an integer
