@@ -443,6 +443,10 @@ def test_a_move_whose_goal_has_the_steps_own_name_goes_on_from_there():
     put(g, "de-709-inf", start)
     said = destination_words(g, "de-709-inf", direction, [goal])
     assert said.startswith("It goes on from there, 1 more step planned this phase"), said
+    rangers = next(u for u in g.state.units if g.spec(u).name.endswith("Ranger Battalions"))
+    put(g, rangers, start)  # a plural name: "It is heading" read wrong (found by a helper)
+    assert destination_words(g, rangers, direction, [goal]).startswith("They go on from there")
+    assert destination_words(g, rangers, direction, [goal, (3, 2)]).startswith("They are heading for ")
 
 
 def test_a_hint_asked_afresh_mid_phase_does_not_end_it_while_units_would_move_on():

@@ -260,20 +260,23 @@ def destination_words(game: Game, uid: str, direction: int, path: list[Hex]) -> 
     to = neighbour(position_of(game.unit(uid)), direction)
     goal = path[-1] if path else to
     more = len(path)
+    many = is_plural(game.spec(uid).name)  # (the 2nd and 5th Ranger Battalions: "It is heading" read wrong)
+    it, is_ = ("They", "are") if many else ("It", "is")
     # planned, not promised: a way blocked meanwhile, or a position costing an extra point, ends it sooner
     steps = f"{more} more step{'s' if more != 1 else ''} planned this phase"
     if not m.is_land(goal):
         beach = m.beach_of_marker(goal)
         where = f"the {beach.name} beachhead marker, to land from it" if beach is not None else ""
-        return f"It is sailing for {where} ({steps})." if where and more else ""
+        return f"{it} {is_} sailing for {where} ({steps})." if where and more else ""
     if not more and game.unit(uid).status == view.AFLOAT:
         return ""  # a landing: the step says it
     worth = goal_worth(game, uid, goal)
     if more:
         # a goal named as the step's own place ("the open ground near Caen" twice) is said as going on from there
-        heading = "It goes on from there" if place(game, goal) == place(game, to) else f"It is heading for {place(game, goal)}"
+        heading = (f"{it} {'go' if many else 'goes'} on from there" if place(game, goal) == place(game, to)
+                   else f"{it} {is_} heading for {place(game, goal)}")
         return f"{heading}, {steps}{': ' + worth if worth else ''}."
-    return f"It will stand on {worth}." if worth else ""
+    return f"{it} will stand on {worth}." if worth else ""
 
 
 def goal_worth(game: Game, uid: str, goal: Hex) -> str:
