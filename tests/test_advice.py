@@ -490,7 +490,8 @@ def test_a_drop_zone_passed_over_says_where_the_division_would_drop():
     game.apply(Answer("N"))
     passed = advise(game)
     assert passed.action == Answer("N")
-    assert passed.reason.startswith("Not here: drop the 82nd Airborne Division at Ste-Mere-Eglise, zone 1 of 5 ")
+    assert passed.reason.startswith("Not here: drop the 82nd Airborne Division at Ste-Mere-Eglise, zone 1 of 5, "
+                                    "4 zones on. U shows the next zone, as N does.")  # (U read as dropping it there)
 
 
 def test_a_german_defending_in_depth_asked_about_an_attack_the_player_began_says_whose_it_is():

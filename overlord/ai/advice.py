@@ -26,6 +26,7 @@ from ..engine.enums import Phase
 from ..engine.game import Game, IllegalAction
 from ..engine.prompts import DefenderPrompt, DropZonePrompt, MovePrompt, Prompt, StrategyPrompt, SupportPrompt
 from ..engine.records import FrozenRecord
+from .. import words
 from .explain import describe, place
 from .explain import name as unit_name  # (advise's own "name" is the player's)
 from .player import MIDDLE_LEVEL, ComputerPlayer, Memory
@@ -158,14 +159,14 @@ def zone_wanted(game: Game, player: ComputerPlayer) -> str | None:
     p = game.prompt
     assert isinstance(p, DropZonePrompt)
     played, player = game.clone(), copy.deepcopy(player)
-    for _ in range(p.candidates):
+    for on in range(1, p.candidates + 1):
         played.apply(Answer("N"))
         q = played.prompt
         if not isinstance(q, DropZonePrompt) or q.unit != p.unit:
             break
-        if player.choose(played) == Answer("Y"):
+        if player.choose(played) == Answer("Y"):  # (U shows the next zone: it read as dropping the division there)
             return (f"Not here: drop {unit_name(game, p.unit)} at {place(game, q.zone)}, zone {q.candidate + 1} of "
-                    f"{q.candidates} (N shows the next zone).")
+                    f"{q.candidates}, {words.plural(on, 'zone')} on. U shows the next zone, as N does.")
     return None
 
 
