@@ -85,6 +85,8 @@ async def test_capitals_on_the_title_the_questions_and_the_confirmations():
         assert message(app) == ("No hint here: how the campaign is fought is yours to choose; the computer would take "
                                 "the default. Answer Y (Yes: the scenario, who plays, the ratings), N (No: the campaign "
                                 "against the computer German); Enter takes N.")
+        await press(pilot, "u")  # (U, the hint taken, said "U is not an answer" after T's "No hint here")
+        assert message(app).startswith("No hint to take here: how the campaign is fought is yours to choose")
         await press(pilot, "Y", "C", "H")  # change, German computer, Allies human
         shown = str(app.screen.query_one("#setup-answered").render())
         assert "Change any ratings or players: yes" in shown and "False" not in shown and "True" not in shown

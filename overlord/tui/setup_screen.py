@@ -256,7 +256,9 @@ class SetupScreen(Screen[None]):
             return
         p = self.prompt
         side = self.choosing
-        hint = event.key in ("t", "T")  # the game's hint key, where T is no answer: the choice is the player's
+        # the game's hint keys (T asks, U takes), where neither is an answer: the choice is the player's ("U is not an
+        # answer" after T's "No hint here" read as a broken key; found by a helper)
+        hint = event.key in ("t", "T", "u", "U")
         if side is not None and event.key in ("up", "down"):  # the arrows step through the levels too (they did
             event.stop()  # nothing, and the last refusal stayed; found by a helper)
             names = levels(side)
@@ -266,7 +268,7 @@ class SetupScreen(Screen[None]):
         elif side is not None and event.is_printable:  # (Backspace goes back, as Escape)
             event.stop()
             key = key_name(event)
-            self.message = (f"No hint here: who you play against is yours to choose; the computer would take "
+            self.message = (f"{no_hint(key)}: who you play against is yours to choose; the computer would take "
                             f"{DEFAULT_PLAYERS[side]}. " if hint else f"{key} is not an answer. ") + \
                 f"Press 1-{len(levels(side))} to see each; Enter takes the one shown."
             self.refresh_view()
@@ -274,7 +276,7 @@ class SetupScreen(Screen[None]):
             event.stop()
             keys = ", ".join(f"{o} ({lbl})" if o != lbl else o for o, lbl in zip(p.options, p.labels))
             key = key_name(event)
-            self.message = ("No hint here: how the campaign is fought is yours to choose; the computer would take "
+            self.message = (f"{no_hint(key)}: how the campaign is fought is yours to choose; the computer would take "
                             "the default. " if hint else f"{key} is not an answer. ") + \
                 f"Answer {keys}; Enter takes {p.default}."
             self.refresh_view()
@@ -306,3 +308,8 @@ class SetupScreen(Screen[None]):
     def answer(self, key: str) -> None:
         self.message = ""
         self.front.answer(Answer(key))
+
+
+def no_hint(key: str) -> str:
+    """What T (a hint) and U (take it) say where the choice is the player's."""
+    return "No hint to take here" if key == "U" else "No hint here"
