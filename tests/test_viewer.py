@@ -604,3 +604,21 @@ async def test_a_save_with_nothing_played_does_not_offer_to_step_through_it(tmp_
         screen = await the_viewer(pilot)
         await until(pilot, lambda: "Nothing was played" in str(screen.query_one("#steps").render()), "said so")
         assert "steps through" not in str(screen.query_one("#steps").render())
+
+
+async def test_the_help_lists_every_key_of_the_viewer_at_its_ends():
+    """At the last action the help gave only the keys back (found by a helper): those that lead beyond an end do
+    nothing there, but are the viewer's keys."""
+    replay = Replay.of_save(FINISHED)
+    app = OverlordApp(watch=replay)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await the_viewer(pilot)
+        await pilot.press("end")
+        await until(pilot, lambda: screen.at == screen.end, "the last action")
+        await pilot.press("right")  # beyond the end: nothing
+        assert screen.at == screen.end
+        await pilot.press("f1")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        listed = {what: keys for keys, what in app.screen.here}
+        assert {"Step", "Phase", "Turn", "First", "Last"} <= set(listed), listed
+        assert "→" in listed["Step"] and "←" in listed["Step"]

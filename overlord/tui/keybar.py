@@ -83,10 +83,11 @@ class KeyBar(Widget):
         # the screen's and the game's, the screen's first (a widget's own, such as a scroll's, are its KEY_HINTS)
         bound = sorted((b for b in self.screen.active_bindings.values() if b[0] is self.screen or b[0] is self.app),
                        key=lambda b: b[0] is self.app)
-        for _, binding, enabled, _ in bound:
+        for _, binding, _, _ in bound:
             what = binding.group.description if binding.group is not None else binding.description
             what = {"palette": "Command palette"}.get(what, what)
-            if enabled and what and what not in TEXTUAL_OWN:
+            # (a key disabled now but kept, its check_action None rather than False: the viewer's keys at its ends)
+            if what and what not in TEXTUAL_OWN:
                 keys = by_what.setdefault(what, [])
                 key = shown_key(self.app.get_key_display(binding))
                 if key not in keys:

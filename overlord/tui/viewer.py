@@ -363,10 +363,12 @@ class ViewerScreen(Screen[None]):
             return False  # a review: where it begins is known once the game is replayed
         forward = {"forward", "next_phase", "next_turn", "last"}
         back = {"back", "previous_phase", "previous_turn", "first"}
+        # at either end the keys that lead beyond it do nothing, but stay the screen's: None, not False, so that the
+        # help lists them (at the last action it gave only the keys back; found by a helper)
         if action in forward:
-            return self.at < self.end
+            return self.at < self.end or None
         if action in back:
-            return self.at > self.start
+            return self.at > self.start or None
         if action == "jump":
             return bool(self.jump_turns())  # (never an empty list: a review with nothing in it)
         return True
