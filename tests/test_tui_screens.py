@@ -470,3 +470,17 @@ async def test_a_note_ends_with_the_phase_it_was_said_in():
         app.session.game.apply(Allocate(35, 23, 27, 15))  # answered elsewhere: not through the screen's keys
         assert app.session.game.phase != "allocation"
         assert "Given to the host." not in str(screen.prompt_panel_text())
+
+
+@pytest.mark.parametrize("size, shown", [((80, 24), 15), ((120, 30), 35)])
+async def test_the_load_list_gives_the_names_the_room_a_wider_window_has(size, shown):
+    """At 120 columns a save's name was cut at 15 letters beside 40 empty columns (found by a helper)."""
+    from overlord.saves import write_save
+    name = "the beachhead at Omaha and Utah by the evening of D-Day"
+    write_save(Game.new(preset_settings("historical"), 7), saves_dir() / f"{name}.json", name=name)
+    app = OverlordApp(delay=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("l")
+        screen = await saves_listed(pilot)
+        row = str(screen.query_one("#saves").get_option_at_index(0).prompt)
+        assert row.startswith(name[:shown - 1] + "…") and screen.query_one("#saves").content_size.width >= len(row)

@@ -34,7 +34,18 @@ from .styles import GAME_CSS
 
 # (69 letters wide at most: all that the list shows at 80x24; a longer row's end was wrapped, then cut)
 NAME = 15
-HEADER = f"  {'Name':<{NAME}} {'Saved':<11} {'Turn':<5} {'Phase':<9} {'Score':>5} Played"
+NAME_MOST = 60  # a save's name as the list shows it at most (its file's name, printable, is cut there)
+DIALOG = 100  # the dialog's width at most (.dialog.wide): the names take what a wider window gives, up to it
+
+
+def header(name_width: int = NAME) -> str:
+    return f"  {'Name':<{name_width}} {'Saved':<11} {'Turn':<5} {'Phase':<9} {'Score':>5} Played"
+
+
+def name_width(window_width: int) -> int:
+    """The names' column: 15 letters at 80 columns, and each column more up to the dialog's width (at 120 the
+    names were cut at 15 letters beside 40 empty columns)."""
+    return min(NAME_MOST, NAME + max(0, min(window_width, DIALOG) - 80))
 # each phase in nine letters, for the list (the game's own phase names are longer)
 PHASE_SHORT = {Phase.QUESTIONS: "Set-up", Phase.AIRBORNE: "Drops", Phase.ALLOCATION: "Transport",
                Phase.INTERDICTION: "Air", Phase.ALLIED_MOVEMENT: "Al. move", Phase.ALLIED_COMBAT: "Al. fight",
@@ -107,10 +118,11 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
         self.refresh_bindings()
         status = self.query_one("#load-status", Static)
         if saves:
-            status.update(Text(HEADER, style="bold"))
+            width = name_width(self.app.size.width)
+            status.update(Text(header(width), style="bold"))
             options = self.query_one("#saves", OptionList)
             names = Counter(s["name"] for s in saves)
-            options.add_options([Option(self.row(s, by_file=names[s["name"]] > 1), id=str(i))
+            options.add_options([Option(self.row(s, by_file=names[s["name"]] > 1, width=width), id=str(i))
                                  for i, s in enumerate(saves)])
             options.display = True
             options.highlighted = next((i for i, s in enumerate(saves) if s["path"] == self.chosen), 0)
@@ -127,7 +139,7 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
             self.query_one("#load-problems").display = True
 
     @staticmethod
-    def row(s: dict[str, Any], by_file: bool = False) -> Text:
+    def row(s: dict[str, Any], by_file: bool = False, width: int = NAME) -> Text:
         """A save's line: its name (its file's, when another save has the same name, or the file has another name than
         the one saved in it: copies of one save, a file renamed), date
         (month, day and time: the newest first), turn, phase, score, and who played at the keyboard (the Allied,
@@ -142,8 +154,8 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
             played = s.get("against") or "Computers"
         else:
             played = s.get("humans", "") + (f" v {s['against']}" if s.get("against") else "")
-        name = name if len(name) <= NAME else name[:NAME - 1] + "…"
-        return Text(f"{name:<{NAME}} {when:<11} {s['turn'][:5]:<5} {phase:<9} {points(s['score']):>5} {played}",
+        name = name if len(name) <= width else name[:width - 1] + "…"
+        return Text(f"{name:<{width}} {when:<11} {s['turn'][:5]:<5} {phase:<9} {points(s['score']):>5} {played}",
                     no_wrap=True, overflow="ellipsis")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
