@@ -351,16 +351,19 @@ class GameServer(Server):
         once the new page has come."""
         deadline = time.monotonic() + RELOAD_WAIT
         while folder_name is not None and time.monotonic() < deadline and (
-                self.closing[folder_name] or (self.full() and self.running[folder_name])):
+                self.closing[folder_name] or (self.full() and self.own_game_running(folder_name))):
             await asyncio.sleep(0.05)
 
     def full(self) -> bool:
         return sum(self.running.values()) >= self.max_sessions
 
+    def own_game_running(self, folder_name: str | None) -> bool:
+        return folder_name is not None and self.running[folder_name] > 0
+
     def refuse_when_full(self, folder_name: str | None = None) -> None:
         """Refuse a page or a game at the cap; not the page of a visitor whose own game holds a place (a reload:
         its websocket then waits for that game to end)."""
-        if self.full() and not (folder_name is not None and self.running[folder_name]):
+        if self.full() and not self.own_game_running(folder_name):
             log.warning("overlord: a game refused: %d are running, the most allowed (--max-sessions)",
                         self.max_sessions)
             raise web.HTTPServiceUnavailable(text=(
@@ -390,7 +393,7 @@ class GameServer(Server):
             raise web.HTTPTemporaryRedirect(self.public_url + request.path_qs)
         visitor_id = self.visitor_id(request)
         folder_name = visitor_folder(visitor_id) if visitor_id is not None else None
-        if not (folder_name is not None and self.running[folder_name]):  # (a reload's old page closes after this)
+        if not self.own_game_running(folder_name):  # (a reload's old page closes only after this page has come)
             await self.own_games_closed(folder_name)
         self.refuse_when_full(folder_name)
         response = await super().handle_index(request)

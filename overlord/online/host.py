@@ -434,10 +434,9 @@ class Host:
 
     def broadcast(self, hosted: Hosted, events: list[Event]) -> None:
         """The new state (as each role may see it) and the events, to every connection of the game."""
-        texts: dict[str, str] = {}
-        alike = not protocol.hides_anything(hosted.game.state)  # then every role sees the same: written once
+        texts: dict[str, str] = {}  # each text written once for the roles that see alike
         for conn in list(hosted.connections):
-            key = "" if alike else conn.role
+            key = protocol.sight(hosted.game.state, events, conn.role)
             text = texts.get(key)
             if text is None:
                 text = texts[key] = protocol.encode(update(hosted, conn.role, events))

@@ -164,12 +164,16 @@ def local_game(state: Mapping[str, Any], data: GameData | None = None) -> Game:
 PENDING = (CombatStep.ATTACK_LEVEL, CombatStep.DEFENCE_SUPPORT, CombatStep.DEFENCE_LEVEL)  # a fight's hidden steps
 
 
-def hides_anything(state: GameState) -> bool:
-    """Do the roles see different states: is a fight waiting for its result with a choice made, or are the next
-    turn's transport priorities given?"""
+def sight(state: GameState, events: list[Event], role: str) -> str:
+    """Which roles see the same update as ``role``: all ("") where nothing is hidden; each its own while a fight waits
+    for its result with a choice made; else the Allies apart from the rest, where the next turn's transport priorities
+    are given or heard of (the German and spectators then see alike: one text for them, not one a role)."""
     assault = state.movement.assault if state.movement is not None else None
-    return (state.combat is not None and state.combat.step in PENDING) or (
-        assault is not None and assault.step in PENDING) or state.allocation is not None
+    if (state.combat is not None and state.combat.step in PENDING) or (assault is not None and assault.step in PENDING):
+        return role
+    if state.allocation is not None or any(isinstance(e, ALLIED_ONLY) for e in events):
+        return role if role == Side.ALLIED else "others"
+    return ""
 
 
 def redact(data: dict[str, Any], role: str) -> None:
