@@ -25,7 +25,7 @@ from .hexgrid import Hex, direction_to, neighbour
 from .movement import infiltration_chance, land_step_points
 from .records import FrozenRecord
 from .state import AFLOAT, ASHORE, position_of, present
-from .supply import allied_sources, german_supplied_positions, traced_on, within_supply_range
+from .supply import allied_sources, german_cut_off_at, traced_on, within_supply_range
 from .util import enemy, is_there
 
 if TYPE_CHECKING:
@@ -249,8 +249,7 @@ def _fuel_left(fuel: int | None, taken: tuple[RouteStep, ...]) -> int | None:
 def _supplied_at(g: "Game", uid: str, hex_: Hex) -> bool:
     spec = g.spec(uid)
     if spec.side == Side.GERMAN:
-        # (the unit moved there: its zone of control no bar where it stands, and the position it leaves empty)
-        return hex_ in german_supplied_positions(g, standing=hex_, leaving=g.unit(uid).position)
+        return not german_cut_off_at(g, uid, hex_)
     if not traced_on(g, g.turn + 1):
         return True
     return within_supply_range(g, hex_, allied_sources(g, spec.nation, without=uid if spec.is_depot else None))

@@ -126,13 +126,24 @@ def german_supplied_positions(g: "Game", standing: Hex | None = None, leaving: H
     return seen
 
 
-def trace_german(g: "Game") -> list[str]:
+def german_out_of_supply(g: "Game") -> list[str]:
+    """The German units ashore that cannot trace supply now (nothing is changed): those the next trace cuts off
+    if nothing moves."""
     reachable = german_supplied_positions(g)
-    out = []
+    return [u.id for u in g.records(Side.GERMAN, ASHORE) if u.position not in reachable]
+
+
+def german_cut_off_at(g: "Game", uid: str, hex_: Hex) -> bool:
+    """Whether German unit ``uid`` moved to ``hex_`` could not trace supply there, as things stand now (the unit
+    moved: its own position left empty, the zone of control at ``hex_`` no bar while it stands there)."""
+    return hex_ not in german_supplied_positions(g, standing=hex_, leaving=g.unit(uid).position)
+
+
+def trace_german(g: "Game") -> list[str]:
+    out = german_out_of_supply(g)
+    cut = set(out)
     for u in g.records(Side.GERMAN, ASHORE):
-        u.in_supply = u.position in reachable
-        if not u.in_supply:
-            out.append(u.id)
+        u.in_supply = u.id not in cut
     return out
 
 

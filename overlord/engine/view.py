@@ -68,7 +68,9 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
                    (the score so far by category and side), turn_start_points (the same when each
                    turn's first question was asked), continent_side_points (what a unit would score a
                    turn at a position), ocean_side_units (the German units scoring on the ocean side)
-    supply lines:  beyond_supply_lines (whether a unit at a position would be beyond its supply lines)
+    supply lines:  beyond_supply_lines (whether a unit at a position would be beyond its supply lines),
+                   german_out_of_supply (the German units the next trace cuts off if nothing moves),
+                   german_cut_off_at (whether a German unit moved to a position could not trace supply there)
     sides:         enemy (the other side)
     overrun:       overrun (what a German unit entering a position destroys: a beach's marker, a depot)
     set-up:        preset_offered (what a ratings level the set-up offers changes from the historical ratings),
@@ -100,8 +102,8 @@ from .movement import (choosable_units, held_by_fuel, infiltration_chance, land_
 from .routes import Route, RouteStep, route, step_refused
 from .setup import PRESET_ORDER, preset_changes, settings_words
 from .state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING, position_of
-from .supply import (allied_sources, german_supplied_positions, source_distance, supplied_positions, traced_on,
-                     within_supply_range)
+from .supply import (allied_sources, german_cut_off_at, german_out_of_supply, german_supplied_positions,
+                     source_distance, supplied_positions, traced_on, within_supply_range)
 from .util import enemy
 from .victory import (category_points, continent_side_points, hex_scores, objective_holders, ocean_side_points,
                       ocean_side_scores, ocean_side_units, score, turn_points, turn_start_points, victory_level)
@@ -119,6 +121,7 @@ __all__ = [
     "traced_on", "turn_points", "upkeep_estimate", "within_supply_range",
     "choosable_units", "moving_units", "held_by_fuel", "landing_refused", "land_step_points", "victory_level", "position_of",
     "category_points", "turn_start_points", "continent_side_points", "ocean_side_units", "beyond_supply_lines",
+    "german_out_of_supply", "german_cut_off_at",
     "route", "step_refused", "Route", "RouteStep", "support_unseen", "hex_scores", "preset_offered",
     "bombardment_seen", "bombardment_most", "support_most", "settings_words", "retreat_losses", "overrun", "reaches",
 ]

@@ -210,10 +210,11 @@ def compass_and_weather(game: Game, directions: Container[int] = ()) -> Text:
 def destination_words(game: Game, uid: str, to: Hex) -> list[str]:
     """What standing at ``to`` means for a unit, in a few words each: what it scores a turn there (the
     Victory Points chart: the Allied CP/60 x row on the continent side, the German ocean side's points),
-    and, for an Allied unit, whether it would be beyond supply lines at the next turn's trace."""
+    and whether it would be out of supply at the next turn's trace: an Allied unit beyond its supply lines, a German
+    one cut off (a German learned it only from the next turn's report, his units already weakened)."""
     side = game.data.map.naval_side[to]
     if game.side_of(uid) == "german":
-        return [german_side_words(game, side)]
+        return [german_side_words(game, side)] + ([NO_SUPPLY] if view.german_cut_off_at(game, uid, to) else [])
     words = []
     if not game.spec(uid).is_depot:
         points = view.continent_side_points(game, uid, to)

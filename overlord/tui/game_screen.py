@@ -36,7 +36,7 @@ from ..words import ARMY, Subject, choose_level, fight_in_brief, is_plural, name
 from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_text, make_entry, out_of_own_supply,
                      overrun_words, prompt_text)
 from .cards import (NO_SUPPLY, compass_and_weather, destination_words, directions_in_brief, german_side_words,
-                    pools_line, position_card, short, status_line, unit_card, where)
+                    pools_line, position_card, say, short, status_line, unit_card, where)
 from .front import Front, GoOn, Hint, HurryUp
 from .keybar import KeyBar, key_name
 from .maprender import MapOptions, map_height, map_width, move_targets
@@ -424,6 +424,8 @@ class GameScreen(Screen[None]):
             t.append_text(position_preview(game, self.look, move.unit if move else None))
         elif move is not None:
             t.append_text(step_preview(game, move))
+        if move is not None and move.side == "german":
+            t.append_text(cut_off_now(game, self.side_width() or 30))
         self.points_from = len(t.plain.split("\n"))  # (past the end: no points)
         if game.phase not in (Phase.QUESTIONS, Phase.AIRBORNE):
             t.rstrip()
@@ -743,6 +745,8 @@ class GameScreen(Screen[None]):
         if held := view.held_by_fuel(self.game):
             question += (f"\n\nHeld back by fuel (the pool has {self.game.pools.fuel}): "
                          f"{name_list([self.game.spec(uid).name for uid in held])}.")
+        if p.side == "german" and (cut_off := cut_off_words(self.game)) is not None:
+            question += f"\n\nCut off from supply at the next turn's start, as they stand: {cut_off}."
         # (a player ended D-Day with three beaches empty, and lost their markers to walk-ins; not said while the German
         # stays still this turn: the Allies move again before he does)
         open_beaches = beaches_left_open(self.game) if p.side == "allied" and not self.game.german_still else []
@@ -1244,6 +1248,37 @@ def step_preview(game: Game, p: MovePrompt) -> Text:
     return t
 
 
+def cut_off_words(game: Game) -> str | None:
+    """The German units that could not trace supply if the turn ended now, named: the next turn's trace cuts them
+    off unless they, or others, move (None when all can)."""
+    cut = view.german_out_of_supply(game)
+    if not cut:
+        return None
+    cost = cut_off_cost(game, cut[0])
+    return f"{name_list([short(game, uid) for uid in cut])} ({'each ' + cost if len(cut) > 1 else cost})"
+
+
+def cut_off_now(game: Game, width: int) -> Text:
+    """The side panel's warning in the German's movement: his units cut off as things stand (S shows where supply
+    runs)."""
+    t = Text()
+    words = cut_off_words(game)
+    if words is not None:
+        t.append(" CUT OFF NOW ", style="bold reverse")
+        t.append(" S: supply\n")
+        say(t, f"unless moved: {words}", width, "bold")
+    return t
+
+
+def cut_off_cost(game: Game, uid: str) -> str:
+    """What a unit out of supply loses at each turn's start, in a few words (logistics.suffer_attrition and
+    cut_off_german)."""
+    if game.side_of(uid) == "german":
+        rules = game.data.rules.german_supply
+        return f"loses {rules.out_of_supply_cp_percent}% CP a turn, fights at {rules.out_of_supply_strength_percent}%"
+    return f"loses {game.data.rules.supply.out_of_supply_cp_percent}% CP each turn"
+
+
 def position_preview(game: Game, hex_: Hex, moving: str | None) -> Text:
     """What a position looked at means for the score and supply: who scores there and how much, which
     nation's supply lines reach it, and, in movement, what it would mean for the unit being moved."""
@@ -1253,11 +1288,11 @@ def position_preview(game: Game, hex_: Hex, moving: str | None) -> Text:
         return t
     if moving is not None:  # first: the panel may have room for little more at 80x24
         t.append(f"{short(game, moving)} here:\n", style="bold")
-        for words in destination_words(game, moving, hex_):
+        there = destination_words(game, moving, hex_)
+        for words in there:
             t.append(f" {words}\n", style="bold reverse" if words == NO_SUPPLY else "")
-        if view.traced_on(game, game.turn + 1) and view.beyond_supply_lines(game, moving, hex_):
-            percent = game.data.rules.supply.out_of_supply_cp_percent
-            t.append(f" loses {percent}% CP each turn\n", style="bold")
+        if NO_SUPPLY in there:
+            t.append(f" {cut_off_cost(game, moving)}\n", style="bold")
     side = m.naval_side[hex_]
     if m.on_continent_side(hex_):
         divisor = game.data.charts.victory_points.allied_continent_side.cp_divisor

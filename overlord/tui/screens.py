@@ -328,7 +328,12 @@ WHERE THE POINTS COME FROM (the Victory Points chart, F2)
   Supply lines: an Allied unit too far from its own nation's intact
   beachhead markers and in-supply depots is beyond supply lines when
   they are traced at the start of the next turn, and loses strength
-  every turn it stays so (S shows them). In movement the panel beside
+  every turn it stays so (S shows them). A German unit that cannot
+  trace a way free of Allied units and their zones of control to the
+  south or east edge, or to Cherbourg while it is German, is cut off
+  at the next turn's start: it loses CP and fights at half strength.
+  In the German movement the panel names the units cut off as they
+  stand (CUT OFF NOW). In movement the panel beside
   the map says, for each way the unit can go, its side of the line,
   what it scores there a turn, and NO SUPPLY next turn ("1-3
   ocean side +0": ways 1, 2 and 3 lead to the ocean side, which

@@ -1,0 +1,91 @@
+"""The German is told before his units are cut off from supply, not only by the next turn's report (found by a
+helper playing a campaign as the German: "cut off: 709th, 243rd, 91st, 352nd; they lost 12 CP" came with no
+warning, and cut-off units fight at half strength). In his movement the side panel names the units that could
+not trace supply as they stand, a step's preview says NO SUPPLY next turn where the unit would be cut off, and
+E's question to end the phase names them too."""
+
+from __future__ import annotations
+
+from overlord.engine import view
+from overlord.engine.hexgrid import distance, neighbour
+from overlord.engine.prompts import MovePrompt
+from overlord.tui.app import OverlordApp
+from overlord.tui.cards import NO_SUPPLY
+from overlord.tui.screens import ConfirmScreen
+
+from builders import put, start_phase
+from test_score_readable import hand_built, panel, settle, ways
+from test_tui_keys import wait_until
+
+
+def inland(game, room: int = 2) -> list:
+    """The land positions with land all around them, ``room`` positions deep, away from the map's edges."""
+    m = game.data.map
+    grid = m.grid
+    return [h for h in sorted(m.terrain) if room <= h[0] < grid.cols - room - 1 and room <= h[1] < grid.rows - room - 1
+            and all(m.is_land(n) for n in grid.within(h, room))]
+
+
+def ringed_game():
+    """6/12, the German human to move: the 352nd ringed by two US divisions (every position around it theirs or
+    in their zone of control); far from it, the 716th beside an empty position two more ring."""
+    g = hand_built(4, german_player="human")
+    centres = inland(g)
+    ring = centres[0]
+    empty = next(h for h in centres if distance(h, ring) >= 6)
+    put(g, "us-1-inf", neighbour(ring, 1))
+    put(g, "us-29-inf", neighbour(ring, 4))
+    put(g, "de-352-inf", ring)
+    put(g, "us-4-inf", neighbour(empty, 1))
+    put(g, "us-90-inf", neighbour(empty, 4))
+    put(g, "de-716-inf", neighbour(empty, 2))
+    return g, ring, empty
+
+
+async def test_the_panel_names_the_german_units_cut_off_as_they_stand_and_a_step_that_would_cut_one_off():
+    g, _, empty = ringed_game()
+    start_phase(g, "german_movement")
+    assert view.german_out_of_supply(g) == ["de-352-inf"]
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        if g.prompt.unit == "de-352-inf":  # (the 716th's steps next)
+            await wait_until(pilot, lambda app: "CUT OFF NOW" in panel(app), "the warning")
+            await pilot.press("f")
+        await wait_until(pilot, lambda app: g.prompt.unit == "de-716-inf", "the 716th's move")
+        p = g.prompt
+        assert isinstance(p, MovePrompt)
+        await wait_until(pilot, lambda app: "CUT OFF NOW" in panel(app), "the warning")
+        text = panel(app)
+        assert "352nd" in text and "716th" not in text.split("CUT OFF NOW")[1]
+        percent = g.data.rules.german_supply.out_of_supply_strength_percent
+        assert f"fights at {percent}%" in " ".join(text.split())
+        # the step into the empty ring's heart would leave the 716th cut off, a step away from it would not
+        lines = text.splitlines()
+        warned = next((line for line in lines if line.endswith(NO_SUPPLY)), "")
+        here = neighbour(empty, 2)
+        cut = [d for d in p.directions if view.german_cut_off_at(g, "de-716-inf", neighbour(here, d))]
+        assert cut and len(cut) < len(p.directions) and neighbour(here, cut[0]) == empty
+        assert ways(warned.split(NO_SUPPLY)[0]) == sorted(cut)
+
+
+async def test_ending_the_german_movement_names_the_units_that_would_be_cut_off():
+    g, _, _ = ringed_game()
+    start_phase(g, "german_movement")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("e")
+        await wait_until(pilot, lambda app: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "Cut off from supply at the next turn's start" in app.screen.question
+        assert "352nd" in app.screen.question.split("Cut off")[1]
+
+
+def test_a_german_unit_moved_out_of_the_ring_traces_supply_again():
+    g, ring, empty = ringed_game()
+    assert view.german_out_of_supply(g) == ["de-352-inf"]
+    # where it stands it is cut off; in the other ring's heart the 716th would be, having left the position that
+    # linked it to the rest (the 352nd would not: the 716th holds that position for it)
+    assert view.german_cut_off_at(g, "de-352-inf", ring) and view.german_cut_off_at(g, "de-716-inf", empty)
+    assert not view.german_cut_off_at(g, "de-352-inf", empty)
+    assert not view.german_cut_off_at(g, "de-352-inf", neighbour(neighbour(ring, 2), 2))
