@@ -430,6 +430,12 @@ async def test_at_80_columns_the_key_bar_keeps_the_help_key_and_says_more_keys_a
         await pilot.pause()
         wide = bar.text.plain
         assert "F1 Help" in wide and "Map key" in wide and "F1 More" not in wide
+        # where it has room the bar shows the keys kept for the help at 80 columns too, after the others: S was
+        # found only in the help, even at 160 columns (found by a helper)
+        assert all(key in wide for key in ("S Supply", "L Labels", "F2 Charts", "F3 Roster"))
+        assert wide.index("^S Save") < wide.index("S Supply") and "F4" not in wide
+        await pilot.click(KeyBar, offset=(wide.index("S Supply"), 0))
+        await wait_until(pilot, lambda app: app.screen.overlay == "allied", "the supply overlay")
 
 
 def test_a_key_bar_too_narrow_gives_way_from_its_end_but_keeps_the_help_key():

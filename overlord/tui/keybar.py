@@ -29,6 +29,9 @@ Click = tuple[DOMNode, str]  # what a click on a key runs: the action, on the no
 Entry = tuple[str, str, Click | None]  # a key of the bar: its keys, what they do, what a click on it runs
 TEXTUAL_OWN = ("Focus Next", "Focus Previous", "Copy selected text")  # keys of Textual's that the game means nothing by
 HELP_KEY = "F1"  # the key of the help screen, which lists every key
+# keys bound out of the bar that it shows after all the others where it has room: the supply overlay, the map's
+# labels, the charts and the roster (at 160 columns the bar had 60 spare, and they were only in the help)
+SPARE = ("supply_overlay", "labels", "charts", "roster")
 
 
 @dataclass
@@ -100,11 +103,14 @@ class KeyBar(Widget):
         together. ``click`` is (node, action) that a click on a lone key runs (None for a group of keys)."""
         app = self.app
         by_action: dict[str, tuple[DOMNode, Binding]] = {}
+        spare: dict[str, tuple[DOMNode, Binding]] = {}
         for node, binding, enabled, _ in self.screen.active_bindings.values():
             if binding.show and enabled and binding.action not in by_action:
                 by_action[binding.action] = (node, binding)
+            elif binding.action in SPARE and enabled and binding.action not in spare:  # (its first key: S, not F4)
+                spare[binding.action] = (node, binding)
         out: list[Shown] = []
-        for node, binding in by_action.values():
+        for node, binding in [*by_action.values(), *sorted(spare.values(), key=lambda b: SPARE.index(b[1].action))]:
             key = shown_key(app.get_key_display(binding))
             if binding.group is not None and out and out[-1].group is binding.group:
                 out[-1].keys.append(key)
