@@ -389,7 +389,7 @@ def _after_play(app: OverlordApp) -> int:
         else:  # (in a browser the page says how to go on: where the server keeps the game, and a command for it,
             # went to the server's log, one for each page closed)
             from .userdirs import browser_session_dir
-            app.farewell = farewell(path, app.session.notes if app.session else []) \
+            app.farewell = farewell(path, app.farewell_notes()) \
                 if path is not None and browser_session_dir() is None else None
         if crashed:
             _say("Overlord stopped on an error (shown above).")

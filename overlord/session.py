@@ -39,8 +39,8 @@ from .engine.game import Game, IllegalAction
 from .engine.hexgrid import Hex, neighbour
 from .engine.prompts import (DefenderPrompt, MovePrompt, Prompt, QuestionPrompt, RetreatPrompt, StrategyPrompt,
                              SupportPrompt)
-from .saves import (FileStamp, OpenedSave, file_stamp, free_autosave_slot, is_autosave_slot, new_game_id,
-                    other_branches, safe_filename, saves_dir, write_problem, write_save)
+from .saves import (FileStamp, OpenedSave, SaveError, file_stamp, free_autosave_slot, is_autosave_slot, new_game_id,
+                    other_branches, read_document, safe_filename, saves_dir, write_problem, write_save)
 from .resume import rescue_prefix
 
 SIDES = ("allied", "german")
@@ -116,6 +116,9 @@ class Session:
         self.seat_private = False
         self.seat_left: dict[str, int] = {}  # the log's length when each side last gave up the keyboard
         self.notes: list[str] = []  # news about saving for the player (the app shows them)
+        # where this game autosaves, when not where the player would look (a branch, a slot written elsewhere):
+        # said in the game with the notes, and again in the lines printed on quitting (docs/reliability.md)
+        self.slot_notes: list[str] = []
         self._saved_phase: tuple[int, str] | None = None
         self.saved_in: Path | None = None  # the file that holds the game as far as it was last saved
         self._saved_actions = -1  # how many actions that file holds
@@ -649,12 +652,28 @@ class Session:
         new = free_autosave_slot(saves_dir(), self.game_id, self._lost | ({avoid} if avoid else set()),
                                  self.game.actions)
         if slot is not None and new != slot:
-            self.notes.append(f"{slot.name} holds another game now; this game autosaves to {new.name}.")
+            self._slot_note(f"{slot.name} {self._written_elsewhere(slot)}; this game autosaves to {new.name}.")
         elif slot is None:
             for other, turn in other_branches(saves_dir(), self.game_id, new):
-                self.notes.append(f"{other.name} keeps this game's other position ({turn}); played on from an "
-                                  f"earlier save, this game autosaves to {new.name}.")
+                self._slot_note(f"{other.name} keeps this game's other position ({turn}); played on from an "
+                                f"earlier save, this game autosaves to {new.name}.")
         return new
+
+    def _written_elsewhere(self, slot: Path) -> str:
+        """What this game's slot, written by another program, holds now: the same game played on elsewhere (the
+        game run twice on one saves folder read as "another game"; found by a helper), or another."""
+        try:
+            doc = read_document(slot)
+        except SaveError:
+            return "was written by another program"
+        if self.game_id and doc.get("game_id") == self.game_id:
+            return f"holds this game at another position now ({printable(doc.get('turn', '?'), 20)}: played on " \
+                   "elsewhere, in another window perhaps)"
+        return "holds another game now"
+
+    def _slot_note(self, note: str) -> None:
+        self.notes.append(note)
+        self.slot_notes.append(note)
 
     def rescue(self, fault: bool) -> Path | None:
         """Save the game as the program ends without being asked (a fault, a closed browser page). After a fault

@@ -349,6 +349,24 @@ async def test_quitting_a_branch_says_where_both_positions_are():
     assert "the game is saved in" in app.farewell and "autosave-2.json" in app.farewell
 
 
+async def test_quitting_a_branch_says_where_both_positions_are_though_the_game_said_it_already():
+    first = Session(at_sea())
+    earlier = write_save(first.game, saves_dir() / "early.json", game_id=first.game_id)
+    step(first, 5)
+    first.autosave()
+    app = OverlordApp(loaded=open_save(earlier), delay=0)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("4")
+        await wait_until(pilot, lambda a: len(a.session.game.actions) > 5, "the step to be played")
+        app.session.autosave()  # (as a new phase's autosave does: the note is shown in the game, and cleared)
+        app.call_later(app._show_notes)
+        await wait_until(pilot, lambda a: not a.session.notes, "the note to be shown")
+        await pilot.press("ctrl+q")
+    # the lines printed on quitting still say it (docs/reliability.md; they did not: found by a helper)
+    assert app.farewell is not None and "autosave.json keeps this game's other position" in app.farewell
+
+
 # ---------------------------------------------------------------- links, names, times, data
 def test_links_in_the_saves_folder_are_never_followed_out_of_it(tmp_path):
     game = at_sea()

@@ -111,7 +111,18 @@ def test_a_game_whose_slot_another_program_wrote_moves_on_and_says_so():
     drops(a)
     assert a.autosave() == saves_dir() / "autosave-2.json"
     assert autosave_path().read_bytes() == theirs
-    assert a.notes == ["autosave.json holds another game now; this game autosaves to autosave-2.json."]
+    # the same game, played on in another window: said so, not "another game" (found by a helper)
+    assert a.notes == ["autosave.json holds this game at another position now (D-Day: played on elsewhere, in another "
+                       "window perhaps); this game autosaves to autosave-2.json."]
+    assert a.slot_notes == a.notes  # (printed again on quitting, once the game's notes have been shown)
+    other = Session(historical(4))
+    drops(other)
+    slot = other.autosave()
+    assert slot is not None
+    write_save(historical(5), slot)  # another game, written over its slot
+    drops(other)
+    other.autosave()
+    assert other.notes == [f"{slot.name} holds another game now; this game autosaves to {other.slot.name}."]
 
 
 def test_a_finished_games_slot_is_taken_a_file_that_is_not_a_save_never_is():

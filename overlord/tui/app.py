@@ -1204,8 +1204,16 @@ class OverlordApp(App[None]):
         self.cancel_timer()
         self.quitting = True
         if path is not None and browser_session_dir() is None:  # (in a browser the page says how to go on)
-            self.farewell = farewell(path, self.session.notes if self.session is not None else [])
+            self.farewell = farewell(path, self.farewell_notes())
         self.exit(return_code=return_code)
+
+    def farewell_notes(self) -> list[str]:
+        """The notes not yet shown, and where this game autosaves when not where the player would look (a branch:
+        docs/reliability.md promises the line on quitting, but the game's notes were cleared once shown)."""
+        s = self.session
+        if s is None:
+            return []
+        return s.notes + [note for note in s.slot_notes if note not in s.notes]
 
     # ------------------------------------------------------------------ ended from outside
     def _catch_signals(self) -> None:
