@@ -206,6 +206,24 @@ def test_the_theme_on_the_command_line_is_used_and_remembered_once_the_game_runs
     assert preferences.load() == {"theme": "modern"}
     said = capsys.readouterr().err
     assert "not a valid preferences file" in said and "the file is written anew with the theme modern" in said
+    # what the damaged file held is kept beside it, and the warning said where (F5 wrote over it without a word;
+    # found by a helper)
+    kept = userdirs.preferences_path().with_name(userdirs.preferences_path().name + ".damaged")
+    assert kept.read_text() == 'theme = "amber"\nsomething = [1,2\n'
+    assert f"kept as {kept.name}" in said
+
+
+async def test_f5_keeps_a_damaged_preferences_file_beside_the_new_one():
+    path = userdirs.preferences_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('theme = "amber\n')  # (an unclosed quote)
+    app = OverlordApp()
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+    assert preferences.load() == {"theme": app.theme}
+    assert path.with_name(path.name + ".damaged").read_text() == 'theme = "amber\n'
 
 
 async def test_the_theme_chosen_with_f5_is_the_next_runs():
