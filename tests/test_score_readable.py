@@ -255,7 +255,10 @@ def test_the_final_report_gives_the_score_to_a_tenth_beside_its_whole_points():
         if score != math.floor(score):
             said = Console(width=200, record=True)
             said.print(*final_report(game.final_report, "", game))
-            assert f"Allied score {math.floor(score)} ({score:.1f} to a tenth)" in said.export_text()
+            text = said.export_text()
+            assert f"Allied score {math.floor(score)} ({score:.1f} to a tenth)" in text
+            # the turn-by-turn table's supply columns are the Allies' (a German read them as his; found by a helper)
+            assert "Allied in supply" in text
             return
     raise AssertionError("no game of seeds 1-5 ended on a score with tenths")
 

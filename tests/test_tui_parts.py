@@ -760,8 +760,8 @@ def test_the_weather_so_far_says_which_way_its_percentage_goes():
     from overlord.tui.reporting import logistics_text
     report = dict(turn="6/8", weather="clear", transport=1500, arrived={}, upkeep=0, pools={}, out_of_supply=(),
                   deprived=(), reinforcements=(), attrition=0)
-    for percent, said in ((7, "+7%, 7% better than the average."), (-5, "-5%, 5% worse than the average."),
-                          (0, "+0%, the average.")):
+    for percent, said in ((7, "7% better than the average (+7%)."), (-5, "5% worse than the average (-5%)."),
+                          (0, "the average (+0%).")):
         assert f"Weather so far: {said}" in logistics_text(LogisticsReport(weather_percent=percent, **report)).plain
 
 

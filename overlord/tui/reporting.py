@@ -46,7 +46,8 @@ def logistics_text(e: LogisticsReport, data: GameData | None = None, game: Game 
         t.append(german_cut_off_words(e, data) + "\n", style="bold")
     if e.reinforcements:
         t.append("Arriving: " + words.name_list(words.names(data, e.reinforcements)) + "\n")
-    t.append(f"Weather so far: {e.weather_percent:+d}%, {weather_words(e.weather_percent)}.\n")
+    # (the words first: "-5%, 5% worse" read as a double negative; found by a helper)
+    t.append(f"Weather so far: {weather_words(e.weather_percent)} ({e.weather_percent:+d}%).\n")
     return t
 
 
@@ -149,7 +150,8 @@ def final_report(report: FinalReport, scenario: str = "", game: Game | None = No
         out.append(dday_table(report.dday))
 
     hist = Table(title="Turn by turn", expand=False)
-    for col in ("Turn", "Weather", "Transport", "Score", "Weather %", "In supply", "Out"):
+    # (the Allied units' supply: a German reader took "In supply" for his own; found by a helper)
+    for col in ("Turn", "Weather", "Transport", "Score", "Weather %", "Allied in supply", "Out"):
         hist.add_column(col, justify="right" if col not in ("Turn", "Weather") else "left")
     for r in report.history:
         hist.add_row(r.turn, r.weather or "-", str(r.transport), words.points(r.allied_score),
