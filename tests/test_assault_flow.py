@@ -20,6 +20,7 @@ from overlord.engine.game import Game
 from overlord.engine.hexgrid import neighbour
 from overlord.engine.prompts import MovePrompt, QuestionPrompt, StrategyPrompt, SupportPrompt
 from overlord.engine.setup import preset_settings
+from overlord.tui.keybar import KeyBar
 from overlord.tui.app import OverlordApp
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.screens import (CoastalAnswerScreen, CombatResultScreen, ConfirmScreen, HandOverScreen,
@@ -536,7 +537,13 @@ async def test_a_german_playing_solo_has_time_to_read_each_landings_card():
                 await pilot.press(german_key(app))
         card = seen[0]
         assert card.timeout == LANDING_READ and not card.paced
-        assert "Goes on by itself in 6 s, or press a key." in static_words(card.query_one(Static))
+        assert "Goes on by itself in 6 s, or press a key; P holds it." in static_words(card.query_one(Static))
+        # P holds it until a key (it went on before a player who had looked away read it; found by a helper)
+        assert "P Hold" in card.query_one(KeyBar).text.plain
+        await pilot.press("p")
+        await wait_until(pilot, lambda a: card.timer is None, "the card held")
+        assert "Press a key to go on." in static_words(card.query_one(Static)) and app.screen is card
+        assert "P Hold" not in card.query_one(KeyBar).text.plain
         # read (a key), the save says so; and Space, hurrying the Allies' sailing, takes none of the next cards away
         actions = len(app.session.game.actions)
         await pilot.press("enter")

@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.events import Key
 from textual.screen import ModalScreen
+from textual.timer import Timer
 from textual.widgets import Input, Static
 
 from ..engine.data import MapData, cached_data
@@ -124,19 +125,34 @@ class CombatResultScreen(GuardedScreen):
         self.card, self.timeout = card, timeout
         self.paced = paced  # its time the pace the computer's moves are shown at (not: a time to read it)
         self.late = False  # its time came while another window stood over it
+        self.timer: Timer | None = None
+        self.KEY_HINTS = [("P", "Hold")] if timeout else []  # (the key bar's and the help's)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
-            pace = " (the pace the computer's moves are shown at)" if self.paced else ""
-            go_on = "Press a key to go on." if not self.timeout else \
-                f"Goes on by itself in {self.timeout:g} s{pace}, or press a key."
-            yield Static(Group(self.card, Text(go_on, style="bold")))
+            yield Static(self.shown())
         yield KeyBar()
+
+    def shown(self) -> Group:
+        pace = " (the pace the computer's moves are shown at)" if self.paced else ""
+        go_on = "Press a key to go on." if not self.timeout else \
+            f"Goes on by itself in {self.timeout:g} s{pace}, or press a key; P holds it."
+        return Group(self.card, Text(go_on, style="bold"))
 
     def on_mount(self) -> None:
         super().on_mount()
         if self.timeout:
-            self.set_timer(self.timeout, self.time_up)
+            self.timer = self.set_timer(self.timeout, self.time_up)
+
+    def hold(self) -> None:
+        """P: the card stays until a key (a German solo's landing card went on before he had read it; found by a
+        helper)."""
+        if self.timer is not None:
+            self.timer.stop()
+        self.timer, self.timeout, self.late = None, None, False
+        self.KEY_HINTS = []
+        self.query_one(Static).update(self.shown())
+        self.refresh_bindings()
 
     def time_up(self) -> None:
         """The computer's card goes on by itself, unless a window (help, charts, the terminal too small) stands
@@ -149,12 +165,15 @@ class CombatResultScreen(GuardedScreen):
     def on_screen_resume(self) -> None:
         if self.late and self.timeout:
             self.late = False
-            self.set_timer(self.timeout, self.time_up)
+            self.timer = self.set_timer(self.timeout, self.time_up)
 
     def on_key(self, event: Key) -> None:
         if event.is_printable:  # any letter or digit goes on; F1, Ctrl+S and the like keep their meaning
             event.stop()
-            self.action_go()
+            if event.character in ("p", "P") and self.timeout:
+                self.hold()
+            else:
+                self.action_go()
 
     def action_go(self) -> None:
         # Only the card on top goes: dismissing it from under another window would close that window instead
