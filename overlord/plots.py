@@ -25,6 +25,7 @@ PLOTS = {  # name -> title
 }
 # each line of a plot has its own marker, so that lines are told apart without colour
 MARKERS = ("hd", "x", "+", "o", "*")
+SYMBOLS = {"hd": "▞"}  # a marker as the legend writes it (plotext's "hd" line is drawn in quarter blocks)
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -79,7 +80,7 @@ class Figure(Protocol):
 
     def clear_data(self) -> None: ...
     def title(self, title: str) -> None: ...
-    def plot(self, *args: Sequence[float], marker: str, color: RGB | None, label: str | None) -> None: ...
+    def plot(self, *args: Sequence[float], marker: str, color: RGB | None) -> None: ...
     def xticks(self, ticks: list[float], labels: list[str]) -> None: ...
     def yticks(self, ticks: list[float]) -> None: ...
     def horizontal_line(self, coordinate: float) -> None: ...
@@ -95,14 +96,36 @@ def draw(plt: Figure, data: Campaign, which: str, colours: Sequence[RGB] | None 
     x: list[float] = list(range(len(data.turns)))  # the turns' places along the bottom
     for i, series in enumerate(data.plots[which]):
         colour = colours[i % len(colours)] if colours else None
-        plt.plot(x, list(series.values), label=series.label if len(data.plots[which]) > 1 else None,
-                 marker=MARKERS[i % len(MARKERS)], color=colour)
-    step = max(1, (len(x) + 6) // 7)  # at most about seven turns named along the bottom
-    plt.xticks(x[::step], list(data.turns[::step]))
+        # (no label: plotext's legend sits on the plot's top left, over the lines; the caller gives ``legend``)
+        plt.plot(x, list(series.values), marker=MARKERS[i % len(MARKERS)], color=colour)
+    ticks = turn_ticks(len(x))
+    plt.xticks([x[i] for i in ticks], [data.turns[i] for i in ticks])
     values = [v for series in data.plots[which] for v in series.values]
     plt.yticks(round_ticks(min(values + [0]), max(values + [0])))
     if which == "weather":
         plt.horizontal_line(0)
+
+
+def legend(data: Campaign, which: str) -> list[tuple[str, str]]:
+    """(marker, label) of each line of a plot of more than one, to be given beside it (none for one line)."""
+    lines = data.plots.get(which, ())
+    if len(lines) < 2:
+        return []
+    return [(SYMBOLS.get(MARKERS[i % len(MARKERS)], MARKERS[i % len(MARKERS)]), s.label) for i, s in enumerate(lines)]
+
+
+def turn_ticks(count: int, most: int = 7) -> list[int]:
+    """The places of the turns named along the bottom: about ``most``, evenly apart from the first, and the last
+    always (a campaign's ended at 6/28, its last turn unnamed), the one before it left out when close to it."""
+    if count <= 0:
+        return []
+    step = max(1, (count + most - 1) // most)
+    ticks = list(range(0, count, step))
+    if ticks[-1] != count - 1:
+        if count - 1 - ticks[-1] < max(2, step - 1) and len(ticks) > 1:
+            ticks.pop()
+        ticks.append(count - 1)
+    return ticks
 
 
 def round_ticks(low: float, high: float, count: int = 7) -> list[float]:
@@ -126,4 +149,11 @@ def plot_text(data: Campaign, which: str, width: int = 78, height: int = 16, col
     plt.theme("clear")  # the terminal's own background
     draw(plt, data, which)
     text: str = plt.build()  # (plotext has no type hints)
-    return text if colour else str(plt.uncolorize(text))
+    text = text if colour else str(plt.uncolorize(text))
+    lines = [""]
+    for marker, label in legend(data, which):  # (as many a line as the width holds)
+        entry = f"{marker} {label}"
+        if lines[-1] and len(lines[-1]) + 2 + len(entry) > width:
+            lines.append("")
+        lines[-1] += ("  " if lines[-1] else "") + entry
+    return "\n".join([text.rstrip("\n"), *filter(None, lines)])

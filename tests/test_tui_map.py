@@ -452,7 +452,7 @@ def test_a_key_bar_too_narrow_gives_way_from_its_end_but_keeps_the_help_key():
 # --------------------------------------------------------------------------- plots, help and charts
 def test_the_campaign_in_numbers_adds_up():
     from overlord.headless import simulate
-    from overlord.plots import PLOTS, campaign, plot_text
+    from overlord.plots import PLOTS, campaign, plot_text, turn_ticks
     game, result = simulate(3, "two-week", "historical", "ai")
     data = campaign(game)
     score = data.plots["score"]
@@ -465,6 +465,13 @@ def test_the_campaign_in_numbers_adds_up():
     for which, title in PLOTS.items():
         text = plot_text(data, which, 70, 15)
         assert title in text and "D-Day" in text and max(map(len, text.splitlines())) <= 70
+        # the last turn is named along the bottom (a campaign's ended at 6/28), and the lines below the plot, not
+        # on it (plotext's legend sat over the lines; found by a helper)
+        assert data.turns[-1] in next(line for line in text.splitlines() if "D-Day" in line)
+    assert plot_text(data, "score", 70, 15).splitlines()[-2:] == \
+        ["▞ Score  x Objectives  + Continent side  o Combat, net", "* German: ocean side"]
+    assert [turn_ticks(n)[-1] for n in (1, 8, 13, 14, 25)] == [0, 7, 12, 13, 24]
+    assert all(b - a >= 2 for n in range(8, 30) for a, b in zip(turn_ticks(n), turn_ticks(n)[1:]))
 
 
 def test_simulate_plot_prints_the_three_plots():
@@ -477,6 +484,8 @@ def test_simulate_plot_prints_the_three_plots():
 
 async def test_the_history_screen_and_the_reports_show_plots(played):
     from textual_plotext import PlotextPlot
+
+    from overlord.tui.history import PlotLegend
     game = replayed(played)
     app = OverlordApp(game=game, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -485,6 +494,8 @@ async def test_the_history_screen_and_the_reports_show_plots(played):
         await wait_until(pilot, lambda a: type(a.screen).__name__ == "HistoryScreen" and a.screen.is_mounted,
                          "the history screen, its plots mounted")
         assert len(app.screen.query(PlotextPlot)) == 3
+        legends = [str(w.render()) for w in app.screen.query(PlotLegend)]  # the score's and the pools' lines named
+        assert legends[0].startswith("▞ Score  x Objectives") and legends[1].startswith("▞ Fuel") and len(legends) == 2
         await pilot.press("escape", "e", "y")  # the end of the Allied movement, on to the end of the turn
         await drive(pilot, until=lambda a: type(a.screen).__name__ == "ReportScreen" and a.screen.campaign is not None)
         assert len(app.screen.query(PlotextPlot)) == 3  # (drive returns once the screen is mounted)

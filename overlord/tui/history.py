@@ -20,7 +20,7 @@ from textual_plotext import PlotextPlot
 
 from .. import words
 from ..engine import view
-from ..plots import PLOTS, Campaign, campaign, draw
+from ..plots import PLOTS, Campaign, campaign, draw, legend
 from .keybar import QUIET_GAME_KEYS, KeyBar
 from .palettes import PLOT_COLOURS
 from .reporting import continent_side_words, ocean_side_words, points_table, points_tables, score_words
@@ -56,6 +56,27 @@ class CampaignPlot(PlotextPlot):
         self.refresh()
 
 
+class PlotLegend(Static):
+    """The lines of a plot named below it, each in its marker and colour (plotext's own legend sat on the lines)."""
+
+    def __init__(self, data: Campaign, which: str) -> None:
+        super().__init__(classes="plot-legend")
+        self.keys = legend(data, which)
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda theme: self.update(self.text()))
+        self.update(self.text())
+
+    def text(self) -> Text:
+        colours = PLOT_COLOURS.get(self.app.theme) or ()
+        t = Text()
+        for i, (marker, label) in enumerate(self.keys):
+            t.append(f"{marker} {label}", style=colours[i % len(colours)] if colours else "")
+            t.append("  ")
+        t.rstrip()
+        return t
+
+
 def this_turns_points(game: Game) -> Group:
     """The score now and at the turn's end, this turn's points by source and side beside the game's so far, the
     Allied units scoring on the continent side and the German ones on the ocean side (the game replayed once for the
@@ -74,7 +95,12 @@ def campaign_plots(data: Campaign, which: Iterable[str] = tuple(PLOTS)) -> list[
     """The plots as widgets, or a line saying there is nothing to plot yet."""
     if data.empty:
         return [Static("No turn has ended yet: the plots begin with the end of D-Day.", classes="plot-note")]
-    return [CampaignPlot(data, w) for w in which]
+    out: list[Widget] = []
+    for w in which:
+        out.append(CampaignPlot(data, w))
+        if legend(data, w):
+            out.append(PlotLegend(data, w))
+    return out
 
 
 class HistoryScreen(ModalScreen[None]):
