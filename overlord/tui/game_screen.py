@@ -7,6 +7,7 @@ Every answer becomes an engine action that the app applies.
 
 from __future__ import annotations
 
+import textwrap
 import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -36,7 +37,7 @@ from ..words import ARMY, Subject, choose_level, fight_in_brief, is_plural, name
 from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_text, make_entry, out_of_own_supply,
                      overrun_words, prompt_text)
 from .cards import (NO_SUPPLY, compass_and_weather, destination_words, directions_in_brief, german_side_words,
-                    pools_line, position_card, say, short, status_line, unit_card, where)
+                    pools_line, position_card, short, status_line, unit_card, where)
 from .front import Front, GoOn, Hint, HurryUp
 from .keybar import KeyBar, key_name
 from .maprender import MapOptions, map_height, map_width, move_targets
@@ -1263,10 +1264,12 @@ def cut_off_now(game: Game, width: int) -> Text:
     runs)."""
     t = Text()
     words = cut_off_words(game)
-    if words is not None:
-        t.append(" CUT OFF NOW ", style="bold reverse")
-        t.append(" S: supply\n")
-        say(t, f"unless moved: {words}", width, "bold")
+    if words is not None:  # (the names on the label's line: at 80x24 the panel's last lines are cut)
+        label = " CUT OFF NOW "
+        t.append(label, style="bold reverse")
+        lines = textwrap.fill(f"{words}, unless moved (S: supply)", max(width, 20), initial_indent="x" * len(label),
+                              subsequent_indent=" ")
+        t.append(lines[len(label):] + "\n", style="bold")
     return t
 
 
