@@ -246,6 +246,18 @@ class VisitorGame(AppService):
             await super().run()
         finally:
             await self.remote_close()
+            await self._reap()
+
+    async def _reap(self) -> None:
+        """Wait for the game's process to end once its output has (textual-serve's run does not): a process left
+        to end after the server's loop had closed put a traceback in the server's log ("Event loop is closed",
+        from its transport's __del__; seen on a loaded machine)."""
+        process = self._process
+        if process is not None and process.returncode is None:
+            try:
+                await asyncio.wait_for(process.wait(), STOP_WAIT)
+            except asyncio.TimeoutError:
+                pass  # (stop hangs it up and kills it)
 
     async def stop(self) -> None:
         """Tell the game to quit (it saves first) and wait for it; one that does not end in STOP_WAIT seconds
