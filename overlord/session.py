@@ -256,6 +256,12 @@ class Session:
         return not self.is_computer(side)
 
     @property
+    def watches_only(self) -> bool:
+        """Nobody plays at this keyboard: a hosted game watched with the spectators' link. Its fights' cards go on by
+        themselves, as those of two computers do."""
+        return False
+
+    @property
     def humans(self) -> list[str]:
         return [s for s in SIDES if self.game.settings.player(s) == "human"]
 

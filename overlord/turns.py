@@ -231,11 +231,12 @@ def result_card(s: Session, events: list[Event]) -> ResultCard | None:
     s.ended_assault = None  # (its card is shown once)
     if assault is not None:
         # fought by the computer Allied, no player chose the rounds by hand
-        return ResultCard(assault, (), (), s.is_computer("allied"))
+        return ResultCard(assault, (), (), s.is_computer("allied") or s.watches_only)
     results = tuple(e for e in events if isinstance(e, CombatResult) and not s.is_round(e))
     if not results or s.retreat_shows_result():
         return None
     others = tuple(e for e in events if isinstance(e, (UnitEliminated, MarkerDestroyed)))
     attacker = s.game.side_of(results[0].attackers[0])
-    return ResultCard(None, results, others, s.is_computer(attacker) and s.is_computer(enemy(attacker)),
+    by_computers = s.is_computer(attacker) and s.is_computer(enemy(attacker)) or s.watches_only
+    return ResultCard(None, results, others, by_computers,
                       s.fight_support)

@@ -475,9 +475,9 @@ def test_the_commands_create_list_and_play_a_game(tmp_path, capsys, monkeypatch)
         out = capsys.readouterr().out
         links = dict(re.findall(r"^ +(Allied|German|Spectators): +(\S+)$", out, re.M))
         assert set(links) == {"Allied", "German", "Spectators"} and len(set(links.values())) == 3
-        assert "`overlord join` plays a side, not with it" in out  # what the spectators' link is for
+        assert "`overlord join` with the spectators' link watches the game" in out  # what that link is for
         with urllib.request.urlopen(links["German"].split("#")[0]) as page:  # the link opened in a browser
-            assert "spectators' link is for programs that watch" in page.read().decode()
+            assert "With the spectators' link, `overlord join` watches the game." in page.read().decode()
         token = Link.parse(links["German"]).token
         assert cli.main(["online", "games", host.url, "--token", token]) == 0
         # the phase too, which only --json gave

@@ -281,12 +281,46 @@ async def test_joining_runs_only_the_joined_apps_start_not_the_local_games(hoste
     assert started == []
 
 
-async def test_the_spectators_link_does_not_play(hosted):
-    _, links = hosted
+async def test_the_spectators_link_watches_the_game_as_both_sides_play_it_elsewhere(hosted):
+    """`overlord join` refused the spectators' link: there was no way to watch a friend's game (found by a helper).
+    It watches now: every move of both sides comes in, as the German may see the game; no key answers anything."""
+    host, links = hosted
+    allied, german = await OnlineGame.join(links["allied"]), await OnlineGame.join(links["german"])
     app = JoinApp(links["spectator"], delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda a: a.join_error is not None, "the refusal")
-    assert "spectators" in app.join_error
+        await until_waiting_for_the_allies(pilot)
+        session = app.playing
+        assert session.watches_only and not app.accepting() and not app.check_action("orders", ())
+        await pilot.press("e", "1", "y", "o")
+        assert session.sending is None and session.update.at == 0
+        game = host_game(host, links["spectator"])
+        for player, side in ((allied, "ALLIED"), (german, "GERMAN"), (allied, "ALLIED")):
+            await answer_until_the_other(player)
+            waiting = f"WAITING FOR THE {'GERMAN' if side == 'ALLIED' else 'ALLIED'} PLAYER"
+            while waiting not in prompt_text(app):  # (the reports come up on the way)
+                await wait_until(pilot, lambda a, waiting=waiting: waiting in prompt_text(a)
+                                 or isinstance(a.screen, ReportScreen), f"{waiting}, or a report")
+                if isinstance(app.screen, ReportScreen):
+                    await pilot.press("enter")
+            assert session.update.at == len(game.actions)
+            assert seen(app) == public_state(game.state, "spectator")  # what the German sees, no more
+        assert "You watch a game kept by a host." in session.who_plays_words()
+        await pilot.press("ctrl+q")
+    assert app.farewell is not None and "#<the spectators' token>" in app.farewell
+    await allied.close()
+    await german.close()
+
+
+async def answer_until_the_other(player: OnlineGame) -> None:
+    """A side's player elsewhere (one who passes) answers until it is the other side's move."""
+    side = player.role
+    chooser = make_player("pass", side, 0)
+    deadline = time.monotonic() + DEADLINE
+    while not player.my_move:
+        assert time.monotonic() < deadline, f"the {side} player's move never came"
+        await asyncio.sleep(0.01)
+    while player.my_move:
+        await player.act(chooser.choose(player.game))
 
 
 async def until_the_first_landing_card(pilot, allied: OnlineGame, german_answers) -> None:

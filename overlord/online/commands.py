@@ -44,10 +44,11 @@ def needs_web(command: Callable[[argparse.Namespace], int]) -> Callable[[argpars
 
 
 def join_parser(commands: Commands) -> None:
-    p = commands.add_parser("join", help="play your side of a game on a host, with the link its creator gave you",
+    p = commands.add_parser("join", help="play your side of a game on a host, with the link its creator gave you "
+                                         "(or watch it, with the spectators' link)",
                             description="Play one side of a hosted game (`overlord host`, `overlord online new`) in "
-                                        "the game's own screens. Quit whenever you like: the host keeps the game, and "
-                                        "the same command comes back to it.")
+                                        "the game's own screens, or watch it with the spectators' link. Quit whenever "
+                                        "you like: the host keeps the game, and the same command comes back to it.")
     p.add_argument("link", nargs="?", default=os.environ.get(JOIN_LINK),
                    help=f"your side's link: http://HOST:PORT/play/GAME#TOKEN (keep it secret; default: ${JOIN_LINK})")
     p.add_argument("--theme", default=None, help="the colours (as the game's --theme)")
@@ -183,8 +184,8 @@ def cmd_online_new(args: argparse.Namespace) -> int:
           "Give each player only their own link:")
     for role, link in links.items():
         print(f"  {ROLE_NAMES[role] + ':':<12}{link}")
-    print("Each player plays with `overlord join LINK`. The spectators' link is for programs that watch through the "
-          "host's protocol (docs/online.md); `overlord join` plays a side, not with it.")
+    print("Each player plays with `overlord join LINK`; `overlord join` with the spectators' link watches the game "
+          "(what the German sees: nothing the Allies hide before it is played).")
     return EXIT_OK
 
 

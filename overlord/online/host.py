@@ -265,8 +265,7 @@ class Host:
                                   "    overlord join '<this link, with everything after the #>'\n\n"
                                   "On a computer others use too, keep it out of the process list:\n\n"
                                   "    OVERLORD_JOIN_LINK='<this link>' overlord join\n\n"
-                                  "(A spectators' link is for programs that watch through the host's protocol: "
-                                  "`overlord join` plays a side.)\n")
+                                  "(With the spectators' link, `overlord join` watches the game.)\n")
 
     def _authorised(self, request: web.Request) -> tuple[Hosted | None, str | None]:
         token = _bearer(request)

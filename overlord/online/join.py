@@ -1,4 +1,5 @@
-"""``overlord join LINK``: play one side of a hosted game in the game's own Textual screens.
+"""``overlord join LINK``: play one side of a hosted game in the game's own Textual screens; with the spectators'
+link, watch it (both sides' moves come in as the other side's do, and their fights' cards go on by themselves).
 
 The app is the local game's (tui/app.py's OverlordApp: the same screens, keys and hints), given a session whose
 other side answers elsewhere (online/remote.py's RemoteSession) and the two steps such a game adds to the turn
@@ -202,8 +203,8 @@ class JoinApp(OverlordApp):
     # ------------------------------------------------------------------ standing orders (O)
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "orders":  # at any of the player's questions, and while waiting for the other side
-            s = self.remote
-            return s is not None and not s.game.over and s.lost is None and not self.too_small
+            s = self.remote  # (a spectator has none to give)
+            return s is not None and not s.watches_only and not s.game.over and s.lost is None and not self.too_small
         if action == "review":  # (the client has no record of actions to replay, only the host's states: V showed
             return False  # "Nothing was played in this game before it was saved"; the log holds the other side's turn)
         return super().check_action(action, parameters)
@@ -319,10 +320,10 @@ class JoinApp(OverlordApp):
         if s is not None and s.lost is not None and not s.rejoining:  # the host would not have the link back
             self.farewell = f"Overlord: you left game {self.link.game}, which the host refused ({one_line(s.lost)})."
         elif s is not None and not s.game.over:
-            side = SIDE_NAMES[s.role]
+            whose = "the spectators'" if s.watches_only else f"your {SIDE_NAMES[s.role]}"
             self.farewell = (f"Overlord: you left game {self.link.game}; the host keeps it.\n"
                              f"Come back to it with: overlord join {shlex.quote(self.link.base)}/play/"
-                             f"{self.link.game}#<your {side} token>")
+                             f"{self.link.game}#<{whose} token>")
         self.exit(return_code=EXIT_FAIL if self.join_error is not None else EXIT_OK)  # (never joined: said so, 1)
 
     def _signalled(self, number: int) -> None:

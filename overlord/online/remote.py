@@ -1,4 +1,6 @@
-"""A hosted game played from here (``overlord join``): a Session whose other side answers elsewhere.
+"""A hosted game played from here (``overlord join``): a Session whose other side answers elsewhere; or, with the
+spectators' link, watched: both sides answer elsewhere, and it sees what the German sees (nothing hidden the
+Allies choose before it is played).
 
 The host (online/host.py) keeps the game and draws every die; this client has only the game as its side may see
 it (client.py's ``local_game``: no seed, the other side's hidden choices taken out). So nothing here ever applies
@@ -70,8 +72,6 @@ class RemoteSession(Session):
     plays_at_once = False
 
     def __init__(self, online: OnlineGame) -> None:
-        if online.role not in SIDE_NAMES:
-            raise ValueError("this is the spectators' link: `overlord join` plays a side with that side's link")
         self.online = online
         self.role: str = online.role
         self.update = online.update  # the last update taken into the game
@@ -104,6 +104,10 @@ class RemoteSession(Session):
 
     def played_here(self, side: str) -> bool:
         return side == self.role
+
+    @property
+    def watches_only(self) -> bool:
+        return self.role not in SIDE_NAMES  # (the spectators' link)
 
     def sees_allied_support(self) -> bool:
         return self.role == "allied"  # (the host shows it to no one else before the fight)
