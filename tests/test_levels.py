@@ -539,13 +539,13 @@ async def test_the_roster_and_history_wait_for_the_game_to_begin():
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda a: isinstance(a.screen, SetupScreen) and a.screen.is_mounted, "the set-up")
         titles = [c.title for c in app.get_system_commands(app.screen)]
-        assert "Roster" not in titles and "History" not in titles and "Save" in titles
+        assert "Roster" not in titles and "Points" not in titles and "Save" in titles
         await pilot.press("f3")
         assert isinstance(app.screen, SetupScreen)
         await pilot.press("enter", "enter")  # the 1981 game, against the German it offers
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
         titles = [c.title for c in app.get_system_commands(app.screen)]
-        assert "Roster" in titles and "History" in titles
+        assert "Roster" in titles and "Points" in titles
 
 
 def test_a_computer_named_on_the_command_line_then_given_to_a_person_in_the_set_up_is_said_to_be_set_aside():

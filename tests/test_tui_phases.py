@@ -237,7 +237,7 @@ def test_the_key_bar_writes_a_run_of_digits_as_a_range():
 
 
 async def test_the_command_palette_does_not_open_past_a_hand_over():
-    """Ctrl+P on a hand-over opened the palette (Load, Roster, History, Charts) before the player taking the keyboard
+    """Ctrl+P on a hand-over opened the palette (Load, Roster, Points, Charts) before the player taking the keyboard
     had pressed Enter."""
     from textual.command import CommandPalette
     game = Game.new(preset_settings("historical", german_player="human"), 3)

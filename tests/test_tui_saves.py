@@ -266,7 +266,7 @@ async def test_a_finished_game_says_who_won_shows_its_final_points_on_h_and_save
         won = finished.final_report.victory_level.startswith("Allied")  # (the Allies a person's, the German not)
         assert ("you win" if won else "you lose") in said and f"{finished.final_report.victory_level}'s band" in said
         offered = {c.title for c in app.get_system_commands(app.screen)}  # the palette: what works here
-        assert {"Save", "History"} <= offered and not {"Map key", "Supply overlay"} & offered
+        assert {"Save", "Points"} <= offered and not {"Map key", "Supply overlay"} & offered
         await pilot.press("h")
         await wait_until(pilot, lambda a: isinstance(a.screen, HistoryScreen), "the points")
         points = static_words(app.screen.query_one("#turn-points"))

@@ -1251,7 +1251,7 @@ class OverlordApp(App[None]):
         self.exit_watchdog.start()
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """The palette's commands that would do something now (Save and History need a game; the overlay the map);
+        """The palette's commands that would do something now (Save and Points need a game; the overlay the map);
         Textual's own (keys panel, screenshot, themes without a map palette) are left out."""
         mapped = self.game_screen() is not None
         # (on the title there is no game to save: "Save to autosave and quit" promised what it would not do)
@@ -1263,7 +1263,8 @@ class OverlordApp(App[None]):
                 ("Roster", "Every unit and its state (F3)", "roster", self.action_roster, True),
                 ("Help", "The keys and how to play (F1)", "help", self.action_help, True),
                 ("Map key", "What every mark on the map means (K)", "map_key", self.action_map_key, mapped),
-                ("History", "The points and the campaign so far in plots: score, supplies, weather (H)", "history",
+                # (one name for H everywhere: "History" in the game, "Points" on the final report; found by a helper)
+                ("Points", "This turn's points and the campaign so far in plots: score, supplies, weather (H)", "history",
                  self.action_history, True),
                 ("Supply overlay", "Allied supply lines, then German supply, then off (S)", "overlay", self._overlay,
                  mapped),

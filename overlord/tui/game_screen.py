@@ -208,7 +208,7 @@ class GameScreen(Screen[None]):
         Binding("s,f4", "supply_overlay", "Supply", show=False),
         Binding("l", "labels", "Labels", show=False),
         Binding("k", "app.map_key", "Map key"),
-        Binding("h", "app.history", "History"),
+        Binding("h", "app.history", "Points"),
         Binding("d", "coastal_answer", "Coastal answer"),
         Binding("o", "app.orders", "Orders"),  # a joined game's standing orders (online/orders_screen.py)
     ]
