@@ -256,6 +256,14 @@ class Session:
         return not self.is_computer(side)
 
     @property
+    def allocation_hidden(self) -> bool:
+        """Is the Allies' transport allocation kept from the person at this keyboard? From a German playing the
+        computer Allies: a combat share of 54% told him an offensive was coming two days ahead (as a hosted game
+        keeps it from him: docs/online.md). He learns what arrived from the next turn's logistics report. Not in
+        hot-seat, where it is typed on the screen both share (a hand-over every turn for it was judged too dear)."""
+        return self.is_computer("allied") and "german" in self.humans
+
+    @property
     def watches_only(self) -> bool:
         """Nobody plays at this keyboard: a hosted game watched with the spectators' link. Its fights' cards go on by
         themselves, as those of two computers do."""

@@ -622,3 +622,41 @@ async def test_the_help_lists_every_key_of_the_viewer_at_its_ends():
         listed = {what: keys for keys, what in app.screen.here}
         assert {"Step", "Phase", "Turn", "First", "Last"} <= set(listed), listed
         assert "→" in listed["Step"] and "←" in listed["Step"]
+
+
+def german_solo_after_an_allocation(seed: int = 3) -> Game:
+    """A German playing the computer Allies, at his first move after they allocated the transport (6/6)."""
+    game = Game.new(preset_settings("historical", allied_player="computer", german_player="human"), seed)
+    players = {side: make_player("classic", side, seed) for side in ("allied", "german")}
+    allocated = False
+    while not (allocated and game.phase == "german_movement"):
+        allocated = allocated or game.phase == "allocation"
+        game.apply(players[game.prompt.side].choose(game))
+    return game
+
+
+async def test_a_german_playing_the_computer_allies_is_not_told_their_transport_allocation():
+    """The log said "Transport for 6/6: fuel 13%, general 42%, combat 0%, amphibious 45%", and V gave it too: a
+    hosted game keeps it from the German (a combat share of 54% told of an offensive coming; found by a helper)."""
+    game = german_solo_after_an_allocation()
+    assert any(e.kind == "TransportAllocated" for e in Game.replay(game.initial_settings, game.seed, game.actions)[1])
+    app = OverlordApp(game=game, delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until_the_player_is_asked(pilot)
+        log = app.screen.query_one("#log")
+        assert log.entries and not any("Transport for" in line.plain for line in log.entries)
+        await pilot.press("v")
+        screen = await the_viewer(pilot)
+        assert screen.side == "german"
+        said = []
+        while screen.at < screen.end:
+            await pilot.press("right")
+            await until(pilot, lambda: screen.game is screen.replay.game_at(screen.at), "the step is shown")
+            said.append(screen.query_one("#steps").render().plain + screen.done_words())
+        assert said and not any("Transport for" in words for words in said)
+        assert any("the transport for the next turn, allocated unseen" in words for words in said)
+    # the Allied player's own allocation is his to read
+    app = OverlordApp(game=after_the_german_moved(), delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until_the_player_is_asked(pilot)
+        assert any("Transport for" in line.plain for line in app.screen.query_one("#log").entries)

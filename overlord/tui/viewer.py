@@ -28,7 +28,7 @@ from textual.worker import Worker, get_current_worker
 
 from ..ai.explain import describe
 from ..engine.enums import Phase, Side
-from ..engine.events import AssaultBegun, CombatResult, Event, Landed, UnitMoved
+from ..engine.events import AssaultBegun, CombatResult, Event, Landed, TransportAllocated, UnitMoved
 from ..engine.game import Game
 from ..engine.hexgrid import Hex
 from ..plots import Campaign, campaign
@@ -270,6 +270,8 @@ class ViewerScreen(Screen[None]):
         who = "Set-up" if asked.phase == Phase.QUESTIONS else SIDE_NAME[Side(asked.side)]
         if self.side is not None and asked.hidden and asked.side != self.side:
             return f"{who}: an answer seen in its result."
+        if self.side == "german" and asked.phase == Phase.ALLOCATION:  # (its percentages told of an offensive coming)
+            return f"{who}: the transport for the next turn, allocated unseen."
         said = describe(self.replay.game_at(n - 1), self.replay.actions[n - 1], why=False)  # what, not why
         if self.passed_over:  # (the counter jumped them: say why)
             said += (f" ({self.passed_over} hidden {'choices' if self.passed_over > 1 else 'choice'} of a fight passed "
@@ -305,7 +307,8 @@ class ViewerScreen(Screen[None]):
         # (the support a German did not see as he chose his defence: shown unless this is his review, as the step
         # before it was; the air points read 101 at the level and 76 before and after it, found by a helper)
         prompt.border_title = pools_line(game, sees_support=self.side != "german")
-        lines = [event_line(e, game) for e in self.step_events()[-MAX_LINES:]]
+        lines = [event_line(e, game) for e in self.step_events()[-MAX_LINES:]
+                 if not (isinstance(e, TransportAllocated) and self.side == "german")]  # (the Allies' plan: unseen)
         if self.replay.total == 0:  # (a save made before its first answer: → has nothing to step to)
             none = "Nothing was played in this game before it was saved."
         else:

@@ -17,7 +17,8 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from ..engine.events import (AttacksHeldBack, CombatResult, DropResult, Event, GameEnded, Landed, LogisticsReport,
-                             MarkerDestroyed, MovesHeldBack, PhaseStarted, SettingChosen, TurnEnded, UnitEliminated)
+                             MarkerDestroyed, MovesHeldBack, PhaseStarted, SettingChosen, TransportAllocated, TurnEnded,
+                             UnitEliminated)
 from ..engine.hexgrid import Hex
 from .maprender import DrawnRows, Layout, MapOptions, map_lines
 from .wording import event_text
@@ -216,6 +217,8 @@ class MessageLog(RichLog):
 
     def add(self, event: Event) -> None:
         session = getattr(self.app, "session", None)
+        if isinstance(event, TransportAllocated) and session is not None and session.allocation_hidden:
+            return  # (the German playing the computer Allies is not told their plan)
         line = event_line(event, session.game if session is not None else None)
         self.entries.append(line)
         if self.wrapped_at:
