@@ -115,6 +115,13 @@ async def test_a_unit_that_cannot_be_chosen_to_move_says_why():
                        and game.unit(uid).status == "pending" and game.spec(uid).movement > 0)
         app._look_at(pending)  # not on the map: it closed without a word
         await wait_until(pilot, lambda a: "is not on the map (not yet arrived)" in str(screen.message), "why not")
+        # a unit left no movement points by air interdiction says so, not what most of its ways are (the sea, at
+        # Cabourg: "no way is open to it (that is the sea...)"; found by a helper)
+        record = game.state.units[stuck]
+        record.mp, record.interdicted = 0, 5
+        assert screen.why_not_chosen(game.unit(stuck).position) == (
+            "101st Airborne Division cannot move now: it has no movement points left this phase (air interdiction "
+            "cost it 5 MP).")
 
 
 # --------------------------------------------------------------------------- the combat-supply estimate

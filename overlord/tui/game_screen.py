@@ -787,6 +787,11 @@ class GameScreen(Screen[None]):
         if uid == self.asked_unit():
             asked = Subject(game.data, [uid])
             return f"{asked.says('is', 'are')} the unit being asked about: move {asked.verb('it', 'them')} with the compass keys."
+        u = game.unit(uid)
+        if u.status == view.ASHORE and u.mp <= 0 and not u.stopped:  # (its every way said "that is the sea" where
+            # most of them were: at Cabourg, interdiction had left it 0 MP; found by a helper)
+            cut = f" (air interdiction cost it {u.interdicted} MP)" if u.interdicted else ""
+            return f"{name} cannot move now: it has no movement points left this phase{cut}."
         refusals = [r for r in (view.step_refused(game, uid, d) for d in range(1, 7)) if r]
         if refusals:
             return f"{name} cannot move now: no way is open to it ({main_reason(refusals)})."
