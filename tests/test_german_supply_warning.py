@@ -50,14 +50,14 @@ async def test_the_panel_names_the_german_units_cut_off_as_they_stand_and_a_step
     async with app.run_test(size=(160, 50)) as pilot:
         await settle(pilot)
         if g.prompt.unit == "de-352-inf":  # (the 716th's steps next)
-            await wait_until(pilot, lambda app: "CUT OFF NOW" in panel(app), "the warning")
+            await wait_until(pilot, lambda app: "CUT OFF NEXT TURN" in panel(app), "the warning")
             await pilot.press("f")
         await wait_until(pilot, lambda app: g.prompt.unit == "de-716-inf", "the 716th's move")
         p = g.prompt
         assert isinstance(p, MovePrompt)
-        await wait_until(pilot, lambda app: "CUT OFF NOW" in panel(app), "the warning")
+        await wait_until(pilot, lambda app: "CUT OFF NEXT TURN" in panel(app), "the warning")
         text = panel(app)
-        assert "352nd" in text and "716th" not in text.split("CUT OFF NOW")[1]
+        assert "352nd" in text and "716th" not in text.split("CUT OFF NEXT TURN")[1]
         percent = g.data.rules.german_supply.out_of_supply_strength_percent
         assert f"fights at {percent}%" in " ".join(text.split())
         # the step into the empty ring's heart would leave the 716th cut off, a step away from it would not

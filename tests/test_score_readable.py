@@ -105,7 +105,7 @@ async def test_the_move_preview_says_each_steps_side_points_and_supply():
         await settle(pilot)
         assert app.screen.look == neighbour(here, arrows[key])
         text = panel(app)
-        assert "1st Infantry here:" in text and NO_SUPPLY in text
+        assert "1st Infantry Division if here:" in text and NO_SUPPLY in text
         assert f"loses {g.data.rules.supply.out_of_supply_cp_percent}% CP each turn" in text
 
 

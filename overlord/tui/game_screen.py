@@ -37,7 +37,7 @@ from ..words import ARMY, Subject, choose_level, fight_in_brief, is_plural, name
 from .asking import (coastal_question, combat_card, fight_on_note, fighting_on_text, make_entry, out_of_own_supply,
                      overrun_words, prompt_text)
 from .cards import (NO_SUPPLY, compass_and_weather, destination_words, directions_in_brief, german_side_words,
-                    pools_line, position_card, short, status_line, unit_card, where)
+                    fitted, pools_line, position_card, short, status_line, unit_card, where)
 from .front import Front, GoOn, Hint, HurryUp
 from .keybar import KeyBar, key_name
 from .maprender import MapOptions, map_height, map_width, move_targets
@@ -422,7 +422,7 @@ class GameScreen(Screen[None]):
         if self.going is not None:
             pass  # the route card has said what the destination means
         elif self.look is not None:
-            t.append_text(position_preview(game, self.look, move.unit if move else None))
+            t.append_text(position_preview(game, self.look, move.unit if move else None, self.side_width() or 30))
         elif move is not None:
             t.append_text(step_preview(game, move))
         if move is not None and move.side == "german":
@@ -1270,7 +1270,7 @@ def cut_off_now(game: Game, width: int) -> Text:
     t = Text()
     words = cut_off_words(game)
     if words is not None:  # (the names on the label's line: at 80x24 the panel's last lines are cut)
-        label = " CUT OFF NOW "
+        label = " CUT OFF NEXT TURN "  # (not "NOW": the unit's card said "Supply: ok", traced at this turn's start)
         t.append(label, style="bold reverse")
         lines = textwrap.fill(f"{words}, unless moved (S: supply)", max(width, 20), initial_indent="x" * len(label),
                               subsequent_indent=" ")
@@ -1287,7 +1287,7 @@ def cut_off_cost(game: Game, uid: str) -> str:
     return f"loses {game.data.rules.supply.out_of_supply_cp_percent}% CP each turn"
 
 
-def position_preview(game: Game, hex_: Hex, moving: str | None) -> Text:
+def position_preview(game: Game, hex_: Hex, moving: str | None, width: int = 30) -> Text:
     """What a position looked at means for the score and supply: who scores there and how much, which
     nation's supply lines reach it, and, in movement, what it would mean for the unit being moved."""
     t = Text(no_wrap=True, overflow="ellipsis")
@@ -1295,7 +1295,8 @@ def position_preview(game: Game, hex_: Hex, moving: str | None) -> Text:
     if not m.is_land(hex_):
         return t
     if moving is not None:  # first: the panel may have room for little more at 80x24
-        t.append(f"{short(game, moving)} here:\n", style="bold")
+        # ("709th Static Infantry here:", of a position the 711th held, read as a fact; found by a helper)
+        t.append(f"{fitted(game, moving, width - len(' if here:'))} if here:\n", style="bold")
         there = destination_words(game, moving, hex_)
         for words in there:
             t.append(f" {words}\n", style="bold reverse" if words == NO_SUPPLY else "")
