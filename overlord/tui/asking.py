@@ -478,7 +478,9 @@ def bombardment_line(game: Game, p: StrategyPrompt) -> str:
     high = view.bombardment_most(game)[1]  # (the most they could give; what they gave, none perhaps, is not seen)
     if high == 0:  # ("+0-0" said nothing; and "none left" beside a bar showing Naval 12 read as a contradiction)
         return "Their support is too small" if view.support_most(game) else "No support left to them"  # (27 columns)
-    return f"Unseen: theirs 0-{high} less" if attacking else f"Unseen: yours +0-{high}"
+    # ("Unseen: yours +0-9" was cryptic to a German defending; found by a helper: the support, unseen, adds to his
+    # losses. 27 columns at most: the attacker's line keeps its shorter words)
+    return f"Unseen: theirs 0-{high} less" if attacking else f"Unseen support: yours +0-{high}"
 
 
 def _losses(game: Game, p: StrategyPrompt, level: int) -> str:
