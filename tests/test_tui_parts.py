@@ -908,3 +908,23 @@ def test_a_drop_zone_in_a_swamp_says_what_it_costs_before_the_drop():
         g.apply(Answer("N"))
     costs = {zone for zone, text in said.items() if "A swamp: coming down here costs 15% of its CP." in text}
     assert costs and costs == {zone for zone in said if g.data.map.terrain[zone] == "swamp"}
+
+
+def test_a_card_that_goes_on_by_itself_counts_its_seconds_down():
+    """"Goes on by itself in 6 s" stood still the whole time it was up (found by a helper)."""
+    from rich.text import Text
+
+    from overlord.tui import screens
+    from overlord.tui.screens import CombatResultScreen
+    card = CombatResultScreen(Text("a landing"), timeout=6.0, paced=False)
+
+    def said() -> str:
+        return " ".join(part.plain for part in card.shown().renderables)
+    assert "Goes on by itself in 6 s, or press a key; P holds it." in said()  # (before its time has begun)
+    # as start_timer leaves them, a little past 1 s on (the screens' clock, under the tests, reads a second later at
+    # each reading: conftest)
+    card.due, card.ticker = screens.time.monotonic() + 5.8, object()
+    assert "Goes on by itself in 5 s" in said()
+    short = CombatResultScreen(Text("a fight"), timeout=0.5)
+    assert "Goes on by itself in 0.5 s (the pace the computer's moves are shown at)" in " ".join(
+        part.plain for part in short.shown().renderables)

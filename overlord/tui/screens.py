@@ -3,9 +3,9 @@ too small."""
 
 from __future__ import annotations
 
+import math
 import textwrap
 import time
-
 from collections.abc import Sequence
 from typing import Any, Callable
 
@@ -126,6 +126,8 @@ class CombatResultScreen(GuardedScreen):
         self.paced = paced  # its time the pace the computer's moves are shown at (not: a time to read it)
         self.late = False  # its time came while another window stood over it
         self.timer: Timer | None = None
+        self.due: float | None = None  # (time.monotonic) when it goes on by itself: the seconds left are counted
+        self.ticker: Timer | None = None
         self.KEY_HINTS = [("P", "Hold")] if timeout else []  # (the key bar's and the help's)
 
     def compose(self) -> ComposeResult:
@@ -134,22 +136,37 @@ class CombatResultScreen(GuardedScreen):
         yield KeyBar()
 
     def shown(self) -> Group:
+        if not self.timeout:
+            return Group(self.card, Text("Press a key to go on.", style="bold"))
         pace = " (the pace the computer's moves are shown at)" if self.paced else ""
-        go_on = "Press a key to go on." if not self.timeout else \
-            f"Goes on by itself in {self.timeout:g} s{pace}, or press a key; P holds it."
-        return Group(self.card, Text(go_on, style="bold"))
+        left = f"{math.ceil(self.due - time.monotonic())}" if self.due is not None and self.ticker is not None \
+            else f"{self.timeout:g}"  # (counted down: "6 s" stood still the whole time; found by a helper)
+        return Group(self.card, Text(f"Goes on by itself in {left} s{pace}, or press a key; P holds it.", style="bold"))
 
     def on_mount(self) -> None:
         super().on_mount()
-        if self.timeout:
-            self.timer = self.set_timer(self.timeout, self.time_up)
+        self.start_timer()
+
+    def start_timer(self) -> None:
+        """Its time, from now; the seconds left counted down where there are two or more."""
+        if not self.timeout:
+            return
+        self.timer = self.set_timer(self.timeout, self.time_up)
+        self.due = time.monotonic() + self.timeout
+        if self.timeout >= 2 and self.ticker is None:
+            self.ticker = self.set_interval(1.0, self.tick)
+
+    def tick(self) -> None:
+        if self.due is not None and self.is_mounted:
+            self.query_one(Static).update(self.shown())
 
     def hold(self) -> None:
         """P: the card stays until a key (a German solo's landing card went on before he had read it; found by a
         helper)."""
-        if self.timer is not None:
-            self.timer.stop()
-        self.timer, self.timeout, self.late = None, None, False
+        for timer in (self.timer, self.ticker):
+            if timer is not None:
+                timer.stop()
+        self.timer, self.ticker, self.due, self.timeout, self.late = None, None, None, None, False
         self.KEY_HINTS = []
         self.query_one(Static).update(self.shown())
         self.refresh_bindings()
@@ -160,12 +177,12 @@ class CombatResultScreen(GuardedScreen):
         if self.is_active:
             self.dismiss(None)
         else:
-            self.late = True
+            self.late, self.due = True, None
 
     def on_screen_resume(self) -> None:
         if self.late and self.timeout:
             self.late = False
-            self.timer = self.set_timer(self.timeout, self.time_up)
+            self.start_timer()
 
     def on_key(self, event: Key) -> None:
         if event.is_printable:  # any letter or digit goes on; F1, Ctrl+S and the like keep their meaning
