@@ -274,16 +274,21 @@ async def test_w_on_the_load_screen_and_on_the_final_report_opens_the_viewer():
 
 
 # --------------------------------------------------------------------------- the review of the other side's turn
+def played_past(settings: Settings, seed: int, past: str, until: str) -> Game:
+    """A game played by the classic players until phase ``until`` once phase ``past`` has been played."""
+    game = Game.new(settings, seed)
+    players = {side: make_player("classic", side, seed) for side in ("allied", "german")}
+    passed = False
+    while not (passed and game.phase == until):
+        passed = passed or game.phase == past
+        game.apply(players[game.prompt.side].choose(game))
+    return game
+
+
 def after_the_german_moved(seed: int = 3) -> Game:
     """A historical game (human Allied, computer German) played by the classic players until the Allied player
     is asked to allocate transport after a German movement phase."""
-    game = Game.new(preset_settings("historical"), seed)
-    players = {side: make_player("classic", side, seed) for side in ("allied", "german")}
-    german_moved = False
-    while not (german_moved and game.phase == "allocation"):
-        german_moved = german_moved or game.phase == "german_movement"
-        game.apply(players[game.prompt.side].choose(game))
-    return game
+    return played_past(preset_settings("historical"), seed, "german_movement", "allocation")
 
 
 async def test_the_review_shows_the_germans_last_moves():
@@ -626,13 +631,8 @@ async def test_the_help_lists_every_key_of_the_viewer_at_its_ends():
 
 def german_solo_after_an_allocation(seed: int = 3) -> Game:
     """A German playing the computer Allies, at his first move after they allocated the transport (6/6)."""
-    game = Game.new(preset_settings("historical", allied_player="computer", german_player="human"), seed)
-    players = {side: make_player("classic", side, seed) for side in ("allied", "german")}
-    allocated = False
-    while not (allocated and game.phase == "german_movement"):
-        allocated = allocated or game.phase == "allocation"
-        game.apply(players[game.prompt.side].choose(game))
-    return game
+    settings = preset_settings("historical", allied_player="computer", german_player="human")
+    return played_past(settings, seed, "allocation", "german_movement")
 
 
 async def test_a_german_playing_the_computer_allies_is_not_told_their_transport_allocation():
