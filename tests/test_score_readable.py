@@ -198,7 +198,7 @@ async def test_a_move_warned_beyond_supply_costs_cp_and_the_score_reads_the_same
         assert number(r"Score (-?\d+);", text) == now == math.floor(view.score(game))
         assert number(r"\((-?\d+) at the end of 6/8\)", text) == math.floor(ended.score)
         assert number(r"supply losses +\+([\d.]+)", text) == logistics.attrition * rate
-        allied, german = re.search(r"so far +(\S+) +(\S+)", text).groups()
+        allied, german = re.search(r"losses so far +(\S+) +(\S+)", text).groups()
         assert abs(float(allied) - float(german) - (view.score(game) - ended.score)) <= 0.2
 
 

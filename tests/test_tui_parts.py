@@ -822,6 +822,10 @@ def test_the_look_cursor_says_whose_supply_lines_reach_a_position():
     """ "Supply lines: BC" on a German unit's position read as his own (found by a helper playing the German)."""
     from overlord.tui.game_screen import position_preview
     g = Game.new(preset_settings("historical"), 1)
+    # before the first trace every unit is in supply: "Allied supply lines: none" on D-Day misled (found by a helper)
+    text = position_preview(g, (10, 9), None).plain
+    assert "All in supply till 6/8" in text and "supply lines" not in text
+    g.state.turn = 2
     text = position_preview(g, (10, 9), None).plain
     assert "Allied supply lines: " in text and len("Allied supply lines: US and BC") <= 30  # (the panel at 80x24)
 

@@ -1308,6 +1308,10 @@ def position_preview(game: Game, hex_: Hex, moving: str | None, width: int = 30)
         t.append(f"Allied score CP/{divisor:g} x {hex_[1]} a turn\n")
     else:
         t.append(f"German: {german_side_words(game, side)}\n")
+    if not view.traced_on(game, game.turn + 1):
+        # ("Allied supply lines: none" on D-Day, though every unit is in supply until the first trace; found by a helper)
+        t.append(f"All in supply till {game.data.rules.supply.first_trace_turn}\n")
+        return t
     reach = [n for n in ("US", "BC") if hex_ in view.supplied_positions(game, n)]
     # (whose: a German read "Supply lines: BC" on his own unit's position as his; found by a helper)
     t.append(f"Allied supply lines: {' and '.join(reach) if reach else 'none'}\n")

@@ -425,7 +425,7 @@ def points_panel(game: Game, starts: Mapping[int, Points] | None) -> Text:
     losses = losses_this_turn(game, starts) if starts is not None else None
     t.append(f"{'POINTS, ' + game.turn_label:<{label}}{'Allied':>7}{'German':>7}\n", style="bold")
     if losses is not None:
-        row("so far", sum(r[1] or 0 for r in losses), sum(r[2] for r in losses))
+        row("losses so far", sum(r[1] or 0 for r in losses), sum(r[2] for r in losses))
     row("ground held", sum(r[1] or 0 for r in ground), sum(r[2] or 0 for r in ground))  # (added at the turn's end)
     last, now, later = score_bridge(game, starts)
     t.append(f"Score {words.points(now)}; {words.points(later)} at turn end\n")
