@@ -273,3 +273,24 @@ def test_the_ways_a_step_preview_gives_are_short_enough_for_its_warning_at_80_co
     assert NO_SUPPLY.endswith("next turn")
     assert max(len(f"{directions_in_brief(list(d))} {NO_SUPPLY}") for d in ((1, 2, 3, 4, 5, 6), (1, 3, 5), (1, 2, 4, 5),
                                                                                (1, 3, 4, 6))) <= 29  # (the panel at 80x24)
+
+
+def test_h_gives_the_logistics_losses_a_row_as_wide_as_the_others():
+    """ "other losses in the turn's logistics (units cut off, attrition)" widened the Allied table's first column
+    past the German's, and its "in the above" read as a contradiction of the casualties' "0 this turn" (found by a
+    helper)."""
+    import attrs
+    from overlord.tui.reporting import points_tables
+    game = game_at_68()
+    starts = dict(view.turn_start_points(game))
+    begun = starts[game.turn]  # three German CP lost to being cut off in this turn's logistics
+    starts[game.turn] = attrs.evolve(begun, allied=attrs.evolve(
+        begun.allied, german_casualties=begun.allied.german_casualties + 3))
+    console = Console(width=100, record=True)
+    for part in points_tables(game, starts):
+        console.print(part)
+    text = console.export_text()
+    assert re.search(r"losses in this turn's logistics +\+3 +in rows above", text)
+    assert "units cut off, attrition" in text
+    heads = [line.index("this turn") for line in text.splitlines() if "this turn" in line and "Points for" in line]
+    assert len(heads) == 2 and heads[0] == heads[1]

@@ -484,13 +484,14 @@ def points_tables(game: Game, starts: Mapping[int, Points] | None) -> list[Rende
                           _pts(sum(getattr(now.of(side), c) for c in categories)).lstrip("+"))
         other = losses.get(OTHER_LOSSES)
         if other and other[column]:
-            table.add_row("other losses in the turn's logistics (units cut off, attrition)", _pts(other[column]),
-                          "in the above")
+            # (its name within the column's width: a longer one set the two tables' columns apart; found by a helper)
+            table.add_row("losses in this turn's logistics", _pts(other[column]), "in rows above")
         out.append(table)
     points = game.data.charts.victory_points.eliminated.allied_unit
     out.append(Text("This turn: the ground's points if the units stay where they are at the turn's end, the losses' "
-                    "since the turn began. In the score: everything counted so far, this turn's losses with it but "
-                    "not yet its ground.\n", style="dim"))
+                    "since the turn began, and those of its logistics (units cut off, attrition) in a row of their own, as the "
+                    "rows above count them in the score. In the score: everything counted so far, this turn's losses "
+                    "with it but not yet its ground.\n", style="dim"))
     out.append(Text(f"A supply depot destroyed counts as an Allied unit eliminated ({points} points).\n", style="dim"))
     return out
 
