@@ -61,10 +61,11 @@ def campaign(game: Game, events: Iterable[Event] | None = None) -> Campaign:
         objectives += points.objectives + points.objectives_final
         continent += points.continent_side
         ocean += points.ocean_side
-        # what the positions do not explain is combat: units eliminated and casualties, net for the Allies
+        # what the positions do not explain is losses: units eliminated, casualties and supply losses, net for the
+        # Allies ("Losses, net" left out the supply losses it counted, named so in the panel; found by a helper)
         combat = r.allied_score - objectives - continent + ocean
         rows.append((r.allied_score, objectives, continent, combat, -ocean))
-    score_labels = ("Score", "Objectives", "Continent side", "Combat, net", "German: ocean side")
+    score_labels = ("Score", "Objectives", "Continent side", "Losses, net", "German: ocean side")
     score = tuple(Series(label, tuple(row[i] for row in rows)) for i, label in enumerate(score_labels))
     pools = tuple(Series(p.title(), tuple(getattr(r.pools, p) for r in history)) for p in POOLS)
     weather = (Series("Weather %", tuple(r.weather_percent for r in history)),)

@@ -215,7 +215,7 @@ async def test_h_lists_this_turns_points_by_source_and_the_german_units_on_the_o
         console.print(app.screen.query_one("#turn-points", Static).content)
         text = " ".join(console.export_text().split())  # the words, however the lines were wrapped
         for source in ("objectives", "continent side", "German casualties", "German units eliminated", "ocean side",
-                       "Allied casualties", "Allied units eliminated", "supply casualties"):
+                       "Allied casualties", "Allied units eliminated", "supply losses"):
             assert source in text
         chart = game.data.charts.victory_points.german_ocean_side
         first = game.turn_of(chart.first_turn)

@@ -664,6 +664,9 @@ def test_the_final_victory_points_add_up_on_the_screen_to_the_score():
     allied, german = report.points.allied.total, report.points.german.total
     assert f"Score: Allied {round(allied, 1):g} - German {round(german, 1):g} = {round(report.allied_score, 1):g}" in shown
     assert shown.count("Total") == 2
+    # the sources named as the panel and H name them ("Allied supply casualties" here was "supply losses" there;
+    # "Objectives final" said nothing of the end points; found by a helper)
+    assert "Supply losses" in shown and "Objectives, end points" in shown and "supply casualties" not in shown.lower()
     # the parts rounded to a tenth each may add up to a tenth off the score (a helper found -831.7 against -831.8):
     # the score is the report's, and the caption says why the parts differ
     off = attrs.evolve(report, allied_score=report.allied_score - 0.1)

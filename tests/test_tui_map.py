@@ -469,7 +469,7 @@ def test_the_campaign_in_numbers_adds_up():
         # on it (plotext's legend sat over the lines; found by a helper)
         assert data.turns[-1] in next(line for line in text.splitlines() if "D-Day" in line)
     assert plot_text(data, "score", 70, 15).splitlines()[-2:] == \
-        ["▞ Score  x Objectives  + Continent side  o Combat, net", "* German: ocean side"]
+        ["▞ Score  x Objectives  + Continent side  o Losses, net", "* German: ocean side"]
     assert [turn_ticks(n)[-1] for n in (1, 8, 13, 14, 25)] == [0, 7, 12, 13, 24]
     assert all(b - a >= 2 for n in range(8, 30) for a, b in zip(turn_ticks(n), turn_ticks(n)[1:]))
 

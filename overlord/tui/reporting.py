@@ -224,6 +224,17 @@ def points_notes(data: GameData | None = None) -> Text:
     return t
 
 
+CATEGORY_NAMES = {  # a category of the score (results.AlliedPoints, GermanPoints) as the panel and H name it
+    "objectives": "Objectives, each turn", "objectives_final": "Objectives, end points",
+    "continent_side": "Continent side", "german_units_eliminated": "German units eliminated",
+    "german_casualties": "German casualties", "ocean_side": "Ocean side",
+    "allied_units_eliminated": "Allied units eliminated", "allied_casualties": "Allied casualties",
+    # ("Allied supply casualties" here, "supply casualties" on H, "supply losses" in the panel: one source, three
+    # names; found by a helper)
+    "allied_supply_casualties": "Supply losses",
+}
+
+
 def points_table(report: FinalReport) -> Table:
     """The final points by source, for each side (the Victory Points chart's categories)."""
     pts = Table(title="Victory points", expand=False)
@@ -236,8 +247,8 @@ def points_table(report: FinalReport) -> Table:
     for i in range(max(len(allied), len(german))):
         a = allied[i] if i < len(allied) else ("", "")
         g = german[i] if i < len(german) else ("", "")
-        pts.add_row(a[0].replace("_", " ").capitalize(), f"{a[1]:g}" if a[1] != "" else "",
-                    g[0].replace("_", " ").capitalize(), f"{g[1]:g}" if g[1] != "" else "")
+        pts.add_row(CATEGORY_NAMES.get(a[0], ""), f"{a[1]:g}" if a[1] != "" else "",
+                    CATEGORY_NAMES.get(g[0], ""), f"{g[1]:g}" if g[1] != "" else "")
     # the sums and their difference, the score: nine numbers, some in tenths, were left for the player to add up
     allied_total, german_total = (round(side.total, 1) for side in (report.points.allied, report.points.german))
     pts.add_section()
@@ -459,7 +470,7 @@ SOURCES = {  # side -> (the Victory Points chart's source, its categories in cat
     "german": (("ocean side", ("ocean_side",), None),
                ("Allied casualties", ("allied_casualties",), "casualties"),
                ("Allied units eliminated", ("allied_units_eliminated",), "eliminations"),
-               ("supply casualties", ("allied_supply_casualties",), "supply losses")),
+               ("supply losses", ("allied_supply_casualties",), "supply losses")),
 }
 
 
@@ -511,7 +522,7 @@ def score_words(game: Game, starts: Mapping[int, Points] | None) -> Text:
                  f"once more, with the objectives' final points. If the units stay where they are, the final score "
                  f"is {words.points(final)}: {level}.\n", style="bold")
     t.append("Casualties and eliminations count as they happen; the ground held counts at the end of each turn; "
-             "supply casualties at the start of a turn, in its logistics.\n", style="dim")
+             "supply losses at the start of a turn, in its logistics.\n", style="dim")
     return t
 
 
