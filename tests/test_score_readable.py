@@ -294,3 +294,13 @@ def test_h_gives_the_logistics_losses_a_row_as_wide_as_the_others():
     assert "units cut off, attrition" in text
     heads = [line.index("this turn") for line in text.splitlines() if "this turn" in line and "Points for" in line]
     assert len(heads) == 2 and heads[0] == heads[1]
+
+
+def test_the_map_key_names_where_the_german_scores_as_the_rest_of_the_game_does():
+    """The map key said "west of the Orne", the panel, H and F1 "not east of Caen", of the same positions (found by
+    a helper)."""
+    from overlord.tui.maprender import map_key
+    console = Console(width=120, record=True, color_system=None)
+    console.print(map_key("dark"))
+    text = " ".join(console.export_text().split())
+    assert "German units on the ocean side not east of Caen" in text and "Orne" not in text

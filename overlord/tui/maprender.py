@@ -580,7 +580,7 @@ def map_key(theme: str, no_color: bool = False) -> Table:
     row([(NAVAL_LINE, pal["naval"]), (" ", ""), ("___", pal["naval"] + " underline")],
         "the naval-range line, between positions of a row or under a line: naval support reaches the "
         "ocean side; Allied units score on the continent side (CP / 60 x row a turn), German units on the ocean "
-        "side west of the Orne (2 a turn on 6/8, one more each turn)")
+        "side not east of Caen (2 a turn on 6/8, one more each turn)")
     row([("[", pal["bracket"]), (".", pal["clear"]), ("]", pal["bracket"]), (" ", ""), ("4", pal["target"])],
         "the look cursor (arrows, or a click); the unit asked about blinks and, between blinks, the "
         "positions it may enter show their direction")
