@@ -301,6 +301,7 @@ def test_names_holding_a_comma_are_listed_unambiguously():
     notes = " ".join(" ".join(r.plain.split()) for r in final_report(victory.final_report(g)) if isinstance(r, Text))
     assert "Ocean side: each German unit on the ocean side of the naval-range line, not east of Caen" in notes
     assert "held in supply with no German beside it" in notes and "10 a German unit (the coastal defences too)" in notes
+    assert "at the end Cherbourg 150, Caen 75, St-Lo 75 more" in notes  # ("more at the end": how much? a helper)
 
 
 def test_the_reports_sentences():

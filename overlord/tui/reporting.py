@@ -218,7 +218,9 @@ def points_notes(data: GameData | None = None) -> Text:
              f"Continent side: each Allied unit beyond that line, its CP / {vp.allied_continent_side.cp_divisor} x its "
              "row. "
              f"Objectives: {', '.join(f'{name} {v.per_turn}' for name, v in objectives.items())} a position a turn, "
-             "held in supply with no German beside it, and more at the end. Units eliminated: "
+             "held in supply with no German beside it, and at the end "
+             # ("and more at the end": how much was left to guess; found by a helper)
+             f"{', '.join(f'{name} {v.final}' for name, v in objectives.items())} more. Units eliminated: "
              f"{vp.eliminated.german_unit} a German unit (the coastal defences too), {vp.eliminated.allied_unit} an "
              "Allied unit or depot.\n")
     return t
