@@ -123,8 +123,8 @@ async def test_a_german_step_says_what_the_ocean_side_scores():
         each = chart.first_points + chart.increase_per_turn * (4 - g.turn_of(chart.first_turn))
         text = panel(app)
         ocean = [d for d in p.directions if g.data.map.on_scoring_ocean_side(neighbour(here, d))]
-        line = next(line for line in text.splitlines() if line.endswith(f"ocean side +{each} this turn"))
-        assert ways(line.split(" ocean side")[0]) == sorted(ocean)
+        line = next(line for line in text.splitlines() if line.endswith(f"ocean +{each} this turn"))
+        assert ways(line.split(" ocean")[0]) == sorted(ocean)
         assert "continent side +0" in text
 
 
@@ -132,8 +132,11 @@ def test_before_the_ocean_side_scores_a_german_step_says_from_when_in_words_that
     g = Game.new(preset_settings("historical"), 3)  # D-Day: the ocean side scores from 6/8
     first = g.data.charts.victory_points.german_ocean_side.first_turn
     words = german_side_words(g, NavalSide.OCEAN)
-    assert words == f"ocean side +0 till {first}"
+    assert words == f"ocean +0 till {first}"
     assert len("1 2 4-6 " + words) <= 30  # the side panel's width at 80 columns, after ways at their longest
+    g.state.turn = g.last_turn - 1  # and at the most the ocean side scores ("ocean side +3 this t..."; a helper)
+    most = german_side_words(g, NavalSide.OCEAN)
+    assert most.startswith("ocean +") and len("1 2 4-6 " + most) <= 30 and len("German: " + most) <= 30
 
 
 def game_at_68(seed: int = 4) -> Game:
@@ -304,3 +307,14 @@ def test_the_map_key_names_where_the_german_scores_as_the_rest_of_the_game_does(
     console.print(map_key("dark"))
     text = " ".join(console.export_text().split())
     assert "German units on the ocean side not east of Caen" in text and "Orne" not in text
+
+
+def test_the_panels_ocean_side_row_says_from_when_before_it_scores():
+    """On D-Day the panel's row read "ocean side 4x0", unexplained (found by a helper)."""
+    from overlord.tui.reporting import ground_rows
+    g = Game.new(preset_settings("historical"), 3)
+    first = g.data.charts.victory_points.german_ocean_side.first_turn
+    assert ground_rows(g)[-1][0] == f"ocean side, from {first}"
+    g.state.turn = g.turn_of(first)
+    units, each = len(view.ocean_side_units(g)), view.ocean_side_points(g, g.turn)
+    assert ground_rows(g)[-1][0] == f"ocean side {units}x{each}" and each

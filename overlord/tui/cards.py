@@ -247,8 +247,8 @@ def german_side_words(game: Game, side: NavalSide) -> str:
     if side == NavalSide.CONTINENT:
         return "continent side +0"
     each = view.ocean_side_points(game, game.turn)
+    # (short: with the directions before it, or "German: " in the look cursor's words, the line fits the side panel
+    # at 80 columns; "until" cut its date off after "1 2 4-6", "ocean side +3 this t..." was cut; found by helpers)
     if each:
-        return f"ocean side +{each} this turn"
-    # (short: with the directions before it, the line fits the side panel at 80 columns; "until" cut its date off
-    # after "1 2 4-6", found by a helper)
-    return f"ocean side +0 till {game.data.charts.victory_points.german_ocean_side.first_turn}"
+        return f"ocean +{each} this turn"
+    return f"ocean +0 till {game.data.charts.victory_points.german_ocean_side.first_turn}"

@@ -351,9 +351,12 @@ def ground_rows(game: Game) -> list[tuple[str, float | None, float | None]]:
     end = view.turn_points(game)
     units = len(view.ocean_side_units(game))
     each = view.ocean_side_points(game, game.turn)
+    # (units x points each; before the first such turn "ocean side 4x0" went unexplained: its date instead; a helper)
+    ocean = f"ocean side {units}x{each}" if each else \
+        f"ocean side, from {game.data.charts.victory_points.german_ocean_side.first_turn}"
     return [("objectives", end.objectives + end.objectives_final, None),
             ("continent side", end.continent_side, None),
-            (f"ocean side {units}x{each}", None, end.ocean_side)]
+            (ocean, None, end.ocean_side)]
 
 
 def score_bridge(game: Game, starts: Mapping[int, Points] | None) -> tuple[float | None, float, float]:
