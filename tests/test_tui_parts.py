@@ -932,3 +932,12 @@ def test_a_card_that_goes_on_by_itself_counts_its_seconds_down():
     short = CombatResultScreen(Text("a fight"), timeout=0.5)
     assert "Goes on by itself in 0.5 s (the pace the computer's moves are shown at)" in " ".join(
         part.plain for part in short.shown().renderables)
+
+
+def test_the_help_says_why_two_turns_are_dated_june_6():
+    """The top line read D-Day, then 6/6, then 6/8: nothing said why two turns fall on June 6 (found by a helper)."""
+    from overlord.tui.screens import help_text
+    text = " ".join(help_text().split())
+    turns = Game.new(preset_settings("historical"), 1).data.charts.turns
+    assert list(turns[:3]) == ["D-Day", "6/6", "6/8"]  # the chart's turns, as the help names them
+    assert "both June 6: D-Day, the landings, and 6/6, the rest of June 6 and June 7" in text

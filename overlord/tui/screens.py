@@ -337,9 +337,11 @@ HOW TO PLAY
   units on the ocean side, below). The score (top line, with the level
   of victory it gives now) is the Allied points less the German points
   (below). Each turn: transport allocation, air interdiction, Allied
-  movement, Allied combat, German movement, German combat. Hot-seat or
-  the German solo: Y at "Change any ratings or players?" when a new
-  game begins, then H/H (hot-seat) or H/C (German solo).
+  movement, Allied combat, German movement, German combat. A turn is
+  two days but for the first two, both June 6: D-Day, the landings,
+  and 6/6, the rest of June 6 and June 7; then 6/8, 6/10 and so on.
+  Hot-seat or the German solo: Y at "Change any ratings or players?"
+  when a new game begins, then H/H (hot-seat) or H/C (German solo).
 
 WHERE THE POINTS COME FROM (the Victory Points chart, F2)
   The naval-range line is drawn on the map in bright marks: a bar |
