@@ -318,3 +318,15 @@ def test_the_panels_ocean_side_row_says_from_when_before_it_scores():
     g.state.turn = g.turn_of(first)
     units, each = len(view.ocean_side_units(g)), view.ocean_side_points(g, g.turn)
     assert ground_rows(g)[-1][0] == f"ocean side {units}x{each}" and each
+
+
+def test_the_top_line_gives_the_score_during_the_drops():
+    """The drops cost CP, each a point to the German, but the top line gave no score until D-Day (found by a
+    helper)."""
+    from overlord.engine.enums import Phase
+    from overlord.tui.cards import status_line
+    game = Game.new(preset_settings("historical"), 5)
+    assert game.phase == Phase.AIRBORNE
+    game.apply(game.legal_actions()[0])  # the first drop (on seed 5 it loses 11 CP)
+    assert view.score(game) < 0 and game.phase == Phase.AIRBORNE
+    assert f"Score {math.floor(view.score(game))}:" in status_line(game).plain

@@ -41,7 +41,8 @@ def status_line(game: Game, who: str = "", who_first: bool = False) -> Text:
         t.append(f" (pass {game.combat_pass}/2)")
     if who and who_first:
         t.append(f" · {who}", style="bold")
-    if game.phase not in (Phase.QUESTIONS, Phase.AIRBORNE):  # before who moves: at 80 columns the line is cut
+    # (the drops too: they cost CP, each a point to the German, and the score was not shown; found by a helper)
+    if game.phase != Phase.QUESTIONS:  # before who moves: at 80 columns the line is cut
         score = round(view.score(game), 1)  # the level it would give now (to a tenth, as the engine judges the end's)
         level = view.victory_level(game.data.charts, game.settings.scenario, score)
         t.append(f" · Score {points(score)}: {level}")
