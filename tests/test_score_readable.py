@@ -191,6 +191,11 @@ async def test_a_move_warned_beyond_supply_costs_cp_and_the_score_reads_the_same
         assert unit in logistics.out_of_supply and logistics.attrition > 0
         report = "\n".join(str(part) for part in reports[0].pages)
         assert f"Score at the end of 6/8: {math.floor(ended.score)}" in report
+        # and how it came from the last turn's: the ground's points and the turn's losses, net (found by a helper)
+        before, ground, losses = re.search(r"From (-?[\d.]+) at the end of 6/6: ([-+][\d.]+|0) for the ground held, "
+                                           r"([-+][\d.]+|0) for the turn's losses", " ".join(report.split())).groups()
+        assert float(ground) == round(ended.points.allied - ended.points.german, 1)
+        assert abs(float(before) + float(ground) + float(losses) - ended.score) <= 0.11
         rate = game.data.charts.victory_points.casualties.allied_out_of_general_supply
         assert f"({logistics.attrition * rate:g} points to the German, counted at once" in report
 

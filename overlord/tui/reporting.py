@@ -69,13 +69,15 @@ def turn_end_text(e: TurnEnded, game: Game | None = None) -> Text:
     t.append(f"Points for the ground held at the end of the turn: Allied +{_tenth(p.allied)} "
              f"(objectives {_tenth(objectives)}, continent side {_tenth(p.continent_side)}); German "
              f"+{_tenth(p.ocean_side)} (ocean side). Losses were counted as they happened.\n")
+    turn = game.turn_of(e.turn) if game is not None else None
     # (which way the percentage goes, and that it decides nothing: a newcomer read +5% as weather against the Allies,
     # and the adjusted score as the one that counts)
     t.append(f"Score at the end of {e.turn}: {words.points(e.score)}{_to_a_tenth(e.score)}. The weather so far has "
              f"been {weather_words(e.weather_percent)}; adjusted for it, the score would be "
              f"{words.points(e.adjusted_score)} (for comparing games only: the level of victory goes by the score "
              f"itself{BELOW_ZERO if e.score < 0 and e.weather_percent else ''}).\n")
-    turn = game.turn_of(e.turn) if game is not None else None
+    if game is not None and turn is not None and turn < len(game.history):
+        t.append(score_steps(e, game, turn) + "\n")
     if game is not None and turn == 0 and not game.settings.german_dday_movement:
         # (a German playing went from the landings to this report, and nothing said why he had not moved)
         t.append("The German had no movement or combat on D-Day: his reserves were held back, as on June 6 (the "
@@ -87,6 +89,17 @@ def turn_end_text(e: TurnEnded, game: Game | None = None) -> Text:
         t.append("The next turn is the last: no moves and no supply losses; the ground is scored once more, with the "
                  "objectives' final points.\n", style="dim")
     return t
+
+
+def score_steps(e: TurnEnded, game: Game, turn: int) -> str:
+    """How the score came from the last turn's end to this one's: the ground's points, and the rest, the turn's
+    losses net (the report gave the ground's alone, and the score moved by more; found by a helper)."""
+    before = game.history[turn - 1].allied_score if turn else 0.0
+    since = f"{round(before, 1):g} at the end of {game.history[turn - 1].turn}" if turn else "0 before the drops"
+    ground = e.points.allied - e.points.german
+    losses = e.score - before - ground
+    return (f"From {since}: {_pts(ground)} for the ground held, {_pts(losses)} for the turn's losses "
+            "(casualties, units eliminated and supply losses: the Allies' points less the German's).")
 
 
 def transport_note(e: LogisticsReport, game: Game | None) -> str:
