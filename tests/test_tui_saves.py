@@ -751,3 +751,26 @@ async def test_in_a_browser_a_path_typed_as_the_saves_name_is_said_to_be_kept_am
                              "browser's saves only, not in a folder typed." for n in a._notifications), "it is said")
     finally:
         userdirs.browser_session_dir.cache_clear()
+
+
+async def test_the_save_dialog_shows_the_file_a_name_makes_as_it_is_typed():
+    """A long name is cut to 60 letters in the file's name, and signs made -, unsaid until it was written (found by
+    a helper)."""
+    from textual.widgets import Static
+    game = historical(11)
+    drops(Session(game))
+    app = OverlordApp(game=game, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda a: isinstance(a.screen, SaveNameScreen), "the save's name asked")
+        name = "The longest campaign of them all, with Cherbourg taken on the 20th and Caen held"
+        for key in ("ctrl+u", *name.replace(" ", "§")):
+            await pilot.press("space" if key == "§" else key)
+        file = f"File: {safe_filename(name)}.json"
+        assert len(safe_filename(name)) == 60
+        await wait_until(pilot, lambda a: static_words(a.screen.query_one("#save-file")) == file, "the file shown")
+        await pilot.press("ctrl+u")  # nothing typed: the default name's file, as Enter would save it
+        g = app.session.game
+        default = f"File: {g.turn_label.replace('/', '-')}-{g.phase.replace('_', '-')}.json"
+        await wait_until(pilot, lambda a: static_words(a.screen.query_one("#save-file")) == default, "the default's")

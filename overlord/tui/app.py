@@ -1007,12 +1007,13 @@ class OverlordApp(App[None]):
 
     def action_save(self) -> None:
         from .screens import SaveNameScreen
-        from ..session import save_name_problem
+        from ..session import save_name_problem, save_path
         if self.session is None or isinstance(self.screen, SaveNameScreen):
             return
         g = self.session.game
         default = f"{g.turn_label.replace('/', '-')}-{g.phase.replace('_', '-')}"
-        self._user_modal(SaveNameScreen(default, check=save_name_problem), self._save_named)
+        self._user_modal(SaveNameScreen(default, check=save_name_problem, file_of=lambda name: printable(
+            save_path(name).name, 80)), self._save_named)
 
     def _save_named(self, name: str | None) -> None:
         """Save under the name typed; a name whose file exists (another save, or one that makes the same file

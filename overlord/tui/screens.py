@@ -267,10 +267,12 @@ class SaveNameScreen(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel"), HELP_BINDING]
     KEY_HINTS = [("⏎", "Save")]  # (the name field's own key)
 
-    def __init__(self, default: str, check: Callable[[str], str | None] = lambda name: None) -> None:
+    def __init__(self, default: str, check: Callable[[str], str | None] = lambda name: None,
+                 file_of: Callable[[str], str] | None = None) -> None:
         super().__init__()
         self.default = default
         self.check = check  # why a name cannot be used, or None
+        self.file_of = file_of  # the file a usable name is saved to, shown as it is typed
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -278,8 +280,17 @@ class SaveNameScreen(ModalScreen[str | None]):
             yield Static("Name of the save (Enter saves, Escape cancels)" +
                          ("" if browser_session_dir() is not None else "; a path such as ~/normandy saves elsewhere") + ":")
             yield Input(value=self.default, id="save-name")
+            yield Static(id="save-file")
             yield Static(id="save-message")
         yield KeyBar()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """The file the name makes, as it is typed: a name is cut to 60 letters and its spaces and signs made -
+        in the file's name, unsaid until the save was written (found by a helper)."""
+        name = event.value.strip() or self.default
+        shown = "" if self.file_of is None or self.check(name) else f"File: {self.file_of(name)}"
+        self.query_one("#save-file", Static).update(Text(shown, style="dim", no_wrap=True, overflow="ellipsis"))
+        self.query_one("#save-message", Static).update("")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         name = event.value.strip() or self.default
