@@ -362,6 +362,29 @@ async def test_an_autosave_that_cannot_be_written_is_said_and_ctrl_q_asks_before
     assert app.return_code == 0 and app.farewell == "Overlord: the game was not saved."
 
 
+async def test_ctrl_q_asked_in_a_window_too_small_is_still_asked_once_it_is_large_enough(monkeypatch, tmp_path):
+    """The question "Quit anyway?", asked over the too-small window's notice, went with it when the window grew:
+    the quit pressed came to nothing, unsaid (found in tmux)."""
+    from overlord.tui.screens import TooSmallScreen
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the saves folder should be")
+    monkeypatch.setenv("OVERLORD_SAVES", str(blocker))
+    app = OverlordApp(game=historical(13), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, until=at_allocation)
+        await pilot.resize_terminal(40, 12)
+        await wait_until(pilot, lambda a: isinstance(a.screen, TooSmallScreen), "the window's too small")
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda a: isinstance(a.screen, ConfirmScreen), "quit anyway?")
+        await pilot.resize_terminal(80, 24)
+        await wait_until(pilot, lambda a: not a.too_small and not any(
+            isinstance(s, TooSmallScreen) for s in a.screen_stack), "the window large enough")
+        assert isinstance(app.screen, ConfirmScreen) and "Quit anyway" in app.screen.question
+        await pilot.press("n")  # back to the game
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
+    assert app.return_code in (None, 0) and not app.quitting
+
+
 async def test_quit_works_on_the_title_and_the_final_screens():
     app = OverlordApp(delay=0)
     async with app.run_test() as pilot:

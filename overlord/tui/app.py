@@ -908,11 +908,21 @@ class OverlordApp(App[None]):
                 self.screen.show(width, height)
         elif self.too_small:
             self.too_small = False
-            if any(isinstance(screen, TooSmallScreen) for screen in self.screen_stack):
+            from .screens import ConfirmScreen
+            stack = self.screen_stack
+            small_at = next((i for i, screen in enumerate(stack) if isinstance(screen, TooSmallScreen)), None)
+            # Ctrl+Q's question, asked over the small window when the game could not be saved, is asked again
+            # (it went with the small window's notice, and the quit pressed came to nothing; found in tmux)
+            quit_asked = [screen.question for screen in stack[small_at + 1:] if isinstance(screen, ConfirmScreen)
+                          and screen.topic == "quit"] if small_at is not None else []
+            if small_at is not None:
                 while not isinstance(self.screen, TooSmallScreen):
                     self.pop_screen()
                 self.pop_screen()
-            self.call_after_refresh(self.advance)
+            if quit_asked:
+                self.push_screen(ConfirmScreen(quit_asked[-1], "quit"), self._quit_unsaved)
+            else:
+                self.call_after_refresh(self.advance)
 
     # ------------------------------------------------------------------ commands
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
