@@ -434,6 +434,16 @@ async def test_at_80_columns_the_key_bar_keeps_the_help_key_and_says_more_keys_a
         # found only in the help, even at 160 columns (found by a helper)
         assert all(key in wide for key in ("S Supply", "L Labels", "F2 Charts", "F3 Roster"))
         assert wide.index("^S Save") < wide.index("S Supply") and "F4" not in wide
+        # and where there is room still, the program's keys the help alone gave at 200 columns (found by a helper),
+        # never making the help key "More" (the spare keys come only where the others leave room)
+        await pilot.resize_terminal(250, 50)
+        await wait_until(pilot, lambda app: all(key in bar.text.plain for key in (
+            "^Q Quit", "^O Load", "F5 Theme", "^P Command palette")), "the program's keys at 250 columns")
+        await pilot.resize_terminal(130, 50)
+        await wait_until(pilot, lambda app: "^Q Quit" not in bar.text.plain, "the bar at 130 columns")
+        assert "F1 Help" in bar.text.plain and "F1 More" not in bar.text.plain
+        await pilot.resize_terminal(160, 50)
+        await wait_until(pilot, lambda app: bar.text.plain == wide, "the bar at 160 columns again")
         await pilot.click(KeyBar, offset=(wide.index("S Supply"), 0))
         await wait_until(pilot, lambda app: app.screen.overlay == "allied", "the supply overlay")
 

@@ -30,8 +30,10 @@ Entry = tuple[str, str, Click | None]  # a key of the bar: its keys, what they d
 TEXTUAL_OWN = ("Focus Next", "Focus Previous", "Copy selected text")  # keys of Textual's that the game means nothing by
 HELP_KEY = "F1"  # the key of the help screen, which lists every key
 # keys bound out of the bar that it shows after all the others where it has room: the supply overlay, the map's
-# labels, the charts and the roster (at 160 columns the bar had 60 spare, and they were only in the help)
-SPARE = ("supply_overlay", "labels", "charts", "roster")
+# labels, the charts and the roster (at 160 columns the bar had 60 spare, and they were only in the help), then
+# quitting, loading, the colours and the palette (at 200 columns these were still only in the help; a helper)
+SPARE = ("supply_overlay", "labels", "charts", "roster", "quit", "load", "cycle_theme", "command_palette")
+PALETTE = {"palette": "Command palette"}  # Textual's word for its palette key
 
 
 @dataclass
@@ -88,7 +90,7 @@ class KeyBar(Widget):
                        key=lambda b: b[0] is self.app)
         for _, binding, _, _ in bound:
             what = binding.group.description if binding.group is not None else binding.description
-            what = {"palette": "Command palette"}.get(what, what)
+            what = PALETTE.get(what, what)
             # (a key disabled now but kept, its check_action None rather than False: the viewer's keys at its ends)
             if what and what not in TEXTUAL_OWN:
                 keys = by_what.setdefault(what, [])
@@ -107,7 +109,8 @@ class KeyBar(Widget):
         for node, binding, enabled, _ in self.screen.active_bindings.values():
             if binding.show and enabled and binding.action not in by_action:
                 by_action[binding.action] = (node, binding)
-            elif binding.action in SPARE and enabled and binding.action not in spare:  # (its first key: S, not F4)
+            elif binding.action in SPARE and enabled and binding.action not in spare and binding.key != "ctrl+c":
+                # (its first key: S, not F4; ^Q, not the ^C that quits too)
                 spare[binding.action] = (node, binding)
         out: list[Shown] = []
         for node, binding in [*by_action.values(), *sorted(spare.values(), key=lambda b: SPARE.index(b[1].action))]:
@@ -117,7 +120,7 @@ class KeyBar(Widget):
                 out[-1].click = None
             else:
                 description = binding.group.description if binding.group is not None else binding.description
-                out.append(Shown([key], description, binding.group, (node, binding.action)))
+                out.append(Shown([key], PALETTE.get(description, description), binding.group, (node, binding.action)))
         hints: list[Entry] = [
             (keys, what, None) for keys, what in getattr(self.screen, "KEY_HINTS", ())]  # a list's own keys
         return hints + [(join_keys(shown.keys), shown.description, shown.click) for shown in out]
@@ -170,13 +173,24 @@ def key_name(event: events.Key) -> str:
 def fitted(entries: list[Entry], width: int) -> tuple[list[Entry], bool]:
     """The entries that fit in ``width`` columns, and whether they are set close (one space between them, not
     two). When they do not all fit even so, the last ones give way (the game's own keys come last), but the
-    help key stays at the end of the line as "More" (its screen lists every key)."""
+    help key stays at the end of the line as "More" (its screen lists every key). The SPARE keys come only where
+    the others leave room, as many as fit, and never make the help key "More"."""
     def size(shown: list[Entry], close: bool) -> int:
         return sum(len(keys) + len(what) + (2 if close else 3) for keys, what, _ in shown)
-    if width <= 0 or size(entries, False) <= width:
-        return entries, False
-    if size(entries, True) <= width:
-        return entries, True
+
+    def with_spare(close: bool) -> list[Entry]:  # in their order, up to the first that does not fit
+        shown = list(entries)
+        for entry in spare:
+            if size(shown + [entry], close) > width:
+                break
+            shown.append(entry)
+        return shown
+    spare = [e for e in entries if e[2] is not None and e[2][1] in SPARE]
+    entries = [e for e in entries if e not in spare]
+    if width <= 0 or size(entries + spare, False) <= width:
+        return entries + spare, False
+    if size(entries, True) <= width:  # (set close, more of the spare keys fit)
+        return with_spare(True), True
     helps = [e for e in entries if e[0] == HELP_KEY]
     if not helps:
         return entries, True  # (cut with an ellipsis)
