@@ -240,6 +240,10 @@ async def test_jump_to_a_turn_and_the_plots_up_to_the_position():
         await pilot.press("g")  # again: the list begins at the turn being looked at (it began at D-Day)
         await until(pilot, lambda: isinstance(app.screen, TurnChooser), "the turns are listed")
         assert app.screen.query_one("#turns").highlighted == 3
+        # the finished game's last turn is its end, and says so ("6/20" alone read as a turn to watch; a helper)
+        last = app.screen.query_one("#turns")
+        assert str(last.get_option_at_index(last.option_count - 1).prompt) == \
+            f"{replay.turns()[-1][0]}: the end, the ground scored once more"
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is screen, "back in the viewer")
         await pilot.press("h")

@@ -232,8 +232,14 @@ class ViewerScreen(Screen[None]):
         return self.end if self.replay.done else self.replay.total
 
     def jump_turns(self) -> list[tuple[str, int]]:
-        """The turns G offers: those begun within the positions that may be looked at."""
-        return [(label, n) for label, n in self.replay.turns() if (n >= self.start or self.start == 0) and n <= self.end]
+        """The turns G offers: those begun within the positions that may be looked at. A finished game's last is
+        its end, which asks nothing: it says so ("6/30" alone, a turn with no moves, read as one to watch; a
+        helper)."""
+        turns = [(label, n) for label, n in self.replay.turns() if (n >= self.start or self.start == 0) and n <= self.end]
+        if self.replay.over and turns and turns[-1][1] == self.replay.played:
+            label, n = turns[-1]
+            turns[-1] = (f"{label}: the end, the ground scored once more", n)
+        return turns
 
     def action_scroll_events(self, way: int) -> None:
         log = self.query_one("#log", VerticalScroll)
