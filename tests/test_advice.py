@@ -643,3 +643,25 @@ def test_advise_says_when_the_saves_standing_order_answers_the_question(tmp_path
     assert json.loads(advised.stdout)["standing_order"] == action_to_dict(s.standing_action())
     said = run("advise", str(tmp_path / "fighting-on.json")).stdout
     assert "In the game the question is not asked: the save's standing order answers it" in said
+
+
+def test_a_hint_says_when_a_move_leads_beyond_supply_lines():
+    """'It will stand on the continent side, scoring 7.0 a turn': a newcomer took the hint for the 82nd and the 101st
+    and found both beyond supply lines at the next turn's start, costing CP, unsaid (found by a helper)."""
+    from builders import blank_game, put
+    from overlord.ai.explain import destination_words
+    from overlord.engine import view
+    from overlord.engine.hexgrid import neighbour
+    g = blank_game(turn=2)
+    uid = next(u for u in g.state.units if g.spec(u).name == "82nd Airborne Division")
+    start = (7, 9)  # Marigny: the continent side, far from every beachhead marker
+    direction = next(d for d in range(1, 7) if g.data.map.on_continent_side(neighbour(start, d)))
+    put(g, uid, start)
+    goal = neighbour(start, direction)
+    assert view.beyond_supply_lines(g, uid, goal)
+    said = destination_words(g, uid, direction, [])
+    percent = g.data.rules.supply.out_of_supply_cp_percent
+    assert said.startswith("It will stand on the continent side, scoring ") and said.endswith(
+        f", but beyond supply lines at the next turn's start, losing {percent}% CP a turn there."), said
+    g.state.turn = 0  # before the first trace every unit is in supply: nothing to say
+    assert "supply" not in destination_words(g, uid, direction, [])

@@ -271,12 +271,35 @@ def destination_words(game: Game, uid: str, direction: int, path: list[Hex]) -> 
     if not more and game.unit(uid).status == view.AFLOAT:
         return ""  # a landing: the step says it
     worth = goal_worth(game, uid, goal)
+    # (a newcomer took the hint's "scoring 7.0 a turn" for the 82nd and 101st, found both beyond supply lines at the
+    # next turn's start, and nothing had said so; found by a helper)
+    warning = supply_warning(game, uid, goal)
     if more:
         # a goal named as the step's own place ("the open ground near Caen" twice) is said as going on from there
         heading = (f"{it} {'go' if many else 'goes'} on from there" if place(game, goal) == place(game, to)
                    else f"{it} {is_} heading for {place(game, goal)}")
-        return f"{heading}, {steps}{': ' + worth if worth else ''}."
+        there = f"{worth}, but {warning}" if worth and warning else worth or warning
+        return f"{heading}, {steps}{': ' + there if there else ''}."
+    if warning:
+        return f"{it} will stand on {worth}, but {warning}." if worth else f"{it} will stand {warning}."
     return f"{it} will stand on {worth}." if worth else ""
+
+
+def supply_warning(game: Game, uid: str, goal: Hex) -> str:
+    """"" or, when the unit standing at ``goal`` would be out of supply at the next turn's start, that and its
+    cost: an Allied unit beyond its supply lines, a German one cut off (the move's preview says NO SUPPLY)."""
+    if not game.data.map.is_land(goal) or game.spec(uid).is_depot:
+        return ""
+    if game.side_of(uid) == "german":
+        if not view.german_cut_off_at(game, uid, goal):
+            return ""
+        rules = game.data.rules.german_supply
+        return (f"cut off from supply at the next turn's start, losing {rules.out_of_supply_cp_percent}% CP a turn "
+                f"and fighting at {rules.out_of_supply_strength_percent}%")
+    if not (view.traced_on(game, game.turn + 1) and view.beyond_supply_lines(game, uid, goal)):
+        return ""
+    return (f"beyond supply lines at the next turn's start, losing {game.data.rules.supply.out_of_supply_cp_percent}% "
+            "CP a turn there")
 
 
 def goal_worth(game: Game, uid: str, goal: Hex) -> str:
