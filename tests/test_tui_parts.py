@@ -439,7 +439,7 @@ def test_the_points_screen_names_the_allied_units_scoring_on_the_continent_side(
     from overlord.tui.reporting import CONTINENT_NAMED, continent_side_words
     g = Game.new(Settings(allied_player="computer", german_player="computer"), 3)
     players = {side: make_player("ai", side, 3) for side in ("allied", "german")}
-    assert "none yet" in continent_side_words(g).plain
+    assert "none now" in continent_side_words(g).plain  # ("none yet" read as "never scored"; found by a helper)
     while not (g.turn_label == "6/16" and g.phase == "allied_combat"):
         g.apply(players[str(g.prompt.side)].choose(g))
     said = continent_side_words(g).plain

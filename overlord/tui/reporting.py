@@ -556,7 +556,8 @@ def continent_side_words(game: Game) -> Text:
     t = Text()
     t.append(f"Allied units on the continent side of the naval-range line ({len(scoring)})", style="bold")
     if not scoring:
-        t.append(": none yet. Each would score its CP / 60 times its row (0-11, from the north) a turn.\n")
+        # ("none yet" beside continent-side points already in the score read as "never scored"; found by a helper)
+        t.append(": none now. Each would score its CP / 60 times its row (0-11, from the north) a turn.\n")
         return t
     t.append(f": {sum(p for p, _ in scoring):.1f} at the end of {game.turn_label} if they stay (CP / 60 times the "
              "row, 0-11 from the north).\n")
