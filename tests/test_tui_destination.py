@@ -265,6 +265,10 @@ def test_a_route_stopped_short_says_what_its_destination_means_as_well_as_its_st
     assert there and card.startswith(f"GO TO {where(game, (18, 11))}\nDestination: {', '.join(there)}\n"), card
     arrived = route_text(game, view.route(game, "us-1-inf", route.steps[0].to), width=60).plain
     assert "Gets there" in arrived and "Destination" not in arrived  # (the stop is the destination: said once)
+    # a cost beyond the MP it has, "1-2 MP (it has 1)", and yet "Gets there": the chance point is taken even if it
+    # leaves the unit short, which the card says (found by a helper)
+    assert view.route(game, "us-1-inf", route.steps[0].to).cost[1] > 1
+    assert "(a chance point drawn is taken even if it leaves the unit short)" in " ".join(arrived.split())
     south = next(h for h in ((17, 10), (18, 10), (16, 10), (17, 9)) if game.data.map.on_continent_side(h)
                  and (r := view.route(game, "us-1-inf", h)).reason is None and r.reach == len(r.steps))
     points = view.continent_side_points(game, "us-1-inf", south)

@@ -82,6 +82,11 @@ def stop_text(game: Game, r: view.Route, width: int) -> Text:
     least, most = r.mp_left
     if arrives and r.reach_surely == r.reach:
         say(t, f"Gets there, {mp_range(least, most)} MP left", width)
+        # ("2-3 MP (it has 2)" above "Gets there" read as a contradiction; found by a helper): docs/rules.md
+        if r.cost[0] > game.unit(r.unit).mp:
+            say(t, "(a unit may always take its first step of a phase, whatever it costs)", width)
+        elif r.cost[1] > game.unit(r.unit).mp:
+            say(t, "(a chance point drawn is taken even if it leaves the unit short)", width)
     elif arrives:
         say(t, f"Gets there with luck; surely to {where(game, r.stop_surely)}", width, "bold")
     else:
