@@ -779,7 +779,6 @@ async def test_in_a_browser_a_path_typed_as_the_saves_name_is_said_to_be_kept_am
 async def test_the_save_dialog_shows_the_file_a_name_makes_as_it_is_typed():
     """A long name is cut to 60 letters in the file's name, and signs made -, unsaid until it was written (found by
     a helper)."""
-    from textual.widgets import Static
     game = historical(11)
     drops(Session(game))
     app = OverlordApp(game=game, delay=0)
