@@ -518,9 +518,9 @@ def points_tables(game: Game, starts: Mapping[int, Points] | None) -> list[Rende
         out.append(table)
     points = game.data.charts.victory_points.eliminated.allied_unit
     out.append(Text("This turn: the ground's points if the units stay where they are at the turn's end, the losses' "
-                    "since the turn began, and those of its logistics (units cut off, attrition) in a row of their own, as the "
-                    "rows above count them in the score. In the score: everything counted so far, this turn's losses "
-                    "with it but not yet its ground.\n", style="dim"))
+                    "since the turn began, those of its logistics (units cut off, attrition) in a row of their own; "
+                    "in the score they are in the rows above. In the score: everything counted so far, this turn's "
+                    "losses with it but not yet its ground.\n", style="dim"))
     out.append(Text(f"A supply depot destroyed counts as an Allied unit eliminated ({points} points).\n", style="dim"))
     return out
 
