@@ -665,3 +665,22 @@ def test_a_hint_says_when_a_move_leads_beyond_supply_lines():
         f", but beyond supply lines at the next turn's start, losing {percent}% CP a turn there."), said
     g.state.turn = 0  # before the first trace every unit is in supply: nothing to say
     assert "supply" not in destination_words(g, uid, direction, [])
+
+
+def test_a_german_hint_says_when_a_move_leaves_the_unit_cut_off():
+    """The German's hint as the Allies': a move that leaves the unit cut off at the next turn's start says so."""
+    from builders import blank_game, put
+    from overlord.ai.explain import destination_words
+    from overlord.engine import view
+    from overlord.engine.hexgrid import neighbour
+    g = blank_game(turn=4)
+    allies = [u for u in g.state.units if g.side_of(u) == "allied" and not g.spec(u).is_depot]
+    for uid, at in zip(allies, [(2, 5), (4, 5), (6, 5), (8, 5), (10, 5)]):  # a line across the Cotentin
+        put(g, uid, at)
+    put(g, "de-709-inf", (5, 2))
+    assert view.german_cut_off_at(g, "de-709-inf", (5, 3))
+    rules = g.data.rules.german_supply
+    assert destination_words(g, "de-709-inf", 4, []).endswith(
+        f"but cut off from supply at the next turn's start, losing {rules.out_of_supply_cp_percent}% CP a turn and "
+        f"fighting at {rules.out_of_supply_strength_percent}%.")
+    assert neighbour((5, 2), 4) == (5, 3)
