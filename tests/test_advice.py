@@ -102,7 +102,7 @@ def test_a_move_is_explained_by_where_it_leads_and_a_level_by_its_name_and_odds(
     # and what the support given adds to his, which those leave out (the Bombardment Losses chart)
     from overlord.engine import view
     points, low, high = view.bombardment_seen(game)
-    assert points > 0 and f"your support ({points} points) adds {span((low, high))} to his." in advice.reason
+    assert points > 0 and f"your support ({points} points) adds {span((low, high))} to his losses." in advice.reason
     play_until(game, players, lambda g: g.phase == "german_movement")
     assert "This turn: " in advise(game).reason  # the German's posture for the turn
     play_until(game, players, lambda g: g.prompt.kind == "AttackerPrompt" and not g.prompt.chosen)
@@ -111,7 +111,7 @@ def test_a_move_is_explained_by_where_it_leads_and_a_level_by_its_name_and_odds(
     play_until(game, players, lambda g: isinstance(g.prompt, StrategyPrompt) and g.prompt.role == "attack")
     most = view.bombardment_most(game)[1]  # the German's: what the Allied support he cannot see may spare them
     assert game.prompt.side == "german" and most > 0
-    assert f"his air and naval support, unseen, may spare him up to {most} of his." in advise(game).reason
+    assert f"his air and naval support, unseen, may spare him up to {most} of his losses." in advise(game).reason
 
 
 def defending_after(level: int) -> Game:

@@ -180,14 +180,15 @@ def bombardment_words(game: Game, p: StrategyPrompt) -> str:
         points, low, high = seen
         if high == 0:
             return ""
-        return (f", and your support ({points} points) adds {span((low, high))} to his" if p.role == "attack"
-                else f", and your support ({points} points) spares you {span((low, high))} of yours")
+        return (f", and your support ({points} points) adds {span((low, high))} to his losses" if p.role == "attack"
+                else f", and your support ({points} points) spares you {span((low, high))} of your losses")
     most = view.bombardment_most(game)[1]  # (the most he could give: what he gave is not seen)
     if most == 0:
         return ""
-    # ("may take up to 6 from his" left a player asking whose losses go down)
-    return (f"; his air and naval support, unseen, may spare him up to {most} of his" if p.role == "attack"
-            else f"; his air and naval support, unseen, may add up to {most} to yours")
+    # ("may take up to 6 from his" left a player asking whose losses go down; "may add up to 9 to yours" still read
+    # oddly to a German defending: found by helpers)
+    return (f"; his air and naval support, unseen, may spare him up to {most} of his losses" if p.role == "attack"
+            else f"; his air and naval support, unseen, may add up to {most} to your losses")
 
 
 def support_effect(game: Game, points: int) -> str:
