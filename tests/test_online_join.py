@@ -145,6 +145,8 @@ async def test_join_waits_for_the_other_player_then_plays_the_germans_answers_th
         assert game.actions[-1] == EndPhase()
         assert seen(app) == public_state(game.state, "german")
 
+        from overlord.tui.keybar import KeyBar  # the bar offers no save nor load ("^S Save" did nothing; a helper)
+        assert all(entry[1] not in ("Save", "Load") for entry in app.screen.query_one(KeyBar).entries())
         await pilot.press("ctrl+s")  # nothing to save: the host keeps the game
         assert any(KEPT_BY_HOST in str(n.message) for n in app._notifications)
         assert not saves_dir().exists() or not any(saves_dir().iterdir())

@@ -106,7 +106,12 @@ class KeyBar(Widget):
         app = self.app
         by_action: dict[str, tuple[DOMNode, Binding]] = {}
         spare: dict[str, tuple[DOMNode, Binding]] = {}
+        # a hosted game's screens save nothing and load nothing: the host keeps the game (Ctrl+S and Ctrl+O say so,
+        # but the bar offered "^S Save" for nothing; found by a helper)
+        kept_elsewhere = ("save", "app.save", "load") if not getattr(app, "keeps_saves", True) else ()
         for node, binding, enabled, _ in self.screen.active_bindings.values():
+            if binding.action in kept_elsewhere:
+                continue
             if binding.show and enabled and binding.action not in by_action:
                 by_action[binding.action] = (node, binding)
             elif binding.action in SPARE and enabled and binding.action not in spare and binding.key != "ctrl+c":
