@@ -431,16 +431,21 @@ async def test_a_host_killed_mid_game_loses_nothing_it_acknowledged(tmp_path):
     assert local.over and local.state_hash() == save["state_hash"]
 
 
-async def test_a_host_stopped_by_sigterm_tells_its_clients_at_once_and_keeps_its_games(tmp_path):
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+async def test_a_host_stopped_by_sigterm_tells_its_clients_at_once_and_keeps_its_games(tmp_path, stop):
     """SIGTERM, a service manager's stop, killed the host with no word to anyone (1006); it now stops as Ctrl+C does:
-    each client hears that the host is stopping (1001), and the game is there when it starts again."""
+    each client hears that the host is stopping (1001), and the game is there when it starts again. The person at
+    the host is told so too (Ctrl+C printed only "^C"; found by a helper)."""
     db = tmp_path / "host.sqlite3"
     first = HostProcess(db)
     try:
         links = await client.create_game(first.url, SETTINGS)
         german = await OnlineGame.join(links["german"])
-        first.proc.send_signal(signal.SIGTERM)
+        first.proc.send_signal(stop)
         assert first.proc.wait(DEADLINE) == 0
+        said = first.proc.stdout.read()
+        assert f"Overlord host stopping ({'SIGTERM' if stop == signal.SIGTERM else 'Ctrl+C'}): the games are kept in " \
+            f"{db}" in said and "the players' links still work" in said
         with pytest.raises(Disconnected, match=r"the host is stopping \(1001\)"):
             async with asyncio.timeout(DEADLINE):
                 await german.next_update()

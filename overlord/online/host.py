@@ -568,11 +568,21 @@ async def serve_forever(host: Host, address: str, port: int, say: Callable[[str]
             await until()
         else:
             stop = asyncio.Event()
-            try:  # SIGTERM (a service manager's stop) ends it as Ctrl+C does: its clients told at once (1001)
-                asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+            why: list[str] = []
+
+            def stopping(reason: str) -> None:
+                why.append(reason)
+                stop.set()
+            # SIGTERM (a service manager's stop) and Ctrl+C end it alike: its clients told at once (1001), and the
+            # person at the host told what became of the games (Ctrl+C printed only "^C"; found by a helper)
+            try:
+                loop = asyncio.get_running_loop()
+                loop.add_signal_handler(signal.SIGTERM, stopping, "SIGTERM")
+                loop.add_signal_handler(signal.SIGINT, stopping, "Ctrl+C")
             except (NotImplementedError, RuntimeError):  # (no signal handlers here: Windows, a thread's loop)
                 pass
             await stop.wait()
-            say("Overlord host stopping (SIGTERM): the games are kept")
+            say(f"Overlord host stopping ({why[0]}): the games are kept in {getattr(host.storage, 'path', 'the store')}; "
+                "`overlord host` with the same store serves them again, and the players' links still work")
     finally:
         await runner.cleanup()
