@@ -776,3 +776,22 @@ async def test_a_host_restored_to_a_number_question_shows_its_fields(tmp_path, m
         await pilot.press("ctrl+q")
     await runner.cleanup()
     storage.close()
+
+
+async def test_a_player_is_told_when_another_screen_joins_as_his_side(hosted):
+    """A second join with the German's link got in unsaid: a player whose link leaked never saw the intruder (found
+    by a helper). The host says how many screens each side has, and a joined screen says when another joins."""
+    _, links = hosted
+    app, _ = german_app(links)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.session, RemoteSession) and a.game_screen() is not None,
+                         "the game joined")
+        assert app.remote.other_screens == 0
+        second = await OnlineGame.join(links["german"])
+        await wait_until(pilot, lambda a: a.remote.other_screens == 1, "the second screen heard of")
+        await wait_until(pilot, lambda a: any("Another screen has joined this game as the German player (2 now)"
+                                              in str(n.message) for n in a._notifications), "the notice")
+        assert second.screens == {"allied": 0, "german": 2}
+        await second.close()
+        await wait_until(pilot, lambda a: a.remote.other_screens == 0, "the second screen gone")
+        await pilot.press("ctrl+q")

@@ -108,6 +108,7 @@ class OnlineGame:
         self.on_update: list[Callable[[Update], None]] = []  # called with each new update, in the client's loop
         # the sides with a player connected, as the host last said (None: it has not, or an older host never does)
         self.connected: frozenset[str] | None = None
+        self.screens: dict[str, int] = {}  # side -> its connections now (the host's presence message)
         self.on_presence: list[Callable[[], None]] = []  # called when the host says who is connected
         self.close_reason: str | None = None
         # joined with ``since``: the events of each action after it, with the number of actions played after each
@@ -260,6 +261,9 @@ class OnlineGame:
                     self._replies.put_nowait(message)
                 elif kind == "presence" and isinstance(message.get("connected"), list):
                     self.connected = frozenset(str(side) for side in message["connected"])
+                    counts = message.get("screens")  # (a host of before it: none)
+                    self.screens = {str(k): v for k, v in counts.items() if isinstance(v, int) and not
+                                    isinstance(v, bool)} if isinstance(counts, dict) else {}
                     for heard in list(self.on_presence):
                         heard()
         finally:

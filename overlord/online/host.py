@@ -465,10 +465,16 @@ def connected(hosted: Hosted) -> list[str]:
     return [side for side in SIDES if any(c.role == side for c in hosted.connections)]
 
 
+def screens(hosted: Hosted) -> dict[str, int]:
+    """How many connections each side has now (spectators not counted)."""
+    return {side: sum(1 for c in hosted.connections if c.role == side) for side in SIDES}
+
+
 def tell_presence(hosted: Hosted) -> None:
     """Every connection of the game hears which sides are connected, when one joins or leaves: a player waiting
-    for the other's move could not tell a player thinking from one gone away (found by a helper)."""
-    message = protocol.encode({"type": "presence", "connected": connected(hosted)})
+    for the other's move could not tell a player thinking from one gone away (found by a helper); and how many
+    screens each side has, so that a player learns of a second screen joined with his link (it got in unsaid)."""
+    message = protocol.encode({"type": "presence", "connected": connected(hosted), "screens": screens(hosted)})
     for conn in list(hosted.connections):
         conn.send(message)
 

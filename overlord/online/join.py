@@ -88,6 +88,7 @@ class JoinApp(OverlordApp):
         self.join_error: str | None = None  # why the host could not be joined (printed by the command)
         self.waited = True  # the player's move is news (the notice, the bell) after a wait for the other side
         self.told: tuple[str | None, bool, int] = (None, False, 0)  # the connection as a notice last told it
+        self.told_screens = 0  # the side's other screens as a notice last told them
 
     def get_default_screen(self) -> Screen[Any]:
         return JoiningScreen(self.link)
@@ -144,6 +145,7 @@ class JoinApp(OverlordApp):
                 screen.say(s.refusal)
             s.refusal = None
         self._tell_connection(s)
+        self._tell_screens(s)
         if self._timer is None:  # else the display delay is running: its end goes on
             self.advance()
 
@@ -165,6 +167,16 @@ class JoinApp(OverlordApp):
             screen = self.game_screen()
             if screen is not None and "connection to the host is lost" in str(screen.said_now()):
                 screen.say("Joined the game again: answer again.")  # (a key refused meanwhile said it was lost)
+
+    def _tell_screens(self, s: RemoteSession) -> None:
+        """A notice when another screen joins as this side: the host takes answers from each, and a second screen
+        got in unsaid (a link shared, or leaked; found by a helper)."""
+        told, self.told_screens = self.told_screens, s.other_screens
+        if s.other_screens > told:
+            side = SIDE_NAMES[self.remote_role()]
+            self.notify(f"Another screen has joined this game as the {side} player ({s.other_screens + 1} now). The "
+                        "host takes answers from each; if it is not yours, your link has been shared.",
+                        severity="warning", timeout=15, markup=False)
 
     def _show_step(self, turns: Turns, step: Step) -> bool:
         if isinstance(step, Arrived):

@@ -87,6 +87,7 @@ class RemoteSession(Session):
         self.lost: str | None = None  # why the connection to the host ended (None while it stands)
         self.rejoining = False  # the connection lost, joining again (else the host refused the link: ``lost`` says)
         self.rejoined = 0  # how many times the connection dropped and was made again
+        self.other_screens = 0  # the other connections of this side now: the link in another window, or shared
         self.wake: Callable[[], None] = lambda: None
         self._sender: asyncio.Task[None] | None = None
         online.on_update.append(self._received)
@@ -180,6 +181,8 @@ class RemoteSession(Session):
 
     def _heard_presence(self) -> None:
         if self.online.connected is not None:
+            if self.role in SIDE_NAMES:
+                self.other_screens = max(0, self.online.screens.get(self.role, 1) - 1)
             self.wake()
 
     def arriving(self) -> bool:
