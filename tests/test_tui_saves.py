@@ -728,6 +728,27 @@ async def test_a_long_phase_is_autosaved_now_and_then_not_only_at_its_start(monk
         assert (game.turn, game.phase) == phase  # within the phase, not at a new one
 
 
+async def test_moves_made_then_left_idle_are_autosaved_when_the_minute_is_up(monkeypatch):
+    """The minute's autosave was checked only at the next move: a player who moved, then stopped to think, lost
+    those moves to a kill -9 however long he thought (found by a helper). They are written when it is up."""
+    import overlord.tui.app as app_module
+    from overlord.engine.prompts import MovePrompt
+    monkeypatch.setattr(app_module, "AUTOSAVE_EVERY", 1.0)  # (a minute in play: a second here)
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 7), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, until=lambda a: isinstance(a.screen, GameScreen) and a.accepting()
+                    and isinstance(a.session.game.prompt, MovePrompt))
+        game = app.session.game
+        app.autosaved_at = app_module.time.monotonic()  # (just written: the next move is not yet due)
+        before = len(game.actions)
+        await pilot.press(str(game.prompt.directions[0]))
+        await wait_until(pilot, lambda a: len(game.actions) > before, "the move played")
+        played = len(game.actions)
+        # no more keys: the move is written all the same once the second is up
+        await wait_until(pilot, lambda a: len(json.loads(autosave_path().read_text())["actions"]) == played,
+                         "the autosave to hold the move, with no more moves")
+
+
 async def test_the_load_list_offers_a_game_rescued_to_the_temporary_folder(tmp_path, monkeypatch):
     """R offers a rescued game while it is the newest; once another game was saved after it, it was in no list at
     all (found by a helper). The Load list has it, as "rescued", and loads it."""

@@ -217,6 +217,7 @@ class OverlordApp(App[None]):
         self.data_error: str | None = None
         self.autosave_problem: str | None = None  # why the last autosave failed (said once, until one works)
         self.autosaved_at = time.monotonic()  # when the game was last autosaved (or the app began)
+        self.autosave_timer: Timer | None = None  # the autosave of moves made since, due when the minute is up
         self.farewell: str | None = None  # printed by the command once the screen is given back: where the game is
         self.crashed = False  # the app is ending on a fault (Textual's panic): the command saves the game and says so
         self.loading: Path | None = None  # the save being read and replayed in a thread (load_file)
@@ -873,7 +874,23 @@ class OverlordApp(App[None]):
                 self.autosave_problem = None
                 where = shown(self.playing.saved_in) if self.playing.saved_in else "the saves"
                 self.notify(f"Autosaved again, in {printable(where)}.", timeout=4, markup=False)
+            if not wrote:
+                self._autosave_when_due()
         self._show_notes()
+
+    def _autosave_when_due(self) -> None:
+        """The moves made since the last autosave are written when its minute is up, even if no more come: it was
+        checked only at the next move, and a kill -9 after a pause to think lost the phase's last moves (found by
+        a helper)."""
+        if self.autosave_timer is not None:
+            return
+        wait = max(0.0, AUTOSAVE_EVERY - (time.monotonic() - self.autosaved_at))
+
+        def due() -> None:
+            self.autosave_timer = None
+            if self.session is not None and not self.quitting and self.is_running:
+                self._autosave_phase()
+        self.autosave_timer = self.set_timer(wait, due)
 
     def _show_notes(self) -> None:
         if self.session is not None:
