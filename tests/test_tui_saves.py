@@ -281,6 +281,33 @@ async def test_a_finished_game_says_who_won_shows_its_final_points_on_h_and_save
     assert load_save(saves_dir() / "kept.json").over
 
 
+async def test_at_80x24_the_load_screen_shows_every_file_it_cannot_load_beside_a_long_list():
+    """With a dozen saves the list took the room at 80x24, and the last file that cannot be loaded was cut off where
+    no key reached it (found by a helper): the list, which scrolls, gives way."""
+    game = historical(11)
+    drops(Session(game))
+    for n in range(12):
+        write_save(game, saves_dir() / f"save-{n}.json", name=f"save {n}")
+    good = (saves_dir() / "save-0.json").read_text()
+    (saves_dir() / "empty.json").write_text("")
+    (saves_dir() / "garbage.json").write_bytes(bytes(range(256)))
+    (saves_dir() / "truncated.json").write_text(good[:len(good) // 2])
+    app = OverlordApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        screen = await saves_listed(pilot)
+        text = screen.query_one("#load-problems-text")
+        box = screen.query_one("#load-problems")
+        await wait_until(pilot, lambda a: box.region.height >= text.outer_size.height and box.region.bottom <= 23,
+                         "every file that cannot be loaded in sight")
+        assert "truncated.json" in static_words(text) and len(screen.saves) == 12
+        saves = screen.query_one("#saves")
+        assert saves.region.height >= 3  # the list keeps rows, and scrolls to the rest
+        await pilot.press("end")
+        await wait_until(pilot, lambda a: saves.highlighted == 11, "the last save reached")
+
+
 async def test_the_load_screen_lists_the_good_save_and_says_why_each_bad_file_cannot_be_used():
     game = historical(11)
     drops(Session(game))

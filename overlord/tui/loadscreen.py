@@ -137,6 +137,28 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
             text.append("\n".join(problems))
             self.query_one("#load-problems-text", Static).update(text)
             self.query_one("#load-problems").display = True
+        self.call_after_refresh(self.fit_list)
+
+    PROBLEMS_MOST = 8  # lines of the files that cannot be loaded in sight at once (more scroll)
+    SAVES_MOST = 14  # saves in sight at once (more scroll: the list has the keyboard)
+
+    def fit_list(self) -> None:
+        """The list of saves as tall as the window leaves it once the files that cannot be loaded are in sight: at
+        80x24 the list took the room, and the last of those files was cut off where no key could reach it (found
+        by a helper). The list scrolls with the keyboard; the problems' box does not have it."""
+        if not self.is_mounted or not self.ready:
+            return
+        problems = self.query_one("#load-problems")
+        wanted = min(self.PROBLEMS_MOST, self.query_one("#load-problems-text").outer_size.height) + 1 \
+            if problems.display else 0  # (+ its margin)
+        others = sum(w.outer_size.height for w in self.query(".dialog > Static") if w.display)  # (title, status)
+        dialog = self.query_one(".dialog")
+        frame = dialog.outer_size.height - dialog.content_size.height  # (its border and padding)
+        room = self.size.height - 1 - frame - others - wanted  # (the key bar's line)
+        self.query_one("#saves").styles.max_height = max(3, min(self.SAVES_MOST, room))
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_list)
 
     @staticmethod
     def row(s: dict[str, Any], by_file: bool = False, width: int = NAME) -> Text:
