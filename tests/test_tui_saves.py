@@ -737,16 +737,20 @@ async def test_r_resumes_a_set_up_left_and_says_it_loaded_the_set_up():
                                               for n in a._notifications), "the notice")
 
 
+def at_a_move(app) -> bool:
+    """The game's screen, at a person's movement question."""
+    from overlord.engine.prompts import MovePrompt
+    return isinstance(app.screen, GameScreen) and app.accepting() and isinstance(app.session.game.prompt, MovePrompt)
+
+
 async def test_a_long_phase_is_autosaved_now_and_then_not_only_at_its_start(monkeypatch):
     """The autosave was written at each new phase only: a kill -9 (or a power cut) lost every move of the Allied
     movement phase under way (found by a helper). Within a phase it is written every AUTOSAVE_EVERY seconds too."""
     import overlord.tui.app as app_module
-    from overlord.engine.prompts import MovePrompt
     monkeypatch.setattr(app_module, "AUTOSAVE_EVERY", 0.0)  # (a minute in play: at once here)
     app = OverlordApp(game=Game.new(preset_settings("historical"), 7), delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await drive(pilot, until=lambda a: isinstance(a.screen, GameScreen) and a.accepting()
-                    and isinstance(a.session.game.prompt, MovePrompt))
+        await drive(pilot, until=at_a_move)
         game = app.session.game
         phase, before = (game.turn, game.phase), len(game.actions)
         await pilot.press(str(game.prompt.directions[0]))
@@ -759,12 +763,10 @@ async def test_moves_made_then_left_idle_are_autosaved_when_the_minute_is_up(mon
     """The minute's autosave was checked only at the next move: a player who moved, then stopped to think, lost
     those moves to a kill -9 however long he thought (found by a helper). They are written when it is up."""
     import overlord.tui.app as app_module
-    from overlord.engine.prompts import MovePrompt
     monkeypatch.setattr(app_module, "AUTOSAVE_EVERY", 1.0)  # (a minute in play: a second here)
     app = OverlordApp(game=Game.new(preset_settings("historical"), 7), delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await drive(pilot, until=lambda a: isinstance(a.screen, GameScreen) and a.accepting()
-                    and isinstance(a.session.game.prompt, MovePrompt))
+        await drive(pilot, until=at_a_move)
         game = app.session.game
         app.autosaved_at = app_module.time.monotonic()  # (just written: the next move is not yet due)
         before = len(game.actions)
