@@ -798,10 +798,25 @@ async def test_the_load_list_offers_a_game_rescued_to_the_temporary_folder(tmp_p
         screen = await saves_listed(pilot)
         rows = {str(LoadScreen.row(s)).split()[0]: s for s in screen.saves}
         assert set(rows) == {"newer", "rescued"}
+        assert str(LoadScreen.row(rows["rescued"])).startswith("rescued ")
         screen.query_one("#saves").highlighted = screen.saves.index(rows["rescued"])
         await pilot.press("enter")
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.session.game.actions == rescued.actions,
                          "the rescued game loaded")
+
+
+def test_a_rescued_game_saved_again_since_is_listed_as_older():
+    """The rescued row stayed as it was once the game was autosaved again in the folder: an older position of the
+    same game, loaded, starts a branch (found by a helper)."""
+    from overlord.tui.loadscreen import LoadScreen, mark_superseded
+    rescued = {"path": Path("/tmp/x.json"), "name": "x", "saved_at": "2026-11-29T01:36:00", "turn": "6/16",
+               "phase": "allied_movement", "score": 70, "game_id": "abc", "humans": "Both", "against": "",
+               "rescued": True}
+    other = {**rescued, "game_id": "def", "saved_at": "2026-11-29T01:30:00"}
+    saved = {**rescued, "path": Path("autosave-3.json"), "saved_at": "2026-11-29T01:40:00", "rescued": False}
+    listed = [dict(saved), dict(rescued), dict(other)]
+    mark_superseded(listed)
+    assert [str(LoadScreen.row(s)).split("  ")[0] for s in listed] == ["autosave-3", "rescued, older", "rescued"]
 
 
 async def test_in_a_browser_a_path_typed_as_the_saves_name_is_said_to_be_kept_among_the_browsers_saves(tmp_path,

@@ -58,6 +58,19 @@ class Watch:
     path: Path
 
 
+def mark_superseded(saves: list[dict[str, Any]]) -> None:
+    """A rescued game saved again since in the folder (its autosave written once the folder would take it) is an
+    older position of it: its row said "rescued" as if it were the game's last, and loading it would start a branch
+    (found by a helper)."""
+    newest: dict[str, str] = {}
+    for s in saves:
+        if not s.get("rescued") and s.get("game_id"):
+            newest[s["game_id"]] = max(newest.get(s["game_id"], ""), s["saved_at"])
+    for s in saves:
+        if s.get("rescued") and newest.get(s.get("game_id", ""), "") > s["saved_at"]:
+            s["superseded"] = True
+
+
 class LoadScreen(ModalScreen[Path | Watch | None]):
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("escape", "cancel", "Back"), Binding("w", "watch", "Watch it replayed"),
@@ -100,6 +113,7 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
             saves, problems = scan_saves(self.folder)
             if not self.in_browser:  # (a game is rescued to the temporary folder outside a browser only)
                 saves = sorted(saves + rescued_saves(self.folder), key=lambda s: s["saved_at"], reverse=True)
+                mark_superseded(saves)
         except Exception as exc:  # scan_saves says what it can; anything else must not end the game
             saves, problems = [], [printable(f"{self.folder}: the saves could not be read ({exc})")]
         if self.in_browser:  # a line about the folder itself names it: not to the visitor
@@ -168,8 +182,8 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
         the German, both, or the computers: "ai v classic") against which computer player ("German v bradley")."""
         stem = s["path"].stem  # (a file renamed, or a copy: its file's name, not the one saved in it)
         name = printable(stem, 60) if by_file or safe_filename(s["name"]) != stem else s["name"]
-        if s.get("rescued"):
-            name = "rescued"  # (in the temporary folder; not its file's long name: R on the title says so too)
+        if s.get("rescued"):  # (in the temporary folder; not its file's long name: R on the title says so too)
+            name = "rescued, older" if s.get("superseded") else "rescued"
         when = s["saved_at"].replace("T", " ")[5:16]
         phase = PHASE_SHORT.get(s.get("phase", ""), "")
         if s.get("humans") == "None":  # the computers' game ("None" read as a value missing): which computers
