@@ -153,8 +153,7 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
             self.query_one("#load-problems").display = True
         self.call_after_refresh(self.fit_list)
 
-    PROBLEMS_MOST = 8  # lines of the files that cannot be loaded in sight at once (more scroll)
-    SAVES_MOST = 14  # saves in sight at once (more scroll: the list has the keyboard)
+    SAVES_MOST = 14  # saves in sight at once (more scroll: the list has the keyboard; its height is set here alone)
 
     def fit_list(self) -> None:
         """The list of saves as tall as the window leaves it once the files that cannot be loaded are in sight: at
@@ -163,8 +162,10 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
         if not self.is_mounted or not self.ready:
             return
         problems = self.query_one("#load-problems")
-        wanted = min(self.PROBLEMS_MOST, self.query_one("#load-problems-text").outer_size.height) + 1 \
-            if problems.display else 0  # (+ its margin)
+        most = problems.styles.max_height  # (the stylesheet's: its lines in sight at once, more scroll)
+        text = self.query_one("#load-problems-text").outer_size.height
+        wanted = min(int(most.value), text) if most is not None else text
+        wanted = wanted + problems.styles.margin.top if problems.display else 0
         others = sum(w.outer_size.height for w in self.query(".dialog > Static") if w.display)  # (title, status)
         dialog = self.query_one(".dialog")
         frame = dialog.outer_size.height - dialog.content_size.height  # (its border and padding)
