@@ -272,11 +272,24 @@ def combat_result(e: CombatResult, data: GameData) -> str:
                 f"({levels(data, e.attack_level, e.defence_level)}): {losses}")
     if e.combat_supply:
         text += f", {e.combat_supply} Allied combat supply spent"  # (the Allies' always: the German has no pool)
+    if e.naval or e.air:  # (the support chosen unseen is seen here: the replay's log never said it; found by a helper)
+        text += f", {bombardment_words(e, data)}"
     if e.eliminated:
         text += f"; the coastal defence of {e.beach} is eliminated" if e.beach else "; the defender is eliminated"
     elif e.retreat:
         text += "; the defender must retreat"
     return text
+
+
+def bombardment_words(e: CombatResult, data: GameData) -> str:
+    """The Allied naval and air support of a fight and the CP its bombardment drew: "Allied support naval 40, air 60:
+    4 more German losses" (an Allied attack or landing), "Allied bombardment in defence naval 20, air 0: 2 fewer Allied
+    losses"."""
+    spec = data.units.get(e.attackers[0])
+    allied_attack = e.beach is not None or spec is None or spec.side == Side.ALLIED
+    what = "support" if allied_attack else "bombardment in defence"
+    return (f"Allied {what} naval {e.naval}, air {e.air}: {e.bombardment} "
+            f"{'more German' if allied_attack else 'fewer Allied'} losses")
 
 
 def fight_in_brief(e: CombatResult, data: GameData) -> str:

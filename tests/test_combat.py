@@ -566,3 +566,41 @@ def test_second_combat_when_the_retreat_eliminates_the_defender(how):
         g.apply(FinishUnit("us-1-inf"))
     p = g.prompt
     assert isinstance(p, DefenderPrompt) and p.second_combat and p.attackers == ("us-1-inf",)
+
+
+def test_a_fights_result_carries_its_support_and_what_the_bombardment_drew():
+    """The card gave the Bombardment Losses chart's range after the dice had fallen, and the replay's log never said
+    the support chosen unseen (found by a helper): the result carries the naval and air points and the CP drawn."""
+    from overlord.engine.combat_results import bombardment_row
+    drawn = set()
+    for seed in range(12):
+        g = blank_game(seed=seed)
+        g.state.pools.combat = 500
+        put(g, "us-1-inf", (16, 7))
+        put(g, "de-716-inf", (16, 8), cp=90)
+        start_combat(g)
+        result = next(e for e in fight(g, 5, 5, support=(40, 60)) if isinstance(e, CombatResult))
+        low, high = bombardment_row(g.data.charts, 100).german_extra
+        assert (result.naval, result.air) == (40, 60) and low <= result.bombardment <= high
+        drawn.add(result.bombardment)
+        g = blank_game(seed=seed)
+        g.state.pools.combat = 500
+        put(g, "us-1-inf", (16, 7))
+        put(g, "de-716-inf", (16, 8), cp=90)
+        start_combat(g)
+        bare = next(e for e in fight(g, 5, 5) if isinstance(e, CombatResult))
+        assert (bare.naval, bare.air, bare.bombardment) == (0, 0, 0)
+    assert len(drawn) > 1  # (drawn, not the chart's range)
+
+
+def test_an_allied_defenders_result_carries_the_losses_its_bombardment_took_off():
+    for seed in range(12):
+        g = blank_game(seed=seed)
+        g.state.pools.combat = 500
+        put(g, "de-21-pz", (16, 7))
+        put(g, "us-1-inf", (16, 8))
+        start_combat(g, "german")
+        events = fight(g, 5, 5, defence_support=(99, 99))
+        result = next(e for e in events if isinstance(e, CombatResult))
+        high = g.data.charts.bombardment.rows[-1].allied_reduction[1]
+        assert (result.naval, result.air) == (99, 99) and 0 <= result.bombardment <= high

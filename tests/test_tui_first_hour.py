@@ -550,7 +550,9 @@ async def test_a_closed_retreat_says_why_above_the_fights_result():
         # and the Allied support it was fought with, as the fight's card gives it (found by a helper)
         import re
         said = app.screen.prompt_panel_text().plain
-        assert re.search(r"Allied support: naval 11, air 9 \(\d+-\d+ more German losses\)\.", said), said
+        # (the CP its draw made, of the chart's range: the range alone was given after the dice had fallen)
+        assert f"Allied support: naval 11, air 9 ({fought.bombardment} more German losses, of the chart's " in said, said
+        assert re.search(r"of the chart's \d+-\d+\)\.", said), said
         # beside the map, where each way leads, and where it ends next to an enemy (worked out by hand before)
         from overlord.engine.hexgrid import neighbour
         from overlord.tui.cards import where

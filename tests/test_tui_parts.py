@@ -743,6 +743,15 @@ def test_a_fights_support_is_given_with_what_the_bombardment_chart_makes_of_it()
     assert support_words(g, defended, (few, 0)) == f"Allied bombardment in defence: naval {few}, air 0 (too few to count)"
     low, high = view.bombardment_row(g.data.charts, 99 + 99).german_extra
     assert support_words(g, attacked, (99, 99)) == f"Allied support: naval 99, air 99 ({low}-{high} more German losses)"
+    # a result that carries its support says what the draw made of it, of the chart's range (the range alone was
+    # given after the dice had fallen), and so does its line in the log and the replay (found by a helper)
+    from overlord.words import combat_result
+    carried = CombatResult(attackers=("us-1-inf",), defender="de-352-inf", **fight, naval=99, air=99, bombardment=4)
+    assert support_words(g, carried) == f"Allied support: naval 99, air 99 (4 more German losses, of the chart's {low}-{high})"
+    assert "Allied support naval 99, air 99: 4 more German losses" in combat_result(carried, g.data)
+    bombarded = CombatResult(attackers=("de-91-inf",), defender="us-82-abn", **fight, naval=20, air=0, bombardment=2)
+    assert "Allied bombardment in defence naval 20, air 0: 2 fewer Allied losses" in combat_result(bombarded, g.data)
+    assert "support" not in combat_result(attacked, g.data)
 
 
 def test_the_logistics_report_says_one_point_not_one_points():

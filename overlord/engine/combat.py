@@ -387,19 +387,22 @@ def resolve(g: "Game", events: list[Event]) -> None:
     d = g.record(defender)
     attackers = list(c.attackers)
     ratio, supply_spent = _combat_odds(g, attackers)
-    att_loss, def_loss = _combat_losses(g, attackers, ratio)
+    att_loss, def_loss, bombarded = _combat_losses(g, attackers, ratio)
     _combat_fatigue(g, attackers)
     caused: list[Event] = []  # (told after the fight's result, as what it caused)
     _share_losses(g, attackers, att_loss, caused)
     defender_pos = position_of(d)
     def_loss = min(def_loss, d.cp)
+    if c.side == Side.ALLIED:
+        bombarded = min(bombarded, def_loss)  # (what it added, when the defender had less left to lose)
     eliminated = losses.inflict(g, defender, def_loss, caused)
     survivors = [a for a in attackers if g.unit(a).status == ASHORE]
     levels = g.data.charts.strategy_levels
     second = eliminated or (c.attack_level in levels.second_combat_attack_levels
                             and c.defence_level in levels.second_combat_defence_levels)
     must_retreat = not eliminated and _must_retreat(g, ratio, att_loss, def_loss)
-    outcome = _Outcome(ratio, att_loss, def_loss, supply_spent, eliminated, must_retreat, bool(second and survivors))
+    outcome = _Outcome(ratio, att_loss, def_loss, supply_spent, eliminated, must_retreat, bool(second and survivors),
+                       bombarded)
     events.append(_combat_result(g, attackers, outcome))
     events.extend(caused)
     c.second = survivors if second else []
@@ -434,20 +437,19 @@ def _combat_odds(g: "Game", attackers: list[str]) -> tuple[float, int]:
     return att_str / max(def_str, 0.01), supply_spent
 
 
-def _combat_losses(g: "Game", attackers: list[str], ratio: float) -> tuple[int, int]:
+def _combat_losses(g: "Game", attackers: list[str], ratio: float) -> tuple[int, int, int]:
     """The losses of both sides from the combat results, then the air/naval bombardment: the Allied
-    attacker's adds to the German losses, the Allied defender's takes from its own."""
+    attacker's adds to the German losses, the Allied defender's takes from its own; and what it added or took."""
     c = g.state.current_combat()
     charts, rng = g.data.charts, g.rng
     att_cp = sum(g.unit(a).cp for a in attackers)
     att_loss, def_loss = combat_results.roll_losses(charts, g.data.rules, rng, c.attack_level, c.defence_level, ratio,
                                                     len(attackers), att_cp, g.record(_defender(c)).cp)
     if c.side == Side.ALLIED:
-        def_loss += combat_results.bombardment(charts, c.naval + c.air, rng, german_defender=True)
-    else:
-        def_loss = max(0, def_loss - combat_results.bombardment(charts, c.defence_naval + c.defence_air, rng,
-                                                                german_defender=False))
-    return att_loss, def_loss
+        bombarded = combat_results.bombardment(charts, c.naval + c.air, rng, german_defender=True)
+        return att_loss, def_loss + bombarded, bombarded
+    drawn = combat_results.bombardment(charts, c.defence_naval + c.defence_air, rng, german_defender=False)
+    return att_loss, max(0, def_loss - drawn), min(drawn, def_loss)
 
 
 def _combat_fatigue(g: "Game", attackers: list[str]) -> None:
@@ -488,6 +490,8 @@ class _Outcome(FrozenRecord):
     eliminated: bool
     must_retreat: bool
     second_combat: bool
+    bombarded: int  # the CP the Allied support's bombardment added to the German losses or took from the Allied
+
 
 
 def _combat_result(g: "Game", attackers: list[str], o: _Outcome) -> CombatResult:
@@ -497,7 +501,9 @@ def _combat_result(g: "Game", attackers: list[str], o: _Outcome) -> CombatResult
     return CombatResult(attackers=tuple(attackers), defender=defender, odds=round(o.ratio, 2),
                         attack_level=c.attack_level, defence_level=c.defence_level, attacker_losses=o.att_loss,
                         defender_losses=o.def_loss, retreat=o.must_retreat, eliminated=o.eliminated,
-                        second_combat=o.second_combat, combat_supply=o.supply_spent)
+                        second_combat=o.second_combat, combat_supply=o.supply_spent,
+                        naval=c.naval if c.side == Side.ALLIED else c.defence_naval,
+                        air=c.air if c.side == Side.ALLIED else c.defence_air, bombardment=o.bombarded)
 
 
 def spend_support(g: "Game", answer: Action) -> tuple[int, int]:

@@ -171,6 +171,12 @@ class CombatResult(Event):
     combat_supply: int  # Allied combat supply spent on the fight (attacking or defending)
     beach: str | None = None  # a landing's round against this beach's coastal defence
     round: int = 0  # which round of the landing (1, 2, ...); 0 for a combat on land
+    # the Allied naval and air points of the fight (the attackers' or the Allied defender's support), and the CP the
+    # Bombardment Losses chart's draw made of them: added to the German defender's losses, or taken from the Allied
+    # defender's (no more than it would have lost); the card gave the chart's range where the dice had fallen
+    naval: int = 0
+    air: int = 0
+    bombardment: int = 0
 
 
 @attrs.frozen(repr=False, eq=False)
