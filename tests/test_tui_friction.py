@@ -725,3 +725,23 @@ async def test_leaving_out_the_only_unit_offered_for_an_attack_says_the_attack_i
         await pilot.press("n")
         await wait_until(pilot, lambda a: "called off" in str(a.screen.message), "the attack called off, said")
         assert "No unit attacks the 352nd Infantry Division" in str(app.screen.message)
+
+
+async def test_a_key_that_is_not_the_hand_overs_is_said_and_changes_nothing():
+    """X, Y or H on a hand-over did nothing, without a word (found by a helper); Enter still hands over."""
+    app = OverlordApp(game=defence_level_asked(), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, HandOverScreen), "the hand-over to the German")
+        handover = app.screen
+        actions = len(app.session.game.actions)
+        for key, named in (("x", "X"), ("h", "H"), ("5", "5")):
+            await pilot.press(key)
+            said = f"{named} does nothing here: the German player presses Enter."
+            await wait_until(pilot, lambda a: any(n.message == said for n in a._notifications),  # noqa: B023
+                             f"{named} said")
+        assert app.screen is handover and len(app.session.game.actions) == actions
+        from overlord.tui import screens
+        await wait_until(pilot, lambda a: screens.time.monotonic() - handover.shown_at >= screens.HANDOVER_GUARD,
+                         "the hand-over's guard past")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the German's question")

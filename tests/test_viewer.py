@@ -664,3 +664,24 @@ async def test_a_german_playing_the_computer_allies_is_not_told_their_transport_
     async with app.run_test(size=(100, 30)) as pilot:
         await until_the_player_is_asked(pilot)
         assert any("Transport for" in line.plain for line in app.screen.query_one("#log").entries)
+
+
+async def test_at_100x30_the_status_line_keeps_the_action_s_number_and_the_pools_their_naval_points():
+    """At 100x30 the status line ended "· two-week-finished · 18…" and the pools "Naval 21…" (210): numbers cut to
+    look like others. The action's number comes before the save's name, "of" (not "6/14", read as a date), and the
+    pools take one space between them as the game's do there (found by a helper)."""
+    replay = Replay.of_save(FINISHED)
+    app = OverlordApp(watch=replay)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await the_viewer(pilot)
+        for at in (0, 18, screen.end):
+            screen.go(at)
+            await until(pilot, lambda: screen.at == at, "the position")  # noqa: B023 - waited for here
+            await until(pilot, lambda: f"action {at} of {screen.shown_total()}" in  # noqa: B023
+                        screen.query_one("#status").shown.plain, "the action's number on the status line")
+            status = screen.query_one("#status")
+            shown = status.shown.plain
+            assert len(shown[:shown.index(f"of {screen.shown_total()}")]) < status.size.width, shown
+            prompt = screen.query_one("#prompt")
+            title = prompt.border_title
+            assert f"Naval {screen.game.naval_left} " in title and len(title) <= prompt.size.width - 4, title

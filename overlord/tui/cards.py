@@ -182,14 +182,16 @@ def compass(directions: Container[int] = (), highlight: str = "bold reverse") ->
     return t
 
 
-def pools_line(game: Game, sees_support: bool = False) -> str:
+def pools_line(game: Game, sees_support: bool = False, narrow: bool = False) -> str:
     """The four supply pools and the turn's air and naval points, on one line. While the German chooses his
     defence, the points are as they were before the Allied support of that attack: he may not know it yet (unless
-    ``sees_support``: the Allied player looking, whose own it is)."""
+    ``sees_support``: the Allied player looking, whose own it is). ``narrow``: one space between them, not two (the
+    question's panel beside a side panel below the map; "Naval 21…" read as 21 in the replay at 100x30)."""
     p = game.pools
     naval, air = (0, 0) if sees_support else view.support_unseen(game)
-    return (f" Fuel {p.fuel}  General {p.general}  Combat {p.combat}  Amphib {p.amphibious}"
-            f"  Air {game.air_left + air}  Naval {game.naval_left + naval} ")
+    gap = " " if narrow else "  "
+    return " " + gap.join((f"Fuel {p.fuel}", f"General {p.general}", f"Combat {p.combat}", f"Amphib {p.amphibious}",
+                           f"Air {game.air_left + air}", f"Naval {game.naval_left + naval}")) + " "
 
 
 def compass_and_weather(game: Game, directions: Container[int] = ()) -> Text:

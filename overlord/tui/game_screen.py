@@ -400,10 +400,8 @@ class GameScreen(Screen[None]):
             panel.show(side)
         prompt = self.query_one("#prompt", Panel)
         prompt.show(self.prompt_panel_text())
-        pools = pools_line(game, self.session.sees_allied_support())
-        if self.has_class("side-below"):  # the question is narrower there: one space between, not two
-            pools = f" {' '.join(pools.split())} "
-        prompt.border_title = pools
+        # (the question is narrower with the side panel below: one space between, not two)
+        prompt.border_title = pools_line(game, self.session.sees_allied_support(), narrow=self.has_class("side-below"))
         self.query_one(MapView).redraw()
         self.refresh_bindings()
 

@@ -81,8 +81,12 @@ class HandOverScreen(GuardedScreen):
         yield KeyBar()
 
     def on_key(self, event: Key) -> None:
+        """Any other letter or digit is said, and does nothing (it did nothing without a word: README promises a
+        reason for every key refused; found by a helper)."""
         if event.key != "enter" and event.is_printable:
             event.stop()
+            self.notify(f"{key_name(event)} does nothing here: the {self.side} player presses Enter.", timeout=3,
+                        markup=False)
 
     def action_go(self) -> None:
         if not self.too_soon(f"The {self.side} player presses Enter now."):

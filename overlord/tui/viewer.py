@@ -302,9 +302,12 @@ class ViewerScreen(Screen[None]):
             return  # (closed while the replay went on)
         done = self.done_words()
         game = self.game = self.replay.game_at(self.at)  # (done_words looked at the position before it)
-        where = f"{self.title} · {self.at}/{self.shown_total()}"
+        # the action's number before the title, which the line's end may cut ("· 18…" at 100 columns lost it); "of",
+        # not "6/14", which read as a date (found by a helper)
+        where = f"action {self.at} of {self.shown_total()}"
         if not self.replay.done:
             where += f" (replaying: {self.replay.played})"
+        where += f" · {self.title}"
         self.query_one("#status", Panel).show(status_line(game, where))
         for panel in self.query(".side").results(Panel):
             panel.show(self.side_text())
@@ -312,7 +315,7 @@ class ViewerScreen(Screen[None]):
         prompt.show(self.prompt_text(done))
         # (the support a German did not see as he chose his defence: shown unless this is his review, as the step
         # before it was; the air points read 101 at the level and 76 before and after it, found by a helper)
-        prompt.border_title = pools_line(game, sees_support=self.side != "german")
+        prompt.border_title = pools_line(game, sees_support=self.side != "german", narrow=self.has_class("side-below"))
         lines = [event_line(e, game) for e in self.step_events()[-MAX_LINES:]
                  if not (isinstance(e, TransportAllocated) and self.side == "german")]  # (the Allies' plan: unseen)
         if self.replay.total == 0:  # (a save made before its first answer: → has nothing to step to)
