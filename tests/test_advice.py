@@ -684,3 +684,32 @@ def test_a_german_hint_says_when_a_move_leaves_the_unit_cut_off():
         f"but cut off from supply at the next turn's start, losing {rules.out_of_supply_cp_percent}% CP a turn and "
         f"fighting at {rules.out_of_supply_strength_percent}%.")
     assert neighbour((5, 2), 4) == (5, 3)
+
+
+def test_an_attack_advised_at_poor_odds_says_the_ground_it_is_for():
+    """The hint advised including the 6th Airborne against the 21st Panzer in Caen at 0.3:1 with no word why, and
+    a newcomer took it for a mistake (found by a helper): under 1:1 against a unit holding an objective or a beach's
+    position, the hint says so; not at better odds, elsewhere, nor in a replay's words (what was done, not why)."""
+    from overlord.ai.explain import describe
+    from overlord.engine.actions import Answer
+    from overlord.engine.prompts import AttackerPrompt, DefenderPrompt
+    from builders import blank_game, put, start_phase
+
+    def asked(attacker_cp: int, at: tuple[int, int], defender_cp: int = 110) -> Game:
+        g = blank_game(seed=3)
+        g.state.pools.combat = 500
+        put(g, "bc-6-abn", (at[0] + 1, at[1] - 1) if at[1] % 2 else (at[0], at[1] - 1), cp=attacker_cp)
+        put(g, "de-21-pz", at, cp=defender_cp)
+        g.state.weather = "clear"
+        assert start_phase(g, "allied_combat") and isinstance(g.prompt, DefenderPrompt)
+        return g
+
+    poor = asked(30, (17, 8))  # Caen, at about 0.3:1
+    said = describe(poor, Answer("Y"))
+    assert said.endswith(": poor odds, but it holds Caen, an objective, worth a small loss."), said
+    assert "poor odds" not in describe(poor, Answer("Y"), why=False)
+    poor.apply(Answer("Y"))
+    assert isinstance(poor.prompt, AttackerPrompt)
+    assert "it holds Caen, an objective" in describe(poor, Answer("Y"))
+    assert "poor odds" not in describe(asked(30, (13, 10)), Answer("Y"))  # (open country: no such reason given)
+    assert "poor odds" not in describe(asked(70, (17, 8), 10), Answer("Y"))  # (odds above 1:1)

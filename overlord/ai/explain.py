@@ -128,7 +128,7 @@ def describe(game: Game, action: Action, why: bool = True) -> str:
         case ChooseStrategy(level=level):
             return level_words(game, level, expected=why)  # (a replay says what was done, to nobody in particular)
         case Answer(choice=choice):
-            return answer_words(game, choice)
+            return answer_words(game, choice, why)
     return f"{type(action).__name__}."
 
 
@@ -226,8 +226,8 @@ def level_losses(game: Game, p: StrategyPrompt, level: int) -> tuple[tuple[float
     return (min(mine), max(mine)), (min(theirs), max(theirs))
 
 
-def answer_words(game: Game, choice: str) -> str:
-    """Y or N (or a set-up question's key), read against the question."""
+def answer_words(game: Game, choice: str, why: bool = True) -> str:
+    """Y or N (or a set-up question's key), read against the question; ``why`` as describe's."""
     p = game.prompt
     yes = choice == "Y"
     match p:
@@ -239,19 +239,35 @@ def answer_words(game: Game, choice: str) -> str:
             many = f"{len(p.attackers)} units" if len(p.attackers) > 1 else "one unit"
             at = odds_of(game, p.attackers, p.defender)
             if yes:
-                return f"Attack {name(game, p.defender)} with {many} next to it, at odds {at}."
+                poor = poor_odds_why(game, p) if why else ""
+                return f"Attack {name(game, p.defender)} with {many} next to it, at odds {at}{poor}."
             return f"Do not attack {name(game, p.defender)} (odds {at}): on to the next defender."
         case AttackerPrompt():
             with_it = odds_of(game, p.chosen + (p.attacker,), p.defender)
             change = f"odds {with_it} with it alone" if not p.chosen else \
                 f"odds {odds_of(game, p.chosen, p.defender)} without it, {with_it} with it"
             if yes:
-                return f"Include {name(game, p.attacker)} in the attack on {name(game, p.defender)} ({change})."
+                return (f"Include {name(game, p.attacker)} in the attack on {name(game, p.defender)} ({change})"
+                        f"{poor_odds_why(game, p) if why else ''}.")
             return f"Leave {name(game, p.attacker)} out of the attack ({change})."
         case QuestionPrompt():  # (the question named: "Answer N: No." alone said nothing of what was asked)
             label = dict(zip(p.options, p.labels)).get(choice, choice) if p.labels else choice
             return f"{p.text.strip().splitlines()[-1] if p.text.strip() else p.question} Answer {choice}: {label}."
     return f"Answer {choice}."
+
+
+def poor_odds_why(game: Game, p: DefenderPrompt | AttackerPrompt) -> str:
+    """Why an attack at odds under 1:1 is advised, when the defender holds ground the computer players pay a small
+    loss for: an objective or a beach's position ("", else). The hint advised 0.3:1 against the 21st Panzer with no
+    word why, and a newcomer took it for a mistake (found by a helper)."""
+    attackers = p.attackers if isinstance(p, DefenderPrompt) else p.chosen + (p.attacker,)
+    if min(unrounded(game, attackers, p.defender)) >= 1:
+        return ""
+    here = position_of(game.unit(p.defender))
+    m = game.data.map
+    objective, beach = m.objective_of(here), m.beach_of_position(here)
+    held = f"{objective}, an objective" if objective else f"a position of {beach.name} beach" if beach else ""
+    return f": poor odds, but it holds {held}, worth a small loss" if held else ""
 
 
 def destination_words(game: Game, uid: str, direction: int, path: list[Hex]) -> str:
