@@ -115,6 +115,9 @@ async def test_the_cursor_keys_choose_the_destination_and_a_route_beyond_the_poi
         await press(pilot, "enter")
         assert game.unit("us-1-inf").position == (17, 11)
         assert "stopped at" in prompt_panel(app)
+        # and where G will take it on from (the destination was then shown nowhere; found by a helper)
+        assert "G on it again this phase begins at" in " ".join(prompt_panel(app).split()) and "(18,11)" in \
+            prompt_panel(app).replace("\n", "")
         # asked again later in the phase (here: its points given back and chosen again, as a later cycle's question
         # would find it), G begins at the destination it was going to, not on the unit
         assert game.prompt.kind == "MovePrompt" and game.prompt.unit == "us-29-inf"

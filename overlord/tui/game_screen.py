@@ -1162,6 +1162,9 @@ class GameScreen(Screen[None]):
                      f"{plural(len(route.steps), 'step')}, each played as the host answers the last.")
             return
         said = walk(self.game, route, self.play, lambda: getattr(self.prompt_now(), "unit", None))
+        if said.startswith(f"{self.game.spec(route.unit).name} stopped at "):  # (short of it, the destination was
+            # then shown nowhere, though G remembers it; found by a helper)
+            said += f" G on it again this phase begins at {where(self.game, route.destination)}."
         if self.is_attached:
             self.say(Text(said, style="bold"))
             self.refresh_view()
