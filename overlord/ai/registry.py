@@ -153,8 +153,8 @@ PLAYERS: dict[str, Entry] = {
     # the opponents offered at other strengths, and the generals (issue 29)
     "hasty": Entry(searching(budget=HASTY_BUDGET), GERMAN, "level", {
         Side.GERMAN: offered(GERMAN_HASTY_LEVEL, "looks ahead a little",
-                             "The ai's posture search on a tenth of its look ahead: often holds the line for "
-                             "want of time."),
+                             "The ai in a hurry: a tenth of his time to play out his four postures, so he "
+                             "often cannot weigh them all and just holds the line."),
     }),
     "rundstedt": Entry(searching(postures=RUNDSTEDT), GERMAN, "level", {
         Side.GERMAN: offered(GERMAN_HASTY_LEVEL, "holds in depth",
