@@ -292,3 +292,21 @@ async def test_b_in_a_german_movement_says_it_is_the_allies_key():
         await press(pilot, "b")
         assert "B is the Allies' key: it sails a formation at sea to a beachhead marker." in \
             " ".join(prompt_panel(app).split())
+
+
+def test_a_stop_short_gives_the_points_left_as_a_range_when_a_chance_point_may_be_drawn_on_the_way():
+    """"Stops at clear (15,7), 4 MP left" read as certain, and the unit got there with 3: a chance point drawn on the
+    way, the stop the same (found by a helper)."""
+    from overlord.engine.routes import Route, RouteStep
+    from overlord.tui.routing import stop_text
+    game = blank_game(turn=1)
+    put(game, "us-1-inf", (16, 9))
+    step = dict(terrain="clear", mp=1, zone=None, enemies=(), chance=100, fuel=(1, 1))
+    steps = (RouteStep(direction=3, to=(17, 9), extra=True, **step), RouteStep(direction=3, to=(18, 9), extra=False,
+                                                                                  **step),
+             RouteStep(direction=3, to=(19, 9), extra=False, **step))
+    same = Route("us-1-inf", (16, 9), (19, 9), steps=steps, reach=2, reach_surely=2, mp_left=(3, 4), short="no MP")
+    assert "Stops at clear (18,9), 3-4 MP left" in stop_text(game, same, 60).plain
+    other = Route("us-1-inf", (16, 9), (19, 9), steps=steps, reach=2, reach_surely=1, mp_left=(0, 4), short="no MP")
+    said = stop_text(game, other, 60).plain
+    assert "Stops at clear (18,9), 4 MP left" in said and "(at clear (17,9) if the extra points are drawn)" in said

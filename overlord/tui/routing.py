@@ -90,7 +90,10 @@ def stop_text(game: Game, r: view.Route, width: int) -> Text:
     elif arrives:
         say(t, f"Gets there with luck; surely to {where(game, r.stop_surely)}", width, "bold")
     else:
-        say(t, f"Stops at {where(game, r.stop)}, {most} MP left", width, "bold")
+        # (the same stop with a chance point drawn on the way leaves fewer: "4 MP left" read as certain, and it had 3;
+        # found by a helper)
+        left = mp_range(least, most) if r.stop_surely == r.stop else str(most)
+        say(t, f"Stops at {where(game, r.stop)}, {left} MP left", width, "bold")
         if r.stop_surely != r.stop:
             say(t, f"(at {where(game, r.stop_surely)} if the extra points are drawn)", width)
     side = {"c": "continent side", "o": "ocean side", "x": "ocean side, east of Caen"}[r.naval_side]
