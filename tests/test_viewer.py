@@ -169,7 +169,7 @@ async def test_the_pools_shown_at_a_german_defence_level_are_the_game_s_when_wat
         screen.go(at)
         await until(pilot, lambda: screen.at == at, "the defence level's position")
         shown = screen.query_one("#prompt").border_title
-        assert f"Air {game.air_left} " in shown and shown == pools_line(game, sees_support=True)
+        assert f"Air {game.air_left} " in shown and shown == pools_line(game, sees_support=True, narrow=True)
     assert pools_line(game) != pools_line(game, sees_support=True)  # (what the German's review shows)
 
 
