@@ -514,6 +514,8 @@ def test_the_look_cards_lines_wrap_to_the_panel_so_nothing_is_cut():
     assert max(len(line) for line in card.splitlines()) <= 29
     words = " ".join(card.split())
     assert "Utah beachhead marker (US), intact" in words and "attack x" in words
+    # (Caen's name kept: "Ocean side, east of caen"; found by a helper)
+    assert "Ocean side, east of Caen" in " ".join(position_card(game, (18, 8), 29).plain.split())
 
 
 def test_the_top_line_gives_the_score_and_level_before_who_moves():

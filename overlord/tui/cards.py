@@ -146,7 +146,8 @@ def position_card(game: Game, hex_: Hex, width: int = 30) -> Text:
     say(t, f"Move {eff.movement:g}  defence x{eff.defence:g}  attack x{eff.attack:g}", width)
     side = {NavalSide.OCEAN: "ocean side of the naval range", NavalSide.EAST_OF_CAEN: "ocean side, east of Caen",
             NavalSide.CONTINENT: "continent side"}
-    say(t, side[m.naval_side[hex_]].capitalize(), width)
+    said = side[m.naval_side[hex_]]  # (its first letter raised: capitalize() read "east of caen"; found by a helper)
+    say(t, said[0].upper() + said[1:], width)
     if (obj := m.objective_of(hex_)) is not None:
         say(t, f"Objective: {obj}", width, "bold")
     if (beach := m.beach_of_marker(hex_)) is not None:
