@@ -183,7 +183,7 @@ async def test_hints_from_in_the_palette_chooses_who_gives_them_and_the_card_nam
         assert app.session.advisor("allied") == "ai"
         await pilot.press("t")
         await wait_until(pilot, lambda a: isinstance(a.screen, HintScreen), "the strongest's hint")
-        assert app.screen.who == "The computer Allied (ai, level 3)"
+        assert app.screen.who == "The computer Allies (ai, level 3)"
         await pilot.press("ctrl+p")  # from the card: it goes (its U would have taken the last one's answer)
         await pilot.press(*"hints from")
         await wait_until(pilot, lambda a: any(results.option_count for results in a.screen.query(CommandList)),
@@ -199,5 +199,5 @@ async def test_hints_from_in_the_palette_chooses_who_gives_them_and_the_card_nam
         assert "Hint:" not in app.screen.prompt_panel_text().plain  # the last one's hint gone from the line too
         await pilot.press("t")
         await wait_until(pilot, lambda a: isinstance(a.screen, HintScreen), "the hint's card")
-        assert app.screen.who == f"The computer Allied ({weakest}, level 1)"
+        assert app.screen.who == f"The computer Allies ({weakest}, level 1)"
         assert app.hint_ready() == advise(app.session.game, weakest, {})

@@ -953,7 +953,7 @@ class GameScreen(Screen[None]):
         if not isinstance(advice, Advice):
             self.say(Text(f"No hint: {advice}", style="bold"))
             return
-        who = f"The computer {advice.side.title()} ({with_level(h.player, advice.side)})"
+        who = f"The computer {ARMY[advice.side]} ({with_level(h.player, advice.side)})"  # ("Allied" alone read oddly)
         reason = advice.reason
         if self.session.asks_coastal_answer() and isinstance(advice.action, ChooseStrategy):
             # the question is a level for the day; the computer German answers each round afresh
