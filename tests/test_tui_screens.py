@@ -386,6 +386,15 @@ def test_the_help_lines_fit_an_80_column_screen_so_its_indents_hold():
     assert max(len(line) for line in HELP.splitlines()) <= 72
 
 
+def test_the_help_says_the_two_week_scenario_favours_the_allies():
+    """A German playing the two-week scenario solo lost at Allied Strategic taking every hint of the strongest
+    computer German, and was never told it is all but won by an Allied push south (found by a helper;
+    docs/rules.md measures it: Allied Strategic in 90-100% of the games of every Allied player that pushes south)."""
+    from overlord.tui.screens import HELP
+    said = " ".join(HELP.split())
+    assert "The First Two Week Scenario favours the Allies: its levels need 0.3 of the campaign's points" in said
+
+
 async def test_space_the_hurry_key_pressed_after_the_computer_has_moved_is_no_mistake():
     """Space pressed as the computer's moves ended was refused at the next question ("Space is not an answer
     here"), pushing the question's own lines out of an 80x24 panel; other keys are still refused."""

@@ -349,12 +349,15 @@ HOW TO PLAY
   The Allies land the divisions at sea, take Cherbourg, Caen and St-Lo
   and push inland by June 30 (June 20 in the First Two Week Scenario);
   the German stops them, and scores for holding near the coast (his
-  units on the ocean side, below). The score (top line, with the level
-  of victory it gives now) is the Allied points less the German points
-  (below). Each turn: transport allocation, air interdiction, Allied
-  movement, Allied combat, German movement, German combat. A turn is
-  two days but for the first two, both June 6: D-Day, the landings,
-  and 6/6, the rest of June 6 and June 7; then 6/8, 6/10 and so on.
+  units on the ocean side, below). The First Two Week Scenario favours
+  the Allies: its levels need 0.3 of the campaign's points, and Allies
+  who push south win it in most games against the computer German. The
+  score (top line, with the level of victory it gives now) is the
+  Allied points less the German points (below). Each turn: transport
+  allocation, air interdiction, Allied movement, Allied combat, German
+  movement, German combat. A turn is two days but for the first two,
+  both June 6: D-Day, the landings, and 6/6, the rest of June 6 and
+  June 7; then 6/8, 6/10 and so on.
   Hot-seat or the German solo: Y at "Change any ratings or players?"
   when a new game begins, then H/H (hot-seat) or H/C (German solo).
 
