@@ -71,8 +71,9 @@ async def test_a_link_without_its_token_gets_nothing(served):
                            ({"type": "hello", "token": "x" * 500}, ("token",)),
                            (protocol.act(0, Answer("Y")), ("hello first",)),
                            ({"type": "act", "at": 0, "action": {}}, ("hello first",)),  # (it was "not an action")
-                           ({**protocol.hello(wrong.token), "protocol": 2}, ("speaks protocol 1",)),
-                           ({"type": "hello", "token": wrong.token}, ("speaks protocol 1",))]:
+                           ({**protocol.hello(wrong.token), "protocol": protocol.PROTOCOL + 1},
+                            (f"speaks protocol {protocol.PROTOCOL}",)),
+                           ({"type": "hello", "token": wrong.token}, (f"speaks protocol {protocol.PROTOCOL}",))]:
         reply, then = await hello_reply(wrong, message)
         one_line_refusal(reply, *words)
         assert then == aiohttp.WSMsgType.CLOSE

@@ -43,7 +43,7 @@ from ..engine.serialize import action_from_dict, state_from_dict, state_to_dict
 from ..engine.state import GameState
 from ..engine.util import enemy
 
-PROTOCOL = 1  # raised when a message changes in a way an older client cannot read
+PROTOCOL = 2  # raised when a message changes in a way an older client cannot read (2: CombatResult's support)
 ROLES = ("allied", "german", "spectator")  # who a link is for: a side, or those who only watch
 SIDES = ("allied", "german")
 DUMMY_SEED = 0  # the seed of a client's own copy of a game: it draws nothing the real game draws
