@@ -140,7 +140,6 @@ class Session:
         self.ended_assault: Assault | None = None  # the landing the last action ended, for its card
         self.left_off: list[Event] = []  # a loaded game's last action's events: its card is shown again (Turns)
         self._support = (0, 0)  # the support given for the round or the fight being asked
-        self.fight_support: tuple[int, int] | None = None  # the Allied naval and air support of the last fight on land
         self._rounds: set[int] = set()  # the ids of the rounds' results (kept alive in the log)
         self.autosaves = True  # False for a game the computers play while the player watches: not a position of his
         self.named: dict[str, str] = {}  # the computer players named on the command line, by side (name_players)
@@ -555,8 +554,8 @@ class Session:
             self.assault = Assault(asked.attackers[0], asked.landing)  # (if begun before a load: the rounds since)
         a = self.assault
         if a is None:
-            if any(isinstance(e, CombatResult) for e in events):  # a fight on land: its card says its support too (the
-                self.fight_support, self._support = self._support, (0, 0)  # landings' did; found by a helper)
+            if any(isinstance(e, CombatResult) for e in events):  # a fight on land (its result carries its support)
+                self._support = (0, 0)
             return
         for e in events:
             if isinstance(e, CombatResult):

@@ -52,7 +52,6 @@ class ResultCard:
     results: tuple[CombatResult, ...]
     others: tuple[Event, ...]
     by_computers: bool
-    support: tuple[int, int] | None = None  # an ordinary fight's Allied naval and air points (None: not known here)
 
 
 @dataclass(frozen=True)
@@ -238,5 +237,4 @@ def result_card(s: Session, events: list[Event]) -> ResultCard | None:
     others = tuple(e for e in events if isinstance(e, (UnitEliminated, MarkerDestroyed)))
     attacker = s.game.side_of(results[0].attackers[0])
     by_computers = s.is_computer(attacker) and s.is_computer(enemy(attacker)) or s.watches_only
-    return ResultCard(None, results, others, by_computers,
-                      s.fight_support)
+    return ResultCard(None, results, others, by_computers)

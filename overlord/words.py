@@ -19,6 +19,7 @@ from .engine.events import (AssaultBegun, AttacksHeldBack, CadreTrapped, CombatR
                             LogisticsReport, MarkerDestroyed, Motion, MovesHeldBack, PhaseStarted, ReinforcementBlocked,
                             ReinforcementEntered, RetreatedNextToEnemy, RetreatRefused, SecondCombatOffered,
                             SettingChosen, TransportAllocated, TurnEnded, UnitEliminated, UnitMoved)
+from .engine import combat_results
 from .engine.combat import ODDS_NOISE
 from .engine.enums import Phase, Side
 from .engine.hexgrid import Hex
@@ -283,13 +284,21 @@ def combat_result(e: CombatResult, data: GameData) -> str:
 
 def bombardment_words(e: CombatResult, data: GameData) -> str:
     """The Allied naval and air support of a fight and the CP its bombardment drew: "Allied support naval 40, air 60:
-    4 more German losses" (an Allied attack or landing), "Allied bombardment in defence naval 20, air 0: 2 fewer Allied
-    losses"."""
+    4 CP more German losses" (an Allied attack or landing), "Allied bombardment in defence naval 20, air 0: 2 CP fewer
+    Allied losses", or "too few to count" (the chart's row gives nothing for them)."""
     spec = data.units.get(e.attackers[0])
     allied_attack = e.beach is not None or spec is None or spec.side == Side.ALLIED
     what = "support" if allied_attack else "bombardment in defence"
-    return (f"Allied {what} naval {e.naval}, air {e.air}: {e.bombardment} "
-            f"{'more German' if allied_attack else 'fewer Allied'} losses")
+    row = combat_results.bombardment_row(data.charts, e.naval + e.air)
+    if not (row.german_extra if allied_attack else row.allied_reduction)[1]:  # (as the card says it: "0 fewer" read
+        return f"Allied {what} naval {e.naval}, air {e.air}: too few to count"  # as a draw; found by a helper)
+    return f"Allied {what} naval {e.naval}, air {e.air}: {bombardment_effect(e.bombardment, allied_attack)}"
+
+
+def bombardment_effect(cp: int, allied_attack: bool) -> str:
+    """What a bombardment's draw did, in CP: "4 CP more German losses", "1 CP fewer Allied losses" ("4 more German
+    losses" beside "the defender loses 20 CP" read as four units; found by a helper)."""
+    return f"{cp} CP {'more German' if allied_attack else 'fewer Allied'} losses"
 
 
 def fight_in_brief(e: CombatResult, data: GameData) -> str:

@@ -359,8 +359,9 @@ def test_a_support_hint_says_what_the_support_does():
     game = Game.new(computer_settings(), SEED)
     play_until(game, ai_players(), lambda g: g.prompt.kind == "SupportPrompt" and g.prompt.defensive)
     fewer = view.bombardment_row(game.data.charts, 80).allied_reduction
+    # ("fewer losses of yours" had no owner in a replay; found by a helper)
     assert describe(game, Support(40, 40)) == f"Support this fight with 40 naval and 40 air points: {span(fewer)} " \
-        "fewer losses of yours."
+        "fewer Allied losses."
     play_until(game, ai_players(), lambda g: g.prompt.kind == "SupportPrompt" and not g.prompt.defensive)
     more = view.bombardment_row(game.data.charts, 80).german_extra
     assert describe(game, Support(40, 40)).startswith(f"Support this fight with 40 naval and 40 air points: "

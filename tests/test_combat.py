@@ -604,3 +604,24 @@ def test_an_allied_defenders_result_carries_the_losses_its_bombardment_took_off(
         result = next(e for e in events if isinstance(e, CombatResult))
         high = g.data.charts.bombardment.rows[-1].allied_reduction[1]
         assert (result.naval, result.air) == (99, 99) and 0 <= result.bombardment <= high
+
+
+def test_the_bombardment_drawn_beyond_what_a_defender_had_left_is_not_counted(monkeypatch):
+    """A defender with 3 CP left, the chart's 2 CP and a draw of 4: the bombardment added 1, not 3 (the card said 3;
+    found by a helper). The chart's losses count first."""
+    monkeypatch.setattr(combat_results, "roll_losses", lambda *args, **kwargs: (2, 2))
+    monkeypatch.setattr(combat_results, "bombardment", lambda *args, **kwargs: 4)
+    g = blank_game(seed=1)
+    g.state.pools.combat = 500
+    put(g, "us-1-inf", (16, 7))
+    put(g, "de-716-inf", (16, 8), cp=3)
+    start_combat(g)
+    result = next(e for e in fight(g, 5, 5, support=(40, 60)) if isinstance(e, CombatResult))
+    assert (result.defender_losses, result.bombardment) == (3, 1)
+    g = blank_game(seed=1)
+    g.state.pools.combat = 500
+    put(g, "us-1-inf", (16, 7))
+    put(g, "de-716-inf", (16, 8), cp=30)
+    start_combat(g)
+    result = next(e for e in fight(g, 5, 5, support=(40, 60)) if isinstance(e, CombatResult))
+    assert (result.defender_losses, result.bombardment) == (6, 4)

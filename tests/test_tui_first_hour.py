@@ -551,7 +551,7 @@ async def test_a_closed_retreat_says_why_above_the_fights_result():
         import re
         said = app.screen.prompt_panel_text().plain
         # (the CP its draw made, of the chart's range: the range alone was given after the dice had fallen)
-        assert f"Allied support: naval 11, air 9 ({fought.bombardment} more German losses, of the chart's " in said, said
+        assert f"Allied support: naval 11, air 9 ({fought.bombardment} CP more German losses, of the chart's " in said, said
         assert re.search(r"of the chart's \d+-\d+\)\.", said), said
         # beside the map, where each way leads, and where it ends next to an enemy (worked out by hand before)
         from overlord.engine.hexgrid import neighbour

@@ -738,21 +738,23 @@ def test_a_fights_support_is_given_with_what_the_bombardment_chart_makes_of_it()
     g = Game.new(preset_settings("historical"), 1)
     fight = {"odds": 1.0, "attack_level": 5, "defence_level": 5, "attacker_losses": 5, "defender_losses": 5,
              "retreat": False, "eliminated": False, "second_combat": False, "combat_supply": 0}
-    defended = CombatResult(attackers=("de-91-inf",), defender="us-82-abn", **fight)
     attacked = CombatResult(attackers=("us-1-inf",), defender="de-352-inf", **fight)
     few = next(n for n in range(1, 200) if view.bombardment_row(g.data.charts, n).allied_reduction[1] == 0 and
                view.bombardment_row(g.data.charts, n + 1).allied_reduction[1] == 0)
-    assert support_words(g, defended, (few, 0)) == f"Allied bombardment in defence: naval {few}, air 0 (too few to count)"
+    defended = CombatResult(attackers=("de-91-inf",), defender="us-82-abn", **fight, naval=few, air=0)
+    assert support_words(g, defended) == f"Allied bombardment in defence: naval {few}, air 0 (too few to count)"
+    # the result carries its support: the card says what the draw made of it, of the chart's range (the range alone
+    # was given after the dice had fallen), and so does its line in the log and the replay (found by a helper)
     low, high = view.bombardment_row(g.data.charts, 99 + 99).german_extra
-    assert support_words(g, attacked, (99, 99)) == f"Allied support: naval 99, air 99 ({low}-{high} more German losses)"
-    # a result that carries its support says what the draw made of it, of the chart's range (the range alone was
-    # given after the dice had fallen), and so does its line in the log and the replay (found by a helper)
     from overlord.words import combat_result
     carried = CombatResult(attackers=("us-1-inf",), defender="de-352-inf", **fight, naval=99, air=99, bombardment=4)
-    assert support_words(g, carried) == f"Allied support: naval 99, air 99 (4 more German losses, of the chart's {low}-{high})"
-    assert "Allied support naval 99, air 99: 4 more German losses" in combat_result(carried, g.data)
-    bombarded = CombatResult(attackers=("de-91-inf",), defender="us-82-abn", **fight, naval=20, air=0, bombardment=2)
-    assert "Allied bombardment in defence naval 20, air 0: 2 fewer Allied losses" in combat_result(bombarded, g.data)
+    said = support_words(g, carried)
+    assert said == f"Allied support: naval 99, air 99 (4 CP more German losses, of the chart's {low}-{high})"
+    assert "Allied support naval 99, air 99: 4 CP more German losses" in combat_result(carried, g.data)
+    bombarded = CombatResult(attackers=("de-91-inf",), defender="us-82-abn", **fight, naval=40, air=40, bombardment=2)
+    assert "Allied bombardment in defence naval 40, air 40: 2 CP fewer Allied losses" in combat_result(bombarded, g.data)
+    # too few to count, in the log as on the card ("0 fewer Allied losses" read as a draw; found by a helper)
+    assert f"Allied bombardment in defence naval {few}, air 0: too few to count" in combat_result(defended, g.data)
     assert "support" not in combat_result(attacked, g.data)
 
 

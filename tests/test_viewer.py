@@ -685,3 +685,11 @@ async def test_at_100x30_the_status_line_keeps_the_action_s_number_and_the_pools
             prompt = screen.query_one("#prompt")
             title = prompt.border_title
             assert f"Naval {screen.game.naval_left} " in title and len(title) <= prompt.size.width - 4, title
+        # at 80 columns the number is whole or not there: "action 1 of 135…" read as 135 (the panel gives it)
+        await pilot.resize_terminal(80, 24)
+        for at in (1, 18, screen.end):
+            screen.go(at)
+            await until(pilot, lambda: screen.at == at and screen.size.width == 80, "the position at 80")  # noqa: B023
+            shown = screen.query_one("#status").shown.plain
+            assert f"action {at} of {screen.shown_total()}" in shown or "action" not in shown, shown
+            assert len(shown) <= 80, shown

@@ -200,7 +200,7 @@ def support_effect(game: Game, points: int) -> str:
     low, high = row.allied_reduction if defending else row.german_extra
     if high == 0:
         return ": too few points to count on the chart"
-    return f": {span((low, high))} {'fewer losses of yours' if defending else 'more German losses'}"
+    return f": {span((low, high))} {'fewer Allied losses' if defending else 'more German losses'}"
 
 
 def span(low_high: tuple[float, float]) -> str:

@@ -392,9 +392,9 @@ def resolve(g: "Game", events: list[Event]) -> None:
     caused: list[Event] = []  # (told after the fight's result, as what it caused)
     _share_losses(g, attackers, att_loss, caused)
     defender_pos = position_of(d)
+    if c.side == Side.ALLIED:  # what it added, the chart's losses counted first when the defender had less to lose
+        bombarded = max(0, bombarded - max(0, def_loss - d.cp))
     def_loss = min(def_loss, d.cp)
-    if c.side == Side.ALLIED:
-        bombarded = min(bombarded, def_loss)  # (what it added, when the defender had less left to lose)
     eliminated = losses.inflict(g, defender, def_loss, caused)
     survivors = [a for a in attackers if g.unit(a).status == ASHORE]
     levels = g.data.charts.strategy_levels
@@ -491,7 +491,6 @@ class _Outcome(FrozenRecord):
     must_retreat: bool
     second_combat: bool
     bombarded: int  # the CP the Allied support's bombardment added to the German losses or took from the Allied
-
 
 
 def _combat_result(g: "Game", attackers: list[str], o: _Outcome) -> CombatResult:

@@ -142,8 +142,9 @@ def fight_round(g: "Game", a: AssaultState, coastal: str, d_level: int, events: 
     ratio = combat.odds(g, [a.unit], coastal) * factor
     att_loss, def_loss = combat_results.roll_losses(charts, rules, rng, a_level, d_level, ratio, 1, u.cp, d.cp,
                                                     combat.engaged_cp(g, [a.unit], coastal))
-    bombarded = combat_results.bombardment(charts, a.naval + a.air, rng, german_defender=True)
-    att_loss, def_loss = min(att_loss, u.cp), min(def_loss + bombarded, d.cp)
+    drawn = combat_results.bombardment(charts, a.naval + a.air, rng, german_defender=True)
+    bombarded = max(0, drawn - max(0, def_loss + drawn - d.cp))  # (the chart's losses counted first, as in combat)
+    att_loss, def_loss = min(att_loss, u.cp), min(def_loss + drawn, d.cp)
     record = g.state.beaches[a.beach]
     record.rounds += 1
     record.allied_cp_lost += att_loss
@@ -158,6 +159,6 @@ def fight_round(g: "Game", a: AssaultState, coastal: str, d_level: int, events: 
                                attack_level=a_level, defence_level=d_level, attacker_losses=att_loss,
                                defender_losses=def_loss, retreat=False, eliminated=eliminated, second_combat=False,
                                combat_supply=supply_spent, beach=a.beach, round=a.rounds + 1, naval=a.naval,
-                               air=a.air, bombardment=min(bombarded, def_loss)))
+                               air=a.air, bombardment=bombarded))
     events.extend(caused)
     return att_loss

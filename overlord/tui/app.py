@@ -591,7 +591,7 @@ class OverlordApp(App[None]):
                 timeout, paced = LANDING_READ, False  # time to read it
         game = self.playing.game
         text = assault_card(game, card.assault) if card.assault is not None \
-            else result_card(game, list(card.results), list(card.others), card.support)
+            else result_card(game, list(card.results), list(card.others))
         turns.shown(card)
         self.refresh_main()
         self._modal(CombatResultScreen(text, timeout, paced, guarded=self.playing.hot_seat))

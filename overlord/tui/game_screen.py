@@ -519,9 +519,8 @@ class GameScreen(Screen[None]):
                 t.append("\n")
                 t.append("The fight's result:", style="bold reverse")
                 t.append(f" {fight_in_brief(fought, game.data)}.", style="bold")  # (in full, cut at 80x24)
-                support = session.fight_support  # (the last fight's: this one's, as its card would say)
-                if fought.naval or fought.air or (support is not None and any(support)):
-                    t.append(f" {support_words(game, fought, support)}.")
+                if fought.naval or fought.air:  # (its support, as its card says it)
+                    t.append(f" {support_words(game, fought)}.")
             if session.asks_fight_on():
                 t.append("\n")
                 t.append_text(fight_on_note(session.one_round))

@@ -135,6 +135,7 @@ class ViewerScreen(Screen[None]):
 
     def on_resize(self, event: Resize) -> None:
         self.fit(event.size.width, event.size.height)
+        self.show()  # (the status line's end, fitted to the new width)
         for log in self.query("#log"):  # (laid out afresh, the step's last events were left below the log's foot)
             self.call_after_refresh(log.scroll_end, animate=False)
 
@@ -302,13 +303,7 @@ class ViewerScreen(Screen[None]):
             return  # (closed while the replay went on)
         done = self.done_words()
         game = self.game = self.replay.game_at(self.at)  # (done_words looked at the position before it)
-        # the action's number before the title, which the line's end may cut ("· 18…" at 100 columns lost it); "of",
-        # not "6/14", which read as a date (found by a helper)
-        where = f"action {self.at} of {self.shown_total()}"
-        if not self.replay.done:
-            where += f" (replaying: {self.replay.played})"
-        where += f" · {self.title}"
-        self.query_one("#status", Panel).show(status_line(game, where))
+        self.query_one("#status", Panel).show(status_line(game, self.where(game)))
         for panel in self.query(".side").results(Panel):
             panel.show(self.side_text())
         prompt = self.query_one("#prompt", Panel)
@@ -329,6 +324,23 @@ class ViewerScreen(Screen[None]):
         self.call_after_refresh(log.scroll_end, animate=False)
         self.query_one(ReplayMap).refresh()
         self.refresh_bindings()
+
+    def where(self, game: Game) -> str:
+        """The status line's end: the action's number, how far the replay has got, the save's name, as many of them
+        whole as the line has room for. "Action" and "of", not "6/14", which read as a date; cut, "· 18…" at 100
+        columns and "action 1 of 135…" at 80 read as other numbers (found by helpers): the question's panel below
+        gives the number too."""
+        parts = [f"action {self.at} of {self.shown_total()}", *([self.title] if self.title else [])]
+        if not self.replay.done:
+            parts.insert(1, f"replaying: {self.replay.played}")
+        room = self.size.width - status_line(game).cell_len
+        said = ""
+        for part in parts:
+            more = f"{said} · {part}" if said else part
+            if len(more) + len(" · ") > room:
+                break
+            said = more
+        return said
 
     def prompt_text(self, done: str) -> Text:
         """The action that led here (its number, its turn and phase, and what it answered), and what else to know."""

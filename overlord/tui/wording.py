@@ -23,11 +23,10 @@ def event_text(event: Event, game: Game | None) -> str:
     return words.line(event, game.data if game is not None else cached_data())
 
 
-def result_card(game: Game, results: list[CombatResult], others: list[Event],
-                support: tuple[int, int] | None = None) -> Text:
-    """What a combat did, on a card: the odds as fought, the Allied naval and air support (``support``, when known
-    and given), the levels, both sides' losses, the retreat and a second combat; then whatever else the fight caused
-    (units eliminated, a marker destroyed)."""
+def result_card(game: Game, results: list[CombatResult], others: list[Event]) -> Text:
+    """What a combat did, on a card: the odds as fought, the Allied naval and air support (when given), the levels,
+    both sides' losses, the retreat and a second combat; then whatever else the fight caused (units eliminated, a
+    marker destroyed)."""
     charts = game.data.charts
     t = Text()
     for e in results:
@@ -42,8 +41,8 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event],
         if e.combat_supply:
             t.append(f"; {e.combat_supply} Allied combat supply spent")  # (always the Allies': the German has none,
             # and a German attacker read "60 combat supply spent" as his own)
-        if e.naval or e.air or (support is not None and any(support)):
-            t.append("\n" + support_words(game, e, support))
+        if e.naval or e.air:
+            t.append("\n" + support_words(game, e))
         t.append(f"\nAttack level {e.attack_level} ({charts.strategy_levels.attack[e.attack_level - 1].name}) against "
                  f"defence level {e.defence_level} ({charts.strategy_levels.defence[e.defence_level - 1].name})\n")
         who = words.Subject(game.data, e.attackers)
@@ -63,24 +62,18 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event],
     return t
 
 
-def support_words(game: Game, e: CombatResult, support: tuple[int, int] | None = None) -> str:
+def support_words(game: Game, e: CombatResult) -> str:
     """The Allied naval and air points of a fight and what the Bombardment Losses chart's draw made of them, with the
-    chart's range ("naval 40, air 60 (4 more German losses, of the chart's 2-5)"; the card gave the range alone
-    after the dice had fallen, found by a helper). ``support`` for a result that does not carry its own. (The level
-    table beside the map said "No support left to them" of 12 points, too few to count, and the card "naval 12".)"""
+    chart's range ("naval 40, air 60 (4 CP more German losses, of the chart's 2-5)"; the card gave the range alone
+    after the dice had fallen, found by a helper). (The level table beside the map said "No support left to them" of
+    12 points, too few to count, and the card "naval 12".)"""
     allied_attack = game.side_of(e.attackers[0]) == "allied"
-    carried = bool(e.naval or e.air)
-    naval, air = (e.naval, e.air) if carried else (support or (0, 0))
-    row = view.bombardment_row(game.data.charts, naval + air)
+    row = view.bombardment_row(game.data.charts, e.naval + e.air)
     low, high = row.german_extra if allied_attack else row.allied_reduction
-    which = "more German" if allied_attack else "fewer Allied"
-    if not high:
-        effect = "too few to count"  # (as the replay's decisions say it: "-1-2" read oddly)
-    elif carried:
-        effect = f"{e.bombardment} {which} losses, of the chart's {low}-{high}"
-    else:
-        effect = f"{low}-{high} {which} losses"
-    return f"Allied {'support' if allied_attack else 'bombardment in defence'}: naval {naval}, air {air} ({effect})"
+    # (too few: as the replay's decisions say it, "-1-2" read oddly)
+    effect = f"{words.bombardment_effect(e.bombardment, allied_attack)}, of the chart's {low}-{high}" if high \
+        else "too few to count"
+    return f"Allied {'support' if allied_attack else 'bombardment in defence'}: naval {e.naval}, air {e.air} ({effect})"
 
 
 def assault_card(game: Game, assault: Assault) -> Text:
