@@ -611,17 +611,15 @@ def test_the_bombardment_drawn_beyond_what_a_defender_had_left_is_not_counted(mo
     found by a helper). The chart's losses count first."""
     monkeypatch.setattr(combat_results, "roll_losses", lambda *args, **kwargs: (2, 2))
     monkeypatch.setattr(combat_results, "bombardment", lambda *args, **kwargs: 4)
-    g = blank_game(seed=1)
-    g.state.pools.combat = 500
-    put(g, "us-1-inf", (16, 7))
-    put(g, "de-716-inf", (16, 8), cp=3)
-    start_combat(g)
-    result = next(e for e in fight(g, 5, 5, support=(40, 60)) if isinstance(e, CombatResult))
-    assert (result.defender_losses, result.bombardment) == (3, 1)
-    g = blank_game(seed=1)
-    g.state.pools.combat = 500
-    put(g, "us-1-inf", (16, 7))
-    put(g, "de-716-inf", (16, 8), cp=30)
-    start_combat(g)
-    result = next(e for e in fight(g, 5, 5, support=(40, 60)) if isinstance(e, CombatResult))
-    assert (result.defender_losses, result.bombardment) == (6, 4)
+
+    def fought(defender_cp: int) -> CombatResult:
+        g = blank_game(seed=1)
+        g.state.pools.combat = 500
+        put(g, "us-1-inf", (16, 7))
+        put(g, "de-716-inf", (16, 8), cp=defender_cp)
+        start_combat(g)
+        return next(e for e in fight(g, 5, 5, support=(40, 60)) if isinstance(e, CombatResult))
+
+    short, whole = fought(3), fought(30)
+    assert (short.defender_losses, short.bombardment) == (3, 1)
+    assert (whole.defender_losses, whole.bombardment) == (6, 4)
