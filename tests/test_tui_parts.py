@@ -833,7 +833,7 @@ def test_a_landings_card_names_its_levels_in_the_order_they_were_fought():
     # the German losses' share the support's draw made, round by round, as a fight's card gives it (found by a helper)
     supported = [attrs.evolve(e, naval=40, air=60, bombardment=n + 3) for n, e in enumerate(fought)]
     card = assault_card(g, Assault("us-1-inf", "Omaha", [AssaultRound(40, 60, e) for e in supported])).plain
-    assert "Of the German losses, the bombardment made 3 in round 1, 4 in round 2." in card, card
+    assert "Of the German losses, the bombardment made 3 CP in round 1, 4 CP in round 2." in card, card
 
 
 def test_the_look_cursor_says_whose_supply_lines_reach_a_position():

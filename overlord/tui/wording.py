@@ -99,7 +99,7 @@ def assault_card(game: Game, assault: Assault) -> Text:
         e = r.result
         t.append(f"{number:>3}   {f'{e.attack_level} v {e.defence_level}':<8}{f'{e.odds:.1f}:1':<7}{r.naval:>5}"
                  f"{r.air:>5}{e.combat_supply:>7}{e.attacker_losses:>8}{e.defender_losses:>8}\n")
-    drawn = [f"{r.result.bombardment} in round {n}" for n, r in enumerate(assault.rounds, 1) if r.naval or r.air]
+    drawn = [f"{r.result.bombardment} CP in round {n}" for n, r in enumerate(assault.rounds, 1) if r.naval or r.air]
     if drawn:  # (what the support's draw made of the German losses, as a fight's card says it; found by a helper)
         t.append(f"Of the German losses, the bombardment made {words.name_list(drawn)}.\n")
     t.append("\n")
