@@ -76,19 +76,12 @@ class March:
     directions: list[int]
 
 
-@dataclass(frozen=True)
-class AssaultRound:
-    naval: int
-    air: int
-    result: CombatResult
-
-
 @dataclass
 class Assault:
     """A landing's fight against a beach's coastal defence, round by round, for its one card."""
     unit: str
     beach: str
-    rounds: list[AssaultRound] = field(default_factory=list)
+    rounds: list[CombatResult] = field(default_factory=list)  # (each with its support: naval, air)
     others: list[Event] = field(default_factory=list)  # eliminations it caused
     landed: Landed | None = None  # its end: the unit ashore, or destroyed
     destroyed: bool = False
@@ -559,7 +552,7 @@ class Session:
             return
         for e in events:
             if isinstance(e, CombatResult):
-                a.rounds.append(AssaultRound(*self._support, e))
+                a.rounds.append(e)
                 self._rounds.add(id(e))
                 self._support = (0, 0)
             elif isinstance(e, (UnitEliminated, MarkerDestroyed)):

@@ -820,19 +820,19 @@ def test_a_long_name_is_shortened_on_a_narrow_card_not_cut():
 def test_a_landings_card_names_its_levels_in_the_order_they_were_fought():
     """ "Attack 1 Recon, 9 Blitzkrieg attack" over a first round at 9 and a second at 1 (found by a helper)."""
     from overlord.engine.events import CombatResult
-    from overlord.session import Assault, AssaultRound
+    from overlord.session import Assault
     from overlord.tui.wording import assault_card
     g = Game.new(preset_settings("historical"), 1)
     fought = [CombatResult(attackers=("us-1-inf",), defender="de-coast-omaha", odds=1.0, attack_level=level,
                            defence_level=4, attacker_losses=3, defender_losses=3, retreat=False, eliminated=False,
                            second_combat=False, combat_supply=0, beach="Omaha", round=n)
               for n, level in enumerate((9, 1), 1)]
-    card = assault_card(g, Assault("us-1-inf", "Omaha", [AssaultRound(0, 0, e) for e in fought])).plain
+    card = assault_card(g, Assault("us-1-inf", "Omaha", fought)).plain
     assert "Attack 9 Blitzkrieg attack, 1 Recon; defence 4" in card, card
     assert "bombardment" not in card  # (no support given)
     # the German losses' share the support's draw made, round by round, as a fight's card gives it (found by a helper)
     supported = [attrs.evolve(e, naval=40, air=60, bombardment=n + 3) for n, e in enumerate(fought)]
-    card = assault_card(g, Assault("us-1-inf", "Omaha", [AssaultRound(40, 60, e) for e in supported])).plain
+    card = assault_card(g, Assault("us-1-inf", "Omaha", supported)).plain
     assert "Of the German losses, the bombardment made 3 CP in round 1, 4 CP in round 2." in card, card
 
 

@@ -462,7 +462,7 @@ def update(hosted: Hosted, role: str, events: list[Event]) -> dict[str, Any]:
 
 def connected(hosted: Hosted) -> list[str]:
     """The sides with a player connected now (a person's screen, or a bot), in the order of SIDES."""
-    return [side for side in SIDES if any(c.role == side for c in hosted.connections)]
+    return [side for side, count in screens(hosted).items() if count]
 
 
 def screens(hosted: Hosted) -> dict[str, int]:

@@ -32,7 +32,7 @@ import aiohttp
 import attrs
 
 from ..engine.actions import Action, Support
-from ..engine.events import CombatResult, Event
+from ..engine.events import Event
 from ..engine.game import Game, IllegalAction
 from ..engine.prompts import StrategyPrompt, SupportPrompt
 from ..session import Session
@@ -190,16 +190,10 @@ class RemoteSession(Session):
 
     def take_arrival(self) -> list[Event]:
         update = self.inbox.popleft()
-        before, asked = self.game, self.game.prompt
+        asked = self.game.prompt
         self.last_action = self.sent.pop(update.at - 1, None)
         self.update, self.game = update, self._game_of(update)
-        events = list(update.events)
-        if self.role == "german" and isinstance(asked, (SupportPrompt, StrategyPrompt)) \
-                and any(isinstance(e, CombatResult) for e in events):
-            # a fight, or a round of a landing, the German is in: the Allied support, hidden from him until the result
-            # (protocol.redact), is what the result shows spent of the turn's budgets
-            self._support = (max(0, before.naval_left - self.game.naval_left),
-                             max(0, before.air_left - self.game.air_left))
+        events = list(update.events)  # (a fight's support, hidden from the German until it, comes in its result)
         self.record(asked, self.last_action, events)
         return events
 

@@ -84,22 +84,21 @@ def assault_card(game: Game, assault: Assault) -> Text:
     t = Text()
     t.append(f" LANDING AT {assault.beach.upper()}: {name} ", style="bold reverse")
     if assault.rounds:
-        defender = game.spec(assault.rounds[0].result.defender).name
+        defender = game.spec(assault.rounds[0].defender).name
         t.append(f"\n\nAgainst {defender}.\n")
         # the levels' names in the order the rounds were fought at them ("1 Recon, 9 Blitzkrieg" over rounds at 9 then 1
         # read as the wrong way round; found by a helper)
-        attacks = list(dict.fromkeys(r.result.attack_level for r in assault.rounds))
-        defences = list(dict.fromkeys(r.result.defence_level for r in assault.rounds))
+        attacks = list(dict.fromkeys(r.attack_level for r in assault.rounds))
+        defences = list(dict.fromkeys(r.defence_level for r in assault.rounds))
         t.append("Attack " + ", ".join(f"{n} {levels.attack[n - 1].name}" for n in attacks) + "; defence "
                  + ", ".join(f"{n} {levels.defence[n - 1].name}" for n in defences) + ".\n\n")
         t.append(f"{'Round':<6}{'Levels':<8}{'Odds':<7}{'Naval':>5}{'Air':>5}{'Supply':>7}"
                  f"{'Allied':>8}{'German':>8}\n", style="bold")
         t.append(f"{'':<38}{'lost':>8}{'lost':>8}\n", style="bold")
-    for number, r in enumerate(assault.rounds, 1):
-        e = r.result
-        t.append(f"{number:>3}   {f'{e.attack_level} v {e.defence_level}':<8}{f'{e.odds:.1f}:1':<7}{r.naval:>5}"
-                 f"{r.air:>5}{e.combat_supply:>7}{e.attacker_losses:>8}{e.defender_losses:>8}\n")
-    drawn = [f"{r.result.bombardment} CP in round {n}" for n, r in enumerate(assault.rounds, 1) if r.naval or r.air]
+    for number, e in enumerate(assault.rounds, 1):
+        t.append(f"{number:>3}   {f'{e.attack_level} v {e.defence_level}':<8}{f'{e.odds:.1f}:1':<7}{e.naval:>5}"
+                 f"{e.air:>5}{e.combat_supply:>7}{e.attacker_losses:>8}{e.defender_losses:>8}\n")
+    drawn = [f"{e.bombardment} CP in round {n}" for n, e in enumerate(assault.rounds, 1) if e.naval or e.air]
     if drawn:  # (what the support's draw made of the German losses, as a fight's card says it; found by a helper)
         t.append(f"Of the German losses, the bombardment made {words.name_list(drawn)}.\n")
     t.append("\n")
@@ -112,7 +111,7 @@ def assault_card(game: Game, assault: Assault) -> Text:
 def assault_end(game: Game, assault: Assault) -> str:
     """How a landing's fight ended, in one sentence: "... lands with N MP" or "... destroyed"."""
     who = words.Subject(game.data, [assault.unit])
-    lost = sum(r.result.attacker_losses for r in assault.rounds)
+    lost = sum(r.attacker_losses for r in assault.rounds)
     after = f"after {words.plural(len(assault.rounds), 'round')}, {lost} CP lost"
     if assault.destroyed:
         return f"{who.says('is', 'are')} destroyed ({after})."
