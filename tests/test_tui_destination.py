@@ -310,3 +310,31 @@ def test_a_stop_short_gives_the_points_left_as_a_range_when_a_chance_point_may_b
     other = Route("us-1-inf", (16, 9), (19, 9), steps=steps, reach=2, reach_surely=1, mp_left=(0, 4), short="no MP")
     said = stop_text(game, other, 60).plain
     assert "Stops at clear (18,9), 4 MP left" in said and "(at clear (17,9) if the extra points are drawn)" in said
+
+
+def test_a_route_card_foretells_the_fatigue_of_the_move_and_the_levels_it_closes():
+    """A long march before an attack closed its top levels with no word until the attack was asked (found by a
+    helper): the card gives the fatigue after the move and the levels it closes, as the attack's question will."""
+    from overlord.engine.routes import Route, RouteStep
+    from overlord.tui.routing import stop_text
+    game = blank_game(turn=1)
+    put(game, "us-1-inf", (16, 9))
+    unit = game.record("us-1-inf")
+    unit.fatigue = 5 * unit.leadership + 9  # a point below its top level closing
+    game.edited()
+    step = dict(terrain="clear", zone=None, enemies=(), chance=100, fuel=(1, 1))
+    steps = (RouteStep(direction=3, to=(17, 9), mp=1, extra=False, **step),
+             RouteStep(direction=3, to=(18, 9), mp=2, extra=True, **step))
+    start = unit.fatigue
+    near = Route("us-1-inf", (16, 9), (17, 9), steps=steps[:1], reach=1, reach_surely=1, mp_left=(5, 5))
+    assert f"Fatigue {start}→{start + 1}: closes level 9" in stop_text(game, near, 60).plain
+    far = Route("us-1-inf", (16, 9), (18, 9), steps=steps, reach=2, reach_surely=2, mp_left=(2, 3))
+    assert f"Fatigue {start}→{start + 3}-{start + 4}: closes level 9" in stop_text(game, far, 60).plain
+    unit.fatigue = 0
+    game.edited()
+    rested = stop_text(game, far, 60).plain
+    assert "Fatigue 0→3-4" in rested and "close" not in rested.split("Fatigue")[1]
+    unit.fatigue = 5 * unit.leadership + 6  # closing only if the chance point is drawn
+    game.edited()
+    assert f"Fatigue {unit.fatigue}→{unit.fatigue + 3}-{unit.fatigue + 4}: may close level 9" in \
+        stop_text(game, far, 60).plain

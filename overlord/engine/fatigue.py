@@ -30,10 +30,20 @@ def effectiveness(g: "Game", u: UnitView) -> float:
 
 def max_strategy_level(g: "Game", u: UnitView) -> int:
     """The most intense attack or defence level the unit can still choose (1 to the chart's highest)."""
+    return highest_level(g, u.fatigue, u.leadership)
+
+
+def highest_level(g: "Game", fatigue: int, leadership: int) -> int:
+    """The most intense level a unit of this fatigue and leadership may choose (a move's card foretells it)."""
     r = g.data.rules.strategy_limits
     highest = g.data.charts.strategy_levels.highest
-    excess = max(0, u.fatigue - r.free_fatigue_per_leadership * u.leadership)
+    excess = max(0, fatigue - r.free_fatigue_per_leadership * leadership)
     return clamp(highest - excess // r.fatigue_per_level, 1, highest)
+
+
+def tired(g: "Game", fatigue: int, movement_points: int) -> int:
+    """The fatigue a unit of ``fatigue`` has after spending ``movement_points`` (as add_fatigue tires it)."""
+    return clamp(fatigue + g.data.rules.fatigue.per_movement_point * movement_points, 0, g.data.rules.fatigue.max)
 
 
 def add_fatigue(g: "Game", u: UnitState, amount: int) -> None:

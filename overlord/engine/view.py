@@ -54,7 +54,7 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
                    reaches (whether odds reach a threshold, as the engine judges a forced retreat)
     combat charts: bombardment_row (the Bombardment Losses chart's row for some points),
                    base_losses (the loss model's losses at a pair of levels and odds)
-    fatigue:       effectiveness, max_strategy_level
+    fatigue:       effectiveness, max_strategy_level, highest_level, tired
     logistics:     fuel_cost, amphibious_cost, combat_supply_cost, general_supply_cost,
                    upkeep_estimate
     supply:        allied_sources, supplied_positions, german_supplied_positions,
@@ -90,7 +90,7 @@ from .combat import (fought_odds, in_naval_range, max_attack_level, odds, previe
                      supply_factor)
 from .combat_results import base_losses, bombardment_row
 from .enums import UnitStatus
-from .fatigue import effectiveness, max_strategy_level
+from .fatigue import effectiveness, highest_level, max_strategy_level, tired
 from .hexgrid import Hex
 from .interdiction import decrease_range, effective_points
 from .logistics import amphibious_cost, combat_supply_cost, fuel_cost, general_supply_cost, upkeep_estimate
@@ -116,7 +116,8 @@ __all__ = [
     "allied_sources", "amphibious_cost", "base_losses", "beach_cleared", "bombardment_row", "combat_supply_cost",
     "decrease_range", "effective_points", "effectiveness", "enemy", "fought_odds", "free_zones", "fuel_cost",
     "general_supply_cost", "german_supplied_positions", "in_naval_range", "infiltration_chance",
-    "max_attack_level", "max_strategy_level", "objective_holders", "ocean_side_points", "ocean_side_scores",
+    "max_attack_level", "max_strategy_level", "highest_level", "tired", "objective_holders", "ocean_side_points",
+    "ocean_side_scores",
     "odds", "preview", "score", "source_distance", "step_cost", "supplied_positions", "supply_factor",
     "traced_on", "turn_points", "upkeep_estimate", "within_supply_range",
     "choosable_units", "moving_units", "held_by_fuel", "landing_refused", "land_step_points", "victory_level", "position_of",

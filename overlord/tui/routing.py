@@ -108,7 +108,28 @@ def stop_text(game: Game, r: view.Route, width: int) -> Text:
         "" if r.in_supply else "bold reverse")
     if r.short is not None and r.reach < len(r.steps):
         say(t, f"Then {r.short}", width)
+    tiring = fatigue_words(game, r)
+    if tiring:
+        say(t, tiring, width)
     return t
+
+
+def fatigue_words(game: Game, r: view.Route) -> str:
+    """The unit's fatigue after the move and the attack and defence levels it closes ("Fatigue 14→22: closes
+    level 9"): a long march before an attack was found to close the top levels with no word until the attack."""
+    u = game.unit(r.unit)
+    if game.spec(r.unit).is_depot or not r.reach:
+        return ""
+    none_drawn = sum(s.mp for s in r.steps[:r.reach])
+    all_drawn = sum(s.mp + s.extra for s in r.steps[:r.reach_surely])
+    low, high = (view.tired(game, u.fatigue, mp) for mp in sorted((none_drawn, all_drawn)))
+    words = f"Fatigue {u.fatigue}→{mp_range(low, high)}"
+    now = view.max_strategy_level(game, u)
+    surely, worst = (view.highest_level(game, f, u.leadership) for f in (low, high))
+    if worst < now:  # ("may": only if the chance points are drawn)
+        closed = f"level {now}" if worst == now - 1 else f"levels {worst + 1}-{now}"
+        words += f": {'closes' if surely == worst else 'may close'} {closed}"
+    return words
 
 
 def walk(game: Game, r: view.Route, play: Callable[[Move], list[Event]], asked: Callable[[], str | None]) -> str:
