@@ -292,7 +292,8 @@ def _serve_parser(commands: Commands) -> None:
                    help="remove a browser's saves once unused for this many days (default: 30; at most 400)")
     p.add_argument("--join", metavar="LINK", nargs="?", const="",
                    help="each page plays your side of a hosted game with your link (`overlord join` in the browser: "
-                        "docs/online.md); --join alone: the link in $OVERLORD_JOIN_LINK, kept out of the process list")
+                        "docs/online.md), so it serves this computer only; --join alone: the link in "
+                        "$OVERLORD_JOIN_LINK, kept out of the process list")
     p.set_defaults(func=cmd_serve)
 
 

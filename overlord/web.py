@@ -563,6 +563,12 @@ def serve(host: str, port: int, public_url: str | None = None, max_sessions: int
         print(f"overlord: with --host {host or repr(host)}, give --public-url http://NAME:{port}, the address "
               "browsers reach this computer at", file=sys.stderr)
         return 2
+    if join is not None and not serves_this_computer_only(host, public_url):
+        # each page plays the link's side for whoever opens it (the link stays on the server): a page others can
+        # reach would give them the seat (found by a helper)
+        print("overlord: --join plays your side for whoever opens the page: serve it to this computer only "
+              "(--host 127.0.0.1, the default, and no --public-url)", file=sys.stderr)
+        return 2
     if join is not None:
         from .online.protocol import Link, ProtocolError
         from .online.commands import JOIN_LINK
@@ -598,6 +604,13 @@ def serve(host: str, port: int, public_url: str | None = None, max_sessions: int
         return 2
     print(stopped_words(server.stopped), flush=True)  # (Ctrl+C left only "^C": had the games been kept?)
     return 0
+
+
+def serves_this_computer_only(host: str, public_url: str | None) -> bool:
+    """Is the page reached from this computer alone: a loopback address, and no public address but a loopback one
+    (a proxy in front of a loopback server serves others)?"""
+    public = origin_key(public_url) if public_url is not None else None
+    return host in LOOPBACK and (public_url is None or public is not None and public[1] in LOOPBACK)
 
 
 def stopped_words(games: int) -> str:

@@ -23,6 +23,7 @@ import pytest
 from overlord import web
 
 DEADLINE = 60  # seconds: generous, for a slow and loaded machine
+JOINED = "http://127.0.0.1:8765/play/" + "a" * 16 + "#" + "t" * 32  # a link as a host gives it
 DAY = 24 * 60 * 60
 # the terminal's control sequences, between the words on the screen: CSI, OSC, and the two-byte ones
 CONTROL = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|.)", re.DOTALL)
@@ -547,6 +548,10 @@ def test_visitor_folders_are_hashes_of_the_ids():
     (["--keep-days", "401"], "--keep-days 401 must be 1 to 400"),
     (["--public-url", "ftp://x"], "is not an http:// or https:// address"),
     (["--host", "0.0.0.0"], "give --public-url"),
+    # a page that plays your side for whoever opens it, open to others (found by a helper)
+    (["--host", "0.0.0.0", "--public-url", "http://example.org:8000", "--join", JOINED],
+     "--join plays your side for whoever opens the page"),
+    (["--public-url", "https://example.org/overlord", "--join", JOINED], "serve it to this computer only"),
 ])
 def test_serve_refuses_bad_options_in_one_line(options, message):
     r = subprocess.run([sys.executable, "-m", "overlord", "serve", *options], capture_output=True, text=True,
