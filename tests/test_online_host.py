@@ -223,6 +223,12 @@ async def test_malformed_oversized_and_flooding_messages_are_refused(served):
                         ('{"type": "act", "at": 0, "action": {"type": "Nope"}}', ("not an action",)),
                         ('{"type": "act", "action": {"type": "EndPhase"}}', ("at",)),
                         ('{"type": "act", "at": 0, "action": {"type": "Interdict", "air_points": "9"}}', ("action",)),
+                        # (these said "While structuring ChooseStrategy (1 sub-exception)": found by a helper)
+                        ('{"type": "act", "at": 0, "action": {"type": "ChooseStrategy", "level": 4, "seed": 1}}',
+                         ("has no field 'seed'", "its fields: level")),
+                        ('{"type": "act", "at": 0, "action": {"type": "ChooseStrategy"}}', ("needs field 'level'",)),
+                        ('{"type": "act", "at": 0, "action": {"type": "ChooseStrategy", "level": [4]}}',
+                         ("expected int", "level")),
                         (json.dumps({"type": "act", "at": 0, "pad": "x" * 70_000}), ("at most 65536 bytes",))]:
         one_line_refusal(await allied.send_raw(text), *words)
         await asyncio.sleep(0.25)  # within the rate: these are refused for what they say, not how often

@@ -78,7 +78,16 @@ def action_from_dict(data: Any) -> Action:
     if cls is None:
         raise ValueError(f"unknown action type {data['type']!r}"[:200])
     fields = {k: v for k, v in data.items() if k != "type"}
-    action = _converter.structure(fields, cls)
+    names = [a.name for a in attrs.fields(cls)]
+    unknown = [k for k in fields if k not in names]
+    missing = [a.name for a in attrs.fields(cls) if a.name not in fields and a.default is attrs.NOTHING]
+    if unknown or missing:  # (cattrs says only "While structuring X (1 sub-exception)"; found by a helper)
+        wrong = f"has no field {unknown[0]!r}" if unknown else f"needs field {missing[0]!r}"
+        raise ValueError(f"action {data['type']} {wrong} (its fields: {', '.join(names) or 'none'})"[:200])
+    try:
+        action = _converter.structure(fields, cls)
+    except cattrs.BaseValidationError as exc:
+        raise ValueError("; ".join(cattrs.transform_error(exc, data["type"]))[:200]) from None  # ("... @ Move.unit")
     for name, value in fields.items():
         expected = type(getattr(action, name))
         if type(value) is not expected:  # cattrs would turn "3" into 3; a save must not
