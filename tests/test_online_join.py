@@ -794,4 +794,7 @@ async def test_a_player_is_told_when_another_screen_joins_as_his_side(hosted):
         assert second.screens == {"allied": 0, "german": 2}
         await second.close()
         await wait_until(pilot, lambda a: a.remote.other_screens == 0, "the second screen gone")
+        # (the notice of its joining stayed up, with no word that it had gone: found by a helper)
+        await wait_until(pilot, lambda a: [str(n.message) for n in a._notifications] == [
+            "A screen that had joined as the German player has left: this is the only one now."], "its leaving said")
         await pilot.press("ctrl+q")

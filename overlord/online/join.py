@@ -170,13 +170,19 @@ class JoinApp(OverlordApp):
 
     def _tell_screens(self, s: RemoteSession) -> None:
         """A notice when another screen joins as this side: the host takes answers from each, and a second screen
-        got in unsaid (a link shared, or leaked; found by a helper)."""
+        got in unsaid (a link shared, or leaked; found by a helper). And when it leaves: the notice of its joining
+        stayed up with no word that it had gone (found by a helper)."""
         told, self.told_screens = self.told_screens, s.other_screens
+        side = SIDE_NAMES[self.remote_role()]
         if s.other_screens > told:
-            side = SIDE_NAMES[self.remote_role()]
             self.notify(f"Another screen has joined this game as the {side} player ({s.other_screens + 1} now). The "
                         "host takes answers from each; if it is not yours, your link has been shared.",
                         severity="warning", timeout=15, markup=False)
+        elif s.other_screens < told:
+            self.clear_notifications()  # (the notice of its joining is over)
+            others = "this is the only one now" if not s.other_screens else f"{s.other_screens + 1} now"
+            self.notify(f"A screen that had joined as the {side} player has left: {others}.", timeout=8,
+                        markup=False)
 
     def _show_step(self, turns: Turns, step: Step) -> bool:
         if isinstance(step, Arrived):
