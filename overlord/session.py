@@ -467,6 +467,8 @@ class Session:
             raise ValueError("only a scenario question's answer, in the set-up, can be taken back")
         game = self.game
         self.game, self.log = Game.replay(game.initial_settings, game.seed, game.actions[:-1], game.data)
+        if self.seen_at is not None:  # (seen past the actions left, the autosave was refused as a bad save)
+            self.seen_at = min(self.seen_at, len(self.game.actions))
         self.recent, self.pages = [], []
         self.players.clear()
         self._saved_phase = None

@@ -363,3 +363,18 @@ def test_a_game_left_at_a_report_that_came_with_a_fights_card_shows_the_report_w
             break
         resumed.shown(step)
     assert isinstance(steps[-1], Pages) and steps[-1].events == waiting.events, steps
+
+
+def test_an_answer_taken_back_in_the_set_up_leaves_an_autosave_that_loads():
+    """Escape back through the set-up then on: "The game could not be autosaved: ... would not load (field 'seen' is
+    out of range (0 to the number of actions))": the answers seen outnumbered those left (found by a helper)."""
+    from overlord.saves import open_save
+    session = Session(Game.new(None, seed=12))  # (no settings: the set-up's questions are asked)
+    for _ in range(3):
+        assert isinstance(session.game.prompt, QuestionPrompt)
+        session.game.apply(session.game.legal_actions()[0])
+    session.seen_at = len(session.game.actions)  # (as the turn controller marks a question reached)
+    session.take_back_answer()
+    session.take_back_answer()
+    assert session.seen_at == len(session.game.actions) == 1
+    assert open_save(session.autosave()).seen == 1
