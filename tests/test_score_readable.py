@@ -335,3 +335,23 @@ def test_the_top_line_gives_the_score_during_the_drops():
     game.apply(game.legal_actions()[0])  # the first drop (on seed 5 it loses 11 CP)
     assert view.score(game) < 0 and game.phase == Phase.AIRBORNE
     assert f"Score {math.floor(view.score(game))}:" in status_line(game).plain
+
+
+def test_a_turn_without_losses_gives_none_and_the_tenths_rounding_is_said_as_such():
+    """The last turn, which has no losses, read "-0.1 for the turn's losses": the ground's points and the score are
+    each given to a tenth (found by a helper). The losses are whole half points; the rest is the rounding."""
+    from types import SimpleNamespace
+    from overlord.engine.events import TurnPoints
+    from overlord.tui.reporting import score_steps
+    game = SimpleNamespace(history=[SimpleNamespace(turn="6/28", allied_score=0.3)])
+
+    def ended(score, continent_side, ocean_side):
+        return TurnEnded(turn="6/30", score=score, adjusted_score=score, weather_percent=0,
+                         points=TurnPoints(objectives=0.0, objectives_final=0.0, continent_side=continent_side,
+                                           ocean_side=ocean_side))
+    last = score_steps(ended(-121.4, 34.4, 156), game, 1)
+    assert "-121.6 for the ground held, 0 for the turn's losses" in last and "-0.1 is the tenths' rounding" in last
+    fought = score_steps(ended(-123.4, 34.4, 156), game, 1)  # (two casualty points to the German, less the tenth)
+    assert "-2 for the turn's losses" in fought and "-0.1 is the tenths' rounding" in fought
+    exact = score_steps(ended(-122.8, 34.4, 156), game, 1)
+    assert "-1.5 for the turn's losses" in exact and "rounding" not in exact

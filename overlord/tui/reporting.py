@@ -98,8 +98,15 @@ def score_steps(e: TurnEnded, game: Game, turn: int) -> str:
     since = f"{round(before, 1):g} at the end of {game.history[turn - 1].turn}" if turn else "0 before the drops"
     ground = e.points.allied - e.points.german
     losses = e.score - before - ground
+    # The ground's points are given to a tenth, and so is the score: what is left over is the losses' points, a
+    # whole number of half points (a casualty 1, a supply loss half a point, a unit 10 or 20), and the tenths'
+    # rounding (the last turn, which has none, said "-0.1 for the turn's losses"; found by a helper)
+    step = supply_casualty_points()
+    rounding = losses - round(losses / step) * step
+    losses -= rounding
+    rounding_words = f"; {_pts(rounding)} is the tenths' rounding" if round(rounding, 1) else ""
     return (f"From {since}: {_pts(ground)} for the ground held, {_pts(losses)} for the turn's losses "
-            "(casualties, units eliminated and supply losses: the Allies' points less the German's).")
+            f"(casualties, units eliminated and supply losses: the Allies' points less the German's{rounding_words}).")
 
 
 def transport_note(e: LogisticsReport, game: Game | None) -> str:
