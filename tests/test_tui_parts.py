@@ -959,3 +959,16 @@ def test_the_help_says_why_two_turns_are_dated_june_6():
     turns = Game.new(preset_settings("historical"), 1).data.charts.turns
     assert list(turns[:3]) == ["D-Day", "6/6", "6/8"]  # the chart's turns, as the help names them
     assert "both June 6: D-Day, the landings, and 6/6, the rest of June 6 and June 7" in text
+
+
+def test_a_units_card_says_its_fatigue_leaves_levels_up_to_a_number_not_a_fatigue_of_at_most_one():
+    """"Fatigue 19 (max level 9)" read as a fatigue that tops out at 9 (found by a helper): it is the highest attack
+    or defence level the unit may still choose."""
+    from builders import blank_game, put
+    from overlord.tui.cards import unit_card
+    g = blank_game()
+    put(g, "us-1-inf", (16, 8))
+    g.record("us-1-inf").fatigue = 5 * g.unit("us-1-inf").leadership + 10
+    g.edited()
+    card = unit_card(g, "us-1-inf", width=29).plain
+    assert f"Fatigue {g.unit('us-1-inf').fatigue} (levels up to 8)" in card.splitlines()
