@@ -493,3 +493,20 @@ async def test_the_load_list_gives_the_names_the_room_a_wider_window_has(size, s
         screen = await saves_listed(pilot)
         row = str(screen.query_one("#saves").get_option_at_index(0).prompt)
         assert row.startswith(name[:shown - 1] + "…") and screen.query_one("#saves").content_size.width >= len(row)
+
+
+async def test_a_letter_on_a_report_is_said_and_does_not_skip_it():
+    """T pressed on a report did nothing without a word (README: every key refused is said; found by a helper)."""
+    from rich.text import Text
+    from overlord.tui.screens import ReportScreen
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 3), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting(), "the first question")
+        app.push_screen(ReportScreen([Text("END OF D-Day")]))
+        await wait_until(pilot, lambda a: isinstance(a.screen, ReportScreen), "the report")
+        await pilot.press("t")
+        await wait_until(pilot, lambda a: any(str(n.message) == "T does nothing on a report: Enter goes on (↑/↓ "
+                                              "scroll)." for n in a._notifications), "the key said")
+        assert isinstance(app.screen, ReportScreen)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the report closed")

@@ -262,6 +262,16 @@ class ReportScreen(ModalScreen[None]):
                 yield from campaign_plots(self.campaign)
         yield KeyBar()
 
+    def on_key(self, event: Key) -> None:
+        """A letter or digit is said, and does nothing: T pressed on a report did nothing without a word, where
+        README promises a reason for every key refused (found by a helper). Not taken as Enter: a key meant for the
+        computer's moves (Space hurries them) must not skip the report."""
+        binding = self.active_bindings.get(event.key)
+        if event.is_printable and (binding is None or not binding.enabled):
+            event.stop()
+            self.notify(f"{key_name(event)} does nothing on a report: Enter goes on (↑/↓ scroll).", timeout=3,
+                        markup=False)
+
     def action_go(self) -> None:
         self.dismiss(None)
 
