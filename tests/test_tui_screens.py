@@ -510,3 +510,24 @@ async def test_a_letter_on_a_report_is_said_and_does_not_skip_it():
         assert isinstance(app.screen, ReportScreen)
         await pilot.press("enter")
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the report closed")
+
+
+async def test_the_final_reports_key_bar_says_quit_once():
+    """It had "Q Quit" and "^Q Quit" side by side (found by a helper): a spare key is not shown beside a key of its
+    own meaning."""
+    from overlord.ai.baseline import PassPlayer
+    from overlord.engine.settings import Settings
+    from overlord.tui.final import FinalScreen
+    from overlord.tui.keybar import KeyBar
+    game = Game.new(Settings(scenario="two-week", allied_player="computer", german_player="computer"), 4)
+    players = {side: PassPlayer(side, 4) for side in ("allied", "german")}
+    while not game.over:
+        game.apply(players[game.prompt.side].answer(game))
+    app = OverlordApp(delay=0)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, TitleScreen), "the title")
+        app.push_screen(FinalScreen(game))
+        await wait_until(pilot, lambda a: isinstance(a.screen, FinalScreen), "the final report")
+        await wait_until(pilot, lambda a: any("Quit" in bar.text.plain for bar in a.screen.query(KeyBar)), "the keys")
+        bar = app.screen.query_one(KeyBar).text.plain
+        assert bar.count("Quit") == 1 and "Q Quit" in bar, bar

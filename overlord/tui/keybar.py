@@ -117,6 +117,9 @@ class KeyBar(Widget):
             elif binding.action in SPARE and enabled and binding.action not in spare and binding.key != "ctrl+c":
                 # (its first key: S, not F4; ^Q, not the ^C that quits too)
                 spare[binding.action] = (node, binding)
+        # a spare key said once: the final screen's bar had both "Q Quit" and "^Q Quit" (found by a helper)
+        said = {binding.description for _, binding in by_action.values()}
+        spare = {action: bound for action, bound in spare.items() if bound[1].description not in said}
         out: list[Shown] = []
         for node, binding in [*by_action.values(), *sorted(spare.values(), key=lambda b: SPARE.index(b[1].action))]:
             key = shown_key(app.get_key_display(binding))
