@@ -531,3 +531,28 @@ async def test_the_final_reports_key_bar_says_quit_once():
         await wait_until(pilot, lambda a: any("Quit" in bar.text.plain for bar in a.screen.query(KeyBar)), "the keys")
         bar = app.screen.query_one(KeyBar).text.plain
         assert bar.count("Quit") == 1 and "Q Quit" in bar, bar
+
+
+async def test_a_german_at_the_keyboard_is_told_what_the_charts_give_the_allies_when_he_chooses_the_ratings():
+    """"+8% for a human German" was said only on the first logistics card: a German took Historical for an even
+    game (found by a helper)."""
+    from overlord.tui.setup_screen import SetupScreen
+    app = OverlordApp(game=Game.new(None, 1), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        def asked(a) -> str:
+            p = a.session.game.prompt
+            return getattr(p, "question", "") if isinstance(a.screen, SetupScreen) else ""
+        await wait_until(pilot, lambda a: asked(a) == "change_ratings", "the first question")
+        for key, then in (("y", "german_player"), ("h", "allied_player")):
+            await pilot.press(key)
+            await wait_until(pilot, lambda a, want=then: asked(a) == want, then)
+        await pilot.press("c")
+        await wait_until(pilot, lambda a: a.screen.choosing == "allied", "who commands the computer Allies")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda a: asked(a) == "scenario", "the scenario")
+        await pilot.press("c")
+        await wait_until(pilot, lambda a: asked(a) == "preset", "the ratings")
+        said = " ".join(app.screen.question_text().plain.split())
+        assert "Against a German played by a person the Allies have 8% more transport and 40% more air and naval " \
+               "points, at every preset (the charts' note)." in said
+        assert "6 Patton" in said  # (the list whole at 80x24)

@@ -98,6 +98,14 @@ def test_the_scenario_and_ratings_chosen_in_words():
     answer_all(g, ["Y", "C", "H", "T", setup.CUSTOM, "9", "7", "5", "5", "5", "5", "5", "5", "Y", "3"])
     assert view.settings_words(g) == ("First Two Week Scenario (to June 20); ratings set by hand: German combat "
                                       "points 9, the German moves on D-Day.")
+    # a German at the keyboard took Historical for an even game: the charts' note for a person playing the German
+    # was said only on the logistics card (found by a helper)
+    g = Game.new(None, seed=1)
+    answer_all(g, ["Y", "H", "H", "C", "1", "7"])
+    assert g.settings.german_is_human and view.settings_words(g) == (
+        "Campaign Game (to June 30); ratings: Historical, every rating 5, German leadership 7. Against a German "
+        "played by a person the Allies have 8% more transport and 40% more air and naval points, at every preset "
+        "(the charts' note).")
 
 
 def test_the_n_shortcut():

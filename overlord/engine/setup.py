@@ -103,7 +103,19 @@ def settings_words(g: "Game") -> str:
     said = ", ".join(changes) if changes else historical_words(g)
     ratings = f"ratings set by hand: {said}" if s.preset == CUSTOM_PRESET else \
         f"ratings: {preset_label(g, s.preset)}, {said}"
-    return f"{scenario_label(g, s.scenario)}; {ratings}."
+    human = human_german_words(g)
+    return f"{scenario_label(g, s.scenario)}; {ratings}.{' ' + human if human else ''}"
+
+
+def human_german_words(g: "Game") -> str:
+    """What the charts give the Allies against a German played by a person, at every preset ("" against the
+    computer): a German at the keyboard took Historical for an even game, and was told only on the logistics
+    card (found by a helper)."""
+    if not g.settings.german_is_human:
+        return ""
+    more = g.data.charts.transport.human_german
+    return (f"Against a German played by a person the Allies have {more.transport_percent}% more transport and "
+            f"{more.air_naval_percent}% more air and naval points, at every preset (the charts' note).")
 
 
 def preset_changes(g: "Game", key: str) -> str:
