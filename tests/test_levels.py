@@ -300,6 +300,8 @@ async def pick_and_play(side: str, name: str) -> None:
                          f"the set-up to ask who commands the computer {side}")
         question = str(app.screen.query_one("#setup-question").render())
         assert all(n in question for n in levels(side)) and "Enter takes ai" in question
+        # which way the levels run, and the order within one (nothing said so; found by a helper)
+        assert "Level 1 is the weakest, 3 the strongest; the weaker of a level first." in question
         await pilot.press(str(levels(side).index(name) + 1))
         question = str(app.screen.query_one("#setup-question").render())
         assert f"Enter takes {name}" in question and profile(name, side).line[:30] in question.replace("\n", " ")
@@ -557,3 +559,17 @@ def test_a_computer_named_on_the_command_line_then_given_to_a_person_in_the_set_
     assert s.game.prompt.question == "german_player" and not s.notes
     s.apply(Answer("H"))
     assert s.notes == ["--german rommel is set aside: a person plays the German."]
+
+
+def test_the_set_up_lists_the_weaker_of_a_level_first_as_docs_ai_measures_them():
+    """The set-up listed hasty before rundstedt and historical before montgomery, and a newcomer read the list as
+    weakest to strongest (found by a helper): within a level, the weaker first, as docs/ai.md's tables measure."""
+    import re
+    text = (Path(__file__).parents[1] / "docs" / "ai.md").read_text()
+    table = text[text.index("<!-- levels-results -->"):text.index("<!-- /levels-results -->")]
+    rows = re.findall(r"^\| (\d) \| (\S+) \| [^|]+ \| \d+ \| (-?\d+) \|", table, re.M)
+    german, allied = rows[:len(levels("german"))], rows[len(levels("german")):]
+    assert [name for _, name, _ in german] == levels("german") and [name for _, name, _ in allied] == levels("allied")
+    for side, part in (("german", german), ("allied", allied)):
+        strength = [(int(level), -int(median) if side == "german" else int(median)) for level, _, median in part]
+        assert strength == sorted(strength), side  # (a lower Allied score: the stronger German)

@@ -134,12 +134,6 @@ PLAYERS: dict[str, Entry] = {
                              "Garrisons the towns, holds one line and strikes units left exposed; never looks "
                              "ahead (the 1981 computer's way)."),
     }),
-    # the June 6 plan played as the Allied ai plays it (data/plans.toml [plans.historical]), one plan all game
-    "historical": Entry(plan_player("historical"), ALLIED, "plan", {
-        Side.ALLIED: offered(ALLIED_HISTORICAL_LEVEL, "the June 6 plan, played well",
-                             "The June 6 plan, supply shipped by need, the ground south of the naval-range "
-                             "line weighed as the chart pays it."),
-    }),
     "caen-first": Entry(partial(AlliedPlayer, plan="caen-first"), ALLIED, "plan", {
         Side.ALLIED: kept("Caen first, scripted", "The scripted June 6 landings, then nearly everything on Caen and "
                                                   "the road net west of it."),
@@ -151,15 +145,15 @@ PLAYERS: dict[str, Entry] = {
     "focused-rush": Entry(FocusedRush, GERMAN, "adversary",
                           {Side.GERMAN: kept("adversary", ADVERSARY_LINES["focused-rush"])}),
     # the opponents offered at other strengths, and the generals (issue 29)
-    "hasty": Entry(searching(budget=HASTY_BUDGET), GERMAN, "level", {
-        Side.GERMAN: offered(GERMAN_HASTY_LEVEL, "looks ahead a little",
-                             "The ai in a hurry: a tenth of his time to play out his four postures, so he "
-                             "often cannot weigh them all and just holds the line."),
-    }),
     "rundstedt": Entry(searching(postures=RUNDSTEDT), GERMAN, "level", {
         Side.GERMAN: offered(GERMAN_HASTY_LEVEL, "holds in depth",
                              "Von Rundstedt: holds inland, bars the way south and counter-attacks with the "
                              "panzers; never goes for the beaches."),
+    }),
+    "hasty": Entry(searching(budget=HASTY_BUDGET), GERMAN, "level", {
+        Side.GERMAN: offered(GERMAN_HASTY_LEVEL, "looks ahead a little",
+                             "The ai in a hurry: a tenth of his time to play out his four postures, so he "
+                             "often cannot weigh them all and just holds the line."),
     }),
     "rommel": Entry(searching(postures=ROMMEL), GERMAN, "level", {
         Side.GERMAN: offered(GERMAN_AI_LEVEL, "strikes at the beaches",
@@ -170,6 +164,12 @@ PLAYERS: dict[str, Entry] = {
         Side.ALLIED: offered(ALLIED_HISTORICAL_LEVEL, "Caen first, methodical",
                              "Montgomery: the June 6 plan, or everything on Caen attacking only at a clear "
                              "gain, whichever plays out better."),
+    }),
+    # the June 6 plan played as the Allied ai plays it (data/plans.toml [plans.historical]), one plan all game
+    "historical": Entry(plan_player("historical"), ALLIED, "plan", {
+        Side.ALLIED: offered(ALLIED_HISTORICAL_LEVEL, "the June 6 plan, played well",
+                             "The June 6 plan, supply shipped by need, the ground south of the naval-range "
+                             "line weighed as the chart pays it."),
     }),
     "bradley": Entry(general("bradley"), ALLIED, "level", {
         Side.ALLIED: offered(ALLIED_HISTORICAL_LEVEL, "Cherbourg and the southern drive",
@@ -200,8 +200,8 @@ def with_level(name: str, side: str) -> str:
 
 
 def levels(side: str) -> list[str]:
-    """The opponents the game offers for a side, weakest first (by level, then in the registry's order, the
-    default last of its level)."""
+    """The opponents the game offers for a side, weakest first (by level, then in the registry's order, which puts
+    the weaker of a level first as measured on both levels seed sets, docs/ai.md; the default last of its level)."""
     names = [name for name, entry in PLAYERS.items() if entry.profiles.get(side, kept("", "")).level is not None]
     return sorted(names, key=lambda name: (profile(name, side).level or 0, name == DEFAULT_PLAYERS[side]))
 

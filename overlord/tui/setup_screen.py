@@ -212,7 +212,10 @@ class SetupScreen(Screen[None]):
         names = levels(side)
         shown = self.shown_player(side)
         q = Text()
-        q.append(f"Who commands the computer {'Allies' if side == 'allied' else 'German'}?\n\n", style="bold")
+        q.append(f"Who commands the computer {'Allies' if side == 'allied' else 'German'}?\n", style="bold")
+        # (nothing said which way the levels ran, nor that those of a level differ; found by a helper)
+        top = max(profile(name, side).level or 0 for name in names)
+        q.append(f"Level 1 is the weakest, {top} the strongest; the weaker of a level first.\n\n", style="dim")
         for i, name in enumerate(names, 1):
             p = profile(name, side)
             q.append(f"  {i}", style="bold reverse" if name == shown else "bold")
