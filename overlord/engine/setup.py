@@ -128,8 +128,13 @@ def preset_changes(g: "Game", key: str) -> str:
     if rating_set.german_dday_movement:
         changes.append("the German moves on D-Day")
     if not changes:
-        delay = "" if rating_set.display_delay is None else f"; the display delay {rating_set.display_delay}"
-        return historical_words(g) + delay
+        if key == "historical":
+            return historical_words(g)
+        # (Expert, "every rating 5, German leadership 7; the display delay 1", was taken for a harder game; found
+        # by a helper): the rulebook changes no rating for it
+        same = f"the same as {g.data.charts.rating_set('historical').name}"
+        delay = rating_set.display_delay
+        return same if delay is None else f"{same} but for the display delay ({delay})"
     return ", ".join(changes)
 
 
