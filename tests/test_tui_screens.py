@@ -363,7 +363,7 @@ async def test_the_help_gives_the_scenario_and_ratings_chosen_in_the_set_up():
         await wait_until(pilot, lambda a: isinstance(a.screen, HelpScreen), "the help")
         words = app.screen.who_plays
         assert "First Two Week Scenario (to June 20); ratings: Rommel's Plan" in words
-        assert "coastal defence 8, German reinforcement arrival 3." in words
+        assert "coastal defence 8, German reinforcement arrival 3 (sooner)." in words  # (which way: found by a helper)
 
 
 def test_who_plays_each_side_in_words():

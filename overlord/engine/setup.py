@@ -96,7 +96,7 @@ def settings_words(g: "Game") -> str:
     delay asked after the preset is the player's, not the preset's)."""
     s = g.settings
     historical = g.data.rules.ratings.historical
-    changes = [f"{Ratings.SHORT[name]} {getattr(s.ratings, name)}" for name in historical
+    changes = [rating_words(name, getattr(s.ratings, name), historical[name]) for name in historical
                if getattr(s.ratings, name) != historical[name]]
     if s.german_dday_movement:
         changes.append("the German moves on D-Day")
@@ -123,7 +123,7 @@ def preset_changes(g: "Game", key: str) -> str:
     D-Day): "transport 7, air power 6, coastal defence 3, naval power 6"; one that changes none gives them."""
     rating_set = g.data.charts.rating_set(key)
     historical = g.data.rules.ratings.historical
-    changes = [f"{Ratings.SHORT[name]} {value}" for name, value in rating_set.ratings.items()
+    changes = [rating_words(name, value, historical[name]) for name, value in rating_set.ratings.items()
                if value != historical[name]]
     if rating_set.german_dday_movement:
         changes.append("the German moves on D-Day")
@@ -136,6 +136,15 @@ def preset_changes(g: "Game", key: str) -> str:
         delay = rating_set.display_delay
         return same if delay is None else f"{same} but for the display delay ({delay})"
     return ", ".join(changes)
+
+
+def rating_words(name: str, value: int, historical: int) -> str:
+    """A rating changed, in words: "transport 7"; the reinforcements' with which way they move ("German
+    reinforcement arrival 3 (sooner)": a newcomer could not tell whether 3 was sooner; found by a helper)."""
+    words = f"{Ratings.SHORT[name]} {value}"
+    if name == "reinforcements" and value != historical:
+        words += " (sooner)" if value < historical else " (later)"
+    return words
 
 
 def historical_words(g: "Game") -> str:
