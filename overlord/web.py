@@ -541,34 +541,38 @@ def can_keep_games_in(sessions: Path) -> bool:
     return True
 
 
-def serve(host: str, port: int, public_url: str | None = None, max_sessions: int = 8, keep_days: int = 30,
-          join: str | None = None) -> int:
+def options_refused(host: str, port: int, public_url: str | None, max_sessions: int, keep_days: int,
+                    join: str | None) -> str | None:
+    """Why ``serve``'s options cannot be served, in a line (None: they can)."""
     if not 1 <= port <= 65535:
-        print(f"overlord: --port {port} is not a port (1-65535)", file=sys.stderr)
-        return 2
+        return f"--port {port} is not a port (1-65535)"
     if max_sessions < 1:
-        print(f"overlord: --max-sessions {max_sessions} must be at least 1", file=sys.stderr)
-        return 2
+        return f"--max-sessions {max_sessions} must be at least 1"
     if not 1 <= keep_days <= KEEP_DAYS_MAX:
-        print(f"overlord: --keep-days {keep_days} must be 1 to {KEEP_DAYS_MAX} (a browser keeps the cookie that "
-              f"leads to its games {KEEP_DAYS_MAX} days at most)", file=sys.stderr)
-        return 2
+        return (f"--keep-days {keep_days} must be 1 to {KEEP_DAYS_MAX} (a browser keeps the cookie that leads to its "
+                f"games {KEEP_DAYS_MAX} days at most)")
     if public_url is not None and origin_key(public_url) is None:
-        print(f"overlord: --public-url {public_url!r} is not an http:// or https:// address", file=sys.stderr)
-        return 2
-    if public_url is not None:
-        public_url = public_url.rstrip("/")  # the page's addresses are the URL and a path beginning with /
+        return f"--public-url {public_url!r} is not an http:// or https:// address"
     if public_url is None and host in WILDCARD_HOSTS:
         # the page would send browsers to ws://0.0.0.0, and the Origin check needs the address they use
-        print(f"overlord: with --host {host or repr(host)}, give --public-url http://NAME:{port}, the address "
-              "browsers reach this computer at", file=sys.stderr)
-        return 2
+        return (f"with --host {host or repr(host)}, give --public-url http://NAME:{port}, the address browsers reach "
+                "this computer at")
     if join is not None and not serves_this_computer_only(host, public_url):
         # each page plays the link's side for whoever opens it (the link stays on the server): a page others can
         # reach would give them the seat (found by a helper)
-        print("overlord: --join plays your side for whoever opens the page: serve it to this computer only "
-              "(--host 127.0.0.1, the default, and no --public-url)", file=sys.stderr)
+        return ("--join plays your side for whoever opens the page: serve it to this computer only (--host "
+                "127.0.0.1, the default, and no --public-url)")
+    return None
+
+
+def serve(host: str, port: int, public_url: str | None = None, max_sessions: int = 8, keep_days: int = 30,
+          join: str | None = None) -> int:
+    refused = options_refused(host, port, public_url, max_sessions, keep_days, join)
+    if refused is not None:
+        print(f"overlord: {refused}", file=sys.stderr)
         return 2
+    if public_url is not None:
+        public_url = public_url.rstrip("/")  # the page's addresses are the URL and a path beginning with /
     if join is not None:
         from .online.protocol import Link, ProtocolError
         from .online.commands import JOIN_LINK

@@ -173,6 +173,8 @@ class JoinApp(OverlordApp):
         got in unsaid (a link shared, or leaked; found by a helper). And when it leaves: the notice of its joining
         stayed up with no word that it had gone (found by a helper)."""
         told, self.told_screens = self.told_screens, s.other_screens
+        if s.other_screens == told:
+            return
         side = SIDE_NAMES[self.remote_role()]
         if s.other_screens > told:
             self.notify(f"Another screen has joined this game as the {side} player ({s.other_screens + 1} now). The "
