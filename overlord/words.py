@@ -22,6 +22,7 @@ from .engine.events import (AssaultBegun, AttacksHeldBack, CadreTrapped, CombatR
 from .engine import combat_results
 from .engine.combat import ODDS_NOISE
 from .engine.enums import Phase, Side
+from .engine.util import round_half_up
 from .engine.hexgrid import Hex
 
 
@@ -123,12 +124,14 @@ def odds(data: GameData, ratio: float) -> str:
     """Odds as a player reads them, "2.5:1": to a hundredth where a tenth would round them onto or over the odds
     at which a defender is forced back (rules.combat.forced_retreat_odds), "1.98:1" not "2.0:1" for a defender that
     held at level 9 (read as the rule broken; found by a helper)."""
-    tenth = round(ratio, 1)
+    # to a tenth from the hundredths the engine keeps, halves up: 1.653 before a fight and the 1.65 its result keeps
+    # (1.6499...) read "1.7:1" and "1.6:1", as if the odds had changed (found by a helper)
+    tenth = round_half_up(round(ratio * 100) / 10 + 1e-6) / 10
     judged = ratio + ODDS_NOISE  # (2.4999999999999996 reaches 2.5, as the engine judges it: view.reaches)
     crossed = any(min(judged, tenth) < t <= max(judged, tenth) for t in data.rules.combat.forced_retreat_odds.values())
     # (down to the hundredth: 1.996 is "1.99:1", never "2.00:1", the thresholds being whole hundredths; a
     # millionth's leeway keeps a value already kept to a hundredth, 2.49 stored as 2.48999..., as it is)
-    return f"{math.floor(ratio * 100 + 1e-6) / 100:.2f}:1" if crossed else f"{ratio:.1f}:1"
+    return f"{math.floor(ratio * 100 + 1e-6) / 100:.2f}:1" if crossed else f"{tenth:.1f}:1"
 
 
 def result_odds(data: GameData, e: CombatResult) -> str:

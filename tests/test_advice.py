@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from overlord import words
 from overlord.ai import NoAdvice, advise, make_player
 from overlord.ai.advice import AdviceMemory, advisor_view
 from overlord.engine import Game, Settings
@@ -92,7 +93,7 @@ def test_a_move_is_explained_by_where_it_leads_and_a_level_by_its_name_and_odds(
     play_until(game, players, lambda g: isinstance(g.prompt, StrategyPrompt) and g.prompt.role == "attack")
     advice = advise(game)
     level = game.data.charts.strategy_levels.attack[advice.action.level - 1].name
-    assert level in advice.reason and f"{game.prompt.fought_odds:.1f}:1" in advice.reason
+    assert level in advice.reason and words.odds(game.data, game.prompt.fought_odds) in advice.reason
     # and the losses it may cost, over the defender's levels, as the level table's row says them
     from overlord.ai.explain import level_losses, span
     mine, theirs = level_losses(game, game.prompt, advice.action.level)
@@ -107,7 +108,7 @@ def test_a_move_is_explained_by_where_it_leads_and_a_level_by_its_name_and_odds(
     assert "This turn: " in advise(game).reason  # the German's posture for the turn
     play_until(game, players, lambda g: g.prompt.kind == "AttackerPrompt" and not g.prompt.chosen)
     # the first attacker's odds are its own (0.7:1 "with it" read as the whole attack's)
-    assert f"{game.prompt.fought_odds:.1f}:1 with it alone)" in advise(game).reason
+    assert f"{words.odds(game.data, game.prompt.fought_odds)} with it alone)" in advise(game).reason
     play_until(game, players, lambda g: isinstance(g.prompt, StrategyPrompt) and g.prompt.role == "attack")
     most = view.bombardment_most(game)[1]  # the German's: what the Allied support he cannot see may spare them
     assert game.prompt.side == "german" and most > 0

@@ -13,6 +13,7 @@ import json
 import pytest
 from textual.widgets import Static
 
+from overlord import words
 from overlord.engine import view
 from overlord.engine.actions import Support
 from overlord.engine.events import CombatResult, Landed
@@ -128,7 +129,7 @@ async def test_an_assault_fought_on_at_one_key_lands_the_unit_on_one_card_with_e
         card = app.screen.card.plain
         assert "LANDING AT OMAHA" in card
         rows = [line.split() for line in card.splitlines() if line[:3].strip().isdigit()]
-        assert rows == [[str(number), str(e.attack_level), "v", str(e.defence_level), f"{e.odds:.1f}:1", "2", "1",
+        assert rows == [[str(number), str(e.attack_level), "v", str(e.defence_level), words.odds(game.data, e.odds), "2", "1",
                          str(e.combat_supply), str(e.attacker_losses), str(e.defender_losses)]
                         for number, e in enumerate(rounds, 1)]  # round, levels, odds, support, supply, losses
         unit = game.unit("us-1-inf")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import time
 
+from overlord import words
 from overlord.engine import view
 from overlord.engine.actions import Allocate, ChooseUnit
 from overlord.engine.events import CombatResult, LogisticsReport, Motion, UnitMoved
@@ -300,7 +301,7 @@ async def test_a_closed_level_says_why_and_the_result_stays_on_a_card():
                          "the computer German to choose its level, and the result's card")
         card = str(app.screen.card)
         result = next(e for e in app.session.log if isinstance(e, CombatResult))
-        assert "COMBAT RESULT" in card and f"Odds as fought: {result.odds:.1f}:1" in card
+        assert "COMBAT RESULT" in card and f"Odds as fought: {words.odds(app.session.game.data, result.odds)}" in card
         assert f"the defender loses {result.defender_losses} CP" in card
         await pilot.pause(0.3)
         assert isinstance(app.screen, CombatResultScreen)  # it stays until a key

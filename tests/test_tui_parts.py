@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from overlord import words
 from overlord.engine.actions import Allocate, Answer
 from overlord.engine.game import Game
 from overlord.engine.setup import preset_settings
@@ -143,7 +144,7 @@ def test_the_odds_shown_say_when_the_allies_are_short_of_combat_supply():
     assert isinstance(p, DefenderPrompt) and p.odds == round(raw, 2) and p.fought_odds == round(2 * raw, 2)
     # (2.965, which a tenth would round onto the odds that force a level 5 or 7 back, is given to a hundredth, down:
     # the prompt's 2.97 is kept rounded, and the level question gives 2.96)
-    assert (f"odds with all {p.odds:.1f}:1 (2.96:1 as the Allies are short of combat supply)"
+    assert (f"odds with all {words.odds(g.data, p.odds)} (2.96:1 as the Allies are short of combat supply)"
             in prompt_text(g, p).plain) and p.fought_odds == 2.97 and 2.96 < 2 * raw < 2.97
     g.state.pools.combat = 1000
     g.edited()

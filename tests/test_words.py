@@ -156,3 +156,14 @@ def test_a_plural_name_is_known_by_its_last_word():
     assert words.Subject(DATA, ["us-1-inf", "us-29-inf"]).verb("attacks", "attack") == "attack"
     three = words.Subject(DATA, ["us-4-cav", "us-4-inf", "us-rangers"])  # commas, then "and" (found by a helper)
     assert str(three) == "4th Cavalry Squadron, 4th Infantry Division and 2nd and 5th Ranger Battalions", str(three)
+
+
+def test_odds_read_the_same_before_a_fight_and_in_its_result():
+    """The question and the hint read 1.653 as "1.7:1", the result the 1.65 the engine keeps (1.6499...) as "1.6:1":
+    the card then seemed to say the odds had changed (found by a helper). Both go to a tenth from the hundredths."""
+    from overlord.engine.data import load_data
+    from overlord.words import odds
+    data = load_data()
+    assert odds(data, 1.653) == odds(data, round(1.653, 2)) == odds(data, 1.6499999999999999) == "1.7:1"
+    assert odds(data, 1.04) == "1.0:1" and odds(data, 0.25) == "0.3:1" and odds(data, 3) == "3.0:1"
+    assert odds(data, 1.98) == "1.98:1"  # (under a retreat threshold, to the hundredth as before)

@@ -96,7 +96,7 @@ def assault_card(game: Game, assault: Assault) -> Text:
                  f"{'Allied':>8}{'German':>8}\n", style="bold")
         t.append(f"{'':<38}{'lost':>8}{'lost':>8}\n", style="bold")
     for number, e in enumerate(assault.rounds, 1):
-        t.append(f"{number:>3}   {f'{e.attack_level} v {e.defence_level}':<8}{f'{e.odds:.1f}:1':<7}{e.naval:>5}"
+        t.append(f"{number:>3}   {f'{e.attack_level} v {e.defence_level}':<8}{words.odds(game.data, e.odds):<7}{e.naval:>5}"
                  f"{e.air:>5}{e.combat_supply:>7}{e.attacker_losses:>8}{e.defender_losses:>8}\n")
     drawn = [f"{e.bombardment} CP in round {n}" for n, e in enumerate(assault.rounds, 1) if e.naval or e.air]
     if drawn:  # (what the support's draw made of the German losses, as a fight's card says it; found by a helper)
