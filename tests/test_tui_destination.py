@@ -326,10 +326,15 @@ def test_a_route_card_foretells_the_fatigue_of_the_move_and_the_levels_it_closes
     steps = (RouteStep(direction=3, to=(17, 9), mp=1, extra=False, **step),
              RouteStep(direction=3, to=(18, 9), mp=2, extra=True, **step))
     start = unit.fatigue
-    near = Route("us-1-inf", (16, 9), (17, 9), steps=steps[:1], reach=1, reach_surely=1, mp_left=(5, 5))
+    near = Route("us-1-inf", (16, 9), (17, 9), steps=steps[:1], reach=1, reach_surely=1, mp_left=(5, 5), spent=(1, 1))
     assert f"Fatigue {start}→{start + 1}: closes level 9" in stop_text(game, near, 60).plain
-    far = Route("us-1-inf", (16, 9), (18, 9), steps=steps, reach=2, reach_surely=2, mp_left=(2, 3))
+    far = Route("us-1-inf", (16, 9), (18, 9), steps=steps, reach=2, reach_surely=2, mp_left=(2, 3), spent=(3, 4))
     assert f"Fatigue {start}→{start + 3}-{start + 4}: closes level 9" in stop_text(game, far, 60).plain
+    # a level closed is said before why the unit stops short, which a short panel cuts first (found by a helper)
+    stopped = Route("us-1-inf", (16, 9), (18, 9), steps=steps, reach=1, reach_surely=1, mp_left=(1, 1), spent=(1, 1),
+                    short="the river costs 2: 2 MP needed, 1 left")
+    said = stop_text(game, stopped, 60).plain
+    assert said.index("closes level 9") < said.index("Then the river costs 2")
     unit.fatigue = 0
     game.edited()
     rested = stop_text(game, far, 60).plain
@@ -338,3 +343,35 @@ def test_a_route_card_foretells_the_fatigue_of_the_move_and_the_levels_it_closes
     game.edited()
     assert f"Fatigue {unit.fatigue}→{unit.fatigue + 3}-{unit.fatigue + 4}: may close level 9" in \
         stop_text(game, far, 60).plain
+
+
+def test_a_routes_points_spent_span_every_draw_of_the_chance_points():
+    """The card's fatigue took the routes with no chance point drawn and with every one drawn as its ends: the Rangers
+    read "Fatigue 0→5-6" and ended at 4, a point drawn early having stopped them short (found by a helper). The
+    points spent are counted over every draw, against each draw walked step by step as the rules take steps."""
+    import itertools
+    from overlord.engine.routes import RouteStep, _spent
+
+    def walked(mp, moved, steps, draws, fails):
+        spent = 0
+        for s, extra in zip(steps, draws):
+            if moved and s.mp > mp:
+                break
+            if s.chance < 100 and fails:
+                break
+            mp, spent, moved = max(0, mp - s.mp - extra * s.extra), spent + s.mp + extra * s.extra, True
+            if s.zone is not None:
+                break
+        return spent
+
+    def step(mp, extra, zone=None, chance=100):
+        return RouteStep(direction=3, to=(0, 0), terrain="clear", mp=mp, extra=extra, zone=zone, enemies=(),
+                         chance=chance, fuel=(0, 0))
+    rangers = (step(1, True), step(2, True), step(3, True))  # the helper's 6 MP, 1+ 2+ 3+: 4 to 7, not 5-6
+    assert _spent(6, False, False, None, rangers) == (4, 7)
+    routes = [rangers, (step(4, True), step(1, True), step(3, True), step(2, False)),
+              (step(2, True), step(2, True), step(1, False, "infiltrates", 40)), (step(9, True), step(1, True))]
+    for steps, mp, moved in itertools.product(routes, (1, 3, 6, 8), (False, True)):
+        every = [walked(mp, moved, steps, draws, fails) for draws in itertools.product((0, 1), repeat=len(steps))
+                 for fails in (False, True)]
+        assert _spent(mp, moved, False, None, steps) == (min(every), max(every)), (steps, mp, moved)

@@ -60,7 +60,9 @@ class Route(FrozenRecord):
     before the destination when no chance point is drawn (None: it gets there); at the stop with no chance
     point drawn, ``in_supply`` (Allied: within supply lines as traced now, always True before they are
     traced; German: a position that traces supply) and ``naval_side`` (the position's side of the
-    naval-range line: NavalSide's "c" continent, "o" ocean, "x" east of Caen)."""
+    naval-range line: NavalSide's "c" continent, "o" ocean, "x" east of Caen); ``spent`` the fewest and most
+    movement points the unit may spend on it this phase, over every draw of the chance points and a failed
+    infiltration: what tires it (fatigue.tired)."""
     unit: str
     start: Hex
     destination: Hex
@@ -72,6 +74,7 @@ class Route(FrozenRecord):
     short: str | None = None
     in_supply: bool = True
     naval_side: str = NavalSide.OCEAN
+    spent: tuple[int, int] = (0, 0)
 
     @property
     def cost(self) -> tuple[int, int]:
@@ -221,7 +224,8 @@ def _walk(g: "Game", uid: str, start: Hex, to: Hex, steps: tuple[RouteStep, ...]
         short = step_words(g, uid, steps[reach], left, _fuel_left(fuel, steps[:reach]))
     stop = steps[reach - 1].to if reach else start
     return Route(uid, start, to, steps, None, reach, surely, (least, left), short,
-                 _supplied_at(g, uid, stop), str(g.data.map.naval_side[stop]))
+                 _supplied_at(g, uid, stop), str(g.data.map.naval_side[stop]),
+                 _spent(u.mp, u.moved, u.stopped, fuel, steps))
 
 
 def _taken(mp: int, moved: bool, stopped: bool, fuel: int | None, steps: tuple[RouteStep, ...],
@@ -240,6 +244,33 @@ def _taken(mp: int, moved: bool, stopped: bool, fuel: int | None, steps: tuple[R
         if s.zone is not None:
             return i + 1, 0, None  # next to the enemy, the move ends (the route ends there too)
     return len(steps), mp, None
+
+
+def _spent(mp: int, moved: bool, stopped: bool, fuel: int | None, steps: tuple[RouteStep, ...]) -> tuple[int, int]:
+    """The fewest and most movement points spent along the steps, over every draw of the chance points and an
+    infiltration failing, taking steps as ``_taken`` does. No draw and every draw are not the ends: a point drawn
+    early stops the unit sooner, one drawn late is taken even if it leaves the unit short (found by a helper)."""
+    if stopped or mp <= 0:
+        return 0, 0
+    ends: set[int] = set()
+    going = {(mp, fuel, 0, moved)}  # (points left, fuel left, points spent, moved) of each way the walk may go
+    for s in steps:
+        on: set[tuple[int, int | None, int, bool]] = set()
+        for left, fuel_left, spent, has_moved in going:
+            if has_moved and s.mp > left or fuel_left is not None and s.fuel[0] > fuel_left:
+                ends.add(spent)
+                continue
+            if s.chance < 100:
+                ends.add(spent)  # the infiltration fails: the unit stays, its move over, nothing spent
+            for extra in (0, 1) if s.extra else (0,):
+                if s.zone is not None:
+                    ends.add(spent + s.mp + extra)  # next to the enemy, the move ends
+                    continue
+                fuel_after = None if fuel_left is None else fuel_left - min(s.fuel[extra], fuel_left)
+                on.add((max(0, left - s.mp - extra), fuel_after, spent + s.mp + extra, True))
+        going = on
+    ends |= {spent for _, _, spent, _ in going}
+    return min(ends), max(ends)
 
 
 def _fuel_left(fuel: int | None, taken: tuple[RouteStep, ...]) -> int | None:

@@ -106,10 +106,13 @@ def stop_text(game: Game, r: view.Route, width: int) -> Text:
     # (by its position: "There" under "Gets there with luck; surely to (4,8)" was read as either)
     say(t, f"At ({r.stop[0]},{r.stop[1]}): {side}, {'in supply' if r.in_supply else NO_SUPPLY}", width,
         "" if r.in_supply else "bold reverse")
+    tiring = fatigue_words(game, r)
+    closing = "close" in tiring  # (a level closed is said before the rest, which a short panel cuts; found by a
+    if closing:  # helper: at 80x24 a long route's card ended above it)
+        say(t, tiring, width, "bold")
     if r.short is not None and r.reach < len(r.steps):
         say(t, f"Then {r.short}", width)
-    tiring = fatigue_words(game, r)
-    if tiring:
+    if tiring and not closing:
         say(t, tiring, width)
     return t
 
@@ -120,9 +123,7 @@ def fatigue_words(game: Game, r: view.Route) -> str:
     u = game.unit(r.unit)
     if game.spec(r.unit).is_depot or not r.reach:
         return ""
-    none_drawn = sum(s.mp for s in r.steps[:r.reach])
-    all_drawn = sum(s.mp + s.extra for s in r.steps[:r.reach_surely])
-    low, high = (view.tired(game, u.fatigue, mp) for mp in sorted((none_drawn, all_drawn)))
+    low, high = (view.tired(game, u.fatigue, mp) for mp in r.spent)
     words = f"Fatigue {u.fatigue}→{mp_range(low, high)}"
     now = view.max_strategy_level(game, u)
     surely, worst = (view.highest_level(game, f, u.leadership) for f in (low, high))
