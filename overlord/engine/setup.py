@@ -107,13 +107,16 @@ def settings_words(g: "Game") -> str:
     return f"{scenario_label(g, s.scenario)}; {ratings}.{' ' + human if human else ''}"
 
 
-def human_german_words(g: "Game") -> str:
+def human_german_words(g: "Game", brief: bool = False) -> str:
     """What the charts give the Allies against a German played by a person, at every preset ("" against the
     computer): a German at the keyboard took Historical for an even game, and was told only on the logistics
-    card (found by a helper)."""
+    card (found by a helper). ``brief``: in a line of the set-up's list at 80 columns."""
     if not g.settings.german_is_human:
         return ""
     more = g.data.charts.transport.human_german
+    if brief:
+        return (f"Against a person the Allies have +{more.transport_percent}% transport, +{more.air_naval_percent}% "
+                "air and naval points.")
     return (f"Against a German played by a person the Allies have {more.transport_percent}% more transport and "
             f"{more.air_naval_percent}% more air and naval points, at every preset (the charts' note).")
 

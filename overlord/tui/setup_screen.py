@@ -150,8 +150,8 @@ class SetupScreen(Screen[None]):
                 changes = view.preset_offered(self.session.game, option) if p.question == "preset" else None
                 if changes is not None:  # what each level sets (Novice and Experienced differed in nothing shown)
                     q.append(f"     {changes}\n", style="dim")
-            if p.question == "preset" and view.human_german_words(self.session.game):
-                q.append(f"  {view.human_german_words(self.session.game)}\n", style="dim")
+            if p.question == "preset" and view.human_german_words(self.session.game):  # (one line at 80 columns)
+                q.append(f"  {view.human_german_words(self.session.game, brief=True)}\n", style="dim")
             if all(o == lbl for o, lbl in zip(p.options, p.labels)):
                 q.append(f"  {p.options[0]}-{p.options[-1]}\n", style="bold")
             q.append(f"\nPress a key; Enter takes the default ({p.default}).")
