@@ -834,7 +834,13 @@ def test_a_landings_card_names_its_levels_in_the_order_they_were_fought():
     # the German losses' share the support's draw made, round by round, as a fight's card gives it (found by a helper)
     supported = [attrs.evolve(e, naval=40, air=60, bombardment=n + 3) for n, e in enumerate(fought)]
     card = assault_card(g, Assault("us-1-inf", "Omaha", supported)).plain
-    assert "Of the German losses, the bombardment made 3 CP in round 1, 4 CP in round 2." in card, card
+    assert "Of the German losses, the bombardment made 3 CP in round 1 (of the chart's 2-5), 4 CP in round 2 (of the " \
+           "chart's 2-5)." in " ".join(card.split()), card
+    # a draw under the chart's range, the defender having no more to lose, says so: "made 0 CP in round 1" of 122
+    # points, whose range is 3-6, read as the chart broken (found by a helper)
+    capped = [attrs.evolve(supported[0], naval=52, air=70, bombardment=0)]
+    card = " ".join(assault_card(g, Assault("us-1-inf", "Omaha", capped)).plain.split())
+    assert "the bombardment made 0 CP in round 1 (of the chart's 3-6; no more to lose)." in card, card
 
 
 def test_the_look_cursor_says_whose_supply_lines_reach_a_position():

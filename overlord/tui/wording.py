@@ -68,12 +68,24 @@ def support_words(game: Game, e: CombatResult) -> str:
     after the dice had fallen, found by a helper). (The level table beside the map said "No support left to them" of
     12 points, too few to count, and the card "naval 12".)"""
     allied_attack = game.side_of(e.attackers[0]) == "allied"
-    row = view.bombardment_row(game.data.charts, e.naval + e.air)
-    low, high = row.german_extra if allied_attack else row.allied_reduction
     # (too few: as the replay's decisions say it, "-1-2" read oddly)
-    effect = f"{words.bombardment_effect(e.bombardment, allied_attack)}, of the chart's {low}-{high}" if high \
-        else "too few to count"
+    effect = f"{words.bombardment_effect(e.bombardment, allied_attack)}, {chart_range(game, e)}" \
+        if bombardment_range(game, e)[1] else "too few to count"
     return f"Allied {'support' if allied_attack else 'bombardment in defence'}: naval {e.naval}, air {e.air} ({effect})"
+
+
+def bombardment_range(game: Game, e: CombatResult) -> tuple[int, int]:
+    """The Bombardment Losses chart's range for a fight's Allied naval and air points: more German losses in an
+    Allied attack, fewer Allied losses in a German one."""
+    row = view.bombardment_row(game.data.charts, e.naval + e.air)
+    return row.german_extra if game.side_of(e.attackers[0]) == "allied" else row.allied_reduction
+
+
+def chart_range(game: Game, e: CombatResult) -> str:
+    """"of the chart's 3-6", and why the draw made less when it did: a defender with no more to lose (0 CP of the
+    chart's 3-6 at a landing, said with no reason, read as the chart broken; found by a helper)."""
+    low, high = bombardment_range(game, e)
+    return f"of the chart's {low}-{high}" + ("; no more to lose" if e.bombardment < low else "")
 
 
 def assault_card(game: Game, assault: Assault) -> Text:
@@ -98,7 +110,8 @@ def assault_card(game: Game, assault: Assault) -> Text:
     for number, e in enumerate(assault.rounds, 1):
         t.append(f"{number:>3}   {f'{e.attack_level} v {e.defence_level}':<8}{words.odds(game.data, e.odds):<7}{e.naval:>5}"
                  f"{e.air:>5}{e.combat_supply:>7}{e.attacker_losses:>8}{e.defender_losses:>8}\n")
-    drawn = [f"{e.bombardment} CP in round {n}" for n, e in enumerate(assault.rounds, 1) if e.naval or e.air]
+    drawn = [f"{e.bombardment} CP in round {n} ({chart_range(game, e)})" for n, e in enumerate(assault.rounds, 1)
+             if bombardment_range(game, e)[1]]
     if drawn:  # (what the support's draw made of the German losses, as a fight's card says it; found by a helper)
         t.append(f"Of the German losses, the bombardment made {words.name_list(drawn)}.\n")
     t.append("\n")
