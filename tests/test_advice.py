@@ -715,3 +715,20 @@ def test_an_attack_advised_at_poor_odds_says_the_ground_it_is_for():
     assert "it holds Caen, an objective" in describe(poor, Answer("Y"))
     assert "poor odds" not in describe(asked(30, (13, 10)), Answer("Y"))  # (open country: no such reason given)
     assert "poor odds" not in describe(asked(70, (17, 8), 10), Answer("Y"))  # (odds above 1:1)
+
+
+def test_a_hinted_move_that_infiltrates_says_its_chance_and_what_failing_costs():
+    """"Move the 3rd Parachute Division west (6), to the bocage near Coutances": the step was an infiltration, it
+    failed, and the unit's move was over; the question's panel said "infiltrates (40%)", the hint nothing (found by
+    a helper)."""
+    from builders import blank_game, put, start_phase
+    from overlord.ai.explain import step_words
+    from overlord.engine import view
+    g = blank_game(turn=3)
+    put(g, "de-21-pz", (12, 5))
+    put(g, "us-1-inf", (12, 6))  # both positions in its zone of control: the step west infiltrates
+    start_phase(g, "german_movement")
+    chance = view.infiltration_chance(g, "de-21-pz")
+    assert step_words(g, Move("de-21-pz", 6)).endswith(
+        f": an infiltration, {chance}% to get through (failing, it stays where it is, its move over).")
+    assert "infiltration" not in step_words(g, Move("de-21-pz", 3))  # (an ordinary step, as before)

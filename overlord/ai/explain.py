@@ -147,6 +147,10 @@ def step_words(game: Game, action: Move | Retreat | Advance) -> str:
         return f"Land {name(game, uid)} on {cost['landing']} beach, going {way}."
     if not game.data.map.is_land(to):
         return f"Sail {name(game, uid)} {way}."
+    if cost.get("infiltration"):  # (a hint that hid a 60% chance of losing the whole move misled; found by a helper)
+        chance = view.infiltration_chance(game, uid)
+        return (f"Move {name(game, uid)} {way}, to {place(game, to)}: an infiltration, {chance}% to get through "
+                "(failing, it stays where it is, its move over).")
     return f"Move {name(game, uid)} {way}, to {place(game, to)}."
 
 
