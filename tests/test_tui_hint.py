@@ -201,3 +201,8 @@ async def test_hints_from_in_the_palette_chooses_who_gives_them_and_the_card_nam
         await wait_until(pilot, lambda a: isinstance(a.screen, HintScreen), "the hint's card")
         assert app.screen.who == f"The computer Allies ({weakest}, level 1)"
         assert app.hint_ready() == advise(app.session.game, weakest, {})
+        # its hint gives no why: the line under the card does not promise one ("T shows why"; found by a helper)
+        assert "\n" not in app.screen.reason
+        await pilot.press("escape")
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the card closed")
+        assert "U takes it, T shows it again." in app.screen.prompt_panel_text().plain

@@ -964,8 +964,11 @@ class GameScreen(Screen[None]):
             # U gives the order to fight on, as the level's key does: the hint's losses are one round's
             reason = (f"U fights on at level {advice.action.level} until the beach falls (to fight this round only, "
                       "press R before U).\n" + reason)
-        first = reason.split("\n")[0]
-        self.say(Text(f"Hint: {first}  U takes it, T shows why.", style="bold"))
+        first, _, why = reason.partition("\n")
+        # ("T shows why" of a hint with no why, a computer player's that gives none, pointed at nothing; found by a
+        # helper)
+        again = "T shows why" if why.strip() else "T shows it again"
+        self.say(Text(f"Hint: {first}  U takes it, {again}.", style="bold"))
         self.refresh_view()  # the step marked on the map; U in the key bar
         if self.app.screen is self:
             self.app.push_screen(HintScreen(who, reason), self._hint_closed)
