@@ -292,6 +292,8 @@ async def test_b_in_a_german_movement_says_it_is_the_allies_key():
         await press(pilot, "b")
         assert "B is the Allies' key: it sails a formation at sea to a beachhead marker." in \
             " ".join(prompt_panel(app).split())
+        await press(pilot, "a")  # (it said "A is not an answer here"; found by a helper)
+        assert "A is the Allies' key: it chooses their next formation at sea." in " ".join(prompt_panel(app).split())
 
 
 def test_a_stop_short_gives_the_points_left_as_a_range_when_a_chance_point_may_be_drawn_on_the_way():

@@ -643,6 +643,8 @@ class GameScreen(Screen[None]):
             return "B is the Allies' key: it sails a formation at sea to a beachhead marker."
         if isinstance(p, MovePrompt) and key == "b":
             return "B sails a formation at sea to a beachhead marker: this unit is ashore."
+        if isinstance(p, MovePrompt) and key == "a" and p.side == "german":  # (as B; it said "not an answer here")
+            return "A is the Allies' key: it chooses their next formation at sea."
         if isinstance(p, MovePrompt) and key == "g" and p.afloat:
             return (f"{Subject(self.game.data, [p.unit]).says('is', 'are')} at sea: G (go to) is for units ashore. Sail with the compass "
                     "keys or B to a beachhead marker, then land.")
