@@ -558,3 +558,15 @@ async def test_a_german_at_the_keyboard_is_told_what_the_charts_give_the_allies_
         question = app.screen.query_one("#setup-question")
         await wait_until(pilot, lambda a: "Enter takes the default" in str(question.render())
                          and question.region.bottom <= a.screen.query_one("KeyBar").region.y, "the question whole")
+
+
+def test_a_reinforcement_arrival_set_by_hand_says_which_way_in_the_answers_given():
+    """The answers listed "German reinforcement arrival: 3", as the preset's line says "3 (sooner)" (found by a
+    helper)."""
+    from types import SimpleNamespace
+    from overlord.engine.events import SettingChosen
+    from overlord.tui.setup_screen import SetupScreen
+    shown = SimpleNamespace(session=SimpleNamespace(game=Game.new(None, 1)))
+    said = [SetupScreen.value_label(shown, SettingChosen(question="rating:reinforcements", value=v))  # type: ignore
+            for v in ("3", "5", "8")]
+    assert said == ["3 (sooner)", "5", "8 (later)"]

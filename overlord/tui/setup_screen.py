@@ -198,6 +198,10 @@ class SetupScreen(Screen[None]):
                 return self.session.game.data.charts.rating_set(e.value).name
             except KeyError:
                 return e.value
+        if e.question == "rating:reinforcements" and e.value.isdigit():  # "3 (sooner)", as the presets say it
+            historical = self.session.game.data.rules.ratings.historical["reinforcements"]
+            return view.rating_words("reinforcements", int(e.value), historical).removeprefix(
+                Ratings.SHORT["reinforcements"] + " ")
         return e.value
 
     def commander(self, e: SettingChosen) -> str:
