@@ -175,7 +175,7 @@ class JoinApp(OverlordApp):
         told, self.told_screens = self.told_screens, s.other_screens
         if s.other_screens == told:
             return
-        side = SIDE_NAMES[self.remote_role()]
+        side = SIDE_NAMES.get(self.remote_role(), self.remote_role())  # (a spectator's screens are not counted)
         if s.other_screens > told:
             self.notify(f"Another screen has joined this game as the {side} player ({s.other_screens + 1} now). The "
                         "host takes answers from each; if it is not yours, your link has been shared.",
