@@ -555,9 +555,9 @@ async def test_a_german_at_the_keyboard_is_told_what_the_charts_give_the_allies_
         said = app.screen.question_text().plain
         assert "  Against a person the Allies have +8% transport, +40% air and naval points.\n" in said
         # the question whole at 80x24, to its last line (the note pushed it off; found by a helper)
-        question = app.screen.query_one("#setup-question")
-        await wait_until(pilot, lambda a: "Enter takes the default" in str(question.render())
-                         and question.region.bottom <= a.screen.query_one("KeyBar").region.y, "the question whole")
+        question, box = app.screen.query_one("#setup-question"), app.screen.query_one("#setup-box")
+        await wait_until(pilot, lambda a: "Enter takes the default" in str(question.render())  # (in the box, not
+                         and question.region.bottom <= box.content_region.bottom, "the question whole")  # cut off)
 
 
 def test_a_reinforcement_arrival_set_by_hand_says_which_way_in_the_answers_given():

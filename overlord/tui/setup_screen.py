@@ -128,7 +128,9 @@ class SetupScreen(Screen[None]):
             briefing = PLAYERS_BRIEFING
         title, answered = self.fitted(briefing, answered, q)
         self.query_one("#setup-title", Static).update(title)
-        self.query_one("#setup-answered", Static).update(Text("".join(f"{a}\n" for a in answered), style="dim"))
+        shown = self.query_one("#setup-answered", Static)
+        shown.update(Text("".join(f"{a}\n" for a in answered), style="dim"))
+        shown.display = bool(answered)  # (empty, it still took a line: the question's last fell off at 80x24)
         self.query_one("#setup-question", Static).update(q)
         message = self.query_one("#setup-message", Static)
         message.update(Text(self.message, style="bold reverse"))
