@@ -12,6 +12,7 @@ from overlord.engine.prompts import MovePrompt
 from overlord.tui.app import OverlordApp
 from overlord.tui.cards import NO_SUPPLY
 from overlord.tui.screens import ConfirmScreen
+from overlord.tui.widgets import CardPanel
 
 from builders import put, start_phase
 from test_score_readable import hand_built, panel, settle, ways
@@ -89,3 +90,16 @@ def test_a_german_unit_moved_out_of_the_ring_traces_supply_again():
     assert view.german_cut_off_at(g, "de-352-inf", ring) and view.german_cut_off_at(g, "de-716-inf", empty)
     assert not view.german_cut_off_at(g, "de-352-inf", empty)
     assert not view.german_cut_off_at(g, "de-352-inf", neighbour(neighbour(ring, 2), 2))
+
+
+async def test_at_80x24_the_cut_off_warning_is_whole_in_the_panel():
+    """At 80x24 the panel cut the warning at its foot, in the middle of what a cut-off unit loses (found by a
+    helper): a narrow panel names the units alone, and "unless moved" (S, the supply overlay, is in the key bar)."""
+    g, _, _ = ringed_game()
+    start_phase(g, "german_movement")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda app: "CUT OFF NEXT TURN" in panel(app), "the warning")
+        side = next(p for p in app.screen.query(".side").results(CardPanel) if p.display)
+        shown = " ".join(line.plain for line in side.lines[:side.content_size.height])
+        assert "CUT OFF NEXT TURN" in shown and "352nd Infantry, unless moved" in " ".join(shown.split()), shown

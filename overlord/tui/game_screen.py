@@ -1259,25 +1259,32 @@ def step_preview(game: Game, p: MovePrompt) -> Text:
     return t
 
 
-def cut_off_words(game: Game) -> str | None:
+BRIEF_CUT_OFF = 40  # columns of the side panel under which its cut-off warning names the units alone
+
+
+def cut_off_words(game: Game, brief: bool = False) -> str | None:
     """The German units that could not trace supply if the turn ended now, named: the next turn's trace cuts them
-    off unless they, or others, move (None when all can)."""
+    off unless they, or others, move (None when all can). ``brief``: their names alone, without what it costs."""
     cut = view.german_out_of_supply(game)
     if not cut:
         return None
+    names = name_list([short(game, uid) for uid in cut])
     cost = cut_off_cost(game, cut[0])
-    return f"{name_list([short(game, uid) for uid in cut])} ({'each ' + cost if len(cut) > 1 else cost})"
+    return names if brief else f"{names} ({'each ' + cost if len(cut) > 1 else cost})"
 
 
 def cut_off_now(game: Game, width: int) -> Text:
     """The side panel's warning in the German's movement: his units cut off as things stand (S shows where supply
     runs)."""
     t = Text()
-    words = cut_off_words(game)
+    # (at 80x24 what it costs took two more lines, and the panel cut the warning off at its foot; found by a helper:
+    # the question's end of the phase says it, and the help)
+    brief = width < BRIEF_CUT_OFF
+    words = cut_off_words(game, brief)
     if words is not None:  # (the names on the label's line: at 80x24 the panel's last lines are cut)
         label = " CUT OFF NEXT TURN "  # (not "NOW": the unit's card said "Supply: ok", traced at this turn's start)
         t.append(label, style="bold reverse")
-        lines = textwrap.fill(f"{words}, unless moved (S: supply)", max(width, 20), initial_indent="x" * len(label),
+        lines = textwrap.fill(f"{words}, unless moved{'' if brief else ' (S: supply)'}", max(width, 20), initial_indent="x" * len(label),
                               subsequent_indent=" ")
         t.append(lines[len(label):] + "\n", style="bold")
     return t
