@@ -553,15 +553,16 @@ def options_refused(host: str, port: int, public_url: str | None, max_sessions: 
                 f"games {KEEP_DAYS_MAX} days at most)")
     if public_url is not None and origin_key(public_url) is None:
         return f"--public-url {public_url!r} is not an http:// or https:// address"
+    if join is not None and not serves_this_computer_only(host, public_url):
+        # each page plays the link's side for whoever opens it (the link stays on the server): a page others can
+        # reach would give them the seat (found by a helper). Before the wildcard's refusal, which asks for a
+        # --public-url that --join would then refuse.
+        return ("--join plays your side for whoever opens the page: serve it to this computer only (--host "
+                "127.0.0.1, the default, and no --public-url but one on this computer)")
     if public_url is None and host in WILDCARD_HOSTS:
         # the page would send browsers to ws://0.0.0.0, and the Origin check needs the address they use
         return (f"with --host {host or repr(host)}, give --public-url http://NAME:{port}, the address browsers reach "
                 "this computer at")
-    if join is not None and not serves_this_computer_only(host, public_url):
-        # each page plays the link's side for whoever opens it (the link stays on the server): a page others can
-        # reach would give them the seat (found by a helper)
-        return ("--join plays your side for whoever opens the page: serve it to this computer only (--host "
-                "127.0.0.1, the default, and no --public-url)")
     return None
 
 

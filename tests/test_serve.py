@@ -551,6 +551,8 @@ def test_visitor_folders_are_hashes_of_the_ids():
     # a page that plays your side for whoever opens it, open to others (found by a helper)
     (["--host", "0.0.0.0", "--public-url", "http://example.org:8000", "--join", JOINED],
      "--join plays your side for whoever opens the page"),
+    (["--host", "0.0.0.0", "--join", JOINED], "--join plays your side"),  # (not first "give --public-url", which
+    # --join then refuses; found by a helper)
     (["--public-url", "https://example.org/overlord", "--join", JOINED], "serve it to this computer only"),
 ])
 def test_serve_refuses_bad_options_in_one_line(options, message):

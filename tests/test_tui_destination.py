@@ -3,6 +3,8 @@ and beside it, Enter walks it with the compass keys' actions; and a refused comp
 
 from __future__ import annotations
 
+import attrs
+
 import pytest
 
 from overlord.engine import view
@@ -345,6 +347,11 @@ def test_a_route_card_foretells_the_fatigue_of_the_move_and_the_levels_it_closes
     game.edited()
     assert f"Fatigue {unit.fatigue}→{unit.fatigue + 3}-{unit.fatigue + 4}: may close level 9" in \
         stop_text(game, far, 60).plain
+    unit.fatigue = 5 * unit.leadership + 9  # level 9 closed surely, 8 only if the chance points are drawn (it said
+    game.edited()  # "may close levels 8-9"; found by a helper)
+    wide = attrs.evolve(far, spent=(5, 15))
+    assert f"Fatigue {unit.fatigue}→{unit.fatigue + 5}-{unit.fatigue + 15}: closes level 9, may close 8" in \
+        stop_text(game, wide, 60).plain
 
 
 def test_a_routes_points_spent_span_every_draw_of_the_chance_points():

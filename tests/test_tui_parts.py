@@ -840,7 +840,7 @@ def test_a_landings_card_names_its_levels_in_the_order_they_were_fought():
     # points, whose range is 3-6, read as the chart broken (found by a helper)
     capped = [attrs.evolve(supported[0], naval=52, air=70, bombardment=0)]
     card = " ".join(assault_card(g, Assault("us-1-inf", "Omaha", capped)).plain.split())
-    assert "the bombardment made 0 CP in round 1 (of the chart's 3-6; no more to lose)." in card, card
+    assert "the bombardment made 0 CP in round 1 (of the chart's 3-6; all the defender had left)." in card, card
 
 
 def test_the_look_cursor_says_whose_supply_lines_reach_a_position():

@@ -128,9 +128,14 @@ def fatigue_words(game: Game, r: view.Route) -> str:
     now = view.max_strategy_level(game, u)
     surely, worst = (view.highest_level(game, f, u.leadership) for f in (low, high))
     if worst < now:  # ("may": only if the chance points are drawn)
-        closed = f"level {now}" if worst == now - 1 else f"levels {worst + 1}-{now}"
-        words += f": {'closes' if surely == worst else 'may close'} {closed}"
+        sure, may = levels_words(surely + 1, now), levels_words(worst + 1, surely)
+        words += f": closes {sure}" if surely == worst else f": may close {may}" if surely == now else \
+            f": closes {sure}, may close {may.removeprefix('level ').removeprefix('levels ')}"
     return words
+
+
+def levels_words(low: int, high: int) -> str:
+    return f"level {high}" if low == high else f"levels {low}-{high}"
 
 
 def walk(game: Game, r: view.Route, play: Callable[[Move], list[Event]], asked: Callable[[], str | None]) -> str:

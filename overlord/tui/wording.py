@@ -82,10 +82,11 @@ def bombardment_range(game: Game, e: CombatResult) -> tuple[int, int]:
 
 
 def chart_range(game: Game, e: CombatResult) -> str:
-    """"of the chart's 3-6", and why the draw made less when it did: a defender with no more to lose (0 CP of the
-    chart's 3-6 at a landing, said with no reason, read as the chart broken; found by a helper)."""
+    """"of the chart's 3-6", and why the draw made less when it did: the fight's own losses had left the defender no
+    more (0 CP of the chart's 3-6 at a landing, said with no reason, read as the chart broken, and "no more to lose"
+    as the points wasted; found by helpers)."""
     low, high = bombardment_range(game, e)
-    return f"of the chart's {low}-{high}" + ("; no more to lose" if e.bombardment < low else "")
+    return f"of the chart's {low}-{high}" + ("; all the defender had left" if e.bombardment < low else "")
 
 
 def assault_card(game: Game, assault: Assault) -> Text:
