@@ -570,3 +570,13 @@ def test_a_reinforcement_arrival_set_by_hand_says_which_way_in_the_answers_given
     said = [SetupScreen.value_label(shown, SettingChosen(question="rating:reinforcements", value=v))  # type: ignore
             for v in ("3", "5", "8")]
     assert said == ["3 (sooner)", "5", "8 (later)"]
+
+
+async def test_a_call_to_advance_as_the_app_closes_does_nothing():
+    """A timer's call to advance as the app closed raised "No screens on stack" (a test failed so on a loaded
+    machine): the screens are gone, and nothing is to be shown."""
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 3), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
+    assert app.turns is not None and not app.screen_stack
+    app.advance()

@@ -542,6 +542,8 @@ class OverlordApp(App[None]):
         turns = self.turns
         if turns is None or self._waiting or self.too_small or self.quitting or self.paused:
             return
+        if not self.is_running or not self.screen_stack:  # (a timer's call as the app closes: the screens are gone;
+            return  # "No screens on stack" failed a test on a loaded machine)
         if self.main is not None and self.screen is not self.main:
             return  # a help, charts or save screen is up; closing it calls advance again
         self.cancel_timer()
