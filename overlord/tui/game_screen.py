@@ -1284,8 +1284,8 @@ def cut_off_now(game: Game, width: int) -> Text:
     if words is not None:  # (the names on the label's line: at 80x24 the panel's last lines are cut)
         label = " CUT OFF NEXT TURN "  # (not "NOW": the unit's card said "Supply: ok", traced at this turn's start)
         t.append(label, style="bold reverse")
-        lines = textwrap.fill(f"{words}, unless moved{'' if brief else ' (S: supply)'}", max(width, 20), initial_indent="x" * len(label),
-                              subsequent_indent=" ")
+        unless = f"{words}, unless moved{'' if brief else ' (S: supply)'}"
+        lines = textwrap.fill(unless, max(width, 20), initial_indent="x" * len(label), subsequent_indent=" ")
         t.append(lines[len(label):] + "\n", style="bold")
     return t
 

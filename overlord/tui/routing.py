@@ -127,15 +127,20 @@ def fatigue_words(game: Game, r: view.Route) -> str:
     words = f"Fatigue {u.fatigue}→{mp_range(low, high)}"
     now = view.max_strategy_level(game, u)
     surely, worst = (view.highest_level(game, f, u.leadership) for f in (low, high))
-    if worst < now:  # ("may": only if the chance points are drawn)
-        sure, may = levels_words(surely + 1, now), levels_words(worst + 1, surely)
-        words += f": closes {sure}" if surely == worst else f": may close {may}" if surely == now else \
-            f": closes {sure}, may close {may.removeprefix('level ').removeprefix('levels ')}"
-    return words
+    if worst == now:
+        return words
+    # "may": only if the chance points are drawn
+    if surely == worst:
+        return f"{words}: closes {levels_words(surely + 1, now)}"
+    if surely == now:
+        return f"{words}: may close {levels_words(worst + 1, surely)}"
+    return f"{words}: closes {levels_words(surely + 1, now)}, may close {levels_words(worst + 1, surely, bare=True)}"
 
 
-def levels_words(low: int, high: int) -> str:
-    return f"level {high}" if low == high else f"levels {low}-{high}"
+def levels_words(low: int, high: int, bare: bool = False) -> str:
+    """"level 9", "levels 8-9" ("9", "8-9" when ``bare``)."""
+    span = f"{high}" if low == high else f"{low}-{high}"
+    return span if bare else f"level {span}" if low == high else f"levels {span}"
 
 
 def walk(game: Game, r: view.Route, play: Callable[[Move], list[Event]], asked: Callable[[], str | None]) -> str:
