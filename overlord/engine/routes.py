@@ -235,7 +235,7 @@ def _taken(mp: int, moved: bool, stopped: bool, fuel: int | None, steps: tuple[R
     if stopped or mp <= 0:
         return 0, max(mp, 0), "short"
     for i, s in enumerate(steps):
-        if moved and s.mp > mp or fuel is not None and s.fuel[0] > fuel:
+        if _stops_before(s, mp, moved, fuel):
             return i, mp, "short"
         mp = max(0, mp - s.mp - extra * s.extra)
         moved = True
@@ -244,6 +244,12 @@ def _taken(mp: int, moved: bool, stopped: bool, fuel: int | None, steps: tuple[R
         if s.zone is not None:
             return i + 1, 0, None  # next to the enemy, the move ends (the route ends there too)
     return len(steps), mp, None
+
+
+def _stops_before(s: RouteStep, mp: int, moved: bool, fuel: int | None) -> bool:
+    """Does the unit stop before the step: too few points for it (but for the phase's first step, always taken), or
+    too little fuel for it without the chance point?"""
+    return moved and s.mp > mp or fuel is not None and s.fuel[0] > fuel
 
 
 def _spent(mp: int, moved: bool, stopped: bool, fuel: int | None, steps: tuple[RouteStep, ...]) -> tuple[int, int]:
@@ -257,7 +263,7 @@ def _spent(mp: int, moved: bool, stopped: bool, fuel: int | None, steps: tuple[R
     for s in steps:
         on: set[tuple[int, int | None, int, bool]] = set()
         for left, fuel_left, spent, has_moved in going:
-            if has_moved and s.mp > left or fuel_left is not None and s.fuel[0] > fuel_left:
+            if _stops_before(s, left, has_moved, fuel_left):
                 ends.add(spent)
                 continue
             if s.chance < 100:

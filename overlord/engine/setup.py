@@ -142,12 +142,16 @@ def preset_changes(g: "Game", key: str) -> str:
 
 
 def rating_words(name: str, value: int, historical: int) -> str:
-    """A rating changed, in words: "transport 7"; the reinforcements' with which way they move ("German
-    reinforcement arrival 3 (sooner)": a newcomer could not tell whether 3 was sooner; found by a helper)."""
-    words = f"{Ratings.SHORT[name]} {value}"
-    if name == "reinforcements" and value != historical:
-        words += " (sooner)" if value < historical else " (later)"
-    return words
+    """A rating changed, in words: "transport 7", "German reinforcement arrival 3 (sooner)"."""
+    return f"{Ratings.SHORT[name]} {value}{which_way(name, value, historical)}"
+
+
+def which_way(name: str, value: int, historical: int) -> str:
+    """" (sooner)" or " (later)" for a reinforcement arrival changed ("German reinforcement arrival 3": a newcomer
+    could not tell whether 3 was sooner; found by a helper); "" for any other rating, whose way its name says."""
+    if name != "reinforcements" or value == historical:
+        return ""
+    return " (sooner)" if value < historical else " (later)"
 
 
 def historical_words(g: "Game") -> str:

@@ -76,7 +76,7 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
     set-up:        preset_offered (what a ratings level the set-up offers changes from the historical ratings),
                    settings_words (the scenario and ratings a game is played at, in a sentence),
                    human_german_words (what the charts give the Allies against a person playing the German),
-                   rating_words (a rating changed, in words: "German reinforcement arrival 3 (sooner)")
+                   which_way (" (sooner)" or " (later)" for a reinforcement arrival changed)
     units:         position_of (the position of a unit on the map, ashore or at sea, never None: for a
                    unit off the map, one to come or eliminated, an error)
 
@@ -102,7 +102,7 @@ from .prompts import StrategyPrompt
 from .movement import (choosable_units, held_by_fuel, infiltration_chance, land_step_points, landing_refused,
                        moving_units, step_cost)
 from .routes import Route, RouteStep, route, step_refused
-from .setup import PRESET_ORDER, human_german_words, preset_changes, rating_words, settings_words
+from .setup import PRESET_ORDER, human_german_words, preset_changes, settings_words, which_way
 from .state import AFLOAT, ASHORE, COASTAL, ELIMINATED, PENDING, position_of
 from .supply import (allied_sources, german_cut_off_at, german_out_of_supply, german_supplied_positions,
                      source_distance, supplied_positions, traced_on, within_supply_range)
@@ -126,7 +126,7 @@ __all__ = [
     "category_points", "turn_start_points", "continent_side_points", "ocean_side_units", "beyond_supply_lines",
     "german_out_of_supply", "german_cut_off_at",
     "route", "step_refused", "Route", "RouteStep", "support_unseen", "hex_scores", "preset_offered",
-    "bombardment_seen", "bombardment_most", "support_most", "settings_words", "human_german_words", "rating_words",
+    "bombardment_seen", "bombardment_most", "support_most", "settings_words", "human_german_words", "which_way",
     "retreat_losses", "overrun", "reaches",
 ]
 

@@ -152,8 +152,9 @@ class SetupScreen(Screen[None]):
                 changes = view.preset_offered(self.session.game, option) if p.question == "preset" else None
                 if changes is not None:  # what each level sets (Novice and Experienced differed in nothing shown)
                     q.append(f"     {changes}\n", style="dim")
-            if p.question == "preset" and view.human_german_words(self.session.game):  # (one line at 80 columns)
-                q.append(f"  {view.human_german_words(self.session.game, brief=True)}\n", style="dim")
+            human = view.human_german_words(self.session.game, brief=True) if p.question == "preset" else ""
+            if human:  # (one line at 80 columns)
+                q.append(f"  {human}\n", style="dim")
             if all(o == lbl for o, lbl in zip(p.options, p.labels)):
                 q.append(f"  {p.options[0]}-{p.options[-1]}\n", style="bold")
             q.append(f"\nPress a key; Enter takes the default ({p.default}).")
@@ -202,8 +203,7 @@ class SetupScreen(Screen[None]):
                 return e.value
         if e.question == "rating:reinforcements" and e.value.isdigit():  # "3 (sooner)", as the presets say it
             historical = self.session.game.data.rules.ratings.historical["reinforcements"]
-            return view.rating_words("reinforcements", int(e.value), historical).removeprefix(
-                Ratings.SHORT["reinforcements"] + " ")
+            return e.value + view.which_way("reinforcements", int(e.value), historical)
         return e.value
 
     def commander(self, e: SettingChosen) -> str:
