@@ -5,6 +5,7 @@ All through the real app, by key presses, waiting for states rather than for mom
 from __future__ import annotations
 
 import shutil
+import threading
 import time
 from pathlib import Path
 
@@ -130,6 +131,42 @@ async def test_the_viewer_on_a_finished_golden_game_steps_forward_and_back_by_ac
         assert "drops" in str(screen.query_one("#steps").render())
         await pilot.press("escape")
         await until(pilot, lambda: not app.is_running, "closing the viewer of `overlord watch` ends the program")
+
+
+class HeldReplay(Replay):
+    """A replay that waits half-way through until it is let go: the viewer's keys pressed while it goes on."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.halfway, self.let_go = threading.Event(), threading.Event()
+
+    def _record(self, n, game, asked, events) -> None:
+        super()._record(n, game, asked, events)
+        if n == self.total // 2:
+            self.halfway.set()
+            self.let_go.wait(PATIENCE)
+
+
+@pytest.mark.parametrize("then", [None, "home"])
+async def test_end_pressed_while_the_replay_goes_on_follows_it_to_the_last_position(then):
+    """End went to the last position replayed so far and stayed there, half-way through the game (a helper);
+    a step after it (Home) stops the following."""
+    replay = HeldReplay.of_save(FINISHED)
+    app = OverlordApp(watch=replay)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ViewerScreen) and app.screen.is_mounted, "the viewer is up")
+        screen = app.screen
+        await until(pilot, replay.halfway.is_set, "the replay is half-way")
+        await pilot.press("end")
+        await until(pilot, lambda: screen.to_end and screen.at == screen.end, "the last position so far")
+        assert 0 < screen.at < replay.total
+        if then:
+            await pilot.press(then)
+            await until(pilot, lambda: screen.at == 0, "the first position")
+        replay.let_go.set()
+        await until(pilot, lambda: replay.done and screen.following is None, "the game is replayed")
+        await pilot.pause()
+        assert screen.at == (0 if then else replay.total) and not screen.to_end
 
 
 async def test_the_events_of_a_turn_scroll_with_shift_and_the_arrows_at_80x24():

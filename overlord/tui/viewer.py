@@ -98,6 +98,7 @@ class ViewerScreen(Screen[None]):
         self.cell, self.tall = 2, False
         self.problem: str | None = None  # why the replay does not reach the save's position, once known
         self.following: Timer | None = None  # the look at the replay's progress, while it goes on
+        self.to_end = False  # End pressed while the replay goes on: the last position follows it to its end
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -152,7 +153,8 @@ class ViewerScreen(Screen[None]):
 
     def follow_replay(self) -> None:
         """While the replay goes on in its worker: the status line says how far; at its end, whether it reached
-        the position the save holds."""
+        the position the save holds. After End, the position shown follows the replay to its last."""
+        to_end = self.to_end
         if self.replay.done and self.following is not None:
             self.following.stop()
             self.following = None
@@ -160,6 +162,9 @@ class ViewerScreen(Screen[None]):
             if self.side is not None:  # the review begins with the other side's last turn (Replay.review_start)
                 self.start = self.at = self.replay.review_start(self.side)
                 self.go(self.start)
+        if to_end:
+            self.go(self.end, forward=False)
+            self.to_end = not self.replay.done
         self.show()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -192,6 +197,7 @@ class ViewerScreen(Screen[None]):
     def go(self, n: int, forward: bool = True) -> None:
         """Look at position ``n`` (or the nearest that may be looked at). The step's events are those since the
         position it came from going forward, or those of the action that led here going back."""
+        self.to_end = False  # (any step after End stops its following the replay)
         to = self.nearest(n, forward)
         if to is None:
             return
@@ -225,7 +231,13 @@ class ViewerScreen(Screen[None]):
         self.go(self.start)
 
     def action_last(self) -> None:
+        """End: the last position; while the replay goes on, the last so far and then each one as it is replayed
+        (it stopped at the last so far, half-way through the game, and at 80 columns nothing said so; a helper)."""
         self.go(self.end, forward=False)
+        if not self.replay.done:
+            self.to_end = True
+            self.notify(f"Still replaying ({self.replay.played} of {self.replay.total}): the last position follows "
+                        "once it is reached.", timeout=4, markup=False)
 
     def shown_total(self) -> int:
         """How many actions there are to look at: the replay's, less the last hidden choices not yet public (known
