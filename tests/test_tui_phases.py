@@ -228,6 +228,40 @@ async def test_the_computer_moves_at_the_display_delay_and_any_key_hurries_it():
         assert app.session.game.prompt.side == "allied" or app.session.game.over
 
 
+async def test_keys_that_hurried_the_computer_answer_nothing_once_it_has_finished(monkeypatch):
+    """Enter pressed again and again to hurry the German went on through the turn's reports and answered the
+    transport allocation and the interdiction for the player (a helper): a key that comes within HURRY_RUN_GAP of
+    the last that hurried is ignored, and said; one after a pause is taken."""
+    import types
+    from overlord.tui import screens
+    now = [0.0]
+    monkeypatch.setattr(screens, "time", types.SimpleNamespace(monotonic=lambda: now[0]))
+    game = Game.new(preset_settings("historical", german_dday_movement=True), 4)
+    app = OverlordApp(game=game, delay=30)  # a long delay: only a key can finish the phase in the test
+    async with app.run_test() as pilot:
+        app.session.players["german"] = Mover()
+        await drive(pilot, until=lambda a: a.session.game.prompt.kind == "MovePrompt"
+                    and a.session.game.prompt.side == "allied" and isinstance(a.screen, GameScreen))
+        await press(pilot, "e", "y")
+        await drive(pilot, until=lambda a: a.computer_moving() or a.session.game.prompt.side == "allied")
+        if app.session.game.phase == "allied_combat":  # an airborne division came down beside the enemy
+            await press(pilot, "e")
+            await drive(pilot, until=lambda a: a.computer_moving() or a.session.game.prompt.side == "allied")
+        assert app.computer_moving()
+        await pilot.press("enter")  # hurries
+        await wait_until(pilot, lambda a: not a.computer_moving() and not a.thinking(), "the computer finished")
+        screen, played = app.screen, len(app.session.game.actions)
+        now[0] += screens.HURRY_RUN_GAP / 2
+        await pilot.press("enter")  # ... and one more of the run, once it has finished
+        await wait_until(pilot, lambda a: a.hurry_run.said, "the key of the run said")
+        assert app.screen is screen and len(app.session.game.actions) == played
+        assert "hurried the computer: it is ignored" in str([n.message for n in app._notifications])
+        now[0] += screens.HURRY_RUN_GAP  # a pause: the next key is the player's
+        await pilot.press("enter")
+        await wait_until(pilot, lambda a: a.screen is not screen or len(a.session.game.actions) > played,
+                         "Enter taken")
+
+
 def test_the_key_bar_writes_a_run_of_digits_as_a_range():
     assert join_keys(["1", "2", "3", "4", "5", "6"]) == "1-6"
     assert join_keys(["1", "2", "4"]) == "1/2/4"

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import re
 import shlex
 import signal
 import threading
@@ -205,6 +206,8 @@ class OverlordApp(App[None]):
         self.turns: Turns | None = None  # the turn controller of the game being played (its session)
         self.main: Screen[Any] | None = None  # (a screen of any result: the title, the set-up, the game)
         self.hurry = False
+        from .screens import HurryRun
+        self.hurry_run = HurryRun()  # the keys that hurried the computer: those typed on after it finished are not taken
         self.too_small = False
         self._timer: Timer | None = None
         self._waiting = False  # one of the game's own modal screens (report, hand-over) is up
@@ -235,7 +238,24 @@ class OverlordApp(App[None]):
             small = small_letter(event.key)
             if small is not None:
                 event.key = small
+            if self.typed_on(event):
+                return
         await super().on_event(event)
+
+    def typed_on(self, event: events.Key) -> bool:
+        """A key of the run that hurried the computer, come once it has finished: ignored, and said once. Not
+        Ctrl's keys nor the F keys: they ask for something (help, quit), they answer nothing."""
+        if event.key.startswith("ctrl+") or re.fullmatch(r"f\d+", event.key):
+            return False
+        if self.computer_moving():
+            return False  # (any key hurries it: on_hurry_up)
+        if not self.hurry_run.typed_on():
+            return False
+        if not self.hurry_run.said:
+            self.hurry_run.said = True
+            self.notify("That key came with those that hurried the computer: it is ignored. Press it again.",
+                        timeout=4, markup=False)
+        return True
 
     def get_driver_class(self) -> type[Driver]:
         return tolerant(super().get_driver_class())  # a stray byte from the terminal never ends the game
@@ -522,6 +542,7 @@ class OverlordApp(App[None]):
 
     def on_hurry_up(self, _message: HurryUp) -> None:
         self.hurry = True
+        self.hurry_run.hurried()
         self.advance()
 
     def on_go_on(self, _message: GoOn) -> None:

@@ -38,6 +38,35 @@ LEVEL = Binding.Group("Level", compact=True)
 HANDOVER_GUARD = 1.0  # seconds
 
 
+# Keys pressed to hurry the computer come in runs (Enter pressed again and again while the German moves): those that
+# come once it has finished are the run's, not answers to what came up then (eight Enters that hurried the German
+# went on through the turn's reports and answered the transport allocation and the interdiction; a helper)
+HURRY_RUN_GAP = 1.0  # seconds: a pause this long between two keys ends the run
+
+
+class HurryRun:
+    """The run of keys that hurried the computer: a key that comes within HURRY_RUN_GAP of the run's last, once
+    the computer has finished, is the run's (and lengthens it)."""
+
+    def __init__(self) -> None:
+        self.last: float | None = None  # (time.monotonic) the run's last key, None when there is no run
+        self.said = False  # the player was told a key of the run was ignored (once a run)
+
+    def hurried(self) -> None:
+        self.last = time.monotonic()
+
+    def typed_on(self) -> bool:
+        """Is the key just pressed, with the computer finished, one of the run's?"""
+        if self.last is None:
+            return False
+        now = time.monotonic()
+        if now - self.last >= HURRY_RUN_GAP:
+            self.last, self.said = None, False
+            return False
+        self.last = now
+        return True
+
+
 class GuardedScreen(ModalScreen[None]):
     """A screen of hot-seat's (``guarded``) that a key typed on as it comes up does not close: it is said, once."""
 
