@@ -304,7 +304,11 @@ class Session:
         self.seat_private = self.seat_private or private
 
     def news_for(self, side: str) -> list[Event]:
-        """What happened since ``side``'s player last gave up the keyboard (hot-seat)."""
+        """What happened since ``side``'s player last gave up the keyboard (hot-seat): nothing while he holds it,
+        as everything since he took it was on his screen (a player kept at the keyboard after a resume was told his
+        own landing of the turn before, and one who took it after a fight's card that fight; found by a helper)."""
+        if side == self.seat:
+            return []
         return self.log[self.seat_left.get(side, len(self.log)):]
 
     # ------------------------------------------------------------------ standing orders

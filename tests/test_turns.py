@@ -185,6 +185,30 @@ def test_a_hot_seat_game_resumed_at_a_hand_over_gives_its_news():
     assert isinstance(again, HandOver) and again.side == "german" and again.news == step.news
 
 
+def test_a_hand_over_to_the_side_already_at_the_keyboard_after_a_resume_has_no_news():
+    """Resumed mid-movement, the Allied player kept the keyboard to his next hidden choice, whose hand-over told him
+    his own landing of the turn before as news (a helper); a German who took the keyboard after a fight's card was
+    told that fight at his next hand-over: everything since a player took the keyboard was on his screen."""
+    game = Game.new(Settings(scenario="two-week", german_player="human"), seed=6)
+    people = {side: make_player("classic", side, 6) for side in ("allied", "german")}
+    while not (game.phase == "allied_movement" and game.turn == 1):
+        game.apply(people[game.prompt.side].choose(game))
+    session = Session.resumed(Game.replay(game.initial_settings, game.seed, game.actions)[0])
+    turns = Turns(session)
+    kept = 0
+    while session.game.turn < 4:
+        step = turns.next_step()
+        if isinstance(step, HandOver) and session.seat == step.side:
+            assert step.news == () and step.earlier == 0, step
+            kept += 1
+        turns.shown(step)
+        if isinstance(step, HumanTurn):
+            turns.answer(person_answer(session, people[step.side], {}))
+        elif isinstance(step, StandingOrder):
+            turns.answer(step.action)
+    assert kept
+
+
 def test_german_solo_from_the_scenario_questions_against_the_computer_allies():
     session = Session(Game.new(None, seed=7))
     steps = drive(session, answers=GERMAN_SOLO)

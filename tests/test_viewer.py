@@ -164,9 +164,8 @@ async def test_end_pressed_while_the_replay_goes_on_follows_it_to_the_last_posit
             await pilot.press(then)
             await until(pilot, lambda: screen.at == 0, "the first position")
         replay.let_go.set()
-        await until(pilot, lambda: replay.done and screen.following is None, "the game is replayed")
-        await pilot.pause()
-        assert screen.at == (0 if then else replay.total) and not screen.to_end
+        await until(pilot, lambda: replay.done and not screen.to_end, "the game is replayed")
+        await until(pilot, lambda: screen.at == (0 if then else replay.total), "the position End or Home gave")
 
 
 async def test_the_events_of_a_turn_scroll_with_shift_and_the_arrows_at_80x24():

@@ -151,7 +151,7 @@ class ViewerScreen(Screen[None]):
         maps.first().styles.width = map_width(self.game, cell) + 1
         tops.first().styles.height = map_height(self.game, tall, cell)
 
-    def follow_replay(self) -> None:
+    def follow_replay(self, finished: bool = False) -> None:
         """While the replay goes on in its worker: the status line says how far; at its end, whether it reached
         the position the save holds. After End, the position shown follows the replay to its last."""
         to_end = self.to_end
@@ -162,14 +162,14 @@ class ViewerScreen(Screen[None]):
             if self.side is not None:  # the review begins with the other side's last turn (Replay.review_start)
                 self.start = self.at = self.replay.review_start(self.side)
                 self.go(self.start)
-        if to_end:
+        if to_end:  # (until its worker has finished: the last hidden choices are public once the game is over)
             self.go(self.end, forward=False)
-            self.to_end = not self.replay.done
+            self.to_end = not finished
         self.show()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.name == "replay" and event.worker.is_finished:
-            self.follow_replay()
+            self.follow_replay(finished=True)
 
     # ------------------------------------------------------------------ the positions
     @property
