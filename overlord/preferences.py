@@ -98,7 +98,8 @@ def remember(**changes: str) -> Path:
     path = preferences_path()
     if damaged:  # (kept, not written over: a file edited by hand and broken by one quote is not lost)
         os.replace(path, path.with_name(path.name + KEPT))
-    write_atomically(path, text)
+    # a link (a dotfiles manager's) is written through: replacing it left the file it names stale (found by a helper)
+    write_atomically(path.resolve() if path.is_symlink() else path, text)
     unknown.difference_update(changes)
     return path
 

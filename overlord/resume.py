@@ -43,6 +43,11 @@ def rescue_prefix(folder: Path) -> str:
     return f"overlord-rescued-{zlib.crc32(os.fsencode(os.path.abspath(folder))):08x}-"
 
 
+def is_rescued(path: Path) -> bool:
+    """Is ``path`` a game rescued to the temporary folder (from any saves folder)?"""
+    return Path(path).parent == Path(tempfile.gettempdir()) and Path(path).name.startswith("overlord-rescued-")
+
+
 def rescued_games(folder: Path) -> list[os.DirEntry[str]]:
     """The files of the games rescued from ``folder`` to the temporary folder (this user's own, where the system
     says whose a file is: that folder is every user's)."""

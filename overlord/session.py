@@ -41,7 +41,7 @@ from .engine.prompts import (DefenderPrompt, MovePrompt, Prompt, QuestionPrompt,
                              SupportPrompt)
 from .saves import (FileStamp, OpenedSave, SaveError, file_stamp, free_autosave_slot, is_autosave_slot, new_game_id,
                     other_branches, read_document, safe_filename, saves_dir, write_problem, write_save)
-from .resume import rescue_prefix
+from .resume import is_rescued, rescue_prefix
 
 SIDES = ("allied", "german")
 RESCUE_NAMES = 20  # the names a game ended unasked may take in the temporary folder (-2, -3, ... when taken)
@@ -119,6 +119,7 @@ class Session:
         self.slot: Path | None = None  # this game's autosave slot, once it has one
         # the position (actions, orders, seen) the slot holds, or the file loaded: the autosave need not write it again
         self._in_slot: tuple[int, dict[str, object], int | None] | None = None  # (actions, orders, seen_at)
+        self.rescued_from: Path | None = None  # the game was loaded from its rescue in the temporary folder
         # how many actions the person at the keyboard has seen the outcome of: set as he takes the keyboard (Turns),
         # kept in the saves, so that a game loaded shows again only the cards and reports he had not seen
         self.seen_at: int | None = None
@@ -164,8 +165,11 @@ class Session:
         if loaded is not None:
             session.saved_in, session._saved_actions = loaded.path, len(game.actions)
             session.give_orders(loaded.orders)
-            # (a save loaded and left is not copied)
-            session._in_slot = (len(game.actions), session.orders(), session.seen_at)
+            # (a save loaded and left is not copied; a rescued game is: the temporary folder it is in may be emptied by
+            # the system, and a game resumed from it and quit at once stayed there alone; found by a helper)
+            session.rescued_from = loaded.path if is_rescued(loaded.path) else None
+            if session.rescued_from is None:
+                session._in_slot = (len(game.actions), session.orders(), session.seen_at)
             if is_autosave_slot(loaded.path) and _same_folder(loaded.path.parent, saves_dir()):
                 session.slot, session._slot_stamp = loaded.path, loaded.stamp  # an autosave goes on in its slot
         return session
@@ -649,8 +653,9 @@ class Session:
                 return self.saved_in
             raise
         self.slot, self._slot_stamp, self._in_slot = slot, file_stamp(slot), now
-        if not held:  # (after Ctrl+S the autosave is brought up to date too: R resumes the newest save, and a
-            # save typed as a path elsewhere is not among those it looks at)
+        # (after Ctrl+S the autosave is brought up to date too: R resumes the newest save, and a save typed as a path
+        # elsewhere is not among those it looks at; a rescued game's is the file that holds it from now)
+        if not held or self.saved_in == self.rescued_from:
             self.saved_in, self._saved_actions, self._saved_orders = slot, now[0], now[1]
         return self.saved_in
 

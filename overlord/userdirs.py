@@ -41,8 +41,8 @@ def saves_dir() -> Path:
     if session is not None:  # before $OVERLORD_SAVES, which the server's own environment may set
         return session
     env = os.environ.get("OVERLORD_SAVES")
-    if env:
-        return Path(env)
+    if env:  # "~/x" is the home folder's x, as a shell would take it (a literal ./~/x was made; found by a helper)
+        return Path(env).expanduser()
     if is_checkout():
         return _CHECKOUT / "saves"
     return platformdirs.user_data_path(APP_NAME, appauthor=False) / "saves"
@@ -55,7 +55,7 @@ def preferences_path() -> Path:
         return session / PREFERENCES_FILE
     env = os.environ.get("OVERLORD_PREFERENCES")
     if env:
-        return Path(env)
+        return Path(env).expanduser()
     return platformdirs.user_config_path(APP_NAME, appauthor=False) / PREFERENCES_FILE
 
 

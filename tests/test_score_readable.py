@@ -265,6 +265,9 @@ def test_the_final_report_gives_the_score_to_a_tenth_beside_its_whole_points():
             said.print(*final_report(game.final_report, "", game))
             text = said.export_text()
             assert f"Allied score {math.floor(score)} ({score:.1f} to a tenth)" in text
+            adjusted = game.final_report.adjusted_score  # (it read 780 for 780.8, with nothing to say so; a helper)
+            tenth = f" ({adjusted:.1f} to a tenth)" if adjusted != math.floor(adjusted) else ""
+            assert f"%) {math.floor(adjusted)}{tenth} (an Optional Rules measure" in text
             # the turn-by-turn table's supply columns are the Allies' (a German read them as his; found by a helper)
             assert "Allied in supply" in text
             return

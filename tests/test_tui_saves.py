@@ -805,6 +805,28 @@ async def test_the_load_list_offers_a_game_rescued_to_the_temporary_folder(tmp_p
                          "the rescued game loaded")
 
 
+def test_a_rescued_game_resumed_is_copied_into_the_saves_folder_at_its_first_autosave(tmp_path, monkeypatch):
+    """A game resumed from its rescue in the temporary folder and quit at once stayed there alone, where the system
+    may empty it, and the quit said so (found by a helper): its first autosave copies it into the saves folder."""
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temporary"))
+    (tmp_path / "temporary").mkdir()
+    game = historical(11)
+    drops(Session(game))
+    rescue = tmp_path / "temporary" / f"{rescue_prefix(saves_dir())}0123456789abcdef.json"
+    write_save(game, rescue, name=rescue.stem, game_id="0123456789abcdef")
+    opened = open_save(rescue)
+    session = Session.resumed(opened.game, opened)
+    kept = session.autosave()
+    assert kept is not None and kept.parent == saves_dir() and session.saved_in == kept
+    assert open_save(kept).game.actions == game.actions
+    assert session.autosave() == kept  # (and not again while nothing changes)
+    plain = tmp_path / "mine.json"  # a save of the player's own, loaded and left, is not copied
+    write_save(game, plain, name="mine", game_id="fedcba9876543210")
+    opened = open_save(plain)
+    assert Session.resumed(opened.game, opened).autosave() == plain
+
+
 def test_a_rescued_game_saved_again_since_is_listed_as_older():
     """The rescued row stayed as it was once the game was autosaved again in the folder: an older position of the
     same game, loaded, starts a branch (found by a helper)."""

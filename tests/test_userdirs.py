@@ -32,6 +32,15 @@ def test_overlord_saves_overrides_the_folder(tmp_path, monkeypatch):
     assert saves_dir() == tmp_path / "elsewhere"
 
 
+def test_a_tilde_in_the_folders_named_is_the_home_folder(tmp_path, monkeypatch):
+    """OVERLORD_SAVES=~/x made a folder named ~ where the game was started (a helper); a shell's ~ is the home."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("OVERLORD_SAVES", "~/normandy")
+    monkeypatch.setenv("OVERLORD_PREFERENCES", "~/overlord.toml")
+    assert saves_dir() == tmp_path / "home" / "normandy"
+    assert userdirs.preferences_path() == tmp_path / "home" / "overlord.toml"
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the XDG folders are Linux's")
 def test_an_installed_game_keeps_saves_and_preferences_in_the_users_folders(tmp_path, monkeypatch):
     monkeypatch.setattr(userdirs, "_CHECKOUT", tmp_path / "site-packages")  # no pyproject.toml there
@@ -136,6 +145,21 @@ async def test_in_a_browser_a_folder_that_cannot_be_read_is_not_named(browser_se
         await saves_listed(pilot)
         problems = str(app.screen.query_one("#load-problems-text", Static).content)
         assert "this browser's saves: the saves folder cannot be read" in problems and str(tmp_path) not in problems
+
+
+def test_a_preferences_file_that_is_a_link_is_written_through_it(tmp_path, monkeypatch):
+    """The link was replaced by a file of its own, leaving the file it named (a dotfiles manager's) stale (found by
+    a helper)."""
+    kept = tmp_path / "dotfiles" / "overlord.toml"
+    kept.parent.mkdir()
+    kept.write_text('theme = "amber"\n')
+    link = tmp_path / "config" / "preferences.toml"
+    link.parent.mkdir()
+    link.symlink_to(kept)
+    monkeypatch.setenv("OVERLORD_PREFERENCES", str(link))
+    preferences.remember(pace="slow")
+    assert link.is_symlink() and link.resolve() == kept
+    assert preferences.load() == {"theme": "amber", "pace": "slow"}
 
 
 def test_preferences_are_written_and_read_back():

@@ -158,7 +158,8 @@ def final_report(report: FinalReport, scenario: str = "", game: Game | None = No
         head.append_text(verdict(game, report, humans))
     below = BELOW_ZERO if report.allied_score < 0 and report.weather_percent else ""
     head.append(f"\nAllied score {words.points(report.allied_score)}{_to_a_tenth(report.allied_score)}, adjusted for the weather "
-                f"({report.weather_percent:+d}%) {words.points(report.adjusted_score)} (an Optional Rules measure; "
+                f"({report.weather_percent:+d}%) {words.points(report.adjusted_score)}{_to_a_tenth(report.adjusted_score)} "
+                f"(an Optional Rules measure; "
                 f"the level is the score's{below}).  "
                 f"{report.turns_played} turns played{', ' + scenario if scenario else ''}.\n")
     head.append(f"Formations ashore at the end of D-Day: {report.formations_landed_dday}.\n")
