@@ -532,6 +532,27 @@ async def test_simulate_watch_plays_pauses_and_goes_on_at_the_pace_set():
         await until(pilot, lambda: len(game.actions) > count + 10, "playing on")
 
 
+async def test_while_watching_a_fights_card_stays_long_enough_to_read_and_plus_and_minus_on_it_set_the_pace(
+        monkeypatch):
+    """A card of the computers' fights went by in half a second at the quick pace, and - pressed on it to slow the
+    game went on with it at the same pace (found by a helper): it stays CARD_READ at least, and + and - set the pace
+    there as on the game's screen (the fastest pace, which shows no cards, takes it away)."""
+    from overlord.tui import app as app_module
+    from overlord.tui.screens import CombatResultScreen
+    monkeypatch.setattr(app_module, "CARD_READ", 600.0)  # (the test's own: the card waits for its keys)
+    game = Game.new(Settings(scenario="two-week", allied_player="computer", german_player="computer"), 4)
+    app = OverlordApp(game=game, delay=0.05, players={"allied": "classic", "german": "classic"}, watching=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, CombatResultScreen), "a fight's card")
+        card = app.screen
+        assert card.timeout == 600.0 and "+ and - set the pace" in str(card.shown().renderables[-1])
+        await pilot.press("minus")
+        await until(pilot, lambda: app.delay == pace(0.05, faster=False), "slower")
+        assert app.screen is card and card.timeout == 600.0
+        await pilot.press("plus", "plus")
+        await until(pilot, lambda: app.delay == 0.0 and app.screen is not card, "the fastest pace: the card goes")
+
+
 async def test_the_computers_game_watched_is_not_saved_over_the_players_own():
     saves_dir().mkdir(parents=True, exist_ok=True)
     app = OverlordApp(delay=0)

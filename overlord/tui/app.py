@@ -83,6 +83,9 @@ RESULT_DELAYS = 8  # a fight between computers stays up this many display delays
 # for the day (or the computer's): it went by in half a second at the quick pace, unread (found by a helper); a key
 # goes on at once, as on every card that goes on by itself
 LANDING_READ = 6.0
+# seconds at least a fight's card between two computers stays up (but at the fastest pace, which shows none): eight
+# display delays at the quick pace were half a second, too short to read (found by a helper); + and - on it set the pace
+CARD_READ = 1.5
 # seconds at least between two rounds of a landing fought on: time to read the last round and press R to stop (at the
 # quick pace's 0.06 s a whole landing was fought before a person could press it)
 ROUND_PAUSE = 0.4
@@ -609,7 +612,7 @@ class OverlordApp(App[None]):
             if self.delay <= 0 or self.hurry and not own:  # (a Space hurrying the Allies' sailing took every one away)
                 turns.shown(card)
                 return True
-            timeout = self.delay * RESULT_DELAYS
+            timeout = self.card_time()
             if own and timeout < LANDING_READ:
                 timeout, paced = LANDING_READ, False  # time to read it
         game = self.playing.game
@@ -617,8 +620,22 @@ class OverlordApp(App[None]):
             else result_card(game, list(card.results), list(card.others))
         turns.shown(card)
         self.refresh_main()
-        self._modal(CombatResultScreen(text, timeout, paced, guarded=self.playing.hot_seat))
+        self._modal(CombatResultScreen(text, timeout, paced, guarded=self.playing.hot_seat,
+                                       repace=self.repace if self.watching and paced else None))
         return False
+
+    def card_time(self) -> float:
+        """How long a fight's card between computers stays up at the pace set (0: the fastest, which shows none)."""
+        return max(self.delay * RESULT_DELAYS, CARD_READ) if self.delay > 0 else 0.0
+
+    def repace(self, faster: bool) -> float:
+        """+ or - on a card of the computers' game watched: the pace is set as on the game's screen (which the card
+        covers: the key went on with the game, at the pace it was meant to change; found by a helper). The card's
+        time at the new pace is returned (0: it goes on)."""
+        from .watching import pace
+        self.delay_override, self.hurry = pace(self.delay, faster), False
+        self.notify(f"Pace: {self.delay:.2f} s after each move (+ faster, - slower).", timeout=3, markup=False)
+        return self.card_time()
 
     def _ask(self, turns: Turns, step: HumanTurn | ChoosePlayer) -> None:
         """The person at the keyboard answers. In hot-seat, a side that takes it with nothing to hide (a movement,

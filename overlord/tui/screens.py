@@ -153,9 +153,11 @@ class CombatResultScreen(GuardedScreen):
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("enter,space,escape", "go", "Continue"), *GAME_KEYS]
 
-    def __init__(self, card: Text, timeout: float | None = None, paced: bool = True, guarded: bool = False) -> None:
+    def __init__(self, card: Text, timeout: float | None = None, paced: bool = True, guarded: bool = False,
+                 repace: Callable[[bool], float] | None = None) -> None:
         super().__init__(guarded)
         self.card, self.timeout = card, timeout
+        self.repace = repace  # watching the computers: + and - set the pace, and return the card's time at it
         self.paced = paced  # its time the pace the computer's moves are shown at (not: a time to read it)
         self.late = False  # its time came while another window stood over it
         self.timer: Timer | None = None
@@ -174,7 +176,8 @@ class CombatResultScreen(GuardedScreen):
         pace = " (the pace the computer's moves are shown at)" if self.paced else ""
         left = f"{math.ceil(self.due - time.monotonic())}" if self.due is not None and self.ticker is not None \
             else f"{self.timeout:g}"  # (counted down: "6 s" stood still the whole time; found by a helper)
-        return Group(self.card, Text(f"Goes on by itself in {left} s{pace}, or press a key; P holds it.", style="bold"))
+        keys = "P holds it, + and - set the pace" if self.repace is not None else "P holds it"
+        return Group(self.card, Text(f"Goes on by itself in {left} s{pace}, or press a key; {keys}.", style="bold"))
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -222,8 +225,23 @@ class CombatResultScreen(GuardedScreen):
             event.stop()
             if event.character in ("p", "P") and self.timeout:
                 self.hold()
+            elif event.character in ("+", "=", "-") and self.repace is not None and self.timeout:
+                self.paced_anew(self.repace(event.character != "-"))
             else:
                 self.action_go()
+
+    def paced_anew(self, timeout: float) -> None:
+        """The pace set on the card: its time from now is the new pace's (none: it goes on)."""
+        for timer in (self.timer, self.ticker):
+            if timer is not None:
+                timer.stop()
+        self.timer, self.ticker, self.due = None, None, None
+        if timeout <= 0:
+            self.action_go()
+            return
+        self.timeout = timeout
+        self.start_timer()
+        self.query_one(Static).update(self.shown())
 
     def action_go(self) -> None:
         # Only the card on top goes: dismissing it from under another window would close that window instead
