@@ -308,6 +308,30 @@ async def test_at_80x24_the_load_screen_shows_every_file_it_cannot_load_beside_a
         await wait_until(pilot, lambda a: saves.highlighted == 11, "the last save reached")
 
 
+async def test_shift_and_the_arrows_scroll_the_files_the_load_screen_cannot_load():
+    """With 25 files that cannot be loaded the box showed 5, and only a mouse's wheel reached the rest (PgDn and End
+    move the list of saves; found by a helper)."""
+    game = historical(11)
+    drops(Session(game))
+    write_save(game, saves_dir() / "good.json", name="good")
+    for n in range(25):
+        (saves_dir() / f"bad-{n:02}.json").write_text("")
+    app = OverlordApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        screen = await saves_listed(pilot)
+        assert "(Shift+↑/↓ scroll them)" in static_words(screen.query_one("#load-problems-text"))
+        box = screen.query_one("#load-problems")
+        await wait_until(pilot, lambda a: box.max_scroll_y > 0, "more files than the box shows")
+        for _ in range(10):
+            await pilot.press("shift+down")
+        await wait_until(pilot, lambda a: box.scroll_y == box.max_scroll_y, "the last file reached")
+        assert screen.query_one("#saves").highlighted == 0  # the list of saves stays where it was
+        await pilot.press("shift+up")
+        await wait_until(pilot, lambda a: box.scroll_y < box.max_scroll_y, "scrolled back")
+
+
 async def test_the_load_screen_lists_the_good_save_and_says_why_each_bad_file_cannot_be_used():
     game = historical(11)
     drops(Session(game))

@@ -71,10 +71,18 @@ def mark_superseded(saves: list[dict[str, Any]]) -> None:
             s["superseded"] = True
 
 
+# the files that cannot be loaded the box shows whole (game.tcss: 8 lines, less its head; a long path takes two)
+PROBLEMS_IN_SIGHT = 3
+
+
 class LoadScreen(ModalScreen[Path | Watch | None]):
     CSS_PATH = GAME_CSS
     BINDINGS = [Binding("escape", "cancel", "Back"), Binding("w", "watch", "Watch it replayed"),
-                Binding("f1", "app.help", "Help")]
+                Binding("f1", "app.help", "Help"),
+                # the files that cannot be loaded, below the list: past the box's first lines only a mouse reached
+                # them (found by a helper)
+                Binding("shift+up", "scroll_problems(-1)", "Scroll the files not loaded", show=False),
+                Binding("shift+down", "scroll_problems(1)", "Scroll the files not loaded", show=False)]
     KEY_HINTS = [("↑/↓", "Choose"), ("⏎", "Load")]
 
     def __init__(self, message: str = "", chosen: Path | None = None) -> None:
@@ -146,8 +154,8 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
                     "here again after a reload or in a new tab." if self.in_browser else f"No saves to load {self.where}.")
             status.update(Text(none))
         if problems:
-            text = Text(f"{len(problems)} file{'s' if len(problems) > 1 else ''} in the folder cannot be loaded:\n",
-                        style="bold")
+            text = Text(f"{len(problems)} file{'s' if len(problems) > 1 else ''} in the folder cannot be loaded"
+                        f"{' (Shift+↑/↓ scroll them)' if len(problems) > PROBLEMS_IN_SIGHT else ''}:\n", style="bold")
             text.append("\n".join(problems))
             self.query_one("#load-problems-text", Static).update(text)
             self.query_one("#load-problems").display = True
@@ -175,6 +183,10 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
     def on_resize(self) -> None:
         self.call_after_refresh(self.fit_list)
 
+    def action_scroll_problems(self, way: int) -> None:
+        box = self.query_one("#load-problems", VerticalScroll)
+        box.scroll_relative(y=way * max(1, box.scrollable_content_region.height - 1), animate=False)
+
     @staticmethod
     def row(s: dict[str, Any], by_file: bool = False, width: int = NAME) -> Text:
         """A save's line: its name (its file's, when another save has the same name, or the file has another name than
@@ -200,6 +212,8 @@ class LoadScreen(ModalScreen[Path | Watch | None]):
             self.dismiss(self.saves[int(event.option.id)]["path"])
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "scroll_problems":
+            return bool(self.problems)
         return action != "watch" or bool(self.saves)  # W once there is a save to replay
 
     def action_watch(self) -> None:
