@@ -443,6 +443,10 @@ async def test_a_game_begun_with_the_scenario_questions_is_reviewed_and_replayed
         assert screen.done_words().startswith("Set-up: Change any ratings or players? Answer")  # (it read "Allied")
         await pilot.press("end")
         await until(pilot, lambda: screen.at == screen.end, "the end is shown")
+        # G's D-Day is the drops, not the first of the questions (every pool 0; found by a helper)
+        label, first = screen.jump_turns()[0]
+        assert label == "D-Day" and first > 0 and screen.replay.game_at(first).state.phase == "airborne"
+        assert screen.replay.game_at(first - 1).state.phase == "questions"
     assert watched.return_code in (None, 0)
 
 

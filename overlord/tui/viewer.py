@@ -248,11 +248,21 @@ class ViewerScreen(Screen[None]):
         """The turns G offers: those begun within the positions that may be looked at. A finished game's last is
         its end, which asks nothing: it says so ("6/30" alone, a turn with no moves, read as one to watch; a
         helper)."""
-        turns = [(label, n) for label, n in self.replay.turns() if (n >= self.start or self.start == 0) and n <= self.end]
+        turns = [(label, self.past_set_up(n)) for label, n in self.replay.turns()
+                 if (n >= self.start or self.start == 0) and n <= self.end]
         if self.replay.over and turns and turns[-1][1] == self.replay.played:
             label, n = turns[-1]
             turns[-1] = (f"{label}: the end, the ground scored once more", n)
         return turns
+
+    def past_set_up(self, n: int) -> int:
+        """A turn's first position, past the scenario questions a game that began with them asked at D-Day's: D-Day
+        went to the set-up's first question, every pool 0, where the game's own D-Day began with the drops (found by
+        a helper; Home goes to the questions)."""
+        if self.replay.where[n].phase != Phase.QUESTIONS:
+            return n
+        after = self.replay.next_phase(n)
+        return after if after <= self.end and self.replay.where[after].turn == self.replay.where[n].turn else n
 
     def action_scroll_events(self, way: int) -> None:
         log = self.query_one("#log", VerticalScroll)
