@@ -395,6 +395,18 @@ def test_the_help_says_the_two_week_scenario_favours_the_allies():
     assert "The First Two Week Scenario favours the Allies: its levels need 0.3 of the campaign's points" in said
 
 
+async def test_a_ctrl_key_that_is_no_key_of_the_game_is_said_and_the_games_own_still_work():
+    """Ctrl+Z did nothing and said nothing, where README promises a reason for every key refused (a helper)."""
+    app = OverlordApp(seed=21, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, until=at_allocation)
+        screen = app.screen
+        await pilot.press("ctrl+z")
+        await wait_until(pilot, lambda a: "Ctrl+Z is not an answer" in str(screen.message), "Ctrl+Z refused")
+        await pilot.press("ctrl+s")  # the save's key: a key of the game, not refused
+        await wait_until(pilot, lambda a: isinstance(a.screen, SaveNameScreen), "the save's name asked")
+
+
 async def test_space_the_hurry_key_pressed_after_the_computer_has_moved_is_no_mistake():
     """Space pressed as the computer's moves ended was refused at the next question ("Space is not an answer
     here"), pushing the question's own lines out of an 80x24 panel; other keys are still refused."""

@@ -610,7 +610,8 @@ class GameScreen(Screen[None]):
         if event.key == "space":  # the hurry key, answering nothing: one pressed as the computer ended is no mistake
             event.stop()
             return
-        if event.is_printable or event.key in ("enter", "backspace"):
+        # (a Ctrl key that is no key of the game did nothing without a word, Ctrl+Z among them; found by a helper)
+        if event.is_printable or event.key in ("enter", "backspace") or event.key.startswith("ctrl+"):
             event.stop()
             name = key_name(event)
             why = self.why_not(event.key)

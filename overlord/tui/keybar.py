@@ -175,6 +175,8 @@ def key_name(event: events.Key) -> str:
     Backspace by name (their characters print as nothing)."""
     if event.key in ("space", "enter", "backspace", "tab"):
         return event.key.title()
+    if event.key.startswith("ctrl+"):  # (its character is a control code, which prints as nothing)
+        return "Ctrl+" + event.key.removeprefix("ctrl+").upper()
     return (event.character or event.key).upper()
 
 
