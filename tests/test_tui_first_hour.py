@@ -17,7 +17,7 @@ from overlord.engine.prompts import MovePrompt
 from overlord.engine.setup import preset_settings
 from overlord.engine.state import AFLOAT
 from overlord.saves import saves_dir
-from overlord.tui.app import RESULT_DELAYS, OverlordApp
+from overlord.tui.app import CARD_READ, RESULT_DELAYS, OverlordApp
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.loadscreen import LoadScreen
 from overlord.tui.screens import (CombatResultScreen, ConfirmScreen, HandOverScreen, HelpScreen, ReportScreen,
@@ -458,7 +458,7 @@ def computers_fight() -> Game:
 
 
 async def test_a_fight_between_computers_stays_on_its_card_a_while_then_goes_on():
-    app = OverlordApp(game=computers_fight(), delay=0.05)  # the card is up 0.4 s: the test looks at what was put up, not at a moment
+    app = OverlordApp(game=computers_fight(), delay=0.05)  # the card is up 1.5 s: the test looks at what was put up, not at a moment
     shown = ScreensShown(app)
     async with app.run_test() as pilot:
         # no key pressed: the card closes by itself, and the computers go on to the German's movement
@@ -466,7 +466,7 @@ async def test_a_fight_between_computers_stays_on_its_card_a_while_then_goes_on(
                          "the fight's card to come up and close by itself, and the game to go on")
         card, up, down = shown.closed(CombatResultScreen)[0]
         assert isinstance(card, CombatResultScreen) and "COMBAT RESULT" in str(card.card)
-        assert card.timeout == app.delay * RESULT_DELAYS  # for a while, not until a key
+        assert card.timeout == max(app.delay * RESULT_DELAYS, CARD_READ) == CARD_READ  # a while, not until a key
         assert down - up >= card.timeout - 0.01  # it stayed that while (a timer never fires early; load only delays it)
         await pilot.press("ctrl+q")  # saved, and the computers stopped, as a player leaves them
 
