@@ -725,6 +725,23 @@ async def test_a_german_playing_the_computer_allies_is_not_told_their_transport_
     async with app.run_test(size=(100, 30)) as pilot:
         await until_the_player_is_asked(pilot)
         assert any("Transport for" in line.plain for line in app.screen.query_one("#log").entries)
+    # in hot-seat it was typed on the screen both share, and the log gives it: the German's review says it too (it
+    # said "allocated unseen" beside the log's line; a helper)
+    hot_seat = played_past(preset_settings("historical", german_player="human"), 3, "allocation", "german_movement")
+    app = OverlordApp(game=hot_seat, delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until_the_player_is_asked(pilot)
+        assert any("Transport for" in line.plain for line in app.screen.query_one("#log").entries)
+        await pilot.press("v")
+        screen = await the_viewer(pilot)
+        assert screen.side == "german"
+        said = []
+        while screen.at < screen.end:
+            await pilot.press("right")
+            await until(pilot, lambda: screen.game is screen.replay.game_at(screen.at), "the step is shown")
+            said.append(screen.query_one("#steps").render().plain + screen.done_words())
+        assert any("Transport for" in words for words in said)
+        assert not any("allocated unseen" in words for words in said)
 
 
 async def test_at_100x30_the_status_line_keeps_the_action_s_number_and_the_pools_their_naval_points():

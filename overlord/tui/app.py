@@ -1146,12 +1146,12 @@ class OverlordApp(App[None]):
 
     # ------------------------------------------------------------------ the replay viewer (tui/viewer.py)
     def view_replay(self, replay: Replay, title: str, side: str | None = None,
-                    then: Callable[[], None] | None = None) -> None:
+                    then: Callable[[], None] | None = None, allocation_seen: bool = False) -> None:
         """A game replayed in the viewer (``side``: that player's review of the other side's turn); the game
         being played waits under it. ``then``: what comes once it is closed (the end of the program for
         ``overlord watch``, the list of saves it was chosen from)."""
         from .viewer import ViewerScreen
-        screen = ViewerScreen(replay, title, side=side)
+        screen = ViewerScreen(replay, title, side=side, allocation_seen=allocation_seen)
         self._user_modal(screen, None if then is None else lambda _: then())
 
     def watch_file(self, path: Path, then: Callable[[], None] | None = None) -> None:
@@ -1180,7 +1180,7 @@ class OverlordApp(App[None]):
         s = self.session
         if s is not None and self.check_action("review", ()):
             side = str(s.game.prompt.side)
-            self.view_replay(Replay.of(s.game), f"Review ({side.title()})", side=side)
+            self.view_replay(Replay.of(s.game), f"Review ({side.title()})", side=side, allocation_seen=s.hot_seat)
 
     def action_cycle_theme(self) -> None:
         names = [n for n in CYCLE if n in self.available_themes]

@@ -87,9 +87,13 @@ class ViewerScreen(Screen[None]):
         Binding("escape,q", "close", "Close"),
     ]
 
-    def __init__(self, replay: Replay, title: str, side: str | None = None, at: int = 0) -> None:
+    def __init__(self, replay: Replay, title: str, side: str | None = None, at: int = 0,
+                 allocation_seen: bool = False) -> None:
         super().__init__()
         self.replay, self.title, self.side = replay, title, side
+        # the German's review keeps the Allies' transport allocation from him, but in hot-seat, where it was typed on
+        # the screen both share and the log gives it (the review said "allocated unseen" beside it; a helper)
+        self.allocation_unseen = side == "german" and not allocation_seen
         self.start = 0  # the first position that may be looked at (a review's: found once replayed)
         self.at = at
         self.came_from = self.at  # the position the last step came from: its events are shown
@@ -299,7 +303,7 @@ class ViewerScreen(Screen[None]):
         who = "Set-up" if asked.phase == Phase.QUESTIONS else SIDE_NAME[Side(asked.side)]
         if self.side is not None and asked.hidden and asked.side != self.side:
             return f"{who}: an answer seen in its result."
-        if self.side == "german" and asked.phase == Phase.ALLOCATION:  # (its percentages told of an offensive coming)
+        if self.allocation_unseen and asked.phase == Phase.ALLOCATION:  # (its percentages told of an offensive coming)
             return f"{who}: the transport for the next turn, allocated unseen."
         said = describe(self.replay.game_at(n - 1), self.replay.actions[n - 1], why=False)  # what, not why
         if self.passed_over:  # (the counter jumped them: say why)
@@ -334,7 +338,7 @@ class ViewerScreen(Screen[None]):
         # before it was; the air points read 101 at the level and 76 before and after it, found by a helper)
         prompt.border_title = pools_line(game, sees_support=self.side != "german", narrow=self.has_class("side-below"))
         lines = [event_line(e, game) for e in self.step_events()[-MAX_LINES:]
-                 if not (isinstance(e, TransportAllocated) and self.side == "german")]  # (the Allies' plan: unseen)
+                 if not (isinstance(e, TransportAllocated) and self.allocation_unseen)]  # (the Allies' plan: unseen)
         if self.replay.total == 0:  # (a save made before its first answer: → has nothing to step to)
             none = "Nothing was played in this game before it was saved."
         else:
