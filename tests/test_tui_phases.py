@@ -255,11 +255,59 @@ async def test_keys_that_hurried_the_computer_answer_nothing_once_it_has_finishe
         await pilot.press("enter")  # ... and one more of the run, once it has finished
         await wait_until(pilot, lambda a: a.hurry_run.said, "the key of the run said")
         assert app.screen is screen and len(app.session.game.actions) == played
-        assert "hurried the computer: it is ignored" in str([n.message for n in app._notifications])
+        assert "came as the computer finished" in str([n.message for n in app._notifications])
         now[0] += screens.HURRY_RUN_GAP  # a pause: the next key is the player's
         await pilot.press("enter")
         await wait_until(pilot, lambda a: a.screen is not screen or len(a.session.game.actions) > played,
                          "Enter taken")
+
+
+async def test_keys_pressed_as_the_computer_finishes_answer_nothing_even_if_none_hurried_it(monkeypatch):
+    """A German that finished before the first key came began no run of keys: Enter pressed again and again went
+    through the report, the allocation and the interdiction (a helper). The screen that comes after the computer's
+    moves begins the run itself."""
+    import types
+    from overlord.tui import screens
+    game = Game.new(preset_settings("historical", german_dday_movement=True), 4)
+    app = OverlordApp(game=game, delay=0)  # (the German's moves shown at once: done before any key)
+    async with app.run_test() as pilot:
+        app.session.players["german"] = Mover()
+        await drive(pilot, until=lambda a: a.session.game.prompt.kind == "MovePrompt"
+                    and a.session.game.prompt.side == "allied" and isinstance(a.screen, GameScreen))
+        now = [1e6]  # (long after any run the test's keys began)
+        monkeypatch.setattr(screens, "time", types.SimpleNamespace(monotonic=lambda: now[0]))
+        await press(pilot, "e", "y")
+        await wait_until(pilot, lambda a: a.session.game.phase != "allied_movement", "the movement ended")
+        if app.session.game.phase == "allied_combat":  # an airborne division came down beside the enemy
+            await press(pilot, "e")
+        await wait_until(pilot, lambda a: isinstance(a.screen, ReportScreen), "the turn's report, the German done")
+        report = app.screen
+        now[0] += screens.HURRY_RUN_GAP / 2
+        await pilot.press("enter")
+        await wait_until(pilot, lambda a: a.hurry_run.said, "the key said to be ignored")
+        assert app.screen is report
+        now[0] += screens.HURRY_RUN_GAP
+        await pilot.press("enter")
+        await wait_until(pilot, lambda a: a.screen is not report, "Enter, after a pause, goes on")
+
+
+async def test_escape_hurries_the_computer_as_any_key_does():
+    """Escape while the German moved did not hurry him (it said "Esc takes nothing back here" at his moves; a
+    helper): the key bar says any key hurries."""
+    game = Game.new(preset_settings("historical", german_dday_movement=True), 4)
+    app = OverlordApp(game=game, delay=30)  # a long delay: only a key can finish the phase in the test
+    async with app.run_test() as pilot:
+        app.session.players["german"] = Mover()
+        await drive(pilot, until=lambda a: a.session.game.prompt.kind == "MovePrompt"
+                    and a.session.game.prompt.side == "allied" and isinstance(a.screen, GameScreen))
+        await press(pilot, "e", "y")
+        await drive(pilot, until=lambda a: a.computer_moving() or a.session.game.prompt.side == "allied")
+        if app.session.game.phase == "allied_combat":
+            await press(pilot, "e")
+            await drive(pilot, until=lambda a: a.computer_moving() or a.session.game.prompt.side == "allied")
+        assert app.computer_moving()
+        await pilot.press("escape")
+        await wait_until(pilot, lambda a: a.hurry, "hurried")
 
 
 def test_the_key_bar_writes_a_run_of_digits_as_a_range():

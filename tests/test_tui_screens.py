@@ -402,7 +402,7 @@ async def test_a_ctrl_key_that_is_no_key_of_the_game_is_said_and_the_games_own_s
         await drive(pilot, until=at_allocation)
         screen = app.screen
         await pilot.press("ctrl+z")
-        await wait_until(pilot, lambda a: "Ctrl+Z is not an answer" in str(screen.message), "Ctrl+Z refused")
+        await wait_until(pilot, lambda a: "Ctrl+Z is not a key of the game" in str(screen.message), "Ctrl+Z refused")
         await pilot.press("ctrl+s")  # the save's key: a key of the game, not refused
         await wait_until(pilot, lambda a: isinstance(a.screen, SaveNameScreen), "the save's name asked")
 

@@ -211,6 +211,7 @@ class OverlordApp(App[None]):
         self.hurry = False
         from .screens import HurryRun
         self.hurry_run = HurryRun()  # the keys that hurried the computer: those typed on after it finished are not taken
+        self.computer_played = False  # the last step shown was the computer's move (or a standing order's)
         self.too_small = False
         self._timer: Timer | None = None
         self._waiting = False  # one of the game's own modal screens (report, hand-over) is up
@@ -256,8 +257,8 @@ class OverlordApp(App[None]):
             return False
         if not self.hurry_run.said:
             self.hurry_run.said = True
-            self.notify("That key came with those that hurried the computer: it is ignored. Press it again.",
-                        timeout=4, markup=False)
+            self.notify("That key came as the computer finished, with any that hurried it: it is ignored, so that a "
+                        "key meant for its moves answers nothing. Press it again.", timeout=4, markup=False)
         return True
 
     def get_driver_class(self) -> type[Driver]:
@@ -530,10 +531,10 @@ class OverlordApp(App[None]):
 
     def on_watch_screen_paced(self, message: WatchScreen.Paced) -> None:
         """+ and - while watching the computers: a shorter or longer pause after each move."""
-        from .watching import pace
+        from .watching import pace, pace_words
         self.delay_override, self.hurry = pace(self.delay, message.faster), False
         if (screen := self.game_screen()) is not None:
-            screen.say(f"Pace: {self.delay:.2f} s after each move (+ faster, - slower).")
+            screen.say(pace_words(self.delay))
 
     def on_watch_screen_pause_toggled(self, _message: WatchScreen.PauseToggled) -> None:
         """P while watching the computers: nothing more is played until P again."""
@@ -586,6 +587,14 @@ class OverlordApp(App[None]):
         if isinstance(step, Pages) and self.watching:  # the reports are in the log: the computers play on
             turns.shown(step)
             return True
+        if isinstance(step, StandingOrder | ComputerTurn):
+            self.computer_played = True
+        elif self.computer_played and not (isinstance(step, ResultCard) and step.by_computers or self.watching):
+            # a person's screen after the computer's moves: keys pressed as they ended are not its answers (a player
+            # who began pressing Enter as the German finished answered the reports, the allocation and the
+            # interdiction; found by a helper): they begin a run of keys (HurryRun), as keys that hurried it do
+            self.computer_played = False
+            self.hurry_run.hurried()
         if isinstance(step, Pages):
             self._show_pages(turns, step)
             return False
@@ -632,9 +641,9 @@ class OverlordApp(App[None]):
         """+ or - on a card of the computers' game watched: the pace is set as on the game's screen (which the card
         covers: the key went on with the game, at the pace it was meant to change; found by a helper). The card's
         time at the new pace is returned (0: it goes on)."""
-        from .watching import pace
+        from .watching import pace, pace_words
         self.delay_override, self.hurry = pace(self.delay, faster), False
-        self.notify(f"Pace: {self.delay:.2f} s after each move (+ faster, - slower).", timeout=3, markup=False)
+        self.notify(pace_words(self.delay), timeout=3, markup=False)
         return self.card_time()
 
     def _ask(self, turns: Turns, step: HumanTurn | ChoosePlayer) -> None:

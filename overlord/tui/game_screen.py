@@ -576,6 +576,8 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hurry":
             return self.front.computer_moving()
+        if action == "esc_here":  # (while the computer moves Esc hurries it, as any key: it answered at the next question)
+            return not self.front.computer_moving()
         if action == "stop":
             return self.front.fighting_on()
         if action == "leave_going":
@@ -615,7 +617,8 @@ class GameScreen(Screen[None]):
             event.stop()
             name = key_name(event)
             why = self.why_not(event.key)
-            self.say(Text(why or f"{name} is not an answer here: the keys are below, F1 says more.", style="bold"))
+            what = "a key of the game" if event.key.startswith("ctrl+") else "an answer here"
+            self.say(Text(why or f"{name} is not {what}: the keys are below, F1 says more.", style="bold"))
 
     def answers_now(self, key: str) -> bool:
         """Whether one of this screen's own keys is open now: active_bindings asked of one key (on_key runs at

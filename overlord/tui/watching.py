@@ -32,6 +32,12 @@ def pace(now: float, faster: bool) -> float:
     return min((p for p in PACES if p > now), default=PACES[-1])
 
 
+def pace_words(now: float) -> str:
+    """The pace set, said (at either end, that it is: + at the fastest said "0.00 s" again and again; a helper)."""
+    end = " (the fastest)" if now <= PACES[0] else " (the slowest)" if now >= PACES[-1] else ""
+    return f"Pace: {now:.2f} s after each move{end} (+ faster, - slower)."
+
+
 def intent(session: Session, side: str) -> str:
     """What a side's computer player is about, in its own words: the German's posture for the turn, the Allied
     commander's plan, or else how the player plays (its line in ``overlord players``)."""
