@@ -10,7 +10,8 @@ Against the German ai, on historical ratings, every game on the same seeds:
    (historical, ai, southern-drive).
 2. The campaign of the historical Allies: the median score (target 250-799); Cherbourg taken (at least 60%,
    median date 6/20-6/30); Caen German at the end (at least 80%); St-Lo German at the end (at least 70%) and
-   first Allied before 6/12 (at most 10%).
+   first Allied before 6/12 (at most 10%); and turn by turn, the median score, the Allies' ground points and the
+   German units scoring on the ocean side.
 3. The Allied ai's campaign: Cherbourg taken (at least a third), the median score (250-799).
 4. The formations ashore at the end of D-Day at every preset of the Difficulty Levels and Optional Rules, for
    the historical Allies and the Allied ai (target 12-15).
@@ -32,9 +33,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from overlord.ai import make_player  # noqa: E402
+from overlord.engine.events import Event, TurnEnded  # noqa: E402
 from overlord.engine.game import Game  # noqa: E402
+from overlord.engine.settings import Settings  # noqa: E402
 from overlord.engine.setup import preset_settings  # noqa: E402
-from overlord.headless import simulate  # noqa: E402
+from overlord.headless import play_out, summary  # noqa: E402
 from seedsets import SEED_SETS  # noqa: E402
 
 TURNS = ("D-Day", "6/6", "6/8", "6/10", "6/12", "6/14", "6/16", "6/18", "6/20", "6/22", "6/24", "6/26", "6/28", "6/30")
@@ -42,9 +45,19 @@ TWO_WEEK_PLAYERS = ("historical", "ai", "southern-drive", "classic")
 
 
 def game(args: tuple[int, str, str]) -> dict:
+    """A game as `overlord simulate` plays it, with each turn's ground points (the Allies' continent side and
+    objectives, the German's ocean side) besides its summary."""
     seed, allied, scenario = args
-    _, result = simulate(seed, scenario, allied, "ai")
-    return result
+    g = Game.new(Settings(scenario=scenario, allied_player="computer", german_player="computer"), seed)
+    ground: dict[str, tuple[float, float]] = {}
+
+    def count(_game: Game, _action: object, events: list[Event]) -> None:
+        for e in events:
+            if isinstance(e, TurnEnded):
+                ground[e.turn] = (e.points.allied, e.points.german)
+
+    play_out(g, {"allied": make_player(allied, "allied", seed), "german": make_player("ai", "german", seed)}, count)
+    return {**summary(g, allied, "ai"), "ground": ground}
 
 
 def dday_formations(args: tuple[int, str, str]) -> int:
@@ -104,15 +117,28 @@ def history_table(runs: list[dict], n: int) -> list[str]:
 
 
 def course_table(runs: list[dict]) -> list[str]:
-    """The median score at the end of each turn of the campaign: where the two-week scenario's score stands."""
+    """The median score at the end of each turn of the campaign: where the two-week scenario's score stands; and
+    what makes its course, the ground's points that turn: the Allies' (continent side and objectives) and the
+    German units scoring on the ocean side (the chart's 2 a unit on June 8, one more each turn: its points over
+    that)."""
     by_turn: dict[str, list[float]] = {}
     for r in runs:
         for record in r["history"]:
             by_turn.setdefault(record["turn"], []).append(record["allied_score"])
     turns = [t for t in TURNS if t in by_turn]
-    return ["| the historical Allies' campaign, median score at the end of | " + " | ".join(turns) + " |",
+
+    def ground(t: str, side: int) -> float:
+        return statistics.median(r["ground"][t][side] for r in runs if t in r["ground"])
+
+    def ocean_units(t: str) -> str:
+        each = TURNS.index(t)  # (2 on June 8, the third turn)
+        return f"{ground(t, 1) / each:.1f}" if each >= 2 else "-"
+
+    return ["| the historical Allies' campaign, median at the end of | " + " | ".join(turns) + " |",
             "|---|" + "---|" * len(turns),
-            "| | " + " | ".join(f"{statistics.median(by_turn[t]):.0f}" for t in turns) + " |"]
+            "| score | " + " | ".join(f"{statistics.median(by_turn[t]):.0f}" for t in turns) + " |",
+            "| Allied ground points that turn | " + " | ".join(f"{ground(t, 0):.0f}" for t in turns) + " |",
+            "| German units scoring on the ocean side | " + " | ".join(ocean_units(t) for t in turns) + " |"]
 
 
 def ai_table(runs: list[dict], n: int) -> list[str]:
