@@ -126,12 +126,19 @@ def odds(data: GameData, ratio: float) -> str:
     held at level 9 (read as the rule broken; found by a helper)."""
     # to a tenth from the hundredths the engine keeps, halves up: 1.653 before a fight and the 1.65 its result keeps
     # (1.6499...) read "1.7:1" and "1.6:1", as if the odds had changed (found by a helper)
-    tenth = round_half_up(round(ratio * 100) / 10 + 1e-6) / 10
+    tenth = round_half_up(round(ratio, 2) * 10 + 1e-6) / 10  # (round as the engine rounds: 0.645 is kept as 0.65)
     judged = ratio + ODDS_NOISE  # (2.4999999999999996 reaches 2.5, as the engine judges it: view.reaches)
-    crossed = any(min(judged, tenth) < t <= max(judged, tenth) for t in data.rules.combat.forced_retreat_odds.values())
-    # (down to the hundredth: 1.996 is "1.99:1", never "2.00:1", the thresholds being whole hundredths; a
-    # millionth's leeway keeps a value already kept to a hundredth, 2.49 stored as 2.48999..., as it is)
-    return f"{math.floor(ratio * 100 + 1e-6) / 100:.2f}:1" if crossed else f"{tenth:.1f}:1"
+    thresholds = data.rules.combat.forced_retreat_odds.values()
+    if not any(min(judged, tenth) < t <= max(judged, tenth) for t in thresholds):
+        return f"{tenth:.1f}:1"
+    # to the hundredth the engine keeps for the fight's result, so that the question and the card agree (2.447 read
+    # "2.44:1" before the fight and "2.45:1" after it; found by a helper); but down to the hundredth where that would
+    # reach a threshold the odds do not: 1.996 is "1.99:1", never "2.00:1" (a millionth's leeway keeps a value
+    # already kept to a hundredth, 2.49 stored as 2.48999..., as it is)
+    kept = round(ratio, 2)
+    if any(judged < t <= kept + ODDS_NOISE for t in thresholds):
+        kept = math.floor(ratio * 100 + 1e-6) / 100
+    return f"{kept:.2f}:1"
 
 
 def result_odds(data: GameData, e: CombatResult) -> str:

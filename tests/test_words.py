@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import attrs
 import pytest
 
@@ -167,3 +169,12 @@ def test_odds_read_the_same_before_a_fight_and_in_its_result():
     assert odds(data, 1.653) == odds(data, round(1.653, 2)) == odds(data, 1.6499999999999999) == "1.7:1"
     assert odds(data, 1.04) == "1.0:1" and odds(data, 0.25) == "0.3:1" and odds(data, 3) == "3.0:1"
     assert odds(data, 1.98) == "1.98:1"  # (under a retreat threshold, to the hundredth as before)
+    # near a threshold too (2.447 read "2.44:1" in the question and "2.45:1" on its card; found by a helper), but
+    # never reading as a threshold the odds do not reach
+    assert odds(data, 2.447) == odds(data, round(2.447, 2)) == "2.45:1"
+    assert odds(data, 1.996) == "1.99:1" and odds(data, 2.4999999999999996) == "2.5:1"
+    for hundredths in range(50, 400):
+        for thousandth in range(10):
+            ratio = hundredths / 100 + thousandth / 1000
+            assert odds(data, ratio) == odds(data, round(ratio, 2)) or odds(data, ratio).startswith(
+                f"{math.floor(ratio * 100 + 1e-6) / 100:.2f}"), ratio
