@@ -476,6 +476,31 @@ async def test_a_direction_key_held_down_moves_its_unit_but_not_the_next_one():
         assert game.unit("de-716-inf").position != moved_to
 
 
+async def test_f_pressed_as_a_unit_stops_by_itself_does_not_finish_the_next_one():
+    """A step that ended its unit's move (next to the enemy, or its points spent) brings the next unit up at once:
+    the F that followed, meant for the unit that stopped, finished the next one before it had moved (a helper)."""
+    g = blank_game(turn=3, german_player="human")
+    put(g, "de-352-inf", (4, 2))
+    put(g, "de-716-inf", (16, 10))
+    assert start_phase(g, "german_movement")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
+        screen, game = app.screen, app.session.game
+        now = [100.0]
+        screen.clock = lambda: now[0]
+        while game.prompt.unit == "de-352-inf":
+            now[0] += 1.0  # (pressed one at a time, not held)
+            await press(pilot, "3")
+        assert game.prompt.unit == "de-716-inf"
+        asked = game.prompt
+        now[0] += 0.3
+        await press(pilot, "f")
+        assert game.prompt == asked and "Press F again" in str(screen.message)
+        await press(pilot, "f")  # again: it finishes the 716th (for this cycle)
+        assert game.prompt != asked and game.unit("de-716-inf").position == (16, 10)
+
+
 async def test_the_key_bar_says_what_enter_does_in_a_row_of_fields():
     """Enter before anything is typed accepts the allocation shown; once a number is typed it moves on a field (it
     said "next / accept" either way, and four Enters meant to step through the fields also flew the air

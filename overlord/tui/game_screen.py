@@ -85,6 +85,9 @@ OVERLAYS = (None, "allied", "german")
 # unit's movement points are spent (the engine then asks about the next one). A direction key pressed sooner than
 # this after the last one, for another unit than it moved, is such a repeat.
 HELD_KEY_GAP = 0.3  # seconds
+# F pressed this soon after a step that ended its unit's move by itself (the engine then asks about the next unit) was
+# meant for the unit that stopped: it finished the next one before it had moved (found by a helper)
+FINISH_GAP = 1.0  # seconds
 DEFENDED = (Phase.ALLIED_COMBAT, Phase.GERMAN_COMBAT)  # the phases in which the other side answers too
 
 
@@ -247,6 +250,7 @@ class GameScreen(Screen[None]):
         self.destinations: dict[str, tuple[tuple[int, str], Hex]] = {}
         self.routed: tuple[object, ...] = ()  # (the key of the route below, the route): worked out once a position
         self.last_step: tuple[str, float, str] | None = None  # the unit the last key pressed moved, when, the key
+        self.last_move: tuple[str, float] | None = None  # the unit the last step moved, and when (FINISH_GAP)
         self.clock: Callable[[], float] = time.monotonic  # (a test holds a key down by stopping it)
 
     # ------------------------------------------------------------------ layout
@@ -713,6 +717,7 @@ class GameScreen(Screen[None]):
 
     def _step(self, uid: str, d: int, cost: dict[str, Any] | None) -> None:
         events = self.play(Move(uid, d))
+        self.last_move = (uid, self.clock()) if events else None
         drawn = [e for e in events if isinstance(e, UnitMoved) and e.unit == uid and cost and e.cost > cost["mp"]]
         if drawn and cost is not None and self.is_attached:  # the chance point of the Terrain Effects chart: said, not only charged
             self.say(f"The extra movement point was drawn ({self.game.data.charts.terrain.extra_point_percent}% a step): "
@@ -729,7 +734,14 @@ class GameScreen(Screen[None]):
         return True
 
     def action_finish(self) -> None:
-        self.play(FinishUnit(self.asked_unit()))
+        uid, last = self.asked_unit(), self.last_move
+        self.last_move = None  # (pressed again, F finishes it)
+        if last is not None and last[0] != uid and self.clock() - last[1] < FINISH_GAP:
+            gone = Subject(self.game.data, [last[0]])
+            self.say(f"{gone.says('has', 'have')} stopped by itself: F does not finish {self.game.spec(uid).name}, "
+                     "which has not moved yet. Press F again to finish it.")
+            return
+        self.play(FinishUnit(uid))
 
     def action_end_phase(self) -> None:
         """E: the combat phase ends at once; the movement phase only once the player says so, since the units
