@@ -94,7 +94,8 @@ def test_a_german_unit_moved_out_of_the_ring_traces_supply_again():
 
 async def test_at_80x24_the_cut_off_warning_is_whole_in_the_panel():
     """At 80x24 the panel cut the warning at its foot, in the middle of what a cut-off unit loses (found by a
-    helper): a narrow panel names the units alone, and "unless moved" (S, the supply overlay, is in the key bar)."""
+    helper): a narrow panel names the units alone, and "as things stand" (S, the supply overlay, is in the key bar;
+    "unless moved" was false where no step of the unit's own reached supply)."""
     g, _, _ = ringed_game()
     start_phase(g, "german_movement")
     app = OverlordApp(game=g, delay=0)
@@ -102,4 +103,4 @@ async def test_at_80x24_the_cut_off_warning_is_whole_in_the_panel():
         await wait_until(pilot, lambda app: "CUT OFF NEXT TURN" in panel(app), "the warning")
         side = next(p for p in app.screen.query(".side").results(CardPanel) if p.display)
         shown = " ".join(line.plain for line in side.lines[:side.content_size.height])
-        assert "CUT OFF NEXT TURN" in shown and "352nd Infantry, unless moved" in " ".join(shown.split()), shown
+        assert "CUT OFF NEXT TURN" in shown and "352nd Infantry, as things stand" in " ".join(shown.split()), shown

@@ -1300,7 +1300,9 @@ def cut_off_now(game: Game, width: int) -> Text:
     if words is not None:  # (the names on the label's line: at 80x24 the panel's last lines are cut)
         label = " CUT OFF NEXT TURN "  # (not "NOW": the unit's card said "Supply: ok", traced at this turn's start)
         t.append(label, style="bold reverse")
-        unless = f"{words}, unless moved{'' if brief else ' (S: supply)'}"
+        # ("as things stand", not "unless moved": no step of the unit's own may reach supply, when every direction
+        # read "NO SUPPLY next turn"; another unit's move may; found by a helper)
+        unless = f"{words}, as things stand{'' if brief else ' (S: supply)'}"
         lines = textwrap.fill(unless, max(width, 20), initial_indent="x" * len(label), subsequent_indent=" ")
         t.append(lines[len(label):] + "\n", style="bold")
     return t
