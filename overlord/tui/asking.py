@@ -477,7 +477,12 @@ def bombardment_line(game: Game, p: StrategyPrompt) -> str:
         return f"Support {points}: {effect}" if high > 0 else f"Support {points}: no effect"
     high = view.bombardment_most(game)[1]  # (the most they could give; what they gave, none perhaps, is not seen)
     if high == 0:  # ("+0-0" said nothing; and "none left" beside a bar showing Naval 12 read as a contradiction)
-        return "Their support is too small" if view.support_most(game) else "No support left to them"  # (27 columns)
+        if view.support_most(game):
+            return "Their support is too small"  # (27 columns at most)
+        defender = view.position_of(game.unit(p.defender))
+        if game.state.naval_left and not view.in_naval_range(game, defender):  # (beside "Naval 80" in the bar, "none
+            return "No air; ships out of range"  # left" read as a contradiction; found by a helper)
+        return "No support left to them"
     # ("Unseen: yours +0-9" was cryptic to a German defending; found by a helper: the support, unseen, adds to his
     # losses. 27 columns at most: the attacker's line keeps its shorter words)
     return f"Unseen: theirs 0-{high} less" if attacking else f"Unseen support: yours +0-{high}"
