@@ -978,4 +978,5 @@ def test_a_units_card_says_its_fatigue_leaves_levels_up_to_a_number_not_a_fatigu
     g.record("us-1-inf").fatigue = 5 * g.unit("us-1-inf").leadership + 10
     g.edited()
     card = unit_card(g, "us-1-inf", width=29).plain
-    assert f"Fatigue {g.unit('us-1-inf').fatigue} (levels up to 8)" in card.splitlines()
+    assert f"Fatigue {g.unit('us-1-inf').fatigue} (levels 1-8 open)" in card.splitlines()  # ("levels up to 9" beside
+    # a fatigue of 65 read as a number broken; a helper)

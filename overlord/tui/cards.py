@@ -117,8 +117,10 @@ def unit_card(game: Game, uid: str, title_style: str = "bold", width: int | None
     else:
         eff = view.effectiveness(game, u)
         t.append(f"CP {u.cp}/{u.max_cp}  Eff {eff:.2f}  Ldr {u.leadership}\n")
-        # ("max level 9" read as the fatigue's top; found by a helper): the highest attack or defence level open
-        t.append(f"Fatigue {u.fatigue} (levels up to {view.max_strategy_level(game, u)})\n")
+        # ("max level 9" read as the fatigue's top, and "Fatigue 65 (levels up to 9)" as a number broken; found by
+        # helpers): the attack and defence levels open, as the route card says a level "closes"
+        top = view.max_strategy_level(game, u)
+        t.append(f"Fatigue {u.fatigue} ({f'levels 1-{top}' if top > 1 else 'level 1'} open)\n")
         t.append(f"Supply: {supply_text(game, uid)}\n", style="" if u.in_supply and u.general_supplied else "bold")
         t.append(mp + "\n")
     if u.status == AFLOAT:
