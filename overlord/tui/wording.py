@@ -86,7 +86,10 @@ def chart_range(game: Game, e: CombatResult) -> str:
     more (0 CP of the chart's 3-6 at a landing, said with no reason, read as the chart broken, and "no more to lose"
     as the points wasted; found by helpers)."""
     low, high = bombardment_range(game, e)
-    return f"of the chart's {low}-{high}" + ("; all the defender had left" if e.bombardment < low else "")
+    # (none: "0 CP of the chart's 2-5; all the defender had left" still read oddly; a helper)
+    why = "" if e.bombardment >= low else "; the fight's own losses left none" if e.bombardment == 0 else \
+        "; all the defender had left"
+    return f"of the chart's {low}-{high}{why}"
 
 
 def assault_card(game: Game, assault: Assault) -> Text:
