@@ -401,7 +401,7 @@ def test_a_turns_advice_is_the_same_in_play_after_a_load_and_from_a_save():
     in_play, loaded = advise(game, None, memory), advise(game)
     assert (in_play.action, in_play.reason) == (loaded.action, loaded.reason)
     # and a posture kept is not said to have done best
-    assert "he keeps last turn's: bar the way south did only a little better" in loaded.reason, loaded.reason
+    assert "this, last turn's, is kept, as bar the way south did only a little better" in loaded.reason, loaded.reason
 
 
 @pytest.mark.parametrize("side", ["allied", "german"])
@@ -449,6 +449,27 @@ def test_a_move_whose_goal_has_the_steps_own_name_goes_on_from_there():
     put(g, rangers, start)  # a plural name: "It is heading" read wrong (found by a helper)
     assert destination_words(g, rangers, direction, [goal]).startswith("They go on from there")
     assert destination_words(g, rangers, direction, [goal, (3, 2)]).startswith("They are heading for ")
+
+
+def test_a_hinted_move_off_an_objective_says_it_leaves_it():
+    """Taking the German's hints moved the 21st Panzer out of Caen and the 709th out of Cherbourg, and the hint
+    never said an objective was being left (found by a helper)."""
+    from builders import blank_game, put, start_phase
+    from overlord.ai.explain import leaving_words
+    from overlord.engine.hexgrid import neighbour
+    g = blank_game(turn=2, german_player="human")
+    caen = (17, 8)
+    assert g.data.map.objective_of(caen) == "Caen"
+    put(g, "de-21-pz", caen)
+    away = next(d for d in range(1, 7) if g.data.map.is_land(neighbour(caen, d))
+                and g.data.map.objective_of(neighbour(caen, d)) is None)
+    assert leaving_words(g, "de-21-pz", away, []) == "It leaves Caen, an objective."
+    assert leaving_words(g, "de-21-pz", away, [caen]) == ""  # (back to it by the phase's end)
+    assert start_phase(g, "german_movement") and g.prompt.unit == "de-21-pz"
+    said = make_player("classic", "german", 1).explain(g, Move("de-21-pz", away))
+    assert said.endswith("It leaves Caen, an objective."), said
+    put(g, "de-352-inf", (4, 2))  # not on an objective
+    assert leaving_words(g, "de-352-inf", 3, []) == ""
 
 
 def test_a_hint_asked_afresh_mid_phase_does_not_end_it_while_units_would_move_on():

@@ -306,6 +306,18 @@ def destination_words(game: Game, uid: str, direction: int, path: list[Hex]) -> 
     return f"{it} will stand on {worth}." if worth else ""
 
 
+def leaving_words(game: Game, uid: str, direction: int, path: list[Hex]) -> str:
+    """"It leaves Caen, an objective." when the move takes the unit off an objective's position for another place
+    this phase ("" else): the hint emptied Caen and Cherbourg without a word (found by a helper)."""
+    m = game.data.map
+    here = position_of(game.unit(uid))
+    objective = m.objective_of(here)
+    goal = path[-1] if path else neighbour(here, direction)
+    if objective is None or m.objective_of(goal) == objective:
+        return ""
+    return f"{'They leave' if is_plural(game.spec(uid).name) else 'It leaves'} {objective}, an objective."
+
+
 def supply_warning(game: Game, uid: str, goal: Hex) -> str:
     """"" or, when the unit standing at ``goal`` would be out of supply at the next turn's start, that and its
     cost: an Allied unit beyond its supply lines, a German one cut off (the move's preview says NO SUPPLY)."""

@@ -275,7 +275,8 @@ class SearchGerman(ComputerPlayer):
         if len(means) > 1:
             best = best_posture(means)
             how = "this did best" if best == self.posture else \
-                f"he keeps last turn's: {POSTURE_WORDS.get(best, best).split(',')[0]} did only a little better"
+                f"this, last turn's, is kept, as {POSTURE_WORDS.get(best, best).split(',')[0]} did only a little better"
+            # ("he keeps last turn's: counter-attack did only a little better" read as if he kept counter-attack)
             return f"{said}\nThis turn: {posture} (he tried {len(means)} ways of fighting the turn ahead; {how})."
         if german_turn(game):
             return f"{said}\nThis turn: {posture}."

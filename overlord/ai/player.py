@@ -39,7 +39,7 @@ from ..engine.hexgrid import Hex, direction_to
 from ..engine.view import position_of, step_refused
 from ..engine.records import FrozenRecord
 from .common import MovePlanner, safe_action, yes
-from .explain import describe, destination_words, goal_worth, place
+from .explain import describe, destination_words, goal_worth, leaving_words, place
 
 log = logging.getLogger("overlord.ai")
 log.addHandler(logging.NullHandler())  # a library logs; the program that runs it says where to
@@ -268,9 +268,10 @@ class ScriptedPlayer(ComputerPlayer):
                 said = f"{said} {cut_short_words(game, action.unit, position_of(game.unit(action.unit)), wanted)}"
         if isinstance(action, Move):
             path = self.mover.paths.get(action.unit) or []
-            goal = destination_words(game, action.unit, action.direction, path)
-            if goal:
-                said = f"{said} {goal}"
+            for more in (destination_words(game, action.unit, action.direction, path),
+                         leaving_words(game, action.unit, action.direction, path)):
+                if more:
+                    said = f"{said} {more}"
         return said
 
 

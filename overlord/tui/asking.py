@@ -480,7 +480,7 @@ def bombardment_line(game: Game, p: StrategyPrompt) -> str:
         if view.support_most(game):
             return "Their support is too small"  # (27 columns at most)
         defender = view.position_of(game.unit(p.defender))
-        if game.state.naval_left and not view.in_naval_range(game, defender):  # (beside "Naval 80" in the bar, "none
+        if game.naval_left and not view.in_naval_range(game, defender):  # (beside "Naval 80" in the bar, "none
             return "No air; ships out of range"  # left" read as a contradiction; found by a helper)
         return "No support left to them"
     # ("Unseen: yours +0-9" was cryptic to a German defending; found by a helper: the support, unseen, adds to his
