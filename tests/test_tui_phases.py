@@ -255,7 +255,7 @@ async def test_keys_that_hurried_the_computer_answer_nothing_once_it_has_finishe
         await pilot.press("enter")  # ... and one more of the run, once it has finished
         await wait_until(pilot, lambda a: a.hurry_run.said, "the key of the run said")
         assert app.screen is screen and len(app.session.game.actions) == played
-        assert "came as the computer finished" in str([n.message for n in app._notifications])
+        assert "Ignored: that key came as the computer finished" in str([n.message for n in app._notifications])
         now[0] += screens.HURRY_RUN_GAP  # a pause: the next key is the player's
         await pilot.press("enter")
         await wait_until(pilot, lambda a: a.screen is not screen or len(a.session.game.actions) > played,

@@ -257,8 +257,7 @@ class OverlordApp(App[None]):
             return False
         if not self.hurry_run.said:
             self.hurry_run.said = True
-            self.notify("That key came as the computer finished, with any that hurried it: it is ignored, so that a "
-                        "key meant for its moves answers nothing. Press it again.", timeout=4, markup=False)
+            self.notify("Ignored: that key came as the computer finished. Press it again.", timeout=4, markup=False)
         return True
 
     def get_driver_class(self) -> type[Driver]:
