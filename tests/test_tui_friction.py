@@ -442,15 +442,20 @@ async def test_the_map_redrawn_a_row_at_a_time_reads_as_the_whole_map_drawn_afre
 
 
 # --------------------------------------------------------------------------- a key held down
-async def test_a_direction_key_held_down_moves_its_unit_but_not_the_next_one():
-    """A key held down repeats: once its unit has spent its movement points (the engine then asks about the next
-    unit), the repeats do not move the next one, and the question says why; let go and pressed again, the key
-    moves it. (The screen's clock stopped, or stepping 0.05 s a press, is a key held down.)"""
+def two_germans_moving() -> Game:
+    """A German movement with two units to move, the 352nd first (the screen's clock is the test's to set)."""
     g = blank_game(turn=3, german_player="human")
     put(g, "de-352-inf", (4, 2))
     put(g, "de-716-inf", (16, 10))
     assert start_phase(g, "german_movement")
-    app = OverlordApp(game=g, delay=0)
+    return g
+
+
+async def test_a_direction_key_held_down_moves_its_unit_but_not_the_next_one():
+    """A key held down repeats: once its unit has spent its movement points (the engine then asks about the next
+    unit), the repeats do not move the next one, and the question says why; let go and pressed again, the key
+    moves it. (The screen's clock stopped, or stepping 0.05 s a press, is a key held down.)"""
+    app = OverlordApp(game=two_germans_moving(), delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
         screen, game = app.screen, app.session.game
@@ -479,11 +484,7 @@ async def test_a_direction_key_held_down_moves_its_unit_but_not_the_next_one():
 async def test_f_pressed_as_a_unit_stops_by_itself_does_not_finish_the_next_one():
     """A step that ended its unit's move (next to the enemy, or its points spent) brings the next unit up at once:
     the F that followed, meant for the unit that stopped, finished the next one before it had moved (a helper)."""
-    g = blank_game(turn=3, german_player="human")
-    put(g, "de-352-inf", (4, 2))
-    put(g, "de-716-inf", (16, 10))
-    assert start_phase(g, "german_movement")
-    app = OverlordApp(game=g, delay=0)
+    app = OverlordApp(game=two_germans_moving(), delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
         screen, game = app.screen, app.session.game

@@ -205,19 +205,34 @@ class Mover:
         return self.fallback.choose(game)
 
 
+def german_mover_game(delay: float) -> OverlordApp:
+    """An Allied player's game, the German moving by Mover (with D-Day movement), at ``delay``."""
+    return OverlordApp(game=Game.new(preset_settings("historical", german_dday_movement=True), 4), delay=delay)
+
+
+async def end_the_allied_turn(pilot) -> None:
+    """From the game's start: to the Allied movement, then E, Y (and E in a combat an airborne drop began), the
+    German to move next."""
+    pilot.app.session.players["german"] = Mover()
+    await drive(pilot, until=lambda a: a.session.game.prompt.kind == "MovePrompt"
+                and a.session.game.prompt.side == "allied" and isinstance(a.screen, GameScreen))
+    await press(pilot, "e", "y")
+    await wait_until(pilot, lambda a: a.session.game.phase != "allied_movement", "the movement ended")
+    if pilot.app.session.game.phase == "allied_combat":  # an airborne division came down beside the enemy
+        await press(pilot, "e")
+
+
+async def the_german_moving(pilot) -> None:
+    """The German moving at a long display delay: only a key finishes his phase."""
+    await end_the_allied_turn(pilot)
+    await drive(pilot, until=lambda a: a.computer_moving() or a.session.game.prompt.side == "allied")
+    assert pilot.app.computer_moving()
+
+
 async def test_the_computer_moves_at_the_display_delay_and_any_key_hurries_it():
-    game = Game.new(preset_settings("historical", german_dday_movement=True), 4)
-    app = OverlordApp(game=game, delay=30)  # a long delay: only a key can finish the phase in the test
+    app = german_mover_game(delay=30)  # a long delay: only a key can finish the phase in the test
     async with app.run_test() as pilot:
-        app.session.players["german"] = Mover()
-        await drive(pilot, until=lambda a: a.session.game.prompt.kind == "MovePrompt"
-                    and a.session.game.prompt.side == "allied" and isinstance(a.screen, GameScreen))
-        await press(pilot, "e", "y")
-        await drive(pilot, until=lambda a: a.computer_moving() or a.session.game.prompt.side == "allied")
-        if app.session.game.phase == "allied_combat":  # an airborne division came down beside the enemy
-            await press(pilot, "e")
-            await drive(pilot, until=lambda a: a.computer_moving() or a.session.game.prompt.side == "allied")
-        assert app.computer_moving()
+        await the_german_moving(pilot)
         assert "THE GERMAN IS MOVING" in str(app.screen.prompt_panel_text())
         assert "space" in enabled_keys(app.screen)
         before = len(app.session.game.actions)
@@ -236,18 +251,9 @@ async def test_keys_that_hurried_the_computer_answer_nothing_once_it_has_finishe
     from overlord.tui import screens
     now = [0.0]
     monkeypatch.setattr(screens, "time", types.SimpleNamespace(monotonic=lambda: now[0]))
-    game = Game.new(preset_settings("historical", german_dday_movement=True), 4)
-    app = OverlordApp(game=game, delay=30)  # a long delay: only a key can finish the phase in the test
+    app = german_mover_game(delay=30)  # a long delay: only a key can finish the phase in the test
     async with app.run_test() as pilot:
-        app.session.players["german"] = Mover()
-        await drive(pilot, until=lambda a: a.session.game.prompt.kind == "MovePrompt"
-                    and a.session.game.prompt.side == "allied" and isinstance(a.screen, GameScreen))
-        await press(pilot, "e", "y")
-        await drive(pilot, until=lambda a: a.computer_moving() or a.session.game.prompt.side == "allied")
-        if app.session.game.phase == "allied_combat":  # an airborne division came down beside the enemy
-            await press(pilot, "e")
-            await drive(pilot, until=lambda a: a.computer_moving() or a.session.game.prompt.side == "allied")
-        assert app.computer_moving()
+        await the_german_moving(pilot)
         await pilot.press("enter")  # hurries
         await wait_until(pilot, lambda a: not a.computer_moving() and not a.thinking(), "the computer finished")
         screen, played = app.screen, len(app.session.game.actions)
@@ -268,18 +274,11 @@ async def test_keys_pressed_as_the_computer_finishes_answer_nothing_even_if_none
     moves begins the run itself."""
     import types
     from overlord.tui import screens
-    game = Game.new(preset_settings("historical", german_dday_movement=True), 4)
-    app = OverlordApp(game=game, delay=0)  # (the German's moves shown at once: done before any key)
+    now = [1e6]  # (long after any run of keys begun before it)
+    monkeypatch.setattr(screens, "time", types.SimpleNamespace(monotonic=lambda: now[0]))
+    app = german_mover_game(delay=0)  # (the German's moves shown at once: done before any key)
     async with app.run_test() as pilot:
-        app.session.players["german"] = Mover()
-        await drive(pilot, until=lambda a: a.session.game.prompt.kind == "MovePrompt"
-                    and a.session.game.prompt.side == "allied" and isinstance(a.screen, GameScreen))
-        now = [1e6]  # (long after any run the test's keys began)
-        monkeypatch.setattr(screens, "time", types.SimpleNamespace(monotonic=lambda: now[0]))
-        await press(pilot, "e", "y")
-        await wait_until(pilot, lambda a: a.session.game.phase != "allied_movement", "the movement ended")
-        if app.session.game.phase == "allied_combat":  # an airborne division came down beside the enemy
-            await press(pilot, "e")
+        await end_the_allied_turn(pilot)
         await wait_until(pilot, lambda a: isinstance(a.screen, ReportScreen), "the turn's report, the German done")
         report = app.screen
         now[0] += screens.HURRY_RUN_GAP / 2
@@ -294,18 +293,9 @@ async def test_keys_pressed_as_the_computer_finishes_answer_nothing_even_if_none
 async def test_escape_hurries_the_computer_as_any_key_does():
     """Escape while the German moved did not hurry him (it said "Esc takes nothing back here" at his moves; a
     helper): the key bar says any key hurries."""
-    game = Game.new(preset_settings("historical", german_dday_movement=True), 4)
-    app = OverlordApp(game=game, delay=30)  # a long delay: only a key can finish the phase in the test
+    app = german_mover_game(delay=30)  # a long delay: only a key can finish the phase in the test
     async with app.run_test() as pilot:
-        app.session.players["german"] = Mover()
-        await drive(pilot, until=lambda a: a.session.game.prompt.kind == "MovePrompt"
-                    and a.session.game.prompt.side == "allied" and isinstance(a.screen, GameScreen))
-        await press(pilot, "e", "y")
-        await drive(pilot, until=lambda a: a.computer_moving() or a.session.game.prompt.side == "allied")
-        if app.session.game.phase == "allied_combat":
-            await press(pilot, "e")
-            await drive(pilot, until=lambda a: a.computer_moving() or a.session.game.prompt.side == "allied")
-        assert app.computer_moving()
+        await the_german_moving(pilot)
         await pilot.press("escape")
         await wait_until(pilot, lambda a: a.hurry, "hurried")
 

@@ -700,6 +700,16 @@ def german_solo_after_an_allocation(seed: int = 3) -> Game:
     return played_past(settings, seed, "allocation", "german_movement")
 
 
+async def every_step_said(pilot, screen: ViewerScreen) -> list[str]:
+    """Step to the end with the right arrow: each step's events and what its action answered, in words."""
+    said = []
+    while screen.at < screen.end:
+        await pilot.press("right")
+        await until(pilot, lambda: screen.game is screen.replay.game_at(screen.at), "the step is shown")
+        said.append(screen.query_one("#steps").render().plain + screen.done_words())
+    return said
+
+
 async def test_a_german_playing_the_computer_allies_is_not_told_their_transport_allocation():
     """The log said "Transport for 6/6: fuel 13%, general 42%, combat 0%, amphibious 45%", and V gave it too: a
     hosted game keeps it from the German (a combat share of 54% told of an offensive coming; found by a helper)."""
@@ -713,11 +723,7 @@ async def test_a_german_playing_the_computer_allies_is_not_told_their_transport_
         await pilot.press("v")
         screen = await the_viewer(pilot)
         assert screen.side == "german"
-        said = []
-        while screen.at < screen.end:
-            await pilot.press("right")
-            await until(pilot, lambda: screen.game is screen.replay.game_at(screen.at), "the step is shown")
-            said.append(screen.query_one("#steps").render().plain + screen.done_words())
+        said = await every_step_said(pilot, screen)
         assert said and not any("Transport for" in words for words in said)
         assert any("the transport for the next turn, allocated unseen" in words for words in said)
     # the Allied player's own allocation is his to read
@@ -735,11 +741,7 @@ async def test_a_german_playing_the_computer_allies_is_not_told_their_transport_
         await pilot.press("v")
         screen = await the_viewer(pilot)
         assert screen.side == "german"
-        said = []
-        while screen.at < screen.end:
-            await pilot.press("right")
-            await until(pilot, lambda: screen.game is screen.replay.game_at(screen.at), "the step is shown")
-            said.append(screen.query_one("#steps").render().plain + screen.done_words())
+        said = await every_step_said(pilot, screen)
         assert any("Transport for" in words for words in said)
         assert not any("allocated unseen" in words for words in said)
 
