@@ -451,16 +451,21 @@ def two_germans_moving() -> Game:
     return g
 
 
+async def clocked(pilot) -> tuple[GameScreen, Game, list[float]]:
+    """The game screen, its game, and its clock set to the test's own (now[0], moved on by the test)."""
+    await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
+    screen, now = pilot.app.screen, [100.0]
+    screen.clock = lambda: now[0]
+    return screen, pilot.app.session.game, now
+
+
 async def test_a_direction_key_held_down_moves_its_unit_but_not_the_next_one():
     """A key held down repeats: once its unit has spent its movement points (the engine then asks about the next
     unit), the repeats do not move the next one, and the question says why; let go and pressed again, the key
     moves it. (The screen's clock stopped, or stepping 0.05 s a press, is a key held down.)"""
     app = OverlordApp(game=two_germans_moving(), delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
-        screen, game = app.screen, app.session.game
-        now = [100.0]
-        screen.clock = lambda: now[0]
+        screen, game, now = await clocked(pilot)
         for _ in range(10):  # held down: it moves its unit as far as it can go that way
             if game.prompt.unit != "de-352-inf":
                 break
@@ -486,10 +491,7 @@ async def test_f_pressed_as_a_unit_stops_by_itself_does_not_finish_the_next_one(
     the F that followed, meant for the unit that stopped, finished the next one before it had moved (a helper)."""
     app = OverlordApp(game=two_germans_moving(), delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
-        screen, game = app.screen, app.session.game
-        now = [100.0]
-        screen.clock = lambda: now[0]
+        screen, game, now = await clocked(pilot)
         while game.prompt.unit == "de-352-inf":
             now[0] += 1.0  # (pressed one at a time, not held)
             await press(pilot, "3")
