@@ -753,3 +753,25 @@ def test_a_hinted_move_that_infiltrates_says_its_chance_and_what_failing_costs()
     assert step_words(g, Move("de-21-pz", 6)).endswith(
         f": an infiltration, {chance}% to get through (failing, it stays where it is, its move over).")
     assert "infiltration" not in step_words(g, Move("de-21-pz", 3))  # (an ordinary step, as before)
+
+
+def test_a_hint_that_leaves_a_formation_at_sea_for_want_of_amphibious_points_says_so():
+    """The hints left the 1st and 4th Special Service Brigades at sea ("Finish ... for now: it stays where it is")
+    with 20 amphibious points left and no word why (found by a helper)."""
+    from builders import blank_game
+    from overlord.ai.explain import describe
+    from overlord.engine import view
+    from overlord.engine.actions import FinishUnit
+    from overlord.engine.state import AFLOAT
+    g = blank_game(turn=0)
+    g.place("bc-1-cdo", (16, 1), AFLOAT)
+    g.state.pools.amphibious = 20
+    g.edited()
+    cost = view.amphibious_cost(g, "bc-1-cdo")
+    assert cost > 20
+    said = describe(g, FinishUnit("bc-1-cdo"))
+    assert f"(too few amphibious points to land it: 20 left, landing costs {cost})" in said, said
+    assert "amphibious" not in describe(g, FinishUnit("bc-1-cdo"), why=False)  # (a replay says what, not why)
+    g.state.pools.amphibious = cost
+    g.edited()
+    assert "amphibious" not in describe(g, FinishUnit("bc-1-cdo"))
