@@ -260,9 +260,13 @@ async def test_keys_that_hurried_the_computer_answer_nothing_once_it_has_finishe
         now[0] += screens.HURRY_RUN_GAP / 2
         await pilot.press("enter")  # ... and one more of the run, once it has finished
         await wait_until(pilot, lambda a: a.hurry_run.said, "the key of the run said")
+        now[0] += screens.MASHED_GAP / 2
+        await pilot.press("enter")  # and another, pressed on and on
+        await pilot.pause()
         assert app.screen is screen and len(app.session.game.actions) == played
         assert "Ignored: that key came as the computer finished" in str([n.message for n in app._notifications])
-        now[0] += screens.HURRY_RUN_GAP  # a pause: the next key is the player's
+        # pressed again as the notice asks, after a moment (within the second, it was ignored too, unsaid; a helper)
+        now[0] += screens.MASHED_GAP
         await pilot.press("enter")
         await wait_until(pilot, lambda a: a.screen is not screen or len(a.session.game.actions) > played,
                          "Enter taken")
@@ -288,6 +292,50 @@ async def test_keys_pressed_as_the_computer_finishes_answer_nothing_even_if_none
         now[0] += screens.HURRY_RUN_GAP
         await pilot.press("enter")
         await wait_until(pilot, lambda a: a.screen is not report, "Enter, after a pause, goes on")
+
+
+async def test_the_final_report_after_the_computers_moves_is_not_skipped_by_a_key_of_their_run(monkeypatch):
+    """A double Enter on the last fight's card went on through the final report to the title, unread (a helper):
+    the final report after the computer's moves begins a run of keys, as any screen after them does."""
+    import types
+    from pathlib import Path
+    from overlord.saves import open_save
+    from overlord.tui import screens
+    from overlord.tui.final import FinalScreen
+    now = [1e6]
+    monkeypatch.setattr(screens, "time", types.SimpleNamespace(monotonic=lambda: now[0]))
+    app = OverlordApp(loaded=open_save(Path(__file__).parent / "golden" / "saves" / "two-week-finished.json"),
+                      delay=0)
+    app.computer_played = True  # (as the computer's last move before the end)
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, FinalScreen), "the final report")
+        report = app.screen
+        now[0] += screens.HURRY_RUN_GAP / 2
+        await pilot.press("enter")
+        await wait_until(pilot, lambda a: a.hurry_run.said, "the key said to be ignored")
+        assert app.screen is report
+        now[0] += screens.HURRY_RUN_GAP
+        await pilot.press("enter")
+        await wait_until(pilot, lambda a: a.screen is not report, "Enter, after a pause, goes on")
+
+
+async def test_while_watching_no_key_is_held_back_as_the_run_of_a_hurry(monkeypatch):
+    """P pressed to play on, a moment after a Space that hurried the computers, was ignored as a key "as the
+    computer finished" (a helper): watching, no key answers a question."""
+    import types
+    from overlord.engine.settings import Settings
+    from overlord.tui import screens
+    now = [1e6]
+    monkeypatch.setattr(screens, "time", types.SimpleNamespace(monotonic=lambda: now[0]))
+    game = Game.new(Settings(scenario="two-week", allied_player="computer", german_player="computer"), 4)
+    app = OverlordApp(game=game, delay=0.05, players={"allied": "classic", "german": "classic"}, watching=True)
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda a: len(game.actions) > 5, "the computers play")
+        app.hurry_run.hurried()  # (a Space a moment ago)
+        app.paused = True
+        await pilot.press("p")
+        await wait_until(pilot, lambda a: not a.paused, "playing on")
+        assert not app.hurry_run.said
 
 
 async def test_escape_hurries_the_computer_as_any_key_does():

@@ -520,6 +520,12 @@ async def test_a_letter_on_a_report_is_said_and_does_not_skip_it():
         await wait_until(pilot, lambda a: any(str(n.message) == "T does nothing on a report: Enter goes on (↑/↓ "
                                               "scroll)." for n in a._notifications), "the key said")
         assert isinstance(app.screen, ReportScreen)
+        for _ in range(4):  # said once a key: eight Spaces piled eight notices over the report (found by a helper)
+            await pilot.press("space", "t")
+        await pilot.pause()
+        said = [str(n.message) for n in app._notifications]
+        assert said.count("T does nothing on a report: Enter goes on (↑/↓ scroll).") == 1
+        assert said.count("Space does nothing on a report: Enter goes on (↑/↓ scroll).") == 1
         await pilot.press("enter")
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the report closed")
 

@@ -251,13 +251,18 @@ class OverlordApp(App[None]):
         Ctrl's keys nor the F keys: they ask for something (help, quit), they answer nothing."""
         if event.key.startswith("ctrl+") or re.fullmatch(r"f\d+", event.key):
             return False
-        if self.computer_moving():
-            return False  # (any key hurries it: on_hurry_up)
+        if self.computer_moving() or self.watching:
+            return False  # (any key hurries it: on_hurry_up; watching, no key answers a question: P unpaused nothing)
         if not self.hurry_run.typed_on():
             return False
         if not self.hurry_run.said:
             self.hurry_run.said = True
-            self.notify("Ignored: that key came as the computer finished. Press it again.", timeout=4, markup=False)
+            words = "Ignored: that key came as the computer finished. Press it again."
+            screen = self.game_screen()
+            if screen is not None and self.screen is screen:  # on the question's line (a notice covered the question)
+                screen.say(words)
+            else:
+                self.notify(words, timeout=3, markup=False)
         return True
 
     def get_driver_class(self) -> type[Driver]:
@@ -578,6 +583,15 @@ class OverlordApp(App[None]):
     def _show_step(self, turns: Turns, step: Step) -> bool:
         """Show one step; True when the next may follow at once."""
         from ..turns import ChoosePlayer, ComputerTurn, GameOver, HandOver, HumanTurn, Pages, ResultCard, StandingOrder
+        if isinstance(step, StandingOrder | ComputerTurn):
+            self.computer_played = True
+        elif self.computer_played and not (isinstance(step, ResultCard) and step.by_computers or self.watching):
+            # a person's screen after the computer's moves (a card, the final report too: a double Enter skipped
+            # it): keys pressed as they ended are not its answers (a player who began pressing Enter as the German
+            # finished answered the reports, the allocation and the interdiction; found by helpers): they begin a
+            # run of keys (HurryRun), as keys that hurried it do
+            self.computer_played = False
+            self.hurry_run.hurried()
         if isinstance(step, ResultCard):
             return self._show_card(turns, step)
         if isinstance(step, GameOver):
@@ -586,14 +600,6 @@ class OverlordApp(App[None]):
         if isinstance(step, Pages) and self.watching:  # the reports are in the log: the computers play on
             turns.shown(step)
             return True
-        if isinstance(step, StandingOrder | ComputerTurn):
-            self.computer_played = True
-        elif self.computer_played and not (isinstance(step, ResultCard) and step.by_computers or self.watching):
-            # a person's screen after the computer's moves: keys pressed as they ended are not its answers (a player
-            # who began pressing Enter as the German finished answered the reports, the allocation and the
-            # interdiction; found by a helper): they begin a run of keys (HurryRun), as keys that hurried it do
-            self.computer_played = False
-            self.hurry_run.hurried()
         if isinstance(step, Pages):
             self._show_pages(turns, step)
             return False

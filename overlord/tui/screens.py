@@ -41,29 +41,34 @@ HANDOVER_GUARD = 1.0  # seconds
 # Keys pressed to hurry the computer come in runs (Enter pressed again and again while the German moves): those that
 # come once it has finished are the run's, not answers to what came up then (eight Enters that hurried the German
 # went on through the turn's reports and answered the transport allocation and the interdiction; a helper)
-HURRY_RUN_GAP = 1.0  # seconds: a pause this long between two keys ends the run
+HURRY_RUN_GAP = 1.0  # seconds after the computer finished, or after a key that hurried it, that a key is the run's
+# seconds between two keys of a run once the computer has finished: keys pressed again and again (Enter every 0.15 s)
+# stay the run's, but a key pressed on purpose, as the notice asks, is taken (it was ignored too, unsaid; a helper)
+MASHED_GAP = 0.5
 
 
 class HurryRun:
-    """The run of keys that hurried the computer: a key that comes within HURRY_RUN_GAP of the run's last, once
-    the computer has finished, is the run's (and lengthens it)."""
+    """The run of keys that hurried the computer: once it has finished, a key that comes within HURRY_RUN_GAP of
+    the run's start (its finishing, or the last key that hurried it), or within MASHED_GAP of the run's last key, is
+    the run's, and lengthens it."""
 
     def __init__(self) -> None:
         self.last: float | None = None  # (time.monotonic) the run's last key, None when there is no run
+        self.gap = HURRY_RUN_GAP  # how soon after it the next key is the run's
         self.said = False  # the player was told a key of the run was ignored (once a run)
 
     def hurried(self) -> None:
-        self.last = time.monotonic()
+        self.last, self.gap = time.monotonic(), HURRY_RUN_GAP
 
     def typed_on(self) -> bool:
         """Is the key just pressed, with the computer finished, one of the run's?"""
         if self.last is None:
             return False
         now = time.monotonic()
-        if now - self.last >= HURRY_RUN_GAP:
+        if now - self.last >= self.gap:
             self.last, self.said = None, False
             return False
-        self.last = now
+        self.last, self.gap = now, MASHED_GAP
         return True
 
 
@@ -298,6 +303,7 @@ class ReportScreen(ModalScreen[None]):
         super().__init__()
         self.pages = pages
         self.campaign = campaign  # plots.Campaign at the end of a turn
+        self.told: set[str] = set()  # the keys said to do nothing here
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide") as box:
@@ -316,8 +322,10 @@ class ReportScreen(ModalScreen[None]):
         binding = self.active_bindings.get(event.key)
         if event.is_printable and (binding is None or not binding.enabled):
             event.stop()
-            self.notify(f"{key_name(event)} does nothing on a report: Enter goes on (↑/↓ scroll).", timeout=3,
-                        markup=False)
+            if event.key not in self.told:  # (once a key: eight Spaces piled eight notices over the report; a helper)
+                self.told.add(event.key)
+                self.notify(f"{key_name(event)} does nothing on a report: Enter goes on (↑/↓ scroll).", timeout=3,
+                            markup=False)
 
     def action_go(self) -> None:
         self.dismiss(None)
