@@ -30,7 +30,7 @@ from overlord.online.storage import SQLiteStorage
 from overlord.saves import saves_dir
 from overlord.tui.app import OverlordApp
 from overlord.tui.game_screen import GameScreen
-from overlord.tui.screens import CombatResultScreen, HelpScreen, ReportScreen
+from overlord.tui.screens import HURRY_RUN_GAP, CombatResultScreen, HelpScreen, ReportScreen
 
 from test_serve import DEADLINE, serve  # noqa: F401 - the fixture: `overlord serve` in a subprocess
 from helpers import static_words
@@ -453,6 +453,9 @@ async def test_the_browser_page_joins_a_hosted_game_and_plays_its_side(hosted, s
             await screen.wait_for("WAITING FOR THE ALLIED PLAYER")
             played = await answer_allied(allied)
             while await screen.wait_for("GERMAN MOVE", "Press Enter") == "Press Enter":  # the D-Day reports
+                # as a person reads them: a key as they come up, after the German's standing answers to the landings,
+                # is held back with those that hurried them (screens.HurryRun), and one pressed again and again too
+                await asyncio.sleep(HURRY_RUN_GAP)
                 await screen.press("\r")
             await screen.press("e")
             await screen.wait_for("End the German movement phase now?")
