@@ -243,6 +243,20 @@ async def test_the_computer_moves_at_the_display_delay_and_any_key_hurries_it():
         assert app.session.game.prompt.side == "allied" or app.session.game.over
 
 
+async def held_back_then_taken(pilot, now: list[float]) -> None:
+    """Enter on the screen up, half a run's gap after the computer's moves (``now``: the screens' clock): held back,
+    and said; after a pause, taken."""
+    from overlord.tui import screens
+    report = pilot.app.screen
+    now[0] += screens.HURRY_RUN_GAP / 2
+    await pilot.press("enter")
+    await wait_until(pilot, lambda a: a.hurry_run.said, "the key said to be ignored")
+    assert pilot.app.screen is report
+    now[0] += screens.HURRY_RUN_GAP
+    await pilot.press("enter")
+    await wait_until(pilot, lambda a: a.screen is not report, "Enter, after a pause, goes on")
+
+
 async def test_keys_that_hurried_the_computer_answer_nothing_once_it_has_finished(monkeypatch):
     """Enter pressed again and again to hurry the German went on through the turn's reports and answered the
     transport allocation and the interdiction for the player (a helper): a key that comes within HURRY_RUN_GAP of
@@ -284,14 +298,7 @@ async def test_keys_pressed_as_the_computer_finishes_answer_nothing_even_if_none
     async with app.run_test() as pilot:
         await end_the_allied_turn(pilot)
         await wait_until(pilot, lambda a: isinstance(a.screen, ReportScreen), "the turn's report, the German done")
-        report = app.screen
-        now[0] += screens.HURRY_RUN_GAP / 2
-        await pilot.press("enter")
-        await wait_until(pilot, lambda a: a.hurry_run.said, "the key said to be ignored")
-        assert app.screen is report
-        now[0] += screens.HURRY_RUN_GAP
-        await pilot.press("enter")
-        await wait_until(pilot, lambda a: a.screen is not report, "Enter, after a pause, goes on")
+        await held_back_then_taken(pilot, now)
 
 
 async def test_the_final_report_after_the_computers_moves_is_not_skipped_by_a_key_of_their_run(monkeypatch):
@@ -309,14 +316,7 @@ async def test_the_final_report_after_the_computers_moves_is_not_skipped_by_a_ke
     app.computer_played = True  # (as the computer's last move before the end)
     async with app.run_test() as pilot:
         await wait_until(pilot, lambda a: isinstance(a.screen, FinalScreen), "the final report")
-        report = app.screen
-        now[0] += screens.HURRY_RUN_GAP / 2
-        await pilot.press("enter")
-        await wait_until(pilot, lambda a: a.hurry_run.said, "the key said to be ignored")
-        assert app.screen is report
-        now[0] += screens.HURRY_RUN_GAP
-        await pilot.press("enter")
-        await wait_until(pilot, lambda a: a.screen is not report, "Enter, after a pause, goes on")
+        await held_back_then_taken(pilot, now)
 
 
 async def test_while_watching_no_key_is_held_back_as_the_run_of_a_hurry(monkeypatch):
