@@ -99,9 +99,9 @@ def describe(game: Game, action: Action, why: bool = True) -> str:
             if isinstance(p, AdvancePrompt):
                 return f"Do not advance: {stays_where(game, uid, name(game, uid))}."
             # (a brigade left at sea for want of amphibious points was finished with no reason given; a helper)
-            short = game.unit(uid).status == view.AFLOAT and game.pools.amphibious < view.amphibious_cost(game, uid)
-            why_not = (f" (too few amphibious points to land it: {game.pools.amphibious} left, landing costs "
-                       f"{view.amphibious_cost(game, uid)})" if why and short else "")
+            cost, left = view.amphibious_cost(game, uid), game.pools.amphibious
+            short = why and game.unit(uid).status == view.AFLOAT and left < cost
+            why_not = f" (too few amphibious points to land it: {left} left, landing costs {cost})" if short else ""
             return f"Finish {name(game, uid)} for now: {stays_where(game, uid)}{why_not}."
         case ChooseUnit(unit=uid):
             return f"Move {name(game, uid)} next."

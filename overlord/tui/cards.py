@@ -72,6 +72,12 @@ def supply_text(game: Game, uid: str) -> str:
     return f"in lines, {'general ok' if u.general_supplied else 'NO GENERAL'}"
 
 
+def levels_words(low: int, high: int, bare: bool = False) -> str:
+    """"level 9", "levels 8-9" ("9", "8-9" when ``bare``)."""
+    span = f"{high}" if low == high else f"{low}-{high}"
+    return span if bare else f"level {span}" if low == high else f"levels {span}"
+
+
 def short(game: Game, uid: str) -> str:
     """A unit's name without "Division" ("Brigade" and "Regiment" as "Bde" and "Rgt")."""
     return game.spec(uid).name.replace(" Division", "").replace(" Brigade", " Bde").replace(" Regiment", " Rgt")
@@ -119,8 +125,7 @@ def unit_card(game: Game, uid: str, title_style: str = "bold", width: int | None
         t.append(f"CP {u.cp}/{u.max_cp}  Eff {eff:.2f}  Ldr {u.leadership}\n")
         # ("max level 9" read as the fatigue's top, and "Fatigue 65 (levels up to 9)" as a number broken; found by
         # helpers): the attack and defence levels open, as the route card says a level "closes"
-        top = view.max_strategy_level(game, u)
-        t.append(f"Fatigue {u.fatigue} ({f'levels 1-{top}' if top > 1 else 'level 1'} open)\n")
+        t.append(f"Fatigue {u.fatigue} ({levels_words(1, view.max_strategy_level(game, u))} open)\n")
         t.append(f"Supply: {supply_text(game, uid)}\n", style="" if u.in_supply and u.general_supplied else "bold")
         t.append(mp + "\n")
     if u.status == AFLOAT:

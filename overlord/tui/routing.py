@@ -16,7 +16,7 @@ from ..engine import view
 from ..engine.actions import Move
 from ..engine.events import Event, InfiltrationFailed, UnitMoved
 from ..engine.hexgrid import Hex
-from .cards import NO_SUPPLY, destination_words, german_side_words, say, short, where
+from .cards import NO_SUPPLY, destination_words, german_side_words, levels_words, say, short, where
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -135,12 +135,6 @@ def fatigue_words(game: Game, r: view.Route) -> str:
     if surely == now:
         return f"{words}: may close {levels_words(worst + 1, surely)}"
     return f"{words}: closes {levels_words(surely + 1, now)}, may close {levels_words(worst + 1, surely, bare=True)}"
-
-
-def levels_words(low: int, high: int, bare: bool = False) -> str:
-    """"level 9", "levels 8-9" ("9", "8-9" when ``bare``)."""
-    span = f"{high}" if low == high else f"{low}-{high}"
-    return span if bare else f"level {span}" if low == high else f"levels {span}"
 
 
 def walk(game: Game, r: view.Route, play: Callable[[Move], list[Event]], asked: Callable[[], str | None]) -> str:

@@ -204,13 +204,18 @@ class CombatResultScreen(GuardedScreen):
     def hold(self) -> None:
         """P: the card stays until a key (a German solo's landing card went on before he had read it; found by a
         helper)."""
-        for timer in (self.timer, self.ticker):
-            if timer is not None:
-                timer.stop()
-        self.timer, self.ticker, self.due, self.timeout, self.late = None, None, None, None, False
+        self.stop_timers()
+        self.timeout, self.late = None, False
         self.KEY_HINTS = []
         self.query_one(Static).update(self.shown())
         self.refresh_bindings()
+
+    def stop_timers(self) -> None:
+        """Its time no longer runs (P holds it, or + and - set it anew)."""
+        for timer in (self.timer, self.ticker):
+            if timer is not None:
+                timer.stop()
+        self.timer, self.ticker, self.due = None, None, None
 
     def time_up(self) -> None:
         """The computer's card goes on by itself, unless a window (help, charts, the terminal too small) stands
@@ -237,10 +242,7 @@ class CombatResultScreen(GuardedScreen):
 
     def paced_anew(self, timeout: float) -> None:
         """The pace set on the card: its time from now is the new pace's (none: it goes on)."""
-        for timer in (self.timer, self.ticker):
-            if timer is not None:
-                timer.stop()
-        self.timer, self.ticker, self.due = None, None, None
+        self.stop_timers()
         if timeout <= 0:
             self.action_go()
             return
