@@ -801,3 +801,36 @@ async def test_a_player_is_told_when_another_screen_joins_as_his_side(hosted):
         await wait_until(pilot, lambda a: [str(n.message) for n in a._notifications] == [
             "A screen that had joined as the German player has left: this is the only one now."], "its leaving said")
         await pilot.press("ctrl+q")
+
+
+async def test_a_screen_joining_where_its_side_is_open_is_told_the_others_were_there_first(hosted):
+    """The screen that joined second was itself told "Another screen has joined this game": it read as its own link
+    leaked (found by a helper). It is told the side's link is open on another screen too; the first screen is told
+    of the newcomer."""
+    _, links = hosted
+    first = await OnlineGame.join(links["german"])
+    app, _ = german_app(links)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.session, RemoteSession) and a.remote.screens_at_join is not None
+                         and a.remote.other_screens == 1, "the first screen heard of")
+        await wait_until(pilot, lambda a: any("This game is open as the German player on 1 other screen too (2 now)"
+                                              in str(n.message) for n in a._notifications), "the notice")
+        assert not any("Another screen has joined" in str(n.message) for n in app._notifications)
+        await first.close()
+        await wait_until(pilot, lambda a: [str(n.message) for n in a._notifications][-1:] == [
+            "A screen that had joined as the German player has left: this is the only one now."], "its leaving said")
+        await pilot.press("ctrl+q")
+
+
+async def test_a_link_given_in_the_environment_is_given_back_in_the_environment_on_leaving(hosted):
+    """A player who joined with $OVERLORD_JOIN_LINK, to keep his link out of the process list, was told to come back
+    with `overlord join LINK`, which puts it there (found by a helper)."""
+    _, links = hosted
+    app = JoinApp(links["german"], delay=0, link_in_environment=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.session, RemoteSession) and a.game_screen() is not None,
+                         "the game joined")
+        await pilot.press("ctrl+q")
+    again = app.farewell.splitlines()[-1]
+    assert again.startswith("Come back to it with: OVERLORD_JOIN_LINK='http") and again.endswith("' overlord join")
+    assert "#<your German token>" in again and links["german"].token not in again

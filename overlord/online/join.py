@@ -42,6 +42,7 @@ from .client import Disconnected, OnlineGame, Refused
 from .protocol import Link, ProtocolError, one_line
 from .commands import JOIN_LINK
 from .remote import SIDE_NAMES, RemoteSession
+from ..words import plural
 
 if TYPE_CHECKING:
     from ..turns import Step, Turns
@@ -82,13 +83,14 @@ class JoinApp(OverlordApp):
     has_title = False
 
     def __init__(self, link: Link, delay: float | None = None, theme: str = DEFAULT,
-                 handle_signals: bool = False) -> None:
+                 handle_signals: bool = False, link_in_environment: bool = False) -> None:
         super().__init__(delay=delay, theme=theme, handle_signals=handle_signals)
         self.link = link
+        self.link_in_environment = link_in_environment  # given in $OVERLORD_JOIN_LINK, kept out of the process list
         self.join_error: str | None = None  # why the host could not be joined (printed by the command)
         self.waited = True  # the player's move is news (the notice, the bell) after a wait for the other side
         self.told: tuple[str | None, bool, int] = (None, False, 0)  # the connection as a notice last told it
-        self.told_screens = 0  # the side's other screens as a notice last told them
+        self.told_screens: int | None = None  # the side's other screens as a notice last told them (None: not yet)
 
     def get_default_screen(self) -> Screen[Any]:
         return JoiningScreen(self.link)
@@ -171,16 +173,25 @@ class JoinApp(OverlordApp):
     def _tell_screens(self, s: RemoteSession) -> None:
         """A notice when another screen joins as this side: the host takes answers from each, and a second screen
         got in unsaid (a link shared, or leaked; found by a helper). And when it leaves: the notice of its joining
-        stayed up with no word that it had gone (found by a helper)."""
+        stayed up with no word that it had gone (found by a helper). A screen that joins where others are is told
+        they were there first (it was told "another screen has joined", as if its own link had leaked)."""
+        if s.screens_at_join is None:
+            return
+        side = SIDE_NAMES.get(self.remote_role(), self.remote_role())  # (a spectator's screens are not counted)
+        if self.told_screens is None:  # (the screens there before this one: the host's first word after the join)
+            self.told_screens = s.screens_at_join
+            if s.screens_at_join:
+                self.notify(f"This game is open as the {side} player on {plural(s.screens_at_join, 'other screen')}"
+                            f" too ({s.screens_at_join + 1} now). The host takes answers from each; if they are not "
+                            "yours, your link has been shared.", severity="warning", timeout=15, markup=False)
         told, self.told_screens = self.told_screens, s.other_screens
         if s.other_screens == told:
             return
-        side = SIDE_NAMES.get(self.remote_role(), self.remote_role())  # (a spectator's screens are not counted)
         if s.other_screens > told:
             self.notify(f"Another screen has joined this game as the {side} player ({s.other_screens + 1} now). The "
                         "host takes answers from each; if it is not yours, your link has been shared.",
                         severity="warning", timeout=15, markup=False)
-        elif s.other_screens < told:
+        else:
             self.clear_notifications()  # (the notice of its joining is over)
             others = "this is the only one now" if not s.other_screens else f"{s.other_screens + 1} now"
             self.notify(f"A screen that had joined as the {side} player has left: {others}.", timeout=8,
@@ -341,9 +352,12 @@ class JoinApp(OverlordApp):
             self.farewell = f"Overlord: you left game {self.link.game}, which the host refused ({one_line(s.lost)})."
         elif s is not None and not s.game.over:
             whose = "the spectators'" if s.watches_only else f"your {SIDE_NAMES[s.role]}"
-            self.farewell = (f"Overlord: you left game {self.link.game}; the host keeps it.\n"
-                             f"Come back to it with: overlord join {shlex.quote(self.link.base)}/play/"
-                             f"{self.link.game}#<{whose} token>")
+            link = f"{self.link.base}/play/{self.link.game}#<{whose} token>"
+            # (a link given in the environment was told back as a command's argument, which puts it in the process
+            # list that docs/online.md keeps it out of: found by a helper)
+            again = f"{JOIN_LINK}={shlex.quote(link)} overlord join" if self.link_in_environment \
+                else f"overlord join {shlex.quote(self.link.base)}/play/{self.link.game}#<{whose} token>"
+            self.farewell = f"Overlord: you left game {self.link.game}; the host keeps it.\nCome back to it with: {again}"
         self.exit(return_code=EXIT_FAIL if self.join_error is not None else EXIT_OK)  # (never joined: said so, 1)
 
     def _signalled(self, number: int) -> None:
@@ -382,7 +396,9 @@ def play_joined(args: argparse.Namespace) -> int:
         print("overlord: the game reads its keys from a terminal, and standard input is not one", file=sys.stderr)
         return EXIT_BAD_INPUT
     _load_data_or_exit(resume_gc=False)
-    app = JoinApp(link, theme=start_theme(theme), handle_signals=True)
+    import os
+    app = JoinApp(link, theme=start_theme(theme), handle_signals=True,
+                  link_in_environment=args.link == os.environ.get(JOIN_LINK))
     try:
         app.run()
     finally:

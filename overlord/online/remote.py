@@ -88,6 +88,7 @@ class RemoteSession(Session):
         self.rejoining = False  # the connection lost, joining again (else the host refused the link: ``lost`` says)
         self.rejoined = 0  # how many times the connection dropped and was made again
         self.other_screens = 0  # the other connections of this side now: the link in another window, or shared
+        self.screens_at_join: int | None = None  # the side's other screens as the host first told them (None: not yet)
         self.wake: Callable[[], None] = lambda: None
         self._sender: asyncio.Task[None] | None = None
         online.on_update.append(self._received)
@@ -183,6 +184,8 @@ class RemoteSession(Session):
         if self.online.connected is not None:
             if self.role in SIDE_NAMES:
                 self.other_screens = max(0, self.online.screens.get(self.role, 1) - 1)
+                if self.screens_at_join is None:
+                    self.screens_at_join = self.other_screens
             self.wake()
 
     def arriving(self) -> bool:
