@@ -487,6 +487,10 @@ class Session:
         return {side: self.player_name(side) for side in SIDES if self.game.settings.player(side) == "computer"
                 and (side in self.chosen or not self.asks_players)}  # (not one still to be asked for)
 
+    def copy_of_game(self) -> Game:
+        """A copy of the game for a thread (a computer's thought, a hint), which nothing else touches."""
+        return self.game.clone()
+
     def computer_player(self) -> Player:
         """The computer player of the side to move, made the first time it is needed."""
         side = self.game.prompt.side

@@ -834,3 +834,33 @@ async def test_a_link_given_in_the_environment_is_given_back_in_the_environment_
     again = app.farewell.splitlines()[-1]
     assert again.startswith("Come back to it with: OVERLORD_JOIN_LINK='http") and again.endswith("' overlord join")
     assert "#<your German token>" in again and links["german"].token not in again
+
+
+async def test_a_hint_taken_in_a_hosted_game_is_followed_by_the_player_that_gave_it(hosted, monkeypatch):
+    """The hint's copy of a hosted game had an empty record, so a hint taken was never followed by the player that
+    gave it: each was planned afresh, and the 4th Infantry went Ste-Mere-Eglise, Pont-l'Abbe, Ste-Mere-Eglise, 2 MP
+    for nothing (found by a helper). The copy keeps how many actions were played and the screen's own last one."""
+    from overlord.ai.advice import AdviceMemory
+    from overlord.engine.prompts import DropZonePrompt
+    followed = []
+    follow = AdviceMemory.follow
+    monkeypatch.setattr(AdviceMemory, "follow", lambda memory, *args: followed.append(follow(memory, *args))
+                        or followed[-1])
+    _, links = hosted
+    app = JoinApp(links["allied"], delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: a.accepting() and isinstance(a.playing.game.prompt, DropZonePrompt),
+                         "the first drop zone asked")
+        for _ in range(2):  # two hints taken
+            at = app.playing.update.at
+            await pilot.press("t")
+            await wait_until(pilot, lambda a: a.hint_ready() is not None, "the hint")
+            hinted = app.hint_ready().action
+            await pilot.press("u")
+            await wait_until(pilot, lambda a, at=at: a.playing.update.at == at + 1 and a.accepting(), "it played")
+            copy = app.playing.copy_of_game()
+            assert copy.actions[-1] == hinted and len(copy.actions) == at + 1
+        await pilot.press("t")
+        await wait_until(pilot, lambda a: a.hint_ready() is not None, "the third hint")
+        await pilot.press("ctrl+q")
+    assert followed[0] is None and followed[1] is not None and followed[2] is followed[1]

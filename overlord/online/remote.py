@@ -50,14 +50,22 @@ PASSING = (ProtocolError, Disconnected, ValueError, aiohttp.ClientError, OSError
 class PlayedOnHost(list[Action]):
     """A hosted game's record of actions as a client has it: how many the host has played (what tells one
     position from the next: a question's number fields, a hint's or a thought's position), not which ones (the
-    host keeps those; what reads them here, the score at each turn's start, finds none)."""
+    host keeps those; what reads them here, the score at each turn's start, finds none); but the last, when it was
+    this screen's own answer (``last``; None when it was not, or is not known): a hint taken is followed by the
+    player that gave it (ai/advice.py's ``AdviceMemory.follow``), which looks for it there."""
 
-    def __init__(self, played: int) -> None:
+    def __init__(self, played: int, last: Action | None = None) -> None:
         super().__init__()
         self.played = played
+        self.last = last
 
     def __len__(self) -> int:
         return self.played
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]  # (list's overloads: an index or a slice)
+        if isinstance(index, int) and self.played and index in (-1, self.played - 1):
+            return self.last
+        return super().__getitem__(index)
 
 
 class RemoteSession(Session):
@@ -99,6 +107,14 @@ class RemoteSession(Session):
         game = local_game(update.state, self.online.data)
         game.actions = PlayedOnHost(update.at)
         return game
+
+    def copy_of_game(self) -> Game:
+        """As a local game's, with the record as this screen has it: how many actions, and its own last one (a
+        game's copy gave an empty record: a hint taken was never followed by the player that gave it, which planned
+        each step afresh and sent the 4th Infantry back the way it came; found by a helper)."""
+        twin = self.game.clone()
+        twin.actions = PlayedOnHost(len(self.game.actions), self.last_action)
+        return twin
 
     # ------------------------------------------------------------------ who plays
     def is_computer(self, side: str) -> bool:

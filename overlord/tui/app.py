@@ -728,7 +728,7 @@ class OverlordApp(App[None]):
         if self._thought is not None and self._thought.session is s and self._thought.at == at:
             return self._thought
         thought = self._thought = Thought(s, at, time.monotonic())
-        thought.worker = self.run_worker(partial(think, s.computer_player(), s.game.clone()), name="think",
+        thought.worker = self.run_worker(partial(think, s.computer_player(), s.copy_of_game()), name="think",
                                          group="think", thread=True, exit_on_error=False)
         self.set_timer(THINKING_SHOWN_AFTER, self._say_thinking)
         return thought
@@ -780,7 +780,7 @@ class OverlordApp(App[None]):
             return "cancelled"
         side = str(s.game.prompt.side)
         h = self._hint = Hint(s, at, side, s.advisor(side))
-        h.worker = self.run_worker(partial(hint, s.game.clone(), h.player, s.advice_memory), name="hint",
+        h.worker = self.run_worker(partial(hint, s.copy_of_game(), h.player, s.advice_memory), name="hint",
                                    group="hint", thread=True, exit_on_error=False)
         return "asked"
 
