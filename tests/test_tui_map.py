@@ -321,6 +321,21 @@ async def test_the_layout_flows_again_on_every_resize_the_log_included(played):
                 assert widget.region.right <= size[0]
 
 
+async def test_the_log_keeps_its_newest_line_in_view_when_it_grows_shorter(played):
+    """The log was scrolled to its end again only when its width changed: made shorter (the question beside it
+    grown taller, the terminal less high) it hid its newest lines, a landing's round among them (found by a
+    helper at 200x60)."""
+    app = OverlordApp(game=replayed(played), delay=0)
+    async with app.run_test(size=(200, 60)) as pilot:
+        log = app.screen.query_one(MessageLog)
+        await wait_until(pilot, lambda a: log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y, "the log's end")
+        for height in (40, 30, 50):
+            shown = log.size.height
+            await pilot.resize_terminal(200, height)
+            await wait_until(pilot, lambda a, shown=shown: log.size.height != shown
+                             and log.scroll_y == log.max_scroll_y, f"the log's end at 200x{height}")
+
+
 async def test_the_too_small_box_is_centred_from_the_start():
     app = OverlordApp(delay=0)
     async with app.run_test(size=(60, 20)) as pilot:

@@ -288,7 +288,7 @@ def _strategy(game: Game, p: StrategyPrompt, entry: DigitEntry | None) -> Text:
     if p.role == "attack":
         t.append(f" ATTACK LEVEL {level_span(p.max_level)}: {attackers} against {short(game, p.defender)} ", style=HEAD)
         # (one line at 80x24: a landing's question, with its order to fight on, fills the panel)
-        t.append(f"\nOdds {_odds(game, p.attackers, p.defender)}. Beside the map: each level's expected losses and name.")
+        t.append(f"\nOdds {_odds(game, p.attackers, p.defender)}. The side panel gives each level's expected losses.")
     else:  # the attack level is not shown (docs/rules.md, Combat): the losses range over the attacker's levels
         t.append(f" DEFENCE LEVEL {level_span(p.max_level)}: {short(game, p.defender)} against {attackers} ", style=HEAD)
         at = game.unit(p.defender).position

@@ -865,13 +865,14 @@ class GameScreen(Screen[None]):
 
     def action_one_round(self) -> None:
         self.session.one_round = True
-        self.say("A level now fights this round only; you choose again each round (R: fight on).")
+        # (short: the question's own line says what a level does now; the notice said it again above it, found by
+        # a helper)
+        self.say("R: one round at a time now.")
         self.refresh_view()
 
     def action_fight_on_mode(self) -> None:
         self.session.one_round = False
-        self.say("A level now fights on at it, with this support while the points last, until the beach falls "
-                 "(R: one round only).")
+        self.say("R: fighting on until the beach falls now.")
         self.refresh_view()
 
     def action_stop(self) -> None:

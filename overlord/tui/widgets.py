@@ -231,7 +231,9 @@ class MessageLog(RichLog):
             self.clear()
             for line in self.entries:
                 self.write(line, width=width, scroll_end=False)
-            self.call_after_refresh(self.scroll_end, animate=False, immediate=True)  # the newest in view
+        if width:  # the newest in view, at any change of size: made shorter (the question beside it grown taller,
+            # the terminal less high), it hid its newest lines, a landing's round among them (found by a helper)
+            self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
 
 
 STRONG = (CombatResult, DropResult, Landed, UnitEliminated, MarkerDestroyed, GameEnded, AttacksHeldBack, MovesHeldBack)
