@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from rich.color import Color as RichColor, ColorSystem
 from rich.console import Console
 from textual.color import Color
 from textual.geometry import Region
@@ -23,7 +24,7 @@ from overlord.tui.game_screen import GameScreen
 from overlord.tui.keybar import KeyBar
 from overlord.tui.maprender import (DEPOT_MARK, NAVAL_LINE, OBJECTIVE_MARK, Layout, MapOptions, move_targets,
                                     render_map, unit_letter)
-from overlord.tui.palettes import PALETTES, colours, contrast, pairs
+from overlord.tui.palettes import MODERN_16, PALETTES, colours, contrast, pairs
 from overlord.tui.widgets import MapView, MessageLog
 
 from test_tui_keys import drive, wait_until
@@ -269,6 +270,38 @@ def test_under_no_color_the_map_is_legible_in_greys():
     g = hand_built()
     for theme in PALETTES:  # every theme falls back to it
         assert render_map(g, MapOptions(theme=theme, no_color=True)) == render_map(g, MapOptions(theme="phosphor"))
+
+
+def test_the_modern_theme_on_sixteen_colours_draws_the_sixteen_legibly():
+    """On a terminal of 16 colours (TERM=xterm) the modern theme's colours, brought down to the nearest of them, drew
+    American letters white on cyan and German blocks and markers in two yellows (found by a helper). Its palette for
+    them is drawn in the 16 themselves, legible and with the sides apart as the full theme's."""
+    sixteen = ["#000000", "#aa0000", "#00aa00", "#aa5500", "#0000aa", "#aa00aa", "#00aaaa", "#aaaaaa",
+               "#555555", "#ff5555", "#55ff55", "#ffff55", "#5555ff", "#ff55ff", "#55ffff", "#ffffff"]  # (by number)
+    drawn = {c for what, fg, bg, _ in pairs("modern", MODERN_16) if not what.startswith("plot") for c in (fg, bg)}
+    assert all(sixteen[RichColor.parse(c).downgrade(ColorSystem.STANDARD).number] == c for c in drawn)  # (each
+    # is one of the 16, as written: nothing is brought down to another)
+    assert [what for what, fg, bg, least in pairs("modern", MODERN_16) if contrast(fg, bg) < least] == []
+    for allied in ("US", "BC"):
+        for other in ("DE", "cadre", "marker", "coastal"):
+            a, b = colours(MODERN_16[allied])[1], colours(MODERN_16[other])[1]
+            assert all(difference(a, b, matrix) >= 30 for matrix in VIENOT.values()), (allied, other)
+    assert difference(colours(MODERN_16["DE"])[1], colours(MODERN_16["marker"])[1]) >= 30
+    g = hand_built()
+    assert render_map(g, MapOptions(theme="modern", sixteen=True)) != render_map(g, MapOptions(theme="modern"))
+    for theme in ("phosphor", "amber"):  # (they stay apart on 16 colours: brightness and case)
+        assert render_map(g, MapOptions(theme=theme, sixteen=True)) == render_map(g, MapOptions(theme=theme))
+
+
+@pytest.mark.parametrize("term, colorterm, sixteen", [("xterm", "", True), ("xterm-256color", "", False),
+                                                       ("xterm", "truecolor", False)])
+async def test_the_game_draws_the_map_for_the_terminals_colours(played, monkeypatch, term, colorterm, sixteen):
+    monkeypatch.setenv("TERM", term)
+    monkeypatch.setenv("COLORTERM", colorterm)
+    app = OverlordApp(game=replayed(played), delay=0, theme="modern")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda a: a.screen.query(MapView), "the map")
+        assert app.screen.query_one(MapView).options().sixteen == sixteen
 
 
 def test_a_theme_remembered_by_its_old_name_is_migrated(tmp_path):

@@ -598,3 +598,34 @@ async def test_a_call_to_advance_as_the_app_closes_does_nothing():
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
     assert app.turns is not None and not app.screen_stack
     app.advance()
+
+
+async def test_the_help_lists_the_keys_that_work_at_times_only_once_each():
+    """F1 left out U (take the hint) until a hint was in, and Enter on the unit under the look cursor (found by a
+    helper): the help lists both; once the hint is in, U is listed once."""
+    from overlord.tui.keybar import KeyBar
+
+    def listed(app) -> list[tuple[str, str]]:
+        return [entry for bar in app.screen.query(KeyBar).results(KeyBar) for entry in bar.every_key()]
+
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 7), delay=0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting(), "the game")
+        keys = listed(app)
+        assert ("U", "Take hint (once T has given one)") in keys
+        assert ("⏎", "Move this one (in movement: the unit under the look cursor)") in keys
+        await pilot.press("t")
+        await wait_until(pilot, lambda a: a.hint_ready() is not None, "the hint")
+        assert [what for _, what in listed(app) if what.startswith("Take hint")] == ["Take hint"]
+
+
+async def test_f5_under_no_color_says_the_map_stays_in_greys(monkeypatch):
+    """Under NO_COLOR F5 said "Colours: modern" and the map stayed as it was (found by a helper)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = OverlordApp(game=Game.new(preset_settings("historical"), 7), delay=0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the game")
+        assert app.no_color
+        await pilot.press("f5")
+        await wait_until(pilot, lambda a: any("NO_COLOR is set: the map stays in greys while it is" in str(n.message)
+                                              for n in a._notifications), "the notice")

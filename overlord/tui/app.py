@@ -1199,7 +1199,10 @@ class OverlordApp(App[None]):
     def action_cycle_theme(self) -> None:
         names = [n for n in CYCLE if n in self.available_themes]
         self.theme = names[(names.index(self.theme) + 1) % len(names)] if self.theme in names else names[0]
-        self.notify(f"Colours: {self.theme}", timeout=2)
+        # (under NO_COLOR the map stays in greys whatever the theme: the notice said the colours changed, and
+        # nothing did; found by a helper)
+        self.notify(f"Colours: {self.theme} (NO_COLOR is set: the map stays in greys while it is)" if self.no_color
+                    else f"Colours: {self.theme}", timeout=4 if self.no_color else 2, markup=False)
         try:
             preferences.remember(theme=self.theme)  # the next run starts in the same colours
         except OSError as exc:

@@ -41,6 +41,7 @@ from .cards import (NO_SUPPLY, compass_and_weather, destination_words, direction
 from .front import Front, GoOn, Hint, HurryUp
 from .keybar import KeyBar, key_name
 from .maprender import MapOptions, map_height, map_width, move_targets
+from .palettes import sixteen_colours
 from .reporting import Points, last_turn_of_moves, points_panel
 from .routing import route_marks, route_text, walk
 from .screens import CoastalAnswerScreen, ConfirmScreen, HintScreen
@@ -176,6 +177,9 @@ class GameScreen(Screen[None]):
     """The map, the side panel, the question and the log: the game being played (``session``), answered through
     ``front`` (the app showing it)."""
     CSS_PATH = GAME_CSS
+    # keys the help lists though they work at times only (keybar.KeyBar.every_key)
+    HELP_KEYS = [("U", "Take hint (once T has given one)"),
+                 ("⏎", "Move this one (in movement: the unit under the look cursor)")]
     BINDINGS = [
         Binding("u", "take_hint", "Take hint"),  # first: the key wanted once a hint is in
         *(Binding(str(d), f"move({d})", "Move", group=MOVE) for d in range(1, 7)),
@@ -333,6 +337,7 @@ class GameScreen(Screen[None]):
         game = self.game
         p = game.prompt
         opts = MapOptions(cell=self.cell, tall=self.tall, theme=self.app.theme, no_color=self.app.no_color,
+                          sixteen=sixteen_colours(self.app.console),
                           flash_on=self.flash_on, cursor=self.look, labels=self.labels)
         if (route := self.current_route()) is not None:
             opts.route = route_marks(route)

@@ -82,7 +82,8 @@ class KeyBar(Widget):
 
     def every_key(self) -> list[tuple[str, str]]:
         """(keys, what they do) for every key that works on the screen, those the bar does not show too (the help
-        lists them): the keys that do the same joined ("↑/↓/←/→ Look"); Textual's focus and copy keys left out."""
+        lists them): the keys that do the same joined ("↑/↓/←/→ Look"); Textual's focus and copy keys left out; then
+        the screen's ``HELP_KEYS``, which work at times only."""
         hints: list[tuple[str, str]] = list(getattr(self.screen, "KEY_HINTS", ()))
         by_what: dict[str, list[str]] = {}
         # the screen's and the game's, the screen's first (a widget's own, such as a scroll's, are its KEY_HINTS)
@@ -98,7 +99,12 @@ class KeyBar(Widget):
                 if key not in keys:
                     keys.append(key)
         hinted = {what for _, what in hints}  # (a list's own keys, said once)
-        return hints + [(join_keys(keys), what) for what, keys in by_what.items() if what not in hinted]
+        listed = hints + [(join_keys(keys), what) for what, keys in by_what.items() if what not in hinted]
+        # keys that work at times only (U once T has given a hint): the help left them out until then (found by a
+        # helper); not twice when they work now ("Take hint" then bound)
+        said = {what for _, what in listed}
+        return listed + [(keys, what) for keys, what in getattr(self.screen, "HELP_KEYS", ())
+                         if what.split(" (")[0] not in said]
 
     def entries(self) -> list[Entry]:
         """(keys, description, click) for each shown key, in the order bound; the keys of one group go

@@ -68,6 +68,7 @@ class MapOptions(Record):
     tall: bool = False  # two lines per row of positions
     theme: str = "phosphor"
     no_color: bool = False  # NO_COLOR is set: the palette told apart by brightness alone
+    sixteen: bool = False  # the terminal writes 16 colours only: the modern theme's palette for them
     focus: Hex | None = None  # the flashing position (the unit being asked about)
     flash_on: bool = True
     marks: frozenset[Hex] = frozenset()  # other positions of interest (the units of an attack), drawn reversed
@@ -316,7 +317,7 @@ class DrawnRows:
 
 def map_lines(game: Game, opts: MapOptions, drawn: DrawnRows | None = None) -> list[Text]:
     """The map's lines, one Text each (the map widget draws them line by line, keeping ``drawn``)."""
-    pal = palette_for(opts.theme, opts.no_color)
+    pal = palette_for(opts.theme, opts.no_color, opts.sixteen)
     lay = Layout.of(game, opts.cell, opts.tall)
     m = game.data.map
     afloat: dict[Hex, int] = {}
@@ -555,11 +556,11 @@ GERMAN_LETTERS = (("i", "infantry"), ("s", "static infantry"), ("f", "parachute"
                   ("w", "coastal defence holding a beach"))
 
 
-def map_key(theme: str, no_color: bool = False) -> Table:
+def map_key(theme: str, no_color: bool = False, sixteen: bool = False) -> Table:
     """What every mark on the map means, each drawn as on the map (the legend: K in the game, and help)."""
     from rich.columns import Columns
     from rich.table import Table
-    pal = palette_for(theme, no_color)
+    pal = palette_for(theme, no_color, sixteen)
     rows: list[tuple[Text, str]] = []
 
     def row(sample: list[tuple[str, str]], meaning: str) -> None:

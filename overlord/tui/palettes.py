@@ -21,6 +21,7 @@ same brightness: the map then uses the phosphor palette, whose roles differ by b
 from __future__ import annotations
 
 from rich.color import Color
+from rich.console import Console
 from rich.style import Style
 
 TEXT = 4.5
@@ -72,6 +73,24 @@ MODERN = {
     "supply_US": "on #10304a", "supply_BC": "on #10304a", "supply_both": "on #10304a", "supply_DE": "on #402a00",
 }
 
+# The modern theme on a terminal of 16 colours (TERM=xterm, no COLORTERM): its colours, brought down to the nearest
+# of the 16, drew the American letters white on cyan (about 2:1) and the German blocks and the markers in two
+# yellows (found by a helper). These are the 16 themselves, as Rich writes them (rich._palettes.STANDARD_PALETTE):
+# the Allies blue and cyan, the German red, markers yellow; the supply overlay's dots alone (no tint has the
+# contrast on black).
+MODERN_16 = {
+    "background": "#000000", "surface": "#000000",
+    "ocean": "#5555ff", "clear": "#55ff55", "town": "bold #ffffff", "bocage": "#00aa00", "swamp": "#00aaaa",
+    "river": "#55ffff", "beach": "#ffff55", "objective": "bold #ffffff", "depot_mark": "bold #aaaaaa",
+    "label": "#aaaaaa", "naval": "bold #ff55ff", "bracket": "bold #ffff55", "target": "bold #ffff55",
+    "US": "bold #ffffff on #5555ff", "BC": "bold #000000 on #55ffff", "DE": "bold #000000 on #ff5555",
+    "cadre": "#ffffff on #aa5500", "depot": "bold #000000 on #aaaaaa", "afloat": "bold #000000 on #00aaaa",
+    "marker": "bold #000000 on #ffff55", "marker_lost": "bold #000000 on #ff55ff",
+    "coastal": "bold #000000 on #ff5555",
+    "supply_US": "on #000000", "supply_BC": "on #000000", "supply_both": "on #000000", "supply_DE": "on #000000",
+}
+SIXTEEN_COLOUR_SYSTEMS = ("standard", "windows")  # Rich's names for a terminal of 16 colours
+
 PALETTES = {"phosphor": PHOSPHOR, "amber": AMBER, "modern": MODERN}
 
 # the lines of the campaign's plots, drawn on the theme's surface (the lines also differ by marker)
@@ -82,9 +101,17 @@ PLOT_COLOURS = {
 }
 
 
-def palette_for(theme: str, no_color: bool = False) -> dict[str, str]:
-    """The map's palette for a theme; under NO_COLOR the one told apart by brightness alone."""
-    return PHOSPHOR if no_color else PALETTES.get(theme, MODERN)
+def palette_for(theme: str, no_color: bool = False, sixteen: bool = False) -> dict[str, str]:
+    """The map's palette for a theme; under NO_COLOR the one told apart by brightness alone; on a terminal of 16
+    colours (``sixteen``), the modern theme's own for them (the one-hue themes keep theirs: they stay apart there)."""
+    if no_color:
+        return PHOSPHOR
+    return MODERN_16 if sixteen and theme == "modern" else PALETTES.get(theme, MODERN)
+
+
+def sixteen_colours(console: Console) -> bool:
+    """Whether a console (an app's) writes 16 colours only."""
+    return console.color_system in SIXTEEN_COLOUR_SYSTEMS
 
 
 # --------------------------------------------------------------------------- contrast (WCAG 2)
@@ -114,9 +141,10 @@ def colours(style: str) -> tuple[str | None, str | None]:
     return hex_of(parsed.color), hex_of(parsed.bgcolor)
 
 
-def pairs(theme: str) -> list[tuple[str, str | None, str | None, float]]:
-    """Every (what, foreground, background, least contrast wanted) a theme draws the map and plots with."""
-    palette = PALETTES[theme]
+def pairs(theme: str, palette: dict[str, str] | None = None) -> list[tuple[str, str | None, str | None, float]]:
+    """Every (what, foreground, background, least contrast wanted) a theme draws the map and plots with (with
+    ``palette``, that one's: the modern theme's for a terminal of 16 colours)."""
+    palette = palette or PALETTES[theme]
     back = palette["background"]
     out: list[tuple[str, str | None, str | None, float]] = []
     for role in TEXT_ROLES + SYMBOL_ROLES:

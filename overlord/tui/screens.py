@@ -27,6 +27,7 @@ from ..userdirs import browser_keep_days, browser_session_dir
 from .cards import compass
 from .keybar import GAME_KEYS, HELP_BINDING, QUIET_GAME_KEYS, KeyBar, key_name
 from .maprender import map_key, map_town_labels
+from .palettes import sixteen_colours
 from .styles import GAME_CSS
 
 LEVEL = Binding.Group("Level", compact=True)
@@ -595,7 +596,7 @@ def map_key_text(app: App[Any]) -> Group:
     towns = sorted(map_town_labels(game_map(app)).items(), key=lambda kv: kv[1][0])
     names = Columns([Text.assemble((f"{two} {three} ", "bold"), name) for name, (two, three) in towns],
                     padding=(0, 3), column_first=True)
-    return Group(Text("THE MAP", style="bold"), map_key(app.theme, app.no_color),
+    return Group(Text("THE MAP", style="bold"), map_key(app.theme, app.no_color, sixteen_colours(app.console)),
                  Text("\nTOWNS: two letters on the compact map, three on the wide one", style="bold"), names)
 
 

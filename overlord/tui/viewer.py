@@ -39,6 +39,7 @@ from .game_screen import screen_layout
 from .history import campaign_plots
 from .keybar import KeyBar, key_name
 from .maprender import MapOptions, map_height, map_width
+from .palettes import sixteen_colours
 from .reporting import points_panel
 from .styles import GAME_CSS
 from .widgets import CardPanel, MapView, Panel, event_line
@@ -312,7 +313,8 @@ class ViewerScreen(Screen[None]):
         return f"{who}: {said}" if who else said
 
     def map_options(self) -> MapOptions:
-        opts = MapOptions(cell=self.cell, tall=self.tall, theme=self.app.theme, no_color=self.app.no_color)
+        opts = MapOptions(cell=self.cell, tall=self.tall, theme=self.app.theme, no_color=self.app.no_color,
+                          sixteen=sixteen_colours(self.app.console))
         events = self.step_events()
         moved = [e for e in events if isinstance(e, (UnitMoved, Landed, AssaultBegun))]
         if moved:  # the step's last move: where it ended, and the unit that made it
