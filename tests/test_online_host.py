@@ -737,3 +737,20 @@ def test_a_store_that_cannot_be_written_is_said_to_be_read_only(tmp_path, monkey
     assert read_only(store) == ""
     monkeypatch.setattr(os, "access", lambda path, mode: str(path) != str(folder))  # (root may write anywhere)
     assert read_only(store) == " (its folder is read-only: the host writes there)"
+
+
+def test_bad_bot_orders_and_seeds_and_a_missing_store_folder_are_refused_before_anything_starts(tmp_path, capsys):
+    """`online bot --orders` with a bad order said it had joined, then quit (the other side saw it come and go); its
+    --seed took any integer; `host --db` in a folder that does not exist made the folder (found by a helper)."""
+    link = "http://127.0.0.1:9/play/nogame#tokentokentokentoken"  # (nothing listens: refused before joining)
+    assert cli.main(["online", "bot", link, "--orders", '{"defence": "x"}']) == 2
+    said = capsys.readouterr().err
+    assert said.strip() == "overlord: --orders: defence is a list of 1-20 bands" and "has joined" not in said
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["online", "bot", link, "--seed", str(2 ** 80)])
+    assert stopped.value.code == 2 and "a seed is a whole number" in capsys.readouterr().err
+    missing = tmp_path / "no-such-folder" / "games.sqlite3"
+    assert cli.main(["host", "--port", "0", "--db", str(missing)]) == 2
+    assert capsys.readouterr().err.strip() == (f"overlord: cannot keep games in {missing}: {missing.parent} is not a "
+                                               "folder")
+    assert not missing.parent.exists()

@@ -112,7 +112,8 @@ def online_parser(commands: Commands) -> None:
     bot.add_argument("link", nargs="?", default=os.environ.get(JOIN_LINK),
                      help=f"the side's link (default: ${JOIN_LINK}, kept out of the process list)")
     bot.add_argument("--player", default="ai", type=str.lower, help="the computer player, as `overlord players` names them (default: ai)")
-    bot.add_argument("--seed", type=int, default=0, help="the player's own seed (not the game's: the host keeps that)")
+    bot.add_argument("--seed", type=_seed, default=0,
+                     help="the player's own seed (not the game's: the host keeps that)")
     bot.add_argument("--orders", metavar="JSON", help="standing orders for the host to answer with first, e.g. "
                                                       "'{\"defence\": [[99, 5]], \"retreat\": \"hold\"}' "
                                                       "(docs/online.md, Standing orders)")
@@ -132,7 +133,9 @@ def cmd_host(args: argparse.Namespace) -> int:
         return _fail("--rate is a number of messages a second, more than 0", EXIT_BAD_INPUT)
     if args.max_games is not None and args.max_games < 1:
         return _fail("--max-games is 1 or more", EXIT_BAD_INPUT)
-    path = Path(args.db) if args.db else default_db_path()
+    path = Path(args.db).expanduser() if args.db else default_db_path()
+    if args.db and not path.parent.is_dir():  # (a folder mistyped was made, and the games kept there unsaid)
+        return _fail(f"cannot keep games in {path}: {path.parent} is not a folder", EXIT_BAD_INPUT)
     try:
         storage = SQLiteStorage(path, durable=args.sync == "full", exclusive=True)
     except sqlite3.OperationalError as exc:
@@ -278,6 +281,12 @@ def unknown_player(name: str) -> str:
     return "" if name in PLAYERS else f"unknown computer player {shown_name(name)}: `overlord players` lists them"
 
 
+def _seed(text: str) -> int:
+    """A seed as the game's own commands take one (cli.seed: its range, its words)."""
+    from ..cli import seed
+    return seed(text)
+
+
 def cmd_online_bot(args: argparse.Namespace) -> int:
     from .bot import play
     from .client import Disconnected, Refused
@@ -290,6 +299,12 @@ def cmd_online_bot(args: argparse.Namespace) -> int:
         return _fail(f"--orders is not JSON ({exc}): an object, as docs/online.md's Standing orders", EXIT_BAD_INPUT)
     if orders is not None and not isinstance(orders, dict):
         return _fail("--orders is a JSON object, as docs/online.md's Standing orders", EXIT_BAD_INPUT)
+    if orders is not None:  # (checked before joining, as the player: the other side saw the bot connect, and go)
+        from .orders import check_orders
+        try:
+            check_orders(orders)
+        except ProtocolError as exc:
+            return _fail(f"--orders: {exc}", EXIT_BAD_INPUT)
     if unknown := unknown_player(args.player):  # (said before joining: the other side saw the bot connect, and go)
         return _fail(unknown, EXIT_BAD_INPUT)
     import aiohttp
