@@ -287,24 +287,35 @@ def _seed(text: str) -> int:
     return seed(text)
 
 
+def _bot_orders(given: str | None) -> tuple[dict[str, Any] | None, str | None]:
+    """`online bot --orders`, read and checked before joining, as its player is (the other side saw the bot connect,
+    and go): (the orders, or None; why they are refused, or None)."""
+    from .orders import check_orders
+    from .protocol import ProtocolError
+    try:
+        orders = json.loads(given) if given else None
+    except ValueError as exc:
+        return None, f"--orders is not JSON ({exc}): an object, as docs/online.md's Standing orders"
+    if orders is None:
+        return None, None
+    if not isinstance(orders, dict):
+        return None, "--orders is a JSON object, as docs/online.md's Standing orders"
+    try:
+        check_orders(orders)
+    except ProtocolError as exc:
+        return None, f"--orders: {exc}"
+    return orders, None
+
+
 def cmd_online_bot(args: argparse.Namespace) -> int:
     from .bot import play
     from .client import Disconnected, Refused
     from .protocol import ProtocolError
     if not args.link:
         return _fail(f"online bot needs the side's link (or ${JOIN_LINK})", EXIT_BAD_INPUT)
-    try:
-        orders = json.loads(args.orders) if args.orders else None
-    except ValueError as exc:
-        return _fail(f"--orders is not JSON ({exc}): an object, as docs/online.md's Standing orders", EXIT_BAD_INPUT)
-    if orders is not None and not isinstance(orders, dict):
-        return _fail("--orders is a JSON object, as docs/online.md's Standing orders", EXIT_BAD_INPUT)
-    if orders is not None:  # (checked before joining, as the player: the other side saw the bot connect, and go)
-        from .orders import check_orders
-        try:
-            check_orders(orders)
-        except ProtocolError as exc:
-            return _fail(f"--orders: {exc}", EXIT_BAD_INPUT)
+    orders, refused = _bot_orders(args.orders)
+    if refused is not None:
+        return _fail(refused, EXIT_BAD_INPUT)
     if unknown := unknown_player(args.player):  # (said before joining: the other side saw the bot connect, and go)
         return _fail(unknown, EXIT_BAD_INPUT)
     import aiohttp
