@@ -39,7 +39,13 @@ def ways(keys: str) -> list[int]:
 
 
 def panel(app) -> str:
-    return app.screen.query_one("#side").shown.plain
+    """The side panel's text, its card first and its points after (set beside the card in a wide panel)."""
+    screen = app.screen
+    text = screen.query_one("#side").shown.plain
+    if not screen.points_beside():
+        return text
+    width, lines = screen.side_width(), text.splitlines()
+    return "\n".join([line[:width].rstrip() for line in lines] + [line[width + 2:] for line in lines])
 
 
 def header(app) -> str:

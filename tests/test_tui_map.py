@@ -354,6 +354,35 @@ async def test_the_layout_flows_again_on_every_resize_the_log_included(played):
                 assert widget.region.right <= size[0]
 
 
+@pytest.mark.parametrize("size, beside", [((200, 60), True), ((160, 50), False), ((100, 30), False)])
+async def test_a_wide_side_panel_has_the_points_beside_the_card(played, size, beside):
+    """At 200x60 the side panel had 90 columns, the card and the points one under the other in 30 of them, and the
+    points cut by the panel's foot (found by a helper). Wide enough for a card of 40 columns beside them (at 160
+    columns it is not: the card's warnings would shorten), it sets the points beside the card."""
+    from overlord.tui.game_screen import COLUMN_GAP, POINTS_COLUMN
+    from overlord.tui.reporting import points_panel
+    app = OverlordApp(game=replayed(played), delay=0)
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting(), "the question")
+        screen = app.screen
+        await wait_until(pilot, lambda a: screen.side_width() > 0, "the panel laid out")
+        screen.refresh_view()
+        assert screen.points_beside() == beside
+        shown = screen.query_one("#side" if not screen.has_class("side-below") else "#side-below").shown.plain
+        points = points_panel(screen.game, screen.turn_starts()).plain.splitlines()
+        whole = screen.side_text().plain.split("\n")
+        card = "\n".join(whole[:screen.points_from]).rstrip().splitlines()  # (with the step preview under the card)
+        if not beside:
+            assert shown.splitlines()[screen.points_from] == points[0]
+            return
+        width = screen.side_width()
+        assert width == screen.query_one("#side").content_size.width - COLUMN_GAP - POINTS_COLUMN
+        lines = shown.splitlines()
+        assert [line[width + COLUMN_GAP:] for line in lines[:len(points)]] == points  # the points from the top
+        assert [line[:width].rstrip() for line in lines[:len(card)]] == [line.rstrip() for line in card]
+        assert len(lines) == max(len(points), len(card)) <= screen.query_one("#side").content_size.height
+
+
 async def test_the_log_keeps_its_newest_line_in_view_when_it_grows_shorter(played):
     """The log was scrolled to its end again only when its width changed: made shorter (the question beside it
     grown taller, the terminal less high) it hid its newest lines, a landing's round among them (found by a

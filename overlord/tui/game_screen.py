@@ -71,6 +71,11 @@ ENTRY_PROMPTS = (AllocationPrompt, InterdictionPrompt, SupportPrompt)
 LOOK = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 SIDE_MIN = 32  # columns the side panel needs beside the map
 POINTS_CUT = "(more: H gives every point)"  # the side panel's last line in sight when its points run on below
+# A side panel wide enough for two columns (a large terminal's: at 200x60 it had 90 columns, the card and the
+# points one under the other in 30 of them, and the points cut; found by a helper) has the points beside the card
+POINTS_COLUMN = 29  # reporting.points_panel's width
+COLUMN_GAP = 2
+CARD_LEAST = 40  # the card's column at the least: narrower, its warnings shorten (BRIEF_CUT_OFF)
 BOTTOM_MIN = 7  # lines the question and the log need below the map
 BOTTOM_WITH_SIDE = 11  # the same with the side panel beside them
 TALL_WITH_SIDE_BELOW = 18  # lines the panel below a map of two lines a row keeps (fewer: one line a row, the
@@ -171,6 +176,28 @@ def main_reason(refusals: list[str]) -> str:
     causes = [r.rsplit(": ", 1)[-1] for r in refusals]
     common = max(causes, key=causes.count)
     return refusals[causes.index(common)]
+
+
+def two_columns(text: Text, split: int, width: int) -> Text:
+    """The side panel's lines from ``split`` on (the points) set beside those before it (the card), cut to
+    ``width``; the text as it is when there are no points."""
+    lines = list(text.split("\n", allow_blank=True))
+    card, points = lines[:split], lines[split:]
+    while card and not card[-1].plain.strip():
+        card.pop()
+    if not points:
+        return text
+    out = Text(no_wrap=True, overflow="ellipsis")
+    for i in range(max(len(card), len(points))):
+        left = card[i].copy() if i < len(card) else Text()
+        left.truncate(width, overflow="ellipsis", pad=True)
+        out.append_text(left)
+        out.append(" " * COLUMN_GAP)
+        if i < len(points):
+            out.append_text(points[i])
+        out.append("\n")
+    out.rstrip()
+    return out
 
 
 class GameScreen(Screen[None]):
@@ -404,8 +431,11 @@ class GameScreen(Screen[None]):
         self.query_one("#status", Panel).show(status_line(game, who, first))
         side = self.side_text()
         more = Text(POINTS_CUT, style="bold") if game.phase not in (Phase.QUESTIONS, Phase.AIRBORNE) else None
+        more_from = self.points_from  # (the points come last: what a short panel cuts)
+        if self.points_beside():
+            side, more_from = two_columns(side, self.points_from, self.side_width()), 0
         for panel in self.query(".side").results(CardPanel):
-            panel.more, panel.more_from = more, self.points_from  # (the points come last: what a short panel cuts)
+            panel.more, panel.more_from = more, more_from
             panel.show(side)
         prompt = self.query_one("#prompt", Panel)
         prompt.show(self.prompt_panel_text())
@@ -450,8 +480,15 @@ class GameScreen(Screen[None]):
         return self.starts
 
     def side_width(self) -> int:
-        """The columns of the side panel in view (0 before the screen is laid out)."""
-        return self.query_one("#side-below" if self.has_class("side-below") else "#side", Panel).content_size.width
+        """The columns of the side panel's card in view (0 before the screen is laid out): the panel's, or, with the
+        points beside the card, the card's column."""
+        width = self.query_one("#side-below" if self.has_class("side-below") else "#side", Panel).content_size.width
+        return width - COLUMN_GAP - POINTS_COLUMN if self.points_beside() else width
+
+    def points_beside(self) -> bool:
+        """Whether the side panel beside the map has room for the points beside the card."""
+        width = self.query_one("#side", Panel).content_size.width
+        return not self.has_class("side-below") and width >= CARD_LEAST + COLUMN_GAP + POINTS_COLUMN
 
     def card_text(self) -> Text:
         """The side panel's card (what is looked at, asked about, or the route), under a line on the scenario's last
