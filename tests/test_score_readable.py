@@ -364,3 +364,16 @@ def test_a_turn_without_losses_gives_none_and_the_tenths_rounding_is_said_as_suc
     assert "-2 for the turn's losses" in fought and "-0.1 is the tenths' rounding" in fought
     exact = score_steps(ended(-122.8, 34.4, 156), game, 1)
     assert "-1.5 for the turn's losses" in exact and "rounding" not in exact
+
+
+def test_past_the_charts_last_turn_the_allocation_offered_is_called_last_turns():
+    """After 6/12 the numbers the allocation offers are the last turn's, not the chart's: "Suggested" read as advice,
+    and a newcomer kept combat supply at 0% with Enter (found by a helper)."""
+    from overlord.engine.allocation import Allocation
+    from overlord.engine.prompts import AllocationPrompt
+    from overlord.tui.asking import make_entry, prompt_text
+    for turn, words in ((3, "Suggested 25 30 35 10."), (6, "As last turn: 40 60 00 00.")):  # (for 6/12; for 6/16)
+        g = hand_built(turn)
+        g.state.allocation = Allocation(40, 60, 0, 0)
+        assert start_phase(g, "allocation") and isinstance(g.prompt, AllocationPrompt)
+        assert words in prompt_text(g, g.prompt, make_entry(g, g.prompt)).plain, g.prompt.for_turn

@@ -972,6 +972,16 @@ def test_the_help_says_why_two_turns_are_dated_june_6():
     assert "both June 6: D-Day, the landings, and 6/6, the rest of June 6 and June 7" in text
 
 
+def test_the_help_says_what_a_units_card_and_a_steps_cost_mean():
+    """"Eff 0.80", "levels 1-9 open" and the step's "19f" were nowhere in the help (found by a helper)."""
+    from overlord.tui.screens import help_text
+    text = " ".join(help_text().split())
+    assert "Eff 0.80 effectiveness: its strength in combat is CP x Eff x the ground's" in text
+    assert "closes the highest attack and defence levels, one for each 10 points" in text
+    assert '"3 clear 1mp 9f" is way 3, into clear ground, 1 movement point and 9 fuel from the pool' in text
+    assert max(len(line) for line in help_text().splitlines()) <= 72  # (the help's box at 80 columns)
+
+
 def test_a_units_card_says_its_fatigue_leaves_levels_up_to_a_number_not_a_fatigue_of_at_most_one():
     """"Fatigue 19 (max level 9)" read as a fatigue that tops out at 9 (found by a helper): it is the highest attack
     or defence level the unit may still choose."""

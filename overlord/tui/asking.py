@@ -105,7 +105,11 @@ def _allocation(game: Game, p: AllocationPrompt, entry: DigitEntry) -> Text:
     total = sum(entry.values())
     t.append(f"Sum {total}", style="bold" if total == 100 else "bold reverse")
     s = p.suggested
-    t.append(f"\nSuggested {s.fuel:02d} {s.general:02d} {s.combat:02d} {s.amphibious:02d}. ")
+    # past the chart's last turn the numbers offered are the last allocation's: "Suggested" read as advice, and a
+    # newcomer kept combat at 0% with Enter (found by a helper)
+    charted = p.for_turn in game.data.charts.suggested_allocation.allocated_for
+    t.append(f"\n{'Suggested' if charted else 'As last turn:'} {s.fuel:02d} {s.general:02d} {s.combat:02d} "
+             f"{s.amphibious:02d}. ")
     _keys(t, ("0-9", "type"), ("Enter", enter_does(entry, "accept")), ("Bksp", "erase"))
     return t
 

@@ -463,7 +463,9 @@ def points_panel(game: Game, starts: Mapping[int, Points] | None) -> Text:
     t.append(f"{'POINTS, ' + game.turn_label:<{label}}{'Allied':>7}{'German':>7}\n", style="bold")
     if losses is not None:
         row("losses so far", sum(r[1] or 0 for r in losses), sum(r[2] for r in losses))
-    row("ground held", sum(r[1] or 0 for r in ground), sum(r[2] or 0 for r in ground))  # (added at the turn's end)
+    # (added at the turn's end: "ground held" under "losses so far", the same figure as the turn before had scored,
+    # read as counted already; found by a helper)
+    row("ground if held", sum(r[1] or 0 for r in ground), sum(r[2] or 0 for r in ground))
     last, now, later = score_bridge(game, starts)
     t.append(f"Score {words.points(now)}; {words.points(later)} at turn end\n")
     if last is not None:

@@ -501,10 +501,23 @@ ANSWERING
   Space   while the computer moves: hurry (any other key does too);
           - shows its moves slowly, + quickly again (remembered)
 
+A UNIT'S CARD (beside the map)
+  CP 90/100   its combat points now, of its full strength
+  Eff 0.80    effectiveness: its strength in combat is CP x Eff x
+              the ground's; 0.55 + 0.05 x leadership, less as
+              fatigue grows (75 fatigue halves it)
+  Ldr 5       leadership, 1-9
+  Fatigue 14 (levels 1-9 open)   fatigue, 0-99, rises with each
+              move and fight and falls each turn (more at rest);
+              above 5 x leadership it closes the highest attack and
+              defence levels, one for each 10 points
+  MP 6 of 6   movement points left this phase (at sea: steps left)
+
 MOVING AND LANDING
   The flashing unit is the one being asked about. While it blinks,
   the positions it may enter show their direction number. The cost
-  of each step (movement points, fuel) is shown before you press.
+  of each step is shown before you press: "3 clear 1mp 9f" is way 3,
+  into clear ground, 1 movement point and 9 fuel from the pool.
   A formation at sea sails with 1-6 (or B) onto a beachhead marker *,
   then lands with the direction of a beach position beside the marker.
 
