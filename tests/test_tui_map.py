@@ -398,6 +398,34 @@ async def test_the_log_keeps_its_newest_line_in_view_when_it_grows_shorter(playe
                              and log.scroll_y == log.max_scroll_y, f"the log's end at 200x{height}")
 
 
+async def test_a_log_shorter_than_its_newest_entry_shows_the_entrys_beginning():
+    """At 80x24 the log may have a line or two: a wrapped entry showed its last words alone ("fight its way
+    ashore"; found playing). The log shows the newest entry from its first line; at full height, its end."""
+    from textual.app import App
+    from overlord.engine.events import AttacksHeldBack
+
+    class LogApp(App[None]):
+        CSS = "MessageLog { height: 2; width: 32; }"
+
+        def compose(self):
+            yield MessageLog(id="log")
+
+    app = LogApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        log = app.query_one(MessageLog)
+        await wait_until(pilot, lambda a: log.wrapped_at > 0, "the log laid out")
+        log.add(AttacksHeldBack(side="allied", units=("us-4-inf",), combat_supply=0))
+        held = AttacksHeldBack(side="allied", units=("us-1-inf", "us-29-inf", "us-4-inf"), combat_supply=0)
+        log.add(held)
+        newest = log.entries[-1].wrap(app.console, log.wrapped_at)
+        assert len(newest) > 2  # (taller than the log)
+        first = len(log.lines) - len(newest)
+        await wait_until(pilot, lambda a: log.scroll_y == first, "the newest entry's first line at the top")
+        assert log.lines[first].text.rstrip() == newest[0].plain.rstrip() and "No more Allied attacks" in newest[0]
+        log.styles.height = 12
+        await wait_until(pilot, lambda a: log.size.height == 12 and log.scroll_y == log.max_scroll_y, "its end")
+
+
 async def test_the_too_small_box_is_centred_from_the_start():
     app = OverlordApp(delay=0)
     async with app.run_test(size=(60, 20)) as pilot:

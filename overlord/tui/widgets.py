@@ -222,7 +222,8 @@ class MessageLog(RichLog):
         line = event_line(event, session.game if session is not None else None)
         self.entries.append(line)
         if self.wrapped_at:
-            self.write(line, width=self.wrapped_at)
+            self.write(line, width=self.wrapped_at, scroll_end=False)
+            self.call_after_refresh(self.show_newest)
 
     def on_resize(self, event: events.Resize) -> None:
         width = self.scrollable_content_region.width
@@ -233,7 +234,15 @@ class MessageLog(RichLog):
                 self.write(line, width=width, scroll_end=False)
         if width:  # the newest in view, at any change of size: made shorter (the question beside it grown taller,
             # the terminal less high), it hid its newest lines, a landing's round among them (found by a helper)
-            self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
+            self.call_after_refresh(self.show_newest)
+
+    def show_newest(self) -> None:
+        """Scroll to the end; but where the newest entry is taller than the log, to its first line: at 80x24 the log
+        may have a line, and a wrapped entry showed its last words alone ("fight its way ashore")."""
+        if not self.entries or not self.wrapped_at:
+            return
+        taller = len(self.entries[-1].wrap(self.app.console, self.wrapped_at)) - self.scrollable_content_region.height
+        self.scroll_to(y=max(0, self.max_scroll_y - max(0, taller)), animate=False, immediate=True)
 
 
 STRONG = (CombatResult, DropResult, Landed, UnitEliminated, MarkerDestroyed, GameEnded, AttacksHeldBack, MovesHeldBack)
