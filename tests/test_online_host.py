@@ -13,6 +13,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -754,3 +755,7 @@ def test_bad_bot_orders_and_seeds_and_a_missing_store_folder_are_refused_before_
     assert capsys.readouterr().err.strip() == (f"overlord: cannot keep games in {missing}: {missing.parent} is not a "
                                                "folder")
     assert not missing.parent.exists()
+    with socket.create_server(("127.0.0.1", 0)) as taken:  # a port taken: 2, as `overlord serve` says it
+        port = taken.getsockname()[1]
+        assert cli.main(["host", "--port", str(port), "--db", str(tmp_path / "games.sqlite3")]) == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err

@@ -152,7 +152,8 @@ def cmd_host(args: argparse.Namespace) -> int:
     try:
         asyncio.run(serve_forever(host, args.host, args.port, lambda line: print(line, flush=True)))
     except OSError as exc:
-        return _fail(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", EXIT_FAIL)
+        # (2, as `overlord serve` says of a port taken: it exited 1, found by a helper)
+        return _fail(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", EXIT_BAD_INPUT)
     finally:
         storage.close()
     return EXIT_OK
