@@ -751,7 +751,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"games played:    {result['games']} (seeds {seed_range(args.seed, args.games)})")
+        print(f"games played:    {result['games']} ({'seeds' if args.games > 1 else 'seed'} "
+              f"{seed_range(args.seed, args.games)})")
         print(f"actions applied: {result['actions']}")
         print(f"failures:        {len(result['failures'])}")
         for f in result["failures"]:

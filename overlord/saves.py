@@ -54,6 +54,7 @@ from typing import Any, Iterator
 
 from . import userdirs
 from .files import NotRegular, TooLarge, read_regular
+from .words import plural
 from .engine.actions import Action
 from .engine.game import RULES_EDITION, Game, IllegalAction
 from .engine.rng import SEED_RANGE, seed_in_range
@@ -497,7 +498,7 @@ def verify_replay(path: Path | str) -> tuple[bool, str]:
         raise SaveError(path, f"the state snapshot does not match the replayed game{other_data(doc, game)}")
     if differs := heading_differs(doc, game):
         return False, printable(f"{path}: {differs}")
-    return True, printable(f"{path}: replayed {len(doc['actions'])} actions; state hash {got[:16]} matches")
+    return True, printable(f"{path}: replayed {plural(len(doc['actions']), 'action')}; state hash {got[:16]} matches")
 
 
 def _snapshot(doc: dict[str, Any], path: Path | str) -> GameState:

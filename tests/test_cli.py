@@ -384,3 +384,16 @@ def test_an_empty_save_name_is_said_to_name_no_save_not_a_folder():
         r = run(command, "")
         assert r.returncode == 2 and r.stderr.strip() == ("overlord: no save named: give a save file's path, or its "
                                                           "name as the Load list shows it"), (command, r.stderr)
+
+
+def test_replay_counts_its_actions_in_good_english(tmp_path):
+    """"replayed 1 actions" (found by a helper)."""
+    from overlord.ai import make_player
+    from overlord.engine.game import Game
+    from overlord.engine.setup import preset_settings
+    from overlord.saves import verify_replay, write_save
+    game = Game.new(preset_settings("historical"), 3)
+    game.apply(make_player("ai", str(game.prompt.side), 3).choose(game))
+    write_save(game, tmp_path / "one.json")
+    ok, said = verify_replay(tmp_path / "one.json")
+    assert ok and "replayed 1 action; state hash" in said

@@ -253,3 +253,11 @@ def test_a_kill_in_the_middle_of_a_save_leaves_the_old_file_intact(tmp_path):
     proc.wait()
     assert path.read_bytes() == before
     assert load_save(path).state_hash() == g.state_hash()
+
+
+def test_fuzz_names_one_seed_for_one_game():
+    """"games played: 1 (seeds 5)" (found by a helper)."""
+    r = subprocess.run([sys.executable, "-m", "overlord", "fuzz", "--games", "1", "--seed", "5"],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "games played:    1 (seed 5)\n" in r.stdout
