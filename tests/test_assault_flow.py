@@ -151,6 +151,12 @@ async def test_fighting_on_stops_between_rounds_and_one_round_at_a_time():
         await computer_done(pilot)
         assert app.fighting_on() and "R Stop fighting on" in key_bar(app)
         assert "FIGHTING ON" in app.screen.prompt_panel_text().plain
+        # in a hosted game each round waits for the German's answer: said above the order (it stood alone, as if the
+        # fight had frozen, while the German was not connected; found by a helper)
+        app.session.waiting = lambda: "waiting for the German player (not connected now)"
+        assert app.screen.prompt_panel_text().plain.startswith(
+            " WAITING FOR THE GERMAN PLAYER (NOT CONNECTED NOW)   his answer, then the next round\n FIGHTING ON")
+        del app.session.waiting
         fought = len([e for e in app.session.log if isinstance(e, CombatResult)])
         await press(pilot, "r")  # stop: the next round is asked again
         assert not app.fighting_on() and app.accepting()

@@ -530,9 +530,13 @@ class GameScreen(Screen[None]):
         game = self.game
         p = game.prompt
         session = self.session
+        waiting = session.waiting()  # a hosted game (overlord join): the other player answers
         if self.front.fighting_on() and session.fight_on is not None:  # (fighting on: the session holds the order)
             t = fighting_on_text(game, session.fight_on)
-        elif (waiting := session.waiting()) is not None:  # a hosted game (overlord join): the other player answers
+            if waiting is not None:  # (each round waits for the German's answer: the order stood on screen, with no
+                # word of a German not connected, as if the fight had frozen; found by a helper)
+                t = Text.assemble((f" {waiting.upper()} ", "bold reverse"), "  his answer, then the next round\n", t)
+        elif waiting is not None:
             t = Text.assemble((f" {waiting.upper()} ", "bold reverse"), "  F1, H and the arrows work meanwhile\n")
         elif game.over:  # (a moment before the final report, the last turn's reports shown first)
             t = Text(" THE GAME IS OVER ", style="bold reverse")

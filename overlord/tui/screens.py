@@ -526,8 +526,8 @@ LANDINGS
   defence round after round. Give the support, then a level: the
   level is an order to fight on, at it and that support, every round
   until the beach falls; one card then lists every round. R before
-  the level: this round only. R during the rounds: stop, and choose
-  again. The German (hot-seat, or playing solo) answers his coastal
+  the level: one round at a time (kept for the next landings, until
+  R again). R during the rounds: stop, and choose again. The German (hot-seat, or playing solo) answers his coastal
   defences once, at the first landing: a level for the day, or C for
   the computer's choice each round; D changes it at any of his
   later questions while a coastal defence stands (without German
