@@ -328,7 +328,9 @@ def test_the_panels_ocean_side_row_says_from_when_before_it_scores():
     from overlord.tui.reporting import ground_rows
     g = Game.new(preset_settings("historical"), 3)
     first = g.data.charts.victory_points.german_ocean_side.first_turn
-    assert ground_rows(g)[-1][0] == f"ocean side, from {first}"
+    assert ground_rows(g)[-1][0] == f"ocean from {first}"
+    assert len(f"ocean from {first}") <= 14  # (within the name's column: it ran on into the Allied one, read as out
+    # of line by three helpers)
     g.state.turn = g.turn_of(first)
     units, each = len(view.ocean_side_units(g)), view.ocean_side_points(g, g.turn)
     assert ground_rows(g)[-1][0] == f"ocean side {units}x{each}" and each

@@ -373,8 +373,10 @@ def ground_rows(game: Game) -> list[tuple[str, float | None, float | None]]:
     units = len(view.ocean_side_units(game))
     each = view.ocean_side_points(game, game.turn)
     # (units x points each; before the first such turn "ocean side 4x0" went unexplained: its date instead; a helper)
+    # (within the name's column: "ocean side, from 6/8" ran on into the Allied one, and its 0 was read as out of line
+    # by three helpers)
     ocean = f"ocean side {units}x{each}" if each else \
-        f"ocean side, from {game.data.charts.victory_points.german_ocean_side.first_turn}"
+        f"ocean from {game.data.charts.victory_points.german_ocean_side.first_turn}"
     return [("objectives", end.objectives + end.objectives_final, None),
             ("continent side", end.continent_side, None),
             (ocean, None, end.ocean_side)]
