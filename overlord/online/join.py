@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import shlex
 from typing import TYPE_CHECKING, Any
 
@@ -396,7 +397,6 @@ def play_joined(args: argparse.Namespace) -> int:
         print("overlord: the game reads its keys from a terminal, and standard input is not one", file=sys.stderr)
         return EXIT_BAD_INPUT
     _load_data_or_exit(resume_gc=False)
-    import os
     app = JoinApp(link, theme=start_theme(theme), handle_signals=True,
                   link_in_environment=args.link == os.environ.get(JOIN_LINK))
     try:

@@ -239,7 +239,7 @@ class MessageLog(RichLog):
     def show_newest(self) -> None:
         """Scroll to the end; but where the newest entry is taller than the log, to its first line: at 80x24 the log
         may have a line, and a wrapped entry showed its last words alone ("fight its way ashore")."""
-        if not self.entries or not self.wrapped_at:
+        if not self.entries or not self.wrapped_at or not self.is_mounted:  # (a screen taken down meanwhile)
             return
         taller = len(self.entries[-1].wrap(self.app.console, self.wrapped_at)) - self.scrollable_content_region.height
         self.scroll_to(y=max(0, self.max_scroll_y - max(0, taller)), animate=False, immediate=True)
