@@ -575,6 +575,34 @@ async def test_a_closed_retreat_says_why_above_the_fights_result():
         assert app.session.game.prompt == p  # refused: nothing played
 
 
+async def test_a_side_panel_cut_below_the_points_heading_does_not_leave_the_heading_alone():
+    """At 80x24 the points' heading stood alone above "(more: H gives every point)" (found by a helper): the note
+    takes the heading's line, and the line below it is left empty."""
+    from rich.text import Text
+    from textual.app import App
+    from overlord.tui.game_screen import POINTS_CUT
+    from overlord.tui.widgets import CardPanel
+
+    class PanelApp(App[None]):
+        CSS = "CardPanel { height: 4; width: 30; }"
+
+        def compose(self):
+            yield CardPanel()
+
+    app = PanelApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        panel = app.query_one(CardPanel)
+        panel.more, panel.more_from = Text(POINTS_CUT), 2
+        panel.show(Text("card one\ncard two\nPOINTS, 6/8\nrow one\nrow two\nrow three"))
+        await wait_until(pilot, lambda a: panel.content_size.height == 4, "the panel laid out")
+        drawn = [panel.render_line(y).text.rstrip() for y in range(4)]
+        assert drawn == ["card one", "card two", POINTS_CUT, ""]
+        panel.styles.height = 5  # (a row of the points under its heading: the note is the last line)
+        await wait_until(pilot, lambda a: panel.content_size.height == 5, "the panel taller")
+        drawn = [panel.render_line(y).text.rstrip() for y in range(5)]
+        assert drawn == ["card one", "card two", "POINTS, 6/8", "row one", POINTS_CUT]
+
+
 async def test_a_side_panel_too_short_for_its_points_says_where_the_rest_is():
     """At 80x24 the points' rows were cut at the panel's foot with no sign, and those in sight did not add up to the
     "so far" above them (found by a helper): the last line in sight says H gives them all."""

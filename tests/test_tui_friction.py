@@ -397,7 +397,10 @@ async def test_the_side_panel_drawn_a_line_at_a_time_reads_as_its_card_cut_to_it
             expected += [""] * (panel.content_size.height - len(expected))
             last = panel.content_size.height - 1  # (a points' line cut there says where the rest is)
             if len(card) - 1 > last >= screen.points_from:
-                expected[last] = POINTS_CUT
+                if screen.points_from and last - 1 == screen.points_from:  # (not the points' heading alone above it)
+                    expected[last - 1], expected[last] = POINTS_CUT, ""
+                else:
+                    expected[last] = POINTS_CUT
             top, left = panel.gutter.top, panel.gutter.left  # (its border and padding)
             whole = panel.render_lines(Region(0, 0, panel.region.width, panel.region.height))
             drawn = ["".join(seg.text for seg in strip)[left:].rstrip() for strip in whole[top:]]

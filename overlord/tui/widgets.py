@@ -148,6 +148,7 @@ class CardPanel(Panel):
         # add up to the total above them; a line of the card above them (a warning) is never put out of sight.
         self.more: Text | None = None
         self.more_from = 0
+        self.more_shown: int | None = None  # the line the note stood on when the lines were last shown
 
     def show(self, content: Text | str) -> None:
         if content == self.shown:
@@ -156,7 +157,8 @@ class CardPanel(Panel):
         before = self.lines
         text = content if isinstance(content, Text) else Text(content)
         self.lines = list(text.split("\n", allow_blank=True))
-        if len(before) != len(self.lines) or not self.size:
+        at, self.more_shown = self.more_shown, self.more_at()  # (where the note stood, and stands now)
+        if len(before) != len(self.lines) or not self.size or at != self.more_shown:
             self.refresh()
             return
         width = self.size.width
@@ -169,6 +171,14 @@ class CardPanel(Panel):
         """What the panel shows, whole (as a Static's render: what the tests and the help read)."""
         return self.shown if isinstance(self.shown, Text) else Text(self.shown or "")
 
+    def more_at(self) -> int | None:
+        """The line in sight that says where the rest is (None: the lines fit, or none is said): the last, or the
+        points' heading where the last would leave it alone above that word (found by a helper at 80x24)."""
+        last = self.content_size.height - 1
+        if self.more is None or not self.more_from <= last < len(self.lines) - 1:
+            return None
+        return last - 1 if self.more_from and last - 1 == self.more_from else last
+
     def render_line(self, y: int) -> Strip:
         width = self.content_size.width
         base = self.rich_style
@@ -177,8 +187,11 @@ class CardPanel(Panel):
         if y >= len(self.lines) or width <= 0:
             return Strip.blank(width, base)
         line = self.lines[y]
-        if self.more is not None and self.more_from <= y == self.content_size.height - 1 < len(self.lines) - 1:
-            line = self.more
+        at = self.more_at()
+        if y == at:
+            line = self.more or line
+        elif at is not None and y > at:
+            return Strip.blank(width, base)
         key = (width, line.plain, line.style, *line.spans)
         strip = self.drawn.get(key)
         if strip is None:
