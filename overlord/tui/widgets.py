@@ -227,6 +227,7 @@ class MessageLog(RichLog):
                          min_width=20, id=id)
         self.entries: deque[Text] = deque(maxlen=self.KEEP)
         self.wrapped_at = 0  # the width the lines shown were wrapped to (0: the log has no size yet)
+        self.newest_due = False  # show_newest is to come
 
     def add(self, event: Event) -> None:
         session = getattr(self.app, "session", None)
@@ -236,7 +237,7 @@ class MessageLog(RichLog):
         self.entries.append(line)
         if self.wrapped_at:
             self.write(line, width=self.wrapped_at, scroll_end=False)
-            self.call_after_refresh(self.show_newest)
+            self.newest_later()
 
     def on_resize(self, event: events.Resize) -> None:
         width = self.scrollable_content_region.width
@@ -247,11 +248,18 @@ class MessageLog(RichLog):
                 self.write(line, width=width, scroll_end=False)
         if width:  # the newest in view, at any change of size: made shorter (the question beside it grown taller,
             # the terminal less high), it hid its newest lines, a landing's round among them (found by a helper)
+            self.newest_later()
+
+    def newest_later(self) -> None:
+        """show_newest once the lines are laid out: once for a burst of events (a computer's turn hurried)."""
+        if not self.newest_due:
+            self.newest_due = True
             self.call_after_refresh(self.show_newest)
 
     def show_newest(self) -> None:
         """Scroll to the end; but where the newest entry is taller than the log, to its first line: at 80x24 the log
         may have a line, and a wrapped entry showed its last words alone ("fight its way ashore")."""
+        self.newest_due = False
         if not self.entries or not self.wrapped_at or not self.is_mounted:  # (a screen taken down meanwhile)
             return
         taller = len(self.entries[-1].wrap(self.app.console, self.wrapped_at)) - self.scrollable_content_region.height
