@@ -183,6 +183,9 @@ class Turns:
             self.card = None
         elif isinstance(step, Pages):
             s.take_pages()
+            # (both players read the reports: the next hidden choice is handed over, even to the side that kept
+            # the keyboard; the support and level of the next turn's first attack were typed before the German)
+            s.seat_private = False
         elif isinstance(step, HandOver):
             s.take_seat(private=True)
             s.seen_at = len(s.game.actions)  # (the cards and reports before it each waited for a key)
