@@ -292,7 +292,7 @@ class Session:
         after a phase's first were typed in front of him; found by a helper), and in a game just resumed (``seat``
         None), where the other player may be the one at the keyboard."""
         p = self.game.prompt
-        if not self.hot_seat or p.side not in SIDES or isinstance(p, QuestionPrompt):
+        if not self.hot_seat or p.side not in SIDES or isinstance(p, QuestionPrompt) or answers_a_choice_made(p):
             return False
         return (self.seat != p.side or not self.seat_private) and isinstance(p, HIDDEN) and self.human_to_move
 
@@ -756,6 +756,15 @@ class Session:
         # autosave cannot be written (the very case a save typed as a path elsewhere is for)
         self.saved_in, self._saved_actions, self._saved_orders = written, len(self.game.actions), orders
         return written
+
+
+def answers_a_choice_made(p: Prompt) -> bool:
+    """Is this the defender's choice (support, a level) in a fight whose attacker has made his? Nothing he could
+    learn from it is of use to the attacker, whose choices are made and whose result comes next (hot-seat: the
+    keyboard passes with a note; each fight cost two hand-overs; found by a helper). Not a coastal defence's, whose
+    answer may stand for the day's later landings."""
+    defending = isinstance(p, StrategyPrompt) and p.role == "defence" or isinstance(p, SupportPrompt) and p.defensive
+    return defending and not coastal_defence(p)
 
 
 def coastal_defence(p: Prompt) -> bool:

@@ -325,7 +325,7 @@ async def test_ctrl_s_and_f1_on_the_report_and_the_hand_over():
         await press(pilot, "escape")
         assert isinstance(app.screen, ReportScreen)
         attack = {"DefenderPrompt": lambda p: "y" if p.side == "allied" else "e", "AttackerPrompt": lambda p: "y"}
-        await drive(pilot, policy=attack, until=lambda a: isinstance(a.screen, HandOverScreen))  # the defender's level
+        await drive(pilot, policy=attack, until=lambda a: isinstance(a.screen, HandOverScreen))  # the attack
         await press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         await press(pilot, "escape", "ctrl+s")

@@ -154,6 +154,17 @@ async def test_the_estimate_and_every_attack_level_name_in_sight_at_80x24():
         assert all(f" {name}" in side for name in names) and "…" not in side
 
 
+def german_attack_level_asked() -> Game:
+    """The German player asked the level of 352nd Infantry's attack on 1st Infantry (turn 3), both sides people."""
+    g = blank_game(turn=3, allied_player="human", german_player="human")
+    put(g, "us-1-inf", (18, 7))
+    put(g, "de-352-inf", (18, 8))
+    assert start_phase(g, "german_combat")
+    while not (isinstance(g.prompt, StrategyPrompt) and g.prompt.side == "german"):
+        g.apply(g.legal_actions()[0])
+    return g
+
+
 def defence_level_asked() -> Game:
     """The German player asked the level of 352nd Infantry's defence against 1st Infantry (turn 3)."""
     g = blank_game(turn=3, allied_player="human", german_player="human")
@@ -176,10 +187,12 @@ async def test_every_defence_level_by_its_full_name_when_wide_and_its_short_name
 
     app = OverlordApp(game=defence_level_asked(), delay=0)
     async with app.run_test(size=(160, 50)) as pilot:
-        # a hot-seat game opened at the German's hidden choice: the keyboard is handed to him first
-        await wait_until(pilot, lambda a: isinstance(a.screen, HandOverScreen), "the hand-over to the German")
-        await pilot.press("enter")
+        # a hot-seat game opened at the German's defence: the Allied attacker has chosen, and the keyboard passes to
+        # the German with a note, not a hand-over (each fight cost two; found by a helper)
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.screen.is_mounted, "the game")
+        said = "The German player takes the keyboard: your 352nd Infantry Division is attacked: choose its defence"
+        await wait_until(pilot, lambda a: said in str(a.screen.message), "the keyboard passed with a note")
+        assert not isinstance(app.screen, HandOverScreen)
         panel = app.screen.query_one("#side")
         await wait_until(pilot, lambda a: named(panel, [level.name for level in levels]), "the full names")
         await pilot.resize_terminal(80, 24)
@@ -218,7 +231,7 @@ async def test_an_enter_typed_on_as_the_hand_over_comes_up_is_not_taken_for_the_
     from overlord.tui import screens
     now = [100.0]
     monkeypatch.setattr(screens, "time", types.SimpleNamespace(monotonic=lambda: now[0]))
-    app = OverlordApp(game=defence_level_asked(), delay=0)
+    app = OverlordApp(game=german_attack_level_asked(), delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda a: isinstance(a.screen, HandOverScreen), "the hand-over to the German")
         handover = app.screen
@@ -232,8 +245,12 @@ async def test_an_enter_typed_on_as_the_hand_over_comes_up_is_not_taken_for_the_
         now[0] += screens.HANDOVER_GUARD  # the German takes the keyboard
         await pilot.press("enter")
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the German's question")
-        # his level, then Enter typed on: the fight's card is for the Allied attacker too, and stays
+        # his level; the Allied defender's with the keyboard passed; then Enter typed on: the fight's card is for
+        # the German attacker too, and stays
         await pilot.press("5")
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.session.game.prompt.side == "allied"
+                         and a.accepting(), "the Allied defence")
+        await pilot.press("9")
         await wait_until(pilot, lambda a: isinstance(a.screen, CombatResultScreen), "the fight's card")
         card = app.screen
         await pilot.press("enter")
@@ -760,7 +777,7 @@ async def test_leaving_out_the_only_unit_offered_for_an_attack_says_the_attack_i
 
 async def test_a_key_that_is_not_the_hand_overs_is_said_and_changes_nothing():
     """X, Y or H on a hand-over did nothing, without a word (found by a helper); Enter still hands over."""
-    app = OverlordApp(game=defence_level_asked(), delay=0)
+    app = OverlordApp(game=german_attack_level_asked(), delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda a: isinstance(a.screen, HandOverScreen), "the hand-over to the German")
         handover = app.screen

@@ -122,12 +122,14 @@ async def test_hot_seat_combat_support_levels_retreat_and_advance_with_hand_over
         "DefenderPrompt": record(lambda p: "y" if p.side == "allied" else "e"),
         "AttackerPrompt": record(lambda p: "y"),
         "SupportPrompt": record(lambda p: "enter"),
-        "StrategyPrompt": record(lambda p: "5" if p.role == "attack" else "1"),
+        "StrategyPrompt": record(lambda p: "5" if p.role == "attack" else (notes.append(str(app.screen.message)),
+                                                                           "1")[1]),
         "RetreatPrompt": record(lambda p: str(p.directions[0]) if p.directions else "f"),
         # Y advances (its question ends in "?": Y was refused; found by a helper)
         "AdvancePrompt": record(lambda p: (panels.append(app.screen.prompt_panel_text().plain), asked.append(p), answer)[2]),
     }
     panels: list[str] = []  # the advance question's panel, as it was asked
+    notes: list[str] = []  # the question's line as the defender is asked
     asked: list = []
 
     def until(a):
@@ -141,7 +143,10 @@ async def test_hot_seat_combat_support_levels_retreat_and_advance_with_hand_over
         assert "DefenderPrompt:allied:" in seen and "AttackerPrompt:allied:" in seen
         attack = seen.index("StrategyPrompt:allied:attack")
         defence = seen.index("StrategyPrompt:german:defence")
-        assert "handover:German" in seen[attack:defence]  # the defender's player takes the keyboard
+        # the defender's player takes the keyboard with a note: the attacker has chosen, the result comes next (each
+        # fight cost two hand-overs; found by a helper)
+        assert not any(s.startswith("handover") for s in seen[attack:defence])
+        assert "The German player takes the keyboard: your" in notes[0], notes
         assert any(s.startswith("RetreatPrompt:german") for s in seen)
         advance = next(i for i, s in enumerate(seen) if s.startswith("AdvancePrompt"))
         # a retreat and an advance hide nothing: the keyboard passes without a hand-over (a fight ending in a retreat

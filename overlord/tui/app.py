@@ -653,12 +653,18 @@ class OverlordApp(App[None]):
 
     def _ask(self, turns: Turns, step: HumanTurn | ChoosePlayer) -> None:
         """The person at the keyboard answers. In hot-seat, a side that takes it with nothing to hide (a movement,
-        an attack's choice) is told so on the question's line, without a hand-over screen."""
-        from ..turns import HumanTurn
+        an attack's choice, a defence once the attacker has chosen) is told so on the question's line, without a
+        hand-over screen."""
+        from ..session import answers_a_choice_made
+        from ..turns import HandOver, HumanTurn
         from .cards import SIDE_NAME, phase_name
         screen = self.game_screen()
         if isinstance(step, HumanTurn) and step.takes_keyboard and screen is not None:
-            screen.say(f"The {SIDE_NAME[step.side]} player takes the keyboard: {phase_name(self.playing.game)}.")
+            what = f"{phase_name(self.playing.game)}."
+            if answers_a_choice_made(step.prompt):  # what is asked, as a hand-over says it ("your ... is attacked")
+                said = handover_words(self.playing, HandOver(step.side, step.prompt, ()))
+                what = said[0].lower() + said[1:]
+            screen.say(f"The {SIDE_NAME[step.side]} player takes the keyboard: {what}")
         stopped, self.playing.march_stopped = self.playing.march_stopped, None
         if stopped is not None and screen is not None:  # a hosted game's march (G, B) ended short of its end
             from .routing import march_stopped_words
