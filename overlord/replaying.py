@@ -33,9 +33,10 @@ from .engine.events import Event
 from .engine.game import Game, IllegalAction
 from .engine.prompts import AdvancePrompt, RetreatPrompt, StrategyPrompt, SupportPrompt
 from .engine.settings import Settings
+from .engine.state import GameState
 from .engine.results import CategoryPoints
 from .plaintext import printable
-from .saves import document_record, read_document
+from .saves import document_record, read_document, replay_differs, safe_filename, saved_snapshot
 
 # The choices the other side must not see made before their results are public (session.HIDDEN, which this
 # module does not import: the session brings the computer players with it)
@@ -85,7 +86,7 @@ class Replay:
         self.failure: str | None = None  # why the replay stopped short of the last action, if it did
         self._game = start  # the position last asked for (game_at), played on when the next is later
         self._at = 0
-        self.expected: str | None = None  # the state hash of the last position, when a save gives it
+        self.saved: tuple[dict, GameState] | None = None  # a save's document and the state it holds (``check``)
         self.name = ""  # the save's name, when it is a save's
 
     @classmethod
@@ -96,21 +97,23 @@ class Replay:
     @classmethod
     def of_save(cls, path: Path | str) -> Replay:
         """The replay of a save, read but not yet replayed (``run``); SaveError, one line, for a file that is not a
-        save. ``expected``: the state hash the save says its last position has (``check`` compares it)."""
+        save, or whose state snapshot is malformed (as loading it). ``check`` compares the last position with the
+        one the save holds."""
         doc = read_document(path)
         settings, actions = document_record(doc, path)
         replay = cls(settings, doc["seed"], actions)
-        replay.expected = doc["state_hash"]
-        replay.name = printable(str(doc.get("name") or Path(path).stem), 30)
+        replay.saved = doc, saved_snapshot(doc, path)
+        # (named as the Load list names it: a copy or a renamed file by its file's name, not the one saved in it)
+        saved, stem = str(doc.get("name") or ""), Path(path).stem
+        replay.name = printable(saved if saved and safe_filename(saved) == stem else stem, 30)
         return replay
 
     def check(self) -> str | None:
         """Once replayed: why the last position is not the game the save holds, or None when it is."""
         if self.failure is not None:
             return self.failure
-        if self.expected is not None and self.game_at(self.played).state_hash() != self.expected:
-            return ("the replayed game does not reach the position saved (the file was changed or damaged, or played "
-                    "with another version of the rules or data)")
+        if self.saved is not None:  # (as loading and `overlord replay` judge it)
+            return replay_differs(*self.saved, self.game_at(self.played)) or None
         return None
 
     @property
