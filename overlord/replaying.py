@@ -24,6 +24,7 @@ import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .engine import view
 from .engine.actions import Action
@@ -86,7 +87,7 @@ class Replay:
         self.failure: str | None = None  # why the replay stopped short of the last action, if it did
         self._game = start  # the position last asked for (game_at), played on when the next is later
         self._at = 0
-        self.saved: tuple[dict, GameState] | None = None  # a save's document and the state it holds (``check``)
+        self.saved: tuple[dict[str, Any], GameState] | None = None  # a save's document and the state it holds (``check``)
         self.name = ""  # the save's name, when it is a save's
 
     @classmethod

@@ -622,6 +622,9 @@ async def test_w_on_the_title_watches_the_computers_and_a_new_game_after_is_play
 def test_pace_steps_between_the_fastest_and_the_slowest():
     assert pace(0.0, True) == 0.0 and pace(0.3, True) == 0.15 and pace(0.3, False) == 0.6
     assert pace(100.0, False) == 2.4 and pace(0.4, True) == 0.3
+    from overlord.tui.watching import pace_words  # (in one pair of brackets: "(the fastest) (+ faster, ...)")
+    assert pace_words(0.0) == "Pace: 0.00 s after each move, the fastest (+ faster, - slower)."
+    assert pace_words(0.6) == "Pace: 0.60 s after each move (+ faster, - slower)."
 
 
 def test_overlord_watch_refuses_a_file_that_is_not_a_save(tmp_path):

@@ -34,7 +34,7 @@ def pace(now: float, faster: bool) -> float:
 
 def pace_words(now: float) -> str:
     """The pace set, said (at either end, that it is: + at the fastest said "0.00 s" again and again; a helper)."""
-    end = " (the fastest)" if now <= PACES[0] else " (the slowest)" if now >= PACES[-1] else ""
+    end = ", the fastest" if now <= PACES[0] else ", the slowest" if now >= PACES[-1] else ""
     return f"Pace: {now:.2f} s after each move{end} (+ faster, - slower)."
 
 
