@@ -15,6 +15,7 @@ from overlord.tui.app import OverlordApp
 from overlord.tui.game_screen import GameScreen
 from overlord.tui.keybar import KeyBar, join_keys
 from overlord.tui.screens import HandOverScreen, ReportScreen
+from textual.containers import VerticalScroll
 from overlord.words import fight_in_brief
 
 from test_tui_keys import computer_done, drive, wait_until
@@ -300,9 +301,15 @@ async def test_keys_pressed_as_the_computer_finishes_answer_nothing_even_if_none
     now = [1e6]  # (long after any run of keys begun before it)
     monkeypatch.setattr(screens, "time", types.SimpleNamespace(monotonic=lambda: now[0]))
     app = german_mover_game(delay=0)  # (the German's moves shown at once: done before any key)
-    async with app.run_test() as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await end_the_allied_turn(pilot)
         await wait_until(pilot, lambda a: isinstance(a.screen, ReportScreen), "the turn's report, the German done")
+        # the arrows scroll it all the same: they answer nothing (fifteen Downs scrolled it one line; a helper)
+        box = pilot.app.screen.query_one(VerticalScroll)
+        assert box.max_scroll_y > 2
+        await pilot.press("down", "down", "down")
+        await wait_until(pilot, lambda a: box.scroll_y == 3, "three lines scrolled")
+        assert not pilot.app.hurry_run.said
         await held_back_then_taken(pilot, now)
 
 

@@ -172,6 +172,9 @@ def handover_words(session: Session, step: HandOver) -> str:
     return what
 
 
+LOOKING_KEYS = frozenset({"up", "down", "left", "right", "pageup", "pagedown", "home", "end"})  # answer nothing
+
+
 class OverlordApp(App[None]):
     TITLE = "Overlord: Battle for Normandy"
     keeps_saves = True  # Ctrl+Q saves the game (a hosted game's app: the host keeps it)
@@ -248,8 +251,10 @@ class OverlordApp(App[None]):
 
     def typed_on(self, event: events.Key) -> bool:
         """A key of the run that hurried the computer, come once it has finished: ignored, and said once. Not
-        Ctrl's keys nor the F keys: they ask for something (help, quit), they answer nothing."""
-        if event.key.startswith("ctrl+") or re.fullmatch(r"f\d+", event.key):
+        Ctrl's keys nor the F keys: they ask for something (help, quit), they answer nothing; nor the arrows and the
+        page keys, which scroll a report or look over the map (fifteen Downs on a report come up as the computer
+        finished scrolled it one line; found by a helper)."""
+        if event.key.startswith("ctrl+") or re.fullmatch(r"f\d+", event.key) or event.key in LOOKING_KEYS:
             return False
         if self.computer_moving() or self.watching:
             return False  # (any key hurries it: on_hurry_up; watching, no key answers a question: P unpaused nothing)
