@@ -12,8 +12,11 @@ starts them only for its own page: a browser always says which page opens a webs
 header), and one from any other page is refused, so no other site open in the visitor's browser can
 start games here (nor show the page inside its own: a frame's websocket would have our Origin). A program
 that is not a browser sends no Origin and is let in: it could send whatever Origin it liked anyway, so
-refusing it would protect nothing (the cap still holds it); but a websocket without the page's cookie is
-refused, so that no folder is made for a visitor who never had the page.
+refusing it would protect nothing (the cap still holds it); but a websocket without a visitor id of the
+page's form in its cookie is refused, so that a browser that never had the page makes no folder. The server
+does not remember the ids it gave: a program may make one up in their form and is then a visitor like any
+other (a helper did: it got a folder of its own, and nobody else's games), held by the cap on games running,
+its folder removed once unused for ``keep_days``.
 
 A game ends, and saves, however its page goes: a closed tab or a dropped connection tells it to quit; a
 game that does not quit then (its input lost) is hung up; a page that sends no key for IDLE_MINUTES
