@@ -687,7 +687,7 @@ def test_the_level_table_says_what_the_air_and_naval_support_adds_which_its_loss
     allied, seen = told["allied"]
     assert seen is not None and f"Support {seen[0]}: theirs +{seen[1]}-{seen[2]}" in allied
     german, (low, high) = told["german"]  # the most they could give (naval only in naval range), not what they gave
-    assert f"Unseen support: yours +0-{high}" in german and 0 < high <= 9
+    assert f"Unseen: you lose 0-{high} more" in german and 0 < high <= 9
 
 
 def test_the_german_is_told_the_most_support_the_allies_could_give_naval_only_in_range():
@@ -712,10 +712,13 @@ def test_the_german_is_told_the_most_support_the_allies_could_give_naval_only_in
     air_only = view.bombardment_row(g.data.charts, 99).german_extra
     assert view.bombardment_most(g) == air_only and air_only[1] < g.data.charts.bombardment.rows[-1].german_extra[1]
     from overlord.tui.asking import bombardment_line
-    assert bombardment_line(g, g.prompt) == f"Unseen support: yours +0-{air_only[1]}"
+    assert bombardment_line(g, g.prompt) == f"Unseen: you lose 0-{air_only[1]} more"
     g.state.naval_left = g.state.air_left = 0  # (every point spent, this fight's 60 given back: 0-60, +0-2)
     g.edited()
-    assert bombardment_line(g, g.prompt) == f"Unseen support: yours +0-{view.bombardment_row(g.data.charts, 60).german_extra[1]}"
+    most = view.bombardment_row(g.data.charts, 60).german_extra[1]
+    assert bombardment_line(g, g.prompt) == f"Unseen: you lose 0-{most} more"
+    import attrs  # the German attacking: the Allied defender's support, unseen, lessens the Allied losses
+    assert bombardment_line(g, attrs.evolve(g.prompt, role="attack")) == f"Unseen: they lose 0-{most} less"
     fight = g.state.current_combat()
     fight.naval = fight.air = 0  # (nothing given, nothing left: "+0-0" said nothing)
     g.edited()

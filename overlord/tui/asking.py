@@ -487,9 +487,9 @@ def bombardment_line(game: Game, p: StrategyPrompt) -> str:
         if game.naval_left and not view.in_naval_range(game, defender):  # (beside "Naval 80" in the bar, "none
             return "No air; ships out of range"  # left" read as a contradiction; found by a helper)
         return "No support left to them"
-    # ("Unseen: yours +0-9" was cryptic to a German defending; found by a helper: the support, unseen, adds to his
-    # losses. 27 columns at most: the attacker's line keeps its shorter words)
-    return f"Unseen: theirs 0-{high} less" if attacking else f"Unseen support: yours +0-{high}"
+    # ("Unseen: yours +0-9" was cryptic to a German defending, and "Unseen support: yours +0-5" read as support of
+    # his own; found by helpers: the Allied support, unseen, adds to his losses. 27 columns at most)
+    return f"Unseen: they lose 0-{high} less" if attacking else f"Unseen: you lose 0-{high} more"
 
 
 def _losses(game: Game, p: StrategyPrompt, level: int) -> str:
