@@ -11,6 +11,7 @@ from overlord.engine.hexgrid import distance, neighbour
 from overlord.engine.prompts import MovePrompt
 from overlord.tui.app import OverlordApp
 from overlord.tui.cards import NO_SUPPLY
+from overlord.tui.game_screen import cut_off_words
 from overlord.tui.screens import ConfirmScreen
 from overlord.tui.widgets import CardPanel
 
@@ -104,3 +105,21 @@ async def test_at_80x24_the_cut_off_warning_is_whole_in_the_panel():
         side = next(p for p in app.screen.query(".side").results(CardPanel) if p.display)
         shown = " ".join(line.plain for line in side.lines[:side.content_size.height])
         assert "CUT OFF NEXT TURN" in shown and "352nd Infantry, as things stand" in " ".join(shown.split()), shown
+
+
+def test_the_warning_says_why_the_units_are_cut_off():
+    """The panel and E named the units cut off, not why: a helper following the hints emptied Cherbourg and cut off
+    the Cotentin's three divisions, and could not tell what had done it."""
+    g, _, _ = ringed_game()
+    assert cut_off_words(g).endswith(": the Allies and their zones of control bar every way to the south or east edge")
+    assert cut_off_words(g, brief=True) == "352nd Infantry"  # (the panel at 80x24: the names alone)
+    g = hand_built(4, german_player="human")
+    cherbourg = g.data.map.towns["Cherbourg"]
+    beside = neighbour(cherbourg, 4)  # (south of it: the two US divisions' zones of control ring it but for the town)
+    put(g, "us-1-inf", neighbour(beside, 2))
+    put(g, "us-29-inf", neighbour(beside, 5))
+    put(g, "de-709-inf", beside)
+    assert view.german_out_of_supply(g) == ["de-709-inf"]
+    assert cut_off_words(g).endswith(": its one source is Cherbourg, which no German unit holds")
+    put(g, "de-243-inf", cherbourg)  # held, it supplies the 709th
+    assert cut_off_words(g) is None

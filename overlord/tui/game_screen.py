@@ -1333,7 +1333,24 @@ def cut_off_words(game: Game, brief: bool = False) -> str | None:
         return None
     names = name_list([short(game, uid) for uid in cut])
     cost = cut_off_cost(game, cut[0])
-    return names if brief else f"{names} ({'each ' + cost if len(cut) > 1 else cost})"
+    return names if brief else f"{names} ({'each ' + cost if len(cut) > 1 else cost}): {cut_off_cause(game, cut)}"
+
+
+def cut_off_cause(game: Game, cut: list[str]) -> str:
+    """Why the German units ``cut`` can trace no supply, in a few words: a fortress town left empty that would
+    supply them held, or else the Allies barring every way to the edges (the panel named the units, not why: the
+    Cotentin's three divisions were cut off when Cherbourg was left; found by a helper)."""
+    for town in game.data.rules.german_supply.fortress_sources:
+        at = game.data.map.towns[town]
+        if game.occupant(at) is not None:
+            continue
+        held = view.german_supplied_positions(game, standing=at)
+        fed = [uid for uid in cut if view.position_of(game.unit(uid)) in held]
+        if len(fed) == len(cut):
+            return f"{'their' if len(cut) > 1 else 'its'} one source is {town}, which no German unit holds"
+        if fed:
+            return f"{name_list([short(game, uid) for uid in fed])} can draw only on {town}, which no German unit holds"
+    return "the Allies and their zones of control bar every way to the south or east edge"
 
 
 def cut_off_now(game: Game, width: int) -> Text:
