@@ -459,12 +459,12 @@ WHERE THE POINTS COME FROM (the Victory Points chart, F2)
   In the German movement the panel names the units cut off as they
   stand (CUT OFF NEXT TURN), and, where it has room, why (Cherbourg
   left empty, or the Allies barring every way to the edges). In
-  movement the panel beside the map says, for each way the unit can go, its side of the line,
-  what it scores there a turn, and NO SUPPLY next turn ("1-3
-  ocean side +0": ways 1, 2 and 3 lead to the ocean side, which
-  scores nothing for it); the panel ends with this turn's points. H:
-  this turn's points by source and side, and which German units
-  score on the ocean side.
+  movement the panel beside the map says, for each way the unit can
+  go, its side of the line, what it scores there a turn, and NO SUPPLY
+  next turn ("1-3 ocean side +0": ways 1, 2 and 3 lead to the ocean
+  side, which scores nothing for it); the panel ends with this turn's
+  points. H: this turn's points by source and side, and which German
+  units score on the ocean side.
 
 ANSWERING
   Y / N   yes or no: drop here / next zone, attack / next defender,
