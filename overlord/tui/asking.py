@@ -372,10 +372,11 @@ def fight_on_note(one_round: bool) -> Text:
     t = Text()
     if one_round:
         t.append("A level fights this round only", style=KEY)
-        t.append(" (R: fight on until the beach falls).")
+        t.append(" (R: fight on until the beach or your unit falls).")
     else:
         t.append("A level fights on", style=KEY)
-        t.append(", with this support while the points last, until the beach falls (R: one round only).")  # (two lines at 80x24)
+        t.append(", with this support while the points last, until the beach or your unit falls (R: one round "
+                 "only).")  # (two lines at 80x24)
     return t
 
 

@@ -918,7 +918,7 @@ class GameScreen(Screen[None]):
 
     def action_fight_on_mode(self) -> None:
         self.session.one_round = False
-        self.say("R: fighting on until the beach falls now.")
+        self.say("R: fighting on until the beach or your unit falls now.")
         self.refresh_view()
 
     def action_stop(self) -> None:

@@ -526,15 +526,15 @@ LANDINGS
   Until a beach is cleared, a unit landing there fights its coastal
   defence round after round. Give the support, then a level: the level
   is an order to fight on, at it and that support, every round until
-  the beach falls; one card then lists every round. R before the
-  level: one round at a time (kept for the next landings, until R
-  again). R during the rounds: stop, and choose again. The German
-  (hot-seat, or playing solo) answers his coastal defences once, at
-  the first landing: a level for the day, or C for the computer's
-  choice each round; D changes it at any of his later questions while
-  a coastal defence stands (without German movement on D-Day, the
-  first comes after it). Hot-seat: the keyboard is handed over (a
-  screen) only before a choice the other player must not see.
+  the beach falls, or the unit landing does; one card then lists every
+  round. R before the level: one round at a time (kept for the next
+  landings, until R again). R during the rounds: stop, and choose
+  again. The German (hot-seat, or playing solo) answers his coastal
+  defences once, at the first landing: a level for the day, or C for
+  the computer's choice each round; D changes it at any of his later
+  questions while a coastal defence stands (without German movement on
+  D-Day, the first comes after it). Hot-seat: the keyboard is handed
+  over (a screen) only before a choice the other player must not see.
 
 LOOKING AROUND
   Arrows   move a look cursor [ ] over the map; the panel describes
