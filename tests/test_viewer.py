@@ -508,6 +508,8 @@ async def test_a_save_watched_mid_game_never_shows_a_choice_before_its_result():
         await pilot.press("end")
         await until(pilot, lambda: screen.at == screen.end, "the last position that may be shown")
         assert screen.end < replay.total and screen.end not in pending
+        unseen = replay.total - screen.end  # said: the save's own position is further on (a helper read it as this)
+        assert f"The save goes on {unseen} action{'s' if unseen > 1 else ''} further" in screen.prompt_text("").plain
         assert all(replay.public(n) == (n not in pending) for n in range(replay.total + 1))
         await pilot.press("right")
         await pilot.pause()

@@ -388,6 +388,10 @@ class ViewerScreen(Screen[None]):
         elif self.at == self.end and self.replay.done:
             t.append("The last position." if self.side is None else "Where you are now: Escape goes back to it.",
                      style="bold")
+            if self.side is None and (unseen := self.replay.played - self.end):  # (the save's own position looked
+                # like this one, its support given: "Naval 75" here, 0 on loading it; found by a helper)
+                t.append(f" The save goes on {unseen} action{'s' if unseen > 1 else ''} further: "
+                         f"{'hidden choices' if unseen > 1 else 'a hidden choice'} of a fight not yet fought.")
         return t
 
     def nothing_to_review(self) -> bool:
