@@ -154,26 +154,24 @@ async def test_the_estimate_and_every_attack_level_name_in_sight_at_80x24():
         assert all(f" {name}" in side for name in names) and "…" not in side
 
 
-def german_attack_level_asked() -> Game:
-    """The German player asked the level of 352nd Infantry's attack on 1st Infantry (turn 3), both sides people."""
+def german_level_asked(phase: str) -> Game:
+    """The German player asked a level in the fight of 352nd Infantry and 1st Infantry (turn 3), both sides people:
+    his defence's in the Allied combat phase, his attack's in his own."""
     g = blank_game(turn=3, allied_player="human", german_player="human")
     put(g, "us-1-inf", (18, 7))
     put(g, "de-352-inf", (18, 8))
-    assert start_phase(g, "german_combat")
+    assert start_phase(g, phase)
     while not (isinstance(g.prompt, StrategyPrompt) and g.prompt.side == "german"):
         g.apply(g.legal_actions()[0])
     return g
+
+
+def german_attack_level_asked() -> Game:
+    return german_level_asked("german_combat")
 
 
 def defence_level_asked() -> Game:
-    """The German player asked the level of 352nd Infantry's defence against 1st Infantry (turn 3)."""
-    g = blank_game(turn=3, allied_player="human", german_player="human")
-    put(g, "us-1-inf", (18, 7))
-    put(g, "de-352-inf", (18, 8))
-    assert start_phase(g, "allied_combat")
-    while not (isinstance(g.prompt, StrategyPrompt) and g.prompt.side == "german"):
-        g.apply(g.legal_actions()[0])
-    return g
+    return german_level_asked("allied_combat")
 
 
 async def test_every_defence_level_by_its_full_name_when_wide_and_its_short_name_at_80x24():
