@@ -120,6 +120,16 @@ def test_the_warning_says_why_the_units_are_cut_off():
     put(g, "us-29-inf", neighbour(beside, 5))
     put(g, "de-709-inf", beside)
     assert view.german_out_of_supply(g) == ["de-709-inf"]
-    assert cut_off_words(g).endswith(": its one source is Cherbourg, which no German unit holds")
-    put(g, "de-243-inf", cherbourg)  # held, it supplies the 709th
-    assert cut_off_words(g) is None
+    assert cut_off_words(g).endswith(": its one source is Cherbourg, and no German unit holds it")
+    # and a unit ringed far from it besides: each cause with its units (the ringed one was given none; a helper)
+    ringed, _, _ = ringed_game()
+    put(g, "us-4-inf", view.position_of(ringed.unit("us-1-inf")))
+    put(g, "us-90-inf", view.position_of(ringed.unit("us-29-inf")))
+    put(g, "de-352-inf", view.position_of(ringed.unit("de-352-inf")))
+    assert view.german_out_of_supply(g) == ["de-709-inf", "de-352-inf"]
+    assert cut_off_words(g).endswith(": 709th Static Infantry: its one source is Cherbourg, and no German unit holds "
+                                     "it; 352nd Infantry: the Allies and their zones of control bar every way to the "
+                                     "south or east edge")
+    put(g, "de-243-inf", cherbourg)  # held, it supplies the 709th; the way to it is barred to the 352nd too
+    assert cut_off_words(g).endswith(": the Allies and their zones of control bar every way to the south or east "
+                                     "edge and to Cherbourg")

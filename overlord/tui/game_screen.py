@@ -70,7 +70,8 @@ ANSWERS |= {"go_to", "go"}  # move by destination (routing.py)
 ENTRY_PROMPTS = (AllocationPrompt, InterdictionPrompt, SupportPrompt)
 LOOK = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 SIDE_MIN = 32  # columns the side panel needs beside the map
-POINTS_CUT = "(more: H gives every point)"  # the side panel's last line in sight when its points run on below
+POINTS_CUT = "(this turn's points: H)"  # the side panel's last line in sight when its points run on below (it
+# read "(more: H gives every point)", and beneath a level table, where the points' heading was cut, as more levels)
 # A side panel wide enough for two columns (a large terminal's: at 200x60 it had 90 columns, the card and the
 # points one under the other in 30 of them, and the points cut; found by a helper) has the points beside the card
 POINTS_COLUMN = 29  # reporting.points_panel's width
@@ -1339,18 +1340,29 @@ def cut_off_words(game: Game, brief: bool = False) -> str | None:
 def cut_off_cause(game: Game, cut: list[str]) -> str:
     """Why the German units ``cut`` can trace no supply, in a few words: a fortress town left empty that would
     supply them held, or else the Allies barring every way to the edges (the panel named the units, not why: the
-    Cotentin's three divisions were cut off when Cherbourg was left; found by a helper)."""
+    Cotentin's three divisions were cut off when Cherbourg was left; found by a helper). Units cut off for either
+    cause are named with it."""
+    causes: list[tuple[list[str], str]] = []
+    left = list(cut)
+    held = []  # the fortress towns a German unit holds: a way to them is barred too
     for town in game.data.rules.german_supply.fortress_sources:
         at = game.data.map.towns[town]
-        if game.occupant(at) is not None:
+        occupant = game.occupant(at)
+        if occupant is not None:
+            held += [town] if game.side_of(occupant) == "german" else []
             continue
-        held = view.german_supplied_positions(game, standing=at)
-        fed = [uid for uid in cut if view.position_of(game.unit(uid)) in held]
-        if len(fed) == len(cut):
-            return f"{'their' if len(cut) > 1 else 'its'} one source is {town}, which no German unit holds"
+        reach = view.german_supplied_positions(game, standing=at)
+        fed = [uid for uid in left if view.position_of(game.unit(uid)) in reach]
         if fed:
-            return f"{name_list([short(game, uid) for uid in fed])} can draw only on {town}, which no German unit holds"
-    return "the Allies and their zones of control bar every way to the south or east edge"
+            causes.append((fed, f"{'their' if len(fed) > 1 else 'its'} one source is {town}, and no German unit "
+                                "holds it"))
+            left = [uid for uid in left if uid not in fed]
+    if left:
+        to = "the south or east edge" + "".join(f" and to {town}" for town in held)
+        causes.append((left, f"the Allies and their zones of control bar every way to {to}"))
+    if len(causes) == 1:
+        return causes[0][1]
+    return "; ".join(f"{name_list([short(game, uid) for uid in units])}: {why}" for units, why in causes)
 
 
 def cut_off_now(game: Game, width: int) -> Text:
