@@ -48,7 +48,8 @@ RESCUE_NAMES = 20  # the names a game ended unasked may take in the temporary fo
 NEWS = (DropResult, CombatResult, UnitEliminated, MarkerDestroyed)  # repeated above a report, not to be missed
 # The choices one player must not see the other make (hot-seat: a hand-over first): a level, support. A retreat and
 # an advance hide nothing (the map shows them at once, and the fight's result is public): the keyboard passes with a
-# note, as for a movement (they cost a fight ending in a retreat two hand-overs).
+# note, as for a movement (a fight ending in a retreat had cost two more hand-overs); so does a defender's support
+# and level (``answers_a_choice_made``): the attacker has chosen.
 HIDDEN = (StrategyPrompt, SupportPrompt)
 COMPUTER = "computer"  # the German's standing answer for his coastal defences: the computer German chooses
 # The scenario questions that settle who plays each side: once past them, the computer side's player is asked for
@@ -761,7 +762,7 @@ class Session:
 def answers_a_choice_made(p: Prompt) -> bool:
     """Is this the defender's choice (support, a level) in a fight whose attacker has made his? Nothing he could
     learn from it is of use to the attacker, whose choices are made and whose result comes next (hot-seat: the
-    keyboard passes with a note; each fight cost two hand-overs; found by a helper). Not a coastal defence's, whose
+    keyboard passes with a note; each fight had cost two hand-overs; found by a helper). Not a coastal defence's, whose
     answer may stand for the day's later landings."""
     defending = isinstance(p, StrategyPrompt) and p.role == "defence" or isinstance(p, SupportPrompt) and p.defensive
     return defending and not coastal_defence(p)

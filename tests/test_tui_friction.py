@@ -174,6 +174,30 @@ def defence_level_asked() -> Game:
     return german_level_asked("allied_combat")
 
 
+async def test_d_in_hot_seat_hands_the_keyboard_to_the_german_before_his_coastal_answer():
+    """The German's answer for his coastal defences stands for the day's landings: at his defence, the keyboard given
+    with a note, D let him change it in front of the Allied player (found by a helper). D hands it over first."""
+    from overlord.tui.screens import CoastalAnswerScreen
+    app = OverlordApp(game=defence_level_asked(), delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting(), "the German's defence")
+        assert app.session.seat == "german" and not app.session.seat_private
+        await pilot.press("d")
+        await wait_until(pilot, lambda a: isinstance(a.screen, HandOverScreen), "the hand-over")
+        assert app.screen.side == "German" and "coastal defences" in app.screen.what
+        from overlord.tui import screens
+        handover = app.screen
+        await wait_until(pilot, lambda a: screens.time.monotonic() - handover.shown_at >= screens.HANDOVER_GUARD,
+                         "the hand-over's guard past")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda a: isinstance(a.screen, CoastalAnswerScreen), "the coastal answer")
+        await pilot.press("7")
+        await wait_until(pilot, lambda a: a.screen is a.main, "back at his defence")
+        assert app.session.coastal_answer == 7 and app.session.seat_private
+        await pilot.press("d")  # the keyboard his alone now: no hand-over again
+        await wait_until(pilot, lambda a: isinstance(a.screen, CoastalAnswerScreen), "the coastal answer at once")
+
+
 async def test_every_defence_level_by_its_full_name_when_wide_and_its_short_name_at_80x24():
     levels = defence_level_asked().data.charts.strategy_levels.defence
     assert any(level.brief != level.name for level in levels)

@@ -44,7 +44,7 @@ from .maprender import MapOptions, map_height, map_width, move_targets
 from .palettes import sixteen_colours
 from .reporting import Points, last_turn_of_moves, points_panel
 from .routing import route_marks, route_text, walk
-from .screens import CoastalAnswerScreen, ConfirmScreen, HintScreen
+from .screens import CoastalAnswerScreen, ConfirmScreen, HandOverScreen, HintScreen
 from .styles import GAME_CSS
 from .widgets import CardPanel, MapView, MessageLog, Panel
 from .wording import support_words
@@ -962,7 +962,18 @@ class GameScreen(Screen[None]):
                          + (" The host answers this round with it." if by_host else ""))
                 if not by_host:  # (the host's orders answer a joined game's question: an answer sent too was refused)
                     self.post_message(GoOn())  # (it may answer the question being asked)
-        self.app.push_screen(CoastalAnswerScreen(session.coastal_order(), names), chosen)
+
+        def ask(_: object = None) -> None:
+            session.take_seat("german", private=True)  # (a hand-over first, if any, sent the Allied player away)
+            self.app.push_screen(CoastalAnswerScreen(session.coastal_order(), names), chosen)
+        if session.hot_seat and not (session.seat == "german" and session.seat_private):
+            # the answer stands for the day's later landings: typed with the Allied player away, as at the first
+            # landing (a German given the keyboard with a note, at his defence, could have changed it before him;
+            # found by a helper)
+            self.app.push_screen(HandOverScreen("German", "Your coastal defences' answer for the day's landings."),
+                                 ask)
+            return
+        ask()
 
     def action_sail(self) -> None:
         """B: sail the formation at sea to its nation's nearest beachhead marker, one move at a time."""
