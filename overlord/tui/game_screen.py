@@ -964,14 +964,17 @@ class GameScreen(Screen[None]):
                     self.post_message(GoOn())  # (it may answer the question being asked)
 
         def ask(_: object = None) -> None:
-            session.take_seat("german", private=True)  # (a hand-over first, if any, sent the Allied player away)
             self.app.push_screen(CoastalAnswerScreen(session.coastal_order(), names), chosen)
+
+        def handed_over(_: object) -> None:
+            session.take_seat("german", private=True)  # (the Allied player sent away)
+            ask()
         if session.hot_seat and not (session.seat == "german" and session.seat_private):
             # the answer stands for the day's later landings: typed with the Allied player away, as at the first
             # landing (a German given the keyboard with a note, at his defence, could have changed it before him;
             # found by a helper)
             self.app.push_screen(HandOverScreen("German", "Your coastal defences' answer for the day's landings."),
-                                 ask)
+                                 handed_over)
             return
         ask()
 
