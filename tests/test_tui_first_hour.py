@@ -576,8 +576,8 @@ async def test_a_closed_retreat_says_why_above_the_fights_result():
 
 
 async def test_a_side_panel_cut_below_the_points_heading_does_not_leave_the_heading_alone():
-    """At 80x24 the points' heading stood alone above "(more: H gives every point)", as the note then read (found by a helper): the note
-    takes the heading's line, and the line below it is left empty."""
+    """At 80x24 the points' heading stood alone above "(more: H gives every point)", as the note then read (found
+    by a helper): the note takes the heading's line, and the line below it is left empty."""
     from rich.text import Text
     from textual.app import App
     from overlord.tui.game_screen import POINTS_CUT
