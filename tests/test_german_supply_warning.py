@@ -11,7 +11,7 @@ from overlord.engine.hexgrid import distance, neighbour
 from overlord.engine.prompts import MovePrompt
 from overlord.tui.app import OverlordApp
 from overlord.tui.cards import NO_SUPPLY
-from overlord.tui.game_screen import cut_off_words
+from overlord.tui.game_screen import BRIEF_CUT_OFF, ROOMY_PANEL, cut_off_words
 from overlord.tui.screens import ConfirmScreen
 from overlord.tui.widgets import CardPanel
 
@@ -133,3 +133,16 @@ def test_the_warning_says_why_the_units_are_cut_off():
     put(g, "de-243-inf", cherbourg)  # held, it supplies the 709th; the way to it is barred to the 352nd too
     assert cut_off_words(g).endswith(": the Allies and their zones of control bar every way to the south or east "
                                      "edge and to Cherbourg")
+
+
+async def test_a_narrow_panel_with_lines_to_spare_says_why_the_units_are_cut_off():
+    """At 132x43 the panel, 36 columns wide, named the units alone with a dozen lines empty below (found by a
+    helper): with the lines, it says why too."""
+    g, _, _ = ringed_game()
+    start_phase(g, "german_movement")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(132, 43)) as pilot:
+        await wait_until(pilot, lambda app: "CUT OFF NEXT TURN" in panel(app), "the warning")
+        assert app.screen.side_width() < BRIEF_CUT_OFF and app.screen.side_height() >= ROOMY_PANEL  # narrow, tall
+        await wait_until(pilot, lambda app: "bar every way to the south or east edge" in " ".join(panel(app).split()),
+                         "the cause")

@@ -464,7 +464,7 @@ class GameScreen(Screen[None]):
         elif move is not None:
             t.append_text(step_preview(game, move))
         if move is not None and move.side == "german":
-            t.append_text(cut_off_now(game, self.side_width() or 30))
+            t.append_text(cut_off_now(game, self.side_width() or 30, self.side_height()))
         self.points_from = len(t.plain.split("\n"))  # (past the end: no points)
         if game.phase not in (Phase.QUESTIONS, Phase.AIRBORNE):
             t.rstrip()
@@ -485,6 +485,10 @@ class GameScreen(Screen[None]):
         points beside the card, the card's column."""
         width = self.query_one("#side-below" if self.has_class("side-below") else "#side", Panel).content_size.width
         return width - COLUMN_GAP - POINTS_COLUMN if self.points_beside() else width
+
+    def side_height(self) -> int:
+        """The lines of the side panel in view (0 before the screen is laid out)."""
+        return self.query_one("#side-below" if self.has_class("side-below") else "#side", Panel).content_size.height
 
     def points_beside(self) -> bool:
         """Whether the side panel beside the map has room for the points beside the card."""
@@ -1338,6 +1342,7 @@ def step_preview(game: Game, p: MovePrompt) -> Text:
 
 
 BRIEF_CUT_OFF = 40  # columns of the side panel under which its cut-off warning names the units alone
+ROOMY_PANEL = 22  # ... unless it has as many lines as this (132x43's has 25, 80x24's 14)
 
 
 def cut_off_words(game: Game, brief: bool = False) -> str | None:
@@ -1379,13 +1384,14 @@ def cut_off_cause(game: Game, cut: list[str]) -> str:
     return "; ".join(f"{name_list([short(game, uid) for uid in units])}: {why}" for units, why in causes)
 
 
-def cut_off_now(game: Game, width: int) -> Text:
+def cut_off_now(game: Game, width: int, height: int = 0) -> Text:
     """The side panel's warning in the German's movement: his units cut off as things stand (S shows where supply
-    runs)."""
+    runs); ``height``, the panel's lines."""
     t = Text()
     # (at 80x24 what it costs took two more lines, and the panel cut the warning off at its foot; found by a helper:
-    # the question's end of the phase says it, and the help)
-    brief = width < BRIEF_CUT_OFF
+    # the question's end of the phase says it, and the help. A narrow panel with lines to spare says it all the
+    # same: at 132x43, 36 columns and a dozen empty lines named the units alone; a helper)
+    brief = width < BRIEF_CUT_OFF and height < ROOMY_PANEL
     words = cut_off_words(game, brief)
     if words is not None:  # (the names on the label's line: at 80x24 the panel's last lines are cut)
         label = " CUT OFF NEXT TURN "  # (not "NOW": the unit's card said "Supply: ok", traced at this turn's start)
