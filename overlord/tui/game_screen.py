@@ -483,12 +483,16 @@ class GameScreen(Screen[None]):
     def side_width(self) -> int:
         """The columns of the side panel's card in view (0 before the screen is laid out): the panel's, or, with the
         points beside the card, the card's column."""
-        width = self.query_one("#side-below" if self.has_class("side-below") else "#side", Panel).content_size.width
+        width = self.side_in_view().content_size.width
         return width - COLUMN_GAP - POINTS_COLUMN if self.points_beside() else width
 
     def side_height(self) -> int:
         """The lines of the side panel in view (0 before the screen is laid out)."""
-        return self.query_one("#side-below" if self.has_class("side-below") else "#side", Panel).content_size.height
+        return self.side_in_view().content_size.height
+
+    def side_in_view(self) -> Panel:
+        """The side panel shown: beside the map, or below it."""
+        return self.query_one("#side-below" if self.has_class("side-below") else "#side", Panel)
 
     def points_beside(self) -> bool:
         """Whether the side panel beside the map has room for the points beside the card."""
