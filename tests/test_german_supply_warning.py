@@ -11,7 +11,7 @@ from overlord.engine.hexgrid import distance, neighbour
 from overlord.engine.prompts import MovePrompt
 from overlord.tui.app import OverlordApp
 from overlord.tui.cards import NO_SUPPLY
-from overlord.tui.game_screen import BRIEF_CUT_OFF, ROOMY_PANEL, cut_off_words
+from overlord.tui.game_screen import cut_off_now, cut_off_words
 from overlord.tui.screens import ConfirmScreen
 from overlord.tui.widgets import CardPanel
 
@@ -112,7 +112,8 @@ def test_the_warning_says_why_the_units_are_cut_off():
     the Cotentin's three divisions, and could not tell what had done it."""
     g, _, _ = ringed_game()
     assert cut_off_words(g).endswith(": the Allies and their zones of control bar every way to the south or east edge")
-    assert cut_off_words(g, brief=True) == "352nd Infantry"  # (the panel at 80x24: the names alone)
+    # (the panel at 80x24, two lines left: the names alone)
+    assert cut_off_now(g, 29, 2).plain == " CUT OFF NEXT TURN 352nd\n Infantry, as things stand\n"
     g = hand_built(4, german_player="human")
     cherbourg = g.data.map.towns["Cherbourg"]
     beside = neighbour(cherbourg, 4)  # (south of it: the two US divisions' zones of control ring it but for the town)
@@ -143,6 +144,43 @@ async def test_a_narrow_panel_with_lines_to_spare_says_why_the_units_are_cut_off
     app = OverlordApp(game=g, delay=0)
     async with app.run_test(size=(132, 43)) as pilot:
         await wait_until(pilot, lambda app: "CUT OFF NEXT TURN" in panel(app), "the warning")
-        assert app.screen.side_width() < BRIEF_CUT_OFF and app.screen.side_height() >= ROOMY_PANEL  # narrow, tall
+        assert app.screen.side_width() < 40 and app.screen.side_height() >= 22  # narrow, tall
         await wait_until(pilot, lambda app: "bar every way to the south or east edge" in " ".join(panel(app).split()),
                          "the cause")
+
+
+def four_ringed_game():
+    """6/12, the German human to move: four German divisions side by side, ringed by US divisions three positions
+    from the first of them, so that all four are cut off."""
+    g = hand_built(4, german_player="human")
+    m = g.data.map
+    centre = inland(g)[0]
+    germans = ["de-352-inf", "de-716-inf", "de-709-inf", "de-243-inf"]
+    put(g, germans[0], centre)
+    for uid, d in zip(germans[1:], (1, 2, 3)):
+        put(g, uid, neighbour(centre, d))
+    ring = [h for h in sorted(m.grid.within(centre, 3)) if distance(h, centre) == 3 and m.is_land(h)]
+    americans = ["us-1-inf", "us-29-inf", "us-4-inf", "us-90-inf", "us-2-inf", "us-9-inf", "us-30-inf", "us-79-inf",
+                 "us-83-inf", "us-2-arm", "us-3-arm", "us-4-cav"]
+    for uid, h in zip(americans, ring[::2]):
+        put(g, uid, h)
+        if sorted(view.german_out_of_supply(g)) == sorted(germans):
+            return g
+    raise AssertionError("the ring does not cut the four off")
+
+
+async def test_at_80x24_a_warning_of_four_units_is_whole_in_the_panel():
+    """At 80x24 the panel's warning of four units cut off ran past its foot (a helper): a short panel names one and
+    counts the rest (in the fullest words that fit), and E's question names them all."""
+    g = four_ringed_game()
+    start_phase(g, "german_movement")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda app: "CUT OFF NEXT TURN" in panel(app), "the warning")
+        side = next(p for p in app.screen.query(".side").results(CardPanel) if p.display)
+        shown = " ".join(" ".join(line.plain for line in side.lines[:side.content_size.height]).split())
+        assert shown.endswith("CUT OFF NEXT TURN 709th Static Inf and 3 more"), shown
+        await pilot.press("e")
+        await wait_until(pilot, lambda app: isinstance(app.screen, ConfirmScreen), "the question")
+        named = app.screen.question.split("Cut off")[1]
+        assert all(name in named for name in ("352nd", "716th", "709th", "243rd")), named

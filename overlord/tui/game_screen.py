@@ -76,7 +76,7 @@ POINTS_CUT = "(this turn's points: H)"  # the side panel's last line in sight wh
 # points one under the other in 30 of them, and the points cut; found by a helper) has the points beside the card
 POINTS_COLUMN = 29  # reporting.points_panel's width
 COLUMN_GAP = 2
-CARD_LEAST = 40  # the card's column at the least: narrower, its warnings shorten (BRIEF_CUT_OFF)
+CARD_LEAST = 40  # the card's column at the least
 BOTTOM_MIN = 7  # lines the question and the log need below the map
 BOTTOM_WITH_SIDE = 11  # the same with the side panel beside them
 TALL_WITH_SIDE_BELOW = 18  # lines the panel below a map of two lines a row keeps (fewer: one line a row, the
@@ -464,7 +464,8 @@ class GameScreen(Screen[None]):
         elif move is not None:
             t.append_text(step_preview(game, move))
         if move is not None and move.side == "german":
-            t.append_text(cut_off_now(game, self.side_width() or 30, self.side_height()))
+            height, used = self.side_height(), len(t.plain.split("\n")) - 1  # (t ends with its line's end)
+            t.append_text(cut_off_now(game, self.side_width() or 30, max(height - used, 1) if height else 0))
         self.points_from = len(t.plain.split("\n"))  # (past the end: no points)
         if game.phase not in (Phase.QUESTIONS, Phase.AIRBORNE):
             t.rstrip()
@@ -1345,19 +1346,15 @@ def step_preview(game: Game, p: MovePrompt) -> Text:
     return t
 
 
-BRIEF_CUT_OFF = 40  # columns of the side panel under which its cut-off warning names the units alone
-ROOMY_PANEL = 22  # ... unless it has as many lines as this (132x43's has 25, 80x24's 14)
-
-
-def cut_off_words(game: Game, brief: bool = False) -> str | None:
-    """The German units that could not trace supply if the turn ended now, named: the next turn's trace cuts them
-    off unless they, or others, move (None when all can). ``brief``: their names alone, without what it costs."""
+def cut_off_words(game: Game) -> str | None:
+    """The German units that could not trace supply if the turn ended now, named, with what it costs and why: the
+    next turn's trace cuts them off unless they, or others, move (None when all can)."""
     cut = view.german_out_of_supply(game)
     if not cut:
         return None
     names = name_list([short(game, uid) for uid in cut])
     cost = cut_off_cost(game, cut[0])
-    return names if brief else f"{names} ({'each ' + cost if len(cut) > 1 else cost}): {cut_off_cause(game, cut)}"
+    return f"{names} ({'each ' + cost if len(cut) > 1 else cost}): {cut_off_cause(game, cut)}"
 
 
 def cut_off_cause(game: Game, cut: list[str]) -> str:
@@ -1388,23 +1385,32 @@ def cut_off_cause(game: Game, cut: list[str]) -> str:
     return "; ".join(f"{name_list([short(game, uid) for uid in units])}: {why}" for units, why in causes)
 
 
-def cut_off_now(game: Game, width: int, height: int = 0) -> Text:
+def cut_off_now(game: Game, width: int, room: int = 0) -> Text:
     """The side panel's warning in the German's movement: his units cut off as things stand (S shows where supply
-    runs); ``height``, the panel's lines."""
+    runs), in the fullest words that fit the ``room`` lines left in the panel (0: room unknown, all of them)."""
     t = Text()
-    # (at 80x24 what it costs took two more lines, and the panel cut the warning off at its foot; found by a helper:
-    # the question's end of the phase says it, and the help. A narrow panel with lines to spare says it all the
-    # same: at 132x43, 36 columns and a dozen empty lines named the units alone; a helper)
-    brief = width < BRIEF_CUT_OFF and height < ROOMY_PANEL
-    words = cut_off_words(game, brief)
-    if words is not None:  # (the names on the label's line: at 80x24 the panel's last lines are cut)
-        label = " CUT OFF NEXT TURN "  # (not "NOW": the unit's card said "Supply: ok", traced at this turn's start)
-        t.append(label, style="bold reverse")
-        # ("as things stand", not "unless moved": no step of the unit's own may reach supply, when every direction
-        # read "NO SUPPLY next turn"; another unit's move may; found by a helper)
-        unless = f"{words}, as things stand{'' if brief else ' (S: supply)'}"
-        lines = textwrap.fill(unless, max(width, 20), initial_indent="x" * len(label), subsequent_indent=" ")
-        t.append(lines[len(label):] + "\n", style="bold")
+    cut = view.german_out_of_supply(game)
+    if not cut:
+        return t
+    label = " CUT OFF NEXT TURN "  # (not "NOW": the unit's card said "Supply: ok", traced at this turn's start)
+    # ("as things stand", not "unless moved": no step of the unit's own may reach supply, when every direction read
+    # "NO SUPPLY next turn"; another unit's move may; found by a helper)
+    abbreviated = [fitted(game, uid, 0) for uid in cut]  # ("352nd Inf": every abbreviation)
+    forms = [f"{cut_off_words(game)}, as things stand (S: supply)",
+             f"{name_list([short(game, uid) for uid in cut])}, as things stand",
+             f"{name_list(abbreviated)}, as things stand",
+             f"{abbreviated[0]} and {len(cut) - 1} more",
+             f"{len(cut)} units (E names them)"]
+    # (at 80x24 what it costs and why took more lines than the panel had, and it cut the warning at its foot: the
+    # question of E, to end the phase, says it all, and the help; a narrow panel with lines to spare says it all the
+    # same (at 132x43 it had named the units alone, a dozen lines empty below); four units' names ran past the foot
+    # at 80x24: each found by a helper)
+    for words in forms[:3] + forms[3:] * (len(cut) > 1):
+        lines = textwrap.fill(words, max(width, 20), initial_indent="x" * len(label), subsequent_indent=" ")
+        if not room or lines.count("\n") < room:
+            break
+    t.append(label, style="bold reverse")  # (the names on the label's line: at 80x24 the panel's last lines are cut)
+    t.append(lines[len(label):] + "\n", style="bold")
     return t
 
 
