@@ -384,8 +384,12 @@ def test_the_reports_sentences():
     german = attrs.evolve(one, attackers=("de-352-inf",), defender="us-1-inf", second_combat=False)
     assert "; 10 Allied combat supply spent" in result_card(g, [german], []).plain
     # and the shortfall that weakens the odds is the Allied defender's, not an Allied attack's (found by a helper)
+    g.state.pools.combat = 0  # (the card comes straight after the fight: an empty pool may have fallen short)
     assert "(after any shortfall of the Allied defender's combat supply)" in result_card(g, [german], []).plain
     assert "(after any shortfall of the Allied attackers' combat supply)" in result_card(g, [one], []).plain
+    # with combat supply left after the fight, it paid in full: no shortfall to speak of (every card had said it)
+    g.state.pools.combat = 1
+    assert "shortfall" not in result_card(g, [german], []).plain + result_card(g, [one], []).plain
 
 
 def test_starting_without_named_players_imports_nothing_of_the_engine_before_the_title():

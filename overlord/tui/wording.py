@@ -37,7 +37,10 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event]) ->
         t.append(f"Odds as fought: {words.result_odds(game.data, e)}", style="bold")
         # (whose: a German attacker read "Allied combat supply" as the Allies attacking; found by a helper)
         whose = "the Allied attackers'" if game.side_of(e.attackers[0]) == "allied" else "the Allied defender's"
-        t.append(f" (after any shortfall of {whose} combat supply)")
+        # (the card comes straight after the fight: with supply left then, it was paid in full; every card had
+        # spoken of a shortfall)
+        if game.pools.combat <= 0:
+            t.append(f" (after any shortfall of {whose} combat supply)")
         if e.combat_supply:
             t.append(f"; {e.combat_supply} Allied combat supply spent")  # (always the Allies': the German has none,
             # and a German attacker read "60 combat supply spent" as his own)
