@@ -840,6 +840,9 @@ def cmd_advise(args: argparse.Namespace) -> int:
         print(f"overlord: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     game = opened.game
+    if (computers := computer_asked(game)) is not None:
+        print(printable(f"overlord: {args.file}: {computers}"), file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         advice = advise(game, args.player)
     except ValueError as exc:  # NoAdvice (the game is over, ...), or a player unknown or not for the side
@@ -858,6 +861,25 @@ def cmd_advise(args: argparse.Namespace) -> int:
         print(f"In the game the question is not asked: the save's standing order answers it "
               f"{json.dumps(out['standing_order'])}.")
     return EXIT_OK
+
+
+def computer_asked(game: Game) -> str | None:
+    """Why a save's question is not advised on: it is the computer opponent's, in a game a person plays against it.
+    Its answer is the computer's own choice (its transport allocation, its support and level in a fight), which the
+    person may not see, and its reason tells the computer's plan: the hint (T) is the person's alone (a German
+    playing the computer Allies read their allocation and plan with ``overlord advise``; found by a helper). None
+    when the question may be advised on (a person's, or one of a game of two computers)."""
+    from .engine.enums import SIDES
+    from .engine.prompts import QuestionPrompt
+    side = str(game.prompt.side)
+    if game.over or side not in SIDES or isinstance(game.prompt, QuestionPrompt):
+        return None
+    other = next(str(s) for s in SIDES if s != side)
+    if game.settings.player(side) != "computer" or game.settings.player(other) == "computer":
+        return None
+    return (f"the question it stops at ({game.prompt.kind}) is the computer {side.title()}'s: advise gives the "
+            f"{other.title()} player's hint, as T does, not the computer's answer. Play on (overlord --load) and the "
+            "computer answers it.")
 
 
 def standing_answer(opened: OpenedSave) -> Action | None:

@@ -775,3 +775,23 @@ def test_a_hint_that_leaves_a_formation_at_sea_for_want_of_amphibious_points_say
     g.state.pools.amphibious = cost
     g.edited()
     assert "amphibious" not in describe(g, FinishUnit("bc-1-cdo"))
+
+
+def test_advise_refuses_the_computer_opponents_question_in_a_game_against_it(tmp_path):
+    """A German playing the computer Allies read their transport allocation, unseen in the game, and their plan with
+    ``overlord advise`` on a save left at the Allies' question (found by a helper): the hint is the person's."""
+    game = Game.new(Settings(allied_player="computer", german_player="human"), SEED)
+    allied = make_player("ai", "allied", SEED)
+    while game.prompt.kind != "AllocationPrompt":
+        game.apply(allied.choose(game))
+    r = run("advise", str(write_save(game, tmp_path / "allocation.json")))
+    assert r.returncode == 2 and r.stdout == "", r.stdout
+    assert r.stderr.count("\n") == 1 and "(AllocationPrompt) is the computer Allied's: advise gives the German " \
+        "player's hint, as T does, not the computer's answer." in r.stderr, r.stderr
+    # a game of two computers is advised on at any question, as two people's is
+    for allied_player, german_player in (("computer", "computer"), ("human", "human")):
+        same = Game.new(Settings(allied_player=allied_player, german_player=german_player), SEED)
+        for action in game.actions:
+            same.apply(action)
+        r = run("advise", str(write_save(same, tmp_path / f"{allied_player}.json")))
+        assert r.returncode == 0 and "the Allied side is asked (AllocationPrompt)" in r.stdout, r.stderr
