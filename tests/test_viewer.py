@@ -222,12 +222,13 @@ async def test_the_pools_shown_at_a_german_defence_level_are_the_game_s_when_wat
 
 
 async def test_a_key_that_is_not_the_replays_is_said_and_changes_nothing():
-    """X, 5 or Enter in the viewer did nothing, without a word (found by a helper); its own keys still work."""
+    """X, 5, Enter or F3 (the game's roster) in the viewer did nothing, without a word (found by helpers); its own
+    keys still work."""
     replay = Replay.of_save(FINISHED)
     app = OverlordApp(watch=replay)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await the_viewer(pilot)
-        for key, named in (("x", "X"), ("5", "5"), ("enter", "Enter")):
+        for key, named in (("x", "X"), ("5", "5"), ("enter", "Enter"), ("f3", "F3")):
             await pilot.press(key)
             said = f"{named} is not a key of the replay"
             await until(pilot, lambda: any(n.message.startswith(said)  # noqa: B023 - waited for here

@@ -13,6 +13,8 @@ position looked at, not the game being played.
 
 from __future__ import annotations
 
+import re
+
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -130,11 +132,12 @@ class ViewerScreen(Screen[None]):
         self.go(self.at)
 
     def on_key(self, event: Key) -> None:
-        """A letter, digit, Enter or Backspace that is no key here is said (it did nothing without a word)."""
+        """A letter, digit, Enter, Backspace or function key that is no key here is said (it did nothing without a
+        word: F3, the game's roster, too; found by helpers)."""
         binding = self.active_bindings.get(event.key)
         if binding is not None and binding.enabled:
             return  # (the bindings take it)
-        if event.is_printable or event.key in ("enter", "backspace"):
+        if event.is_printable or event.key in ("enter", "backspace") or re.fullmatch(r"f\d+", event.key):
             event.stop()
             self.notify(f"{key_name(event)} is not a key of the replay: the keys are below, F1 says more.", timeout=3,
                         markup=False)
