@@ -871,15 +871,18 @@ def computer_asked(game: Game) -> str | None:
     when the question may be advised on (a person's, or one of a game of two computers)."""
     from .engine.enums import SIDES
     from .engine.prompts import QuestionPrompt
+    from .saves import phase_words
     side = str(game.prompt.side)
     if game.over or side not in SIDES or isinstance(game.prompt, QuestionPrompt):
         return None
     other = next(str(s) for s in SIDES if s != side)
     if game.settings.player(side) != "computer" or game.settings.player(other) == "computer":
         return None
-    return (f"the question it stops at ({game.prompt.kind}) is the computer {side.title()}'s: advise gives the "
-            f"{other.title()} player's hint, as T does, not the computer's answer. Play on (overlord --load) and the "
-            "computer answers it.")
+    # (where the save stands: an autosave, written at a phase's start, may stand before the question on the screen)
+    where = f"{game.turn_label}, {phase_words(game.state.phase)}"
+    return (f"the save stops at {where}, at the computer {side.title()}'s question ({game.prompt.kind}): advise "
+            f"gives the {other.title()} player's hint, as T does, not the computer's answer. Play on (overlord "
+            "--load) and the computer answers it.")
 
 
 def standing_answer(opened: OpenedSave) -> Action | None:

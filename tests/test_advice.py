@@ -786,8 +786,9 @@ def test_advise_refuses_the_computer_opponents_question_in_a_game_against_it(tmp
         game.apply(allied.choose(game))
     r = run("advise", str(write_save(game, tmp_path / "allocation.json")))
     assert r.returncode == 2 and r.stdout == "", r.stdout
-    assert r.stderr.count("\n") == 1 and "(AllocationPrompt) is the computer Allied's: advise gives the German " \
-        "player's hint, as T does, not the computer's answer." in r.stderr, r.stderr
+    assert r.stderr.count("\n") == 1 and f"stops at {game.turn_label}, Transport allocation, at the computer " \
+        "Allied's question (AllocationPrompt): advise gives the German player's hint, as T does, not the computer's " \
+        "answer." in r.stderr, r.stderr
     # a game of two computers is advised on at any question, as two people's is
     for allied_player, german_player in (("computer", "computer"), ("human", "human")):
         same = Game.new(Settings(allied_player=allied_player, german_player=german_player), SEED)

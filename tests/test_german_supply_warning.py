@@ -114,6 +114,8 @@ def test_the_warning_says_why_the_units_are_cut_off():
     assert cut_off_words(g).endswith(": the Allies and their zones of control bar every way to the south or east edge")
     # (the panel at 80x24, two lines left: the names alone)
     assert cut_off_now(g, 29, 2).plain == " CUT OFF NEXT TURN 352nd\n Infantry, as things stand\n"
+    # one line left: the name alone, abbreviated ("352nd Inf, as things stand" was cut after the comma; a helper)
+    assert cut_off_now(g, 29, 1).plain == " CUT OFF NEXT TURN 352nd Inf\n"
     g = hand_built(4, german_player="human")
     cherbourg = g.data.map.towns["Cherbourg"]
     beside = neighbour(cherbourg, 4)  # (south of it: the two US divisions' zones of control ring it but for the town)

@@ -611,6 +611,21 @@ def test_the_roster_lists_the_players_own_side_first():
         assert game.spec(rows[0][-1]).side == first and game.spec(rows[-1][-1]).side != first
 
 
+def test_the_roster_gives_a_unit_not_moving_its_movement_allowance():
+    """In the German movement the roster gave the Allied units the MP left from their own movement ("4th Cavalry
+    Squadron 4"), a number that meant nothing to the German (found by a helper): as the unit's card, a unit not moving
+    in the phase has its movement allowance."""
+    from builders import blank_game, put, start_phase
+    from overlord.tui.roster import roster_rows
+    g = blank_game(turn=2)
+    put(g, "us-4-cav", (10, 6), mp=1)
+    put(g, "de-352-inf", (14, 9))
+    start_phase(g, "german_movement")
+    mp = {r[-1]: r[1] for r in roster_rows(g, "german")}
+    assert mp["us-4-cav"] == str(g.spec("us-4-cav").movement) != "1"
+    assert mp["de-352-inf"] == str(g.unit("de-352-inf").mp)  # the German's own: his MP left
+
+
 async def test_the_roster_at_80_columns_shows_each_units_strength_whole_and_when_reinforcements_are_due():
     """Scrolled across at 80x24, "140/140" stood cut to "14" at the screen's edge, and a unit to come never said when
     (found by a helper): the strength comes next to the movement points, the names are shortened as the side panel's

@@ -1395,17 +1395,17 @@ def cut_off_now(game: Game, width: int, room: int = 0) -> Text:
     label = " CUT OFF NEXT TURN "  # (not "NOW": the unit's card said "Supply: ok", traced at this turn's start)
     # ("as things stand", not "unless moved": no step of the unit's own may reach supply, when every direction read
     # "NO SUPPLY next turn"; another unit's move may; found by a helper)
-    abbreviated = [fitted(game, uid, 0) for uid in cut]  # ("352nd Inf": every abbreviation)
+    abbreviated = name_list([fitted(game, uid, 0) for uid in cut])  # ("352nd Inf": every abbreviation)
     forms = [f"{cut_off_words(game)}, as things stand (S: supply)",
              f"{name_list([short(game, uid) for uid in cut])}, as things stand",
-             f"{name_list(abbreviated)}, as things stand",
-             f"{abbreviated[0]} and {len(cut) - 1} more",
-             f"{len(cut)} units (E names them)"]
+             f"{abbreviated}, as things stand", abbreviated]
+    if len(cut) > 1:
+        forms += [f"{fitted(game, cut[0], 0)} and {len(cut) - 1} more", f"{len(cut)} units (E names them)"]
     # (at 80x24 what it costs and why took more lines than the panel had, and it cut the warning at its foot: the
     # question of E, to end the phase, says it all, and the help; a narrow panel with lines to spare says it all the
     # same (at 132x43 it had named the units alone, a dozen lines empty below); four units' names ran past the foot
-    # at 80x24: each found by a helper)
-    for words in forms[:3] + forms[3:] * (len(cut) > 1):
+    # at 80x24, and one unit's "352nd Inf, as things stand" was cut after the comma: each found by a helper)
+    for words in forms:
         lines = textwrap.fill(words, max(width, 20), initial_indent="x" * len(label), subsequent_indent=" ")
         if not room or lines.count("\n") < room:
             break

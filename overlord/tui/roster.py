@@ -50,7 +50,10 @@ def roster_rows(game: Game, first: str = "allied") -> list[tuple[str, ...]]:
         elif u.status == PENDING and u.arrival is not None and u.arrival < len(turns):  # (what a player plans by)
             place = f"due {turns[u.arrival]}"
         eff = f"{view.effectiveness(game, u):.2f}" if u.cp else ""
-        mp = str(u.mp) if uid not in moving or uid in can_move else "no fuel" if uid in no_fuel else "done"
+        # (a unit not moving in this phase has its movement allowance, as its card says: the Allies' MP left from
+        # their movement read as a number of theirs in the German's; found by a helper)
+        mp = str(spec.movement) if uid not in moving else str(u.mp) if uid in can_move \
+            else "no fuel" if uid in no_fuel else "done"
         cadre = " (cadre)" if u.cadre else ""
         rows.append((fitted(game, uid, NAME_WIDTH - len(cadre)) + cadre, mp, f"{u.cp}/{u.max_cp}",
                      STATUS.get(u.status, u.status), place, supply, eff, str(u.leadership), str(u.fatigue), spec.nation, spec.type,
