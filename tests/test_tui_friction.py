@@ -380,6 +380,8 @@ def test_the_reports_sentences():
                        attacker_losses=1, defender_losses=1, retreat=False, eliminated=False, second_combat=True,
                        combat_supply=10)
     assert "The attacker may fight a second combat." in result_card(g, [one], []).plain
+    # the second combat earned is not this one's: "Attacked by ... (a second combat)" came with it (found by a helper)
+    assert "Attacked by 1st Infantry Division.\n" in result_card(g, [one], []).plain
     # a German attacker read "10 combat supply spent" as his own: it is always the Allies' (found by a helper)
     german = attrs.evolve(one, attackers=("de-352-inf",), defender="us-1-inf", second_combat=False)
     assert "; 10 Allied combat supply spent" in result_card(g, [german], []).plain

@@ -31,9 +31,10 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event]) ->
     t = Text()
     for e in results:
         names = words.name_list(words.names(game.data, e.attackers))
-        second = " (a second combat)" if e.second_combat else ""
         t.append(f" COMBAT RESULT: {game.spec(e.defender).name} ", style="bold reverse")
-        t.append(f"\n\nAttacked by {names}{second}.\n")
+        # (not "(a second combat)" here: the event's second_combat is the one this fight earns, said below; a third
+        # attack read "(a second combat)", then "may fight a second combat"; found by a helper)
+        t.append(f"\n\nAttacked by {names}.\n")
         t.append(f"Odds as fought: {words.result_odds(game.data, e)}", style="bold")
         # (whose: a German attacker read "Allied combat supply" as the Allies attacking; found by a helper)
         whose = "the Allied attackers'" if game.side_of(e.attackers[0]) == "allied" else "the Allied defender's"
