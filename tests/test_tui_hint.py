@@ -206,3 +206,31 @@ async def test_hints_from_in_the_palette_chooses_who_gives_them_and_the_card_nam
         await pilot.press("escape")
         await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen), "the card closed")
         assert "U takes it, T shows it again." in app.screen.prompt_panel_text().plain
+
+
+async def test_a_hinted_step_out_of_supply_says_so(monkeypatch):
+    """A hint sent an airborne division beyond its supply lines without a word, where the step's preview said NO
+    SUPPLY next turn (found by a helper): the hint's line says it, and its card what it costs."""
+    from builders import put, start_phase
+    from overlord.ai.advice import Advice
+    from overlord.engine.actions import Move
+    from overlord.engine.hexgrid import neighbour
+    from overlord.tui.cards import NO_SUPPLY, destination_words
+    from test_score_readable import hand_built, on_the_line
+    g = hand_built(2, allied_player="human")  # 6/8: supply lines are traced from the next turn
+    here = on_the_line(g)
+    put(g, "us-1-inf", here, cp=90)
+    start_phase(g, "allied_movement")
+    away = next(d for d in range(1, 7) if NO_SUPPLY in destination_words(g, "us-1-inf", neighbour(here, d)))
+    step = Move("us-1-inf", away)
+    assert g.is_legal(step)
+    monkeypatch.setattr(session_module, "advise", lambda game, player, memory: Advice(
+        "allied", game.turn_label, str(game.phase), game.prompt.kind, "ai", step, "Move the 1st Infantry.\nPlan: on."))
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda a: isinstance(a.screen, GameScreen) and a.accepting(), "the move")
+        await pilot.press("t")
+        await wait_until(pilot, lambda a: isinstance(a.screen, HintScreen), "the hint's card")
+        lost = g.data.rules.supply.out_of_supply_cp_percent
+        assert app.screen.reason == (f"Move the 1st Infantry. ({NO_SUPPLY})\nPlan: on.\nThat step leads where it has "
+                                     f"no supply at the next turn's start: it loses {lost}% CP each turn.")

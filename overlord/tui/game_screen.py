@@ -1053,6 +1053,9 @@ class GameScreen(Screen[None]):
             # U gives the order to fight on, as the level's key does: the hint's losses are one round's
             reason = (f"U fights on at level {advice.action.level} until the beach falls (to fight this round only, "
                       "press R before U).\n" + reason)
+        if (stranded := hint_stranded(self.game, advice)) is not None:  # said on its first line, and why after
+            head, _, rest = reason.partition("\n")
+            reason = "\n".join(line for line in (f"{head} ({NO_SUPPLY})", rest, stranded) if line)
         first, _, why = reason.partition("\n")
         # ("T shows why" of a hint with no why, a computer player's that gives none, pointed at nothing; found by a
         # helper)
@@ -1303,6 +1306,18 @@ def hint_target(game: Game, advice: Advice | None) -> Hex | None:
         if position is not None:
             return neighbour(position, action.direction)
     return None
+
+
+def hint_stranded(game: Game, advice: Advice) -> str | None:
+    """What a hint's step costs where it leads out of supply at the next turn's trace (an Allied unit beyond its
+    supply lines, a German one cut off), in a sentence; None for any other answer. The computer player may mean it (a
+    drop zone's airborne pressing on), but the hint had not said so, where the step's preview did (found by a
+    helper)."""
+    to = hint_target(game, advice)
+    if not isinstance(advice.action, Move) or to is None or NO_SUPPLY not in destination_words(game, advice.action.unit,
+                                                                                               to):
+        return None
+    return f"That step leads where it has no supply at the next turn's start: it {cut_off_cost(game, advice.action.unit)}."
 
 
 def beaches_left_open(game: Game) -> list[str]:
