@@ -325,6 +325,21 @@ async def test_w_on_the_load_screen_and_on_the_final_report_opens_the_viewer():
         assert viewer.end == viewer.replay.total  # a game over: every choice in it is public
         await pilot.press("escape")  # back to the list it was chosen from
         await until(pilot, lambda: isinstance(app.screen, LoadScreen) and app.screen.ready, "the saves again")
+        # a save further down, watched: the list comes back with it highlighted (it went back to the top, and Enter
+        # loaded another save; found by a helper)
+        shutil.copy(FINISHED, saves_dir() / "another.json")
+        await pilot.press("escape", "ctrl+o")
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen) and app.screen.ready
+                    and len(app.screen.saves) == 2, "two saves listed")
+        await pilot.press("down")
+        listed = app.screen
+        chosen = listed.saves[listed.query_one("#saves").highlighted]["path"]
+        assert chosen == listed.saves[1]["path"]
+        await pilot.press("w")
+        await the_viewer(pilot)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen) and app.screen.ready, "the saves again")
+        assert app.screen.saves[app.screen.query_one("#saves").highlighted]["path"] == chosen
 
 
 # --------------------------------------------------------------------------- the review of the other side's turn

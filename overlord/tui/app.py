@@ -1158,14 +1158,19 @@ class OverlordApp(App[None]):
             self.notify(f"Saved as {where}: overlord --load {where} loads it.", timeout=8, markup=False)
 
     def action_load(self) -> None:
+        self.list_saves()
+
+    def list_saves(self, chosen: Path | None = None) -> None:
+        """The list of saves to load (``chosen``: a save highlighted in it)."""
         from .loadscreen import LoadScreen
         if not isinstance(self.screen, LoadScreen):
-            self._user_modal(LoadScreen(), self._loaded)
+            self._user_modal(LoadScreen(chosen=chosen), self._loaded)
 
     def _loaded(self, path: Path | Watch | None) -> None:
         from .loadscreen import Watch
-        if isinstance(path, Watch):
-            self.watch_file(path.path, then=self.action_load)  # (closed, it goes back to the list of saves)
+        if isinstance(path, Watch):  # closed, it goes back to the list of saves, the save watched highlighted (the
+            # list began at the top, and Enter loaded another; found by a helper)
+            self.watch_file(path.path, then=partial(self.list_saves, path.path))
         elif path is not None:
             self.load_file(path)
 
