@@ -771,6 +771,12 @@ def test_a_fights_support_is_given_with_what_the_bombardment_chart_makes_of_it()
     said = support_words(g, carried)
     assert said == f"Allied support: naval 99, air 99 (4 CP more German losses, of the chart's {low}-{high})"
     assert "Allied support naval 99, air 99: 4 CP more German losses" in combat_result(carried, g.data)
+    # and the card's losses count them: "the defender loses 5 CP" beside "4 CP more" was read as 9 (found by a helper)
+    from overlord.tui.wording import result_card
+    assert "; the defender loses 5 CP, 4 of them the support's.\n" in result_card(g, [carried], []).plain
+    spared = CombatResult(attackers=("de-91-inf",), defender="us-82-abn", **fight, naval=40, air=40, bombardment=2)
+    assert "; the defender loses 5 CP, 2 fewer for the support.\n" in result_card(g, [spared], []).plain
+    assert "; the defender loses 5 CP.\n" in result_card(g, [attacked], []).plain
     bombarded = CombatResult(attackers=("de-91-inf",), defender="us-82-abn", **fight, naval=40, air=40, bombardment=2)
     assert "Allied bombardment in defence naval 40, air 40: 2 CP fewer Allied losses" in combat_result(bombarded, g.data)
     # too few to count, in the log as on the card ("0 fewer Allied losses" read as a draw; found by a helper)
