@@ -275,7 +275,7 @@ def test_the_final_report_gives_the_score_to_a_tenth_beside_its_whole_points():
             tenth = f" ({adjusted:.1f} to a tenth)" if adjusted != math.floor(adjusted) else ""
             assert f"%) {math.floor(adjusted)}{tenth} (an Optional Rules measure" in text
             # the turn-by-turn table's supply columns are the Allies' (a German read them as his; found by a helper)
-            assert "Allied in supply" in text
+            assert "Allied in supply" in text and "Out of supply" in text  # ("Out": of what? a helper)
             return
     raise AssertionError("no game of seeds 1-5 ended on a score with tenths")
 

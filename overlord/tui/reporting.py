@@ -171,8 +171,9 @@ def final_report(report: FinalReport, scenario: str = "", game: Game | None = No
         out.append(dday_table(report.dday))
 
     hist = Table(title="Turn by turn", expand=False)
-    # (the Allied units' supply: a German reader took "In supply" for his own; found by a helper)
-    for col in ("Turn", "Weather", "Transport", "Score", "Weather %", "Allied in supply", "Out"):
+    # (the Allied units' supply: a German reader took "In supply" for his own; and "Out" said out of what to
+    # nobody; found by helpers)
+    for col in ("Turn", "Weather", "Transport", "Score", "Weather %", "Allied in supply", "Out of supply"):
         hist.add_column(col, justify="right" if col not in ("Turn", "Weather") else "left")
     for r in report.history:
         hist.add_row(r.turn, r.weather or "-", str(r.transport), words.points(r.allied_score),
