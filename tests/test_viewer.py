@@ -412,6 +412,34 @@ def test_the_review_still_shows_the_germans_turn_once_the_allies_have_answered_i
     assert replay.asked[start - 1].side == "allied" and replay.asked[start - 1].phase == "allied_combat"
 
 
+def test_the_review_says_the_other_sides_answers_once_they_are_public():
+    """The German's review said "Allied: an answer seen in its result" of an Allied advance, a move on the map
+    (found by a helper): an answer that caused something is public, and said; one that has not is never looked at."""
+    from overlord.engine.actions import Advance
+    from overlord.engine.prompts import AdvancePrompt
+    game = Game.new(Settings(allied_player="computer", german_player="human", scenario="two-week"), 5)
+    players = {side: make_player("classic", side, 5) for side in ("allied", "german")}
+    while not isinstance(game.prompt, AdvancePrompt) or game.prompt.side != "allied":  # (6/12's, on this seed)
+        game.apply(players[game.prompt.side].choose(game))
+    while game.phase != "german_movement":  # the German's review of that turn
+        game.apply(players[game.prompt.side].choose(game))
+    replay = Replay.of(game)
+    replay.run()
+    screen = ViewerScreen(replay, "review", side="german")
+    screen.start = replay.review_start("german")
+    theirs = [n for n in range(screen.start + 1, replay.total + 1)
+              if replay.asked[n - 1].side == "allied" and replay.asked[n - 1].hidden]
+    shown = [n for n in theirs if replay.shown_to("german", n)]
+    assert shown and len(shown) < len(theirs) and all(replay.events[n - 1] for n in shown)
+    advanced = [n for n in shown if isinstance(replay.actions[n - 1], Advance)]
+    assert advanced
+    for n in shown:
+        screen.at = n
+        assert "seen in its result" not in screen.done_words()
+    screen.at = advanced[0]
+    assert screen.done_words().startswith("Allied: ") and "dvance" in screen.done_words(), screen.done_words()
+
+
 async def test_a_review_with_nothing_of_the_other_sides_says_so():
     game = Game.new(preset_settings("historical"), 3)  # D-Day: the German has not played
     allied = make_player("classic", "allied", 3)

@@ -297,16 +297,16 @@ class ViewerScreen(Screen[None]):
         return self.replay.events_between(max(0, min(self.came_from, self.at - 1)), self.at)
 
     def done_words(self) -> str:
-        """What the action that led here answered, in words; in a review, not the other side's hidden choices
-        (their results are in the events)."""
+        """What the action that led here answered, in words (in a review, the other side's hidden choices are
+        looked at only once something public has come of them: shown_to)."""
         n = self.at
         if n == 0 or n <= self.start:
             return "The start of the game." if n == 0 else "Where the review begins."
         asked = self.replay.asked[n - 1]
         # the scenario questions are asked "of the Allies" by the engine, but answered by whoever set the game up
         who = "Set-up" if asked.phase == Phase.QUESTIONS else SIDE_NAME[Side(asked.side)]
-        if self.side is not None and asked.hidden and asked.side != self.side:
-            return f"{who}: an answer seen in its result."
+        # (the other side's hidden choices with nothing public yet are never shown; one that caused something is
+        # public, and said: an advance read "an answer seen in its result", of a move on the map; found by a helper)
         if self.allocation_unseen and asked.phase == Phase.ALLOCATION:  # (its percentages told of an offensive coming)
             return f"{who}: the transport for the next turn, allocated unseen."
         said = describe(self.replay.game_at(n - 1), self.replay.actions[n - 1], why=False)  # what, not why
