@@ -1018,3 +1018,29 @@ def test_a_units_card_says_its_fatigue_leaves_levels_up_to_a_number_not_a_fatigu
     card = unit_card(g, "us-1-inf", width=29).plain
     assert f"Fatigue {g.unit('us-1-inf').fatigue} (levels 1-8 open)" in card.splitlines()  # ("levels up to 9" beside
     # a fatigue of 65 read as a number broken; a helper)
+
+
+def test_a_level_asked_with_no_support_to_give_says_so():
+    """At a landing with the turn's air and naval points spent the support question was skipped without a word, and a
+    player who typed "0 0 3" as its support fought at level 3 (found by a helper): the level's question says so."""
+    from overlord.ai import make_player
+    from overlord.engine.prompts import StrategyPrompt, SupportPrompt
+    from overlord.engine.actions import Support
+    from overlord.tui.asking import prompt_text
+    game = Game.new(preset_settings("historical"), 1)
+    allied = make_player("classic", "allied", 1)
+    while not (isinstance(game.prompt, SupportPrompt) and game.prompt.landing):
+        game.apply(allied.choose(game))
+    asked, landing = game.prompt, game.actions[-1]
+    spent = Game.new(preset_settings("historical"), 1)
+    for action in game.actions[:-1]:
+        spent.apply(action)
+    game.apply(Support(0, 0))  # support there was to give: none given, nothing to say
+    assert isinstance(game.prompt, StrategyPrompt) and "no support" not in prompt_text(game, game.prompt).plain
+    spent.state.air_left = spent.state.naval_left = 0  # (the day's earlier landings took them all)
+    spent.edited()
+    spent.apply(landing)  # no support to ask for
+    p = spent.prompt
+    assert isinstance(p, StrategyPrompt) and p.role == "attack" and p.landing == asked.landing
+    said = " ".join(prompt_text(spent, p).plain.split())
+    assert ", no support: the air and naval points are spent this turn." in said, said

@@ -292,20 +292,34 @@ def _strategy(game: Game, p: StrategyPrompt, entry: DigitEntry | None) -> Text:
     if p.role == "attack":
         t.append(f" ATTACK LEVEL {level_span(p.max_level)}: {attackers} against {short(game, p.defender)} ", style=HEAD)
         # (one line at 80x24: a landing's question, with its order to fight on, fills the panel)
-        t.append(f"\nOdds {_odds(game, p.attackers, p.defender)}. The side panel gives each level's expected losses.")
+        # (with no support to give, that instead of where the losses are: the question keeps its lines)
+        then = no_support(game, p) or ". The side panel gives each level's expected losses"
+        t.append(f"\nOdds {_odds(game, p.attackers, p.defender)}{then}.")
     else:  # the attack level is not shown (docs/rules.md, Combat): the losses range over the attacker's levels
         t.append(f" DEFENCE LEVEL {level_span(p.max_level)}: {short(game, p.defender)} against {attackers} ", style=HEAD)
         at = game.unit(p.defender).position
         t.append("\n" if at is None else f"\nGround: {where(game, at)}. ")  # ("In beach (10,5)" read oddly)
         # (short: at 80x24 the Allied question, with its supply line and two attackers' names, must fit the panel's
         # six lines, and its end was cut; the panel beside the map is titled with what its losses are)
-        t.append(f"Odds {_odds(game, p.attackers, p.defender)}; they chose {level_choice(p.opponent_max, 'attack')}, "
-                 "unseen.")
+        t.append(f"Odds {_odds(game, p.attackers, p.defender)}{no_support(game, p)}; they chose "
+                 f"{level_choice(p.opponent_max, 'attack')}, unseen.")
     t.append(_closed(p))
     if p.side == "allied":
         t.append("\n")
         t.append_text(_supply_line(game, p))
     return t
+
+
+def no_support(game: Game, p: StrategyPrompt) -> str:
+    """", no support: none left" where the Allied side chooses a level with no support asked for want of points (the
+    support question was skipped without a word, and a player who typed "0 0 3" as support at a landing fought at
+    level 3; found by a helper)."""
+    if p.side != "allied":
+        return ""
+    in_range = view.in_naval_range(game, view.position_of(game.unit(p.defender)))  # (a coastal defence's: its beach)
+    if game.air_left > 0 or in_range and game.naval_left > 0:
+        return ""
+    return f", no support: {'the air and naval points are' if in_range else 'the air points are'} spent this turn"
 
 
 def _closed(p: StrategyPrompt) -> str:
