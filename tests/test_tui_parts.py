@@ -911,6 +911,11 @@ def test_enter_is_called_as_the_key_bar_calls_it_at_every_question_of_numbers():
         g.apply(Answer("Y"))
     said = prompt_text(g, g.prompt, make_entry(g, g.prompt)).plain
     assert "Enter accept these numbers" in said and "commit" not in said
+    # the budgets are what may be given, not what an order leaves ("left: naval 10" beside 30 typed; a helper)
+    entry = make_entry(g, g.prompt)
+    entry.type("0"), entry.type("5")
+    said = prompt_text(g, g.prompt, entry).plain
+    assert "(at most air 10)" in said and "left" not in said, said  # (beyond naval range: air only)
 
 
 def test_the_interdiction_questions_keys_fit_80_columns():

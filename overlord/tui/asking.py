@@ -280,7 +280,8 @@ def _support(game: Game, p: SupportPrompt, entry: DigitEntry) -> Text:
     row = view.bombardment_row(game.data.charts, points)
     low, high = row.allied_reduction if p.defensive else row.german_extra
     t.append(f"= {points}: {low}-{high} {'fewer Allied' if p.defensive else 'more German'} losses "
-             f"(left: naval {p.naval_left}, air {p.air_left})\n")
+             f"(at most {f'naval {p.naval_max}, ' if p.in_naval_range else ''}air {p.air_max})\n")  # ("left:" was
+    # read as what this order would leave: a helper typed 30 of 10 naval points)
     # ("accept", the key bar's word: "commit these numbers" read above "Enter Accept")
     _keys(t, ("0-9", "type"), ("Enter", enter_does(entry, "accept")), ("Bksp", "erase"))
     return t
