@@ -88,9 +88,9 @@ async def test_a_move_by_destination_walks_through_a_zone_of_control_as_the_comp
         low, high = route.cost
         assert f"2 steps, {low}-{high} MP" in card and "zone of control of 21st Panzer" in card
         assert "Gets there" in card and f"At ({DESTINATION[0]},{DESTINATION[1]}): continent side" in card
-        # the points shown are the compass keys' own: "4 clear 1mp" and then "2 clear 5mp ... stops"
+        # the points shown are the compass keys' own: "4 clear 1+mp" and then "2 clear 5+mp ... stops"
         for before, s in zip(shown_before, route.steps):
-            assert f"{s.direction} {s.terrain} {s.mp}mp" in before
+            assert f"{s.direction} {s.terrain} {s.mp}{'+' if s.extra else ''}mp" in before  # (+: the chance point)
         assert all(p in (s.mp, s.mp + s.extra) for p, s in zip(paid, route.steps))
         await press(pilot, "enter")
         assert game.unit("us-1-inf").position == DESTINATION and game.state_hash() == keys_hash

@@ -361,10 +361,10 @@ def test_a_german_step_that_destroys_a_marker_or_a_depot_says_so_before_it_is_ta
     put(g, "de-352-inf", (12, 5))
     start_phase(g, "german_movement")
     steps = step_costs(g, g.prompt).plain
-    assert "6 beach 2mp: destroys Omaha's marker and a depot (+20)" in steps
-    assert "4 town 1mp  " in steps  # an ordinary step as before
+    assert "6 beach 2+mp: destroys Omaha's marker and a depot (+20)" in steps
+    assert "4 town 1+mp  " in steps  # an ordinary step as before
     g.beaches["Omaha"].marker_intact = False  # (a marker already gone: only the depot)
-    assert "6 beach 2mp: destroys a depot (+20)" in step_costs(g, g.prompt).plain
+    assert "6 beach 2+mp: destroys a depot (+20)" in step_costs(g, g.prompt).plain
     # an infiltration may fail, and then destroys nothing: said so (found by a helper)
     g = blank_game(turn=3)
     put(g, "us-depot-1", (11, 5))
@@ -373,7 +373,7 @@ def test_a_german_step_that_destroys_a_marker_or_a_depot_says_so_before_it_is_ta
     start_phase(g, "german_movement")
     from overlord.engine import view
     chance = view.infiltration_chance(g, "de-21-pz")  # (said: a human German's infantry gets through 40% of the time)
-    assert f"6 beach 10mp, infiltrates ({chance}%): destroys Omaha's marker and a depot (+20) if it gets through" in \
+    assert f"6 beach 10+mp, infiltrates ({chance}%): destroys Omaha's marker and a depot (+20) if it gets through" in \
         step_costs(g, g.prompt).plain
     # a German retreat onto them destroys them too: its ways say so
     from overlord.engine.prompts import RetreatPrompt
@@ -1007,7 +1007,8 @@ def test_the_help_says_what_a_units_card_and_a_steps_cost_mean():
     text = " ".join(help_text().split())
     assert "Eff 0.80 effectiveness: its strength in combat is CP x Eff x the ground's" in text
     assert "closes the highest attack and defence levels, one for each 10 points" in text
-    assert '"3 clear 1mp 9f" is way 3, into clear ground, 1 movement point and 9 fuel from the pool' in text
+    assert '"3 clear 1+mp 9f" is way 3, into clear ground, 1 movement point and 9 fuel from the pool; the + is the ' \
+        "Terrain Effects chart's 30% chance of 1 point more (and its fuel)" in text
     assert max(len(line) for line in help_text().splitlines()) <= 72  # (the help's box at 80 columns)
 
 

@@ -171,7 +171,10 @@ def step_costs(game: Game, p: MovePrompt) -> Text:
         destroys = overruns(game, p.side, target)
         if destroys and cost.get("infiltration"):  # (an infiltration may fail: the unit stays, nothing destroyed)
             destroys += " if it gets through"
-        t.append(f" {game.data.map.terrain[target]} {cost['mp']}mp{fuel}{extra}{destroys}  ")
+        # ("+": the Terrain Effects chart's chance of one point more, which G's route marked and the step's keys did
+        # not: "5 river 2mp 6f" cost 3 MP and 9 fuel; found by a helper)
+        chance = "+" if game.data.map.terrain[target] not in game.data.charts.terrain.extra_point_exempt else ""
+        t.append(f" {game.data.map.terrain[target]} {cost['mp']}{chance}mp{fuel}{extra}{destroys}  ")
     return t
 
 

@@ -517,8 +517,10 @@ A UNIT'S CARD (beside the map)
 MOVING AND LANDING
   The flashing unit is the one being asked about. While it blinks,
   the positions it may enter show their direction number. The cost
-  of each step is shown before you press: "3 clear 1mp 9f" is way 3,
-  into clear ground, 1 movement point and 9 fuel from the pool.
+  of each step is shown before you press: "3 clear 1+mp 9f" is way 3,
+  into clear ground, 1 movement point and 9 fuel from the pool; the +
+  is the Terrain Effects chart's 30% chance of 1 point more (and its
+  fuel).
   A formation at sea sails with 1-6 (or B) onto a beachhead marker *,
   then lands with the direction of a beach position beside the marker.
 
