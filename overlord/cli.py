@@ -833,7 +833,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
     from .ai.advice import advise
     from .engine.serialize import action_to_dict
     from .plaintext import printable
-    from .saves import SaveError, open_save
+    from .saves import SaveError, open_save, phase_words
     try:
         opened = open_save(save_named(args.file))
     except SaveError as exc:
@@ -854,7 +854,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out))
         return EXIT_OK
-    print(f"{advice.turn}, {advice.phase.replace('_', ' ')}: the {advice.side.title()} side is asked ({advice.prompt}).")
+    print(f"{advice.turn}, {phase_words(advice.phase)}: the {advice.side.title()} side is asked ({advice.prompt}).")
     print(f"The computer {advice.side.title()} ({advice.player}) would answer {json.dumps(out['action'])}:")
     print(advice.reason)
     if standing is not None:

@@ -274,7 +274,7 @@ def combat_result(e: CombatResult, data: GameData) -> str:
     """The fight's result: who attacked whom at what odds and levels, what each side lost, and what follows."""
     who = Subject(data, e.attackers)
     losses = (f"{who.verb('the attacker loses', 'the attackers lose')} {e.attacker_losses} CP, "
-              f"the defender {e.defender_losses}")
+              f"the defender {e.defender_losses}{f' ({support_share(e, data)})' if e.bombardment else ''}")
     if e.beach is not None:  # a landing's round against the coastal defence
         text = (f"{who.says('assaults', 'assault')} {e.beach} beach, round {e.round}, at {result_odds(data, e)} "
                 f"({levels(data, e.attack_level, e.defence_level)}): {losses}")
@@ -292,12 +292,27 @@ def combat_result(e: CombatResult, data: GameData) -> str:
     return text
 
 
+def support_share(e: CombatResult, data: GameData) -> str:
+    """What the support's draw counts for in the defender's losses as given: a part of a German defender's, or the CP
+    spared an Allied one ("4 of them the support's"; "" with no draw; beside "4 CP more German losses", "the defender loses 5 CP" was
+    read as 9 lost; found by a helper)."""
+    if not e.bombardment:
+        return ""
+    return f"{e.bombardment} of them the support's" if allied_attacks(e, data) else \
+        f"{e.bombardment} fewer for the support"
+
+
+def allied_attacks(e: CombatResult, data: GameData) -> bool:
+    """Whether the Allies attacked in the fight (a landing's round is theirs)."""
+    spec = data.units.get(e.attackers[0])
+    return e.beach is not None or spec is None or spec.side == Side.ALLIED
+
+
 def bombardment_words(e: CombatResult, data: GameData) -> str:
     """The Allied naval and air support of a fight and the CP its bombardment drew: "Allied support naval 40, air 60:
     4 CP more German losses" (an Allied attack or landing), "Allied bombardment in defence naval 20, air 0: 2 CP fewer
     Allied losses", or "too few to count" (the chart's row gives nothing for them)."""
-    spec = data.units.get(e.attackers[0])
-    allied_attack = e.beach is not None or spec is None or spec.side == Side.ALLIED
+    allied_attack = allied_attacks(e, data)
     what = "support" if allied_attack else "bombardment in defence"
     row = combat_results.bombardment_row(data.charts, e.naval + e.air)
     if not (row.german_extra if allied_attack else row.allied_reduction)[1]:  # (as the card says it: "0 fewer" read

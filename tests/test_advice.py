@@ -181,7 +181,7 @@ def test_advise_prints_the_answer_and_why(save_at_a_move):
     r = run("advise", str(path))
     assert r.returncode == 0, r.stderr
     expected = advise(game)
-    assert "D-Day, allied movement: the Allied side is asked (MovePrompt)." in r.stdout
+    assert "D-Day, Allied movement: the Allied side is asked (MovePrompt)." in r.stdout  # (as the screens say it)
     assert json.dumps(action_to_dict(expected.action)) in r.stdout and expected.reason in r.stdout
 
 

@@ -186,3 +186,22 @@ async def test_at_80x24_a_warning_of_four_units_is_whole_in_the_panel():
         await wait_until(pilot, lambda app: isinstance(app.screen, ConfirmScreen), "the question")
         named = app.screen.question.split("Cut off")[1]
         assert all(name in named for name in ("352nd", "716th", "709th", "243rd")), named
+
+
+async def test_at_80x24_the_warning_stays_in_sight_with_the_look_cursor_on_any_unit():
+    """The look cursor on a unit filled the panel at 80x24 with the unit's card and the position's preview, and the
+    warning, put below them, was not seen on 41 positions (found by a helper): where no line is left below, it
+    takes one at the panel's top."""
+    g = four_ringed_game()
+    start_phase(g, "german_movement")
+    app = OverlordApp(game=g, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda app: "CUT OFF NEXT TURN" in panel(app), "the warning")
+        screen = app.screen
+        side = next(p for p in screen.query(".side").results(CardPanel) if p.display)
+        for uid in sorted(u.id for u in g.units(status=None) if u.position is not None):
+            screen.look_at(g.unit(uid).position)
+            await pilot.pause()
+            shown = [line.plain for line in side.lines[:side.content_size.height]]
+            assert any("CUT OFF NEXT TURN" in line for line in shown), (uid, shown)
+            assert not shown[-1].rstrip().endswith(("(E", ",")), shown  # (never cut in the middle of its words)

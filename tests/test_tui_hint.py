@@ -234,3 +234,10 @@ async def test_a_hinted_step_out_of_supply_says_so(monkeypatch):
         lost = g.data.rules.supply.out_of_supply_cp_percent
         assert app.screen.reason == (f"Move the 1st Infantry. ({NO_SUPPLY})\nPlan: on.\nThat step leads where it has "
                                      f"no supply at the next turn's start: it loses {lost}% CP each turn.")
+        # its keys on the card's frame, in sight however long the hint (they ran past its foot at 80x24; a helper)
+        assert "U take it" in str(app.screen.query_one(".hint-card").border_subtitle)
+    # a hint that says it already is not told it twice (the German's: the second ran past the card at 80x24; a helper)
+    from overlord.tui.game_screen import hint_stranded
+    told = Advice("allied", g.turn_label, str(g.phase), g.prompt.kind, "ai", step,
+                  "Move it, cut off from supply at the next turn's start.")
+    assert hint_stranded(g, told) is None

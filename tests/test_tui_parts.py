@@ -777,6 +777,8 @@ def test_a_fights_support_is_given_with_what_the_bombardment_chart_makes_of_it()
     spared = CombatResult(attackers=("de-91-inf",), defender="us-82-abn", **fight, naval=40, air=40, bombardment=2)
     assert "; the defender loses 5 CP, 2 fewer for the support.\n" in result_card(g, [spared], []).plain
     assert "; the defender loses 5 CP.\n" in result_card(g, [attacked], []).plain
+    assert "the defender 5 (4 of them the support's)" in combat_result(carried, g.data)  # (the log's line too)
+    assert "the defender 5 (2 fewer for the support)" in combat_result(spared, g.data)
     bombarded = CombatResult(attackers=("de-91-inf",), defender="us-82-abn", **fight, naval=40, air=40, bombardment=2)
     assert "Allied bombardment in defence naval 40, air 40: 2 CP fewer Allied losses" in combat_result(bombarded, g.data)
     # too few to count, in the log as on the card ("0 fewer Allied losses" read as a draw; found by a helper)

@@ -305,8 +305,8 @@ def _strategy(game: Game, p: StrategyPrompt, entry: DigitEntry | None) -> Text:
         t.append("\n" if at is None else f"\nGround: {where(game, at)}. ")  # ("In beach (10,5)" read oddly)
         # (short: at 80x24 the Allied question, with its supply line and two attackers' names, must fit the panel's
         # six lines, and its end was cut; the panel beside the map is titled with what its losses are)
-        t.append(f"Odds {_odds(game, p.attackers, p.defender)}{no_support(game, p)}; they chose "
-                 f"{level_choice(p.opponent_max, 'attack')}, unseen.")
+        t.append(f"Odds {_odds(game, p.attackers, p.defender)}; they chose {level_choice(p.opponent_max, 'attack')}, "
+                 "unseen.")
     t.append(_closed(p))
     if p.side == "allied":
         t.append("\n")
@@ -315,10 +315,11 @@ def _strategy(game: Game, p: StrategyPrompt, entry: DigitEntry | None) -> Text:
 
 
 def no_support(game: Game, p: StrategyPrompt) -> str:
-    """", no support: none left" where the Allied side chooses a level with no support asked for want of points (the
+    """", no support: ... spent" where the Allies choose an attack level with no support asked for want of points (the
     support question was skipped without a word, and a player who typed "0 0 3" as support at a landing fought at
-    level 3; found by a helper)."""
-    if p.side != "allied":
+    level 3; found by a helper). (Not in a defence: its question fills the panel at 80x24, and the bar's "Air 0 Naval
+    0" is beside it.)"""
+    if p.side != "allied" or p.role != "attack":
         return ""
     in_range = view.in_naval_range(game, view.position_of(game.unit(p.defender)))  # (a coastal defence's: its beach)
     if game.air_left > 0 or in_range and game.naval_left > 0:

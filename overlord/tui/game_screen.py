@@ -464,14 +464,27 @@ class GameScreen(Screen[None]):
         elif move is not None:
             t.append_text(step_preview(game, move))
         if move is not None and move.side == "german":
-            height, used = self.side_height(), len(t.plain.split("\n")) - 1  # (t ends with its line's end)
-            t.append_text(cut_off_now(game, self.side_width() or 30, max(height - used, 1) if height else 0))
+            t = self.with_cut_off(t)
         self.points_from = len(t.plain.split("\n"))  # (past the end: no points)
         if game.phase not in (Phase.QUESTIONS, Phase.AIRBORNE):
             t.rstrip()
             t.append("\n")
             self.points_from = len(t.plain.split("\n")) - 1  # the points' first line (the panel's lines from 0)
             t.append_text(points_panel(game, self.turn_starts()))
+        return t
+
+    def with_cut_off(self, t: Text) -> Text:
+        """The panel's text with the German's cut-off warning: below it, in the fullest words that fit the lines left;
+        in a line at its top where none are left (the look cursor on a unit at 80x24 filled the panel with its card
+        and preview, and the warning, below its foot, was not seen; found by a helper)."""
+        game, width, height = self.game, self.side_width() or 30, self.side_height()
+        room = height - (len(t.plain.split("\n")) - 1) if height else 0  # (t ends with its line's end)
+        warning = cut_off_now(game, width, max(room, 1) if height else 0)
+        if height and warning.plain.count("\n") > max(room, 0):
+            top = cut_off_now(game, width, 1)
+            top.append_text(t)
+            return top
+        t.append_text(warning)
         return t
 
     def turn_starts(self) -> Mapping[int, Points] | None:
@@ -1317,6 +1330,8 @@ def hint_stranded(game: Game, advice: Advice) -> str | None:
     if not isinstance(advice.action, Move) or to is None or NO_SUPPLY not in destination_words(game, advice.action.unit,
                                                                                                to):
         return None
+    if any(said in advice.reason for said in ("cut off", "beyond supply", "supply at the next turn")):
+        return None  # (said already: the German's hints give it, and a second time ran past the card at 80x24)
     return f"That step leads where it has no supply at the next turn's start: it {cut_off_cost(game, advice.action.unit)}."
 
 
@@ -1416,6 +1431,7 @@ def cut_off_now(game: Game, width: int, room: int = 0) -> Text:
              f"{abbreviated}, as things stand", abbreviated]
     if len(cut) > 1:
         forms += [f"{fitted(game, cut[0], 0)} and {len(cut) - 1} more", f"{len(cut)} units (E names them)"]
+    forms.append(plural(len(cut), "unit"))  # (in the one line a full panel gives it, at its top: GameScreen.with_cut_off)
     # (at 80x24 what it costs and why took more lines than the panel had, and it cut the warning at its foot: the
     # question of E, to end the phase, says it all, and the help; a narrow panel with lines to spare says it all the
     # same (at 132x43 it had named the units alone, a dozen lines empty below); four units' names ran past the foot

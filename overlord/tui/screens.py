@@ -143,9 +143,11 @@ class HintScreen(ModalScreen[bool]):
         t = Text()
         t.append(" HINT ", style="bold reverse")
         t.append(f" {self.who} would answer:\n", style="bold")
-        t.append(f"{self.reason}\n")
-        t.append("U: take it    Esc: back to the question    Ctrl+P, Hints from: another level", style="bold")
-        with Vertical(classes="hint-card"):
+        t.append(self.reason)
+        # (the keys on the card's frame, always in sight: a long hint at 80x24 ran past the card's foot, its keys with
+        # it; found by a helper; the arrows scroll the rest)
+        with VerticalScroll(classes="hint-card") as card:
+            card.border_subtitle = "U take it · Esc back · Ctrl+P hints from another level"
             yield Static(t)
         yield KeyBar()
 

@@ -49,9 +49,9 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event]) ->
             t.append("\n" + support_words(game, e))
         t.append(f"\nAttack level {e.attack_level} ({charts.strategy_levels.attack[e.attack_level - 1].name}) against "
                  f"defence level {e.defence_level} ({charts.strategy_levels.defence[e.defence_level - 1].name})\n")
-        who = words.Subject(game.data, e.attackers)
+        who, share = words.Subject(game.data, e.attackers), words.support_share(e, game.data)
         t.append(f"{who.verb('The attacker loses', 'The attackers lose')} {e.attacker_losses} CP; the defender loses "
-                 f"{e.defender_losses} CP{support_share(game, e)}.\n", style="bold")
+                 f"{e.defender_losses} CP{', ' + share if share else ''}.\n", style="bold")
         if e.eliminated:
             t.append("The defender is eliminated.\n", style="bold")
         elif e.retreat:
@@ -64,17 +64,6 @@ def result_card(game: Game, results: list[CombatResult], others: list[Event]) ->
     for other in others:
         t.append(f"{event_text(other, game)}\n")
     return t
-
-
-def support_share(game: Game, e: CombatResult) -> str:
-    """What the support's draw counts for in the defender's losses, as the card gives them: a part of a German
-    defender's, or the CP spared an Allied one. (Beside "2 CP more German losses", "the defender loses 5 CP" was read as
-    7 lost; it was 5, the 2 among them; found by a helper.)"""
-    if not e.bombardment:
-        return ""
-    if game.side_of(e.attackers[0]) == "allied":
-        return f", {e.bombardment} of them the support's"
-    return f", {e.bombardment} fewer for the support"
 
 
 def support_words(game: Game, e: CombatResult) -> str:
