@@ -1052,3 +1052,17 @@ def test_a_level_asked_with_no_support_to_give_says_so():
     assert isinstance(p, StrategyPrompt) and p.role == "attack" and p.landing == asked.landing
     said = " ".join(prompt_text(spent, p).plain.split())
     assert ", no support: the air and naval points are spent this turn." in said, said
+    # the last points given to this fight: it has support, and nothing is said of none (it was; found by a helper)
+    last = Game.new(preset_settings("historical"), 1)
+    for action in game.actions[:-2]:
+        last.apply(action)
+    last.state.air_left, last.state.naval_left = 0, 30
+    last.edited()
+    last.apply(landing)
+    assert isinstance(last.prompt, SupportPrompt)
+    last.apply(Support(30, 0))
+    assert last.state.naval_left == 0 and isinstance(last.prompt, StrategyPrompt)
+    assert "no support" not in prompt_text(last, last.prompt).plain
+    from overlord.tui.asking import fight_on_note  # and a landing's order to fight on speaks of no support it lacks
+    assert "this support" not in fight_on_note(False, supported=False).plain
+    assert "with this support while the points last" in fight_on_note(False).plain

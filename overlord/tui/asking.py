@@ -319,8 +319,9 @@ def no_support(game: Game, p: StrategyPrompt) -> str:
     support question was skipped without a word, and a player who typed "0 0 3" as support at a landing fought at
     level 3; found by a helper). (Not in a defence: its question fills the panel at 80x24, and the bar's "Air 0 Naval
     0" is beside it.)"""
-    if p.side != "allied" or p.role != "attack":
-        return ""
+    seen = view.bombardment_seen(game)
+    if p.side != "allied" or p.role != "attack" or seen is not None and seen[0] > 0:
+        return ""  # (support given spends the points: it was said "spent" beside "Support 51"; a helper)
     in_range = view.in_naval_range(game, view.position_of(game.unit(p.defender)))  # (a coastal defence's: its beach)
     if game.air_left > 0 or in_range and game.naval_left > 0:
         return ""
@@ -386,16 +387,17 @@ def _advance(game: Game, p: AdvancePrompt, entry: DigitEntry | None) -> Text:
 
 
 # --------------------------------------------------------------------------- a landing's standing orders
-def fight_on_note(one_round: bool) -> Text:
-    """What a level means at a landing's attack-level question: an order to fight on, or this round only."""
+def fight_on_note(one_round: bool, supported: bool = True) -> Text:
+    """What a level means at a landing's attack-level question: an order to fight on, or this round only
+    (``supported``: with support given for it; "with this support" read oddly beside "no support")."""
     t = Text()
     if one_round:
         t.append("A level fights this round only", style=KEY)
         t.append(" (R: fight on until the beach or your unit falls).")
     else:
         t.append("A level fights on", style=KEY)
-        t.append(", with this support while the points last, until the beach or your unit falls (R: one round "
-                 "only).")  # (two lines at 80x24)
+        t.append(f"{', with this support while the points last,' if supported else ''} until the beach or your unit "
+                 "falls (R: one round only).")  # (two lines at 80x24)
     return t
 
 

@@ -596,7 +596,8 @@ class GameScreen(Screen[None]):
                     t.append(f" {support_words(game, fought)}.")
             if session.asks_fight_on():
                 t.append("\n")
-                t.append_text(fight_on_note(session.one_round))
+                seen = view.bombardment_seen(game)
+                t.append_text(fight_on_note(session.one_round, supported=seen is not None and seen[0] > 0))
             return t
         return self.with_message(t)
 
