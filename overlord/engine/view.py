@@ -50,6 +50,8 @@ Rules helpers: pure functions of a game that change nothing and draw no chance, 
                    the Bombardment Losses chart's range for it, which preview leaves out),
                    bombardment_most (the German's: the range for the most they could give),
                    support_most (those most points),
+                   support_possible (whether the Allies have the air, or naval and range, to support a
+                   fight against a unit: else no support is asked),
                    retreat_losses (the CP a retreating unit loses refusing, and retreating next to an enemy),
                    reaches (whether odds reach a threshold, as the engine judges a forced retreat)
     combat charts: bombardment_row (the Bombardment Losses chart's row for some points),
@@ -89,7 +91,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from .airborne import free_zones
 from .combat import (fought_odds, in_naval_range, max_attack_level, odds, preview, reaches, retreat_losses,
-                     supply_factor)
+                     supply_factor, support_possible)
 from .combat_results import base_losses, bombardment_row
 from .enums import UnitStatus
 from .fatigue import effectiveness, highest_level, max_strategy_level, tired
@@ -127,7 +129,7 @@ __all__ = [
     "german_out_of_supply", "german_cut_off_at",
     "route", "step_refused", "Route", "RouteStep", "support_unseen", "hex_scores", "preset_offered",
     "bombardment_seen", "bombardment_most", "support_most", "settings_words", "human_german_words", "which_way",
-    "retreat_losses", "overrun", "reaches",
+    "retreat_losses", "overrun", "reaches", "support_possible",
 ]
 
 

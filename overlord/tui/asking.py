@@ -322,9 +322,9 @@ def no_support(game: Game, p: StrategyPrompt) -> str:
     seen = view.bombardment_seen(game)
     if p.side != "allied" or p.role != "attack" or seen is not None and seen[0] > 0:
         return ""  # (support given spends the points: it was said "spent" beside "Support 51"; a helper)
-    in_range = view.in_naval_range(game, view.position_of(game.unit(p.defender)))  # (a coastal defence's: its beach)
-    if game.air_left > 0 or in_range and game.naval_left > 0:
+    if view.support_possible(game, p.defender):
         return ""
+    in_range = view.in_naval_range(game, view.position_of(game.unit(p.defender)))  # (a coastal defence's: its beach)
     return f", no support: {'the air and naval points are' if in_range else 'the air points are'} spent this turn"
 
 

@@ -478,10 +478,11 @@ class GameScreen(Screen[None]):
         in a line at its top where none are left (the look cursor on a unit at 80x24 filled the panel with its card
         and preview, and the warning, below its foot, was not seen; found by a helper)."""
         game, width, height = self.game, self.side_width() or 30, self.side_height()
+        cut = view.german_out_of_supply(game)  # (traced once a redraw: each key press redraws the panel)
         room = height - (len(t.plain.split("\n")) - 1) if height else 0  # (t ends with its line's end)
-        warning = cut_off_now(game, width, max(room, 1) if height else 0)
+        warning = cut_off_now(game, width, max(room, 1) if height else 0, cut)
         if height and warning.plain.count("\n") > max(room, 0):
-            top = cut_off_now(game, width, 1)
+            top = cut_off_now(game, width, 1, cut)
             top.append_text(t)
             return top
         t.append_text(warning)
@@ -1377,10 +1378,11 @@ def step_preview(game: Game, p: MovePrompt) -> Text:
     return t
 
 
-def cut_off_words(game: Game) -> str | None:
+def cut_off_words(game: Game, cut: list[str] | None = None) -> str | None:
     """The German units that could not trace supply if the turn ended now, named, with what it costs and why: the
-    next turn's trace cuts them off unless they, or others, move (None when all can)."""
-    cut = view.german_out_of_supply(game)
+    next turn's trace cuts them off unless they, or others, move (None when all can). ``cut``: those units, when
+    traced already."""
+    cut = view.german_out_of_supply(game) if cut is None else cut
     if not cut:
         return None
     names = name_list([short(game, uid) for uid in cut])
@@ -1416,18 +1418,19 @@ def cut_off_cause(game: Game, cut: list[str]) -> str:
     return "; ".join(f"{name_list([short(game, uid) for uid in units])}: {why}" for units, why in causes)
 
 
-def cut_off_now(game: Game, width: int, room: int = 0) -> Text:
+def cut_off_now(game: Game, width: int, room: int = 0, cut: list[str] | None = None) -> Text:
     """The side panel's warning in the German's movement: his units cut off as things stand (S shows where supply
-    runs), in the fullest words that fit the ``room`` lines left in the panel (0: room unknown, all of them)."""
+    runs), in the fullest words that fit the ``room`` lines left in the panel (0: room unknown, all of them).
+    ``cut``: those units, when traced already."""
     t = Text()
-    cut = view.german_out_of_supply(game)
+    cut = view.german_out_of_supply(game) if cut is None else cut
     if not cut:
         return t
     label = " CUT OFF NEXT TURN "  # (not "NOW": the unit's card said "Supply: ok", traced at this turn's start)
     # ("as things stand", not "unless moved": no step of the unit's own may reach supply, when every direction read
     # "NO SUPPLY next turn"; another unit's move may; found by a helper)
     abbreviated = name_list([fitted(game, uid, 0) for uid in cut])  # ("352nd Inf": every abbreviation)
-    forms = [f"{cut_off_words(game)}, as things stand (S: supply)",
+    forms = [f"{cut_off_words(game, cut)}, as things stand (S: supply)",
              f"{name_list([short(game, uid) for uid in cut])}, as things stand",
              f"{abbreviated}, as things stand", abbreviated]
     if len(cut) > 1:
